@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// ErrAwaitingInput is wrapped by every GateError.
+var ErrAwaitingInput = errors.New("awaiting input")
+
+// GateError says the session paused at a gate with nobody to answer it now.
+type GateError struct {
+	Gate GateRecord
+}
+
+func (e *GateError) Error() string {
+	return fmt.Sprintf("session %s is waiting for an answer to gate %q: %s",
+		e.Gate.SessionID, e.Gate.Key, e.Gate.Question)
+}
+
+func (e *GateError) Unwrap() error { return ErrAwaitingInput }
+
+// Gate asks a human a question and returns the answer. An answer stored earlier, one supplied
+// in RunConfig.Answers, or one given to the Prompter is recorded and returned; otherwise the
+// gate is stored open, the session is marked awaiting_input and a *GateError is returned for
+// the protocol to pass up. choices, when given, is the set of valid answers.
+func (r *Run) Gate(ctx context.Context, key, question string, choices ...string) (string, error) {
+	id := r.session.ID
+	g, err := r.cfg.Store.GetGate(ctx, id, key)
+	if err == nil && g.Answered {
+		return g.Answer, nil
+	}
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return "", fmt.Errorf("gate %s: %w", key, err)
+	}
+	rec := GateRecord{SessionID: id, Key: key, Question: question, Choices: choices, OpenedAt: r.Now()}
+	if err := r.cfg.Store.OpenGate(ctx, &rec); err != nil {
+		return "", fmt.Errorf("gate %s: open: %w", key, err)
+	}
+	answer, ok := r.cfg.Answers[key]
+	if !ok && r.cfg.Prompter != nil {
+		r.Emit(Event{Kind: EventGate, Step: key, Message: question})
+		if answer, ok, err = r.cfg.Prompter(ctx, rec); err != nil {
+			return "", fmt.Errorf("gate %s: ask: %w", key, err)
+		}
+	}
+	if ok {
+		if len(choices) > 0 && !slices.Contains(choices, answer) {
+			return "", fmt.Errorf("gate %s: answer %q is not one of %s", key, answer, strings.Join(choices, ", "))
+		}
+		if err := r.cfg.Store.AnswerGate(ctx, id, key, answer); err != nil {
+			return "", fmt.Errorf("gate %s: record answer: %w", key, err)
+		}
+		return answer, nil
+	}
+	r.Emit(Event{Kind: EventGate, Step: key, Message: question, Outcome: string(StatusAwaitingInput)})
+	return "", &GateError{Gate: rec}
+}

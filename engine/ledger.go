@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// Outcome of one model call attempt.
+const (
+	OutcomeOK             = "ok"
+	OutcomeContractFailed = "contract-failed"
+	OutcomeError          = "error"
+	OutcomeBudgetRefused  = "budget-refused"
+)
+
+// LedgerEntry records one model call attempt: who was asked, with what, and what came back.
+// It is the audit trail that proves which inputs each role was fed.
+type LedgerEntry struct {
+	SessionID string `json:"session_id"`
+	Seq       int64  `json:"seq"`
+	Step      string `json:"step"`
+	Role      string `json:"role"`
+	Profile   string `json:"profile"`
+	Provider  string `json:"provider"`
+	Model     string `json:"model"`
+	// ModelReported is the model the vendor said answered.
+	ModelReported string          `json:"model_reported,omitempty"`
+	Family        string          `json:"family"`
+	Effort        provider.Effort `json:"effort,omitempty"`
+	PromptSHA256  string          `json:"prompt_sha256"`
+	Inputs        []string        `json:"inputs"`
+	Attempt       int             `json:"attempt"`
+	Usage         provider.Usage  `json:"usage"`
+	CostUSD       float64         `json:"cost_usd,omitempty"`
+	LatencyMS     int64           `json:"latency_ms"`
+	Outcome       string          `json:"outcome"`
+	ErrorClass    string          `json:"error_class,omitempty"`
+	ErrorText     string          `json:"error_text,omitempty"`
+	Scripted      bool            `json:"scripted,omitempty"`
+	StartedAt     time.Time       `json:"started_at"`
+}
+
+// ProviderUsage is usage summed per profile: tokens are never summed across providers.
+type ProviderUsage struct {
+	Profile  string         `json:"profile"`
+	Provider string         `json:"provider"`
+	Family   string         `json:"family"`
+	Model    string         `json:"model"`
+	Calls    int            `json:"calls"`
+	Usage    provider.Usage `json:"usage"`
+	CostUSD  float64        `json:"cost_usd,omitempty"`
+	Scripted bool           `json:"scripted,omitempty"`
+}
+
+// UsageByProfile folds a ledger into one row per profile, in first-use order.
+func UsageByProfile(entries []LedgerEntry) []ProviderUsage {
+	var out []ProviderUsage
+	idx := map[string]int{}
+	for _, e := range entries {
+		i, ok := idx[e.Profile]
+		if !ok {
+			i = len(out)
+			idx[e.Profile] = i
+			out = append(out, ProviderUsage{Profile: e.Profile, Provider: e.Provider,
+				Family: e.Family, Model: e.Model, Scripted: e.Scripted})
+		}
+		out[i].Calls++
+		out[i].Usage = out[i].Usage.Add(e.Usage)
+		out[i].CostUSD += e.CostUSD
+	}
+	return out
+}

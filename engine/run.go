@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// Budget is a per-session ceiling. Usage is known only after a call returns, so the guarantee
+// is "no call starts once the ceiling is passed", not "the ceiling is never exceeded".
+type Budget struct {
+	// MaxTokens caps all tokens of all calls (0: uncapped).
+	MaxTokens int64
+	// MaxUSD caps the priced cost of calls on priced profiles (0: uncapped).
+	MaxUSD float64
+}
+
+// Prompter asks a human to answer a gate interactively. ok is false when no answer could be
+// had (not a terminal); the gate then stays open and the session pauses.
+type Prompter func(ctx context.Context, g GateRecord) (answer string, ok bool, err error)
+
+// RunConfig wires a Run to the outside world.
+type RunConfig struct {
+	Store    Store
+	Profiles Profiles
+	Budget   Budget
+	Sinks    []Sink
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// Answers pre-supply gate answers by gate key (flags, reply commands).
+	Answers map[string]string
+	// Prompter answers gates interactively; nil means non-interactive.
+	Prompter Prompter
+	// Heartbeat is the interval of call.heartbeat events (default 10 s).
+	Heartbeat time.Duration
+}
+
+// Run executes one session's protocol code durably. It is safe for concurrent use by the
+// goroutines Parallel starts.
+type Run struct {
+	cfg     RunConfig
+	session *Session
+	sinks   Sinks
+	fence   string
+
+	mu        sync.Mutex
+	used      int64
+	usedUSD   float64
+	semaphore map[string]chan struct{}
+}
+
+// Start creates a new session in the store and returns its Run.
+func Start(ctx context.Context, cfg RunConfig, s *Session) (*Run, error) {
+	now := cfg.now()
+	if s.ID == "" {
+		s.ID = NewSessionID()
+	}
+	s.Status, s.CreatedAt, s.UpdatedAt = StatusRunning, now, now
+	if err := cfg.Store.CreateSession(ctx, s); err != nil {
+		return nil, fmt.Errorf("create session: %w", err)
+	}
+	r := newRun(cfg, s)
+	r.Emit(Event{Kind: EventSessionStarted, Message: s.Protocol})
+	return r, nil
+}
+
+// Resume loads a stored session so its protocol can run again from the top: completed steps
+// return their stored results, answered gates their answers.
+func Resume(ctx context.Context, cfg RunConfig, id string) (*Run, error) {
+	s, err := cfg.Store.GetSession(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
+	if s.Status == StatusCompleted || s.Status == StatusCancelled {
+		return nil, fmt.Errorf("resume session %s: session is %s", id, s.Status)
+	}
+	ledger, err := cfg.Store.Ledger(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("resume session %s: read ledger: %w", id, err)
+	}
+	r := newRun(cfg, s)
+	for _, e := range ledger {
+		r.used += e.Usage.Total()
+		r.usedUSD += e.CostUSD
+	}
+	if err := cfg.Store.SetStatus(ctx, id, StatusRunning, ""); err != nil {
+		return nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
+	s.Status = StatusRunning
+	r.Emit(Event{Kind: EventSessionStarted, Message: "resumed"})
+	return r, nil
+}
+
+func newRun(cfg RunConfig, s *Session) *Run {
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = 10 * time.Second
+	}
+	r := &Run{cfg: cfg, session: s, semaphore: map[string]chan struct{}{}}
+	for _, k := range cfg.Sinks {
+		r.sinks.Add(k)
+	}
+	r.fence = fenceToken(s)
+	for name, p := range cfg.Profiles {
+		if p.MaxConcurrency > 0 {
+			r.semaphore[name] = make(chan struct{}, p.MaxConcurrency)
+		}
+	}
+	return r
+}
+
+func (c RunConfig) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+// Session returns the run's session.
+func (r *Run) Session() *Session { return r.session }
+
+// Store returns the run's store.
+func (r *Run) Store() Store { return r.cfg.Store }
+
+// Profiles returns the profiles the run may call.
+func (r *Run) Profiles() Profiles { return r.cfg.Profiles }
+
+// Now returns the run's clock reading.
+func (r *Run) Now() time.Time { return r.cfg.now() }
+
+// Rand returns a generator seeded from the session seed and key. Each key gets its own
+// stream, so a resumed run draws exactly what an uninterrupted one drew, whatever steps it
+// skipped.
+func (r *Run) Rand(key string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return rand.New(rand.NewPCG(uint64(r.session.Seed), h.Sum64()))
+}
+
+// Emit sends an event to the run's sinks, stamped with the session and time.
+func (r *Run) Emit(e Event) {
+	e.SessionID = r.session.ID
+	if e.Time.IsZero() {
+		e.Time = r.Now()
+	}
+	r.sinks.Emit(e)
+}
+
+// Phase announces that a protocol phase begins.
+func (r *Run) Phase(name string) { r.Emit(Event{Kind: EventPhase, Phase: name}) }
+
+// Finish records how the protocol function ended: completed, paused at a gate, or failed. A
+// cancelled context leaves the session running so that it can be resumed.
+func (r *Run) Finish(ctx context.Context, err error) error {
+	status, text := StatusCompleted, ""
+	var gate *GateError
+	switch {
+	case err == nil:
+	case errors.As(err, &gate):
+		status = StatusAwaitingInput
+	case ctx.Err() != nil:
+		return err
+	default:
+		status, text = StatusFailed, err.Error()
+	}
+	// A cancelled caller context must not stop the status write.
+	if serr := r.cfg.Store.SetStatus(context.WithoutCancel(ctx), r.session.ID, status, text); serr != nil {
+		return errors.Join(err, fmt.Errorf("record session status: %w", serr))
+	}
+	r.session.Status, r.session.Error = status, text
+	r.Emit(Event{Kind: EventSessionFinished, Outcome: string(status)})
+	return err
+}
+
+// PutArtifact stores a named artifact of the session.
+func (r *Run) PutArtifact(ctx context.Context, name string, body []byte) error {
+	if err := r.cfg.Store.PutArtifact(ctx, r.session.ID, name, body); err != nil {
+		return fmt.Errorf("store artifact %s: %w", name, err)
+	}
+	return nil
+}

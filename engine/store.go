@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned by Store lookups that find nothing.
+var ErrNotFound = errors.New("not found")
+
+// Store persists sessions and everything a run produces. Implementations must be safe for
+// concurrent use by one process, and must not corrupt data when a second process opens the
+// same database.
+type Store interface {
+	// CreateSession inserts s; an existing id is an error.
+	CreateSession(ctx context.Context, s *Session) error
+	// GetSession returns the session or ErrNotFound.
+	GetSession(ctx context.Context, id string) (*Session, error)
+	// SetStatus records a status change (and the error text for failures).
+	SetStatus(ctx context.Context, id string, status Status, errText string) error
+	// ListSessions returns sessions newest first, at most limit (0: all).
+	ListSessions(ctx context.Context, protocol string, limit int) ([]Session, error)
+
+	// GetStep returns a stored step result, or ErrNotFound.
+	GetStep(ctx context.Context, sessionID, key string) ([]byte, error)
+	// PutStep stores a step result durably before returning. Storing a key twice keeps the
+	// first value (a step result never changes once stored).
+	PutStep(ctx context.Context, sessionID, key string, result []byte) error
+
+	// AppendLedger appends one call record; Seq is assigned by the store.
+	AppendLedger(ctx context.Context, e *LedgerEntry) error
+	// Ledger returns a session's call records in order.
+	Ledger(ctx context.Context, sessionID string) ([]LedgerEntry, error)
+
+	// PutArtifact stores (or replaces) a named artifact of a session.
+	PutArtifact(ctx context.Context, sessionID, name string, body []byte) error
+	// GetArtifact returns an artifact or ErrNotFound.
+	GetArtifact(ctx context.Context, sessionID, name string) ([]byte, error)
+	// Artifacts lists a session's artifacts in the order they were first stored.
+	Artifacts(ctx context.Context, sessionID string) ([]Artifact, error)
+
+	// OpenGate records an unanswered gate; opening an already open or answered gate is a no-op.
+	OpenGate(ctx context.Context, g *GateRecord) error
+	// GetGate returns a gate or ErrNotFound.
+	GetGate(ctx context.Context, sessionID, key string) (*GateRecord, error)
+	// AnswerGate records the answer to an open gate; answering twice is an error unless the
+	// answer is the same.
+	AnswerGate(ctx context.Context, sessionID, key, answer string) error
+	// Gates lists a session's gates in the order they were opened.
+	Gates(ctx context.Context, sessionID string) ([]GateRecord, error)
+
+	// PutRecord stores an adapter's record (publication state, deferred items, ...) under a
+	// kind and key, replacing any earlier value.
+	PutRecord(ctx context.Context, kind, key string, value []byte) error
+	// GetRecord returns a record or ErrNotFound.
+	GetRecord(ctx context.Context, kind, key string) ([]byte, error)
+	// ListRecords returns all records of a kind, ordered by key.
+	ListRecords(ctx context.Context, kind string) ([]Record, error)
+
+	// Close releases the store.
+	Close() error
+}
+
+// Artifact is a named document a run produced (a role's output, a manifest, a synthesis).
+type Artifact struct {
+	Name      string    `json:"name"`
+	Body      []byte    `json:"body"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// GateRecord is a question for a human and, once given, the answer.
+type GateRecord struct {
+	SessionID  string     `json:"session_id"`
+	Key        string     `json:"key"`
+	Question   string     `json:"question"`
+	Choices    []string   `json:"choices,omitempty"`
+	Answer     string     `json:"answer,omitempty"`
+	Answered   bool       `json:"answered"`
+	OpenedAt   time.Time  `json:"opened_at"`
+	AnsweredAt *time.Time `json:"answered_at,omitempty"`
+}
+
+// Record is one adapter record.
+type Record struct {
+	Kind  string `json:"kind"`
+	Key   string `json:"key"`
+	Value []byte `json:"value"`
+}
