@@ -1,0 +1,120 @@
+package config
+
+import (
+	"reflect"
+
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// ProviderType is the adapter a profile uses.
+type ProviderType string
+
+// Provider types.
+const (
+	TypeAnthropic ProviderType = "anthropic"
+	TypeOpenAI    ProviderType = "openai"
+	TypeCLI       ProviderType = "cli"
+	TypeScript    ProviderType = "script"
+)
+
+// CLICommand is the agent CLI a cli profile runs.
+type CLICommand string
+
+// Agent CLIs.
+const (
+	CommandClaude CLICommand = "claude"
+	CommandCodex  CLICommand = "codex"
+	CommandGemini CLICommand = "gemini"
+)
+
+// Protocol names a deliberation protocol.
+type Protocol string
+
+// Protocols. RoleAssignment takes these names.
+const (
+	ProtocolWarRoom Protocol = "war-room"
+	ProtocolReason  Protocol = "reason"
+	ProtocolCouncil Protocol = "council"
+)
+
+// Preset names a set of war-room reversibility thresholds.
+type Preset string
+
+// Threshold presets.
+const (
+	PresetDefault    Preset = "default"
+	PresetMoveFast   Preset = "move-fast"
+	PresetRiskAverse Preset = "risk-averse"
+	PresetStartup    Preset = "startup"
+	PresetRegulated  Preset = "regulated"
+)
+
+// Permission is a repository permission level, lowest first.
+type Permission string
+
+// Permission levels.
+const (
+	PermissionRead     Permission = "read"
+	PermissionTriage   Permission = "triage"
+	PermissionWrite    Permission = "write"
+	PermissionMaintain Permission = "maintain"
+	PermissionAdmin    Permission = "admin"
+)
+
+// PriorCheck is what to do when earlier decisions on the same topic exist.
+type PriorCheck string
+
+// Prior-decision check modes.
+const (
+	PriorCheckAsk    PriorCheck = "ask"
+	PriorCheckInform PriorCheck = "inform"
+	PriorCheckOff    PriorCheck = "off"
+)
+
+// Diversity is how a review lane is kept independent of the change's author.
+type Diversity string
+
+// Diversity modes.
+const (
+	DiversityCrossFamily  Diversity = "cross-family"
+	DiversityFreshContext Diversity = "fresh-context"
+)
+
+// Conclusion is a check-run conclusion.
+type Conclusion string
+
+// Conclusions a refuted review may report.
+const (
+	ConclusionFailure Conclusion = "failure"
+	ConclusionNeutral Conclusion = "neutral"
+)
+
+// enumValues lists the allowed values of every enumerated type the decoder meets, in the
+// order error messages show them.
+var enumValues = map[reflect.Type][]string{
+	reflect.TypeFor[ProviderType]():    {"anthropic", "openai", "cli", "script"},
+	reflect.TypeFor[CLICommand]():      {"claude", "codex", "gemini"},
+	reflect.TypeFor[Protocol]():        {"war-room", "reason", "council"},
+	reflect.TypeFor[Preset]():          {"default", "move-fast", "risk-averse", "startup", "regulated"},
+	reflect.TypeFor[Permission]():      {"read", "triage", "write", "maintain", "admin"},
+	reflect.TypeFor[PriorCheck]():      {"ask", "inform", "off"},
+	reflect.TypeFor[Diversity]():       {"cross-family", "fresh-context"},
+	reflect.TypeFor[Conclusion]():      {"failure", "neutral"},
+	reflect.TypeFor[provider.Effort](): {"low", "medium", "high", "xhigh", "max"},
+}
+
+// Rank orders permission levels; an unknown level ranks below read.
+func (p Permission) Rank() int {
+	for i, v := range enumValues[reflect.TypeFor[Permission]()] {
+		if string(p) == v {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// AtLeast reports whether p grants at least min.
+func (p Permission) AtLeast(min Permission) bool { return p.Rank() >= min.Rank() && p.Rank() > 0 }
+
+// ReasonRoles are the reasoning chain's role names, in chain order.
+var ReasonRoles = []string{"premise-check", "generator", "compressor", "attacker", "synthesizer"}

@@ -1,0 +1,98 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// MaxFileBytes bounds the configuration file; a repository's file is untrusted input.
+const MaxFileBytes = 256 << 10
+
+// Load reads and parses the configuration file at path. Relative paths inside it resolve
+// against the file's directory.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read configuration: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse parses configuration data. name is the file name used in error messages and whose
+// directory relative paths resolve against. The error, when not nil, is an Errors value
+// listing every problem found, each with file, line, column and key path.
+func Parse(name string, data []byte) (*Config, error) {
+	c := &collector{file: name}
+	root := parseYAML(c, data)
+	if root == nil {
+		return nil, c.errs.err()
+	}
+	cfg := Default()
+	cfg.Source, cfg.dir, cfg.pos = name, filepath.Dir(name), map[string]position{}
+	d := &decoder{c: c, pos: cfg.pos}
+	d.value(root, reflect.ValueOf(cfg).Elem(), "")
+	if root.Kind == yaml.MappingNode { // otherwise the decoder has said it wants a mapping
+		cfg.validate(c)
+	}
+	if err := c.errs.err(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// parseYAML returns the single document's root node, or nil after reporting why there is none.
+func parseYAML(c *collector, data []byte) *yaml.Node {
+	if len(data) > MaxFileBytes {
+		c.add(position{}, "", "file is %d bytes; the limit is %d", len(data), MaxFileBytes)
+		return nil
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	err := dec.Decode(&doc)
+	if err != nil && !errors.Is(err, io.EOF) {
+		syntaxError(c, data, err)
+		return nil
+	}
+	if len(doc.Content) == 0 || isNull(doc.Content[0]) {
+		c.add(position{1, 1}, "", "empty configuration: it needs at least \"version: %d\"", CurrentVersion)
+		return nil
+	}
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case err == nil:
+		c.add(at(&extra), "", "a second YAML document (after ---): the configuration is one document")
+		return nil
+	case !errors.Is(err, io.EOF):
+		syntaxError(c, data, err)
+		return nil
+	}
+	return doc.Content[0]
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// syntaxError reports a YAML parser error; the parser gives a line but no column.
+func syntaxError(c *collector, data []byte, err error) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	}
+	if line > 0 {
+		if lines := bytes.Split(data, []byte("\n")); line <= len(lines) && bytes.Contains(lines[line-1], []byte("\t")) {
+			msg += " (YAML cannot indent with tabs)"
+		}
+	}
+	c.add(position{line, 0}, "", "invalid YAML: %s", msg)
+}

@@ -1,0 +1,158 @@
+package config
+
+import (
+	"time"
+
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// Config is the whole configuration file. Every field has a default (see Default) except the
+// provider profiles, which the file or the environment must supply.
+type Config struct {
+	Version   int                       `yaml:"version"`
+	Providers map[string]ProviderConfig `yaml:"providers" mapkey:"name"`
+	Protocols Protocols                 `yaml:"protocols"`
+	Budget    Budget                    `yaml:"budget"`
+	GitHub    GitHub                    `yaml:"github"`
+	Review    Review                    `yaml:"review"`
+
+	// Source names where the configuration came from: the file name given to Load or Parse,
+	// or SourceEnvironment for Detect.
+	Source string `yaml:"-"`
+	// dir is the directory relative paths were resolved against.
+	dir string
+	// pos records where each key path's value sat in the file, for errors found after parsing.
+	pos map[string]position
+}
+
+// ProviderConfig is one provider profile: a model on an endpoint, with the family that
+// independence between panel members is judged by.
+type ProviderConfig struct {
+	Type           ProviderType  `yaml:"type"`
+	Model          string        `yaml:"model"`
+	Family         string        `yaml:"family"`
+	BaseURL        string        `yaml:"base_url"`
+	APIKeyEnv      string        `yaml:"api_key_env"`
+	MaxConcurrency int           `yaml:"max_concurrency"`
+	Timeout        time.Duration `yaml:"timeout"`
+	MaxTokens      int           `yaml:"max_tokens"`
+	Price          Price         `yaml:"price"`
+	Command        CLICommand    `yaml:"command"`
+	Binary         string        `yaml:"binary"`
+	Responses      string        `yaml:"responses"`
+}
+
+// Price is USD per million tokens; both zero means unpriced.
+type Price struct {
+	InputPerMTok  float64 `yaml:"input_per_mtok"`
+	OutputPerMTok float64 `yaml:"output_per_mtok"`
+}
+
+// Protocols holds per-protocol settings.
+type Protocols struct {
+	Default Protocol      `yaml:"default"`
+	Reason  ReasonConfig  `yaml:"reason"`
+	WarRoom WarRoomConfig `yaml:"war_room"`
+	Council CouncilConfig `yaml:"council"`
+}
+
+// Role pins a protocol role to a profile, optionally with an effort.
+type Role struct {
+	Profile string          `yaml:"profile"`
+	Effort  provider.Effort `yaml:"effort"`
+}
+
+// ReasonConfig configures the five-role reasoning chain.
+type ReasonConfig struct {
+	// Pool is the profiles the seeded draw may assign; empty means DefaultPool.
+	Pool  []string        `yaml:"pool"`
+	Roles map[string]Role `yaml:"roles" mapkey:"role"`
+}
+
+// WarRoomConfig configures the war-room protocol.
+type WarRoomConfig struct {
+	Preset Preset `yaml:"preset"`
+	// Thresholds overrides the preset's reversibility ceilings (express, lightweight,
+	// full council); empty means the preset's.
+	Thresholds     []float64       `yaml:"thresholds"`
+	Roles          map[string]Role `yaml:"roles" mapkey:"role"`
+	DefaultProfile string          `yaml:"default_profile"`
+	Timeouts       WarRoomTimeouts `yaml:"timeouts"`
+	Delphi         Delphi          `yaml:"delphi"`
+}
+
+// WarRoomTimeouts bound one phase's calls.
+type WarRoomTimeouts struct {
+	Expert    time.Duration `yaml:"expert"`
+	Synthesis time.Duration `yaml:"synthesis"`
+}
+
+// Delphi configures the iterative convergence rounds.
+type Delphi struct {
+	Threshold float64 `yaml:"threshold"`
+	MaxRounds int     `yaml:"max_rounds"`
+}
+
+// CouncilConfig configures the standing-team protocol.
+type CouncilConfig struct {
+	Roles map[string]Role `yaml:"roles" mapkey:"role"`
+}
+
+// Budget caps one session; zero means uncapped.
+type Budget struct {
+	MaxTokens int64   `yaml:"max_tokens"`
+	MaxUSD    float64 `yaml:"max_usd"`
+}
+
+// GitHub configures the App and Action's behaviour on GitHub.
+type GitHub struct {
+	Trigger     Trigger     `yaml:"trigger"`
+	Discussions Discussions `yaml:"discussions"`
+	Progress    Progress    `yaml:"progress"`
+}
+
+// Trigger says who may start a session.
+type Trigger struct {
+	MinPermission Permission `yaml:"min_permission"`
+	IgnoreBots    bool       `yaml:"ignore_bots"`
+}
+
+// Discussions configures publishing.
+type Discussions struct {
+	Category        string        `yaml:"category"`
+	Labels          []string      `yaml:"labels"`
+	PriorCheck      PriorCheck    `yaml:"prior_check"`
+	DeferredIssues  bool          `yaml:"deferred_issues"`
+	MutationSpacing time.Duration `yaml:"mutation_spacing"`
+}
+
+// Progress configures the live progress comment.
+type Progress struct {
+	Throttle time.Duration `yaml:"throttle"`
+}
+
+// Review configures pull-request review lanes.
+type Review struct {
+	Lanes             []Lane            `yaml:"lanes"`
+	ContractPath      string            `yaml:"contract_path"`
+	Diversity         Diversity         `yaml:"diversity"`
+	MaxDiffBytes      int64             `yaml:"max_diff_bytes"`
+	Paths             PathFilter        `yaml:"paths"`
+	Drafts            bool              `yaml:"drafts"`
+	RefutedConclusion Conclusion        `yaml:"refuted_conclusion"`
+	AuthorFamilies    map[string]string `yaml:"author_families" mapkey:"login"`
+	CoauthorFamilies  map[string]string `yaml:"coauthor_families" mapkey:"name"`
+}
+
+// Lane is one independent review lane.
+type Lane struct {
+	Name    string          `yaml:"name"`
+	Profile string          `yaml:"profile"`
+	Effort  provider.Effort `yaml:"effort"`
+}
+
+// PathFilter selects the changed files a review looks at.
+type PathFilter struct {
+	Include []string `yaml:"include"`
+	Exclude []string `yaml:"exclude"`
+}

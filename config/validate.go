@@ -1,0 +1,95 @@
+package config
+
+import (
+	"regexp"
+	"strings"
+)
+
+// validator checks what the decoder cannot: required keys, ranges, keys that do not apply to
+// a profile's type, files that must exist, and references between sections.
+type validator struct {
+	cfg *Config
+	c   *collector
+}
+
+func (cfg *Config) validate(c *collector) {
+	v := &validator{cfg: cfg, c: c}
+	v.version()
+	v.providers()
+	v.protocols()
+	v.github()
+	v.review()
+	if len(cfg.Providers) > 0 { // with none, DetectProviders checks references later
+		v.refs()
+	}
+}
+
+// has reports whether the file set path.
+func (v *validator) has(path string) bool {
+	_, ok := v.cfg.pos[path]
+	return ok
+}
+
+// at is where path's value sat, or its nearest enclosing key that the file set.
+func (v *validator) at(path string) position {
+	for {
+		if p, ok := v.cfg.pos[path]; ok {
+			return p
+		}
+		i := strings.LastIndexAny(path, ".[")
+		if i < 0 {
+			return v.cfg.pos[""]
+		}
+		path = path[:i]
+	}
+}
+
+func (v *validator) errf(path, format string, args ...any) {
+	v.c.add(v.at(path), path, format, args...)
+}
+
+// missing reports a required key absent from the mapping at path.
+func (v *validator) missing(path, key string) {
+	v.c.add(v.at(path), path, "missing required key %q", key)
+}
+
+func (v *validator) version() {
+	switch {
+	case !v.has("version"):
+		v.missing("", "version")
+		v.c.errs[len(v.c.errs)-1].Msg += " (this format is version 1)"
+	case v.cfg.Version != CurrentVersion:
+		v.errf("version", "unsupported version %d (this war-room reads version %d)", v.cfg.Version, CurrentVersion)
+	}
+}
+
+var (
+	namePattern   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+	familyPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
+	envPattern    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	slugPattern   = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+)
+
+// family checks a model family name: lowercase, so that equal families compare equal and
+// "Anthropic" can never pass for a second, independent vendor.
+func (v *validator) family(path, f string) {
+	if !familyPattern.MatchString(f) {
+		v.errf(path, "%q is not a family name: use lowercase letters, digits, '-', '_' or '.' (e.g. anthropic, openai, google)", f)
+	}
+}
+
+// positive reports a zero where zero makes no sense.
+func (v *validator) positive(path string, isZero bool) {
+	if isZero {
+		v.errf(path, "must be greater than zero")
+	}
+}
+
+// fraction checks a value in (0, 1].
+func (v *validator) fraction(path string, f float64) bool {
+	if f <= 0 || f > 1 {
+		v.errf(path, "must be greater than 0 and at most 1, got %g", f)
+		return false
+	}
+	return true
+}

@@ -1,0 +1,52 @@
+package config
+
+import "fmt"
+
+func (v *validator) protocols() {
+	p := &v.cfg.Protocols
+	for _, role := range sortedKeys(p.Reason.Roles) {
+		path := "protocols.reason.roles." + role
+		if !contains(ReasonRoles, role) {
+			v.errf(path, "unknown reasoning role%s (roles: %s)", suggest(role, ReasonRoles), quoteList(ReasonRoles))
+		}
+		v.role(path, p.Reason.Roles[role])
+	}
+	v.roles("protocols.war_room.roles", p.WarRoom.Roles)
+	v.roles("protocols.council.roles", p.Council.Roles)
+	v.thresholds(p.WarRoom.Thresholds)
+	v.positive("protocols.war_room.timeouts.expert", p.WarRoom.Timeouts.Expert == 0)
+	v.positive("protocols.war_room.timeouts.synthesis", p.WarRoom.Timeouts.Synthesis == 0)
+	v.fraction("protocols.war_room.delphi.threshold", p.WarRoom.Delphi.Threshold)
+	v.positive("protocols.war_room.delphi.max_rounds", p.WarRoom.Delphi.MaxRounds == 0)
+}
+
+func (v *validator) roles(path string, roles map[string]Role) {
+	for _, name := range sortedKeys(roles) {
+		v.role(path+"."+name, roles[name])
+	}
+}
+
+// role rejects an entry that pins nothing, such as one whose only key was misspelt.
+func (v *validator) role(path string, r Role) {
+	if r.Profile == "" && r.Effort == "" {
+		v.errf(path, "pins nothing: set profile, effort or both")
+	}
+}
+
+// thresholds checks the override: three ceilings, each in (0, 1], strictly increasing.
+func (v *validator) thresholds(t []float64) {
+	const path = "protocols.war_room.thresholds"
+	if !v.has(path) {
+		return
+	}
+	if len(t) != 3 {
+		v.errf(path, "want 3 ceilings [express, lightweight, full council], got %d", len(t))
+		return
+	}
+	for i, f := range t {
+		item := fmt.Sprintf("%s[%d]", path, i)
+		if v.fraction(item, f) && i > 0 && f <= t[i-1] {
+			v.errf(item, "must be greater than the ceiling before it (%g): thresholds must strictly increase", t[i-1])
+		}
+	}
+}
