@@ -12,8 +12,9 @@ import (
 // decoder walks a yaml.Node tree into the Config structs by their yaml tags, recording where
 // every value sat and reporting each problem with its place instead of stopping at the first.
 type decoder struct {
-	c   *collector
-	pos map[string]position
+	c      *collector
+	pos    map[string]position
+	failed map[string]bool
 }
 
 // defaulter is a value that has defaults to apply before the file fills it (map and list
@@ -36,6 +37,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 	d.pos[path] = at(n)
 	if n.Kind == yaml.AliasNode {
 		d.c.add(at(n), path, "aliases (*%s) are not supported: write the value out", n.Value)
+		d.failed[path] = true
 		return
 	}
 	if v.Type() == durationType {
@@ -83,6 +85,7 @@ func describe(n *yaml.Node) string {
 
 func (d *decoder) wrongType(n *yaml.Node, path, want string) {
 	d.c.add(at(n), path, "want %s, got %s", want, describe(n))
+	d.failed[path] = true
 }
 
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
@@ -95,6 +98,7 @@ func (d *decoder) key(k *yaml.Node, path string) (string, bool) {
 	}
 	if k.ShortTag() == "!!merge" {
 		d.c.add(at(k), path, "merge keys (<<) are not supported: write the keys out")
+		d.failed[path] = true
 		return "", false
 	}
 	return k.Value, true
@@ -130,7 +134,9 @@ func (d *decoder) structure(n *yaml.Node, v reflect.Value, path string) {
 	d.pairs(n, path, func(name string, k, val *yaml.Node) {
 		i, ok := index[name]
 		if !ok {
-			d.c.add(at(k), join(path, name), "unknown key%s", suggest(name, names))
+			hint, meant := suggestion(name, names)
+			d.c.add(at(k), join(path, name), "unknown key%s", hint)
+			d.failed[join(path, meant)] = meant != ""
 			return
 		}
 		d.value(val, v.Field(i), join(path, name))

@@ -74,7 +74,13 @@ func (c *collector) add(p position, path, format string, args ...any) {
 // suggest returns ` (did you mean "x"?)` for the candidate closest to s, or "" when none is
 // close enough to be a likely typo.
 func suggest(s string, candidates []string) string {
-	best, bestD := "", len(s)/3+1
+	hint, _ := suggestion(s, candidates)
+	return hint
+}
+
+// suggestion is suggest that also returns the candidate, "" when none.
+func suggestion(s string, candidates []string) (hint, best string) {
+	bestD := len(s)/3 + 1
 	if bestD > 3 {
 		bestD = 3
 	}
@@ -84,9 +90,9 @@ func suggest(s string, candidates []string) string {
 		}
 	}
 	if best == "" || best == s {
-		return ""
+		return "", ""
 	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return fmt.Sprintf(" (did you mean %q?)", best), best
 }
 
 // editDistance is the Levenshtein distance over bytes; keys are ASCII.

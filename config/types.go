@@ -23,6 +23,9 @@ type Config struct {
 	dir string
 	// pos records where each key path's value sat in the file, for errors found after parsing.
 	pos map[string]position
+	// failed marks key paths the decoder already reported, so that validation does not pile
+	// "missing key" errors on top of the one that matters.
+	failed map[string]bool
 }
 
 // ProviderConfig is one provider profile: a model on an endpoint, with the family that

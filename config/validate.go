@@ -50,6 +50,9 @@ func (v *validator) errf(path, format string, args ...any) {
 
 // missing reports a required key absent from the mapping at path.
 func (v *validator) missing(path, key string) {
+	if v.cfg.failed[path] || v.cfg.failed[join(path, key)] {
+		return
+	}
 	v.c.add(v.at(path), path, "missing required key %q", key)
 }
 
