@@ -1,0 +1,38 @@
+package sqlite
+
+import (
+	"fmt"
+	"net/url"
+)
+
+// writerParams configure the single write connection.
+//
+//   - journal_mode=WAL: readers never block the writer and the writer never blocks readers;
+//     the mode is persistent in the file, so other processes get it too.
+//   - synchronous=FULL: in WAL mode, NORMAL syncs the log only at checkpoints, so a commit
+//     survives a process crash but can vanish on power loss or an OS crash. A step result is
+//     the engine's promise that the model call will not be repeated (and paid for) on resume,
+//     and the next step may publish something that depends on it, so PutStep must not return
+//     until the commit is on stable storage. FULL syncs the log at every commit.
+//   - busy_timeout: wait for another process's write lock instead of failing at once.
+//   - foreign_keys: steps, ledger rows, artifacts and gates must belong to a session.
+//   - _txlock=immediate: every BeginTx issues BEGIN IMMEDIATE (see Store).
+var writerParams = url.Values{
+	"_pragma": {
+		fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()),
+		"journal_mode(WAL)",
+		"synchronous(FULL)",
+		"foreign_keys(1)",
+	},
+	"_txlock": {"immediate"},
+}
+
+// readerParams configure the read pool; query_only makes a write sent to the wrong pool fail
+// loudly instead of bypassing the single-writer discipline.
+var readerParams = url.Values{
+	"_pragma": {
+		fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()),
+		"foreign_keys(1)",
+		"query_only(1)",
+	},
+}

@@ -1,0 +1,103 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// migration is one numbered schema change.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// loadMigrations reads the embedded files, which must be numbered 1, 2, 3, … without gaps so
+// that "schema version N" means the same schema in every binary.
+func loadMigrations(fsys fs.FS) ([]migration, error) {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for i, name := range names { // fs.Glob returns names sorted
+		base := path.Base(name)
+		num, _, _ := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if err != nil || v != i+1 {
+			return nil, fmt.Errorf("migration %s: want version %d as its numeric prefix", base, i+1)
+		}
+		body, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: base, sql: string(body)})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no migrations embedded")
+	}
+	return out, nil
+}
+
+// migrate brings the database at path up to the newest embedded schema. Each migration runs in
+// its own BEGIN IMMEDIATE transaction that re-reads the version first, so when two processes
+// open a fresh file at once one applies it and the other, having waited for the write lock,
+// finds it applied.
+func migrate(ctx context.Context, db *sql.DB, path string, now func() time.Time) error {
+	ms, err := loadMigrations(migrationFS)
+	if err != nil {
+		return fmt.Errorf("sqlite store %s: %w", path, err)
+	}
+	for _, m := range ms {
+		if err := applyOne(ctx, db, path, m, len(ms), now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func applyOne(ctx context.Context, db *sql.DB, path string, m migration, known int,
+	now func() time.Time) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite store %s: begin migration: %w", path, err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`); err != nil {
+		return fmt.Errorf("sqlite store %s: create schema_migrations: %w", path, err)
+	}
+	var have int
+	if err := tx.QueryRowContext(ctx,
+		`SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+		return fmt.Errorf("sqlite store %s: read schema version: %w", path, err)
+	}
+	if have > known {
+		return fmt.Errorf("sqlite store %s: database schema version %d is newer than this binary "+
+			"supports (version %d); use a newer war-room", path, have, known)
+	}
+	if have >= m.version {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("sqlite store %s: migration %s: %w", path, m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at)
+		VALUES (?, ?, ?)`, m.version, m.name, formatTime(now())); err != nil {
+		return fmt.Errorf("sqlite store %s: record migration %s: %w", path, m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite store %s: commit migration %s: %w", path, m.name, err)
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"github.com/war-room/war-room/engine"
+)
+
+var _ engine.Store = (*Store)(nil)
+
+// busyTimeout is how long a connection waits for another process's write lock before failing
+// with SQLITE_BUSY. Writes here are single short transactions, so ten seconds of waiting means
+// something is wrong rather than merely busy.
+const busyTimeout = 10 * time.Second
+
+// Store is an engine.Store on one SQLite file.
+//
+// It holds two pools. The write pool has exactly one connection and begins every transaction
+// with BEGIN IMMEDIATE: writes from this process queue in database/sql instead of racing for
+// SQLite's single write lock, and a transaction that reads before it writes takes the lock at
+// BEGIN, so it can never hit the SQLITE_BUSY that a deferred transaction gets when it tries to
+// upgrade a stale read snapshot (a case busy_timeout does not retry). Writers in other
+// processes are waited for by busy_timeout. The read pool has several query-only connections;
+// under WAL they read the last committed state without blocking the writer or each other.
+type Store struct {
+	path string
+	w    *sql.DB
+	r    *sql.DB
+	now  func() time.Time
+}
+
+// Option configures Open.
+type Option func(*Store)
+
+// WithClock sets the clock used for timestamps the store assigns (session creation when the
+// caller left it zero, status changes, artifacts, gates, steps). The default is time.Now.
+func WithClock(now func() time.Time) Option {
+	return func(s *Store) { s.now = now }
+}
+
+// Open opens (creating if needed) the database at path, creating its parent directories with
+// mode 0700 and applying any pending schema migrations.
+func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite store %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("sqlite store %s: create directory: %w", abs, err)
+	}
+	s := &Store{path: abs, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.w, err = openPool(abs, writerParams, 1); err != nil {
+		return nil, err
+	}
+	if err := migrate(ctx, s.w, abs, s.now); err != nil {
+		s.w.Close()
+		return nil, err
+	}
+	if s.r, err = openPool(abs, readerParams, readers()); err != nil {
+		s.w.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Path is the absolute path of the database file.
+func (s *Store) Path() string { return s.path }
+
+// Close closes both pools.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// readers sizes the read pool: enough for the engine's parallel fan-out, few enough that idle
+// connections do not pile up file descriptors.
+func readers() int {
+	return min(max(runtime.GOMAXPROCS(0), 2), 8)
+}
+
+func openPool(path string, params url.Values, conns int) (*sql.DB, error) {
+	u := url.URL{Scheme: "file", Path: path, RawQuery: params.Encode()}
+	db, err := sql.Open("sqlite", u.String())
+	if err != nil {
+		return nil, fmt.Errorf("sqlite store %s: open: %w", path, err)
+	}
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+	// Ping makes the first connection now, so a file we cannot create or a pragma that fails
+	// is reported by Open rather than by the first step.
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite store %s: open: %w", path, err)
+	}
+	return db, nil
+}

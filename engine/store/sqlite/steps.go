@@ -1,0 +1,37 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// GetStep returns a stored step result, or engine.ErrNotFound.
+func (s *Store) GetStep(ctx context.Context, sessionID, key string) ([]byte, error) {
+	var result []byte
+	err := s.r.QueryRowContext(ctx, `SELECT result FROM steps WHERE session_id = ? AND key = ?`,
+		sessionID, key).Scan(&result)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("step %s/%s: %w", sessionID, key, engine.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get step %s/%s: %w", sessionID, key, err)
+	}
+	return blob(result), nil
+}
+
+// PutStep stores result unless the key already has one: the first value stored wins and later
+// ones are dropped without error, because a replayed step must not rewrite history. It returns
+// after the commit is synced to disk (synchronous=FULL). The session must exist.
+func (s *Store) PutStep(ctx context.Context, sessionID, key string, result []byte) error {
+	_, err := s.w.ExecContext(ctx, `INSERT INTO steps (session_id, key, result, created_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (session_id, key) DO NOTHING`,
+		sessionID, key, blob(result), formatTime(s.now()))
+	if err != nil {
+		return fmt.Errorf("put step %s/%s: %w", sessionID, key, err)
+	}
+	return nil
+}

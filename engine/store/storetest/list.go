@@ -1,0 +1,74 @@
+package storetest
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+func testListSessions(t *testing.T, open Opener) {
+	st := open(t)
+	p1, p2 := unique("proto"), unique("proto")
+	// Created out of time order, so insertion order cannot pass for time order.
+	ids := map[int]string{}
+	for _, i := range []int{2, 0, 4, 1, 3} {
+		s := &engine.Session{ID: unique("sess"), Protocol: p1, Status: engine.StatusRunning,
+			CreatedAt: baseTime.Add(time.Duration(i) * time.Minute)}
+		if i == 4 {
+			s.Protocol = p2
+		}
+		if err := st.CreateSession(ctx(t), s); err != nil {
+			t.Fatalf("CreateSession: %v", err)
+		}
+		ids[i] = s.ID
+	}
+	// A sub-second difference must order too (text timestamps that drop trailing zeros don't).
+	late := &engine.Session{ID: unique("sess"), Protocol: p1, Status: engine.StatusRunning,
+		CreatedAt: baseTime.Add(3*time.Minute + 500*time.Millisecond)}
+	if err := st.CreateSession(ctx(t), late); err != nil {
+		t.Fatalf("CreateSession: %v", err)
+	}
+
+	want := []string{late.ID, ids[3], ids[2], ids[1], ids[0]}
+	assertIDs(t, "ListSessions(p1, 0)", list(t, st, p1, 0), want)
+	assertIDs(t, "ListSessions(p1, 2)", list(t, st, p1, 2), want[:2])
+	assertIDs(t, "ListSessions(p2, 0)", list(t, st, p2, 0), []string{ids[4]})
+	assertIDs(t, "ListSessions(unknown, 0)", list(t, st, unique("proto"), 0), nil)
+
+	// Without a filter, the store may hold other sessions: check ours are all there, in order.
+	var ours []string
+	mine := append(slices.Clone(want), ids[4])
+	for _, id := range list(t, st, "", 0) {
+		if slices.Contains(mine, id) {
+			ours = append(ours, id)
+		}
+	}
+	assertIDs(t, "ListSessions(\"\", 0)", ours, []string{ids[4], late.ID, ids[3], ids[2],
+		ids[1], ids[0]})
+}
+
+func list(t *testing.T, st engine.Store, protocol string, limit int) []string {
+	t.Helper()
+	ss, err := st.ListSessions(ctx(t), protocol, limit)
+	if err != nil {
+		t.Fatalf("ListSessions(%q, %d): %v", protocol, limit, err)
+	}
+	var ids []string
+	for _, s := range ss {
+		ids = append(ids, s.ID)
+	}
+	return ids
+}
+
+func assertIDs(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if len(got) == 0 && len(want) == 0 {
+		return
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s:\n got %q\nwant %q", what, got, want)
+	}
+}
