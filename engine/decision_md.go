@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Markdown renders the decision for a terminal or a file. Model text is printed as it came:
+// the record's job is to keep the outcome and the dissent side by side, never to merge them.
+func (d *Decision) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", d.Title)
+	section(&b, "Question", d.Question)
+	section(&b, "Context", d.Context)
+	section(&b, "Decision", d.Outcome)
+	if d.Confidence != "" {
+		fmt.Fprintf(&b, "**Confidence:** %s\n\n", d.Confidence)
+	}
+	section(&b, "Rationale", d.Rationale)
+	section(&b, "Consequences", d.Consequences)
+	d.writeReversibility(&b)
+	d.writeAlternatives(&b)
+	list(&b, "Dissent", d.Dissent)
+	list(&b, "What would change this decision", d.WhatWouldChangeMind)
+	list(&b, "Notes", d.Notes)
+	d.writePanel(&b)
+	d.writeFooter(&b)
+	return b.String()
+}
+
+func section(b *strings.Builder, title, body string) {
+	if strings.TrimSpace(body) == "" {
+		return
+	}
+	fmt.Fprintf(b, "## %s\n\n%s\n\n", title, strings.TrimSpace(body))
+}
+
+func list(b *strings.Builder, title string, items []string) {
+	if len(items) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "## %s\n\n", title)
+	for _, it := range items {
+		fmt.Fprintf(b, "- %s\n", strings.TrimSpace(it))
+	}
+	b.WriteString("\n")
+}
+
+func (d *Decision) writeReversibility(b *strings.Builder) {
+	rv := d.Reversibility
+	if rv == nil {
+		return
+	}
+	b.WriteString("## Reversibility\n\n| Dimension | Score | Rationale |\n|---|---|---|\n")
+	for _, dim := range rv.Dimensions {
+		fmt.Fprintf(b, "| %s | %d | %s |\n", dim.Name, dim.Score, cell(dim.Rationale))
+	}
+	fmt.Fprintf(b, "\nRS = %.2f · type %s · mode %s\n\n", rv.Score, rv.Type, rv.Mode)
+}
+
+func (d *Decision) writeAlternatives(b *strings.Builder) {
+	if len(d.Alternatives) == 0 {
+		return
+	}
+	b.WriteString("## Alternatives considered\n\n")
+	for _, a := range d.Alternatives {
+		mark := ""
+		if a.Selected {
+			mark = " (selected)"
+		}
+		fmt.Fprintf(b, "- **%s**%s", strings.TrimSpace(a.Label+" "+a.Title), mark)
+		if a.Points != 0 {
+			fmt.Fprintf(b, " — %d Borda points", a.Points)
+		}
+		if a.Summary != "" {
+			fmt.Fprintf(b, ": %s", oneLine(a.Summary))
+		}
+		if a.Reason != "" {
+			fmt.Fprintf(b, " (%s)", oneLine(a.Reason))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+}
+
+func (d *Decision) writePanel(b *strings.Builder) {
+	if len(d.Panel) == 0 {
+		return
+	}
+	b.WriteString("## Panel\n\n| Role | Profile | Model | Family | Effort | Status |\n|---|---|---|---|---|---|\n")
+	for _, m := range d.Panel {
+		status := "answered"
+		if m.Failed != "" {
+			status = "no answer: " + m.Failed
+		}
+		model := m.Model
+		if m.Provider == "script" {
+			model += " (scripted — not a model)"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", m.Role, m.Profile, model, m.Family, m.Effort, status)
+	}
+	b.WriteString("\n")
+}
+
+func (d *Decision) writeFooter(b *strings.Builder) {
+	if len(d.Usage) > 0 {
+		b.WriteString("## Usage per provider profile\n\n| Profile | Family | Calls | Input | Output | Cache read | Cache write | USD |\n|---|---|---|---|---|---|---|---|\n")
+		for _, u := range d.Usage {
+			usd := "—"
+			if u.CostUSD > 0 {
+				usd = fmt.Sprintf("%.4f", u.CostUSD)
+			}
+			name := u.Profile
+			if u.Scripted {
+				name += " (scripted — not a model)"
+			}
+			fmt.Fprintf(b, "| %s | %s | %d | %d | %d | %d | %d | %s |\n", name, u.Family, u.Calls,
+				u.Usage.InputTokens, u.Usage.OutputTokens, u.Usage.CacheReadTokens, u.Usage.CacheWriteTokens, usd)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "---\nsession %s · seed %d", d.SessionID, d.Seed)
+	if d.Independence != "" {
+		fmt.Fprintf(b, " · independence %s", d.Independence)
+	}
+	if d.MerkleRoot != "" {
+		fmt.Fprintf(b, " · merkle root %s", d.MerkleRoot)
+	}
+	b.WriteString("\n")
+}
+
+func cell(s string) string { return strings.ReplaceAll(oneLine(s), "|", "\\|") }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,62 @@
+package engine_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/war-room/war-room/engine"
+)
+
+func TestGatePausesThenResumesWithAnswer(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, "")
+	r := startRun(t, st, nil, nil)
+	_, err := r.Gate(ctx, "approve", "Run with reduced independence?", "yes", "no")
+	var gate *engine.GateError
+	require.ErrorAs(t, err, &gate)
+	require.ErrorIs(t, err, engine.ErrAwaitingInput)
+	require.Error(t, r.Finish(ctx, err))
+	s, err := st.GetSession(ctx, r.Session().ID)
+	require.NoError(t, err)
+	assert.Equal(t, engine.StatusAwaitingInput, s.Status)
+
+	_, err = engine.Resume(ctx, engine.RunConfig{Store: st, Answers: map[string]string{"approve": "maybe"}}, s.ID)
+	require.NoError(t, err)
+	r2, err := engine.Resume(ctx, engine.RunConfig{Store: st, Answers: map[string]string{"approve": "maybe"}}, s.ID)
+	require.NoError(t, err)
+	_, err = r2.Gate(ctx, "approve", "Run with reduced independence?", "yes", "no")
+	assert.ErrorContains(t, err, `"maybe" is not one of yes, no`)
+
+	r3, err := engine.Resume(ctx, engine.RunConfig{Store: st, Answers: map[string]string{"approve": "yes"}}, s.ID)
+	require.NoError(t, err)
+	ans, err := r3.Gate(ctx, "approve", "Run with reduced independence?", "yes", "no")
+	require.NoError(t, err)
+	assert.Equal(t, "yes", ans)
+	// The stored answer stands even without the flag.
+	r4, err := engine.Resume(ctx, engine.RunConfig{Store: st}, s.ID)
+	require.NoError(t, err)
+	ans, err = r4.Gate(ctx, "approve", "ignored", "yes", "no")
+	require.NoError(t, err)
+	assert.Equal(t, "yes", ans)
+}
+
+func TestGatePrompter(t *testing.T) {
+	ctx := context.Background()
+	asked := 0
+	r := startRun(t, openStore(t, ""), nil, func(rc *engine.RunConfig) {
+		rc.Prompter = func(_ context.Context, g engine.GateRecord) (string, bool, error) {
+			asked++
+			assert.Equal(t, []string{"proceed", "drop"}, g.Choices)
+			return "drop", true, nil
+		}
+	})
+	ans, err := r.Gate(ctx, "premise", "The question looks loaded. Proceed?", "proceed", "drop")
+	require.NoError(t, err)
+	assert.Equal(t, "drop", ans)
+	ans, err = r.Gate(ctx, "premise", "again", "proceed", "drop")
+	require.NoError(t, err)
+	assert.Equal(t, "drop", ans)
+	assert.Equal(t, 1, asked, "an answered gate is not asked twice")
+}
