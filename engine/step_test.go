@@ -21,7 +21,10 @@ func TestStepIsMemoisedAcrossResume(t *testing.T) {
 	ps, _ := scripted(echoScript())
 	r := startRun(t, st, ps, nil)
 	calls := 0
-	fn := func(context.Context) (point, error) { calls++; return point{X: calls, Tags: map[string]string{"k": "v"}}, nil }
+	fn := func(context.Context) (point, error) {
+		calls++
+		return point{X: calls, Tags: map[string]string{"k": "v"}}, nil
+	}
 
 	first, err := engine.Step(ctx, r, "p", fn)
 	require.NoError(t, err)
