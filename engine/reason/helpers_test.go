@@ -1,0 +1,38 @@
+package reason
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Minimal assertions, as in the rest of the module: testify's dependencies are not all in
+// go.sum.
+
+func noErr(t *testing.T, err error, msg ...any) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("unexpected error: %v %v", err, msg)
+	}
+}
+
+func eq(t *testing.T, want, got any, msg ...any) {
+	t.Helper()
+	if !reflect.DeepEqual(want, got) {
+		t.Errorf("want %#v\n got %#v %v", want, got, msg)
+	}
+}
+
+func contains(t *testing.T, s, sub string, msg ...any) {
+	t.Helper()
+	if !strings.Contains(s, sub) {
+		t.Errorf("%q does not contain %q %v", s, sub, msg)
+	}
+}
+
+func lacks(t *testing.T, s, sub string, msg ...any) {
+	t.Helper()
+	if strings.Contains(s, sub) {
+		t.Errorf("%q contains %q %v", s, sub, msg)
+	}
+}
