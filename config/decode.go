@@ -158,9 +158,9 @@ func fieldsOf(t reflect.Type) (names []string, index map[string]int) {
 	return names, index
 }
 
+// mapping replaces a map wholesale: the file's entries are the map, not additions to it. A
+// key with no value keeps the default, like an empty section.
 func (d *decoder) mapping(n *yaml.Node, v reflect.Value, path string) {
-	m := reflect.MakeMap(v.Type())
-	v.Set(m)
 	if isNull(n) {
 		return
 	}
@@ -168,6 +168,8 @@ func (d *decoder) mapping(n *yaml.Node, v reflect.Value, path string) {
 		d.wrongType(n, path, "a mapping")
 		return
 	}
+	m := reflect.MakeMap(v.Type())
+	v.Set(m)
 	d.pairs(n, path, func(name string, k, val *yaml.Node) {
 		if name == "" {
 			d.c.add(at(k), path, "empty key")
@@ -177,9 +179,8 @@ func (d *decoder) mapping(n *yaml.Node, v reflect.Value, path string) {
 	})
 }
 
+// sequence replaces a list wholesale; a key with no value keeps the default.
 func (d *decoder) sequence(n *yaml.Node, v reflect.Value, path string) {
-	s := reflect.MakeSlice(v.Type(), 0, len(n.Content))
-	defer func() { v.Set(s) }()
 	if isNull(n) {
 		return
 	}
@@ -187,9 +188,11 @@ func (d *decoder) sequence(n *yaml.Node, v reflect.Value, path string) {
 		d.wrongType(n, path, "a list")
 		return
 	}
+	s := reflect.MakeSlice(v.Type(), 0, len(n.Content))
 	for i, item := range n.Content {
 		s = reflect.Append(s, d.element(item, v.Type().Elem(), fmt.Sprintf("%s[%d]", path, i)))
 	}
+	v.Set(s)
 }
 
 // element decodes a fresh map or list element, defaulted first when its type has defaults.
