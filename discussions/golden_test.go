@@ -1,0 +1,90 @@
+package discussions
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// loadDecision reads a hand-written decision fixture from testdata/decisions.
+func loadDecision(t *testing.T, name string) *engine.Decision {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "decisions", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d engine.Decision
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return &d
+}
+
+// golden compares got with testdata/golden/<path>; UPDATE_GOLDEN=1 rewrites the file.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	file := filepath.Join("testdata", "golden", path)
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with UPDATE_GOLDEN=1 to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file (UPDATE_GOLDEN=1 to accept):\n--- got ---\n%s", file, got)
+	}
+}
+
+func TestRenderGolden(t *testing.T) {
+	for _, tc := range []struct {
+		fixture    string
+		supersedes int
+	}{{"express", 0}, {"full_council", 42}} {
+		t.Run(tc.fixture, func(t *testing.T) {
+			d := loadDecision(t, tc.fixture)
+			r := Render(d, RenderOptions{Supersedes: tc.supersedes})
+			golden(t, tc.fixture+"/title.txt", r.Title+"\n")
+			golden(t, tc.fixture+"/body.md", r.Body)
+			if len(r.Comments) != len(d.Phases) {
+				t.Fatalf("%d comments for %d phases", len(r.Comments), len(d.Phases))
+			}
+			for i, c := range r.Comments {
+				golden(t, fmt.Sprintf("%s/comment-%d-%s.md", tc.fixture, i+1, strings.TrimPrefix(c.Name, partPhasePrefix)), c.Body)
+			}
+			if r.AnswerPart != "phase:synthesis" {
+				t.Errorf("answer part %q, want phase:synthesis", r.AnswerPart)
+			}
+			if len(r.Truncated) != 0 {
+				t.Errorf("nothing should be truncated, got %v", r.Truncated)
+			}
+		})
+	}
+}
+
+// Every part carries its marker on the first line and nothing else in it parses as one.
+func TestRenderMarkers(t *testing.T) {
+	d := loadDecision(t, "full_council")
+	r := Render(d, RenderOptions{})
+	parts := append([]Part{{Name: partBody, Body: r.Body}}, r.Comments...)
+	for _, p := range parts {
+		m, ok := ParseMarker(p.Body)
+		if !ok || m.Session != d.SessionID || m.Part != p.Name {
+			t.Errorf("%s: marker %+v ok=%v", p.Name, m, ok)
+		}
+		if n := strings.Count(p.Body, "<!-- war-room:session="); n != 1 {
+			t.Errorf("%s: %d marker-shaped comments, want exactly our own", p.Name, n)
+		}
+	}
+}

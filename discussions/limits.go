@@ -1,0 +1,104 @@
+package discussions
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Limits of what is published. The word limits keep a discussion a readable summary (the full
+// record stays in the store); the character limits are GitHub's and refuse a longer text
+// with 422, so the publisher must never send one.
+const (
+	MaxBodyWords    = 2000
+	MaxCommentWords = 500
+	MaxBodyChars    = 65536
+	MaxTitleChars   = 256
+)
+
+// fit cuts text to at most maxWords words and maxChars characters, at a word boundary,
+// closing an open code fence and ending with an explicit note that says where the full
+// record is. reserve is the character count of what the caller adds around the text.
+func fit(text string, maxWords, maxChars, reserve int, fullRecord string) (string, bool) {
+	note := fmt.Sprintf("\n\n> **Truncated** — this text was cut to fit GitHub. Full record: %s\n", fullRecord)
+	budget := maxChars - reserve
+	if countWords(text) <= maxWords && utf8.RuneCountInString(text) <= budget {
+		return text, false
+	}
+	cut := text[:wordEnd(text, maxWords)]
+	room := budget - utf8.RuneCountInString(note) - len("\n~~~~")
+	if utf8.RuneCountInString(cut) > room {
+		cut = runePrefix(cut, room)
+		if i := strings.LastIndexFunc(cut, unicode.IsSpace); i > 0 {
+			cut = cut[:i]
+		}
+	}
+	cut = strings.TrimRightFunc(cut, unicode.IsSpace)
+	if fence := openFence(cut); fence != "" {
+		cut += "\n" + fence
+	}
+	return cut + note, true
+}
+
+func countWords(s string) int { return len(strings.Fields(s)) }
+
+// wordEnd returns the byte offset just after the n-th word of s (len(s) if it has fewer).
+func wordEnd(s string, n int) int {
+	words, in := 0, false
+	for i, r := range s {
+		space := unicode.IsSpace(r)
+		if in && space {
+			if words == n {
+				return i
+			}
+		}
+		if !in && !space {
+			words++
+		}
+		in = !space
+	}
+	return len(s)
+}
+
+// runePrefix returns the first n runes of s.
+func runePrefix(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i]
+		}
+		count++
+	}
+	return s
+}
+
+// openFence returns the fence that closes the code block s ends inside, or "".
+func openFence(s string) string {
+	open := ""
+	for _, line := range strings.Split(s, "\n") {
+		t := strings.TrimLeft(line, " ")
+		for _, f := range []string{"```", "~~~"} {
+			switch {
+			case open == "" && strings.HasPrefix(t, f):
+				open = f
+			case open == f && strings.HasPrefix(t, f) && strings.Trim(t, f[:1]+" \t") == "":
+				open = ""
+			}
+		}
+	}
+	return open
+}
+
+// fitTitle keeps a title within GitHub's limit, marking a cut with an ellipsis.
+func fitTitle(t string) string {
+	t = strings.Join(strings.Fields(t), " ")
+	if utf8.RuneCountInString(t) <= MaxTitleChars {
+		return t
+	}
+	r := []rune(t)
+	return strings.TrimRightFunc(string(r[:MaxTitleChars-1]), unicode.IsSpace) + "…"
+}

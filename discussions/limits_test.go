@@ -1,0 +1,85 @@
+package discussions
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/war-room/war-room/engine"
+)
+
+func words(n int) string { return strings.TrimSpace(strings.Repeat("word ", n)) }
+
+func TestBodyWordLimitIsExplicit(t *testing.T) {
+	d := loadDecision(t, "express")
+	d.Rationale = words(3000)
+	r := Render(d, RenderOptions{FullRecord: "the run's artifact"})
+	main := r.Body[:strings.Index(r.Body, "\n---\n<sub>")]
+	if n := countWords(main); n > MaxBodyWords+40 {
+		t.Errorf("body has %d words before the footer", n)
+	}
+	if !strings.Contains(r.Body, "**Truncated**") || !strings.Contains(r.Body, "Full record: the run's artifact") {
+		t.Error("the truncation note is missing")
+	}
+	if !strings.Contains(r.Body, "session `wr-00000000000000e1`") {
+		t.Error("the footer was cut")
+	}
+	if len(r.Truncated) != 1 || r.Truncated[0] != partBody {
+		t.Errorf("Truncated = %v", r.Truncated)
+	}
+}
+
+func TestCommentWordLimitIsExplicit(t *testing.T) {
+	d := loadDecision(t, "express")
+	d.Phases[0].Body = words(800)
+	r := Render(d, RenderOptions{})
+	c := r.Comments[0].Body
+	if n := strings.Count(c, "word"); n != MaxCommentWords-3 { // "### Reversibility assessment" counts 3 words
+		t.Errorf("%d body words kept, want %d", n, MaxCommentWords-3)
+	}
+	if !strings.Contains(c, "**Truncated**") {
+		t.Error("no truncation note")
+	}
+	if strings.Contains(r.Comments[1].Body, "Truncated") {
+		t.Error("an untouched comment says truncated")
+	}
+}
+
+// A few huge "words" pass the word limit but not GitHub's character limit.
+func TestCharacterLimitIsEnforced(t *testing.T) {
+	d := loadDecision(t, "express")
+	d.Context = strings.Repeat(strings.Repeat("é", 5000)+" ", 30)
+	d.Phases[1].Body = "```\n" + strings.Repeat("x", 90000)
+	r := Render(d, RenderOptions{})
+	if n := utf8.RuneCountInString(r.Body); n > MaxBodyChars {
+		t.Errorf("body is %d characters", n)
+	}
+	c := r.Comments[1].Body
+	if n := utf8.RuneCountInString(c); n > MaxBodyChars {
+		t.Errorf("comment is %d characters", n)
+	}
+	if openFence(c[:strings.Index(c, "> **Truncated**")]) != "" {
+		t.Error("the cut left a code fence open")
+	}
+	if _, ok := ParseMarker(c); !ok {
+		t.Error("the marker was lost")
+	}
+}
+
+func TestTitle(t *testing.T) {
+	for _, tc := range []struct{ protocol, title, question, want string }{
+		{"war-room", "[War Room] Adopt X", "", "[War Room] Adopt X"},
+		{"war-room", "Adopt X", "", "[War Room] Adopt X"},
+		{"reason", "", "Is Y safe?\nmore detail", "[Reason] Is Y safe?"},
+		{"council", "Ask @core", "", "[Council] Ask @" + zwj + "core"},
+	} {
+		d := &engine.Decision{Protocol: tc.protocol, Title: tc.title, Question: tc.question}
+		if got := Title(d); got != tc.want {
+			t.Errorf("Title(%s, %q) = %q, want %q", tc.protocol, tc.title, got, tc.want)
+		}
+	}
+	long := Title(&engine.Decision{Protocol: "war-room", Title: strings.Repeat("ü", 400)})
+	if n := utf8.RuneCountInString(long); n != MaxTitleChars || !strings.HasSuffix(long, "…") {
+		t.Errorf("long title: %d characters, %q…", n, long[len(long)-8:])
+	}
+}

@@ -1,0 +1,78 @@
+package discussions
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Parts a published session writes. Phase comments are named "phase:" + the phase key.
+const (
+	partBody         = "body"
+	partSupersededBy = "superseded-by"
+	partReaffirmed   = "reaffirmed"
+	partDeferred     = "deferred:"
+	partPhasePrefix  = "phase:"
+	partDecisionLog  = "decision-log"
+)
+
+// Marker is the hidden first line of everything war-room writes to GitHub. A retry finds its
+// own earlier writes by it, so it must be exact and sit on the first line: text further down
+// is published model text and is never read for markers.
+type Marker struct {
+	Session string
+	Part    string
+}
+
+// String renders the marker as an HTML comment, invisible on GitHub.
+func (m Marker) String() string {
+	if m.Session == "" {
+		return fmt.Sprintf("<!-- war-room:part=%s -->", m.Part)
+	}
+	return fmt.Sprintf("<!-- war-room:session=%s part=%s -->", m.Session, m.Part)
+}
+
+var markerRE = regexp.MustCompile(`^<!-- war-room:(?:session=([A-Za-z0-9._-]+) )?part=([A-Za-z0-9._:-]+) -->$`)
+
+// ParseMarker reads the marker on the first line of body; ok is false when there is none.
+func ParseMarker(body string) (m Marker, ok bool) {
+	first, _, _ := strings.Cut(body, "\n")
+	sub := markerRE.FindStringSubmatch(strings.TrimRight(first, "\r"))
+	if sub == nil {
+		return Marker{}, false
+	}
+	return Marker{Session: sub[1], Part: sub[2]}, true
+}
+
+// metaRE reads the second hidden line of a decision body: the facts the decision log needs.
+var metaRE = regexp.MustCompile(`(?m)^<!-- war-room:meta type=([A-Za-z0-9+]*) supersedes=([0-9]*) -->$`)
+
+// meta is what the decision log needs from a published decision besides its title and date.
+type meta struct {
+	Type       string
+	Supersedes int
+}
+
+func (m meta) String() string {
+	sup := ""
+	if m.Supersedes > 0 {
+		sup = fmt.Sprint(m.Supersedes)
+	}
+	return fmt.Sprintf("<!-- war-room:meta type=%s supersedes=%s -->", m.Type, sup)
+}
+
+// parseMeta reads the meta line from the body's first lines (above any model text).
+func parseMeta(body string) meta {
+	head := body
+	if lines := strings.SplitN(body, "\n", 3); len(lines) == 3 {
+		head = lines[0] + "\n" + lines[1]
+	}
+	sub := metaRE.FindStringSubmatch(head)
+	if sub == nil {
+		return meta{}
+	}
+	var m meta
+	m.Type = sub[1]
+	fmt.Sscan(sub[2], &m.Supersedes)
+	return m
+}

@@ -1,0 +1,125 @@
+package discussions
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"strings"
+	"text/template"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+//go:embed templates/*.md.tmpl
+var templateFS embed.FS
+
+var templates = template.Must(template.ParseFS(templateFS, "templates/*.md.tmpl"))
+
+// execute renders a named template; the templates are fixed, so an error is a programming
+// error worth a panic in tests rather than a half-written discussion.
+func execute(name string, data any) string {
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, name, data); err != nil {
+		panic(fmt.Sprintf("discussions: template %s: %v", name, err))
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// Rendered is everything one publish writes, in order.
+type Rendered struct {
+	Title string
+	Body  string
+	// Comments are the phase comments in the order the protocol listed its phases.
+	Comments []Part
+	// AnswerPart names the comment marked as the answer in an answerable category.
+	AnswerPart string
+	// Truncated names the parts that were cut to fit (never silently).
+	Truncated []string
+}
+
+// Part is one comment with its marker part name.
+type Part struct {
+	Name string
+	Body string
+}
+
+// RenderOptions are the facts a rendering needs besides the decision.
+type RenderOptions struct {
+	// Supersedes is the number of the discussion this decision replaces (0: none).
+	Supersedes int
+	// FullRecord says where the untruncated record is (default: the CLI command showing it).
+	FullRecord string
+}
+
+// Render turns a decision into the title, body and phase comments to publish. Every text
+// that came from a model or a person passes through Safe.
+func Render(d *engine.Decision, o RenderOptions) Rendered {
+	if o.FullRecord == "" {
+		o.FullRecord = fmt.Sprintf("`war-room decisions show %s`", d.SessionID)
+	}
+	r := Rendered{Title: Title(d)}
+	footer := execute("footer.md.tmpl", newFooterView(d, o.FullRecord))
+	head := Marker{Session: d.SessionID, Part: partBody}.String() + "\n" +
+		meta{Type: d.Type, Supersedes: o.Supersedes}.String()
+	main, cut := fit(execute("body.md.tmpl", newBodyView(d, o.Supersedes)), MaxBodyWords, MaxBodyChars,
+		len(head)+len(footer)+8, o.FullRecord)
+	if cut {
+		r.Truncated = append(r.Truncated, partBody)
+	}
+	r.Body = head + "\n\n" + main + "\n\n" + footer + "\n"
+	for i, p := range d.Phases {
+		part := partPhasePrefix + p.Key
+		body, cut := renderPhase(d, i, p, o.FullRecord)
+		if cut {
+			r.Truncated = append(r.Truncated, part)
+		}
+		r.Comments = append(r.Comments, Part{Name: part, Body: body})
+	}
+	r.AnswerPart = answerPart(d.Phases)
+	return r
+}
+
+func renderPhase(d *engine.Decision, i int, p engine.PhaseSummary, fullRecord string) (string, bool) {
+	head := Marker{Session: d.SessionID, Part: partPhasePrefix + p.Key}.String()
+	footer := execute("phase_footer.md.tmpl", map[string]any{
+		"Index": i + 1, "Count": len(d.Phases), "SessionID": d.SessionID})
+	text := execute("phase.md.tmpl", map[string]any{
+		"Title": cell(Safe(p.Title)), "Body": strings.TrimSpace(Safe(p.Body))})
+	main, cut := fit(text, MaxCommentWords, MaxBodyChars, len(head)+len(footer)+8, fullRecord)
+	return head + "\n" + main + "\n\n" + footer + "\n", cut
+}
+
+// answerPart is the comment a reader should see as the answer: the synthesis phase when the
+// protocol has one, else its last phase.
+func answerPart(phases []engine.PhaseSummary) string {
+	if len(phases) == 0 {
+		return ""
+	}
+	for _, p := range phases {
+		if p.Key == "synthesis" {
+			return partPhasePrefix + p.Key
+		}
+	}
+	return partPhasePrefix + phases[len(phases)-1].Key
+}
+
+// prefixes are the title prefixes of the protocols.
+var prefixes = map[string]string{"war-room": "[War Room]", "reason": "[Reason]", "council": "[Council]"}
+
+// Title is "[War Room] <topic>" (or [Reason], [Council]) within GitHub's 256 characters. A
+// decision title that already carries the prefix keeps it once.
+func Title(d *engine.Decision) string {
+	prefix, ok := prefixes[d.Protocol]
+	if !ok {
+		prefix = "[Decision]"
+	}
+	topic := strings.TrimSpace(d.Title)
+	topic = strings.TrimSpace(strings.TrimPrefix(topic, prefix))
+	if topic == "" {
+		topic, _, _ = strings.Cut(strings.TrimSpace(d.Question), "\n")
+	}
+	return fitTitle(prefix + " " + Safe(topic))
+}
+
+func dateOf(t time.Time) string { return t.UTC().Format("2006-01-02") }
