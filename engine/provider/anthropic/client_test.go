@@ -1,0 +1,154 @@
+package anthropic
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/engine/provider"
+)
+
+func TestCompleteSendsMessagesRequestAndMapsReply(t *testing.T) {
+	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+	c := api.client(Config{APIKey: "sk-ant-secret", Model: "ignored-when-request-names-one"})
+
+	resp, err := c.Complete(context.Background(), provider.Request{
+		System:          "You are the red-team expert.",
+		User:            "SHARED CONTEXT\n---\nYour question: which queue?",
+		CacheablePrefix: "SHARED CONTEXT\n---\n",
+		Model:           "claude-sonnet-4-5",
+		Effort:          provider.EffortHigh,
+		MaxTokens:       1234,
+	})
+	require.NoError(t, err)
+
+	reqs := api.requests()
+	require.Len(t, reqs, 1)
+	r := reqs[0]
+	assert.Equal(t, http.MethodPost, r.Method)
+	assert.Equal(t, "/v1/messages", r.Path)
+	assert.Equal(t, "sk-ant-secret", r.Header.Get("X-Api-Key"))
+	assert.Empty(t, r.Header.Get("Authorization"), "the key goes in x-api-key only")
+	assert.Regexp(t, regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`), r.Header.Get("Anthropic-Version"))
+	assert.Contains(t, r.Header.Get("Content-Type"), "application/json")
+
+	b := r.Body
+	assert.Equal(t, "claude-sonnet-4-5", b["model"])
+	assert.EqualValues(t, 1234, b["max_tokens"])
+	assert.Equal(t, "high", path(b, "output_config", "effort"))
+	assert.Equal(t, "text", path(b, "system", 0, "type"))
+	assert.Equal(t, "You are the red-team expert.", path(b, "system", 0, "text"))
+	assert.Equal(t, "user", path(b, "messages", 0, "role"))
+	assert.Len(t, path(b, "messages"), 1)
+	assert.Len(t, path(b, "messages", 0, "content"), 2)
+	assert.Equal(t, "SHARED CONTEXT\n---\n", path(b, "messages", 0, "content", 0, "text"))
+	assert.Equal(t, "ephemeral", path(b, "messages", 0, "content", 0, "cache_control", "type"))
+	assert.Equal(t, "Your question: which queue?", path(b, "messages", 0, "content", 1, "text"))
+	assert.Nil(t, path(b, "messages", 0, "content", 1, "cache_control"))
+	assert.NotContains(t, b, "stream")
+
+	assert.Equal(t, "Keep the queue on SQLite until replicas are needed.", resp.Text)
+	assert.Equal(t, provider.Usage{InputTokens: 2095, OutputTokens: 503, CacheReadTokens: 834,
+		CacheWriteTokens: 1210}, resp.Usage)
+	assert.Equal(t, "end_turn", resp.StopReason)
+	assert.Equal(t, "claude-sonnet-4-5-20250929", resp.Model)
+	assert.False(t, resp.Scripted)
+}
+
+func TestUserBlocksFollowTheCacheablePrefix(t *testing.T) {
+	cases := []struct {
+		name, user, prefix string
+		want               []string
+		cached             bool
+	}{
+		{"no prefix", "whole question", "", []string{"whole question"}, false},
+		{"prefix not a prefix", "whole question", "other", []string{"whole question"}, false},
+		{"prefix is everything", "whole question", "whole question", []string{"whole question"}, true},
+		{"prefix then rest", "whole question", "whole ", []string{"whole ", "question"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+			_, err := api.client(Config{Model: "m"}).Complete(context.Background(),
+				provider.Request{User: tc.user, CacheablePrefix: tc.prefix})
+			require.NoError(t, err)
+			content := path(api.requests()[0].Body, "messages", 0, "content").([]any)
+			require.Len(t, content, len(tc.want))
+			for i, text := range tc.want {
+				assert.Equal(t, text, path(content, i, "text"))
+			}
+			assert.Equal(t, tc.cached, path(content, 0, "cache_control") != nil)
+			if len(content) > 1 {
+				assert.Nil(t, path(content, 1, "cache_control"))
+			}
+		})
+	}
+}
+
+func TestEffortMapping(t *testing.T) {
+	cases := []struct {
+		effort, ceiling provider.Effort
+		want            any // nil: no output_config sent
+	}{
+		{"", "", nil},
+		{provider.EffortLow, "", "low"},
+		{provider.EffortMedium, "", "medium"},
+		{provider.EffortHigh, "", "high"},
+		{provider.EffortXHigh, "", "xhigh"},
+		{provider.EffortMax, "", "max"},
+		{provider.EffortXHigh, provider.EffortHigh, "high"},
+		{provider.EffortMax, provider.EffortHigh, "high"},
+		{provider.EffortLow, provider.EffortHigh, "low"},
+		{provider.EffortMax, provider.EffortXHigh, "xhigh"},
+	}
+	for _, tc := range cases {
+		t.Run(string(tc.effort)+"/"+string(tc.ceiling), func(t *testing.T) {
+			api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+			_, err := api.client(Config{Model: "m", MaxEffort: tc.ceiling}).Complete(
+				context.Background(), provider.Request{User: "q", Effort: tc.effort})
+			require.NoError(t, err)
+			b := api.requests()[0].Body
+			if tc.want == nil {
+				assert.NotContains(t, b, "output_config")
+				return
+			}
+			assert.Equal(t, tc.want, path(b, "output_config", "effort"))
+		})
+	}
+}
+
+func TestDefaultsAndOmissions(t *testing.T) {
+	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+	_, err := api.client(Config{Model: "claude-from-config"}).Complete(context.Background(),
+		provider.Request{User: "q"})
+	require.NoError(t, err)
+	b := api.requests()[0].Body
+	assert.Equal(t, "claude-from-config", b["model"])
+	assert.EqualValues(t, DefaultMaxTokens, b["max_tokens"])
+	assert.NotContains(t, b, "system", "an empty system prompt is not sent")
+}
+
+func TestNoModelIsInvalidRequestWithoutACall(t *testing.T) {
+	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+	_, err := api.client(Config{}).Complete(context.Background(), provider.Request{User: "q"})
+	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
+	assert.Empty(t, api.requests())
+}
+
+func TestRefusalIsClassRefusedAndKeepsUsage(t *testing.T) {
+	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_refusal.json"))
+	resp, err := api.client(Config{Model: "m"}).Complete(context.Background(), provider.Request{User: "q"})
+	require.Error(t, err)
+	var pe *provider.Error
+	require.True(t, errors.As(err, &pe))
+	assert.Equal(t, provider.ClassRefused, pe.Class)
+	assert.Contains(t, err.Error(), "working exploit code")
+	assert.Equal(t, "refusal", resp.StopReason)
+	assert.Equal(t, int64(311), resp.Usage.InputTokens)
+	assert.Equal(t, int64(9), resp.Usage.OutputTokens)
+}
