@@ -54,8 +54,12 @@ func Detect(getenv func(string) string) (*Config, error) {
 }
 
 // DetectProviders fills an empty providers section from the environment, for a file that
-// configures everything but the profiles, then checks the file's references to them.
+// configures everything but the profiles, then checks the file's references to them. A
+// configuration that already has profiles is left as it is: the file wins.
 func (cfg *Config) DetectProviders(getenv func(string) string) error {
+	if len(cfg.Providers) > 0 {
+		return nil
+	}
 	env := func(k string) string { return strings.TrimSpace(getenv(k)) }
 	ps := detected(env)
 	if len(ps) == 0 {

@@ -113,8 +113,11 @@ func (p Permission) Rank() int {
 	return 0
 }
 
-// AtLeast reports whether p grants at least min.
-func (p Permission) AtLeast(min Permission) bool { return p.Rank() >= min.Rank() && p.Rank() > 0 }
+// AtLeast reports whether p grants at least min; an unknown level on either side is false,
+// so that a permission string from GitHub this code does not know never grants access.
+func (p Permission) AtLeast(min Permission) bool {
+	return p.Rank() > 0 && min.Rank() > 0 && p.Rank() >= min.Rank()
+}
 
 // ReasonRoles are the reasoning chain's role names, in chain order.
 var ReasonRoles = []string{"premise-check", "generator", "compressor", "attacker", "synthesizer"}
