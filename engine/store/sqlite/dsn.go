@@ -7,8 +7,6 @@ import (
 
 // writerParams configure the single write connection.
 //
-//   - journal_mode=WAL: readers never block the writer and the writer never blocks readers;
-//     the mode is persistent in the file, so other processes get it too.
 //   - synchronous=FULL: in WAL mode, NORMAL syncs the log only at checkpoints, so a commit
 //     survives a process crash but can vanish on power loss or an OS crash. A step result is
 //     the engine's promise that the model call will not be repeated (and paid for) on resume,
@@ -20,7 +18,6 @@ import (
 var writerParams = url.Values{
 	"_pragma": {
 		fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()),
-		"journal_mode(WAL)",
 		"synchronous(FULL)",
 		"foreign_keys(1)",
 	},

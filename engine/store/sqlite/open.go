@@ -65,6 +65,10 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	if s.w, err = openPool(abs, writerParams, 1); err != nil {
 		return nil, err
 	}
+	if err := enableWAL(ctx, s.w, abs); err != nil {
+		s.w.Close()
+		return nil, err
+	}
 	if err := migrate(ctx, s.w, abs, s.now); err != nil {
 		s.w.Close()
 		return nil, err
