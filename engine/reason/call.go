@@ -1,0 +1,72 @@
+package reason
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// call makes the planned call for key as one durable step, stores its artifact and returns
+// it. A resumed run returns the stored artifact without calling again.
+func (c *chain) call(ctx context.Context, key string, inputs []engine.NamedText, task string,
+	contract func(string) error) (Artifact, error) {
+	slot, ok := c.plan.Slot(key)
+	if !ok {
+		return Artifact{}, fmt.Errorf("reason: no planned call %s", key)
+	}
+	body, err := RoleBody(slot.Role)
+	if err != nil {
+		return Artifact{}, err
+	}
+	a, err := engine.Step(ctx, c.r, key, func(ctx context.Context) (Artifact, error) {
+		res, err := c.r.Call(ctx, engine.CallSpec{Role: slot.Role, Profile: slot.Profile,
+			Effort: slot.Effort, System: body, Inputs: inputs, Task: task, Contract: contract})
+		if err != nil {
+			return Artifact{}, err
+		}
+		return Artifact{Key: key, Name: slot.Artifact, Text: res.Text, Attempts: res.Attempts, Scripted: res.Scripted}, nil
+	})
+	if err != nil {
+		p, _ := c.r.Profiles().Get(slot.Profile)
+		err = failure(err, slot, p)
+		if f, ok := err.(*ChainFailure); ok {
+			if perr := c.r.PutArtifact(ctx, FailureArtifact, []byte(f.Report())); perr != nil {
+				return Artifact{}, fmt.Errorf("%w (and %v)", err, perr)
+			}
+		}
+		return Artifact{}, err
+	}
+	if err := c.r.PutArtifact(ctx, slot.Artifact, []byte(a.Text)); err != nil {
+		return Artifact{}, err
+	}
+	c.done[key] = a
+	return a, nil
+}
+
+// base is what every role receives: the question, the facts and the constraints.
+func (c *chain) base() []engine.NamedText {
+	return c.inputs(InputQuestion, InputFacts, InputConstraints)
+}
+
+// inputs returns the named session inputs, verbatim.
+func (c *chain) inputs(names ...string) []engine.NamedText {
+	out := make([]engine.NamedText, 0, len(names))
+	for _, n := range names {
+		text, _ := c.s.Input(n)
+		out = append(out, engine.NamedText{Name: n, Text: text})
+	}
+	return out
+}
+
+// artifacts returns completed artifacts by step key, named as later roles see them.
+func (c *chain) artifacts(keys ...string) []engine.NamedText {
+	var out []engine.NamedText
+	for _, k := range keys {
+		if a, ok := c.done[k]; ok {
+			slot, _ := c.plan.Slot(k)
+			out = append(out, engine.NamedText{Name: slot.Input(), Text: a.Text})
+		}
+	}
+	return out
+}

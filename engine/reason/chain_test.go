@@ -1,0 +1,136 @@
+package reason
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+)
+
+func TestConformingRunWithScriptProvider(t *testing.T) {
+	h := newHarness(t, conformingScript(), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 2, "I lean towards keeping it.", nil)
+	noErr(t, res.err)
+	id := res.run.Session().ID
+	l := h.ledger(id)
+	eq(t, []string{RolePremise, RoleGenerator, RoleCompressor, RoleAttacker, RoleSynthesizer}, roles(l))
+	eq(t, 5, h.sp.Calls())
+	// Even seed: generator on the first family, compressor and attacker on the second.
+	eq(t, []string{"gpt", "claude", "gpt", "gpt", "claude"}, []string{l[0].Profile, l[1].Profile, l[2].Profile, l[3].Profile, l[4].Profile})
+	eq(t, []string{"low", "medium", "medium", "high", "medium"},
+		[]string{string(l[0].Effort), string(l[1].Effort), string(l[2].Effort), string(l[3].Effort), string(l[4].Effort)})
+
+	d := res.decision
+	eq(t, "reason", d.Protocol)
+	eq(t, "[Reason] Should we keep PostgreSQL?", d.Title)
+	eq(t, "Keep PostgreSQL for now.", d.Outcome)
+	eq(t, "medium, the load estimate is untested.", d.Confidence)
+	eq(t, []string{"Whether the load stays small: the facts say yes, the attack says nobody measured it."}, d.Dissent)
+	eq(t, 2, len(d.WhatWouldChangeMind))
+	eq(t, Conforming, d.Independence)
+	eq(t, int64(2), d.Seed)
+	eq(t, id, d.SessionID)
+	var keys []string
+	for _, p := range d.Phases {
+		keys = append(keys, p.Key)
+	}
+	eq(t, []string{"premise", "position", "claim-map", "attack", "synthesis"}, keys)
+	contains(t, d.Phases[3].Body, "off_vector: NO_OFF_VECTOR_FINDING")
+	// Usage is per profile, never one grand total.
+	calls := map[string]int{}
+	for _, u := range d.Usage {
+		calls[u.Profile] = u.Calls
+		eq(t, true, u.Scripted)
+	}
+	eq(t, map[string]int{"gpt": 3, "claude": 2}, calls)
+	contains(t, d.Notes[len(d.Notes)-1], "Scripted — not a model")
+
+	for _, name := range []string{ManifestArtifact, "PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", DecisionArtifact} {
+		if _, ok := h.artifact(id, name); !ok {
+			t.Errorf("artifact %s missing", name)
+		}
+	}
+	raw, _ := h.artifact(id, ManifestArtifact)
+	var m Manifest
+	noErr(t, json.Unmarshal([]byte(raw), &m))
+	eq(t, 5, m.ExpectedCalls)
+	eq(t, Conforming, m.Independence)
+	eq(t, "--seed", m.SeedSource)
+	eq(t, EffortDeep, m.Profile)
+	eq(t, 4, len(m.Inputs))
+	eq(t, engine.SHA256Hex([]byte("I lean towards keeping it.")), m.Inputs[3].SHA256)
+	raw, _ = h.artifact(id, DecisionArtifact)
+	var stored engine.Decision
+	noErr(t, json.Unmarshal([]byte(raw), &stored))
+	eq(t, d.Outcome, stored.Outcome)
+}
+
+func TestBothSeedOrientationsRun(t *testing.T) {
+	gen := map[int64]string{}
+	for _, seed := range []int64{10, 11} {
+		h := newHarness(t, conformingScript(), twoFamilies)
+		res := h.start(deep("claude", "gpt"), seed, "", nil)
+		noErr(t, res.err)
+		l := h.ledger(res.run.Session().ID)
+		gen[seed] = l[1].Profile
+		if l[2].Family == l[1].Family || l[3].Family == l[1].Family {
+			t.Errorf("seed %d: generator shares a family with compressor or attacker", seed)
+		}
+		eq(t, Conforming, res.decision.Independence)
+	}
+	eq(t, map[int64]string{10: "claude", 11: "gpt"}, gen)
+}
+
+func TestSameSeedReproducesTheAssignment(t *testing.T) {
+	var runs [][]string
+	for range 2 {
+		h := newHarness(t, conformingScript(), map[string]string{"claude": "anthropic", "gpt": "openai", "gemini": "google"})
+		opts := deep("claude", "gpt", "gemini")
+		opts.Passes = 3
+		res := h.start(opts, 2751937183, "", nil)
+		noErr(t, res.err)
+		var got []string
+		for _, e := range h.ledger(res.run.Session().ID) {
+			got = append(got, e.Role+"@"+e.Profile+"/"+string(e.Effort))
+		}
+		runs = append(runs, got)
+	}
+	eq(t, runs[0], runs[1])
+	eq(t, 9, len(runs[0]))
+}
+
+func TestReducedIndependenceMakesNoCallWithoutApproval(t *testing.T) {
+	// Two profiles whose names suggest two vendors, both declared anthropic.
+	fams := map[string]string{"openai-gpt": "anthropic", "anthropic-claude": "anthropic"}
+	h := newHarness(t, conformingScript(), fams)
+	res := h.start(deep("openai-gpt", "anthropic-claude"), 3, "", nil)
+	var gate *engine.GateError
+	if !errors.As(res.err, &gate) {
+		t.Fatalf("want a gate, got %v", res.err)
+	}
+	eq(t, GateReducedIndependence, gate.Gate.Key)
+	contains(t, gate.Gate.Question, "both family anthropic")
+	eq(t, 0, h.sp.Calls())
+	eq(t, engine.StatusAwaitingInput, res.run.Session().Status)
+	raw, _ := h.artifact(res.run.Session().ID, ManifestArtifact)
+	contains(t, raw, `"independence": "reduced-independence"`)
+
+	declined := h.resume(res.run.Session().ID, map[string]string{GateReducedIndependence: AnswerDecline})
+	var stopped *Stopped
+	if !errors.As(declined.err, &stopped) {
+		t.Fatalf("want Stopped, got %v", declined.err)
+	}
+	eq(t, 0, h.sp.Calls())
+}
+
+func TestReducedIndependenceApprovedRunsAndSaysSo(t *testing.T) {
+	h := newHarness(t, conformingScript(), map[string]string{"solo": "anthropic"})
+	res := h.start(deep("solo"), 3, "", map[string]string{GateReducedIndependence: AnswerApprove})
+	noErr(t, res.err)
+	eq(t, 5, h.sp.Calls())
+	eq(t, ReducedIndependence, res.decision.Independence)
+	contains(t, res.decision.Notes[0], "reduced-independence, approved before the first call")
+	syn, _ := h.artifact(res.run.Session().ID, "SYNTHESIS.md")
+	contains(t, syn, ReducedIndependence)
+}

@@ -1,0 +1,106 @@
+package reason
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// decide builds the protocol-neutral Decision from the stored artifacts and stores it.
+func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
+	syn, err := ParseSynthesis(c.done[keySynthesis].Text)
+	if err != nil {
+		return nil, fmt.Errorf("reason: stored synthesis: %w", err)
+	}
+	ledger, err := c.r.Store().Ledger(ctx, c.s.ID)
+	if err != nil {
+		return nil, fmt.Errorf("reason: read ledger: %w", err)
+	}
+	q, _ := c.s.Input(InputQuestion)
+	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
+		Confidence: syn.Confidence, Dissent: syn.Disagreements, WhatWouldChangeMind: syn.WhatWouldChangeMind,
+		Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger), Independence: c.plan.Independence,
+		SessionID: c.s.ID, Seed: c.s.Seed, Usage: engine.UsageByProfile(ledger), CreatedAt: c.r.Now(),
+		Metrics: map[string]string{
+			"effort_profile": string(c.plan.EffortProfile), "passes": strconv.Itoa(c.plan.Passes),
+			"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(c.plan.ExpectedCalls()),
+			"seed_source": c.s.SeedSource,
+		}}
+	if err := putJSON(ctx, c.r, DecisionArtifact, d); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (c *chain) panel() []engine.PanelMember {
+	out := make([]engine.PanelMember, 0, len(c.plan.Slots))
+	for _, s := range c.plan.Slots {
+		m := engine.PanelMember{Role: slotLabel(s), Label: s.Artifact, Profile: s.Profile,
+			Family: s.Family, Effort: string(s.Effort)}
+		if p, err := c.r.Profiles().Get(s.Profile); err == nil {
+			m.Provider, m.Model = p.Type, p.Model
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// phases summarises the chain in the order it ran; bodies are the artifacts, verbatim.
+func (c *chain) phases() []engine.PhaseSummary {
+	groups := []struct{ key, title, role string }{
+		{"premise", "Premise check", RolePremise},
+		{"position", "Position", RoleGenerator},
+		{"claim-map", "Claim map", RoleCompressor},
+		{"attack", "Attack", RoleAttacker},
+		{"synthesis", "Synthesis", RoleSynthesizer},
+	}
+	var out []engine.PhaseSummary
+	for _, g := range groups {
+		var parts []Slot
+		for _, s := range c.plan.Slots {
+			if s.Role == g.role {
+				parts = append(parts, s)
+			}
+		}
+		out = append(out, engine.PhaseSummary{Key: g.key, Title: g.title, Body: c.joinArtifacts(parts)})
+	}
+	return out
+}
+
+func (c *chain) joinArtifacts(slots []Slot) string {
+	if len(slots) == 1 {
+		return c.done[slots[0].Key].Text
+	}
+	parts := make([]string, len(slots))
+	for i, s := range slots {
+		parts[i] = fmt.Sprintf("### %s (%s)\n\n%s", s.Artifact, slotLabel(s), c.done[s.Key].Text)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// notes are the facts a reader of the decision must not miss.
+func (c *chain) notes(ledger []engine.LedgerEntry) []string {
+	var out []string
+	if c.forced {
+		out = append(out, "The premise check judged the question "+VerdictSuspect+
+			"; the chain answered it anyway because a human chose to proceed.")
+	}
+	if c.plan.Independence != Conforming {
+		out = append(out, "Ran with "+ReducedIndependence+", approved before the first call: "+
+			strings.Join(c.plan.IndependenceReasons, "; ")+".")
+	}
+	var scripted []string
+	for _, u := range engine.UsageByProfile(ledger) {
+		if u.Scripted {
+			scripted = append(scripted, u.Profile)
+		}
+	}
+	if len(scripted) > 0 {
+		out = append(out, "Scripted — not a model: every answer from profile(s) "+
+			strings.Join(scripted, ", ")+" was canned text from the script provider.")
+	}
+	return out
+}

@@ -1,0 +1,97 @@
+package reason
+
+import (
+	"context"
+	"strings"
+)
+
+// deliberate runs the generator(s), every compressor+attacker pass and the synthesizer.
+func (c *chain) deliberate(ctx context.Context) error {
+	c.r.Phase("position")
+	papers := []string{keyPosition}
+	if c.plan.HighAssurance {
+		papers = append(papers, keyPositionB)
+	}
+	for _, key := range papers {
+		if _, err := c.call(ctx, key, c.base(), taskGenerator, checkPosition); err != nil {
+			return err
+		}
+	}
+	known := c.claims()
+	var passKeys []string
+	for pass := 1; pass <= c.plan.Passes; pass++ {
+		keys, err := c.pass(ctx, pass, papers, known)
+		if err != nil {
+			return err
+		}
+		passKeys = append(passKeys, keys...)
+	}
+	c.r.Phase("synthesis")
+	inputs := append(c.base(), c.artifacts(append(append([]string{keyPremise}, papers...), passKeys...)...)...)
+	_, err := c.call(ctx, keySynthesis, inputs, c.synthesisTask(), c.checkSynthesis)
+	return err
+}
+
+// claims lists the claim identifiers of the papers as the compressor cites them.
+func (c *chain) claims() []string {
+	ids := ClaimIDs(c.done[keyPosition].Text)
+	if b, ok := c.done[keyPositionB]; ok {
+		for _, id := range ClaimIDs(b.Text) {
+			ids = append(ids, "B."+id)
+		}
+	}
+	return ids
+}
+
+// pass runs one compressor and one attacker. The compressor sees the papers and earlier
+// claim maps, never an attack (an attack may quote the caller's position); the attacker alone
+// receives CALLER_POSITION.
+func (c *chain) pass(ctx context.Context, pass int, papers, known []string) ([]string, error) {
+	c.r.Phase("claim map")
+	var earlier []string
+	for p := 1; p < pass; p++ {
+		earlier = append(earlier, keyClaimMap(p))
+	}
+	mapKey := keyClaimMap(pass)
+	inputs := append(c.base(), c.artifacts(append(append([]string{}, papers...), earlier...)...)...)
+	cm, err := c.call(ctx, mapKey, inputs, compressorTask(len(papers) > 1, len(earlier) > 0), func(text string) error {
+		_, err := AttackVector(text, known)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	targets, _ := AttackVector(cm.Text, known)
+	c.r.Phase("attack")
+	inputs = append(c.inputs(InputQuestion, InputFacts, InputConstraints, InputCallerPosition),
+		c.artifacts(append(append([]string{}, papers...), mapKey)...)...)
+	slot, _ := c.plan.Slot(mapKey)
+	_, err = c.call(ctx, keyAttack(pass), inputs, attackerTask(slot.Input(), targets), func(text string) error {
+		return checkAttack(text, targets)
+	})
+	return []string{mapKey, keyAttack(pass)}, err
+}
+
+// checkSynthesis is the synthesizer's contract, plus the notices the run obliges it to carry.
+func (c *chain) checkSynthesis(text string) error {
+	if _, err := ParseSynthesis(text); err != nil {
+		return err
+	}
+	var missing []string
+	if c.forced && !strings.Contains(text, VerdictSuspect) {
+		missing = append(missing, `state that the premise check returned "`+VerdictSuspect+`"`)
+	}
+	if c.plan.Independence != Conforming && !strings.Contains(text, ReducedIndependence) {
+		missing = append(missing, `state that the chain ran with "`+ReducedIndependence+`"`)
+	}
+	if len(missing) > 0 {
+		return &notice{missing}
+	}
+	return nil
+}
+
+type notice struct{ missing []string }
+
+func (n *notice) Error() string {
+	return "the synthesis must, at its top, " + strings.Join(n.missing, " and ")
+}

@@ -1,0 +1,74 @@
+package reason
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider/script"
+)
+
+var premiseSuspect = script.Response{Role: RolePremise,
+	Text: "Verdict: QUESTION SUSPECT\n\nIt assumes a migration is on the table.\n\n## Possible rewording\nWhat would make us move?"}
+
+func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
+	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", nil)
+	var gate *engine.GateError
+	if !errors.As(res.err, &gate) {
+		t.Fatalf("want the premise gate, got %v", res.err)
+	}
+	eq(t, GatePremise, gate.Gate.Key)
+	eq(t, []string{AnswerProceed, AnswerDrop}, gate.Gate.Choices)
+	contains(t, gate.Gate.Question, "start a new run")
+	eq(t, 1, h.sp.Calls())
+	premise, ok := h.artifact(res.run.Session().ID, "PREMISE.md")
+	eq(t, true, ok)
+	contains(t, premise, "Possible rewording")
+
+	// Answering later resumes without repeating the premise call.
+	done := h.resume(res.run.Session().ID, map[string]string{GatePremise: AnswerProceed})
+	noErr(t, done.err)
+	eq(t, 1, h.sp.CallsFor(RolePremise))
+	eq(t, 5, h.sp.Calls())
+	contains(t, done.decision.Notes[0], VerdictSuspect)
+	syn, _ := h.artifact(res.run.Session().ID, "SYNTHESIS.md")
+	contains(t, syn, VerdictSuspect)
+}
+
+func TestForcePremiseRunsTheWholeChain(t *testing.T) {
+	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
+	noErr(t, res.err)
+	eq(t, 5, h.sp.Calls())
+	eq(t, VerdictSuspect+" \nAnswer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Body, 2))
+}
+
+func TestForcedSynthesisMustCarryTheSuspectVerdict(t *testing.T) {
+	silent := script.Response{Role: RoleSynthesizer, Text: "Answer: yes\nConfidence: high\n\n## Disagreement ledger\n- none\n\n## What would change my mind\n- data\n"}
+	h := newHarness(t, conformingScript(premiseSuspect, silent), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
+	var f *ChainFailure
+	if !errors.As(res.err, &f) {
+		t.Fatalf("want a chain failure, got %v", res.err)
+	}
+	eq(t, RoleSynthesizer, f.Role)
+	contains(t, f.LastError, VerdictSuspect)
+}
+
+func TestDropStopsAtThePremise(t *testing.T) {
+	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerDrop})
+	var stopped *Stopped
+	if !errors.As(res.err, &stopped) {
+		t.Fatalf("want Stopped, got %v", res.err)
+	}
+	eq(t, GatePremise, stopped.Gate)
+	eq(t, 1, h.sp.Calls())
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	return strings.Join(lines[:min(n, len(lines))], "\n")
+}

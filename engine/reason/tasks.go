@@ -1,0 +1,67 @@
+package reason
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The task texts are written by the protocol, never by the caller; they name the fenced
+// inputs and say what to produce now. Everything the caller wrote arrives fenced.
+
+const taskPremise = "Examine the question in QUESTION, with FACTS and CONSTRAINTS, as your role " +
+	"describes. Do not answer it. Write your note now; its first line is the verdict line."
+
+const taskGenerator = "Write your position paper on the question in QUESTION now, using FACTS and " +
+	"CONSTRAINTS. Start every claim's line with its identifier C-1, C-2, …"
+
+func compressorTask(twoPapers, earlierMaps bool) string {
+	var b strings.Builder
+	b.WriteString("Write the claim map for the position paper in POSITION")
+	if twoPapers {
+		b.WriteString(" and the independent paper in POSITION_B; cite POSITION_B's claims as B.C-<n>, " +
+			"and reconcile the two papers")
+	}
+	b.WriteString(". ")
+	if earlierMaps {
+		b.WriteString("Claim maps from earlier passes are included (CLAIM_MAP, CLAIM_MAP_2, …): aim at " +
+			"something they left alone, or say in one line why their target still matters most. ")
+	}
+	b.WriteString("End with the attack_vector line naming the claim identifiers to attack.")
+	return b.String()
+}
+
+func attackerTask(claimMap string, targets []string) string {
+	return fmt.Sprintf("Attack the position along the attack vector in %s, which targets %s: address "+
+		"every one of them by identifier. Then scan off the vector, including the asker's tentative "+
+		"position in CALLER_POSITION (\"(none)\" means they gave none), and write the off_vector line.",
+		claimMap, strings.Join(targets, ", "))
+}
+
+func (c *chain) synthesisTask() string {
+	var b strings.Builder
+	b.WriteString("Write the synthesis now, from everything above, in the form your role describes.")
+	if c.forced {
+		b.WriteString(" The premise check returned " + VerdictSuspect + " (see PREMISE) and the asker chose to " +
+			"proceed anyway: open the synthesis by saying so, with the words " + VerdictSuspect + ", and keep " +
+			"the premise's objection in view.")
+	}
+	if c.plan.Independence != Conforming {
+		b.WriteString(" This chain ran with " + ReducedIndependence + " (its roles were not on independent " +
+			"model families), approved by a human: say so at the top, with the word " + ReducedIndependence +
+			", and make no claim that independent vendors checked each other.")
+	}
+	return b.String()
+}
+
+// PremiseQuestion is the premise gate's question.
+const PremiseQuestion = "The premise check judged the question " + VerdictSuspect + " and the chain " +
+	"stopped after one call (see PREMISE.md). Choose: \"proceed\" to run the full chain on the question " +
+	"as asked (the synthesis will carry the suspect verdict), or \"drop\" to stop here. To ask a " +
+	"reworded question instead, start a new run with it: the rewording is yours to write, not the chain's."
+
+// ReducedQuestion is the reduced-independence gate's question for a plan.
+func ReducedQuestion(p Plan) string {
+	return "This reasoning chain would run with " + ReducedIndependence + ": " +
+		strings.Join(p.IndependenceReasons, "; ") + ". No call has been made. Choose \"approve\" to run " +
+		"it anyway (the synthesis will say so) or \"decline\" to stop."
+}
