@@ -32,7 +32,7 @@ func contains(t *testing.T, s, sub string, msg ...any) {
 
 func lacks(t *testing.T, s, sub string, msg ...any) {
 	t.Helper()
-	if strings.Contains(s, sub) {
-		t.Errorf("%q contains %q %v", s, sub, msg)
+	if i := strings.Index(s, sub); i >= 0 {
+		t.Errorf("text contains %q at byte %d (of %d) %v", sub, i, len(s), msg)
 	}
 }
