@@ -1,0 +1,176 @@
+package discussions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shurcooL/githubv4"
+	"github.com/war-room/war-room/engine"
+)
+
+// Request is one decision to publish.
+type Request struct {
+	Repo     Repo
+	Decision *engine.Decision
+	// Supersedes is the number of the discussion this decision replaces (the prior-decision
+	// check's "proceed" answer), 0 for none.
+	Supersedes int
+	// FullRecord says where the untruncated record is, for truncation notes.
+	FullRecord string
+}
+
+// Result is what a publish did.
+type Result struct {
+	// Skipped says why nothing was published (Discussions disabled, category missing); the
+	// local record is unaffected.
+	Skipped   string   `json:"skipped,omitempty"`
+	ID        string   `json:"id,omitempty"`
+	Number    int      `json:"number,omitempty"`
+	URL       string   `json:"url,omitempty"`
+	Answered  bool     `json:"answered,omitempty"`
+	LogNumber int      `json:"log_number,omitempty"`
+	Truncated []string `json:"truncated,omitempty"`
+	Warnings  []string `json:"warnings,omitempty"`
+	// Issues are the deferred-item issues, by number.
+	Issues []int `json:"issues,omitempty"`
+}
+
+// pubState is what is known to exist on GitHub for one session's publication. It is saved
+// right after every write, and Pending is saved right before one: a pending part whose
+// outcome is unknown (a 502, a timeout) is looked up on GitHub before anything else.
+type pubState struct {
+	Discussion *ref              `json:"discussion,omitempty"`
+	Comments   map[string]string `json:"comments,omitempty"`
+	Pending    string            `json:"pending,omitempty"`
+	Labeled    bool              `json:"labeled,omitempty"`
+	Answered   bool              `json:"answered,omitempty"`
+	Forwarded  bool              `json:"forwarded,omitempty"`
+	Issues     map[string]int    `json:"issues,omitempty"`
+	Done       bool              `json:"done,omitempty"`
+	Result     *Result           `json:"result,omitempty"`
+}
+
+type ref struct {
+	ID        string    `json:"id"`
+	Number    int       `json:"number"`
+	URL       string    `json:"url"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// pendingComments marks the comment state of an adopted discussion as unknown.
+const pendingComments = "comments"
+
+func stateKey(repo Repo, session string) string {
+	return strings.ToLower(repo.String()) + "/" + session
+}
+
+// job is one Publish call in progress.
+type job struct {
+	Request
+	key      string
+	st       pubState
+	r        Rendered
+	res      *Result
+	info     *repoInfo
+	listing  categoryListing
+	warnings map[string]bool
+}
+
+// Publish publishes req.Decision: the discussion, its phase comments in order, labels, the
+// answer mark, the forward link on a superseded discussion, the decision log and, when
+// enabled, deferred-item issues. Calling it again after any failure finishes the job without
+// duplicating anything; calling it after success costs no request.
+func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
+	defer p.begin()()
+	d := req.Decision
+	if d == nil || d.SessionID == "" {
+		return nil, errors.New("publish: the decision has no session id")
+	}
+	j := &job{Request: req, key: stateKey(req.Repo, d.SessionID), warnings: map[string]bool{}}
+	if _, err := loadJSON(ctx, p.state, j.key, &j.st); err != nil {
+		return nil, err
+	}
+	if j.st.Done && j.st.Result != nil {
+		return j.st.Result, nil
+	}
+	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord})
+	j.res = &Result{Truncated: j.r.Truncated}
+	if j.st.Comments == nil {
+		j.st.Comments = map[string]string{}
+	}
+	err := p.retry(ctx, "publish "+d.SessionID, func(ctx context.Context) error { return p.attempt(ctx, j) })
+	if err != nil {
+		return nil, fmt.Errorf("publish session %s to %s: %w", d.SessionID, req.Repo, err)
+	}
+	return j.res, nil
+}
+
+// attempt does everything still missing, in order.
+func (p *Publisher) attempt(ctx context.Context, j *job) error {
+	info, err := p.lookup(ctx, j.Repo)
+	if err != nil {
+		return err
+	}
+	j.info = info
+	if reason := unavailable(info, p.Category); reason != "" {
+		p.warn(reason)
+		j.res.Skipped = reason
+		return nil
+	}
+	if j.listing, err = p.listCategory(ctx, j.Repo, info); err != nil {
+		return err
+	}
+	steps := []func(context.Context, *job) error{
+		p.ensureDiscussion, p.syncPending, p.ensureComments, p.ensureLabels,
+		p.ensureAnswer, p.ensureForward, p.ensureLog, p.ensureIssues,
+	}
+	for _, step := range steps {
+		if err := step(ctx, j); err != nil {
+			return err
+		}
+	}
+	j.fillResult()
+	j.st.Done, j.st.Result = true, j.res
+	return p.save(ctx, j)
+}
+
+func unavailable(info *repoInfo, slug string) string {
+	switch {
+	case !info.enabled:
+		return "Discussions are disabled in this repository; nothing was published (the local record is kept)"
+	case info.category == nil:
+		return fmt.Sprintf("the repository has no discussion category %q; nothing was published (categories are never created automatically)", slug)
+	}
+	return ""
+}
+
+func (p *Publisher) save(ctx context.Context, j *job) error {
+	return saveJSON(ctx, p.state, j.key, &j.st)
+}
+
+// pending records that a write is about to be sent, before it is sent.
+func (p *Publisher) pending(ctx context.Context, j *job, part string) error {
+	j.st.Pending = part
+	return p.save(ctx, j)
+}
+
+func (j *job) warn(p *Publisher, msg string) {
+	if !j.warnings[msg] {
+		j.warnings[msg] = true
+		j.res.Warnings = append(j.res.Warnings, msg)
+		p.warn(msg)
+	}
+}
+
+func (j *job) fillResult() {
+	if dd := j.st.Discussion; dd != nil {
+		j.res.ID, j.res.Number, j.res.URL = dd.ID, dd.Number, dd.URL
+	}
+	j.res.Answered = j.st.Answered
+	j.res.Issues = sortedIssues(j.st.Issues)
+}
+
+func idOf(s string) githubv4.ID { return githubv4.ID(s) }

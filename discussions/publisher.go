@@ -1,0 +1,143 @@
+package discussions
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/go-github/v62/github"
+	"github.com/shurcooL/githubv4"
+	"sync"
+	"time"
+)
+
+// Defaults of a Publisher.
+const (
+	DefaultCategory        = "decisions"
+	DefaultLabel           = "war-room"
+	DefaultMutationSpacing = time.Second
+	DefaultMaxAttempts     = 6
+	DefaultRequestTimeout  = 30 * time.Second
+	DefaultCacheTTL        = 10 * time.Minute
+)
+
+// Options configure a Publisher. Zero values take the defaults above.
+type Options struct {
+	// APIURL is the REST API root (GITHUB_API_URL), needed only for deferred-item issues.
+	APIURL string
+	// GraphQLURL is the GraphQL endpoint (GITHUB_GRAPHQL_URL; GitHub Enterprise Server's is
+	// https://HOST/api/graphql).
+	GraphQLURL string
+	// HTTPClient authenticates requests (e.g. an oauth2 or ghinstallation transport).
+	HTTPClient *http.Client
+	// State remembers what was written; nil keeps it in memory for this Publisher only.
+	State StateStore
+	// Category is the discussion category's slug.
+	Category string
+	// Labels are applied to every decision besides the type label and matching topics.
+	Labels []string
+	// MutationSpacing is the least time between two writes (GitHub asks for one second).
+	MutationSpacing time.Duration
+	// DeferredIssues opens one issue per deferred item of a decision.
+	DeferredIssues bool
+}
+
+// Publisher publishes decisions to GitHub Discussions. Its methods are safe to call again
+// after any failure: each run lists what exists and writes only what is missing. A
+// Publisher serialises its own writes; use one per process and repository set.
+type Publisher struct {
+	// Now is the clock (default time.Now); Sleep waits (default: a timer honouring ctx).
+	// Tests replace both so that spacing and backoff need no real waiting.
+	Now   func() time.Time
+	Sleep func(ctx context.Context, d time.Duration) error
+	// MaxAttempts bounds the tries of one call; RequestTimeout bounds one request.
+	MaxAttempts    int
+	RequestTimeout time.Duration
+	// CacheTTL is how long a repository lookup is reused.
+	CacheTTL time.Duration
+	// Warn receives warnings (missing labels, a category that is not answerable, a retry);
+	// default: dropped.
+	Warn func(msg string)
+
+	Category        string
+	Labels          []string
+	MutationSpacing time.Duration
+	DeferredIssues  bool
+
+	state StateStore
+	rest  *github.Client
+	opMu  sync.Mutex // one publish at a time: writes are serialised
+	c     *client
+
+	mu    sync.Mutex
+	cache map[string]*repoInfo
+}
+
+// New returns a Publisher for opts.
+func New(opts Options) *Publisher {
+	p := &Publisher{
+		Now: time.Now, Sleep: sleepCtx, MaxAttempts: DefaultMaxAttempts,
+		RequestTimeout: DefaultRequestTimeout, CacheTTL: DefaultCacheTTL,
+		Category: opts.Category, Labels: opts.Labels, MutationSpacing: opts.MutationSpacing,
+		DeferredIssues: opts.DeferredIssues, state: opts.State, cache: map[string]*repoInfo{},
+	}
+	if p.Category == "" {
+		p.Category = DefaultCategory
+	}
+	if p.Labels == nil {
+		p.Labels = []string{DefaultLabel}
+	}
+	if p.MutationSpacing == 0 {
+		p.MutationSpacing = DefaultMutationSpacing
+	}
+	if p.state == nil {
+		p.state = MemoryState{}
+	}
+	hc := recordingClient(opts.HTTPClient)
+	p.c = &client{gql: githubv4.NewEnterpriseClient(opts.GraphQLURL, hc)}
+	if opts.APIURL != "" {
+		p.rest = newREST(opts.APIURL, hc)
+	}
+	return p
+}
+
+func (p *Publisher) now() time.Time { return p.Now() }
+
+func (p *Publisher) warn(format string) {
+	if p.Warn != nil {
+		p.Warn(format)
+	}
+}
+
+// begin locks the publisher for one operation and syncs the injected fields into the client.
+func (p *Publisher) begin() func() {
+	p.opMu.Lock()
+	p.c.now, p.c.sleep, p.c.spacing, p.c.timeout = p.Now, p.Sleep, p.MutationSpacing, p.RequestTimeout
+	return p.opMu.Unlock
+}
+
+// Requests returns how many GitHub requests the publisher has sent.
+func (p *Publisher) Requests() int {
+	p.opMu.Lock()
+	defer p.opMu.Unlock()
+	return p.c.requests
+}
+
+// retry runs attempt until it succeeds, fails permanently or MaxAttempts are spent, waiting
+// between attempts as GitHub asks. Each attempt starts over from what exists.
+func (p *Publisher) retry(ctx context.Context, what string, attempt func(context.Context) error) error {
+	var err error
+	for n := 0; n < p.MaxAttempts; n++ {
+		if err = attempt(ctx); err == nil || !retryable(err) {
+			return err
+		}
+		if n == p.MaxAttempts-1 {
+			break
+		}
+		wait := backoff(err, n, p.now())
+		p.warn(what + ": " + err.Error() + "; retrying in " + wait.String())
+		if serr := p.Sleep(ctx, wait); serr != nil {
+			return serr
+		}
+	}
+	return err
+}

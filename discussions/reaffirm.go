@@ -1,0 +1,80 @@
+package discussions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// ReaffirmedDecision is the record of a session that ended at the prior-decision check with
+// "reaffirm #N": no deliberation, a note saying which decision stands. The caller stores it
+// as the session's decision.json and finishes the run. question is the session's question
+// (protocols name that input differently).
+func ReaffirmedDecision(s *engine.Session, question string, c PriorChoice, now time.Time) *engine.Decision {
+	title := fmt.Sprintf("decision #%d", c.Number)
+	for _, m := range c.Matches {
+		if m.Number == c.Number {
+			title = fmt.Sprintf("#%d %s", m.Number, m.Title)
+		}
+	}
+	return &engine.Decision{
+		Protocol: s.Protocol, Title: s.Title, Question: question, SessionID: s.ID, Seed: s.Seed,
+		Outcome:   "Reaffirmed " + title + ".",
+		Notes:     []string{fmt.Sprintf("Reaffirmed decision #%d; no new deliberation was held.", c.Number)},
+		CreatedAt: now,
+	}
+}
+
+// ReaffirmRequest records on discussion Number that session SessionID reaffirmed it.
+type ReaffirmRequest struct {
+	Repo      Repo
+	Number    int
+	SessionID string
+	Question  string
+}
+
+type reaffirmState struct {
+	CommentID string `json:"comment_id,omitempty"`
+}
+
+// Reaffirm comments on the reaffirmed discussion, once: a retry finds the earlier comment by
+// its marker. It returns the comment's node ID, or "" when Discussions are unavailable.
+func (p *Publisher) Reaffirm(ctx context.Context, req ReaffirmRequest) (string, error) {
+	defer p.begin()()
+	key := stateKey(req.Repo, req.SessionID) + "/" + partReaffirmed
+	var st reaffirmState
+	if _, err := loadJSON(ctx, p.state, key, &st); err != nil || st.CommentID != "" {
+		return st.CommentID, err
+	}
+	body := Marker{Session: req.SessionID, Part: partReaffirmed}.String() + "\n" +
+		execute("reaffirmed.md.tmpl", map[string]any{"Date": dateOf(p.now()),
+			"Question": cell(Safe(req.Question)), "SessionID": req.SessionID}) + "\n"
+	err := p.retry(ctx, "reaffirm #"+fmt.Sprint(req.Number), func(ctx context.Context) error {
+		info, err := p.lookup(ctx, req.Repo)
+		if err != nil {
+			return err
+		}
+		if reason := unavailable(info, p.Category); reason != "" {
+			p.warn(reason)
+			return nil
+		}
+		got, id, err := p.ourComments(ctx, req.Repo, req.Number, req.SessionID, info.viewer)
+		if errors.Is(err, errDiscussionMissing) {
+			return fmt.Errorf("reaffirm: discussion #%d not found in %s", req.Number, req.Repo)
+		} else if err != nil {
+			return err
+		}
+		if c, ok := got[partReaffirmed]; ok {
+			st.CommentID = fmt.Sprint(c.ID)
+		} else {
+			if st.CommentID, err = p.addComment(ctx, id, body); err != nil {
+				return fmt.Errorf("reaffirm #%d: %w", req.Number, err)
+			}
+		}
+		return saveJSON(ctx, p.state, key, &st)
+	})
+	return st.CommentID, err
+}
