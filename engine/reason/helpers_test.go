@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // Minimal assertions, as in the rest of the module: testify's dependencies are not all in
@@ -36,3 +38,5 @@ func lacks(t *testing.T, s, sub string, msg ...any) {
 		t.Errorf("text contains %q at byte %d (of %d) %v", sub, i, len(s), msg)
 	}
 }
+
+func usage(out int64) provider.Usage { return provider.Usage{OutputTokens: out} }

@@ -1,0 +1,121 @@
+package reason
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine"
+)
+
+func TestOptionsFromConfigPinsOnlyRolesWithAProfile(t *testing.T) {
+	cfg, err := config.Parse("war-room.yml", []byte(`version: 1
+providers:
+  claude: {type: anthropic, model: m, family: anthropic, api_key_env: K}
+  gpt: {type: openai, model: m, family: openai, api_key_env: K}
+protocols:
+  reason:
+    pool: [gpt, claude]
+    roles:
+      attacker: {profile: gpt, effort: max}
+      synthesizer: {effort: high}
+`))
+	noErr(t, err)
+	opts, err := OptionsFromConfig(cfg, Flags{Fast: true, HighAssurance: true})
+	noErr(t, err)
+	eq(t, Options{Pool: []string{"claude", "gpt"}, EffortProfile: EffortFast, Passes: 1, HighAssurance: true,
+		Roles: map[string]RoleSetting{RoleAttacker: {Profile: "gpt", Effort: "max"}, RoleSynthesizer: {Effort: "high"}}}, opts)
+	_, err = OptionsFromConfig(cfg, Flags{Passes: -1})
+	contains(t, err.Error(), "passes must be at least 1")
+}
+
+func TestExportWritesTheRunDirectory(t *testing.T) {
+	h := newHarness(t, conformingScript(), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "my view", nil)
+	noErr(t, res.err)
+	dir := filepath.Join(t.TempDir(), "run")
+	noErr(t, Export(context.Background(), h.store, res.run.Session().ID, dir))
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		noErr(t, err, name)
+		return string(b)
+	}
+	eq(t, "Should we keep PostgreSQL?", read("QUESTION.md"))
+	eq(t, "my view", read("CALLER_POSITION.md"))
+	eq(t, NoFacts, read("CONSTRAINTS.md"))
+	contains(t, read("INPUTS.sha256"), engine.SHA256Hex([]byte("my view"))+"  CALLER_POSITION.md\n")
+	contains(t, read(ManifestArtifact), `"expected_calls": 5`)
+	eq(t, 5, strings.Count(read(LedgerFile), "\n"))
+	contains(t, read(LedgerFile), `"inputs":["QUESTION","FACTS","CONSTRAINTS","CALLER_POSITION","POSITION","CLAIM_MAP"]`)
+	for _, name := range []string{"PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", DecisionArtifact} {
+		read(name)
+	}
+}
+
+func TestExportRefusesNamesThatLeaveTheDirectory(t *testing.T) {
+	h := newHarness(t, conformingScript(), twoFamilies)
+	s, err := NewSession("q", nil, deep("claude"), 1, "--seed")
+	noErr(t, err)
+	ctx := context.Background()
+	r, err := engine.Start(ctx, h.config(nil), s)
+	noErr(t, err)
+	noErr(t, r.PutArtifact(ctx, "../escape.md", []byte("x")))
+	dir := t.TempDir()
+	err = Export(ctx, h.store, s.ID, filepath.Join(dir, "run"))
+	contains(t, err.Error(), "refusing artifact name")
+	if _, err := os.Stat(filepath.Join(dir, "escape.md")); err == nil {
+		t.Fatal("an artifact escaped the run directory")
+	}
+}
+
+func TestEstimateIsPerProfileAndUsesHistory(t *testing.T) {
+	plan, err := Assign(deep("claude", "gpt"), 0, twoFamilies)
+	noErr(t, err)
+	price := engine.Profiles{"gpt": {Name: "gpt", PriceInPerMTok: 1, PriceOutPerMTok: 1}, "claude": {Name: "claude"}}
+	in := Inputs("q", "", "", strings.Repeat("x", 4000))
+	est := EstimatePlan(plan, in, price, nil)
+	eq(t, 5, est.Calls)
+	eq(t, false, est.Measured)
+	eq(t, 2, len(est.Profiles))
+	byName := map[string]ProfileCost{}
+	for _, p := range est.Profiles {
+		byName[p.Profile] = p
+	}
+	gpt, claude := byName["gpt"], byName["claude"]
+	eq(t, 3, gpt.Calls)
+	eq(t, assumedOutput[RolePremise]+assumedOutput[RoleCompressor]+assumedOutput[RoleAttacker], gpt.OutputTokens)
+	if gpt.USD == nil || claude.USD != nil {
+		t.Fatalf("only the priced profile gets a cost: %+v %+v", gpt.USD, claude.USD)
+	}
+	if gpt.Latency != nil {
+		t.Error("latency claimed without a measurement")
+	}
+	// The attacker alone pays for the caller's position.
+	noCaller := EstimatePlan(plan, Inputs("q", "", "", ""), price, nil)
+	for _, p := range noCaller.Profiles {
+		want := byName[p.Profile].InputTokens
+		if p.Profile == "gpt" {
+			want -= 4000/4 - int64(len(NoPosition))/4
+		}
+		eq(t, want, p.InputTokens, p.Profile)
+	}
+
+	hist := []engine.LedgerEntry{
+		{Role: RoleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 3000, Usage: usage(100)},
+		{Role: RoleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 1000, Usage: usage(300)},
+		{Role: RoleAttacker, Profile: "gpt", Outcome: engine.OutcomeError, LatencyMS: 99000},
+	}
+	est = EstimatePlan(plan, in, price, hist)
+	eq(t, true, est.Measured)
+	for _, p := range est.Profiles {
+		if p.Profile == "gpt" {
+			eq(t, assumedOutput[RolePremise]+assumedOutput[RoleCompressor]+200, p.OutputTokens)
+			if p.Latency == nil || p.Latency.Seconds() != 2 {
+				t.Errorf("want the measured 2s mean, got %v", p.Latency)
+			}
+		}
+	}
+}
