@@ -15,6 +15,13 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
+// createMigrationsTable is outside the numbered migrations: it is how their numbers are kept.
+const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
+	version    INTEGER NOT NULL PRIMARY KEY,
+	name       TEXT    NOT NULL,
+	applied_at TEXT    NOT NULL
+) STRICT`
+
 // migration is one numbered schema change.
 type migration struct {
 	version int
@@ -73,8 +80,7 @@ func applyOne(ctx context.Context, db *sql.DB, path string, m migration, known i
 		return fmt.Errorf("sqlite store %s: begin migration: %w", path, err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`); err != nil {
+	if _, err := tx.ExecContext(ctx, createMigrationsTable); err != nil {
 		return fmt.Errorf("sqlite store %s: create schema_migrations: %w", path, err)
 	}
 	var have int

@@ -62,7 +62,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	for _, o := range opts {
 		o(s)
 	}
-	if s.w, err = openPool(abs, writerParams, 1); err != nil {
+	if s.w, err = openPool(ctx, abs, writerParams, 1); err != nil {
 		return nil, err
 	}
 	if err := enableWAL(ctx, s.w, abs); err != nil {
@@ -73,7 +73,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		s.w.Close()
 		return nil, err
 	}
-	if s.r, err = openPool(abs, readerParams, readers()); err != nil {
+	if s.r, err = openPool(ctx, abs, readerParams, readers()); err != nil {
 		s.w.Close()
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 // Path is the absolute path of the database file.
 func (s *Store) Path() string { return s.path }
 
-// Close closes both pools.
+// Close closes both pools; closing twice is harmless.
 func (s *Store) Close() error {
 	return errors.Join(s.r.Close(), s.w.Close())
 }
@@ -94,7 +94,7 @@ func readers() int {
 	return min(max(runtime.GOMAXPROCS(0), 2), 8)
 }
 
-func openPool(path string, params url.Values, conns int) (*sql.DB, error) {
+func openPool(ctx context.Context, path string, params url.Values, conns int) (*sql.DB, error) {
 	u := url.URL{Scheme: "file", Path: path, RawQuery: params.Encode()}
 	db, err := sql.Open("sqlite", u.String())
 	if err != nil {
@@ -106,7 +106,7 @@ func openPool(path string, params url.Values, conns int) (*sql.DB, error) {
 	db.SetConnMaxIdleTime(0)
 	// Ping makes the first connection now, so a file we cannot create or a pragma that fails
 	// is reported by Open rather than by the first step.
-	if err := db.Ping(); err != nil {
+	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite store %s: open: %w", path, err)
 	}

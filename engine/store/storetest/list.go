@@ -12,11 +12,13 @@ import (
 func testListSessions(t *testing.T, open Opener) {
 	st := open(t)
 	p1, p2 := unique("proto"), unique("proto")
-	// Created out of time order, so insertion order cannot pass for time order.
+	// Created out of time order, so insertion order cannot pass for time order; whole
+	// seconds, so that a timestamp text which drops a zero fraction would sort wrongly.
+	whole := baseTime.Truncate(time.Second)
 	ids := map[int]string{}
 	for _, i := range []int{2, 0, 4, 1, 3} {
 		s := &engine.Session{ID: unique("sess"), Protocol: p1, Status: engine.StatusRunning,
-			CreatedAt: baseTime.Add(time.Duration(i) * time.Minute)}
+			CreatedAt: whole.Add(time.Duration(i) * time.Minute)}
 		if i == 4 {
 			s.Protocol = p2
 		}
@@ -25,9 +27,9 @@ func testListSessions(t *testing.T, open Opener) {
 		}
 		ids[i] = s.ID
 	}
-	// A sub-second difference must order too (text timestamps that drop trailing zeros don't).
+	// A tenth of a second later than session 3 must still count as newer.
 	late := &engine.Session{ID: unique("sess"), Protocol: p1, Status: engine.StatusRunning,
-		CreatedAt: baseTime.Add(3*time.Minute + 500*time.Millisecond)}
+		CreatedAt: whole.Add(3*time.Minute + 100*time.Millisecond)}
 	if err := st.CreateSession(ctx(t), late); err != nil {
 		t.Fatalf("CreateSession: %v", err)
 	}
