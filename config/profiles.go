@@ -1,0 +1,120 @@
+package config
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/provider/anthropic"
+	"github.com/war-room/war-room/engine/provider/cli"
+	"github.com/war-room/war-room/engine/provider/script"
+)
+
+// Profiles builds every profile's provider. getenv supplies the API keys named by
+// api_key_env; hc is the HTTP client for the HTTP adapters (nil: their default). Every
+// profile that cannot be built is reported, each naming its key path in the file.
+func (cfg *Config) Profiles(ctx context.Context, getenv func(string) string, hc *http.Client) (engine.Profiles, error) {
+	ps := engine.Profiles{}
+	var errs []error
+	for _, name := range sortedKeys(cfg.Providers) {
+		p, err := cfg.Profile(ctx, name, getenv, hc)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		ps[name] = p
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// Profile builds one profile's provider, for callers that need only some profiles and so
+// should not fail on a key that only an unused profile lacks.
+func (cfg *Config) Profile(ctx context.Context, name string, getenv func(string) string, hc *http.Client) (*engine.Profile, error) {
+	pc, ok := cfg.Providers[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown provider profile %q (have: %s)", name, strings.Join(sortedKeys(cfg.Providers), ", "))
+	}
+	path := "providers." + name
+	key := ""
+	if pc.APIKeyEnv != "" {
+		if key = getenv(pc.APIKeyEnv); key == "" {
+			return nil, cfg.errorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
+		}
+	}
+	p, model, err := build(ctx, pc, key, hc)
+	if err != nil {
+		return nil, cfg.errorAt(path, "profile %q: %v", name, err)
+	}
+	return &engine.Profile{
+		Name: name, Type: string(pc.Type), Model: model, Family: pc.Family,
+		MaxConcurrency:  pc.MaxConcurrency,
+		PriceInPerMTok:  pc.Price.InputPerMTok,
+		PriceOutPerMTok: pc.Price.OutputPerMTok,
+		Provider:        capTokens{p, pc.MaxTokens},
+	}, nil
+}
+
+// capTokens applies a profile's max_tokens to every request: a request with no cap, or a
+// larger one, gets the profile's. engine.Profile has no field for it, so the cap travels with
+// the provider.
+type capTokens struct {
+	provider.Provider
+	max int
+}
+
+var _ provider.Provider = capTokens{}
+
+func (c capTokens) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
+	if c.max > 0 && (req.MaxTokens == 0 || req.MaxTokens > c.max) {
+		req.MaxTokens = c.max
+	}
+	return c.Provider.Complete(ctx, req)
+}
+
+// Unwrap returns the adapter, for callers looking for an optional interface on it.
+func (c capTokens) Unwrap() provider.Provider { return c.Provider }
+
+// EngineBudget is the session ceiling for engine.RunConfig.
+func (cfg *Config) EngineBudget() engine.Budget {
+	return engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
+}
+
+// build constructs the adapter and returns the model it will use.
+func build(ctx context.Context, pc ProviderConfig, key string, hc *http.Client) (provider.Provider, string, error) {
+	switch pc.Type {
+	case TypeAnthropic:
+		return anthropic.New(anthropic.Config{APIKey: key, BaseURL: pc.BaseURL, Model: pc.Model,
+			HTTPClient: hc, Timeout: pc.Timeout}), pc.Model, nil
+	case TypeOpenAI:
+		return buildOpenAI(ctx, pc, key, hc)
+	case TypeCLI:
+		c, err := cli.New(cli.Config{Command: string(pc.Command), Binary: pc.Binary, Model: pc.Model, Timeout: pc.Timeout})
+		return c, pc.Model, err
+	case TypeScript:
+		s, err := script.Load(pc.Responses)
+		return s, cmpOr(pc.Model, "script"), err
+	}
+	return nil, "", fmt.Errorf("unknown provider type %q", pc.Type)
+}
+
+func cmpOr(v, fallback string) string {
+	if v == "" {
+		return fallback
+	}
+	return v
+}
+
+// errorAt locates an error found after parsing at the key path's place in the file, or at
+// the environment for a detected configuration.
+func (cfg *Config) errorAt(path, format string, args ...any) *Error {
+	c := &collector{file: cmpOr(cfg.Source, SourceEnvironment)}
+	(&validator{cfg: cfg, c: c}).errf(path, format, args...)
+	return c.errs[0]
+}

@@ -1,0 +1,134 @@
+package config
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/war-room/war-room/engine/provider"
+)
+
+func TestProfilesBuildsScriptProfile(t *testing.T) {
+	data := "version: 1\nproviders:\n  fake:\n    type: script\n    family: script\n    max_concurrency: 3\n" +
+		"    price: {input_per_mtok: 1, output_per_mtok: 2}\n    responses: script-responses.yml\n"
+	cfg, err := Parse("testdata/good/inline.yml", []byte(data))
+	require.NoError(t, err)
+
+	ps, err := cfg.Profiles(context.Background(), envOf(nil), nil)
+	require.NoError(t, err)
+	p, err := ps.Get("fake")
+	require.NoError(t, err)
+	require.Equal(t, "script", p.Type)
+	require.Equal(t, "script", p.Family)
+	require.Equal(t, "script", p.Model)
+	require.Equal(t, 3, p.MaxConcurrency)
+	require.Equal(t, 1.0, p.PriceInPerMTok)
+	require.Equal(t, 2.0, p.PriceOutPerMTok)
+
+	resp, err := p.Provider.Complete(context.Background(), provider.Request{Role: "generator", User: "q"})
+	require.NoError(t, err)
+	require.Equal(t, "scripted position paper", resp.Text)
+	require.True(t, resp.Scripted)
+	resp, err = p.Provider.Complete(context.Background(), provider.Request{Role: "attacker", User: "q"})
+	require.NoError(t, err)
+	require.Equal(t, "scripted answer for attacker", resp.Text)
+}
+
+// TestProfilesWiresAnthropic checks that the key, endpoint and model from the file reach
+// the wire, through a real HTTP server on loopback.
+func TestProfilesWiresAnthropic(t *testing.T) {
+	body, err := os.ReadFile("testdata/http/anthropic_message.json")
+	require.NoError(t, err)
+	var gotKey, gotModel string
+	var gotMax int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotKey = r.Header.Get("x-api-key")
+		var req struct {
+			Model     string `json:"model"`
+			MaxTokens int    `json:"max_tokens"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		gotModel, gotMax = req.Model, req.MaxTokens
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body)
+	}))
+	defer srv.Close()
+
+	data := "version: 1\nproviders:\n  claude:\n    type: anthropic\n    model: claude-test\n    family: anthropic\n" +
+		"    api_key_env: TEST_CLAUDE_KEY\n    max_tokens: 100\n    base_url: " + srv.URL + "\n"
+	cfg, err := Parse("c.yml", []byte(data))
+	require.NoError(t, err)
+	ps, err := cfg.Profiles(context.Background(), envOf(map[string]string{"TEST_CLAUDE_KEY": "sekrit"}), srv.Client())
+	require.NoError(t, err)
+	resp, err := ps["claude"].Provider.Complete(context.Background(), provider.Request{User: "hello", MaxTokens: 16})
+	require.NoError(t, err)
+	require.Equal(t, "sekrit", gotKey)
+	require.Equal(t, "claude-test", gotModel)
+	require.Equal(t, "Keep the queue on SQLite until replicas are needed.", resp.Text)
+	require.Equal(t, DefaultMaxConcurrency, ps["claude"].MaxConcurrency)
+	require.Equal(t, 16, gotMax, "a request's smaller cap is kept")
+
+	// max_tokens caps requests with no cap or a larger one.
+	for _, asked := range []int{0, 500} {
+		_, err = ps["claude"].Provider.Complete(context.Background(), provider.Request{User: "hello", MaxTokens: asked})
+		require.NoError(t, err)
+		require.Equal(t, 100, gotMax, "asked %d", asked)
+	}
+}
+
+func TestProfilesMissingKeyNamesProfileAndVariable(t *testing.T) {
+	cfg, err := Load("testdata/good/full.yml")
+	require.NoError(t, err)
+	_, err = cfg.Profiles(context.Background(), envOf(map[string]string{"OPENAI_API_KEY": "o"}), nil)
+	require.ErrorContains(t, err, `testdata/good/full.yml:9:18: providers.claude.api_key_env: profile "claude" needs its API key in the environment variable ANTHROPIC_API_KEY, which is not set`)
+
+	// Building only the profiles a run uses does not trip over the others.
+	p, err := cfg.Profile(context.Background(), "fake", envOf(nil), nil)
+	require.NoError(t, err)
+	require.Equal(t, "fake", p.Name)
+}
+
+func TestProfileDetectedMissingKey(t *testing.T) {
+	cfg, err := Detect(envOf(map[string]string{EnvAnthropicKey: "k"}))
+	require.NoError(t, err)
+	_, err = cfg.Profiles(context.Background(), envOf(nil), nil)
+	require.EqualError(t, err, `environment: providers.anthropic.api_key_env: profile "anthropic" needs its API key in the environment variable ANTHROPIC_API_KEY, which is not set`)
+}
+
+func TestProfileUnknownName(t *testing.T) {
+	cfg, err := Load("testdata/good/full.yml")
+	require.NoError(t, err)
+	_, err = cfg.Profile(context.Background(), "nope", envOf(nil), nil)
+	require.EqualError(t, err, `unknown provider profile "nope" (have: claude, codex, fake, gpt)`)
+}
+
+func TestProfileBrokenResponsesFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(dir+"/r.yml", []byte("responses:\n  - rol: x\n"), 0o644))
+	cfg, err := Parse(dir+"/w.yml", []byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: r.yml}\n"))
+	require.NoError(t, err)
+	_, err = cfg.Profiles(context.Background(), envOf(nil), nil)
+	require.ErrorContains(t, err, dir+`/w.yml:3:9: providers.fake: profile "fake": `)
+}
+
+func TestProfilesBuildsCLIProfile(t *testing.T) {
+	cfg, err := Load("testdata/good/full.yml")
+	require.NoError(t, err)
+	p, err := cfg.Profile(context.Background(), "codex", envOf(nil), nil)
+	require.NoError(t, err)
+	require.Equal(t, "cli", p.Type)
+	require.Equal(t, "gpt-5-codex", p.Model)
+	require.Equal(t, "openai", p.Family)
+}
+
+func TestEngineBudget(t *testing.T) {
+	cfg, err := Load("testdata/good/full.yml")
+	require.NoError(t, err)
+	b := cfg.EngineBudget()
+	require.Equal(t, int64(2000000), b.MaxTokens)
+	require.Equal(t, 12.5, b.MaxUSD)
+}
