@@ -1,0 +1,90 @@
+// Package githubfake is an in-memory GitHub (REST + GraphQL) on an httptest server, shared
+// by every war-room test that talks to GitHub. It rejects what GitHub would reject: every
+// GraphQL document is validated against GitHub's public schema (embedded from
+// schema/schema.docs.graphql) and errors come back in GitHub's shape; REST bodies are
+// checked against GitHub's limits and required fields. Faults are scriptable per call, and
+// every call is logged.
+//
+// # Setup
+//
+//	f := githubfake.New(t)                    // closed by t.Cleanup; unused faults fail t
+//	f.AddRepo("acme", "widgets", githubfake.RepoOptions{DiscussionsEnabled: true})
+//	catID := f.AddDiscussionCategory("acme/widgets", "Decisions", "decisions", true)
+//	labelID := f.AddLabel("acme/widgets", "war-room")
+//	f.AddUser("war-room[bot]", "Bot")        // "User" or "Bot"
+//	f.AddToken("ghs_x", "war-room[bot]")      // Authorization: Bearer|token ghs_x
+//	f.SetPermission("acme/widgets", "alice", "write") // read|triage|write|maintain|admin
+//	f.AddInstallation(42, "war-room[bot]")    // POST /app/installations/42/access_tokens
+//	f.AddIssue("acme/widgets", 0, "title", "body", "alice")   // 0: next number
+//	f.AddPull("acme/widgets", githubfake.PullSpec{...}); f.MovePullHead(repo, n, sha, diff)
+//	f.PutFile("acme/widgets", "main", ".github/war-room.yml", "...")
+//	f.AddDiscussion(repo, githubfake.DiscussionSpec{...}); f.AddDiscussionComment(id, author, body, replyTo)
+//	f.SetClock(func() time.Time {...})         // timestamps, token expiry, mutation spacing
+//
+// Point clients at it: REST at f.URL() (also served under /api/v3, so go-github works with
+// BaseURL = f.URL()+"/" or WithEnterpriseURLs(f.URL(), f.URL())); GraphQL at
+// f.GraphQLURL() (also /api/graphql). For a subprocess set GITHUB_API_URL=f.URL() and
+// GITHUB_GRAPHQL_URL=f.GraphQLURL(). f.Client(token) is an *http.Client that authenticates.
+//
+// # GraphQL
+//
+// Documents are parsed and validated with gqlparser, variables are coerced as GitHub does
+// (stricter than gqlparser: "5" is not an Int) and then checked with
+// validator.VariableValues. Invalid → HTTP 200, no "data", errors like
+//
+//	{"path":["query Q","repository","nmae"],"extensions":{"code":"undefinedField",
+//	 "typeName":"Repository","fieldName":"nmae"},"locations":[{"line":1,"column":40}],
+//	 "message":"Field 'nmae' doesn't exist on type 'Repository'"}
+//
+// Execution covers Query.repository (id, name, nameWithOwner, owner, url,
+// hasDiscussionsEnabled, discussionCategories, discussionCategory(slug), labels(query),
+// label(name), discussions(categoryId, answered, orderBy), discussion(number),
+// issue/pullRequest(number)), viewer (refused for bot tokens, like GitHub), node, nodes,
+// search(type: DISCUSSION) with repo:, user:/org:, category:, label:, author:, in:title,
+// in:body, in:comments, is:answered/unanswered and keywords/"phrases" (case-insensitive,
+// whole words, AND), rateLimit, and the mutations createDiscussion, updateDiscussion,
+// addDiscussionComment (replyToId), updateDiscussionComment, markDiscussionCommentAsAnswer
+// (answerable categories only), unmarkDiscussionCommentAsAnswer, addLabelsToLabelable,
+// addReaction. Aliases, fragments, @skip/@include and null propagation work. Connections
+// need first or last (≤100), like GitHub (MISSING_PAGINATION_BOUNDARIES,
+// EXCESSIVE_PAGINATION). Fields the fake does not model answer null (or a zero scalar if
+// non-null) and are listed in the test log at cleanup. GraphQL reports a bot's login
+// without "[bot]", as GitHub does; REST with it.
+//
+// Limits: titles over 256 and bodies over 65,536 characters are refused (GraphQL
+// UNPROCESSABLE; REST 422 "Body is too long (maximum is 65536 characters)"); blank
+// discussion titles and bodies are refused; createDiscussion fails when Discussions are
+// disabled. Node IDs are opaque ("D_kwDO…"); issues, pull requests and discussions share
+// one number sequence per repository.
+//
+// # REST
+//
+// GET /repos/{o}/{r}; POST /repos/{o}/{r}/issues; GET .../issues/{n}; POST, GET (paged,
+// Link header) .../issues/{n}/comments; GET, PATCH, DELETE .../issues/comments/{id};
+// POST (201 new, 200 existing), GET .../issues/comments/{id}/reactions and
+// .../issues/{n}/reactions; GET .../pulls/{n} (JSON, or the diff for
+// Accept: application/vnd.github.diff); GET .../pulls/{n}/files; POST .../check-runs
+// (App tokens only), PATCH, GET .../check-runs/{id}; GET .../commits/{ref}/check-runs;
+// GET .../collaborators/{u}/permission; GET .../contents/{path}?ref= (base64, or raw);
+// POST /app/installations/{id}/access_tokens (needs a well-formed App JWT).
+//
+// Every response carries X-GitHub-Request-Id and x-ratelimit-limit/remaining/used/reset/
+// resource. An X-GitHub-Api-Version other than 2022-11-28 or 2026-03-10 gets 400. Unknown
+// or missing tokens get 401; expired installation tokens too.
+//
+// # Faults and inspection
+//
+//	f.Inject(githubfake.Fault{Match: "createDiscussion", Kind: githubfake.ServerError, Status: 502, Applied: true})
+//	f.Inject(githubfake.Fault{Match: "POST /repos/{owner}/{repo}/issues/{n}/comments", Nth: 2, Kind: githubfake.SecondaryRateLimit, RetryAfter: time.Second})
+//	f.SetSearchLag(2)                            // new discussions hidden from the next 2 searches
+//	f.SetMutationSpacing(time.Second, true)      // too-close mutations: counted, and 403 if true
+//	f.SpacingViolations()
+//	f.Calls(), f.CallsTo("createDiscussion")     // call log
+//	f.Discussions(repo), f.Comments(discussionID), f.Issues(repo), f.IssueComments(repo, n),
+//	f.Reactions(subjectNodeID), f.CheckRuns(repo)
+//
+// Messages the fake invents where GitHub's exact wording is unknown (Discussions disabled,
+// a non-answerable category, replying to a reply, FORBIDDEN on another's comment, the 400
+// for an unsupported API version) are marked in the code; assert on types and status
+// codes rather than on those strings.
+package githubfake

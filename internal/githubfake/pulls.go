@@ -1,0 +1,106 @@
+package githubfake
+
+import (
+	"strings"
+)
+
+// PullSpec seeds a pull request with AddPull.
+type PullSpec struct {
+	Number           int // 0: the next free number
+	Title, Body      string
+	Author           string
+	BaseRef, BaseSHA string
+	HeadRef, HeadSHA string
+	Diff             string     // unified diff served for Accept: application/vnd.github.diff
+	Files            []PullFile // nil: derived from Diff
+	Draft            bool
+	HeadRepoFork     bool // head branch lives in the author's fork
+}
+
+// PullFile is one entry of GET /pulls/{n}/files.
+type PullFile struct {
+	Filename, PreviousFilename string
+	Status                     string // added, removed, modified, renamed
+	Additions, Deletions       int
+	Patch                      string
+}
+
+// AddPull seeds a pull request (sharing the issue numbering) and returns its number. The
+// head and base branch names resolve to their SHAs for check runs.
+func (f *Fake) AddPull(repo string, spec PullSpec) int {
+	f.t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r := f.mustRepo(repo)
+	if spec.Files == nil {
+		spec.Files = filesFromDiff(spec.Diff)
+	}
+	is := f.newIssue(r, f.claimNumber(r, spec.Number), spec.Title, spec.Body, f.userFor(spec.Author))
+	is.pull = &pull{spec: spec, nodeID: nodeID(pfxPull, is.id)}
+	f.st.nodes[is.pull.nodeID] = is
+	delete(f.st.nodes, is.nodeID)
+	is.nodeID = is.pull.nodeID
+	r.refs[spec.BaseRef] = spec.BaseSHA
+	if !spec.HeadRepoFork {
+		r.refs[spec.HeadRef] = spec.HeadSHA
+	}
+	return is.number
+}
+
+// MovePullHead records a new head commit on pull request n, as a push would; diff, if not
+// empty, replaces the served diff (and files).
+func (f *Fake) MovePullHead(repo string, n int, newSHA, diff string) {
+	f.t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r := f.mustRepo(repo)
+	is := r.issues[n]
+	if is == nil || is.pull == nil {
+		f.t.Fatalf("githubfake: MovePullHead: %s has no pull request %d", repo, n)
+	}
+	is.pull.spec.HeadSHA = newSHA
+	if diff != "" {
+		is.pull.spec.Diff, is.pull.spec.Files = diff, filesFromDiff(diff)
+	}
+	if !is.pull.spec.HeadRepoFork {
+		r.refs[is.pull.spec.HeadRef] = newSHA
+	}
+	is.updatedAt = f.clock()
+}
+
+// filesFromDiff derives the files list from a git unified diff.
+func filesFromDiff(diff string) []PullFile {
+	var files []PullFile
+	for _, block := range strings.Split(diff, "diff --git ")[1:] {
+		lines := strings.Split(block, "\n")
+		pf := PullFile{Status: "modified"}
+		if _, b, ok := strings.Cut(lines[0], " b/"); ok {
+			pf.Filename = b
+		}
+		inHunk := false
+		var patch []string
+		for _, l := range lines[1:] {
+			switch {
+			case inHunk:
+				patch = append(patch, l)
+				if strings.HasPrefix(l, "+") {
+					pf.Additions++
+				} else if strings.HasPrefix(l, "-") {
+					pf.Deletions++
+				}
+			case strings.HasPrefix(l, "@@"):
+				inHunk = true
+				patch = append(patch, l)
+			case strings.HasPrefix(l, "new file mode"):
+				pf.Status = "added"
+			case strings.HasPrefix(l, "deleted file mode"):
+				pf.Status = "removed"
+			case strings.HasPrefix(l, "rename from "):
+				pf.Status, pf.PreviousFilename = "renamed", strings.TrimPrefix(l, "rename from ")
+			}
+		}
+		pf.Patch = strings.TrimRight(strings.Join(patch, "\n"), "\n")
+		files = append(files, pf)
+	}
+	return files
+}

@@ -1,0 +1,83 @@
+package githubfake
+
+import (
+	"encoding/base64"
+	"net/http"
+	"path"
+	"strings"
+)
+
+var permissionLevel = map[string]string{"admin": "admin", "maintain": "write", "write": "write", "triage": "read", "read": "read", "none": "none"}
+
+// getPermission answers the collaborator permission check: permission is the legacy level
+// (maintain reads as write, triage as read) and role_name the role itself.
+func (f *Fake) getPermission(w http.ResponseWriter, rq *restReq) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r, ok := f.repoFor(w, rq)
+	if !ok {
+		return
+	}
+	u := f.st.users[strings.ToLower(rq.params["username"])]
+	if u == nil || u.typ == "Organization" {
+		notFound(w)
+		return
+	}
+	role := r.permission(u)
+	p := permRank(role)
+	collab := f.userJSON(u)
+	collab["permissions"] = obj{"admin": p >= 5, "maintain": p >= 4, "push": p >= 3, "triage": p >= 2, "pull": p >= 1}
+	collab["role_name"] = role
+	writeJSON(w, http.StatusOK, obj{"permission": permissionLevel[role], "role_name": role, "user": collab})
+}
+
+// getContents serves a file stored with PutFile at ?ref= (default: the default branch), as
+// base64 JSON, or raw for Accept: application/vnd.github.raw(+json).
+func (f *Fake) getContents(w http.ResponseWriter, rq *restReq) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r, ok := f.repoFor(w, rq)
+	if !ok {
+		return
+	}
+	ref := rq.URL.Query().Get("ref")
+	if ref == "" {
+		ref = r.opts.DefaultBranch
+	}
+	p := strings.Trim(rq.params["path"], "/")
+	content, found := r.files[ref][p]
+	if !found {
+		notFound(w)
+		return
+	}
+	if strings.Contains(rq.Header.Get("Accept"), "raw") {
+		w.Header().Set("Content-Type", "application/vnd.github.raw; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte(content))
+		return
+	}
+	u := f.repoURL(r) + "/contents/" + p + "?ref=" + ref
+	sha := gitBlobSHA(content)
+	html := htmlRoot + r.fullName() + "/blob/" + ref + "/" + p
+	git := f.repoURL(r) + "/git/blobs/" + sha
+	writeJSON(w, http.StatusOK, obj{
+		"type": "file", "encoding": "base64", "size": len(content), "name": path.Base(p), "path": p,
+		"content": wrap60(base64.StdEncoding.EncodeToString([]byte(content))), "sha": sha,
+		"url": u, "git_url": git, "html_url": html,
+		"download_url": "https://raw.githubusercontent.com/" + r.fullName() + "/" + ref + "/" + p,
+		"_links":       obj{"self": u, "git": git, "html": html},
+	})
+}
+
+// wrap60 breaks base64 into 60-character lines, as GitHub's contents API does.
+func wrap60(s string) string {
+	var b strings.Builder
+	for len(s) > 60 {
+		b.WriteString(s[:60])
+		b.WriteByte('\n')
+		s = s[60:]
+	}
+	b.WriteString(s)
+	b.WriteByte('\n')
+	return b.String()
+}
