@@ -1,0 +1,235 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/reason"
+)
+
+func init() {
+	register(command{name: "reason", summary: "run the five-role adversarial reason chain on a question", run: runReason})
+}
+
+// reasonFlags are war-room reason's flags. The caller supplies inputs only as files, captured
+// verbatim: it never writes a role's prompt.
+type reasonFlags struct {
+	common                                          commonFlags
+	facts, constraints, caller, keep, seed          string
+	passes                                          int
+	fast, highAssurance, forcePremise, approve, dry bool
+}
+
+func (f *reasonFlags) register(fs *flag.FlagSet) {
+	f.common.register(fs)
+	fs.StringVar(&f.facts, "facts", "", "file of facts and paths the chain may rely on (default: none supplied)")
+	fs.StringVar(&f.constraints, "constraints", "", "file of stated constraints: budget, deadline, must-keep, must-not")
+	fs.StringVar(&f.caller, "caller-position", "", "file with your own tentative answer; only the attacker sees it")
+	fs.BoolVar(&f.fast, "fast", false, "fast effort profile: thinner compressor, attacker and synthesizer")
+	fs.IntVar(&f.passes, "passes", 1, "compressor+attacker rounds")
+	fs.BoolVar(&f.highAssurance, "high-assurance", false, "add a second, independent generator on a distinct profile")
+	fs.StringVar(&f.seed, "seed", "", "reproduce a run's role assignment (default: drawn from the OS entropy source)")
+	fs.BoolVar(&f.forcePremise, "force-premise", false, "run the whole chain even if the premise check flags the question")
+	fs.BoolVar(&f.approve, "approve-reduced-independence", false, "approve a run whose roles are not on independent model families")
+	fs.StringVar(&f.keep, "keep", "", "write the run's inputs, manifest, ledger and artifacts into this directory")
+	fs.BoolVar(&f.dry, "dry-run", false, "print the role table, independence and estimate; make no call")
+}
+
+func runReason(ctx context.Context, e *env, args []string) error {
+	var f reasonFlags
+	fs := newFlagSet(e, "reason", `"<question>" [flags]`)
+	f.register(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
+		return usageErr(`reason takes exactly one question, quoted: war-room reason "Should we …?"`)
+	}
+	question := pos[0]
+	inputs, err := f.inputs(question)
+	if err != nil {
+		return err
+	}
+	seed, source, err := f.seedValue()
+	if err != nil {
+		return err
+	}
+	st, err := f.common.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opts, err := reason.OptionsFromConfig(st.Config, reason.Flags{Fast: f.fast, Passes: f.passes, HighAssurance: f.highAssurance})
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	// Planning first refuses an impossible topology (--high-assurance without a second
+	// profile) before a session exists.
+	plan, err := reason.Assign(opts, seed, reason.Families(st.Profiles))
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	if f.dry {
+		return f.dryRun(ctx, e, st, plan, inputs, source)
+	}
+	s, err := reason.NewSession(question, inputs, opts, seed, source)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	r, err := engine.Start(ctx, st.runConfig(e, f.answers()), s)
+	if err != nil {
+		return err
+	}
+	d, err := reason.Execute(ctx, r)
+	err = r.Finish(ctx, err)
+	return f.finish(ctx, e, st, s.ID, plan, d, err)
+}
+
+// inputs reads the input files verbatim.
+func (f *reasonFlags) inputs(question string) ([]engine.Input, error) {
+	var texts [3]string
+	for i, path := range []string{f.facts, f.constraints, f.caller} {
+		if path == "" {
+			continue
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, exitErr(exitUsage, fmt.Errorf("read input: %w", err))
+		}
+		texts[i] = string(b)
+	}
+	return reason.Inputs(question, texts[0], texts[1], texts[2]), nil
+}
+
+func (f *reasonFlags) seedValue() (int64, string, error) {
+	if f.seed == "" {
+		return engine.NewSeed(), "crypto/rand", nil
+	}
+	n, err := strconv.ParseUint(f.seed, 10, 32)
+	if err != nil {
+		return 0, "", usageErr("--seed wants a number from 0 to 4294967295, got %q", f.seed)
+	}
+	return int64(n), "--seed", nil
+}
+
+func (f *reasonFlags) answers() map[string]string {
+	a := map[string]string{}
+	if f.approve {
+		a[reason.GateReducedIndependence] = reason.AnswerApprove
+	}
+	if f.forcePremise {
+		a[reason.GatePremise] = reason.AnswerProceed
+	}
+	return a
+}
+
+func (f *reasonFlags) dryRun(ctx context.Context, e *env, st *setup, plan reason.Plan, inputs []engine.Input, source string) error {
+	var history []engine.LedgerEntry
+	sessions, err := st.Store.ListSessions(ctx, reason.Protocol, 20)
+	if err != nil {
+		return fmt.Errorf("read earlier runs: %w", err)
+	}
+	for _, s := range sessions {
+		l, err := st.Store.Ledger(ctx, s.ID)
+		if err != nil {
+			return fmt.Errorf("read earlier runs: %w", err)
+		}
+		history = append(history, l...)
+	}
+	est := reason.EstimatePlan(plan, inputs, st.Profiles, history)
+	if f.common.json {
+		return writeJSON(e, map[string]any{"dry_run": true, "plan": plan, "estimate": est})
+	}
+	return reason.WritePlan(e.stdout, plan, source, est, st.Profiles)
+}
+
+func writeJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// finish keeps the run directory when asked (and always on failure), prints the result and
+// maps the way the chain ended to an exit code.
+func (f *reasonFlags) finish(ctx context.Context, e *env, st *setup, id string, plan reason.Plan, d *engine.Decision, runErr error) error {
+	var fail *reason.ChainFailure
+	failed := errors.As(runErr, &fail)
+	kept, err := f.keepRun(ctx, e, st, id, failed)
+	if err != nil {
+		return errors.Join(runErr, err)
+	}
+	if runErr == nil {
+		return f.printResult(ctx, e, st, id, plan, d)
+	}
+	if failed {
+		fmt.Fprint(e.stderr, fail.Report())
+		return exitErr(exitFailure, fmt.Errorf("%w\nno answer was produced; the run is kept in %s", runErr, kept))
+	}
+	return reasonStopped(ctx, e, st, id, runErr)
+}
+
+// keepRun exports the run to --keep, or on failure to a fresh temporary directory.
+func (f *reasonFlags) keepRun(ctx context.Context, e *env, st *setup, id string, failed bool) (string, error) {
+	dir := f.keep
+	if dir == "" && failed {
+		var err error
+		if dir, err = os.MkdirTemp(e.getenv("TMPDIR"), "war-room-reason-"); err != nil {
+			return "", fmt.Errorf("keep failed run: %w", err)
+		}
+	}
+	if dir == "" {
+		return "", nil
+	}
+	if err := reason.Export(ctx, st.Store, id, dir); err != nil {
+		return "", err
+	}
+	fmt.Fprintf(e.stderr, "run %s kept in %s\n", id, dir)
+	return dir, nil
+}
+
+func (f *reasonFlags) printResult(ctx context.Context, e *env, st *setup, id string, plan reason.Plan, d *engine.Decision) error {
+	if f.common.json {
+		return printDecision(e, d, true)
+	}
+	syn, err := st.Store.GetArtifact(ctx, id, "SYNTHESIS.md")
+	if err != nil {
+		return fmt.Errorf("read synthesis: %w", err)
+	}
+	s, _ := st.Store.GetSession(ctx, id)
+	return reason.WriteResult(e.stdout, string(syn), d, plan, s.SeedSource)
+}
+
+// reasonStopped explains a chain that paused at a gate or that a human stopped.
+func reasonStopped(ctx context.Context, e *env, st *setup, id string, err error) error {
+	var gate *engine.GateError
+	var stopped *reason.Stopped
+	switch {
+	case errors.As(err, &gate) && gate.Gate.Key == reason.GateReducedIndependence:
+		return exitErr(exitDeclined, fmt.Errorf("%s\nNothing was sent to any model. To run it anyway, pass "+
+			"--approve-reduced-independence (or run it on a terminal and approve when asked); for a conforming "+
+			"run, put profiles of two different families in protocols.reason.pool", gate.Gate.Question))
+	case errors.As(err, &gate) && gate.Gate.Key == reason.GatePremise:
+		if premise, perr := st.Store.GetArtifact(ctx, id, "PREMISE.md"); perr == nil {
+			e.stdout.Write(premise)
+			fmt.Fprintln(e.stdout)
+		}
+		return exitErr(exitAwaiting, fmt.Errorf("the premise check judged the question %s; the chain stopped "+
+			"after one call (session %s). Your choices:\n  proceed: run it again with --force-premise "+
+			"(the synthesis will carry the suspect verdict)\n  restart: run it again with a question you "+
+			"reword yourself (a new run with a new seed; the rewording above is only a proposal)\n  "+
+			"drop: do nothing", reason.VerdictSuspect, id))
+	case errors.As(err, &stopped) && stopped.Gate == reason.GateReducedIndependence:
+		return exitErr(exitDeclined, errors.New("reduced-independence declined: no call was made"))
+	case errors.As(err, &stopped):
+		return exitErr(exitDeclined, errors.New("dropped at the premise check: no further call was made"))
+	}
+	return err
+}

@@ -1,0 +1,107 @@
+package reason
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// ScriptedLabel marks every figure that came from the script provider.
+const ScriptedLabel = "scripted — not a model"
+
+// WriteResult prints a completed chain for a person: the notices a reader must not miss,
+// the synthesis verbatim, then the seed, independence, efforts and usage per profile.
+func WriteResult(w io.Writer, synthesis string, d *engine.Decision, plan Plan, seedSource string) error {
+	var b strings.Builder
+	for _, n := range d.Notes {
+		fmt.Fprintf(&b, "> NOTE: %s\n", n)
+	}
+	if len(d.Notes) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString(strings.TrimRight(synthesis, "\n"))
+	b.WriteString("\n\n---\n")
+	writeRunFacts(&b, plan, seedSource)
+	writeUsage(&b, d.Usage)
+	fmt.Fprintf(&b, "Session: %s\n", d.SessionID)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeRunFacts(b *strings.Builder, plan Plan, seedSource string) {
+	fmt.Fprintf(b, "Seed: %d (%s); --seed %d reproduces this assignment\n", plan.Seed, seedSource, plan.Seed)
+	fmt.Fprintf(b, "Independence: %s\n", plan.Independence)
+	for _, r := range plan.IndependenceReasons {
+		fmt.Fprintf(b, "  - %s\n", r)
+	}
+	fmt.Fprintf(b, "Effort profile: %s\n", plan.EffortProfile)
+	b.WriteString("Roles:\n")
+	writeSlots(b, plan.Slots)
+}
+
+func writeSlots(b *strings.Builder, slots []Slot) {
+	tw := tabwriter.NewWriter(b, 2, 4, 2, ' ', 0)
+	for _, s := range slots {
+		pin := ""
+		if s.Pinned {
+			pin = "pinned"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s (%s)\t%s\n", slotLabel(s), s.Profile, orNone(s.Family), s.Effort, s.EffortFrom, pin)
+	}
+	tw.Flush()
+}
+
+// writeUsage prints one line per profile; tokens of different providers are never added up.
+func writeUsage(b *strings.Builder, usage []engine.ProviderUsage) {
+	b.WriteString("Usage per provider profile (not summed across providers):\n")
+	for _, u := range usage {
+		fmt.Fprintf(b, "  %s (%s, %s, model %s): %d call(s), %d input + %d output tokens",
+			u.Profile, u.Provider, orNone(u.Family), u.Model, u.Calls, u.Usage.InputTokens, u.Usage.OutputTokens)
+		if c := u.Usage.CacheReadTokens + u.Usage.CacheWriteTokens; c > 0 {
+			fmt.Fprintf(b, ", cache %d read / %d written", u.Usage.CacheReadTokens, u.Usage.CacheWriteTokens)
+		}
+		if u.CostUSD > 0 {
+			fmt.Fprintf(b, ", $%.4f", u.CostUSD)
+		}
+		if u.Scripted {
+			b.WriteString(" — " + ScriptedLabel)
+		}
+		b.WriteString("\n")
+	}
+}
+
+// WritePlan prints a dry run: the resolved role table, independence, expected calls and the
+// estimate. It makes no call.
+func WritePlan(w io.Writer, plan Plan, seedSource string, est Estimate, profiles engine.Profiles) error {
+	var b strings.Builder
+	b.WriteString("Dry run: no call was made.\n\n")
+	writeRunFacts(&b, plan, seedSource)
+	fmt.Fprintf(&b, "Expected calls: %d, one after another (plus at most one retry each)\n", plan.ExpectedCalls())
+	fmt.Fprintf(&b, "Expected artifacts: %s\n", strings.Join(plan.ExpectedArtifacts(), ", "))
+	b.WriteString("Estimate per provider profile (not summed across providers):\n")
+	for _, pc := range est.Profiles {
+		fmt.Fprintf(&b, "  %s: %d call(s), ~%d input + ~%d output tokens", pc.Profile, pc.Calls, pc.InputTokens, pc.OutputTokens)
+		if pc.USD != nil {
+			fmt.Fprintf(&b, ", ~$%.4f", *pc.USD)
+		} else {
+			b.WriteString(", unpriced")
+		}
+		if pc.Latency != nil {
+			fmt.Fprintf(&b, ", ~%s measured", pc.Latency.Round(100_000_000))
+		} else {
+			b.WriteString(", latency not measured yet")
+		}
+		if p, err := profiles.Get(pc.Profile); err == nil && p.Type == "script" {
+			b.WriteString(" — " + ScriptedLabel)
+		}
+		b.WriteString("\n")
+	}
+	if !est.Measured {
+		b.WriteString("Output sizes are assumptions (no earlier runs to measure); input sizes come from your inputs.\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
