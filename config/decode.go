@@ -135,6 +135,9 @@ func (d *decoder) structure(n *yaml.Node, v reflect.Value, path string) {
 		i, ok := index[name]
 		if !ok {
 			hint, meant := suggestion(name, names)
+			if meant == "" {
+				hint = "; keys here: " + strings.Join(names, ", ")
+			}
 			d.c.add(at(k), join(path, name), "unknown key%s", hint)
 			d.failed[join(path, meant)] = meant != ""
 			return
