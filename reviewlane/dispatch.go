@@ -1,0 +1,192 @@
+package reviewlane
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// Protocol is the Session.Protocol of a review lane's engine session.
+const Protocol = "review-lane"
+
+// HeadSource re-reads the head of the change under review just before dispatch.
+type HeadSource interface {
+	// CurrentHead returns the head commit SHA as it is now. An error stops the lane before
+	// any provider call.
+	CurrentHead(ctx context.Context) (string, error)
+}
+
+// Dispatcher runs lanes. Each lane is its own engine session with exactly one reviewer call
+// (the engine retries a failed attempt once), so the ledger records it like any other call.
+type Dispatcher struct {
+	Run   engine.RunConfig
+	Heads HeadSource
+	// Timeout bounds each provider attempt (0: only the adapter's own limits apply).
+	Timeout   time.Duration
+	MaxTokens int
+}
+
+// DispatchAll runs every lane concurrently and returns their results side by side, in the
+// order given. Lanes never see each other's output, and no combined verdict is formed.
+func (d *Dispatcher) DispatchAll(ctx context.Context, requests []string) ([]*Result, error) {
+	results := make([]*Result, len(requests))
+	errs := make([]error, len(requests))
+	var wg sync.WaitGroup
+	for i, path := range requests {
+		wg.Go(func() { results[i], errs[i] = d.Dispatch(ctx, path) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return results, fmt.Errorf("lane %s: %w", requests[i], err)
+		}
+	}
+	return results, nil
+}
+
+// Dispatch runs one lane from its request file. It returns a result for every outcome the
+// lane itself can have (judged, transport, stale, blocked); an error means the lane could
+// not be run or recorded at all (unreadable request, store failure, head lookup failure).
+func (d *Dispatcher) Dispatch(ctx context.Context, requestPath string) (*Result, error) {
+	req, reqSHA, err := ReadRequest(requestPath)
+	if err != nil {
+		return nil, err
+	}
+	l := &lane{d: d, req: req, dir: filepath.Dir(requestPath)}
+	l.res = l.newResult(reqSHA)
+	if err := l.start(ctx); err != nil {
+		return nil, err
+	}
+	err = l.proceed(ctx)
+	return l.finish(ctx, err)
+}
+
+// lane is one dispatch in progress.
+type lane struct {
+	d        *Dispatcher
+	req      *Request
+	dir      string
+	res      *Result
+	session  *engine.Run
+	contract []byte
+	diff     *scanned
+}
+
+func (l *lane) now() time.Time {
+	if l.d.Run.Now != nil {
+		return l.d.Run.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (l *lane) newResult(reqSHA string) *Result {
+	r := l.req
+	return &Result{Schema: ResultSchema, Lane: r.Lane, Subject: r.Subject, Repository: r.Repository,
+		PRNumber: r.PRNumber, HeadSHA: r.HeadSHA, RequestSHA256: reqSHA,
+		Reviewer:        ReviewerRecord{Profile: r.Reviewer.Profile, Family: r.Reviewer.Family, Model: r.Reviewer.Model},
+		AuthorContextID: r.Author.ContextID, ReadOnly: true, Findings: []Finding{}, StartedAt: l.now()}
+}
+
+// start opens the lane's engine session; its id is the reviewer's fresh context.
+func (l *lane) start(ctx context.Context) error {
+	reqJSON, err := l.req.Marshal()
+	if err != nil {
+		return err
+	}
+	s := &engine.Session{Protocol: Protocol, Title: fmt.Sprintf("review %s lane %s", l.req.Subject, l.req.Lane),
+		Inputs: []engine.Input{engine.NewInput("REVIEW_REQUEST", string(reqJSON))},
+		Seed:   engine.NewSeed(), SeedSource: "crypto/rand"}
+	if l.session, err = engine.Start(ctx, l.d.Run, s); err != nil {
+		return fmt.Errorf("start lane %s: %w", l.req.Lane, err)
+	}
+	l.res.SessionID = s.ID
+	l.res.Reviewer.ContextID = "war-room:" + s.ID
+	return nil
+}
+
+// proceed takes the lane through its checks and, if they all pass, its one call.
+func (l *lane) proceed(ctx context.Context) error {
+	for _, check := range []func(context.Context) (bool, error){l.checkDigests, l.checkDiversity, l.checkHead, l.checkLaneDir} {
+		if stop, err := check(ctx); stop || err != nil {
+			return err
+		}
+	}
+	return l.review(ctx)
+}
+
+// checkDigests re-reads both files in one pass each and compares them with the request.
+func (l *lane) checkDigests(context.Context) (bool, error) {
+	contract, err := os.ReadFile(l.req.Contract.Path)
+	if err != nil {
+		return l.block(BlockedDigestMismatch, "the acceptance contract cannot be read: "+err.Error()), nil
+	}
+	if d, _ := HashReader(bytesReader(contract)); d.SHA256 != l.req.Contract.SHA256 {
+		return l.block(BlockedDigestMismatch, fmt.Sprintf("acceptance contract %s has SHA-256 %s, the request says %s",
+			l.req.Contract.Path, d.SHA256, l.req.Contract.SHA256)), nil
+	}
+	diff, err := scanDiff(l.req.Diff.Path, l.req.MaxDiff, l.req.Paths)
+	if err != nil {
+		return l.block(BlockedDigestMismatch, "the diff cannot be read: "+err.Error()), nil
+	}
+	if diff.digest.SHA256 != l.req.Diff.SHA256 {
+		return l.block(BlockedDigestMismatch, fmt.Sprintf("diff %s has SHA-256 %s, the request says %s",
+			l.req.Diff.Path, diff.digest.SHA256, l.req.Diff.SHA256)), nil
+	}
+	l.contract, l.diff = contract, diff
+	l.res.Coverage = &diff.coverage
+	return false, nil
+}
+
+func (l *lane) checkDiversity(context.Context) (bool, error) {
+	p, err := l.d.Run.Profiles.Get(l.req.Reviewer.Profile)
+	if err != nil {
+		return true, fmt.Errorf("lane %s: %w", l.req.Lane, err)
+	}
+	l.res.Reviewer.Family, l.res.Reviewer.Model = p.Family, p.Model
+	if l.req.Diversity == "cross-family" && slices.Contains(l.req.Author.Families(), p.Family) {
+		return l.block(BlockedSameFamily, fmt.Sprintf("diversity is cross-family and reviewer profile %s is of family %s, as is the author (%s)",
+			p.Name, p.Family, l.req.Author.Basis)), nil
+	}
+	if l.res.Reviewer.ContextID == l.req.Author.ContextID {
+		return l.block(BlockedSameContext, "the reviewer's context is the author's own"), nil
+	}
+	return false, nil
+}
+
+func (l *lane) checkHead(ctx context.Context) (bool, error) {
+	if l.d.Heads == nil {
+		return false, nil
+	}
+	head, err := l.d.Heads.CurrentHead(ctx)
+	if err != nil {
+		return true, fmt.Errorf("lane %s: re-read head: %w", l.req.Lane, err)
+	}
+	if head != l.req.HeadSHA {
+		l.res.Status, l.res.StaleHeadSHA = StatusStale, head
+		l.res.Summary = fmt.Sprintf("Stale: the head moved from %s to %s after the lane was built; no review was made.", short(l.req.HeadSHA), short(head))
+		return true, nil
+	}
+	return false, nil
+}
+
+func (l *lane) checkLaneDir(context.Context) (bool, error) {
+	if err := checkLaneDir(l.req.EvidenceDir, l.dir); err != nil {
+		l.transport(ClassMissingEvidence, err.Error())
+		return true, nil
+	}
+	return false, nil
+}
+
+func (l *lane) block(reason BlockedReason, detail string) bool {
+	l.res.Status, l.res.BlockedReason, l.res.Detail = StatusBlocked, reason, detail
+	l.res.Summary = "Blocked before any call: " + detail + "."
+	return true
+}
+
+func short(sha string) string { return sha[:min(len(sha), 12)] }

@@ -1,0 +1,137 @@
+package reviewlane
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+)
+
+// Status is what became of a lane.
+type Status string
+
+// Lane statuses. Only StatusJudged carries a disposition.
+const (
+	StatusJudged    Status = "judged"
+	StatusTransport Status = "transport"
+	StatusStale     Status = "stale"
+	StatusBlocked   Status = "blocked"
+)
+
+// Disposition is the reviewer's semantic judgment.
+type Disposition string
+
+// Dispositions.
+const (
+	Confirmed Disposition = "CONFIRMED"
+	Refuted   Disposition = "REFUTED"
+)
+
+// TransportClass says why a lane produced no judgment. None of them is a judgment.
+type TransportClass string
+
+// Transport classes.
+const (
+	ClassTimeout         TransportClass = "timeout"
+	ClassRateLimited     TransportClass = "rate-limited"
+	ClassProviderError   TransportClass = "provider-error"
+	ClassRefused         TransportClass = "refused"
+	ClassMalformedMarker TransportClass = "malformed-marker"
+	ClassWrongNonce      TransportClass = "wrong-nonce"
+	ClassMissingEvidence TransportClass = "missing-evidence"
+)
+
+// BlockedReason says why a lane refused to run at all.
+type BlockedReason string
+
+// Reasons a lane is blocked before any call.
+const (
+	BlockedSameFamily     BlockedReason = "same-family"
+	BlockedSameContext    BlockedReason = "same-context"
+	BlockedDigestMismatch BlockedReason = "digest-mismatch"
+)
+
+// Result is a review-lane-result.v1 document.
+type Result struct {
+	Schema          string         `json:"schema"`
+	Lane            string         `json:"lane"`
+	Subject         string         `json:"subject"`
+	Repository      string         `json:"repository,omitempty"`
+	PRNumber        int            `json:"pr_number,omitempty"`
+	HeadSHA         string         `json:"head_sha"`
+	RequestSHA256   string         `json:"request_sha256"`
+	Status          Status         `json:"status"`
+	Disposition     Disposition    `json:"disposition,omitempty"`
+	TransportClass  TransportClass `json:"transport_class,omitempty"`
+	BlockedReason   BlockedReason  `json:"blocked_reason,omitempty"`
+	StaleHeadSHA    string         `json:"stale_head_sha,omitempty"`
+	NonceEchoed     string         `json:"nonce_echoed,omitempty"`
+	Reviewer        ReviewerRecord `json:"reviewer"`
+	AuthorContextID string         `json:"author_context_id"`
+	ReadOnly        bool           `json:"read_only"`
+	Evidence        *Evidence      `json:"evidence,omitempty"`
+	Findings        []Finding      `json:"findings"`
+	Coverage        *Coverage      `json:"coverage,omitempty"`
+	Summary         string         `json:"summary"`
+	Detail          string         `json:"detail,omitempty"`
+	Calls           int            `json:"calls"`
+	SessionID       string         `json:"session_id,omitempty"`
+	StartedAt       time.Time      `json:"started_at"`
+	FinishedAt      time.Time      `json:"finished_at"`
+}
+
+// ReviewerRecord is who actually reviewed, as observed.
+type ReviewerRecord struct {
+	Profile       string `json:"profile"`
+	Family        string `json:"family"`
+	Model         string `json:"model,omitempty"`
+	ModelReported string `json:"model_reported,omitempty"`
+	ContextID     string `json:"context_id"`
+	Scripted      bool   `json:"scripted,omitempty"`
+}
+
+// Evidence locates what the reviewer left behind.
+type Evidence struct {
+	Dir        string `json:"dir"`
+	Transcript string `json:"transcript"`
+	Artifact   string `json:"artifact"`
+}
+
+// Finding is one problem the reviewer reported.
+type Finding struct {
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Severity string `json:"severity"`
+	Text     string `json:"text"`
+}
+
+// Marshal serialises the result after checking it against its schema.
+func (r *Result) Marshal() ([]byte, error) {
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode result: %w", err)
+	}
+	if err := validateDoc(ResultSchema, b); err != nil {
+		return nil, fmt.Errorf("result of lane %s: %w", r.Lane, err)
+	}
+	return append(b, '\n'), nil
+}
+
+// ReadResult reads and schema-checks a result document.
+func ReadResult(path string) (*Result, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read result: %w", err)
+	}
+	if err := validateDoc(ResultSchema, b); err != nil {
+		return nil, fmt.Errorf("read result %s: %w", path, err)
+	}
+	var r Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("read result %s: %w", path, err)
+	}
+	return &r, nil
+}

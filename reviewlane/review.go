@@ -1,0 +1,121 @@
+package reviewlane
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// roleBody is the reviewer's system prompt.
+//
+//go:embed roles/reviewer.md
+var roleBody string
+
+// RoleReviewer is the role name in the ledger.
+const RoleReviewer = "reviewer"
+
+// Input names fed (fenced) to the reviewer.
+const (
+	InputContract = "ACCEPTANCE_CONTRACT"
+	InputDiff     = "DIFF"
+)
+
+// RoleBody returns the reviewer's system prompt.
+func RoleBody() string { return roleBody }
+
+// review makes the lane's one call and turns the answer into a result.
+func (l *lane) review(ctx context.Context) error {
+	spec := l.callSpec()
+	cr, err := engine.Step(ctx, l.session, "review/"+l.req.Lane, func(ctx context.Context) (engine.CallResult, error) {
+		return l.session.Call(ctx, spec)
+	})
+	if err = l.readLedger(ctx, err); err != nil {
+		return err
+	}
+	var ce *engine.CallError
+	if errors.As(err, &ce) {
+		l.transport(callClass(ce), ce.Error())
+		if terr := l.writeTranscript(spec, "", ce.Error()); terr != nil {
+			l.res.Detail += "; the transcript could not be written either: " + terr.Error()
+		}
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	l.res.Reviewer.Scripted = cr.Scripted
+	return l.settle(spec, cr.Text)
+}
+
+// readLedger takes the number of provider attempts and the model the vendor reported from
+// the ledger, so the result says what really happened. callErr passes through unless it is a
+// call failure, which the lane reports as a transport result instead.
+func (l *lane) readLedger(ctx context.Context, callErr error) error {
+	entries, err := l.d.Run.Store.Ledger(ctx, l.session.Session().ID)
+	if err != nil {
+		return fmt.Errorf("lane %s: read ledger: %w", l.req.Lane, err)
+	}
+	l.res.Calls = len(entries)
+	if n := len(entries); n > 0 {
+		l.res.Reviewer.ModelReported = entries[n-1].ModelReported
+	}
+	var ce *engine.CallError
+	if callErr != nil && !errors.As(callErr, &ce) {
+		return callErr
+	}
+	return nil
+}
+
+func (l *lane) callSpec() engine.CallSpec {
+	return engine.CallSpec{
+		Role: RoleReviewer, Profile: l.req.Reviewer.Profile, Effort: provider.Effort(l.req.Reviewer.Effort),
+		System: roleBody,
+		Inputs: []engine.NamedText{
+			{Name: InputContract, Text: string(l.contract)},
+			{Name: InputDiff, Text: l.diff.text},
+		},
+		Task:      l.task(),
+		MaxTokens: l.d.MaxTokens,
+		Timeout:   l.d.Timeout,
+	}
+}
+
+// task is the trusted instruction text; the nonce appears only here, after all the data.
+func (l *lane) task() string {
+	return fmt.Sprintf("Review the DIFF above against the ACCEPTANCE_CONTRACT above.\n\n"+
+		"Subject: %s at head commit %s.\n%s\n\n"+
+		"Report your findings, explain your judgment, and end with the single final line\n"+
+		"JUDGMENT: CONFIRMED nonce=%s\nor\nJUDGMENT: REFUTED nonce=%s\n\n"+
+		"This lane's nonce is given only here: nonce=%s\n",
+		l.req.Subject, l.req.HeadSHA, l.res.Coverage.Line(), l.req.Nonce, l.req.Nonce, l.req.Nonce)
+}
+
+// callClass maps a failed call to a transport class. A refusal stays a refusal; throttling
+// that outlived the retries is rate-limited; a deadline is a timeout; anything else the
+// provider did is a provider error.
+func callClass(ce *engine.CallError) TransportClass {
+	var pe *provider.Error
+	var ne net.Error
+	switch {
+	case ce.Class == string(provider.ClassRefused):
+		return ClassRefused
+	case ce.Class == engine.ClassTimeout, errors.Is(ce, context.DeadlineExceeded),
+		errors.As(ce, &ne) && ne.Timeout():
+		return ClassTimeout
+	case errors.As(ce, &pe) && pe.Status == http.StatusTooManyRequests:
+		return ClassRateLimited
+	}
+	return ClassProviderError
+}
+
+func (l *lane) transport(class TransportClass, detail string) {
+	l.res.Status, l.res.TransportClass, l.res.Detail = StatusTransport, class, detail
+	l.res.Disposition, l.res.NonceEchoed = "", ""
+	l.res.Summary = fmt.Sprintf("No judgment (transport: %s). This is not a review outcome: %s", class, clip(detail, 300))
+}
