@@ -66,7 +66,7 @@ func newFixture(t *testing.T, change map[string]string) *fixture {
 	t.Helper()
 	g := newGitRepo(t)
 	base := g.commit("base", map[string]string{
-		"README.md": "hello\n",
+		"README.md":                      "hello\n",
 		".github/war-room/acceptance.md": "# Contract from the base branch\nEvery function must have a test.\n",
 	})
 	g.run("checkout", "-q", "-b", "feature")
@@ -74,7 +74,9 @@ func newFixture(t *testing.T, change map[string]string) *fixture {
 	return &fixture{repo: g, base: base, head: head, evidence: filepath.Join(t.TempDir(), "evidence")}
 }
 
-func (f *fixture) source() LocalSource { return LocalSource{Dir: f.repo.dir, Base: "main", Head: "feature"} }
+func (f *fixture) source() LocalSource {
+	return LocalSource{Dir: f.repo.dir, Base: "main", Head: "feature"}
+}
 
 func (f *fixture) options(lanes ...LaneSpec) BuildOptions {
 	if len(lanes) == 0 {
