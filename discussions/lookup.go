@@ -47,7 +47,6 @@ type pageInfo struct {
 // lookupQuery resolves everything a publish needs to know before writing, in one request.
 // A repository has at most 25 categories, so one page lists them all.
 type lookupQuery struct {
-	Viewer     struct{ Login string }
 	Repository *struct {
 		ID                    githubv4.ID
 		HasDiscussionsEnabled bool
@@ -62,6 +61,14 @@ type lookupQuery struct {
 			PageInfo pageInfo
 		} `graphql:"labels(first: 100, after: $labelsAfter)"`
 	} `graphql:"repository(owner: $owner, name: $name)"`
+}
+
+// lookupViewerQuery adds who we are. GitHub refuses `viewer` to an App installation token
+// ("Resource not accessible by integration"), so it is asked only when Options.Login is not
+// set, i.e. for a personal token.
+type lookupViewerQuery struct {
+	Viewer struct{ Login string }
+	lookupQuery
 }
 
 // lookup returns the repository facts, from the cache when they are fresh.
@@ -89,15 +96,14 @@ func (p *Publisher) fetchRepo(ctx context.Context, repo Repo) (*repoInfo, error)
 	info := &repoInfo{labels: map[string]githubv4.ID{}, fetchedAt: p.now()}
 	var after *githubv4.String
 	for {
-		var q lookupQuery
-		vars := map[string]any{"owner": githubv4.String(repo.Owner), "name": githubv4.String(repo.Name), "labelsAfter": after}
-		if err := p.c.query(ctx, "repository", &q, vars); err != nil {
+		q, err := p.queryLookup(ctx, repo, after)
+		if err != nil {
 			return nil, fmt.Errorf("look up %s: %w", repo, err)
 		}
 		if q.Repository == nil {
 			return nil, fmt.Errorf("look up %s: repository not found or not visible to this token", repo)
 		}
-		info.viewer, info.repoID, info.enabled = q.Viewer.Login, q.Repository.ID, q.Repository.HasDiscussionsEnabled
+		info.viewer, info.repoID, info.enabled = graphQLLogin(p.Login), q.Repository.ID, q.Repository.HasDiscussionsEnabled
 		for _, c := range q.Repository.DiscussionCategories.Nodes {
 			if strings.EqualFold(c.Slug, p.Category) {
 				info.category = &c
@@ -114,3 +120,21 @@ func (p *Publisher) fetchRepo(ctx context.Context, repo Repo) (*repoInfo, error)
 		after = &cursor
 	}
 }
+
+// queryLookup sends the lookup, with `viewer` only when our login is not known yet.
+func (p *Publisher) queryLookup(ctx context.Context, repo Repo, after *githubv4.String) (*lookupQuery, error) {
+	vars := map[string]any{"owner": githubv4.String(repo.Owner), "name": githubv4.String(repo.Name), "labelsAfter": after}
+	if p.Login != "" {
+		var q lookupQuery
+		return &q, p.c.query(ctx, "repository", &q, vars)
+	}
+	var q lookupViewerQuery
+	if err := p.c.query(ctx, "repository", &q, vars); err != nil {
+		return nil, err
+	}
+	p.Login = q.Viewer.Login
+	return &q.lookupQuery, nil
+}
+
+// graphQLLogin is a login as GraphQL spells it: an App's bot account without "[bot]".
+func graphQLLogin(login string) string { return strings.TrimSuffix(login, "[bot]") }

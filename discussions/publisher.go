@@ -29,6 +29,10 @@ type Options struct {
 	GraphQLURL string
 	// HTTPClient authenticates requests (e.g. an oauth2 or ghinstallation transport).
 	HTTPClient *http.Client
+	// Login is the account the token acts as ("name[bot]" for an App, "github-actions[bot]"
+	// for an Actions GITHUB_TOKEN). Markers are trusted only on its writes. Empty: asked of
+	// GitHub with `viewer`, which works for personal tokens only.
+	Login string
 	// State remembers what was written; nil keeps it in memory for this Publisher only.
 	State StateStore
 	// Category is the discussion category's slug.
@@ -62,6 +66,7 @@ type Publisher struct {
 	Labels          []string
 	MutationSpacing time.Duration
 	DeferredIssues  bool
+	Login           string
 
 	state StateStore
 	rest  *github.Client
@@ -78,7 +83,7 @@ func New(opts Options) *Publisher {
 		Now: time.Now, Sleep: sleepCtx, MaxAttempts: DefaultMaxAttempts,
 		RequestTimeout: DefaultRequestTimeout, CacheTTL: DefaultCacheTTL,
 		Category: opts.Category, Labels: opts.Labels, MutationSpacing: opts.MutationSpacing,
-		DeferredIssues: opts.DeferredIssues, state: opts.State, cache: map[string]*repoInfo{},
+		DeferredIssues: opts.DeferredIssues, Login: opts.Login, state: opts.State, cache: map[string]*repoInfo{},
 	}
 	if p.Category == "" {
 		p.Category = DefaultCategory

@@ -1,0 +1,134 @@
+package discussions
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/internal/githubfake"
+)
+
+// testClock is a clock shared by the publisher and the fake: Sleep advances it at once, so
+// spacing and backoff are exercised without waiting.
+type testClock struct {
+	mu    sync.Mutex
+	t     time.Time
+	slept []time.Duration
+}
+
+func newClock() *testClock { return &testClock{t: time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC)} }
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) Sleep(ctx context.Context, d time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	c.slept = append(c.slept, d)
+	return ctx.Err()
+}
+
+const (
+	testRepo  = "acme/widgets"
+	botToken  = "bot-token"
+	botLogin  = "war-room[bot]"
+	viewLogin = "war-room" // GraphQL drops the [bot] suffix
+)
+
+// world is a fake GitHub with one repository set up for publishing.
+type world struct {
+	t     *testing.T
+	f     *githubfake.Fake
+	clk   *testClock
+	state MemoryState
+	repo  Repo
+}
+
+type worldOpts struct {
+	answerable  bool
+	noCategory  bool
+	disabled    bool
+	withLabels  bool
+	topicLabels bool
+}
+
+func newWorld(t *testing.T, o worldOpts) *world {
+	t.Helper()
+	f := githubfake.New(t)
+	clk := newClock()
+	f.SetClock(clk.Now)
+	f.SetMutationSpacing(time.Second, true)
+	f.AddRepo("acme", "widgets", githubfake.RepoOptions{DiscussionsEnabled: !o.disabled})
+	f.AddToken(botToken, botLogin)
+	f.SetPermission(testRepo, botLogin, "write")
+	f.AddToken("observer-token", "observer")
+	f.SetPermission(testRepo, "observer", "admin")
+	if !o.noCategory {
+		f.AddDiscussionCategory(testRepo, "Decisions", "decisions", o.answerable)
+	}
+	f.AddDiscussionCategory(testRepo, "General", "general", false)
+	if o.withLabels {
+		for _, l := range []string{"war-room", "type-2", "type-1b", DeferredLabel} {
+			f.AddLabel(testRepo, l)
+		}
+	}
+	if o.topicLabels {
+		f.AddLabel(testRepo, "storage")
+	}
+	return &world{t: t, f: f, clk: clk, state: MemoryState{}, repo: Repo{"acme", "widgets"}}
+}
+
+// publisher returns a new Publisher (as a restarted process would build) over the world's
+// shared state store and clock.
+func (w *world) publisher() *Publisher {
+	p := New(Options{GraphQLURL: w.f.GraphQLURL(), APIURL: w.f.URL(), HTTPClient: w.f.Client(botToken),
+		State: w.state, DeferredIssues: true, Login: botLogin})
+	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
+	return p
+}
+
+// seedDecision adds an earlier war-room decision by the bot, as an earlier publish left it.
+func (w *world) seedDecision(number int, session, title, typ string) string {
+	body := Marker{Session: session, Part: partBody}.String() + "\n" + meta{Type: typ}.String() + "\n\nearlier decision about " + title
+	return w.f.AddDiscussion(testRepo, githubfake.DiscussionSpec{Number: number, Category: "decisions",
+		Title: "[War Room] " + title, Body: body, Author: botLogin, CreatedAt: w.clk.Now().Add(-48 * time.Hour)})
+}
+
+// ours returns the discussions by the bot whose first-line marker has that part (and
+// session, if set).
+func ours(ds []githubfake.Discussion, session, part string) []githubfake.Discussion {
+	var out []githubfake.Discussion
+	for _, d := range ds {
+		if m, ok := ParseMarker(d.Body); ok && m.Part == part && (session == "" || m.Session == session) && d.Author == botLogin {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// commentParts lists the marker session/part of a discussion's comments by the bot, in
+// order.
+func (w *world) commentParts(discussionID string) []string {
+	var parts []string
+	for _, c := range w.f.Comments(discussionID) {
+		if m, ok := ParseMarker(c.Body); ok && c.Author == botLogin {
+			parts = append(parts, m.Session+"/"+m.Part)
+		}
+	}
+	return parts
+}
+
+func byNumber(ds []githubfake.Discussion, n int) githubfake.Discussion {
+	for _, d := range ds {
+		if d.Number == n {
+			return d
+		}
+	}
+	panic(fmt.Sprintf("no discussion #%d", n))
+}
