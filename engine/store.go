@@ -6,14 +6,21 @@ import (
 	"time"
 )
 
-// ErrNotFound is returned by Store lookups that find nothing.
-var ErrNotFound = errors.New("not found")
+// Sentinel errors of the Store contract; implementations wrap them.
+var (
+	// ErrNotFound is returned by Store lookups that find nothing.
+	ErrNotFound = errors.New("not found")
+	// ErrExists is returned by CreateSession for an id already in use.
+	ErrExists = errors.New("already exists")
+	// ErrGateAnswered is returned by AnswerGate for a different answer to an answered gate.
+	ErrGateAnswered = errors.New("gate already answered differently")
+)
 
 // Store persists sessions and everything a run produces. Implementations must be safe for
 // concurrent use by one process, and must not corrupt data when a second process opens the
 // same database.
 type Store interface {
-	// CreateSession inserts s; an existing id is an error.
+	// CreateSession inserts s; an existing id is an error wrapping ErrExists.
 	CreateSession(ctx context.Context, s *Session) error
 	// GetSession returns the session or ErrNotFound.
 	GetSession(ctx context.Context, id string) (*Session, error)
@@ -44,8 +51,8 @@ type Store interface {
 	OpenGate(ctx context.Context, g *GateRecord) error
 	// GetGate returns a gate or ErrNotFound.
 	GetGate(ctx context.Context, sessionID, key string) (*GateRecord, error)
-	// AnswerGate records the answer to an open gate; answering twice is an error unless the
-	// answer is the same.
+	// AnswerGate records the answer to an open gate; answering twice is an error wrapping
+	// ErrGateAnswered unless the answer is the same.
 	AnswerGate(ctx context.Context, sessionID, key, answer string) error
 	// Gates lists a session's gates in the order they were opened.
 	Gates(ctx context.Context, sessionID string) ([]GateRecord, error)

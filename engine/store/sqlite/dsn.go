@@ -24,6 +24,18 @@ var writerParams = url.Values{
 	"_txlock": {"immediate"},
 }
 
+// writerParamsFor returns writerParams with the chosen synchronous mode.
+func writerParamsFor(mode Sync) url.Values {
+	out := url.Values{"_txlock": writerParams["_txlock"]}
+	for _, p := range writerParams["_pragma"] {
+		if p == "synchronous(FULL)" {
+			p = "synchronous(" + string(mode) + ")"
+		}
+		out.Add("_pragma", p)
+	}
+	return out
+}
+
 // readerParams configure the read pool; query_only makes a write sent to the wrong pool fail
 // loudly instead of bypassing the single-writer discipline.
 var readerParams = url.Values{

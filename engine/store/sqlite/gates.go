@@ -54,8 +54,8 @@ func (s *Store) AnswerGate(ctx context.Context, sessionID, key, answer string) e
 	case answered && prev == answer:
 		return nil
 	case answered:
-		return fmt.Errorf("answer gate %s/%s: already answered %q, refusing a different answer %q",
-			sessionID, key, prev, answer)
+		return fmt.Errorf("answer gate %s/%s: already answered %q, refusing a different answer %q: %w",
+			sessionID, key, prev, answer, engine.ErrGateAnswered)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE gates SET answer = ?, answered = 1, answered_at = ?
 		WHERE session_id = ? AND key = ?`, answer, formatTime(s.now()), sessionID, key); err != nil {

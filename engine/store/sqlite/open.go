@@ -37,10 +37,31 @@ type Store struct {
 	w    *sql.DB
 	r    *sql.DB
 	now  func() time.Time
+	sync Sync
 }
 
 // Option configures Open.
 type Option func(*Store)
+
+// Sync is how hard a commit waits for the disk.
+type Sync string
+
+const (
+	// SyncFull (the default) syncs the log at every commit: a stored step survives a power
+	// loss or an OS crash, at the price of one fsync per write.
+	SyncFull Sync = "FULL"
+	// SyncNormal syncs the log only at checkpoints: a stored step survives a process crash
+	// (SIGKILL included) but the last commits can vanish on power loss. Execution is
+	// at-least-once, so the cost of that is repeated calls, never a wrong record; choose it
+	// where per-call latency matters more than power-loss durability (benchmarks, busy App
+	// replicas on reliable storage).
+	SyncNormal Sync = "NORMAL"
+)
+
+// WithSync chooses the commit durability (default SyncFull).
+func WithSync(mode Sync) Option {
+	return func(s *Store) { s.sync = mode }
+}
 
 // WithClock sets the clock used for timestamps the store assigns (session creation when the
 // caller left it zero, status changes, artifacts, gates, steps). The default is time.Now.
@@ -58,11 +79,11 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return nil, fmt.Errorf("sqlite store %s: create directory: %w", abs, err)
 	}
-	s := &Store{path: abs, now: time.Now}
+	s := &Store{path: abs, now: time.Now, sync: SyncFull}
 	for _, o := range opts {
 		o(s)
 	}
-	if s.w, err = openPool(ctx, abs, writerParams, 1); err != nil {
+	if s.w, err = openPool(ctx, abs, writerParamsFor(s.sync), 1); err != nil {
 		return nil, err
 	}
 	if err := enableWAL(ctx, s.w, abs); err != nil {

@@ -36,7 +36,7 @@ func (s *Store) CreateSession(ctx context.Context, sess *engine.Session) error {
 		return fmt.Errorf("create session %s: %w", sess.ID, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return fmt.Errorf("create session %s: a session with this id already exists", sess.ID)
+		return fmt.Errorf("create session %s: %w", sess.ID, engine.ErrExists)
 	}
 	return nil
 }

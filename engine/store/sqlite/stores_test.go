@@ -1,9 +1,9 @@
 package sqlite_test
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
@@ -66,8 +66,5 @@ func assertOneAnswer(t *testing.T, st *sqlite.Store, session, key string, errs [
 	}
 }
 
-// isConflict recognises the refusal of a second, different answer by its wording; the engine
-// has no sentinel error for it.
-func isConflict(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "already answered")
-}
+// isConflict recognises the refusal of a second, different answer.
+func isConflict(err error) bool { return errors.Is(err, engine.ErrGateAnswered) }

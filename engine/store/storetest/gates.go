@@ -57,8 +57,8 @@ func testAnswer(t *testing.T, st engine.Store, session string) {
 		t.Errorf("answering again with the same answer: want nil, got %v", err)
 	}
 	err := st.AnswerGate(ctx(t), session, "z-approve", "no")
-	if err == nil || errors.Is(err, engine.ErrNotFound) {
-		t.Errorf("answering again with a different answer: want a conflict error, got %v", err)
+	if !errors.Is(err, engine.ErrGateAnswered) {
+		t.Errorf("answering again with a different answer: want ErrGateAnswered, got %v", err)
 	}
 	// Re-opening an answered gate keeps the answer.
 	openGate(t, st, &engine.GateRecord{SessionID: session, Key: "z-approve", Question: "Go on?"})

@@ -29,8 +29,8 @@ func testSessions(t *testing.T, open Opener) {
 
 	dup := *want
 	dup.Title = "other"
-	if err := st.CreateSession(ctx(t), &dup); err == nil {
-		t.Errorf("CreateSession with an existing id: want error, got nil")
+	if err := st.CreateSession(ctx(t), &dup); !errors.Is(err, engine.ErrExists) {
+		t.Errorf("CreateSession with an existing id: want ErrExists, got %v", err)
 	}
 	if got, _ := st.GetSession(ctx(t), want.ID); got != nil && got.Title != want.Title {
 		t.Errorf("duplicate CreateSession changed the title to %q", got.Title)
