@@ -1,6 +1,12 @@
 // Package anthropic is the provider adapter for Anthropic's Messages API, built on the official
 // Go SDK. It turns a provider.Request into one non-streaming POST /v1/messages, maps the reply
 // and its token usage back, and sorts every failure into a provider.Class.
+//
+// Effort maps one-to-one onto output_config.effort, whose scale has the same five names (low,
+// medium, high, xhigh, max); Config.MaxEffort caps it for models that stop lower. Failures:
+// 408, 409, 429, 5xx (529 overloaded included), network errors, timeouts and undecodable
+// bodies are ClassTransport once the SDK's retries are spent; every other 4xx is
+// ClassInvalidRequest; stop_reason "refusal" is ClassRefused.
 package anthropic
 
 import (
