@@ -1,0 +1,81 @@
+package warroom
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// COA is one course of action. Label is its anonymous label once the phase has assigned one.
+type COA struct {
+	Label string `json:"label"`
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	// Author is the role key that drafted it (sealed until synthesis).
+	Author string `json:"author"`
+	// Round is the Delphi round of this version (1 for the first draft).
+	Round int `json:"round"`
+	// At is when the version was written.
+	At time.Time `json:"at"`
+}
+
+var (
+	coaHeading = regexp.MustCompile(`(?m)^#{2,3}\s*COA\s*[:\-–—]\s*(.+?)\s*$`)
+	coaParts   = []string{"pros", "cons", "risks", "effort"}
+)
+
+// ParseCOAs reads "## COA: <title>" blocks. Each must carry Pros, Cons, Risks and Effort lines,
+// and titles must differ.
+func ParseCOAs(text string) ([]COA, error) {
+	locs := coaHeading.FindAllStringSubmatchIndex(text, -1)
+	var out []COA
+	seen := map[string]bool{}
+	for i, l := range locs {
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		c := COA{Title: strings.Trim(text[l[2]:l[3]], "*_ "), Body: strings.TrimSpace(text[l[1]:end])}
+		if missing := missingParts(c.Body); len(missing) > 0 {
+			return nil, fmt.Errorf("COA %q lacks %s", c.Title, strings.Join(missing, ", "))
+		}
+		key := strings.ToLower(c.Title)
+		if seen[key] {
+			return nil, fmt.Errorf("two COAs share the title %q: each must be distinct", c.Title)
+		}
+		seen[key] = true
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func missingParts(body string) []string {
+	var missing []string
+	for _, p := range coaParts {
+		re := regexp.MustCompile(`(?im)^[\s*>-]*\**` + p + `\**\s*:`)
+		if !re.MatchString(body) {
+			missing = append(missing, strings.ToUpper(p[:1])+p[1:]+":")
+		}
+	}
+	return missing
+}
+
+// coaContract wants exactly n well-formed, distinct COAs.
+func coaContract(n int) func(string) error {
+	return func(text string) error {
+		cs, err := ParseCOAs(text)
+		if err != nil {
+			return err
+		}
+		if len(cs) != n {
+			return fmt.Errorf("want exactly %d \"## COA: <title>\" section(s), got %d", n, len(cs))
+		}
+		return nil
+	}
+}
+
+// Render is the COA as experts see it under its label.
+func (c COA) Render() string {
+	return "## COA: " + c.Title + "\n\n" + c.Body
+}

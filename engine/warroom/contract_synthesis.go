@@ -1,0 +1,95 @@
+package warroom
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Synthesis section headings.
+const (
+	secContext   = "Context"
+	secSelected  = "Selected approach"
+	secRationale = "Rationale"
+	secOrders    = "Implementation orders"
+	secWatch     = "Watch points"
+	secConseq    = "Consequences"
+	secDissent   = "Dissenting views"
+	secRejected  = "Rejected alternatives"
+)
+
+// synthesisSections are required in every synthesis; Rejected alternatives only when there
+// were alternatives.
+var synthesisSections = []string{secContext, secSelected, secRationale, secOrders, secWatch, secConseq, secDissent}
+
+// Synthesis is the decider's parsed answer.
+type Synthesis struct {
+	Text string `json:"text"`
+	// Selected is the chosen COA label, or "ratify"/"override" in express mode.
+	Selected     string            `json:"selected"`
+	Context      string            `json:"context"`
+	Approach     string            `json:"approach"`
+	Rationale    string            `json:"rationale"`
+	Orders       string            `json:"orders"`
+	Watch        []string          `json:"watch,omitempty"`
+	Consequences string            `json:"consequences"`
+	Dissent      []string          `json:"dissent,omitempty"`
+	Rejected     map[string]string `json:"rejected,omitempty"`
+}
+
+var rejectedItem = regexp.MustCompile(`(?i)^\**(Response\s+[A-Z]+)\**\s*[:\-–—]\s*(.*)$`)
+
+// ParseSynthesis reads the synthesis. choices are the values SELECTED may take.
+func ParseSynthesis(text string, choices []string) (Synthesis, error) {
+	if err := requireSections(synthesisSections...)(text); err != nil {
+		return Synthesis{}, err
+	}
+	sel := field(text, "SELECTED")
+	i := slices.IndexFunc(choices, func(c string) bool { return strings.EqualFold(c, sel) })
+	if i < 0 {
+		return Synthesis{}, fmt.Errorf("want a line \"SELECTED: <one of %s>\", got %q", strings.Join(choices, ", "), sel)
+	}
+	s := Sections(text)
+	get := func(n string) string { return strings.TrimSpace(s[strings.ToLower(n)]) }
+	out := Synthesis{Text: text, Selected: choices[i], Context: get(secContext), Approach: get(secSelected),
+		Rationale: get(secRationale), Orders: get(secOrders), Watch: bulletsOr(get(secWatch)),
+		Consequences: get(secConseq), Dissent: dissent(get(secDissent)), Rejected: map[string]string{}}
+	for _, b := range bullets(get(secRejected)) {
+		if m := rejectedItem.FindStringSubmatch(b); m != nil {
+			label := "Response " + strings.ToUpper(strings.Fields(m[1])[1])
+			out.Rejected[label] = strings.TrimSpace(m[2])
+		}
+	}
+	return out, nil
+}
+
+// bulletsOr returns a section's bullets, or the whole section as one item when it has none.
+func bulletsOr(section string) []string {
+	if b := bullets(section); len(b) > 0 {
+		return b
+	}
+	if section == "" {
+		return nil
+	}
+	return []string{section}
+}
+
+// dissent drops the "none" a decider writes when nobody dissented.
+func dissent(section string) []string {
+	var out []string
+	for _, b := range bulletsOr(section) {
+		if n := strings.ToLower(strings.Trim(b, " .*_")); n == "none" || n == "no dissent" || n == "n/a" {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func synthesisContract(choices []string) func(string) error {
+	return func(text string) error {
+		_, err := ParseSynthesis(text, choices)
+		return err
+	}
+}

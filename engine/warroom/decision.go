@@ -1,0 +1,97 @@
+package warroom
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// decision builds the protocol-neutral record, stores the deferred items and returns it.
+func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
+	sess := s.r.Session()
+	q, _ := sess.Input(InputQuestion)
+	syn := s.rec.Synthesis
+	rev := s.rec.Rev
+	rev.Mode = string(s.rec.Mode)
+	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Context: syn.Context,
+		Outcome: outcome(syn), Rationale: syn.Rationale, Consequences: syn.Consequences, Type: rev.Type,
+		Reversibility: &rev, Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
+		Panel: s.panelRecord(), Phases: s.phaseSummaries(), Notes: s.notes(), SessionID: sess.ID,
+		Seed: sess.Seed, MerkleRoot: s.dag.Root, Metrics: s.metrics(), CreatedAt: s.decidedAt()}
+	d.Deferred = deferredItems(s.rec, sess.ID)
+	if err := storeDeferred(ctx, s.r.Store(), sess.ID, d.Deferred); err != nil {
+		return nil, err
+	}
+	ledger, err := s.r.Store().Ledger(ctx, sess.ID)
+	if err != nil {
+		return nil, fmt.Errorf("war-room: read ledger: %w", err)
+	}
+	d.Usage = engine.UsageByProfile(ledger)
+	return d, nil
+}
+
+func outcome(syn Synthesis) string {
+	out := syn.Approach
+	if syn.Orders != "" {
+		out += "\n\n**Implementation orders**\n\n" + syn.Orders
+	}
+	return out
+}
+
+// decidedAt is when the synthesis answered: a stored time, so a resumed run records the same.
+func (s *state) decidedAt() time.Time {
+	for _, p := range s.rec.Phases {
+		if p.Key == keySynthesis && len(p.Contributions) > 0 {
+			return p.Contributions[0].At
+		}
+	}
+	return s.r.Now()
+}
+
+// alternatives lists every course of action with its final Borda points.
+func (s *state) alternatives() []engine.Alternative {
+	var tally Tally
+	if n := len(s.rec.Rounds); n > 0 {
+		tally = s.rec.Rounds[n-1].Tally
+	}
+	var out []engine.Alternative
+	for _, c := range s.rec.COAs {
+		a := engine.Alternative{Label: c.Label, Title: c.Title, Summary: summary(c.Body),
+			Points: tally.Points(c.Label), Selected: c.Label == s.rec.Synthesis.Selected,
+			Reason: s.rec.Synthesis.Rejected[c.Label]}
+		out = append(out, a)
+	}
+	return out
+}
+
+// summary is the first paragraph of a COA body.
+func summary(body string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(body), "\n\n")
+	return strings.TrimSpace(first)
+}
+
+// notes collects what a reader must see: gaps, escalations, ties, Delphi's course.
+func (s *state) notes() []string {
+	var out []string
+	for _, g := range s.rec.Gaps {
+		out = append(out, fmt.Sprintf("%s produced nothing (%s); the deliberation continued without it.", g.Describe(), g.Class))
+	}
+	out = append(out, s.rec.Notes...)
+	for _, r := range s.rec.Rounds {
+		for _, t := range r.Tally.Ties {
+			out = append(out, fmt.Sprintf("Vote round %d: %s tied; the session seed ordered them as listed.", r.Round, strings.Join(t, " and ")))
+		}
+	}
+	if n := len(s.rec.Rounds); s.rec.Mode == ModeDelphi && n > 0 {
+		last := s.rec.Rounds[n-1]
+		verdict := "converged"
+		if last.Convergence < s.opts.DelphiThreshold {
+			verdict = "stopped at the round limit without converging"
+		}
+		out = append(out, fmt.Sprintf("Delphi %s after %d round(s): convergence %.2f against a threshold of %.2f.", verdict, n, last.Convergence, s.opts.DelphiThreshold))
+	}
+	return out
+}

@@ -1,0 +1,92 @@
+package warroom
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// DeferredKind is the engine.Store record kind deferred items are stored under; keys are
+// "<session id>/<nn>".
+const DeferredKind = "deferred"
+
+// futureWork recognises a dissenting view that describes work for later.
+var futureWork = regexp.MustCompile(`(?i)\b(revisit|worth exploring|worth trying|consider (?:it |this )?(?:in|for) (?:phase|a later|the next)|later phase|next phase|follow[- ]up|in (?:the )?future|down the road|once .{1,40} (?:is|are) (?:done|in place|stable))\b`)
+
+// deferredItems captures (a) every course of action not selected that earned at least one
+// Borda point and (b) every dissenting view that describes future work.
+func deferredItems(rec record, sessionID string) []engine.DeferredItem {
+	var out []engine.DeferredItem
+	var tally Tally
+	if n := len(rec.Rounds); n > 0 {
+		tally = rec.Rounds[n-1].Tally
+	}
+	for _, c := range rec.COAs {
+		pts := tally.Points(c.Label)
+		if c.Label == rec.Synthesis.Selected || pts < 1 {
+			continue
+		}
+		why := rec.Synthesis.Rejected[c.Label]
+		if why == "" {
+			why = "Not selected by the synthesis."
+		}
+		out = append(out, engine.DeferredItem{Title: "COA: " + c.Title,
+			Rationale: fmt.Sprintf("%s (%s, %d Borda point(s).)", why, c.Label, pts),
+			Source:    "war-room: rejected course of action " + c.Label, SessionID: sessionID})
+	}
+	for _, d := range rec.Synthesis.Dissent {
+		if futureWork.MatchString(d) {
+			out = append(out, engine.DeferredItem{Title: shortTitle(d), Rationale: d,
+				Source: "war-room: dissenting view", SessionID: sessionID})
+		}
+	}
+	return out
+}
+
+// shortTitle is the first sentence of s, at most 80 characters.
+func shortTitle(s string) string {
+	s = strings.Trim(strings.Join(strings.Fields(s), " "), "*_ ")
+	if i := strings.IndexAny(s, ".;:"); i > 0 {
+		s = s[:i]
+	}
+	if r := []rune(s); len(r) > 80 {
+		s = strings.TrimSpace(string(r[:79])) + "…"
+	}
+	return s
+}
+
+// storeDeferred writes the items as records. Keys are positional, so storing again after a
+// resume replaces rather than duplicates.
+func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items []engine.DeferredItem) error {
+	for i, it := range items {
+		b, err := json.Marshal(it)
+		if err != nil {
+			return fmt.Errorf("war-room: encode deferred item: %w", err)
+		}
+		if err := st.PutRecord(ctx, DeferredKind, fmt.Sprintf("%s/%02d", sessionID, i), b); err != nil {
+			return fmt.Errorf("war-room: store deferred item: %w", err)
+		}
+	}
+	return nil
+}
+
+// ListDeferred returns every stored deferred item, ordered by session and position.
+func ListDeferred(ctx context.Context, st engine.Store) ([]engine.DeferredItem, error) {
+	recs, err := st.ListRecords(ctx, DeferredKind)
+	if err != nil {
+		return nil, fmt.Errorf("list deferred items: %w", err)
+	}
+	out := make([]engine.DeferredItem, 0, len(recs))
+	for _, r := range recs {
+		var it engine.DeferredItem
+		if err := json.Unmarshal(r.Value, &it); err != nil {
+			return nil, fmt.Errorf("deferred item %s: %w", r.Key, err)
+		}
+		out = append(out, it)
+	}
+	return out, nil
+}

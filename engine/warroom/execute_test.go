@@ -1,0 +1,75 @@
+package warroom_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/warroom"
+)
+
+func TestFullCouncilProducesADecisionRecord(t *testing.T) {
+	st := openStore(t, "")
+	d, p, err := deliberate(t, st, council(scoresFull, "", 0), options(warroom.ModeAuto))
+	require.NoError(t, err)
+
+	assert.Equal(t, "war-room", d.Protocol)
+	assert.Equal(t, "[War Room] "+question, d.Title)
+	assert.Equal(t, "1A", d.Type)
+	require.NotNil(t, d.Reversibility)
+	assert.InDelta(t, 0.72, d.Reversibility.Score, 1e-9)
+	assert.Equal(t, "full", d.Reversibility.Mode)
+	assert.Len(t, d.Reversibility.Dimensions, 5)
+	assert.Equal(t, "Weeks of rework", strings.ToUpper(d.Reversibility.Dimensions[0].Rationale[:1])+d.Reversibility.Dimensions[0].Rationale[1:])
+
+	// Five COAs: strategist 2, tactician, counsel, logistics 1 each; A selected.
+	require.Len(t, d.Alternatives, 5)
+	points := 0
+	for _, a := range d.Alternatives {
+		points += a.Points
+		assert.Equal(t, a.Label == "Response A", a.Selected, a.Label)
+	}
+	assert.Equal(t, 7*(4+3+2+1+0), points, "seven voters, each handing out 4+3+2+1+0 Borda points")
+
+	var keys []string
+	for _, ph := range d.Phases {
+		keys = append(keys, ph.Key)
+	}
+	assert.Equal(t, []string{"intel", "assessment", "coa", "red-team", "synthesis"}, keys)
+	assert.Contains(t, d.Phases[3].Body, "Voting (Borda count)")
+	assert.Contains(t, d.Phases[4].Body, "Premortem: failure modes")
+
+	assert.Len(t, d.Panel, 8, "every seat sat")
+	for _, m := range d.Panel {
+		assert.NotEmpty(t, m.Model)
+		assert.Empty(t, m.Failed)
+	}
+	assert.Equal(t, []string{"p99 latency over 200 ms", "cost over budget"}, d.WhatWouldChangeMind)
+	assert.Len(t, d.Dissent, 2)
+	assert.Equal(t, "yes", d.Metrics["mode_match"])
+	assert.Equal(t, "0", d.Metrics["expert_failures"])
+	assert.NotEmpty(t, d.Metrics["tokens.scout"])
+	assert.NotEmpty(t, d.Usage)
+
+	// One call per seat per phase: 1+2+1+4+1+2+7+7+1.
+	assert.Equal(t, 26, p.Calls())
+	assert.Equal(t, 2, p.CallsFor(warroom.SupremeCommander), "escalation check and synthesis")
+
+	// The DAG is stored, verifies, and its root is the decision's.
+	dag, err := engine.LoadDAG(context.Background(), st, d.SessionID)
+	require.NoError(t, err)
+	assert.True(t, engine.VerifyDAG(dag).OK())
+	assert.Equal(t, d.MerkleRoot, dag.Root)
+	assert.False(t, dag.Sealed, "unsealed for the synthesis")
+
+	// The decision is stored as an artifact.
+	b, err := st.GetArtifact(context.Background(), d.SessionID, warroom.DecisionArtifact)
+	require.NoError(t, err)
+	var stored engine.Decision
+	require.NoError(t, json.Unmarshal(b, &stored))
+	assert.Equal(t, d.MerkleRoot, stored.MerkleRoot)
+}

@@ -1,0 +1,162 @@
+package warroom
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// Protocol is the Session.Protocol of a war-room deliberation.
+const Protocol = "war-room"
+
+// InputQuestion names the question among the session inputs; context files are named
+// "context:" and their path.
+const InputQuestion = "question"
+
+// Defaults used when Options leave a value unset.
+const (
+	DefaultExpertTimeout    = 120 * time.Second
+	DefaultSynthesisTimeout = 180 * time.Second
+	DefaultDelphiThreshold  = 0.85
+	DefaultDelphiMaxRounds  = 5
+)
+
+// Seat is a role bound to the profile that plays it.
+type Seat struct {
+	Profile string          `json:"profile"`
+	Effort  provider.Effort `json:"effort,omitempty"`
+}
+
+// Options is everything a deliberation needs besides its inputs and seed. It is stored with
+// the session, so a resumed run behaves exactly like the first.
+type Options struct {
+	// Mode is auto (route by the reversibility score) or a forced starting mode.
+	Mode Mode `json:"mode"`
+	// Thresholds are the express, lightweight and full-council ceilings.
+	Thresholds Thresholds `json:"thresholds"`
+	// Preset names where Thresholds came from, for the record ("" when set explicitly).
+	Preset string `json:"preset,omitempty"`
+	// Seats binds every registry role to a profile.
+	Seats            map[string]Seat `json:"seats"`
+	ExpertTimeout    time.Duration   `json:"expert_timeout"`
+	SynthesisTimeout time.Duration   `json:"synthesis_timeout"`
+	DelphiThreshold  float64         `json:"delphi_threshold"`
+	DelphiMaxRounds  int             `json:"delphi_max_rounds"`
+	// PlanReview marks the question as a review of an implementation plan: the additions
+	// challenger then sits on every panel, express included.
+	PlanReview bool `json:"plan_review,omitempty"`
+}
+
+// Validate reports settings no deliberation can run with.
+func (o Options) Validate() error {
+	var errs []error
+	if !slices.Contains(Modes, o.Mode) {
+		errs = append(errs, fmt.Errorf("unknown mode %q (want %s)", o.Mode, joinModes()))
+	}
+	if err := o.Thresholds.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	for _, key := range RoleKeys() {
+		s, ok := o.Seats[key]
+		if !ok || s.Profile == "" {
+			errs = append(errs, fmt.Errorf("no profile plays role %s", key))
+		}
+		if _, err := provider.ParseEffort(string(s.Effort)); err != nil {
+			errs = append(errs, fmt.Errorf("role %s: %w", key, err))
+		}
+	}
+	for key := range o.Seats {
+		if _, ok := Spec(key); !ok {
+			errs = append(errs, fmt.Errorf("unknown war-room role %q (roles: %s)", key, strings.Join(RoleKeys(), ", ")))
+		}
+	}
+	if o.ExpertTimeout < 0 || o.SynthesisTimeout < 0 {
+		errs = append(errs, errors.New("timeouts must not be negative"))
+	}
+	if o.DelphiThreshold <= 0 || o.DelphiThreshold > 1 {
+		errs = append(errs, fmt.Errorf("delphi threshold %g is not in (0, 1]", o.DelphiThreshold))
+	}
+	if o.DelphiMaxRounds < 1 {
+		errs = append(errs, fmt.Errorf("delphi max rounds %d is below 1", o.DelphiMaxRounds))
+	}
+	return errors.Join(errs...)
+}
+
+// withDefaults fills unset timeouts and Delphi settings.
+func (o Options) withDefaults() Options {
+	if o.Mode == "" {
+		o.Mode = ModeAuto
+	}
+	if o.Thresholds == (Thresholds{}) {
+		o.Thresholds = DefaultThresholds
+	}
+	if o.ExpertTimeout == 0 {
+		o.ExpertTimeout = DefaultExpertTimeout
+	}
+	if o.SynthesisTimeout == 0 {
+		o.SynthesisTimeout = DefaultSynthesisTimeout
+	}
+	if o.DelphiThreshold == 0 {
+		o.DelphiThreshold = DefaultDelphiThreshold
+	}
+	if o.DelphiMaxRounds == 0 {
+		o.DelphiMaxRounds = DefaultDelphiMaxRounds
+	}
+	return o
+}
+
+// NewSession builds a war-room session. inputs are the question (named InputQuestion) and any
+// context files; when inputs is empty the question alone is used.
+func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
+	if strings.TrimSpace(question) == "" {
+		return nil, errors.New("war-room: the question is empty")
+	}
+	opts = opts.withDefaults()
+	if err := opts.Validate(); err != nil {
+		return nil, fmt.Errorf("war-room: %w", err)
+	}
+	if len(inputs) == 0 {
+		inputs = []engine.Input{engine.NewInput(InputQuestion, question)}
+	}
+	if q, ok := (&engine.Session{Inputs: inputs}).Input(InputQuestion); !ok || q != question {
+		return nil, fmt.Errorf("war-room: inputs must carry the question as %q", InputQuestion)
+	}
+	raw, err := json.Marshal(opts)
+	if err != nil {
+		return nil, fmt.Errorf("war-room: encode options: %w", err)
+	}
+	return &engine.Session{Protocol: Protocol, Title: Title(question), Inputs: inputs,
+		Seed: seed, SeedSource: seedSource, Options: raw}, nil
+}
+
+// ContextInput captures a context file verbatim.
+func ContextInput(path, text string) engine.Input { return engine.NewInput("context:"+path, text) }
+
+// Title is the decision title: "[War Room] " and the question's first line, shortened.
+func Title(question string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(question), "\n")
+	first = strings.TrimSpace(first)
+	if r := []rune(first); len(r) > 120 {
+		first = strings.TrimSpace(string(r[:119])) + "…"
+	}
+	return "[War Room] " + first
+}
+
+// sessionOptions decodes the options stored in a session.
+func sessionOptions(s *engine.Session) (Options, error) {
+	var o Options
+	if err := json.Unmarshal(s.Options, &o); err != nil {
+		return o, fmt.Errorf("war-room: decode session options: %w", err)
+	}
+	o = o.withDefaults()
+	if err := o.Validate(); err != nil {
+		return o, fmt.Errorf("war-room: stored options: %w", err)
+	}
+	return o, nil
+}

@@ -1,0 +1,112 @@
+package warroom
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// Member is a seat resolved to the profile that plays it.
+type Member struct {
+	Role     string          `json:"role"`
+	Profile  string          `json:"profile"`
+	Provider string          `json:"provider"`
+	Model    string          `json:"model"`
+	Family   string          `json:"family"`
+	Effort   provider.Effort `json:"effort,omitempty"`
+}
+
+// Attribution is the member as the Merkle DAG records it.
+func (m Member) Attribution() engine.Attribution {
+	return engine.Attribution{Role: m.Role, Profile: m.Profile, Provider: m.Provider, Model: m.Model, Family: m.Family}
+}
+
+// Panel holds every registry seat, resolved, in registry order.
+type Panel struct {
+	Members []Member `json:"members"`
+}
+
+// ResolvePanel binds each seat of opts to its profile in ps.
+func ResolvePanel(opts Options, ps engine.Profiles) (Panel, error) {
+	var p Panel
+	for _, spec := range Registry {
+		seat := opts.Seats[spec.Key]
+		prof, err := ps.Get(seat.Profile)
+		if err != nil {
+			return Panel{}, fmt.Errorf("war-room role %s: %w", spec.Key, err)
+		}
+		effort := seat.Effort
+		if effort == "" {
+			effort = spec.Effort
+		}
+		p.Members = append(p.Members, Member{Role: spec.Key, Profile: prof.Name, Provider: prof.Type,
+			Model: prof.Model, Family: prof.Family, Effort: effort})
+	}
+	return p, nil
+}
+
+// Member returns the seat for a role key.
+func (p Panel) Member(role string) Member {
+	for _, m := range p.Members {
+		if m.Role == role {
+			return m
+		}
+	}
+	return Member{Role: role}
+}
+
+// Seats returns the role keys that sit in a mode, in registry order. The lightweight panel
+// adds the quick-reconnaissance seat so that phase 1 has someone to run it; the additions
+// challenger sits on every panel of a plan review.
+func Seats(mode Mode, planReview bool) []string {
+	var keys []string
+	switch mode {
+	case ModeExpress:
+		keys = []string{SupremeCommander, ChiefStrategist}
+		if planReview {
+			keys = append(keys, ProsecutionCounsel)
+		}
+	case ModeLightweight:
+		keys = []string{SupremeCommander, ChiefStrategist, Scout, ProsecutionCounsel, RedTeam}
+	default:
+		keys = RoleKeys()
+	}
+	return inRegistryOrder(keys)
+}
+
+func inRegistryOrder(keys []string) []string {
+	var out []string
+	for _, k := range RoleKeys() {
+		if slices.Contains(keys, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// IntelSeats run phase 1 in a mode.
+func IntelSeats(mode Mode) []string {
+	if mode == ModeLightweight {
+		return []string{Scout}
+	}
+	return []string{IntelOfficer, Scout}
+}
+
+// COAAuthors draft courses of action in a mode; with their quotas they yield five in a full
+// council and three in a lightweight one.
+func COAAuthors(mode Mode) []string {
+	if mode == ModeLightweight {
+		return []string{ChiefStrategist, ProsecutionCounsel}
+	}
+	return []string{ChiefStrategist, FieldTactician, ProsecutionCounsel, LogisticsOfficer}
+}
+
+// ChallengeSeats run phase 4.
+var ChallengeSeats = []string{ProsecutionCounsel, RedTeam}
+
+// Voters are every seat of the mode but the decider; they vote and write premortems.
+func Voters(mode Mode, planReview bool) []string {
+	return slices.DeleteFunc(Seats(mode, planReview), func(k string) bool { return k == SupremeCommander })
+}

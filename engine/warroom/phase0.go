@@ -1,0 +1,64 @@
+package warroom
+
+import (
+	"context"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// phase0 scores reversibility and picks the starting mode. Without a well-formed score there
+// is nothing to route by, so its failure fails the session.
+func (s *state) phase0(ctx context.Context) error {
+	spec, err := s.kit.reversibility()
+	p, err := s.one(ctx, keyReversibility, "Phase 0: reversibility assessment", spec, err)
+	if err != nil {
+		return err
+	}
+	c, ok := p.only()
+	if !ok {
+		return errNoAnswer(p)
+	}
+	dims, err := ParseScores(c.Text)
+	if err != nil {
+		return err
+	}
+	scores := make([]int, len(dims))
+	for i, d := range dims {
+		scores[i] = d.Score
+	}
+	rs := Score(scores)
+	typ, mode := Classify(rs, s.opts.Thresholds)
+	s.rec.Rev = engine.Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}
+	s.rec.Recommend, s.rec.Mode = mode, mode
+	if s.opts.Mode != ModeAuto {
+		s.rec.Mode = s.opts.Mode
+	}
+	if _, err := s.addNode("reversibility", 1, engine.AnonymousLabel(0), c.Text, c.Role, c.At, ""); err != nil {
+		return err
+	}
+	return s.saveDAG(ctx)
+}
+
+// express is the fast path: the strategist recommends, in a plan review the additions
+// challenger questions it, and the decider ratifies or overrides.
+func (s *state) express(ctx context.Context) error {
+	spec, err := s.kit.expressRecommendation(s.rec.Rev)
+	p, err := s.one(ctx, keyExpress, "Express recommendation", spec, err)
+	if err != nil {
+		return err
+	}
+	if s.rec.Express, err = s.label(ctx, "express", 1, p); err != nil {
+		return err
+	}
+	if s.opts.PlanReview && len(s.rec.Express) > 0 {
+		spec, err := s.kit.expressChallenge(s.rec.Express)
+		p, err := s.one(ctx, keyExpressCheck, "Plan review challenge", spec, err)
+		if err != nil {
+			return err
+		}
+		if s.rec.Challenges, err = s.label(ctx, "challenge", 1, p); err != nil {
+			return err
+		}
+	}
+	return s.expressSynthesis(ctx)
+}

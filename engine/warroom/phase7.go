@@ -1,0 +1,93 @@
+package warroom
+
+import (
+	"context"
+	"fmt"
+	"github.com/war-room/war-room/engine"
+	"strings"
+)
+
+// phase7 unseals the attribution and has the decider synthesise.
+func (s *state) phase7(ctx context.Context) error {
+	attribution, err := s.unseal()
+	if err != nil {
+		return err
+	}
+	spec, err := s.kit.synthesis(synthesisInputs{Rev: s.rec.Rev, Intel: s.rec.Intel, Situation: s.rec.Situation,
+		COAs: s.coaView(), Challenges: s.rec.Challenges, Premortems: s.rec.Premortems, Voting: s.votingRecord(),
+		Attribution: attribution, Course: s.course(), Notes: strings.Join(s.rec.Notes, "\n"), Gaps: s.rec.Gaps})
+	return s.synthesise(ctx, spec, err, s.coaLabels())
+}
+
+func (s *state) expressSynthesis(ctx context.Context) error {
+	attribution, err := s.unseal()
+	if err != nil {
+		return err
+	}
+	spec, err := s.kit.expressSynthesis(s.rec.Rev, s.rec.Express, s.rec.Challenges, attribution, s.rec.Gaps)
+	return s.synthesise(ctx, spec, err, []string{"ratify", "override"})
+}
+
+// synthesise makes the decider's call. Without a synthesis there is no decision.
+func (s *state) synthesise(ctx context.Context, spec engine.CallSpec, err error, choices []string) error {
+	p, err := s.one(ctx, keySynthesis, "Phase 7: synthesis", spec, err)
+	if err != nil {
+		return err
+	}
+	c, ok := p.only()
+	if !ok {
+		return errNoAnswer(p)
+	}
+	if s.rec.Synthesis, err = ParseSynthesis(c.Text, choices); err != nil {
+		return err
+	}
+	if _, err := s.addNode("synthesis", 1, "Response A", c.Text, c.Role, c.At, ""); err != nil {
+		return err
+	}
+	return s.saveDAG(ctx)
+}
+
+func (s *state) coaLabels() []string {
+	out := make([]string, len(s.rec.COAs))
+	for i, c := range s.rec.COAs {
+		out[i] = c.Label
+	}
+	return out
+}
+
+// unseal lifts the DAG's seal and renders who wrote what, for the synthesis only.
+func (s *state) unseal() (string, error) {
+	s.dag.Unseal()
+	var b strings.Builder
+	b.WriteString("| Phase | Round | Label | Seat | Profile | Model | Family |\n|---|---|---|---|---|---|---|\n")
+	for _, n := range s.dag.Nodes {
+		a, err := s.dag.Attribution(n.ID)
+		if err != nil {
+			return "", fmt.Errorf("war-room: unseal: %w", err)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", n.Phase, n.Round, n.Label, RoleTitle(a.Role), a.Profile, a.Model, a.Family)
+	}
+	return b.String(), nil
+}
+
+// votingRecord renders every round's standings for the synthesis.
+func (s *state) votingRecord() string {
+	var b strings.Builder
+	for _, r := range s.rec.Rounds {
+		fmt.Fprintf(&b, "Round %d: %d ballot(s). Borda standings: %s. Convergence %.2f.\n", r.Round, len(r.Ballots), r.Tally.Render(), r.Convergence)
+		for _, t := range r.Tally.Ties {
+			fmt.Fprintf(&b, "  Tie between %s, broken by the session seed in that order.\n", strings.Join(t, " and "))
+		}
+	}
+	if n := len(s.rec.Rounds); n > 0 {
+		fmt.Fprintf(&b, "Finalists: %s.\n", strings.Join(s.rec.Rounds[n-1].Tally.Finalists(), ", "))
+	}
+	return b.String()
+}
+
+// course says, for the decider, how the deliberation was run. It is built from trusted values
+// only; notes that quote model text go in fenced.
+func (s *state) course() string {
+	return fmt.Sprintf("The reversibility score %.2f (type %s) recommended %s mode; the deliberation ran in %s mode.",
+		s.rec.Rev.Score, s.rec.Rev.Type, s.rec.Recommend, s.rec.Mode)
+}

@@ -1,0 +1,114 @@
+package warroom
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Mode is how heavily a question is deliberated.
+type Mode string
+
+// Modes, lightest first. ModeAuto routes by the reversibility score.
+const (
+	ModeAuto        Mode = "auto"
+	ModeExpress     Mode = "express"
+	ModeLightweight Mode = "lightweight"
+	ModeFull        Mode = "full"
+	ModeDelphi      Mode = "delphi"
+)
+
+// Modes lists every accepted mode.
+var Modes = []Mode{ModeAuto, ModeExpress, ModeLightweight, ModeFull, ModeDelphi}
+
+func joinModes() string {
+	s := make([]string, len(Modes))
+	for i, m := range Modes {
+		s[i] = string(m)
+	}
+	return strings.Join(s, ", ")
+}
+
+// weight orders the concrete modes (auto has none).
+func (m Mode) weight() int {
+	switch m {
+	case ModeExpress:
+		return 1
+	case ModeLightweight:
+		return 2
+	case ModeFull:
+		return 3
+	case ModeDelphi:
+		return 4
+	}
+	return 0
+}
+
+// Heavier reports whether m deliberates more than n.
+func (m Mode) Heavier(n Mode) bool { return m.weight() > n.weight() }
+
+// Decision types, from two-way door to locked vault.
+const (
+	Type2      = "2"
+	Type1B     = "1B"
+	Type1A     = "1A"
+	Type1APlus = "1A+"
+)
+
+// Thresholds are the express, lightweight and full-council ceilings: a score at or below a
+// ceiling gets that mode, a score above the last gets Delphi.
+type Thresholds [3]float64
+
+// DefaultThresholds are the default preset's ceilings.
+var DefaultThresholds = Thresholds{0.40, 0.60, 0.80}
+
+// Validate checks the ceilings lie in (0, 1] and strictly increase.
+func (t Thresholds) Validate() error {
+	for i, v := range t {
+		if v <= 0 || v > 1 {
+			return fmt.Errorf("threshold %d (%g) is not in (0, 1]", i+1, v)
+		}
+		if i > 0 && v <= t[i-1] {
+			return fmt.Errorf("thresholds must strictly increase, got %g after %g", v, t[i-1])
+		}
+	}
+	return nil
+}
+
+// String renders "0.40,0.60,0.80", the form --thresholds takes.
+func (t Thresholds) String() string { return fmt.Sprintf("%.2f,%.2f,%.2f", t[0], t[1], t[2]) }
+
+// eps absorbs binary rounding so that a score exactly on a ceiling (10/25 against 0.40)
+// always counts as at or below it.
+const eps = 1e-9
+
+// Classify maps a reversibility score to its decision type and recommended mode.
+func Classify(rs float64, t Thresholds) (typ string, mode Mode) {
+	switch {
+	case rs <= t[0]+eps:
+		return Type2, ModeExpress
+	case rs <= t[1]+eps:
+		return Type1B, ModeLightweight
+	case rs <= t[2]+eps:
+		return Type1A, ModeFull
+	}
+	return Type1APlus, ModeDelphi
+}
+
+// Dimensions are the five scored aspects of reversibility, in the order they are reported.
+// Key is the label the strategist's answer uses.
+var Dimensions = []struct{ Key, Name string }{
+	{"REVERSAL_COST", "Reversal Cost"},
+	{"TIME_LOCK_IN", "Time Lock-In"},
+	{"BLAST_RADIUS", "Blast Radius"},
+	{"INFORMATION_LOSS", "Information Loss"},
+	{"REPUTATION_IMPACT", "Reputation Impact"},
+}
+
+// Score is RS = sum of the five dimension scores / 25.
+func Score(scores []int) float64 {
+	sum := 0
+	for _, s := range scores {
+		sum += s
+	}
+	return float64(sum) / 25
+}

@@ -1,0 +1,109 @@
+package warroom
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// VoteRound is one Borda round (Delphi rounds after the first follow revisions).
+type VoteRound struct {
+	Round       int        `json:"round"`
+	Voters      []string   `json:"voters"`
+	Ballots     [][]string `json:"ballots"`
+	Tally       Tally      `json:"tally"`
+	Convergence float64    `json:"convergence"`
+}
+
+// record gathers what the phases produced, for the synthesis and the Decision.
+type record struct {
+	Rev         engine.Reversibility
+	Recommend   Mode // what the score recommends
+	Mode        Mode // the mode the deliberation ends in
+	Intel       []Labeled
+	Situation   []Labeled
+	COAs        []COA // latest version of each
+	Challenges  []Labeled
+	Rounds      []VoteRound
+	Premortems  []Labeled
+	Express     []Labeled // the express recommendation
+	Synthesis   Synthesis
+	Escalation  *EscalationReview
+	Escalated   bool
+	Deescalated bool
+	Gaps        []Gap
+	Phases      []PhaseResult
+	Notes       []string
+}
+
+// state is one execution of a session.
+type state struct {
+	r     *engine.Run
+	opts  Options
+	panel Panel
+	kit   kit
+	dag   *engine.DAG
+	rec   record
+	// nodes maps "phase/label" to the node holding the latest version.
+	nodes map[string]engine.DAGNode
+}
+
+func newState(r *engine.Run, opts Options) (*state, error) {
+	panel, err := ResolvePanel(opts, r.Profiles())
+	if err != nil {
+		return nil, err
+	}
+	s := r.Session()
+	return &state{r: r, opts: opts, panel: panel, kit: newKit(s, panel, opts),
+		dag: engine.NewDAG(s.ID), nodes: map[string]engine.DAGNode{}}, nil
+}
+
+// absorb records a phase's aggregate: its gaps and timings.
+func (s *state) absorb(p PhaseResult) {
+	s.rec.Phases = append(s.rec.Phases, p)
+	s.rec.Gaps = append(s.rec.Gaps, p.Gaps...)
+}
+
+// label gives a phase's contributions anonymous labels in a seeded order, adds them to the
+// DAG and returns them as experts will see them.
+func (s *state) label(ctx context.Context, phase string, round int, p PhaseResult) ([]Labeled, error) {
+	return s.labelAt(ctx, phase, round, p, 0)
+}
+
+// labelFrom labels a top-up of a phase after the first `from` labels already given.
+func (s *state) labelFrom(ctx context.Context, phase string, p PhaseResult, from int) ([]Labeled, error) {
+	return s.labelAt(ctx, phase, 1, p, from)
+}
+
+func (s *state) labelAt(ctx context.Context, phase string, round int, p PhaseResult, from int) ([]Labeled, error) {
+	cs := Shuffled(p.Contributions, s.r.Rand(p.Key+"/labels"))
+	out := make([]Labeled, len(cs))
+	for i, c := range cs {
+		l := engine.AnonymousLabel(from + i)
+		if _, err := s.addNode(phase, round, l, c.Text, c.Role, c.At, ""); err != nil {
+			return nil, err
+		}
+		out[i] = Labeled{Label: l, Text: c.Text}
+	}
+	return out, s.saveDAG(ctx)
+}
+
+// addNode adds one contribution to the DAG under its seat's attribution and remembers it as
+// the latest version of phase/label.
+func (s *state) addNode(phase string, round int, label, text, role string, at time.Time, parent string) (engine.DAGNode, error) {
+	n, err := s.dag.Add(text, phase, round, label, s.panel.Member(role).Attribution(), parent, at)
+	if err != nil {
+		return n, fmt.Errorf("war-room: %w", err)
+	}
+	s.nodes[phase+"/"+label] = n
+	return n, nil
+}
+
+func (s *state) saveDAG(ctx context.Context) error {
+	if err := engine.SaveDAG(ctx, s.r.Store(), s.dag); err != nil {
+		return fmt.Errorf("war-room: %w", err)
+	}
+	return nil
+}
