@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// command is one subcommand. Each lives in its own file and registers itself in init().
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+var registry = map[string]command{}
+
+func register(c command) { registry[c.name] = c }
+
+// order is how --help lists commands; a listed command with no registration is not built yet.
+var order = []struct{ name, summary string }{
+	{"reason", "run the five-role adversarial reason chain on a question"},
+	{"deliberate", "run the war-room protocol (phases 0–7) on a question"},
+	{"convene", "run the standing-team protocol on a question"},
+	{"review", "run independent review lanes on a diff or pull request"},
+	{"decisions", "list, show and search recorded decisions; list deferred items"},
+	{"publish", "publish a session's decision to GitHub Discussions"},
+	{"action", "run as a GitHub Action step (reads the runner's event)"},
+	{"serve", "run as a GitHub App webhook server"},
+	{"resume", "continue a paused or interrupted session, answering its gates"},
+	{"verify", "recompute a session's Merkle DAG and report any tampered node"},
+	{"version", "print the version"},
+}
+
+// env is the process's outside world, injectable for tests.
+type env struct {
+	stdout, stderr io.Writer
+	stdin          io.Reader
+	getenv         func(string) string
+	isTTY          bool
+}
+
+func newEnv() *env {
+	return &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, getenv: os.Getenv,
+		isTTY: term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stderr.Fd()))}
+}
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFailure  = 1
+	exitUsage    = 2
+	exitAwaiting = 3 // paused at a gate; answer it and resume
+	exitDeclined = 4 // a human declined, or a required approval is missing
+)
+
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func exitErr(code int, err error) error { return &exitError{code, err} }
+
+func run(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(e.stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	name := args[0]
+	c, ok := registry[name]
+	if !ok {
+		for _, o := range order {
+			if o.name == name {
+				fmt.Fprintf(e.stderr, "war-room %s: not implemented yet\n", name)
+				return exitUsage
+			}
+		}
+		fmt.Fprintf(e.stderr, "war-room: unknown command %q\n\n", name)
+		usage(e.stderr)
+		return exitUsage
+	}
+	err := c.run(ctx, e, args[1:])
+	return report(e, name, err)
+}
+
+func report(e *env, name string, err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	code := exitFailure
+	var xe *exitError
+	if errors.As(err, &xe) {
+		code = xe.code
+	}
+	fmt.Fprintf(e.stderr, "war-room %s: %v\n", name, err)
+	return code
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "war-room — argue hard decisions with a panel of models from different vendors.")
+	fmt.Fprintln(w, "\nUsage: war-room <command> [flags] [arguments]\n\nCommands:")
+	for _, o := range order {
+		note := ""
+		if _, ok := registry[o.name]; !ok {
+			note = " (not implemented yet)"
+		}
+		fmt.Fprintf(w, "  %-11s %s%s\n", o.name, o.summary, note)
+	}
+	fmt.Fprintln(w, "\nRun 'war-room <command> --help' for a command's flags.")
+}
+
+// newFlagSet returns a flag set that prints its usage to e.stderr and never exits.
+func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet("war-room "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: war-room %s %s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning a usage problem into exit code 2. Flags may follow
+// positional arguments ("reason 'question' --fast").
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, exitErr(exitUsage, err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+		if len(args) > 0 && args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+	}
+}
+
+// usageErr reports a usage problem with exit code 2.
+func usageErr(format string, a ...any) error {
+	return exitErr(exitUsage, fmt.Errorf(format, a...))
+}
+
+// oneLine trims and collapses whitespace, for titles.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// progress prints one line per event on stderr. It never prints model text.
+type progress struct {
+	w     io.Writer
+	start time.Time
+}
+
+func newProgress(w io.Writer) *progress { return &progress{w: w} }
+
+func (p *progress) Emit(ev engine.Event) {
+	if p.start.IsZero() {
+		p.start = ev.Time
+	}
+	at := ev.Time.Sub(p.start).Truncate(time.Second)
+	var line string
+	switch ev.Kind {
+	case engine.EventSessionStarted:
+		line = fmt.Sprintf("session %s started (%s)", ev.SessionID, ev.Message)
+	case engine.EventSessionFinished:
+		line = fmt.Sprintf("session %s %s", ev.SessionID, ev.Outcome)
+	case engine.EventPhase:
+		line = "phase " + ev.Phase
+	case engine.EventCallStarted:
+		line = fmt.Sprintf("  %s → %s …", ev.Role, ev.Profile)
+	case engine.EventCallHeartbeat:
+		line = fmt.Sprintf("  %s → %s still working (%s)", ev.Role, ev.Profile, ev.Elapsed.Truncate(time.Second))
+	case engine.EventCallFinished:
+		line = fmt.Sprintf("  %s → %s %s in %s", ev.Role, ev.Profile, ev.Outcome, ev.Elapsed.Truncate(time.Millisecond))
+	case engine.EventGate:
+		line = "waiting for an answer: " + ev.Message
+	case engine.EventStepResumed:
+		line = "  " + ev.Step + " (stored result reused)"
+	default:
+		line = string(ev.Kind)
+	}
+	fmt.Fprintf(p.w, "[%s] %s\n", fmtClock(at), line)
+}
+
+func fmtClock(d time.Duration) string {
+	return fmt.Sprintf("%02d:%02d", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+// ttyPrompter asks gate questions on the terminal.
+func ttyPrompter(e *env) engine.Prompter {
+	in := bufio.NewReader(e.stdin)
+	return func(ctx context.Context, g engine.GateRecord) (string, bool, error) {
+		fmt.Fprintf(e.stderr, "\n%s\n", g.Question)
+		if len(g.Choices) > 0 {
+			fmt.Fprintf(e.stderr, "answer (%s): ", strings.Join(g.Choices, "/"))
+		} else {
+			fmt.Fprint(e.stderr, "answer: ")
+		}
+		line, err := in.ReadString('\n')
+		if err != nil && line == "" {
+			return "", false, nil
+		}
+		return strings.TrimSpace(line), true, nil
+	}
+}

@@ -1,0 +1,143 @@
+// Package protocols is the one place that knows every deliberation protocol by name. The CLI's
+// resume, the Action and the App start and resume sessions through it, so that nothing
+// protocol-specific lives in bot/ or cmd/.
+package protocols
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/reason"
+	"github.com/war-room/war-room/engine/warroom"
+)
+
+// Request is a protocol-neutral invocation: a slash command or a CLI call.
+type Request struct {
+	Protocol string
+	Question string
+	// Flags are allowlisted flags by name without dashes; booleans are "true".
+	Flags map[string]string
+	// Context is extra material (an issue's body, context files), fed fenced like every input.
+	Context    []engine.Input
+	Seed       int64
+	SeedSource string
+}
+
+// Flag is one flag a protocol accepts from a slash command.
+type Flag struct {
+	Name string
+	Bool bool
+	Help string
+}
+
+type protocol struct {
+	flags   []Flag
+	start   func(cfg *config.Config, req Request) (*engine.Session, error)
+	execute func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
+}
+
+var known = map[string]protocol{
+	warroom.Protocol: {
+		flags: []Flag{{Name: "mode", Help: "auto, express, lightweight, full or delphi"},
+			{Name: "preset", Help: "default, move-fast, risk-averse, startup or regulated"},
+			{Name: "thresholds", Help: "three increasing reversibility thresholds, e.g. 0.40,0.60,0.80"},
+			{Name: "plan-review", Bool: true, Help: "the question is a plan to review (adds Prosecution Counsel)"}},
+		start: startWarRoom, execute: warroom.Execute,
+	},
+	reason.Protocol: {
+		flags: []Flag{{Name: "fast", Bool: true, Help: "lower effort for the compressor, attacker and synthesizer"},
+			{Name: "passes", Help: "compressor and attacker rounds (default 1)"},
+			{Name: "high-assurance", Bool: true, Help: "a second, independent generator on a distinct profile"}},
+		start: startReason, execute: reason.Execute,
+	},
+}
+
+// Council is the standing-team protocol, named but not built yet.
+const Council = "council"
+
+// Names lists the protocols that can run, sorted.
+func Names() []string {
+	var out []string
+	for n := range known {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Available says whether a protocol can run, with a message fit for a user when it cannot.
+func Available(name string) error {
+	if _, ok := known[name]; ok {
+		return nil
+	}
+	if name == Council {
+		return fmt.Errorf("the standing-team protocol (convene) is not available yet")
+	}
+	return fmt.Errorf("unknown protocol %q (available: %s)", name, strings.Join(Names(), ", "))
+}
+
+// AllowedFlags returns the flags a protocol accepts from a slash command.
+func AllowedFlags(name string) []Flag { return known[name].flags }
+
+// NewSession resolves a request against the configuration into a session ready to Start.
+func NewSession(cfg *config.Config, req Request) (*engine.Session, error) {
+	if err := Available(req.Protocol); err != nil {
+		return nil, err
+	}
+	for name := range req.Flags {
+		if !slices.ContainsFunc(known[req.Protocol].flags, func(f Flag) bool { return f.Name == name }) {
+			return nil, fmt.Errorf("%s does not take --%s", req.Protocol, name)
+		}
+	}
+	if req.SeedSource == "" {
+		req.Seed, req.SeedSource = engine.NewSeed(), "crypto/rand"
+	}
+	return known[req.Protocol].start(cfg, req)
+}
+
+// Execute runs or resumes a session with its protocol. It returns *engine.GateError
+// (wrapped) when the session pauses for a human.
+func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+	p, ok := known[r.Session().Protocol]
+	if !ok {
+		return nil, Available(r.Session().Protocol)
+	}
+	return p.execute(ctx, r)
+}
+
+func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
+	opts, err := warroom.OptionsFromConfig(cfg, warroom.Flags{Mode: warroom.Mode(req.Flags["mode"]),
+		Preset: req.Flags["preset"], Thresholds: req.Flags["thresholds"], PlanReview: req.Flags["plan-review"] == "true"})
+	if err != nil {
+		return nil, err
+	}
+	inputs := append([]engine.Input{engine.NewInput(warroom.InputQuestion, req.Question)}, req.Context...)
+	return warroom.NewSession(req.Question, inputs, opts, req.Seed, req.SeedSource)
+}
+
+func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
+	passes := 0
+	if v := req.Flags["passes"]; v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("--passes wants a whole number of at least 1, got %q", v)
+		}
+		passes = n
+	}
+	opts, err := reason.OptionsFromConfig(cfg, reason.Flags{Fast: req.Flags["fast"] == "true",
+		Passes: passes, HighAssurance: req.Flags["high-assurance"] == "true"})
+	if err != nil {
+		return nil, err
+	}
+	facts := ""
+	for _, in := range req.Context {
+		facts += in.Text + "\n"
+	}
+	return reason.NewSession(req.Question, reason.Inputs(req.Question, strings.TrimSpace(facts), "", ""),
+		opts, req.Seed, req.SeedSource)
+}
