@@ -29,11 +29,19 @@ const (
 // RoleBody returns the reviewer's system prompt.
 func RoleBody() string { return roleBody }
 
+// answered is the stored form of the call: engine.CallResult holds the live profile, which
+// does not survive the step's JSON round trip.
+type answered struct {
+	Text     string `json:"text"`
+	Scripted bool   `json:"scripted"`
+}
+
 // review makes the lane's one call and turns the answer into a result.
 func (l *lane) review(ctx context.Context) error {
 	spec := l.callSpec()
-	cr, err := engine.Step(ctx, l.session, "review/"+l.req.Lane, func(ctx context.Context) (engine.CallResult, error) {
-		return l.session.Call(ctx, spec)
+	cr, err := engine.Step(ctx, l.session, "review/"+l.req.Lane, func(ctx context.Context) (answered, error) {
+		r, err := l.session.Call(ctx, spec)
+		return answered{Text: r.Text, Scripted: r.Scripted}, err
 	})
 	if err = l.readLedger(ctx, err); err != nil {
 		return err

@@ -1,0 +1,108 @@
+package reviewlane
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CheckName is the check run's name for a lane.
+func CheckName(lane string) string { return "war-room review / " + lane }
+
+// Marker is the hidden line that starts a lane's sticky comment, by which it is found again.
+func Marker(lane string) string { return "<!-- war-room:lane=" + lane + " -->" }
+
+// maxSummary keeps a check run summary under GitHub's 65535-character limit.
+const maxSummary = 60000
+
+// CheckConclusion maps a result to a check-run conclusion and title. Only a judged lane can
+// succeed or fail; refutedConclusion ("failure" or "neutral") is review.refuted_conclusion.
+// Transport, stale and blocked lanes are always neutral: they are not judgments.
+func CheckConclusion(r *Result, refutedConclusion string) (conclusion, title string) {
+	switch r.Status {
+	case StatusJudged:
+		if r.Disposition == Confirmed {
+			return "success", fmt.Sprintf("CONFIRMED by %s (%s)", r.Reviewer.Profile, r.Reviewer.Family)
+		}
+		if refutedConclusion != "neutral" {
+			refutedConclusion = "failure"
+		}
+		return refutedConclusion, fmt.Sprintf("REFUTED by %s (%s): %d finding(s)", r.Reviewer.Profile, r.Reviewer.Family, len(r.Findings))
+	case StatusStale:
+		return "neutral", "stale: head moved to " + short(r.StaleHeadSHA)
+	case StatusBlocked:
+		return "neutral", "blocked: " + string(r.BlockedReason) + " (no call made)"
+	}
+	return "neutral", "transport: " + string(r.TransportClass) + " (no judgment)"
+}
+
+// Report is the markdown body shared by the check run summary and the sticky comment.
+func Report(r *Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n\n", safeText(r.Summary))
+	fmt.Fprintf(&b, "- Reviewer: `%s` (family %s%s), context `%s`\n", r.Reviewer.Profile, r.Reviewer.Family,
+		modelNote(r.Reviewer), r.Reviewer.ContextID)
+	fmt.Fprintf(&b, "- Head: `%s` · request SHA-256 `%s` · provider calls: %d\n", r.HeadSHA, short(r.RequestSHA256), r.Calls)
+	fmt.Fprintf(&b, "- %s\n", r.Coverage.Line())
+	if r.Reviewer.Scripted {
+		b.WriteString("- The reviewer was the scripted test provider: this text is not a model's review.\n")
+	}
+	if len(r.Findings) > 0 {
+		b.WriteString("\nFindings:\n\n")
+		for _, f := range r.Findings {
+			fmt.Fprintf(&b, "- **%s**%s %s\n", f.Severity, location(f), safeText(f.Text))
+		}
+	}
+	if r.Coverage != nil && len(r.Coverage.Skipped) > 0 {
+		b.WriteString("\nNot reviewed:\n\n")
+		for i, f := range r.Coverage.Skipped {
+			if i == 50 {
+				fmt.Fprintf(&b, "- … and %d more (see the result document)\n", len(r.Coverage.Skipped)-i)
+				break
+			}
+			fmt.Fprintf(&b, "- `%s` (%d bytes): %s\n", codeSafe(f.Path), f.Bytes, f.Reason)
+		}
+	}
+	b.WriteString("\nThis is one lane's result. Each lane reports on its own; no combined verdict is formed.\n")
+	s := b.String()
+	if len(s) > maxSummary {
+		s = s[:maxSummary] + "\n\n… (cut for length; the result document has everything)\n"
+	}
+	return s
+}
+
+// CommentBody is the sticky PR comment for a lane: the marker line first, then the report.
+func CommentBody(r *Result, refutedConclusion string) string {
+	_, title := CheckConclusion(r, refutedConclusion)
+	return fmt.Sprintf("%s\n### %s: %s\n\n%s", Marker(r.Lane), CheckName(r.Lane), title, Report(r))
+}
+
+func modelNote(r ReviewerRecord) string {
+	if r.ModelReported != "" {
+		return ", model " + codeSafe(r.ModelReported)
+	}
+	if r.Model != "" {
+		return ", model " + codeSafe(r.Model)
+	}
+	return ""
+}
+
+func location(f Finding) string {
+	switch {
+	case f.File == "":
+		return ""
+	case f.Line > 0:
+		return fmt.Sprintf(" `%s:%d`", codeSafe(f.File), f.Line)
+	}
+	return " `" + codeSafe(f.File) + "`"
+}
+
+// safeText neutralises model text for GitHub: no @-mention pings anyone, and no HTML comment
+// can forge another lane's marker.
+func safeText(s string) string {
+	s = strings.ReplaceAll(s, "<", "&lt;")
+	return strings.ReplaceAll(s, "@", "@\u200b")
+}
+
+func codeSafe(s string) string {
+	return strings.NewReplacer("`", "'", "\n", " ", "\r", " ").Replace(s)
+}
