@@ -53,6 +53,9 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usageErr(`reason takes exactly one question, quoted: war-room reason "Should we …?"`)
 	}
+	if f.passes < 1 {
+		return usageErr("--passes wants at least 1, got %d", f.passes)
+	}
 	question := pos[0]
 	inputs, err := f.inputs(question)
 	if err != nil {
