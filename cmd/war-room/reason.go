@@ -217,18 +217,20 @@ func reasonStopped(ctx context.Context, e *env, st *setup, id string, err error)
 	switch {
 	case errors.As(err, &gate) && gate.Gate.Key == reason.GateReducedIndependence:
 		return exitErr(exitDeclined, fmt.Errorf("%s\nNothing was sent to any model. To run it anyway, pass "+
-			"--approve-reduced-independence (or run it on a terminal and approve when asked); for a conforming "+
-			"run, put profiles of two different families in protocols.reason.pool", gate.Gate.Question))
+			"--approve-reduced-independence, approve when asked on a terminal, or answer the paused session: "+
+			"war-room resume %s --answer %s=%s. For a conforming run, put profiles of two different families "+
+			"in protocols.reason.pool", gate.Gate.Question, id, reason.GateReducedIndependence, reason.AnswerApprove))
 	case errors.As(err, &gate) && gate.Gate.Key == reason.GatePremise:
 		if premise, perr := st.Store.GetArtifact(ctx, id, "PREMISE.md"); perr == nil {
 			e.stdout.Write(premise)
 			fmt.Fprintln(e.stdout)
 		}
 		return exitErr(exitAwaiting, fmt.Errorf("the premise check judged the question %s; the chain stopped "+
-			"after one call (session %s). Your choices:\n  proceed: run it again with --force-premise "+
-			"(the synthesis will carry the suspect verdict)\n  restart: run it again with a question you "+
-			"reword yourself (a new run with a new seed; the rewording above is only a proposal)\n  "+
-			"drop: do nothing", reason.VerdictSuspect, id))
+			"after one call (session %s). Your choices:\n  proceed: war-room resume %[2]s --answer %[3]s=%[4]s, "+
+			"or run it again with --force-premise (the synthesis will carry the suspect verdict)\n  restart: run "+
+			"it again with a question you reword yourself (a new run with a new seed; the rewording above is "+
+			"only a proposal)\n  drop: war-room resume %[2]s --answer %[3]s=%[5]s, or do nothing",
+			reason.VerdictSuspect, id, reason.GatePremise, reason.AnswerProceed, reason.AnswerDrop))
 	case errors.As(err, &stopped) && stopped.Gate == reason.GateReducedIndependence:
 		return exitErr(exitDeclined, errors.New("reduced-independence declined: no call was made"))
 	case errors.As(err, &stopped):

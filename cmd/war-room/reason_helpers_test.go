@@ -62,10 +62,16 @@ type cliResult struct {
 // terminal when tty is true.
 func (r *reasonEnv) run(tty bool, stdin string, args ...string) cliResult {
 	r.t.Helper()
+	return r.command(tty, stdin, "reason", args...)
+}
+
+// command runs any war-room subcommand with the env's config and state file.
+func (r *reasonEnv) command(tty bool, stdin, name string, args ...string) cliResult {
+	r.t.Helper()
 	var out, errb bytes.Buffer
 	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(stdin),
 		getenv: func(k string) string { return r.vars[k] }, isTTY: tty}
-	full := append([]string{"reason", "--config", r.config, "--db", r.db}, args...)
+	full := append([]string{name, "--config", r.config, "--db", r.db}, args...)
 	code := run(context.Background(), e, full)
 	return cliResult{out.String(), errb.String(), code}
 }
