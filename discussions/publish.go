@@ -50,7 +50,10 @@ type pubState struct {
 	Forwarded  bool              `json:"forwarded,omitempty"`
 	Issues     map[string]int    `json:"issues,omitempty"`
 	Done       bool              `json:"done,omitempty"`
-	Result     *Result           `json:"result,omitempty"`
+	// LastWrite is when the last write was answered, so that a restarted process keeps the
+	// spacing from the writes of the one before it.
+	LastWrite time.Time `json:"last_write,omitempty"`
+	Result    *Result   `json:"result,omitempty"`
 }
 
 type ref struct {
@@ -96,6 +99,9 @@ func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
 	if j.st.Done && j.st.Result != nil {
 		return j.st.Result, nil
 	}
+	if j.st.LastWrite.After(p.c.lastWrite) {
+		p.c.lastWrite = j.st.LastWrite
+	}
 	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord})
 	j.res = &Result{Truncated: j.r.Truncated}
 	if j.st.Comments == nil {
@@ -103,6 +109,10 @@ func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
 	}
 	err := p.retry(ctx, "publish "+d.SessionID, func(ctx context.Context) error { return p.attempt(ctx, j) })
 	if err != nil {
+		// Keep the failed write's time too: a retry from a new process must space from it.
+		if serr := p.save(context.WithoutCancel(ctx), j); serr != nil {
+			err = errors.Join(err, serr)
+		}
 		return nil, fmt.Errorf("publish session %s to %s: %w", d.SessionID, req.Repo, err)
 	}
 	return j.res, nil
@@ -148,6 +158,7 @@ func unavailable(info *repoInfo, slug string) string {
 }
 
 func (p *Publisher) save(ctx context.Context, j *job) error {
+	j.st.LastWrite = p.c.lastWrite
 	return saveJSON(ctx, p.state, j.key, &j.st)
 }
 

@@ -132,3 +132,17 @@ func byNumber(ds []githubfake.Discussion, n int) githubfake.Discussion {
 	}
 	panic(fmt.Sprintf("no discussion #%d", n))
 }
+
+// assertCleanCalls fails the test for any call that was refused without an injected fault:
+// every document the publisher sends must validate and succeed.
+func (w *world) assertCleanCalls() {
+	w.t.Helper()
+	for _, c := range w.f.Calls() {
+		if c.Fault == "" && (c.Status >= 300 || len(c.Errors) > 0) {
+			w.t.Errorf("%s %s %v: status %d, errors %v", c.Method, c.Path, c.Fields, c.Status, c.Errors)
+		}
+	}
+	if v := w.f.SpacingViolations(); v != 0 {
+		w.t.Errorf("%d mutations arrived closer than the spacing", v)
+	}
+}
