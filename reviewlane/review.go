@@ -43,8 +43,8 @@ func (l *lane) review(ctx context.Context) error {
 		r, err := l.session.Call(ctx, spec)
 		return answered{Text: r.Text, Scripted: r.Scripted}, err
 	})
-	if err = l.readLedger(ctx, err); err != nil {
-		return err
+	if lerr := l.readLedger(ctx, err); lerr != nil {
+		return lerr
 	}
 	var ce *engine.CallError
 	if errors.As(err, &ce) {
