@@ -71,9 +71,11 @@ func TestReasonPinnedRoleIsNotDrawn(t *testing.T) {
 	pin := "    roles:\n      attacker: {profile: claude, effort: max}\n"
 	for _, seed := range []string{"2", "3"} {
 		r := newReasonEnv(t, []string{"claude", "gpt"}, twoScripted("conforming.yaml"), pin)
-		res := r.run(false, "", "Q?", "--seed", seed, "--approve-reduced-independence")
+		res := r.run(false, "", "Q?", "--seed", seed)
 		wantCode(t, 0, res)
-		wantEq(t, "attacker@claude", r.calls()[3], "seed", seed)
+		// The pin moved the generator to the other family, whatever the seed.
+		wantEq(t, []string{"generator@gpt", "attacker@claude"}, []string{r.calls()[1], r.calls()[3]}, "seed", seed)
+		wantIn(t, res.stdout, "Independence: conforming")
 		wantIn(t, res.stdout, "max (config)")
 		wantIn(t, res.stdout, "pinned")
 	}
