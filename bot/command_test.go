@@ -1,0 +1,150 @@
+package bot
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var testGrammar = Grammar{
+	Default: "war-room",
+	Words:   map[string]string{"reason": "reason", "convene": "council", "deliberate": "war-room"},
+	Flags: func(p string) []string {
+		return map[string][]string{"reason": {"fast", "passes"}, "war-room": {"preset"}}[p]
+	},
+}
+
+func TestParseCommands(t *testing.T) {
+	run := func(protocol, q string, flags map[string]string) Command {
+		if flags == nil {
+			flags = map[string]string{}
+		}
+		return Command{Kind: KindRun, Protocol: protocol, Question: q, Flags: flags}
+	}
+	cases := []struct {
+		name, body string
+		want       Command
+	}{
+		{"bare question", "/war-room Should we adopt PostgreSQL?", run("war-room", "Should we adopt PostgreSQL?", nil)},
+		{"leading spaces and blank lines", "\n\n   /war-room Why?", run("war-room", "Why?", nil)},
+		{"CRLF and context lines", "/war-room Which queue?\r\nWe run 3 services.\r\n", run("war-room", "Which queue?\n\nWe run 3 services.", nil)},
+		{"question on the next lines", "/war-room reason\nIs the cache worth it?", run("reason", "Is the cache worth it?", nil)},
+		{"protocol word", "/war-room reason Is X true?", run("reason", "Is X true?", nil)},
+		{"protocol word any case", "/war-room REASON Is X true?", run("reason", "Is X true?", nil)},
+		{"convene", "/war-room convene Hire or build?", run("council", "Hire or build?", nil)},
+		{"flags", "/war-room reason --fast --passes=2 Is X true?", run("reason", "Is X true?", map[string]string{"fast": "true", "passes": "2"})},
+		{"flags with tab", "/war-room reason --fast\tIs X true?", run("reason", "Is X true?", map[string]string{"fast": "true"})},
+		{"bare form flags", "/war-room --preset=startup Go?", run("war-room", "Go?", map[string]string{"preset": "startup"})},
+		{"double dash ends flags", "/war-room reason -- --fast is a flag?", run("reason", "--fast is a flag?", nil)},
+		{"later dashes are text", "/war-room reason Is --fast better?", run("reason", "Is --fast better?", nil)},
+		{"help", "/war-room help", Command{Kind: KindHelp}},
+		{"empty is help", "/war-room", Command{Kind: KindHelp}},
+		{"approve", "/war-room approve", Command{Kind: KindApprove}},
+		{"proceed", "/war-room proceed", Command{Kind: KindProceed}},
+		{"proceed #N", "/war-room proceed #12", Command{Kind: KindProceed, Number: 12}},
+		{"reaffirm #N", "/war-room reaffirm #7", Command{Kind: KindReaffirm, Number: 7}},
+		{"skip", "/war-room skip", Command{Kind: KindSkip}},
+		{"cancel", "/war-room Cancel", Command{Kind: KindCancel}},
+		{"reply then context", "/war-room proceed\nthe old decision is stale", Command{Kind: KindProceed}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok, err := Parse(tc.body, testGrammar)
+			if !ok || err != nil {
+				t.Fatalf("Parse(%q) = ok %v, err %v", tc.body, ok, err)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Parse(%q)\n got %+v\nwant %+v", tc.body, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseNotCommands(t *testing.T) {
+	for _, body := range []string{
+		"",
+		"Nice idea. /war-room Should we?",
+		"Thanks!\n/war-room Should we?",
+		"```\n/war-room Should we?\n```",
+		"~~~\n/war-room Should we?\n~~~",
+		"> /war-room Should we?",
+		">/war-room Should we?",
+		"<!-- /war-room Should we? -->",
+		"<!--\n/war-room Should we?\n-->",
+		"    /war-room indented code",
+		"\t/war-room indented code",
+		"`/war-room inline code`",
+		"/war-roomx Should we?",
+		"/war-room-bot Should we?",
+		"/WAR-ROOM Should we?",
+	} {
+		if c, ok, err := Parse(body, testGrammar); ok || err != nil {
+			t.Errorf("Parse(%q) = %+v, ok %v, err %v; want not a command", body, c, ok, err)
+		}
+	}
+}
+
+func TestParseUsageErrors(t *testing.T) {
+	cases := []struct{ body, wantText string }{
+		{"/war-room reason --verbose Is X?", "unknown flag --verbose for reason"},
+		{"/war-room --fast Is X?", "unknown flag --fast for war-room"},
+		{"/war-room convene --fast Hire?", "allowed: none"},
+		{"/war-room reason", "a question is needed: /war-room reason <question>"},
+		{"/war-room reason --fast", "a question is needed"},
+		{"/war-room reaffirm", "reaffirm needs the decision's number"},
+		{"/war-room reaffirm 7", `"7" is not a decision number`},
+		{"/war-room proceed #x", "is not a decision number"},
+		{"/war-room proceed #0", "is not a decision number"},
+		{"/war-room approve this plan", "takes no arguments"},
+		{"/war-room proceed #1 #2", "takes only a decision number"},
+		{"/war-room " + strings.Repeat("x", MaxQuestionRunes+1), "the limit is"},
+	}
+	for _, tc := range cases {
+		_, ok, err := Parse(tc.body, testGrammar)
+		var ue *UsageError
+		if !ok || !errors.As(err, &ue) {
+			t.Errorf("Parse(%.40q) = ok %v, err %v; want a usage error", tc.body, ok, err)
+			continue
+		}
+		if !strings.Contains(ue.Reason, tc.wantText) {
+			t.Errorf("Parse(%.40q) reason %q; want it to contain %q", tc.body, ue.Reason, tc.wantText)
+		}
+	}
+}
+
+func TestParseWithoutDefaultProtocol(t *testing.T) {
+	g := testGrammar
+	g.Default = ""
+	if _, _, err := Parse("/war-room Should we?", g); err == nil {
+		t.Fatal("a bare question with no default protocol parsed")
+	}
+}
+
+func TestCommandAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		c    Command
+		want string
+	}{
+		{Command{Kind: KindProceed}, "proceed"},
+		{Command{Kind: KindProceed, Number: 3}, "proceed #3"},
+		{Command{Kind: KindReaffirm, Number: 7}, "reaffirm #7"},
+		{Command{Kind: KindApprove}, "approve"},
+		{Command{Kind: KindSkip}, "skip"},
+		{Command{Kind: KindCancel}, ""},
+		{Command{Kind: KindHelp}, ""},
+	} {
+		if got := tc.c.Answer(); got != tc.want {
+			t.Errorf("%+v.Answer() = %q, want %q", tc.c, got, tc.want)
+		}
+	}
+}
+
+func TestUsageListsWordsAndFlags(t *testing.T) {
+	u := testGrammar.Usage()
+	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes", "/war-room convene", "reaffirm #N"} {
+		if !strings.Contains(u, want) {
+			t.Errorf("usage lacks %q:\n%s", want, u)
+		}
+	}
+}

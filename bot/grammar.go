@@ -1,0 +1,90 @@
+package bot
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Grammar is what Parse needs to know about protocols, supplied by the protocol registry so
+// that the parser itself names none.
+type Grammar struct {
+	// Default is the protocol of the bare form "/war-room <question>".
+	Default string
+	// Words maps a command word to its protocol ("reason" → "reason").
+	Words map[string]string
+	// Flags returns a protocol's flag allowlist; a flag not on it is a usage error.
+	Flags func(protocol string) []string
+}
+
+func (g Grammar) allowed(protocol string) []string {
+	if g.Flags == nil {
+		return nil
+	}
+	return g.Flags(protocol)
+}
+
+// wordFor is the command word of a protocol ("" for the default), with a trailing space.
+func (g Grammar) wordFor(protocol string) string {
+	if protocol == g.Default {
+		return ""
+	}
+	for w, p := range g.Words {
+		if p == protocol {
+			return w + " "
+		}
+	}
+	return ""
+}
+
+// Usage is the help text replied to /war-room help and to a malformed command.
+func (g Grammar) Usage() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Start a session** (the first line of a comment; further lines are context):\n\n")
+	fmt.Fprintf(&b, "- `%s <question>` — %s\n", Prefix, g.Default)
+	words := make([]string, 0, len(g.Words))
+	for w := range g.Words {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	for _, w := range words {
+		fmt.Fprintf(&b, "- `%s %s [flags] <question>` — %s", Prefix, w, g.Words[w])
+		if f := g.allowed(g.Words[w]); len(f) > 0 {
+			fmt.Fprintf(&b, "; flags: %s", flagList(f))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "\n**Answer a waiting session:** `%[1]s proceed`, `%[1]s proceed #N`, `%[1]s reaffirm #N`, "+
+		"`%[1]s skip`, `%[1]s approve`, `%[1]s cancel`.\n", Prefix)
+	return b.String()
+}
+
+// commandLine returns the text after /war-room on the comment's first line and the lines
+// after it. A first line in an indented code block, a fence, a quote or an HTML comment does
+// not start with /war-room, so it is not a command; neither is "/war-roomx".
+func commandLine(body string) (args, rest string, ok bool) {
+	body = strings.TrimPrefix(strings.ReplaceAll(body, "\r\n", "\n"), "\ufeff")
+	for {
+		line, tail, more := strings.Cut(body, "\n")
+		if strings.TrimSpace(line) != "" || !more {
+			body = line
+			rest = tail
+			break
+		}
+		body = tail
+	}
+	// Four spaces or a tab make an indented code block in Markdown.
+	indent := len(body) - len(strings.TrimLeft(body, " "))
+	if indent > 3 || strings.HasPrefix(strings.TrimLeft(body, " "), "\t") {
+		return "", "", false
+	}
+	line := strings.TrimRight(strings.TrimLeft(body, " "), " \t")
+	if !strings.HasPrefix(line, Prefix) {
+		return "", "", false
+	}
+	after := line[len(Prefix):]
+	if after != "" && after[0] != ' ' && after[0] != '\t' {
+		return "", "", false
+	}
+	return strings.TrimSpace(after), strings.TrimSpace(rest), true
+}
