@@ -3,6 +3,7 @@ package discussions
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -145,4 +146,16 @@ func (w *world) assertCleanCalls() {
 	if v := w.f.SpacingViolations(); v != 0 {
 		w.t.Errorf("%d mutations arrived closer than the spacing", v)
 	}
+}
+
+// parseLogNumbers reads the decision numbers of a log body's table rows.
+func parseLogNumbers(body string) []int {
+	var out []int
+	for _, line := range strings.Split(body, "\n") {
+		var n int
+		if _, err := fmt.Sscanf(line, "| #%d |", &n); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
 }
