@@ -197,4 +197,3 @@ func TestPriorCheckNoMatches(t *testing.T) {
 		t.Errorf("the decision log was offered as a prior decision: %+v %v", m, err)
 	}
 }
-
