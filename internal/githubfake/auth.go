@@ -25,10 +25,10 @@ func apiVersionOK(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // authenticate resolves the acting user from "Authorization: Bearer|token X" and sets the
-// rate-limit headers. App endpoints (/app/...) want an App JWT instead, checked by their
-// handler; they act as no user.
+// rate-limit headers. App endpoints (/app/..., /repos/{o}/{r}/installation) want an App
+// JWT instead, checked by their handler; they act as no user.
 func (f *Fake) authenticate(w http.ResponseWriter, r *http.Request, c *Call) (*user, bool) {
-	if !c.GraphQL && strings.HasPrefix(c.Path, "/app/") {
+	if !c.GraphQL && (strings.HasPrefix(c.Path, "/app/") || strings.HasSuffix(c.Route, "/installation")) {
 		f.setRateHeaders(w, "app", "core")
 		return nil, true
 	}

@@ -46,7 +46,7 @@ func (f *Fake) repoJSON(r *repo) obj {
 		"visibility": map[bool]string{true: "private", false: "public"}[r.opts.Private],
 		"mirror_url": nil, "license": nil, "forks": 0, "forks_count": 0, "open_issues": 0,
 		"open_issues_count": 0, "stargazers_count": 0, "watchers": 0, "watchers_count": 0, "size": 0,
-		"pushed_at": nil, "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-01T00:00:00Z",
+		"pushed_at": "2020-01-01T00:00:00Z", "network_count": 0, "subscribers_count": 0, "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-01T00:00:00Z",
 		"clone_url": htmlRoot + r.fullName() + ".git", "git_url": "git://github.com/" + r.fullName() + ".git",
 		"ssh_url": "git@github.com:" + r.fullName() + ".git", "svn_url": htmlRoot + r.fullName(),
 	}

@@ -32,11 +32,13 @@ func (f *Fake) restRoutes() []route {
 		{"DELETE", "/repos/{owner}/{repo}/issues/comments/{comment_id}", f.deleteIssueComment},
 		{"POST", "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", f.createCommentReaction},
 		{"GET", "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", f.listCommentReactions},
+		{"DELETE", "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}", f.deleteCommentReaction},
 		{"GET", "/repos/{owner}/{repo}/issues/{issue_number}", f.getIssue},
 		{"POST", "/repos/{owner}/{repo}/issues/{issue_number}/comments", f.createIssueComment},
 		{"GET", "/repos/{owner}/{repo}/issues/{issue_number}/comments", f.listIssueComments},
 		{"POST", "/repos/{owner}/{repo}/issues/{issue_number}/reactions", f.createIssueReaction},
 		{"GET", "/repos/{owner}/{repo}/issues/{issue_number}/reactions", f.listIssueReactions},
+		{"POST", "/repos/{owner}/{repo}/issues/{issue_number}/labels", f.addIssueLabels},
 		{"GET", "/repos/{owner}/{repo}/pulls/{pull_number}", f.getPull},
 		{"GET", "/repos/{owner}/{repo}/pulls/{pull_number}/files", f.listPullFiles},
 		{"POST", "/repos/{owner}/{repo}/check-runs", f.createCheckRun},
@@ -45,7 +47,9 @@ func (f *Fake) restRoutes() []route {
 		{"GET", "/repos/{owner}/{repo}/commits/{ref}/check-runs", f.listCheckRuns},
 		{"GET", "/repos/{owner}/{repo}/collaborators/{username}/permission", f.getPermission},
 		{"GET", "/repos/{owner}/{repo}/contents/{path...}", f.getContents},
+		{"GET", "/repos/{owner}/{repo}/installation", f.getRepoInstallation},
 		{"POST", "/app/installations/{installation_id}/access_tokens", f.createInstallationToken},
+		{"GET", "/rate_limit", f.getRateLimit},
 	}
 }
 

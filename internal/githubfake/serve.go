@@ -53,11 +53,8 @@ func (f *Fake) describe(r *http.Request, body []byte) Call {
 }
 
 func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, c *Call) {
-	if !c.GraphQL && !apiVersionOK(w, r) {
-		return
-	}
 	actor, ok := f.authenticate(w, r, c)
-	if !ok {
+	if !ok || (!c.GraphQL && !apiVersionOK(w, r)) {
 		return
 	}
 	if f.spacingRejects(w, c) {

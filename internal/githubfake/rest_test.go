@@ -1,0 +1,401 @@
+package githubfake_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-github/v62/github"
+	"github.com/war-room/war-room/internal/githubfake"
+)
+
+func ghClient(t *testing.T, w world, token string) *github.Client {
+	t.Helper()
+	c, err := github.NewClient(w.Client(token)).WithEnterpriseURLs(w.URL(), w.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+const sampleDiff = `diff --git a/main.go b/main.go
+index 1111111..2222222 100644
+--- a/main.go
++++ b/main.go
+@@ -1,3 +1,4 @@
+ package main
++import "fmt"
+-func old() {}
++func main() { fmt.Println() }
+diff --git a/NEW.md b/NEW.md
+new file mode 100644
+--- /dev/null
++++ b/NEW.md
+@@ -0,0 +1 @@
++hello
+`
+
+func addSamplePull(w world) int {
+	return w.AddPull(repoName, githubfake.PullSpec{Title: "Add main", Author: "alice", BaseRef: "main",
+		BaseSHA: "b0b0", HeadRef: "feature", HeadSHA: "f00d", Diff: sampleDiff})
+}
+
+func TestIssueCommentsThroughGoGitHub(t *testing.T) {
+	w := newWorld(t)
+	n := w.AddIssue(repoName, 0, "Question", "/war-room should we?", "alice")
+	gh := ghClient(t, w, botToken)
+	ctx := context.Background()
+	var ids []int64
+	for _, body := range []string{"one", "two", "three", "four", "five"} {
+		c, resp, err := gh.Issues.CreateComment(ctx, "acme", "widgets", n, &github.IssueComment{Body: github.String(body)})
+		if err != nil || resp.StatusCode != 201 || c.GetBody() != body || c.GetUser().GetLogin() != "war-room[bot]" {
+			t.Fatalf("create: %v %v %+v", err, resp, c)
+		}
+		ids = append(ids, c.GetID())
+	}
+	var got []string
+	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 2}}
+	for pages := 0; ; pages++ {
+		cs, resp, err := gh.Issues.ListComments(ctx, "acme", "widgets", n, opt)
+		if err != nil || pages > 3 {
+			t.Fatalf("list: %v (page %d)", err, pages)
+		}
+		for _, c := range cs {
+			got = append(got, c.GetBody())
+		}
+		if resp.NextPage == 0 {
+			break
+		}
+		opt.Page = resp.NextPage
+	}
+	if strings.Join(got, ",") != "one,two,three,four,five" {
+		t.Errorf("paged list = %v", got)
+	}
+	c, _, err := gh.Issues.EditComment(ctx, "acme", "widgets", ids[0], &github.IssueComment{Body: github.String("edited")})
+	if err != nil || c.GetBody() != "edited" {
+		t.Errorf("edit: %v %+v", err, c)
+	}
+	if c, _, err := gh.Issues.GetComment(ctx, "acme", "widgets", ids[0]); err != nil || c.GetBody() != "edited" {
+		t.Errorf("get: %v %+v", err, c)
+	}
+	if _, err := gh.Issues.DeleteComment(ctx, "acme", "widgets", ids[4]); err != nil {
+		t.Errorf("delete: %v", err)
+	}
+	if cs := w.IssueComments(repoName, n); len(cs) != 4 || cs[0].Body != "edited" {
+		t.Errorf("stored = %+v", cs)
+	}
+
+	// Someone with read access cannot edit the bot's comment.
+	w.AddToken("ghp_m", "mallory")
+	_, resp, err := ghClient(t, w, "ghp_m").Issues.EditComment(ctx, "acme", "widgets", ids[1], &github.IssueComment{Body: github.String("x")})
+	if err == nil || resp.StatusCode != 403 {
+		t.Errorf("foreign edit: %v", err)
+	}
+}
+
+func TestRESTRejectsWhatGitHubRejects(t *testing.T) {
+	w := newWorld(t)
+	n := w.AddIssue(repoName, 0, "Q", "b", "alice")
+	gh := ghClient(t, w, botToken)
+	ctx := context.Background()
+
+	_, _, err := gh.Issues.CreateComment(ctx, "acme", "widgets", n, &github.IssueComment{Body: github.String(strings.Repeat("x", 65537))})
+	var er *github.ErrorResponse
+	if !errors.As(err, &er) || er.Response.StatusCode != 422 || len(er.Errors) != 1 ||
+		er.Errors[0].Message != "Body is too long (maximum is 65536 characters)" {
+		t.Errorf("over-long body: %v", err)
+	}
+	if _, _, err := gh.Issues.CreateComment(ctx, "acme", "widgets", n, &github.IssueComment{Body: github.String(strings.Repeat("x", 65536))}); err != nil {
+		t.Errorf("body at the limit: %v", err)
+	}
+	resp, body := doREST(t, w.Fake, botToken, "POST", "/repos/acme/widgets/issues/1/comments", map[string]any{})
+	if resp.StatusCode != 422 || !strings.Contains(string(body), `\"body\" wasn't supplied.`) {
+		t.Errorf("missing body: %d %s", resp.StatusCode, body)
+	}
+	resp, _ = doREST(t, w.Fake, botToken, "POST", "/repos/acme/widgets/issues", map[string]any{"body": "no title"})
+	if resp.StatusCode != 422 {
+		t.Errorf("issue without title: %d", resp.StatusCode)
+	}
+	for path, want := range map[string]int{
+		"/repos/acme/widgets/issues/99/comments": 404,
+		"/repos/acme/nope/issues/1/comments":     404,
+		"/repos/acme/widgets/nonsense":           404,
+	} {
+		if resp, _ := doREST(t, w.Fake, botToken, "GET", path, nil); resp.StatusCode != want {
+			t.Errorf("GET %s: %d, want %d", path, resp.StatusCode, want)
+		}
+	}
+	w.AddRepo("acme", "noissues", githubfake.RepoOptions{IssuesDisabled: true})
+	if resp, _ := doREST(t, w.Fake, botToken, "POST", "/repos/acme/noissues/issues", map[string]any{"title": "t"}); resp.StatusCode != 410 {
+		t.Errorf("issues disabled: %d", resp.StatusCode)
+	}
+	if resp, _ := doREST(t, w.Fake, botToken, "POST", "/repos/acme/widgets/issues/1/comments", "{not json"); resp.StatusCode != 422 && resp.StatusCode != 400 {
+		t.Errorf("string body: %d", resp.StatusCode)
+	}
+}
+
+func TestAuthVersionAndHeaders(t *testing.T) {
+	w := newWorld(t)
+	for _, tc := range []struct {
+		token, version string
+		want           int
+	}{{"", "", 401}, {"nope", "", 401}, {userTok, "", 200}, {userTok, "2022-11-28", 200}, {userTok, "2026-03-10", 200}, {userTok, "2019-01-01", 400}} {
+		resp, body := doREST(t, w.Fake, tc.token, "GET", "/repos/acme/widgets", nil, "X-GitHub-Api-Version", tc.version)
+		if resp.StatusCode != tc.want {
+			t.Errorf("token %q version %q: %d %s", tc.token, tc.version, resp.StatusCode, body)
+		}
+		for _, h := range []string{"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Used", "X-RateLimit-Reset", "X-RateLimit-Resource", "X-GitHub-Request-Id"} {
+			if resp.Header.Get(h) == "" {
+				t.Errorf("token %q version %q: no %s", tc.token, tc.version, h)
+			}
+		}
+	}
+	r1, _ := doREST(t, w.Fake, userTok, "GET", "/repos/acme/widgets", nil)
+	r2, _ := doREST(t, w.Fake, userTok, "GET", "/repos/acme/widgets", nil)
+	if r1.Header.Get("X-RateLimit-Remaining") == r2.Header.Get("X-RateLimit-Remaining") || r1.Header.Get("X-GitHub-Request-Id") == r2.Header.Get("X-GitHub-Request-Id") {
+		t.Errorf("remaining and request IDs must change per request")
+	}
+	if res := postGQL(t, w.Fake, userTok, `{ viewer { login } }`, nil); res.Status != 200 {
+		t.Errorf("graphql status %d", res.Status)
+	}
+	calls := w.CallsTo("viewer")
+	if len(calls) != 1 || calls[0].OperationType != "query" || calls[0].Login != "alice" {
+		t.Errorf("call log = %+v", calls)
+	}
+}
+
+func TestReactions(t *testing.T) {
+	w := newWorld(t)
+	n := w.AddIssue(repoName, 0, "Q", "b", "alice")
+	gh := ghClient(t, w, botToken)
+	ctx := context.Background()
+	c, _, err := gh.Issues.CreateComment(ctx, "acme", "widgets", n, &github.IssueComment{Body: github.String("/war-room go")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, resp, err := gh.Reactions.CreateIssueCommentReaction(ctx, "acme", "widgets", c.GetID(), "eyes")
+	if err != nil || resp.StatusCode != 201 || r.GetContent() != "eyes" {
+		t.Fatalf("react: %v %v", err, resp)
+	}
+	if _, resp, _ = gh.Reactions.CreateIssueCommentReaction(ctx, "acme", "widgets", c.GetID(), "eyes"); resp.StatusCode != 200 {
+		t.Errorf("repeated reaction: %d, want 200", resp.StatusCode)
+	}
+	if _, _, err := gh.Reactions.CreateIssueCommentReaction(ctx, "acme", "widgets", c.GetID(), "thumbs"); err == nil {
+		t.Errorf("invalid content accepted")
+	}
+	list, _, err := gh.Reactions.ListIssueCommentReactions(ctx, "acme", "widgets", c.GetID(), nil)
+	if err != nil || len(list) != 1 {
+		t.Errorf("list: %v %d", err, len(list))
+	}
+	if _, err := gh.Reactions.DeleteIssueCommentReaction(ctx, "acme", "widgets", c.GetID(), r.GetID()); err != nil {
+		t.Errorf("delete: %v", err)
+	}
+	if _, _, err := gh.Reactions.CreateIssueReaction(ctx, "acme", "widgets", n, "rocket"); err != nil {
+		t.Errorf("issue reaction: %v", err)
+	}
+	issue := w.Issues(repoName)[0]
+	if got := w.Reactions(issue.NodeID); len(got) != 1 || got[0].Content != "rocket" || got[0].User != "war-room[bot]" {
+		t.Errorf("issue reactions = %+v", got)
+	}
+	if got := w.Reactions(w.IssueComments(repoName, n)[0].NodeID); len(got) != 0 {
+		t.Errorf("comment reactions after delete = %+v", got)
+	}
+}
+
+func TestPullsDiffAndFiles(t *testing.T) {
+	w := newWorld(t)
+	n := addSamplePull(w)
+	gh := ghClient(t, w, botToken)
+	ctx := context.Background()
+	pr, _, err := gh.PullRequests.Get(ctx, "acme", "widgets", n)
+	if err != nil || pr.GetHead().GetSHA() != "f00d" || pr.GetBase().GetRef() != "main" || pr.GetChangedFiles() != 2 {
+		t.Fatalf("get: %v %+v", err, pr)
+	}
+	diff, _, err := gh.PullRequests.GetRaw(ctx, "acme", "widgets", n, github.RawOptions{Type: github.Diff})
+	if err != nil || diff != sampleDiff {
+		t.Errorf("diff: %v %q", err, diff)
+	}
+	files, _, err := gh.PullRequests.ListFiles(ctx, "acme", "widgets", n, nil)
+	if err != nil || len(files) != 2 || files[0].GetFilename() != "main.go" || files[0].GetAdditions() != 2 ||
+		files[0].GetDeletions() != 1 || files[1].GetStatus() != "added" {
+		t.Errorf("files: %v %+v", err, files)
+	}
+	w.MovePullHead(repoName, n, "beef", "")
+	if pr, _, _ := gh.PullRequests.Get(ctx, "acme", "widgets", n); pr.GetHead().GetSHA() != "beef" {
+		t.Errorf("moved head = %s", pr.GetHead().GetSHA())
+	}
+	if _, _, err := gh.PullRequests.Get(ctx, "acme", "widgets", w.AddIssue(repoName, 0, "t", "b", "alice")); err == nil {
+		t.Errorf("an issue number is not a pull request")
+	}
+}
+
+func TestCheckRuns(t *testing.T) {
+	w := newWorld(t)
+	addSamplePull(w)
+	gh := ghClient(t, w, botToken)
+	ctx := context.Background()
+	cr, resp, err := gh.Checks.CreateCheckRun(ctx, "acme", "widgets", github.CreateCheckRunOptions{
+		Name: "war-room/lane-1", HeadSHA: "f00d", Status: github.String("in_progress"), ExternalID: github.String("lane-1"),
+	})
+	if err != nil || resp.StatusCode != 201 || cr.GetStatus() != "in_progress" || cr.GetApp().GetSlug() != "war-room" {
+		t.Fatalf("create: %v %+v", err, cr)
+	}
+	_, _, err = gh.Checks.UpdateCheckRun(ctx, "acme", "widgets", cr.GetID(), github.UpdateCheckRunOptions{Name: "war-room/lane-1", Status: github.String("completed")})
+	if err == nil {
+		t.Errorf("completed without a conclusion accepted")
+	}
+	up, _, err := gh.Checks.UpdateCheckRun(ctx, "acme", "widgets", cr.GetID(), github.UpdateCheckRunOptions{
+		Name: "war-room/lane-1", Conclusion: github.String("success"),
+		Output: &github.CheckRunOutput{Title: github.String("Confirmed"), Summary: github.String("All good")},
+	})
+	if err != nil || up.GetStatus() != "completed" || up.GetConclusion() != "success" || up.GetOutput().GetSummary() != "All good" {
+		t.Errorf("update: %v %+v", err, up)
+	}
+	_, _, err = gh.Checks.UpdateCheckRun(ctx, "acme", "widgets", cr.GetID(), github.UpdateCheckRunOptions{
+		Name: "x", Output: &github.CheckRunOutput{Title: github.String("t"), Summary: github.String(strings.Repeat("s", 65536))}})
+	if err == nil {
+		t.Errorf("summary over 65,535 characters accepted")
+	}
+	for _, ref := range []string{"f00d", "feature"} {
+		res, _, err := gh.Checks.ListCheckRunsForRef(ctx, "acme", "widgets", ref, nil)
+		if err != nil || res.GetTotal() != 1 || res.CheckRuns[0].GetConclusion() != "success" {
+			t.Errorf("list for %s: %v %+v", ref, err, res)
+		}
+	}
+	if _, resp, err := ghClient(t, w, userTok).Checks.CreateCheckRun(ctx, "acme", "widgets", github.CreateCheckRunOptions{Name: "x", HeadSHA: "f00d"}); err == nil || resp.StatusCode != 403 {
+		t.Errorf("a personal token created a check run")
+	}
+	if got := w.CheckRuns(repoName); len(got) != 1 || got[0].Title != "Confirmed" || got[0].ExternalID != "lane-1" {
+		t.Errorf("stored = %+v", got)
+	}
+}
+
+func TestPermissionAndContents(t *testing.T) {
+	w := newWorld(t)
+	w.AddUser("maya", "User")
+	w.SetPermission(repoName, "maya", "maintain")
+	w.AddUser("tom", "User")
+	w.SetPermission(repoName, "tom", "triage")
+	gh := ghClient(t, w, botToken)
+	ctx := context.Background()
+	for login, want := range map[string][2]string{"maya": {"write", "maintain"}, "tom": {"read", "triage"}, "alice": {"write", "write"}, "acme": {}} {
+		p, _, err := gh.Repositories.GetPermissionLevel(ctx, "acme", "widgets", login)
+		if want[0] == "" {
+			if err == nil {
+				t.Errorf("%s: an organization is not a collaborator", login)
+			}
+			continue
+		}
+		if err != nil || p.GetPermission() != want[0] || p.GetUser().GetLogin() != login {
+			t.Errorf("%s: %v %+v", login, err, p)
+		}
+		_, raw := doREST(t, w.Fake, botToken, "GET", "/repos/acme/widgets/collaborators/"+login+"/permission", nil)
+		var body struct {
+			RoleName string `json:"role_name"`
+		}
+		if json.Unmarshal(raw, &body) != nil || body.RoleName != want[1] {
+			t.Errorf("%s: role_name = %q, want %q", login, body.RoleName, want[1])
+		}
+	}
+	w.PutFile(repoName, "main", ".github/war-room.yml", "panel: [a, b]\n")
+	w.PutFile(repoName, "f00d", ".github/war-room.yml", "panel: [evil]\n")
+	fc, _, _, err := gh.Repositories.GetContents(ctx, "acme", "widgets", ".github/war-room.yml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := fc.GetContent(); s != "panel: [a, b]\n" || fc.GetEncoding() != "base64" {
+		t.Errorf("default branch content = %q", s)
+	}
+	fc, _, _, err = gh.Repositories.GetContents(ctx, "acme", "widgets", ".github/war-room.yml", &github.RepositoryContentGetOptions{Ref: "f00d"})
+	if s, _ := fc.GetContent(); err != nil || s != "panel: [evil]\n" {
+		t.Errorf("content at ref = %q %v", s, err)
+	}
+	if _, _, resp, err := gh.Repositories.GetContents(ctx, "acme", "widgets", "missing.yml", nil); err == nil || resp.StatusCode != 404 {
+		t.Errorf("missing file: %v", err)
+	}
+	resp, body := doREST(t, w.Fake, botToken, "GET", "/repos/acme/widgets/contents/.github/war-room.yml", nil, "Accept", "application/vnd.github.raw+json")
+	if resp.StatusCode != 200 || string(body) != "panel: [a, b]\n" {
+		t.Errorf("raw = %d %q", resp.StatusCode, body)
+	}
+}
+
+// Every JSON response the fake gives must fit GitHub's published schema for that
+// operation and status.
+func TestRESTResponsesMatchGitHubsSchemas(t *testing.T) {
+	w := newWorld(t)
+	sp := loadSpec(t)
+	n := w.AddIssue(repoName, 0, "Q", "b", "alice")
+	pr := addSamplePull(w)
+	w.PutFile(repoName, "main", "a.txt", "hi")
+	steps := []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/repos/acme/widgets", nil},
+		{"POST", "/repos/acme/widgets/issues", map[string]any{"title": "new", "labels": []any{"war-room"}}},
+		{"GET", "/repos/acme/widgets/issues/1", nil},
+		{"POST", "/repos/acme/widgets/issues/1/comments", map[string]any{"body": "hello"}},
+		{"GET", "/repos/acme/widgets/issues/1/comments", nil},
+		{"GET", "/repos/acme/widgets/issues/comments/{comment}", nil},
+		{"PATCH", "/repos/acme/widgets/issues/comments/{comment}", map[string]any{"body": "edited"}},
+		{"POST", "/repos/acme/widgets/issues/comments/{comment}/reactions", map[string]any{"content": "+1"}},
+		{"GET", "/repos/acme/widgets/issues/comments/{comment}/reactions", nil},
+		{"POST", "/repos/acme/widgets/issues/1/reactions", map[string]any{"content": "eyes"}},
+		{"POST", "/repos/acme/widgets/issues/1/labels", map[string]any{"labels": []any{"war-room"}}},
+		{"GET", "/repos/acme/widgets/pulls/2", nil},
+		{"GET", "/repos/acme/widgets/pulls/2/files", nil},
+		{"POST", "/repos/acme/widgets/check-runs", map[string]any{"name": "lane", "head_sha": "f00d", "status": "completed", "conclusion": "neutral",
+			"output": map[string]any{"title": "t", "summary": "s"}}},
+		{"GET", "/repos/acme/widgets/check-runs/{check}", nil},
+		{"PATCH", "/repos/acme/widgets/check-runs/{check}", map[string]any{"conclusion": "success"}},
+		{"GET", "/repos/acme/widgets/commits/f00d/check-runs", nil},
+		{"GET", "/repos/acme/widgets/collaborators/alice/permission", nil},
+		{"GET", "/repos/acme/widgets/contents/a.txt", nil},
+		{"GET", "/rate_limit", nil},
+	}
+	if n != 1 || pr != 2 {
+		t.Fatalf("numbers %d %d", n, pr)
+	}
+	ids := map[string]string{}
+	for _, s := range steps {
+		path := s.path
+		for k, v := range ids {
+			path = strings.ReplaceAll(path, "{"+k+"}", v)
+		}
+		resp, body := doREST(t, w.Fake, botToken, s.method, path, s.body)
+		if resp.StatusCode >= 300 {
+			t.Errorf("%s %s: %d %s", s.method, path, resp.StatusCode, body)
+			continue
+		}
+		var v any
+		if err := json.Unmarshal(body, &v); err != nil {
+			t.Errorf("%s %s: not JSON", s.method, path)
+			continue
+		}
+		if strings.HasSuffix(path, "/comments") && s.method == "POST" {
+			ids["comment"] = jsonID(v)
+		}
+		if strings.HasSuffix(path, "/check-runs") && s.method == "POST" {
+			ids["check"] = jsonID(v)
+		}
+		call := w.Calls()[len(w.Calls())-1]
+		route := strings.Replace(call.Route, "{path...}", "{path}", 1)
+		method, tmpl, _ := strings.Cut(route, " ")
+		sch, ok := sp.responseSchema(method, tmpl, resp.StatusCode)
+		if !ok {
+			t.Errorf("%s: no schema in the REST description for %d", route, resp.StatusCode)
+			continue
+		}
+		for _, e := range sp.check(sch, v, route) {
+			t.Error(e)
+		}
+	}
+}
+
+func jsonID(v any) string {
+	id, _ := v.(map[string]any)["id"].(float64)
+	return strconv.FormatInt(int64(id), 10)
+}
