@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -188,6 +189,26 @@ func TestReasonDryRunMakesNoCall(t *testing.T) {
 	}
 	ss, _ := r.sessions()
 	wantEq(t, 0, len(ss))
+
+	res = r.run(false, "", "Q?", "--dry-run", "--seed", "7", "--json")
+	wantCode(t, 0, res)
+	var out struct {
+		DryRun bool `json:"dry_run"`
+		Plan   struct {
+			Independence string `json:"independence"`
+			Slots        []any  `json:"slots"`
+		} `json:"plan"`
+		Estimate struct {
+			Calls int `json:"calls"`
+		} `json:"estimate"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatalf("--dry-run --json is not JSON: %v\n%s", err, res.stdout)
+	}
+	wantEq(t, true, out.DryRun)
+	wantEq(t, "conforming", out.Plan.Independence)
+	wantEq(t, 5, out.Estimate.Calls)
+	wantEq(t, 5, len(out.Plan.Slots))
 }
 
 func TestReasonUsageErrors(t *testing.T) {

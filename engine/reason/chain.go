@@ -42,6 +42,9 @@ type chain struct {
 // Decision, also stored as the "decision.json" artifact, when it completes.
 func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 	c := &chain{r: r, s: r.Session(), done: map[string]Artifact{}}
+	if c.s.Protocol != Protocol {
+		return nil, fmt.Errorf("reason: session %s runs protocol %q, not %q", c.s.ID, c.s.Protocol, Protocol)
+	}
 	if err := c.prepare(ctx); err != nil {
 		return nil, err
 	}
