@@ -1,0 +1,84 @@
+package bot
+
+import (
+	"context"
+	"testing"
+
+	"github.com/war-room/war-room/config"
+)
+
+func TestIgnored(t *testing.T) {
+	cases := []struct {
+		actor      Actor
+		ignoreBots bool
+		ignored    bool
+	}{
+		{Actor{"alice", "User"}, true, false},
+		{Actor{botLogin, "Bot"}, false, true}, // our own comments, whatever the setting
+		{Actor{"GitHub-Actions[bot]", "Bot"}, false, true},
+		{Actor{"dependabot[bot]", "Bot"}, true, true},
+		{Actor{"dependabot[bot]", "Bot"}, false, false},
+		{Actor{"renovate[bot]", "User"}, true, true}, // the suffix alone marks a bot
+		{Actor{"", "User"}, true, true},
+	}
+	for _, tc := range cases {
+		if got := Ignored(tc.actor, botLogin, tc.ignoreBots) != ""; got != tc.ignored {
+			t.Errorf("Ignored(%+v, ignoreBots=%v) = %v, want %v", tc.actor, tc.ignoreBots, got, tc.ignored)
+		}
+	}
+}
+
+func TestPermissionAllows(t *testing.T) {
+	cases := []struct {
+		p    Permission
+		min  config.Permission
+		want bool
+	}{
+		{Permission{"admin", "admin"}, config.PermissionWrite, true},
+		{Permission{"write", "maintain"}, config.PermissionWrite, true},
+		{Permission{"write", "write"}, config.PermissionWrite, true},
+		{Permission{"read", "triage"}, config.PermissionWrite, false},
+		{Permission{"read", "read"}, config.PermissionWrite, false},
+		{Permission{"none", ""}, config.PermissionWrite, false},
+		{Permission{"none", ""}, config.PermissionRead, false},
+		{Permission{"write", "write"}, config.PermissionMaintain, false}, // role, not legacy level
+		{Permission{"write", "maintain"}, config.PermissionMaintain, true},
+		{Permission{"read", "triage"}, config.PermissionTriage, true},
+		{Permission{"read", "read"}, config.PermissionRead, true},
+		{Permission{"write", "deployer"}, config.PermissionWrite, true}, // custom role: its level
+		{Permission{"write", "deployer"}, config.PermissionMaintain, false},
+		{Permission{"write", ""}, "", true}, // unset minimum: the default, write
+		{Permission{"read", ""}, "", false},
+	}
+	for _, tc := range cases {
+		if got := tc.p.Allows(tc.min); got != tc.want {
+			t.Errorf("%+v.Allows(%q) = %v, want %v", tc.p, tc.min, got, tc.want)
+		}
+	}
+}
+
+func TestAuthorizeAgainstGitHub(t *testing.T) {
+	f, g := newTestGitHub(t)
+	repo := Repo{testOwner, testRepoName}
+	for login, role := range map[string]string{"wanda": "write", "mia": "maintain", "tim": "triage", "rita": "read", "ada": "admin"} {
+		f.SetPermission(testRepo, login, role)
+	}
+	f.AddUser("stranger", "User")
+	want := map[string]bool{"wanda": true, "mia": true, "ada": true, "tim": false, "rita": false, "stranger": false, "nobody-at-all": false}
+	for login, ok := range want {
+		p, got, err := g.Authorize(context.Background(), repo, login, config.PermissionWrite)
+		if err != nil {
+			t.Fatalf("Authorize(%s): %v", login, err)
+		}
+		if got != ok {
+			t.Errorf("Authorize(%s) = %v (permission %s), want %v", login, got, p, ok)
+		}
+	}
+	p, ok, err := g.Authorize(context.Background(), repo, "mia", config.PermissionAdmin)
+	if err != nil || ok || p.Role != "maintain" {
+		t.Errorf("maintain against an admin minimum: %+v ok=%v err=%v", p, ok, err)
+	}
+	if n := len(f.CallsTo("GET /repos/{owner}/{repo}/collaborators/{username}/permission")); n != len(want)+1 {
+		t.Errorf("%d permission requests, want one per check (%d)", n, len(want)+1)
+	}
+}

@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/google/go-github/v62/github"
+)
+
+// Status is where a session on a thread stands, as its progress comment records it.
+type Status string
+
+// Statuses in the state marker.
+const (
+	StatusRunning   Status = "running"
+	StatusAwaiting  Status = "awaiting"
+	StatusCompleted Status = "completed"
+	StatusFailed    Status = "failed"
+	StatusCancelled Status = "cancelled"
+)
+
+// State is everything a later one-shot run needs to continue a session: the runner's store
+// is gone by then, so the session is re-created from this with the same id and seed, and
+// the answers recorded so far are handed to its gates.
+type State struct {
+	Session    string            `json:"session"`
+	Protocol   string            `json:"protocol"`
+	Question   string            `json:"question"`
+	Flags      map[string]string `json:"flags,omitempty"`
+	Seed       int64             `json:"seed"`
+	SeedSource string            `json:"seed_source"`
+	// Answers are the gate answers given so far, by gate key.
+	Answers map[string]string `json:"answers,omitempty"`
+	// Gate is the open gate while Status is awaiting.
+	Gate   *PendingGate `json:"gate,omitempty"`
+	Status Status       `json:"status"`
+	// Requester is who started the session; CommentID is the command comment.
+	Requester string `json:"requester,omitempty"`
+	CommentID int64  `json:"comment_id,omitempty"`
+	// Discussion is the published decision's URL once there is one.
+	Discussion string `json:"discussion,omitempty"`
+}
+
+// PendingGate is the question a session waits on.
+type PendingGate struct {
+	Key      string   `json:"key"`
+	Question string   `json:"question"`
+	Choices  []string `json:"choices,omitempty"`
+}
+
+// stateVersion is the marker format; a marker of another version is not ours to read.
+const stateVersion = "v1"
+
+// The marker is the progress comment's first line: base64 JSON, so that no text inside it
+// (a question holding "-->") can end the HTML comment early or smuggle a second marker.
+var stateRE = regexp.MustCompile(`^<!-- war-room:state ` + stateVersion + ` ([A-Za-z0-9_-]+) -->$`)
+
+// Marker renders s as the hidden first line of a progress comment.
+func (s State) Marker() string {
+	raw, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("bot: encode state: %v", err)) // plain data: cannot fail
+	}
+	return "<!-- war-room:state " + stateVersion + " " + base64.RawURLEncoding.EncodeToString(raw) + " -->"
+}
+
+// ParseState reads the marker on the first line of body. Text further down is never read,
+// so a quoted marker inside the comment cannot stand in for the real one.
+func ParseState(body string) (State, bool) {
+	first, _, _ := strings.Cut(body, "\n")
+	m := stateRE.FindStringSubmatch(strings.TrimRight(first, "\r"))
+	if m == nil {
+		return State{}, false
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(m[1])
+	if err != nil {
+		return State{}, false
+	}
+	var s State
+	if err := json.Unmarshal(raw, &s); err != nil || s.Session == "" {
+		return State{}, false
+	}
+	return s, true
+}
+
+// Tracked is a session found on a thread: its state and the progress comment holding it.
+type Tracked struct {
+	State     State
+	CommentID int64
+}
+
+// LatestState finds the newest session state among comments, trusting only comments written
+// by ourLogin: anyone can paste a marker into a comment of their own.
+func LatestState(comments []*github.IssueComment, ourLogin string) (Tracked, bool) {
+	for i := len(comments) - 1; i >= 0; i-- {
+		c := comments[i]
+		if !strings.EqualFold(c.GetUser().GetLogin(), ourLogin) {
+			continue
+		}
+		if s, ok := ParseState(c.GetBody()); ok {
+			return Tracked{State: s, CommentID: c.GetID()}, true
+		}
+	}
+	return Tracked{}, false
+}
