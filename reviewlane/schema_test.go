@@ -55,7 +55,9 @@ func TestResultSchemaSeparatesTransportFromJudgment(t *testing.T) {
 		"blocked without a reason": func(r *Result) { r.Status, r.Disposition, r.NonceEchoed, r.Calls = StatusBlocked, "", "", 0 },
 		"a panel verdict":          func(r *Result) { r.Disposition = "HOLD" },
 		"not read-only":            func(r *Result) { r.ReadOnly = false },
-		"unknown class":            func(r *Result) { r.Status, r.Disposition, r.NonceEchoed, r.TransportClass = StatusTransport, "", "", "flaky" },
+		"unknown class": func(r *Result) {
+			r.Status, r.Disposition, r.NonceEchoed, r.TransportClass = StatusTransport, "", "", "flaky"
+		},
 	}
 	for name, mutate := range bad {
 		r := validResult()
