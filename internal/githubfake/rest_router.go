@@ -82,7 +82,7 @@ func bind(pat, got []string) (map[string]string, bool) {
 		}
 		if strings.HasPrefix(p, "{") {
 			params[strings.Trim(p, "{}")] = got[i]
-		} else if p != got[i] {
+		} else if p != "*" && p != got[i] {
 			return nil, false
 		}
 	}
