@@ -28,10 +28,12 @@ const (
 // Command is a parsed command comment.
 type Command struct {
 	Kind Kind
-	// Protocol, Flags and Question are set for KindRun.
+	// Protocol, Flags, Question and Context are set for KindRun. Question is the rest of the
+	// first line (or, when that is empty, the lines after it); Context is the lines after it.
 	Protocol string
 	Flags    map[string]string
 	Question string
+	Context  string
 	// Number is the #N of "reaffirm #N" and "proceed #N" (0 when absent).
 	Number int
 }
@@ -105,46 +107,62 @@ func parseReply(k Kind, args []string) (Command, error) {
 	return c, nil
 }
 
-// parseRun reads leading --flags (each on the protocol's allowlist) and the question: the
-// rest of the first line, followed by the comment's remaining lines as context.
+// parseRun reads leading --flags (each on the protocol's allowlist), the question and the
+// context lines after it.
 func parseRun(protocol, args, rest string, g Grammar) (Command, error) {
 	c := Command{Kind: KindRun, Protocol: protocol, Flags: map[string]string{}}
 	if protocol == "" {
 		return c, usagef("no protocol is configured for a bare %s question", Prefix)
 	}
-	allowed := g.allowed(protocol)
-	for {
-		args = strings.TrimLeft(args, " \t")
-		if !strings.HasPrefix(args, "--") {
-			break
-		}
-		tok, tail := cutSpace(args)
-		args = tail
-		if tok == "--" {
-			break
-		}
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(tok, "--"), "=")
-		if !slices.Contains(allowed, name) {
-			return c, usagef("unknown flag --%s for %s (allowed: %s)", name, protocol, flagList(allowed))
-		}
-		if !hasValue {
-			value = "true"
-		}
-		c.Flags[name] = value
+	args, err := parseFlags(c.Flags, protocol, args, g.allowed(protocol))
+	if err != nil {
+		return c, err
 	}
-	c.Question = strings.TrimSpace(strings.TrimSpace(args) + "\n\n" + rest)
+	c.Question, c.Context = strings.TrimSpace(args), rest
+	if c.Question == "" {
+		c.Question, c.Context = rest, ""
+	}
 	if c.Question == "" {
 		return c, usagef("a question is needed: %s %s<question>", Prefix, g.wordFor(protocol))
 	}
-	if n := len([]rune(c.Question)); n > MaxQuestionRunes {
-		return c, usagef("the question is %d characters long; the limit is %d", n, MaxQuestionRunes)
+	if n := len(c.Question) + len(c.Context); n > MaxQuestionBytes {
+		return c, usagef("the question and its context are %d bytes long; the limit is %d", n, MaxQuestionBytes)
 	}
 	return c, nil
 }
 
-// MaxQuestionRunes bounds a question: it is kept verbatim in the hidden state marker, which
-// must fit in one comment with room to spare.
-const MaxQuestionRunes = 20000
+// parseFlags consumes leading --name and --name=value tokens into flags and returns the rest.
+// A boolean flag takes no value (or true/false); any other flag needs one.
+func parseFlags(flags map[string]string, protocol, args string, allowed []Flag) (string, error) {
+	for {
+		args = strings.TrimLeft(args, " \t")
+		if !strings.HasPrefix(args, "--") {
+			return args, nil
+		}
+		tok, tail := cutSpace(args)
+		args = tail
+		if tok == "--" {
+			return args, nil
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(tok, "--"), "=")
+		i := slices.IndexFunc(allowed, func(f Flag) bool { return f.Name == name })
+		switch {
+		case i < 0:
+			return "", usagef("unknown flag --%s for %s (allowed: %s)", name, protocol, flagList(allowed))
+		case allowed[i].Bool && !hasValue:
+			value = "true"
+		case allowed[i].Bool && value != "true" && value != "false":
+			return "", usagef("--%s is on or off: write --%s alone", name, name)
+		case !allowed[i].Bool && (!hasValue || value == ""):
+			return "", usagef("--%s needs a value: --%s=VALUE", name, name)
+		}
+		flags[name] = value
+	}
+}
+
+// MaxQuestionBytes bounds a question with its context: both are kept verbatim in the hidden
+// state marker, which must fit in one comment with room to spare.
+const MaxQuestionBytes = 16 << 10
 
 // cutSpace splits s at its first space or tab.
 func cutSpace(s string) (head, tail string) {
@@ -154,13 +172,16 @@ func cutSpace(s string) (head, tail string) {
 	return s, ""
 }
 
-func flagList(flags []string) string {
+func flagList(flags []Flag) string {
 	if len(flags) == 0 {
 		return "none"
 	}
 	out := make([]string, len(flags))
 	for i, f := range flags {
-		out[i] = "--" + f
+		out[i] = "--" + f.Name
+		if !f.Bool {
+			out[i] += "=…"
+		}
 	}
 	return strings.Join(out, ", ")
 }

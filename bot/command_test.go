@@ -10,17 +10,20 @@ import (
 var testGrammar = Grammar{
 	Default: "war-room",
 	Words:   map[string]string{"reason": "reason", "convene": "council", "deliberate": "war-room"},
-	Flags: func(p string) []string {
-		return map[string][]string{"reason": {"fast", "passes"}, "war-room": {"preset"}}[p]
+	Flags: func(p string) []Flag {
+		return map[string][]Flag{
+			"reason":   {{Name: "fast", Bool: true}, {Name: "passes"}},
+			"war-room": {{Name: "preset"}},
+		}[p]
 	},
 }
 
 func TestParseCommands(t *testing.T) {
-	run := func(protocol, q string, flags map[string]string) Command {
+	run := func(protocol, q string, flags map[string]string, context ...string) Command {
 		if flags == nil {
 			flags = map[string]string{}
 		}
-		return Command{Kind: KindRun, Protocol: protocol, Question: q, Flags: flags}
+		return Command{Kind: KindRun, Protocol: protocol, Question: q, Flags: flags, Context: strings.Join(context, "")}
 	}
 	cases := []struct {
 		name, body string
@@ -28,12 +31,14 @@ func TestParseCommands(t *testing.T) {
 	}{
 		{"bare question", "/war-room Should we adopt PostgreSQL?", run("war-room", "Should we adopt PostgreSQL?", nil)},
 		{"leading spaces and blank lines", "\n\n   /war-room Why?", run("war-room", "Why?", nil)},
-		{"CRLF and context lines", "/war-room Which queue?\r\nWe run 3 services.\r\n", run("war-room", "Which queue?\n\nWe run 3 services.", nil)},
+		{"CRLF and context lines", "/war-room Which queue?\r\nWe run 3 services.\r\n", run("war-room", "Which queue?", nil, "We run 3 services.")},
 		{"question on the next lines", "/war-room reason\nIs the cache worth it?", run("reason", "Is the cache worth it?", nil)},
 		{"protocol word", "/war-room reason Is X true?", run("reason", "Is X true?", nil)},
 		{"protocol word any case", "/war-room REASON Is X true?", run("reason", "Is X true?", nil)},
 		{"convene", "/war-room convene Hire or build?", run("council", "Hire or build?", nil)},
 		{"flags", "/war-room reason --fast --passes=2 Is X true?", run("reason", "Is X true?", map[string]string{"fast": "true", "passes": "2"})},
+		{"boolean flag spelled out", "/war-room reason --fast=false Is X true?", run("reason", "Is X true?", map[string]string{"fast": "false"})},
+		{"context keeps its lines", "/war-room Go?\n\n```\ncode\n```\n> quoted", run("war-room", "Go?", nil, "```\ncode\n```\n> quoted")},
 		{"flags with tab", "/war-room reason --fast\tIs X true?", run("reason", "Is X true?", map[string]string{"fast": "true"})},
 		{"bare form flags", "/war-room --preset=startup Go?", run("war-room", "Go?", map[string]string{"preset": "startup"})},
 		{"double dash ends flags", "/war-room reason -- --fast is a flag?", run("reason", "--fast is a flag?", nil)},
@@ -98,7 +103,11 @@ func TestParseUsageErrors(t *testing.T) {
 		{"/war-room proceed #0", "is not a decision number"},
 		{"/war-room approve this plan", "takes no arguments"},
 		{"/war-room proceed #1 #2", "takes only a decision number"},
-		{"/war-room " + strings.Repeat("x", MaxQuestionRunes+1), "the limit is"},
+		{"/war-room " + strings.Repeat("x", MaxQuestionBytes+1), "the limit is"},
+		{"/war-room Go?\n" + strings.Repeat("x", MaxQuestionBytes), "the limit is"},
+		{"/war-room reason --passes Is X?", "--passes needs a value"},
+		{"/war-room reason --passes= Is X?", "--passes needs a value"},
+		{"/war-room reason --fast=yes Is X?", "--fast is on or off"},
 	}
 	for _, tc := range cases {
 		_, ok, err := Parse(tc.body, testGrammar)
@@ -142,7 +151,7 @@ func TestCommandAnswer(t *testing.T) {
 
 func TestUsageListsWordsAndFlags(t *testing.T) {
 	u := testGrammar.Usage()
-	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes", "/war-room convene", "reaffirm #N"} {
+	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes=…", "/war-room convene", "reaffirm #N"} {
 		if !strings.Contains(u, want) {
 			t.Errorf("usage lacks %q:\n%s", want, u)
 		}

@@ -14,10 +14,16 @@ type Grammar struct {
 	// Words maps a command word to its protocol ("reason" → "reason").
 	Words map[string]string
 	// Flags returns a protocol's flag allowlist; a flag not on it is a usage error.
-	Flags func(protocol string) []string
+	Flags func(protocol string) []Flag
 }
 
-func (g Grammar) allowed(protocol string) []string {
+// Flag is one allowlisted flag: a boolean one is written --name, another --name=value.
+type Flag struct {
+	Name string
+	Bool bool
+}
+
+func (g Grammar) allowed(protocol string) []Flag {
 	if g.Flags == nil {
 		return nil
 	}
