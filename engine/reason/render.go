@@ -43,7 +43,16 @@ func writeRunFacts(b *strings.Builder, plan Plan, seedSource string) {
 }
 
 func writeSlots(b *strings.Builder, slots []Slot) {
-	tw := tabwriter.NewWriter(b, 2, 4, 2, ' ', 0)
+	var table strings.Builder
+	defer func() {
+		for _, line := range strings.SplitAfter(table.String(), "\n") {
+			b.WriteString(strings.TrimRight(line, " \n"))
+			if strings.HasSuffix(line, "\n") {
+				b.WriteString("\n")
+			}
+		}
+	}()
+	tw := tabwriter.NewWriter(&table, 2, 4, 2, ' ', 0)
 	for _, s := range slots {
 		pin := ""
 		if s.Pinned {

@@ -119,3 +119,27 @@ func TestEstimateIsPerProfileAndUsesHistory(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteResultRelaysTheSynthesisThenTheRunFacts(t *testing.T) {
+	h := newHarness(t, conformingScript(), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 4, "", nil)
+	noErr(t, res.err)
+	syn, _ := h.artifact(res.run.Session().ID, "SYNTHESIS.md")
+	plan, err := Assign(deep("claude", "gpt"), 4, twoFamilies)
+	noErr(t, err)
+	var b strings.Builder
+	noErr(t, WriteResult(&b, syn, res.decision, plan, "--seed"))
+	out := b.String()
+	i := strings.Index(out, strings.TrimSpace(syn))
+	if i < 0 || i > strings.Index(out, "Seed: 4 (--seed)") {
+		t.Fatalf("synthesis not relayed verbatim before the run facts:\n%s", out)
+	}
+	_, facts, _ := strings.Cut(out, "\n---\n")
+	for _, line := range strings.Split(facts, "\n") {
+		if strings.HasSuffix(line, " ") {
+			t.Errorf("trailing space in %q", line)
+		}
+	}
+	contains(t, out, "  attacker pass 1    gpt     openai     high (deep)\n")
+	contains(t, out, "not summed across providers")
+}
