@@ -16,15 +16,17 @@ type Call struct {
 	Login     string // acting login ("" when the token was unknown)
 
 	GraphQL       bool
-	Operation     string   // GraphQL operation name ("" if anonymous)
-	OperationType string   // "query" or "mutation"
-	Fields        []string // GraphQL root field names, e.g. ["createDiscussion"]
-	Variables     map[string]any
+	Operation     string         // GraphQL operation name ("" if anonymous)
+	OperationType string         // "query" or "mutation"
+	Fields        []string       // GraphQL root field names, e.g. ["createDiscussion"]
+	Variables     map[string]any // as sent; numbers are json.Number
 
 	Mutation bool     // a write: GraphQL mutation, or REST POST/PATCH/PUT/DELETE
 	Status   int      // HTTP status sent
 	Errors   []string // GraphQL error messages sent, if any
 	Fault    string   // the injected fault or spacing rejection that answered, if any
+
+	keys []string // GraphQL root response keys (aliases), for fault answers
 }
 
 // Is reports whether c is the GraphQL field or REST route described by match (same syntax

@@ -16,7 +16,8 @@
 //	f.SetPermission("acme/widgets", "alice", "write") // read|triage|write|maintain|admin
 //	f.AddInstallation(42, "war-room[bot]")    // POST /app/installations/42/access_tokens
 //	f.AddIssue("acme/widgets", 0, "title", "body", "alice")   // 0: next number
-//	f.AddPull("acme/widgets", githubfake.PullSpec{...}); f.MovePullHead(repo, n, sha, diff)
+//	f.AddPull("acme/widgets", githubfake.PullSpec{...})   // Files derived from Diff if nil
+//	f.MovePullHead("acme/widgets", n, newSHA, newDiff)   // newDiff "" keeps the diff
 //	f.PutFile("acme/widgets", "main", ".github/war-room.yml", "...")
 //	f.AddDiscussion(repo, githubfake.DiscussionSpec{...}); f.AddDiscussionComment(id, author, body, replyTo)
 //	f.SetClock(func() time.Time {...})         // timestamps, token expiry, mutation spacing
@@ -66,7 +67,12 @@
 // Accept: application/vnd.github.diff); GET .../pulls/{n}/files; POST .../check-runs
 // (App tokens only), PATCH, GET .../check-runs/{id}; GET .../commits/{ref}/check-runs;
 // GET .../collaborators/{u}/permission; GET .../contents/{path}?ref= (base64, or raw);
-// POST /app/installations/{id}/access_tokens (needs a well-formed App JWT).
+// POST .../issues/{n}/labels; DELETE .../issues/comments/{id}/reactions/{reaction_id};
+// GET /rate_limit; and, with a well-formed App JWT, POST
+// /app/installations/{id}/access_tokens and GET /repos/{o}/{r}/installation. Response
+// shapes are checked against GitHub's REST description in the tests. Permissions: an
+// explicit SetPermission, else admin for the owner, write for a bot, read on a public repo,
+// none on a private one (invisible: 404 / NOT_FOUND). Check runs need a bot (App) token.
 //
 // Every response carries X-GitHub-Request-Id and x-ratelimit-limit/remaining/used/reset/
 // resource. An X-GitHub-Api-Version other than 2022-11-28 or 2026-03-10 gets 400. Unknown
@@ -79,9 +85,17 @@
 //	f.SetSearchLag(2)                            // new discussions hidden from the next 2 searches
 //	f.SetMutationSpacing(time.Second, true)      // too-close mutations: counted, and 403 if true
 //	f.SpacingViolations()
-//	f.Calls(), f.CallsTo("createDiscussion")     // call log
+//	f.Calls(), f.CallsTo("createDiscussion")     // call log; Call.Is(match) for filters
 //	f.Discussions(repo), f.Comments(discussionID), f.Issues(repo), f.IssueComments(repo, n),
 //	f.Reactions(subjectNodeID), f.CheckRuns(repo)
+//
+// Fault kinds: ServerError (Status 502/504; Applied: the write happens first),
+// SecondaryRateLimit (403, or Status 429; RetryAfter sets Retry-After, else
+// x-ratelimit-remaining: 0 + reset — go-github then reports a RateLimitError),
+// PrimaryRateLimit, GraphQLError (HTTP 200, data null for the root fields, Type/Message;
+// Applied optional), Slow (Delay; Applied answers normally after the wait, otherwise 502).
+// Nth counts matching calls from Inject; Times repeats. Note that go-github refuses to
+// send further requests until a secondary limit's Retry-After has passed.
 //
 // Messages the fake invents where GitHub's exact wording is unknown (Discussions disabled,
 // a non-answerable category, replying to a reply, FORBIDDEN on another's comment, the 400

@@ -101,6 +101,8 @@ func (x *execCtx) complete(typ *ast.Type, val any, fields []*ast.Field, path []a
 	}
 	obj, isObj := val.(object)
 	if !isObj {
+		x.errors = append(x.errors, gqlError{Type: "INTERNAL", Path: path, Locations: fieldLoc(fields[0]),
+			Message: "githubfake: resolver returned a non-object for " + typ.NamedType})
 		return nil, !typ.NonNull
 	}
 	var sets []ast.SelectionSet

@@ -114,9 +114,6 @@ func (m *omap) set(k string, v any) {
 	m.vals[k] = v
 }
 
-// Get returns the value at key (used by tests of the executor).
-func (m *omap) get(k string) any { return m.vals[k] }
-
 func (m *omap) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')

@@ -198,3 +198,14 @@ func TestRateLimitQuery(t *testing.T) {
 		t.Errorf("rateLimit = %v %v", rl, res.Errors)
 	}
 }
+
+// Fields the fake does not model answer null, or a zero value where the schema forbids
+// null, instead of failing the query; they are listed in the test log.
+func TestUnmodelledFieldsAnswerNullOrZero(t *testing.T) {
+	w := newWorld(t)
+	res := postGQL(t, w.Fake, userTok, `{ repository(owner: "acme", name: "widgets") { id description stargazerCount isArchived } }`, nil)
+	r := res.Data["repository"]
+	if len(res.Errors) > 0 || dig(r, "description") != nil || dig(r, "stargazerCount") != 0.0 || dig(r, "isArchived") != false {
+		t.Errorf("answer = %v %v", r, res.Errors)
+	}
+}

@@ -24,12 +24,12 @@ func (f *Fake) answerFault(w http.ResponseWriter, r *http.Request, body []byte, 
 			f.dispatchDiscarding(r, body, c, actor)
 		}
 		data := map[string]any{}
-		for _, fld := range c.Fields {
-			data[fld] = nil
+		for _, k := range c.keys {
+			data[k] = nil
 		}
 		ge := gqlError{Type: orStr(fe.Type, "INTERNAL"), Message: orStr(fe.Message, "Something went wrong while executing your query.")}
-		if len(c.Fields) > 0 {
-			ge.Path = []any{c.Fields[0]}
+		if len(c.keys) > 0 {
+			ge.Path = []any{c.keys[0]}
 		}
 		c.Errors = []string{ge.Message}
 		writeJSON(w, http.StatusOK, map[string]any{"data": data, "errors": []gqlError{ge}})

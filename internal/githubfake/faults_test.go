@@ -239,3 +239,12 @@ func TestCallLog(t *testing.T) {
 		t.Errorf("rest call = %+v", r)
 	}
 }
+
+func TestGraphQLErrorFaultUsesResponseKeys(t *testing.T) {
+	w := newWorld(t)
+	w.Inject(githubfake.Fault{Match: "repository", Kind: githubfake.GraphQLError, Type: "SERVICE_UNAVAILABLE", Message: "try later"})
+	res := postGQL(t, w.Fake, userTok, `{ repo: repository(owner: "acme", name: "widgets") { id } }`, nil)
+	if string(res.Raw["data"]) != `{"repo":null}` || dig(res.Errors[0], "path", 0) != "repo" || res.Errors[0]["type"] != "SERVICE_UNAVAILABLE" {
+		t.Errorf("answer = %s %v", res.Raw["data"], res.Errors)
+	}
+}

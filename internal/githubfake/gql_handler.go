@@ -135,14 +135,16 @@ func describeGraphQL(body []byte, c *Call) {
 	}
 	c.Operation, c.OperationType = op.Name, string(op.Operation)
 	c.Mutation = op.Operation == ast.Mutation
-	c.Fields = rootFields(doc, op.SelectionSet, map[string]bool{}, nil)
+	for _, fl := range rootFields(doc, op.SelectionSet, map[string]bool{}, nil) {
+		c.Fields, c.keys = append(c.Fields, fl.Name), append(c.keys, fl.Alias)
+	}
 }
 
-func rootFields(doc *ast.QueryDocument, set ast.SelectionSet, seen map[string]bool, out []string) []string {
+func rootFields(doc *ast.QueryDocument, set ast.SelectionSet, seen map[string]bool, out []*ast.Field) []*ast.Field {
 	for _, s := range set {
 		switch s := s.(type) {
 		case *ast.Field:
-			out = append(out, s.Name)
+			out = append(out, s)
 		case *ast.InlineFragment:
 			out = rootFields(doc, s.SelectionSet, seen, out)
 		case *ast.FragmentSpread:
