@@ -1,0 +1,136 @@
+package reviewlane
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/google/go-github/v62/github"
+)
+
+// Client implements PullReader and Publisher over GitHub's REST API with go-github.
+type Client struct {
+	gh *github.Client
+}
+
+var (
+	_ PullReader = (*Client)(nil)
+	_ Publisher  = (*Client)(nil)
+)
+
+// NewClient builds a Client. apiURL is GITHUB_API_URL ("" for github.com; a GitHub
+// Enterprise Server URL such as https://ghe.example/api/v3 works as given). hc carries the
+// credentials.
+func NewClient(hc *http.Client, apiURL string) (*Client, error) {
+	c := github.NewClient(hc)
+	if apiURL != "" {
+		u, err := url.Parse(strings.TrimSuffix(apiURL, "/") + "/")
+		if err != nil {
+			return nil, fmt.Errorf("GitHub API URL %q: %w", apiURL, err)
+		}
+		c.BaseURL = u
+	}
+	return &Client{gh: c}, nil
+}
+
+// SplitRepo splits "owner/name".
+func SplitRepo(repo string) (owner, name string, err error) {
+	owner, name, ok := strings.Cut(repo, "/")
+	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
+		return "", "", fmt.Errorf("repository %q: want owner/name", repo)
+	}
+	return owner, name, nil
+}
+
+// Pull implements PullReader.
+func (c *Client) Pull(ctx context.Context, repo string, number int) (PullInfo, error) {
+	owner, name, err := SplitRepo(repo)
+	if err != nil {
+		return PullInfo{}, err
+	}
+	pr, _, err := c.gh.PullRequests.Get(ctx, owner, name, number)
+	if err != nil {
+		return PullInfo{}, fmt.Errorf("get pull request %s#%d: %w", repo, number, err)
+	}
+	return PullInfo{Repository: repo, Number: number, BaseRef: pr.GetBase().GetRef(),
+		BaseSHA: pr.GetBase().GetSHA(), HeadSHA: pr.GetHead().GetSHA(),
+		AuthorLogin: pr.GetUser().GetLogin(), Draft: pr.GetDraft(), State: pr.GetState()}, nil
+}
+
+// PullDiff implements PullReader: the body is streamed, never held whole.
+func (c *Client) PullDiff(ctx context.Context, repo string, number int, w io.Writer) error {
+	owner, name, err := SplitRepo(repo)
+	if err != nil {
+		return err
+	}
+	req, err := c.gh.NewRequest(http.MethodGet, fmt.Sprintf("repos/%s/%s/pulls/%d", owner, name, number), nil)
+	if err != nil {
+		return fmt.Errorf("diff of %s#%d: %w", repo, number, err)
+	}
+	req.Header.Set("Accept", "application/vnd.github.diff")
+	resp, err := c.gh.BareDo(ctx, req)
+	if err != nil {
+		return fmt.Errorf("diff of %s#%d: %w", repo, number, err)
+	}
+	defer resp.Body.Close()
+	if _, err := io.CopyBuffer(w, resp.Body, make([]byte, copyBuffer)); err != nil {
+		return fmt.Errorf("diff of %s#%d: %w", repo, number, err)
+	}
+	return nil
+}
+
+// FileAt implements PullReader.
+func (c *Client) FileAt(ctx context.Context, repo, ref, path string) ([]byte, bool, error) {
+	owner, name, err := SplitRepo(repo)
+	if err != nil {
+		return nil, false, err
+	}
+	fc, _, _, err := c.gh.Repositories.GetContents(ctx, owner, name, path, &github.RepositoryContentGetOptions{Ref: ref})
+	if isNotFound(err) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s at %s in %s: %w", path, ref, repo, err)
+	}
+	if fc == nil {
+		return nil, false, fmt.Errorf("read %s at %s in %s: it is a directory", path, ref, repo)
+	}
+	s, err := fc.GetContent()
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s at %s in %s: %w", path, ref, repo, err)
+	}
+	return []byte(s), true, nil
+}
+
+// CommitMessages implements PullReader.
+func (c *Client) CommitMessages(ctx context.Context, repo string, number int) ([]string, error) {
+	owner, name, err := SplitRepo(repo)
+	if err != nil {
+		return nil, err
+	}
+	var msgs []string
+	opt := &github.ListOptions{PerPage: 100}
+	for {
+		commits, resp, err := c.gh.PullRequests.ListCommits(ctx, owner, name, number, opt)
+		if err != nil {
+			return nil, fmt.Errorf("list commits of %s#%d: %w", repo, number, err)
+		}
+		for _, rc := range commits {
+			msgs = append(msgs, rc.GetCommit().GetMessage())
+		}
+		if resp.NextPage == 0 {
+			return msgs, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// isNotFound reports a 404 from go-github.
+func isNotFound(err error) bool {
+	var er *github.ErrorResponse
+	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusNotFound
+}

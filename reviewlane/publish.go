@@ -1,0 +1,70 @@
+package reviewlane
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Publish writes one lane's result to its pull request: a completed check run on the pinned
+// head SHA (found again by name and external id, so a retry updates rather than duplicates)
+// and the lane's sticky comment (found again by its marker, trusted only when self wrote it).
+// self is the login the token acts as, e.g. "github-actions[bot]" or "<app>[bot]".
+func Publish(ctx context.Context, pub Publisher, self string, r *Result, refutedConclusion string) error {
+	if r.Repository == "" || r.PRNumber == 0 {
+		return errors.New("publish: the result is not for a pull request")
+	}
+	if err := publishCheck(ctx, pub, r, refutedConclusion); err != nil {
+		return fmt.Errorf("publish lane %s: %w", r.Lane, err)
+	}
+	if err := publishComment(ctx, pub, self, r, refutedConclusion); err != nil {
+		return fmt.Errorf("publish lane %s: %w", r.Lane, err)
+	}
+	return nil
+}
+
+// PublishAll publishes every lane's result, one after another (GitHub asks for content
+// writes to be spaced rather than parallel). Each lane keeps its own check and comment.
+func PublishAll(ctx context.Context, pub Publisher, self string, results []*Result, refutedConclusion string) error {
+	var errs []error
+	for _, r := range results {
+		if r != nil {
+			errs = append(errs, Publish(ctx, pub, self, r, refutedConclusion))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func publishCheck(ctx context.Context, pub Publisher, r *Result, refutedConclusion string) error {
+	conclusion, title := CheckConclusion(r, refutedConclusion)
+	run := CheckRun{Name: CheckName(r.Lane), HeadSHA: r.HeadSHA, ExternalID: r.Lane,
+		Conclusion: conclusion, Title: title, Summary: Report(r)}
+	id, found, err := pub.FindCheckRun(ctx, r.Repository, r.HeadSHA, run.Name, run.ExternalID)
+	if err != nil {
+		return err
+	}
+	if found {
+		return pub.UpdateCheckRun(ctx, r.Repository, id, run)
+	}
+	_, err = pub.CreateCheckRun(ctx, r.Repository, run)
+	return err
+}
+
+func publishComment(ctx context.Context, pub Publisher, self string, r *Result, refutedConclusion string) error {
+	body := CommentBody(r, refutedConclusion)
+	comments, err := pub.Comments(ctx, r.Repository, r.PRNumber)
+	if err != nil {
+		return err
+	}
+	for _, c := range comments {
+		if strings.EqualFold(c.Author, self) && strings.HasPrefix(c.Body, Marker(r.Lane)+"\n") {
+			if c.Body == body {
+				return nil
+			}
+			return pub.EditComment(ctx, r.Repository, c.ID, body)
+		}
+	}
+	_, err = pub.CreateComment(ctx, r.Repository, r.PRNumber, body)
+	return err
+}
