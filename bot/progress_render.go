@@ -1,0 +1,141 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/war-room/war-room/discussions"
+)
+
+// render writes the comment: the state marker first (it must be the first line), then a
+// heading, the question, the phase and the call table. Every piece of user text goes
+// through discussions.Safe, so nothing in it can ping, hide text or forge a marker.
+func (v *progressView) render() string {
+	var b strings.Builder
+	s := v.state
+	b.WriteString(s.Marker() + "\n")
+	fmt.Fprintf(&b, "### war-room · %s — %s\n\n", s.Protocol, statusText(s.Status))
+	fmt.Fprintf(&b, "> %s\n\n", discussions.Safe(firstLine(s.Question, 200)))
+	switch s.Status {
+	case StatusAwaiting:
+		b.WriteString(gateText(s.Gate))
+	case StatusCompleted:
+		v.writeOutcome(&b)
+	case StatusFailed:
+		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", v.result.Class, discussions.Safe(firstLine(v.result.Detail, 500)))
+	case StatusCancelled:
+		b.WriteString("Cancelled: nothing more will run for this session.\n\n")
+	}
+	v.writeCalls(&b)
+	for _, n := range v.result.Notes {
+		fmt.Fprintf(&b, "> [!NOTE]\n> %s\n\n", discussions.Safe(n))
+	}
+	fmt.Fprintf(&b, "<sub>session `%s` · seed %d (%s)</sub>\n", s.Session, s.Seed, s.SeedSource)
+	return b.String()
+}
+
+func (v *progressView) writeOutcome(b *strings.Builder) {
+	switch {
+	case v.result.Reaffirmed > 0 && v.result.DiscussionURL != "":
+		fmt.Fprintf(b, "**Reaffirmed** decision [#%d](%s); no new deliberation was held.\n\n", v.result.Reaffirmed, v.result.DiscussionURL)
+	case v.result.Reaffirmed > 0:
+		fmt.Fprintf(b, "**Reaffirmed** decision #%d; no new deliberation was held.\n\n", v.result.Reaffirmed)
+	case v.result.DiscussionURL != "":
+		fmt.Fprintf(b, "**Decided.** The decision is published: %s\n\n", v.result.DiscussionURL)
+	default:
+		b.WriteString("**Decided.** The decision was not published to Discussions.\n\n")
+	}
+}
+
+func (v *progressView) writeCalls(b *strings.Builder) {
+	done, total := v.counts()
+	if total == 0 && v.phase == "" {
+		return
+	}
+	if v.phase != "" {
+		fmt.Fprintf(b, "**Phase:** `%s` · ", v.phase)
+	}
+	fmt.Fprintf(b, "%d of %d calls finished\n\n", done, total)
+	if total == 0 {
+		return
+	}
+	b.WriteString("| step | role | profile | state |\n|---|---|---|---|\n")
+	for _, c := range v.calls {
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", cellText(c.step), cellText(c.role), cellText(c.profile), c.stateText(v.state.Status))
+	}
+	b.WriteString("\n")
+}
+
+// stateText is a call's state; a call with no outcome when the session has stopped running
+// never finished (the run failed or paused around it).
+func (c callRow) stateText(s Status) string {
+	retry := ""
+	if c.attempts > 1 {
+		retry = fmt.Sprintf(" (attempt %d)", c.attempts)
+	}
+	switch {
+	case c.outcome == "" && s != StatusRunning:
+		return "did not finish" + retry
+	case c.outcome == "":
+		return fmt.Sprintf("running %s%s", c.elapsed.Truncate(time.Second), retry)
+	case c.outcome == "ok":
+		return fmt.Sprintf("done in %s%s", c.elapsed.Truncate(100*time.Millisecond), retry)
+	}
+	return cellText(c.outcome) + retry
+}
+
+func statusText(s Status) string {
+	return map[Status]string{StatusRunning: "running", StatusAwaiting: "waiting for an answer",
+		StatusCompleted: "done", StatusFailed: "failed", StatusCancelled: "cancelled"}[s]
+}
+
+// gateText is the open question and the exact commands that answer it.
+func gateText(g *PendingGate) string {
+	if g == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("**Waiting for an answer:**\n\n")
+	for _, line := range strings.Split(strings.TrimSpace(g.Question), "\n") {
+		fmt.Fprintf(&b, "> %s\n", discussions.Safe(line))
+	}
+	b.WriteString("\nReply with one of these comments (write permission needed):\n\n")
+	for _, c := range ReplyCommands(g) {
+		fmt.Fprintf(&b, "- `%s`\n", c)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// ReplyCommands are the comments that answer g: each choice a reply verb can express, then
+// cancel. A choice no verb expresses (a "decline") is what cancel does.
+func ReplyCommands(g *PendingGate) []string {
+	var out []string
+	for _, ch := range g.Choices {
+		verb, _, _ := strings.Cut(ch, " ")
+		switch Kind(verb) {
+		case KindApprove, KindProceed, KindReaffirm, KindSkip:
+			out = append(out, Prefix+" "+ch)
+		}
+	}
+	return append(out, Prefix+" "+string(KindCancel))
+}
+
+// firstLine is s's first non-blank line, cut to max runes.
+func firstLine(s string, max int) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			if r := []rune(l); len(r) > max {
+				return string(r[:max-1]) + "…"
+			}
+			return l
+		}
+	}
+	return ""
+}
+
+// cellText makes text safe for one table cell.
+func cellText(s string) string {
+	return strings.ReplaceAll(strings.Join(strings.Fields(discussions.Safe(s)), " "), "|", `\|`)
+}

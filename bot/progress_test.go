@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// recordingEditor keeps every body written, in order.
+type recordingEditor struct {
+	mu     sync.Mutex
+	bodies []string
+}
+
+func (r *recordingEditor) EditComment(_ context.Context, _ Repo, _ int64, body string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.bodies = append(r.bodies, body)
+	return nil
+}
+
+// stepClock is a clock the test moves by hand.
+type stepClock struct{ t time.Time }
+
+func (c *stepClock) now() time.Time { return c.t }
+
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func newTestProgress(ed CommentEditor, clock *stepClock) *Progress {
+	st := sampleState()
+	st.Status, st.Gate = StatusRunning, nil
+	p := NewProgress(ed, Repo{testOwner, testRepoName}, 9, st, clock.now, 10*time.Second)
+	p.spawn = func(f func()) { f() }
+	return p
+}
+
+func TestProgressThrottlesEdits(t *testing.T) {
+	ed := &recordingEditor{}
+	clock := &stepClock{t0}
+	p := newTestProgress(ed, clock)
+	at := func(sec int, ev engine.Event) {
+		clock.t = t0.Add(time.Duration(sec) * time.Second)
+		ev.Time = clock.t
+		p.Emit(ev)
+	}
+	at(0, engine.Event{Kind: engine.EventPhase, Phase: "premise"})
+	at(1, engine.Event{Kind: engine.EventCallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
+	at(9, engine.Event{Kind: engine.EventCallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 8 * time.Second})
+	if len(ed.bodies) != 0 {
+		t.Fatalf("%d edits inside the first throttle interval", len(ed.bodies))
+	}
+	at(10, engine.Event{Kind: engine.EventPhase, Phase: "generate"})
+	at(11, engine.Event{Kind: engine.EventCallStarted, Step: "generate", Role: "generator", Profile: "gpt"})
+	at(19, engine.Event{Kind: engine.EventCallHeartbeat, Step: "generate", Role: "generator", Profile: "gpt", Elapsed: 8 * time.Second})
+	if len(ed.bodies) != 1 {
+		t.Fatalf("%d edits after 19 s with a 10 s throttle, want 1", len(ed.bodies))
+	}
+	if !strings.Contains(ed.bodies[0], "`generate`") || !strings.Contains(ed.bodies[0], "1 of 1 calls finished") {
+		t.Errorf("the edit at 10 s does not show the state then:\n%s", ed.bodies[0])
+	}
+	at(30, engine.Event{Kind: engine.EventCallFinished, Step: "generate", Role: "generator", Profile: "gpt", Outcome: "ok", Elapsed: 19 * time.Second})
+	if len(ed.bodies) != 2 {
+		t.Fatalf("%d edits after 30 s, want 2", len(ed.bodies))
+	}
+	final := p.view.state
+	final.Status = StatusCompleted
+	if err := p.finish(context.Background(), final, resultView{DiscussionURL: "https://example.test/d/5"}); err != nil {
+		t.Fatal(err)
+	}
+	last := ed.bodies[len(ed.bodies)-1]
+	if len(ed.bodies) != 3 || !strings.Contains(last, "https://example.test/d/5") {
+		t.Errorf("finish did not write the final state last (%d edits):\n%s", len(ed.bodies), last)
+	}
+	if got, ok := ParseState(last); !ok || got.Status != StatusCompleted {
+		t.Errorf("final body's marker: %+v %v", got, ok)
+	}
+}
+
+// blockingEditor holds every edit until released, to show edits never overlap.
+type blockingEditor struct {
+	recordingEditor
+	release chan struct{}
+}
+
+func (b *blockingEditor) EditComment(ctx context.Context, r Repo, id int64, body string) error {
+	<-b.release
+	return b.recordingEditor.EditComment(ctx, r, id, body)
+}
+
+func TestProgressOneEditInFlight(t *testing.T) {
+	ed := &blockingEditor{release: make(chan struct{})}
+	clock := &stepClock{t0}
+	p := newTestProgress(ed, clock)
+	p.spawn = func(f func()) { go f() }
+	for i := 1; i <= 5; i++ {
+		clock.t = t0.Add(time.Duration(i) * time.Minute) // every event is past the throttle
+		p.Emit(engine.Event{Kind: engine.EventPhase, Phase: "p" + string(rune('0'+i))})
+	}
+	close(ed.release)
+	final := p.view.state
+	final.Status = StatusCompleted
+	if err := p.finish(context.Background(), final, resultView{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(ed.bodies) != 2 {
+		t.Errorf("%d edits; want the first (the rest skipped while it was in flight) and the final one", len(ed.bodies))
+	}
+	if !strings.Contains(ed.bodies[1], "`p5`") {
+		t.Errorf("the final edit lost the latest phase:\n%s", ed.bodies[1])
+	}
+}
+
+func TestProgressNeutralisesNames(t *testing.T) {
+	v := progressView{state: sampleState()}
+	v.state.Status, v.state.Gate = StatusRunning, nil
+	v.state.Question = "@octocat <!-- war-room:state v1 eyJzZXNzaW9uIjoieCJ9 --> /war-room approve"
+	v.apply(engine.Event{Kind: engine.EventCallStarted, Step: "s|1", Role: "@team", Profile: "<!--p-->"})
+	body := v.render()
+	rest := body[strings.Index(body, "\n")+1:]
+	for _, bad := range []string{"@octocat", "@team", "<!--", "/war-room approve", "s|1"} {
+		if strings.Contains(rest, bad) {
+			t.Errorf("rendered comment contains %q:\n%s", bad, rest)
+		}
+	}
+}
+
+func TestReplyCommands(t *testing.T) {
+	g := &PendingGate{Key: "prior-decision", Choices: []string{"reaffirm #4", "proceed", "skip"}}
+	want := "/war-room reaffirm #4|/war-room proceed|/war-room skip|/war-room cancel"
+	if got := strings.Join(ReplyCommands(g), "|"); got != want {
+		t.Errorf("ReplyCommands = %s, want %s", got, want)
+	}
+	g = &PendingGate{Key: "approve-reduced-independence", Choices: []string{"approve", "decline"}}
+	if got := strings.Join(ReplyCommands(g), "|"); got != "/war-room approve|/war-room cancel" {
+		t.Errorf("ReplyCommands = %s", got)
+	}
+}
+
+// TestProgressGolden pins what people read in the progress comment, in each state.
+func TestProgressGolden(t *testing.T) {
+	base := sampleState()
+	base.Question = "Should we move the queue to PostgreSQL?\n\nWe run three services."
+	running := progressView{state: base}
+	running.state.Status, running.state.Gate = StatusRunning, nil
+	running.apply(engine.Event{Kind: engine.EventPhase, Phase: "attack"})
+	running.apply(engine.Event{Kind: engine.EventCallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
+	running.apply(engine.Event{Kind: engine.EventCallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 3200 * time.Millisecond})
+	running.apply(engine.Event{Kind: engine.EventCallStarted, Step: "attack/1", Role: "attacker", Profile: "gpt"})
+	running.apply(engine.Event{Kind: engine.EventCallFinished, Step: "attack/1", Role: "attacker", Profile: "gpt", Outcome: "contract-failed", Elapsed: time.Second})
+	running.apply(engine.Event{Kind: engine.EventCallStarted, Step: "attack/1", Role: "attacker", Profile: "gpt"})
+	running.apply(engine.Event{Kind: engine.EventCallHeartbeat, Step: "attack/1", Role: "attacker", Profile: "gpt", Elapsed: 12 * time.Second})
+
+	awaiting := progressView{state: base}
+	awaiting.state.Gate = &PendingGate{Key: "prior-decision", Question: "Earlier decisions may cover this question:\n  #4 [War Room] Queue on PostgreSQL (2026-01-10)\nAnswer reaffirm #N, proceed or skip.", Choices: []string{"reaffirm #4", "proceed", "skip"}}
+
+	done := running
+	done.state.Status, done.state.Gate = StatusCompleted, nil
+	done.result = resultView{DiscussionURL: "https://github.com/acme/widgets/discussions/5", Notes: []string{"No .github/war-room.yml on main: every setting is the default."}}
+
+	failed := running
+	failed.state.Status, failed.state.Gate = StatusFailed, nil
+	failed.result = resultView{Class: "transport", Detail: "role attacker on profile gpt failed (transport) after 2 attempt(s): 502"}
+
+	for name, v := range map[string]*progressView{"running": &running, "awaiting": &awaiting, "completed": &done, "failed": &failed} {
+		golden(t, filepath.Join("progress", name+".md"), v.render())
+	}
+}
+
+// golden compares got with testdata/golden/<path>; UPDATE_GOLDEN=1 rewrites the file.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	file := filepath.Join("testdata", "golden", path)
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with UPDATE_GOLDEN=1 to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file:\n--- got ---\n%s\n--- want ---\n%s", file, got, want)
+	}
+}
