@@ -27,9 +27,16 @@ type HeadSource interface {
 type Dispatcher struct {
 	Run   engine.RunConfig
 	Heads HeadSource
-	// Timeout bounds each provider attempt (0: only the adapter's own limits apply).
-	Timeout   time.Duration
-	MaxTokens int
+	// Limits apply per profile; Default applies to profiles not listed.
+	Limits  map[string]Limits
+	Default Limits
+}
+
+func (d *Dispatcher) limits(profile string) Limits {
+	if l, ok := d.Limits[profile]; ok {
+		return l
+	}
+	return d.Default
 }
 
 // DispatchAll runs every lane concurrently and returns their results side by side, in the

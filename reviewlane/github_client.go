@@ -134,3 +134,13 @@ func isNotFound(err error) bool {
 	var er *github.ErrorResponse
 	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusNotFound
 }
+
+// Self returns the login the token acts as. Installation tokens (the Action's GITHUB_TOKEN,
+// an App's) cannot call this endpoint; callers that hold one know their login already.
+func (c *Client) Self(ctx context.Context) (string, error) {
+	u, _, err := c.gh.Users.Get(ctx, "")
+	if err != nil {
+		return "", fmt.Errorf("who am I: %w", err)
+	}
+	return u.GetLogin(), nil
+}

@@ -169,7 +169,7 @@ func TestTransportResultsPublishNeutral(t *testing.T) {
 	}
 	b := g.build(t, prOptions(t, lanes...))
 	d := dispatcher(t, PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}, profiles)
-	d.Timeout = 50 * time.Millisecond
+	d.Default.Timeout = 50 * time.Millisecond
 	results, err := d.DispatchAll(context.Background(), b.Requests)
 	require.NoError(t, err)
 	require.NoError(t, PublishAll(context.Background(), g.client, botLogin, results, "failure"))

@@ -89,8 +89,8 @@ func (l *lane) callSpec() engine.CallSpec {
 			{Name: InputDiff, Text: l.diff.text},
 		},
 		Task:      l.task(),
-		MaxTokens: l.d.MaxTokens,
-		Timeout:   l.d.Timeout,
+		MaxTokens: l.d.limits(l.req.Reviewer.Profile).MaxTokens,
+		Timeout:   l.d.limits(l.req.Reviewer.Profile).Timeout,
 	}
 }
 

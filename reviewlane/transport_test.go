@@ -85,7 +85,7 @@ func TestEveryTransportClassIsNeutralAndNeverAJudgment(t *testing.T) {
 			p, timeout := tc.setup(t, f, b)
 			p.Name = "vendor"
 			d := dispatcher(t, f.source(), engine.Profiles{"vendor": p})
-			d.Timeout = timeout
+			d.Default.Timeout = timeout
 
 			res, err := d.Dispatch(context.Background(), b.Requests[0])
 			require.NoError(t, err)
