@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/reviewlane"
+)
+
+func decodeResults(t *testing.T, out string) []reviewlane.Result {
+	t.Helper()
+	var rs []reviewlane.Result
+	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+		t.Fatalf("stdout is not a JSON array of results: %v\n%s", err, out)
+	}
+	return rs
+}
+
+func TestReviewLocalPrintsResultDocumentsSideBySide(t *testing.T) {
+	r := newReviewEnv(t, map[string]string{
+		"openai": "FINDING: minor main.go:3 main is empty\nfine\nJUDGMENT: CONFIRMED nonce=" + trueNonce,
+		"google": "ok\nJUDGMENT: CONFIRMED nonce=" + trueNonce,
+	}, "openai", "google")
+	res := r.review("--base", "main", "--head", "feature", "--json")
+	if res.code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", res.code, res.stderr)
+	}
+	rs := decodeResults(t, res.stdout)
+	if len(rs) != 2 || rs[0].Lane != "openai" || rs[1].Lane != "google" {
+		t.Fatalf("want the two lanes in configured order, got %+v", rs)
+	}
+	for _, x := range rs {
+		if x.Status != reviewlane.StatusJudged || x.Disposition != reviewlane.Confirmed || x.HeadSHA != r.head {
+			t.Errorf("lane %s: %s %s on %s", x.Lane, x.Status, x.Disposition, x.HeadSHA)
+		}
+		if x.Subject != "git:"+r.base+"..."+r.head {
+			t.Errorf("subject %q", x.Subject)
+		}
+		if _, err := reviewlane.ReadResult(filepath.Join(x.Evidence.Dir, "lanes", x.Lane, "result.json")); err != nil {
+			t.Errorf("result document beside the evidence: %v", err)
+		}
+	}
+	if rs[0].Findings[0].File != "main.go" || rs[0].Findings[0].Line != 3 {
+		t.Errorf("findings: %+v", rs[0].Findings)
+	}
+	if !strings.Contains(res.stderr, "evidence: ") {
+		t.Errorf("stderr does not name the evidence directory:\n%s", res.stderr)
+	}
+}
+
+func TestReviewLocalExitCodesKeepTransportApartFromRefutation(t *testing.T) {
+	cases := []struct {
+		answer string
+		code   int
+		text   string
+	}{
+		{"FINDING: blocker main.go:3 nothing tested\nJUDGMENT: REFUTED nonce=" + trueNonce, exitFailure, "REFUTED by openai"},
+		{"looks fine to me", exitNoJudgment, "transport: malformed-marker (no judgment)"},
+	}
+	for _, tc := range cases {
+		r := newReviewEnv(t, map[string]string{"openai": tc.answer}, "openai")
+		res := r.review("--base", "main", "--head", "feature")
+		if res.code != tc.code {
+			t.Errorf("exit %d, want %d; stderr:\n%s", res.code, tc.code, res.stderr)
+		}
+		if !strings.Contains(res.stdout, tc.text) {
+			t.Errorf("stdout lacks %q:\n%s", tc.text, res.stdout)
+		}
+	}
+}
+
+func TestReviewLaneFlagAndContractFile(t *testing.T) {
+	r := newReviewEnv(t, map[string]string{
+		"openai": "ok\nJUDGMENT: CONFIRMED nonce=" + trueNonce,
+		"google": "ok\nJUDGMENT: CONFIRMED nonce=" + trueNonce,
+	}, "openai")
+	contract := filepath.Join(r.dir, "contract.md")
+	if err := os.WriteFile(contract, []byte("# Local contract\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res := r.review("--base", "main", "--head", "feature", "--lane", "google", "--contract", contract, "--json")
+	if res.code != 0 {
+		t.Fatalf("exit %d:\n%s", res.code, res.stderr)
+	}
+	rs := decodeResults(t, res.stdout)
+	if len(rs) != 1 || rs[0].Lane != "google" || rs[0].Reviewer.Family != "google" {
+		t.Fatalf("--lane google should replace the configured lanes: %+v", rs)
+	}
+	req, _, err := reviewlane.ReadRequest(filepath.Join(rs[0].Evidence.Dir, "lanes", "google", "request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Contract.Source != "file:"+contract {
+		t.Errorf("contract source %q", req.Contract.Source)
+	}
+}
+
+func TestReviewUsageErrors(t *testing.T) {
+	r := newReviewEnv(t, map[string]string{"openai": "x"}, "openai")
+	for _, args := range [][]string{
+		{},
+		{"--base", "main"},
+		{"--pr", "acme/widgets"},
+		{"--pr", "acme/widgets#1", "--base", "main", "--head", "feature"},
+		{"--base", "main", "--head", "feature", "--publish"},
+		{"--base", "main", "--head", "feature", "stray"},
+		{"--base", "main", "--head", "feature", "--lane", "nope"},
+	} {
+		if res := r.review(args...); res.code != exitUsage {
+			t.Errorf("%v: exit %d, want %d; stderr:\n%s", args, res.code, exitUsage, res.stderr)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/war-room/war-room/reviewlane"
+)
+
+// printReview prints every lane's result side by side (JSON documents with --json) and
+// returns the exit status: 0 when every lane confirmed, 1 when any refuted, exitNoJudgment
+// when none refuted but some could not judge.
+func printReview(e *env, results []*reviewlane.Result, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(results); err != nil {
+			return err
+		}
+	} else {
+		for _, r := range results {
+			_, title := reviewlane.CheckConclusion(r, "failure")
+			fmt.Fprintf(e.stdout, "== %s: %s\n\n%s\n", reviewlane.CheckName(r.Lane), title, reviewlane.Report(r))
+		}
+	}
+	refuted, unjudged := 0, 0
+	for _, r := range results {
+		switch {
+		case r.Status != reviewlane.StatusJudged:
+			unjudged++
+		case r.Disposition == reviewlane.Refuted:
+			refuted++
+		}
+	}
+	switch {
+	case refuted > 0:
+		return exitErr(exitFailure, fmt.Errorf("%d of %d lane(s) refuted the change", refuted, len(results)))
+	case unjudged > 0:
+		return exitErr(exitNoJudgment, fmt.Errorf("%d of %d lane(s) produced no judgment (see each lane's status)", unjudged, len(results)))
+	}
+	return nil
+}
+
+func (f *reviewFlags) publishResults(ctx context.Context, e *env, gh *reviewlane.Client, st *setup, results []*reviewlane.Result) error {
+	self := f.as
+	switch {
+	case self != "":
+	case e.getenv("GITHUB_ACTIONS") == "true":
+		self = "github-actions[bot]"
+	default:
+		var err error
+		if self, err = gh.Self(ctx); err != nil {
+			return fmt.Errorf("publish: %w (pass --as LOGIN)", err)
+		}
+	}
+	return reviewlane.PublishAll(ctx, gh, self, results, string(st.Config.Review.RefutedConclusion))
+}
+
+// tokenTransport sends GitHub's token on every request; with no token, requests go out
+// unauthenticated (enough to read a public repository).
+func tokenTransport(token string) http.RoundTripper {
+	return roundTripper(func(r *http.Request) (*http.Response, error) {
+		if token != "" {
+			r = r.Clone(r.Context())
+			r.Header.Set("Authorization", "Bearer "+token)
+		}
+		return http.DefaultTransport.RoundTrip(r)
+	})
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
