@@ -26,9 +26,11 @@ const (
 // is gone by then, so the session is re-created from this with the same id and seed, and
 // the answers recorded so far are handed to its gates.
 type State struct {
-	Session    string            `json:"session"`
-	Protocol   string            `json:"protocol"`
-	Question   string            `json:"question"`
+	Session  string `json:"session"`
+	Protocol string `json:"protocol"`
+	Question string `json:"question"`
+	// Context are further inputs (the command's other lines, the issue), kept verbatim.
+	Context    []ContextText     `json:"context,omitempty"`
 	Flags      map[string]string `json:"flags,omitempty"`
 	Seed       int64             `json:"seed"`
 	SeedSource string            `json:"seed_source"`
@@ -42,6 +44,12 @@ type State struct {
 	CommentID int64  `json:"comment_id,omitempty"`
 	// Discussion is the published decision's URL once there is one.
 	Discussion string `json:"discussion,omitempty"`
+}
+
+// ContextText is one context input: its name and verbatim text.
+type ContextText struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
 }
 
 // PendingGate is the question a session waits on.

@@ -1,0 +1,120 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// Deps is what every handler needs. The Action builds one per run from the runner's
+// environment; the App builds one per installation.
+type Deps struct {
+	GitHub *GitHub
+	// Grammar knows the protocols' command words and flags. Its Default is replaced per event
+	// by Settings.Protocol or the configured default.
+	Grammar  Grammar
+	Settings Settings
+	// Getenv supplies provider keys (and nothing else is read through it).
+	Getenv func(string) string
+	// ProviderHTTP is the HTTP client of the HTTP provider adapters (nil: their default).
+	ProviderHTTP *http.Client
+	// Now is the clock of runs and progress throttling.
+	Now func() time.Time
+	// OpenStore opens the store a session runs on. The Action's is a fresh SQLite file per
+	// run: nothing survives to the next run but what GitHub holds.
+	OpenStore func(ctx context.Context) (engine.Store, error)
+	// Mask hides a secret from logs (the Action's ::add-mask::); nil in the App.
+	Mask func(secret string)
+	// TempDir is where review lanes write their evidence ("" : the system's).
+	TempDir string
+	Report  Reporter
+	Log     *slog.Logger
+}
+
+// Settings are the per-installation (Action: per-step input) choices.
+type Settings struct {
+	// ConfigPath is the configuration file in the repository (default config.DefaultPath).
+	ConfigPath string
+	// Protocol overrides the configured default protocol of a bare command ("" keeps it).
+	Protocol string
+	// Publish sends decisions to Discussions; Review runs review lanes on pull requests.
+	Publish, Review bool
+	// Question is the question of a workflow_dispatch run (the question input).
+	Question string
+	// RunURL links to where this run's full record is (the Actions run page), or "".
+	RunURL string
+}
+
+// Reporter receives a run's results besides what goes to GitHub: the Action's step
+// outputs, job summary and annotations. A nil Reporter drops them.
+type Reporter interface {
+	// SetOutput sets a step output.
+	SetOutput(name, value string)
+	// Summary appends Markdown to the job summary.
+	Summary(markdown string)
+	// Warning records a warning the user should see.
+	Warning(msg string)
+}
+
+func (d *Deps) now() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
+}
+
+func (d *Deps) log() *slog.Logger {
+	if d.Log != nil {
+		return d.Log
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+func (d *Deps) output(name, value string) {
+	if d.Report != nil {
+		d.Report.SetOutput(name, value)
+	}
+}
+
+func (d *Deps) summary(md string) {
+	if d.Report != nil {
+		d.Report.Summary(md)
+	}
+}
+
+func (d *Deps) warning(msg string) {
+	d.log().Warn(msg)
+	if d.Report != nil {
+		d.Report.Warning(msg)
+	}
+}
+
+// grammar is the command grammar with the default protocol of this installation.
+func (d *Deps) grammar(cfg *LoadedConfig) Grammar {
+	g := d.Grammar
+	g.Default = string(cfg.Protocols.Default)
+	if d.Settings.Protocol != "" {
+		g.Default = d.Settings.Protocol
+	}
+	return g
+}
+
+// loadConfig loads the repository's configuration and masks the value of every provider key
+// it names before anything can print one.
+func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedConfig, error) {
+	cfg, err := d.GitHub.LoadConfig(ctx, repo, ref, d.configPath(), d.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range cfg.Providers {
+		if p.APIKeyEnv != "" && d.Mask != nil {
+			if v := d.Getenv(p.APIKeyEnv); v != "" {
+				d.Mask(v)
+			}
+		}
+	}
+	return cfg, nil
+}

@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// The payload types decode only what the handlers use, leniently: GitHub's examples drift
+// from its schemas, and new fields keep appearing.
+
+type eventUser struct {
+	Login string `json:"login"`
+	Type  string `json:"type"`
+}
+
+func (u eventUser) actor() Actor { return Actor{Login: u.Login, Type: u.Type} }
+
+type eventRepo struct {
+	Name          string    `json:"name"`
+	FullName      string    `json:"full_name"`
+	Owner         eventUser `json:"owner"`
+	DefaultBranch string    `json:"default_branch"`
+	HTMLURL       string    `json:"html_url"`
+}
+
+func (r eventRepo) repo() Repo { return Repo{Owner: r.Owner.Login, Name: r.Name} }
+
+func (r eventRepo) defaultBranch() string {
+	if r.DefaultBranch == "" {
+		return "main"
+	}
+	return r.DefaultBranch
+}
+
+type issueCommentEvent struct {
+	Action string `json:"action"`
+	Issue  struct {
+		Number      int             `json:"number"`
+		Title       string          `json:"title"`
+		Body        string          `json:"body"`
+		PullRequest json.RawMessage `json:"pull_request"`
+	} `json:"issue"`
+	Comment struct {
+		ID   int64     `json:"id"`
+		Body string    `json:"body"`
+		User eventUser `json:"user"`
+	} `json:"comment"`
+	Repository eventRepo `json:"repository"`
+	Sender     eventUser `json:"sender"`
+}
+
+type workflowDispatchEvent struct {
+	Inputs     map[string]any `json:"inputs"`
+	Ref        string         `json:"ref"`
+	Repository eventRepo      `json:"repository"`
+	Sender     eventUser      `json:"sender"`
+}
+
+// decode reads a payload, naming the event on failure.
+func decode(eventType string, payload []byte, v any) error {
+	if err := json.Unmarshal(payload, v); err != nil {
+		return fmt.Errorf("decode %s payload: %w", eventType, err)
+	}
+	return nil
+}

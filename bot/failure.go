@@ -1,0 +1,46 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
+)
+
+// Failure classes the bot reports besides a call's own (transport, refused,
+// invalid-request, contract, budget, timeout).
+const (
+	ClassUsage         = "usage"
+	ClassConfiguration = "configuration"
+	ClassGitHub        = "github"
+	ClassInternal      = "internal"
+)
+
+// classed is implemented by protocol failures that know their class.
+type classed interface{ FailureClass() string }
+
+// FailureClass names why a session failed, for the 😕 reply: a model call's class where a
+// call failed, else what kind of thing broke.
+func FailureClass(err error) string {
+	var c classed
+	var ce *engine.CallError
+	var ue *UsageError
+	var cfg *ConfigError
+	var api *discussions.APIError
+	switch {
+	case errors.As(err, &c):
+		return c.FailureClass()
+	case errors.As(err, &ce):
+		return ce.Class
+	case errors.As(err, &ue):
+		return ClassUsage
+	case errors.As(err, &cfg):
+		return ClassConfiguration
+	case errors.As(err, &api):
+		return ClassGitHub
+	case errors.Is(err, context.DeadlineExceeded):
+		return engine.ClassTimeout
+	}
+	return ClassInternal
+}

@@ -1,0 +1,115 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/war-room/war-room/config"
+)
+
+// IssueComment handles issue_comment events: /war-room commands and gate replies on issues
+// and pull requests.
+type IssueComment struct{ Deps *Deps }
+
+// Handles names the events this handler takes.
+func (h *IssueComment) Handles() []string { return []string{"issue_comment"} }
+
+// Handle acts on one issue_comment delivery. Only a created comment whose first line is a
+// command does anything; edits and deletions never do. The order matters: nothing is
+// written before the author is known not to be ourselves or an ignored bot, and nothing is
+// spent before the author's permission is checked.
+func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string, payload []byte) error {
+	var ev issueCommentEvent
+	if err := decode(eventType, payload, &ev); err != nil {
+		return err
+	}
+	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "issue", ev.Issue.Number, "comment", ev.Comment.ID)
+	if ev.Action != "created" {
+		log.Info("ignored: only new comments are commands", "action", ev.Action)
+		return nil
+	}
+	if _, _, ok := commandLine(ev.Comment.Body); !ok {
+		return nil
+	}
+	author := ev.Comment.User.actor()
+	if why := Ignored(author, h.Deps.GitHub.Login, false); why != "" {
+		log.Info("ignored: " + why)
+		return nil
+	}
+	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
+	return t.intake(ctx, author)
+}
+
+// thread is one command comment being handled on its issue or pull request.
+type thread struct {
+	d    *Deps
+	ev   *issueCommentEvent
+	repo Repo
+	log  *slog.Logger
+}
+
+func (t *thread) intake(ctx context.Context, author Actor) error {
+	cfg, cfgErr := t.d.loadConfig(ctx, t.repo, t.ev.Repository.defaultBranch())
+	ignoreBots, min := config.DefaultIgnoreBots, config.DefaultMinPermission
+	if cfgErr == nil {
+		ignoreBots, min = cfg.GitHub.Trigger.IgnoreBots, cfg.GitHub.Trigger.MinPermission
+	}
+	if why := Ignored(author, t.d.GitHub.Login, ignoreBots); why != "" {
+		t.log.Info("ignored: " + why)
+		return nil
+	}
+	t.react(ctx, ReactionEyes)
+	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
+	if err != nil {
+		t.react(ctx, ReactionConfused)
+		return err
+	}
+	if !ok {
+		t.log.Info("refused", "login", author.Login, "permission", perm.String())
+		t.reply(ctx, fmt.Sprintf("@%s war-room needs `%s` permission on this repository to start or answer a session; you have `%s`.",
+			author.Login, orDefaultPermission(min), perm))
+		return nil
+	}
+	if cfgErr != nil {
+		t.fail(ctx, ClassConfiguration, cfgErr)
+		return cfgErr
+	}
+	g := t.d.grammar(cfg)
+	cmd, _, err := Parse(t.ev.Comment.Body, g)
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		t.react(ctx, ReactionConfused)
+		t.reply(ctx, fmt.Sprintf("@%s %s\n\n%s", author.Login, ue.Reason, g.Usage()))
+		return nil
+	}
+	return t.dispatch(ctx, cfg, cmd, g)
+}
+
+func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g Grammar) error {
+	switch cmd.Kind {
+	case KindHelp:
+		t.reply(ctx, g.Usage())
+		return nil
+	case KindRun:
+		return t.start(ctx, cfg, cmd)
+	case KindCancel:
+		return t.cancel(ctx)
+	}
+	return t.answer(ctx, cfg, cmd)
+}
+
+func orDefaultPermission(p config.Permission) config.Permission {
+	if p == "" {
+		return config.DefaultMinPermission
+	}
+	return p
+}
+
+func (d *Deps) configPath() string {
+	if d.Settings.ConfigPath != "" {
+		return d.Settings.ConfigPath
+	}
+	return config.DefaultPath
+}

@@ -1,0 +1,118 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+
+	"github.com/war-room/war-room/reviewlane"
+)
+
+// PullRequest handles pull_request events: the configured review lanes on the event's head.
+type PullRequest struct{ Deps *Deps }
+
+// Handles names the events this handler takes.
+func (h *PullRequest) Handles() []string { return []string{"pull_request"} }
+
+// reviewActions are the activities that put a new head (or a head newly ready) in front of
+// reviewers; closing, labelling and the rest do not.
+var reviewActions = []string{"opened", "synchronize", "reopened", "ready_for_review"}
+
+type pullRequestEvent struct {
+	Action      string `json:"action"`
+	Number      int    `json:"number"`
+	PullRequest struct {
+		Number int  `json:"number"`
+		Draft  bool `json:"draft"`
+		Head   struct {
+			SHA  string `json:"sha"`
+			Repo *struct {
+				FullName string `json:"full_name"`
+			} `json:"repo"`
+		} `json:"head"`
+	} `json:"pull_request"`
+	Repository eventRepo `json:"repository"`
+}
+
+// fromFork reports whether the head lives in another repository (a deleted fork has none):
+// such runs get a read-only token and no secrets.
+func (e *pullRequestEvent) fromFork() bool {
+	h := e.PullRequest.Head.Repo
+	return h == nil || h.FullName != e.Repository.FullName
+}
+
+// Handle reviews one pull request event.
+func (h *PullRequest) Handle(ctx context.Context, eventType, deliveryID string, payload []byte) error {
+	var ev pullRequestEvent
+	if err := decode(eventType, payload, &ev); err != nil {
+		return err
+	}
+	d := h.Deps
+	log := d.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "pr", ev.Number, "head", ev.PullRequest.Head.SHA)
+	switch {
+	case !slices.Contains(reviewActions, ev.Action):
+		log.Info("ignored: not a review activity", "action", ev.Action)
+		return nil
+	case !d.Settings.Review:
+		log.Info("ignored: review lanes are off for this step")
+		return nil
+	}
+	p := &pullRun{d: d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	return p.review(ctx)
+}
+
+// pullRun is one pull request event being reviewed.
+type pullRun struct {
+	d    *Deps
+	ev   *pullRequestEvent
+	repo Repo
+	log  *slog.Logger
+	gh   *reviewlane.Client
+}
+
+func (p *pullRun) review(ctx context.Context) error {
+	gh, err := reviewlane.NewClient(p.d.GitHub.HTTP, p.d.GitHub.APIURL)
+	if err != nil {
+		return err
+	}
+	p.gh = gh
+	cfg, err := p.d.loadConfig(ctx, p.repo, p.ev.Repository.defaultBranch())
+	if err != nil {
+		p.d.summary(fmt.Sprintf("## war-room review could not start\n\n```\n%v\n```\n", err))
+		return err
+	}
+	if len(cfg.Review.Lanes) == 0 {
+		p.d.summary("## war-room review\n\nNo review lanes are configured (`review.lanes`); nothing to do.\n")
+		return nil
+	}
+	if p.ev.PullRequest.Draft && !cfg.Review.Drafts {
+		p.d.summary("## war-room review\n\nThe pull request is a draft and `review.drafts` is off; nothing to do.\n")
+		return nil
+	}
+	runnable, keyless := p.d.splitLanes(cfg)
+	if len(keyless) > 0 && p.ev.fromFork() {
+		if err := p.neutral(ctx, keyless, forkNoCredentials); err != nil {
+			return err
+		}
+		cfg = withLanes(cfg, runnable)
+		if len(runnable) == 0 {
+			return nil
+		}
+	}
+	results, err := p.dispatch(ctx, cfg)
+	if errors.Is(err, reviewlane.ErrDraft) {
+		p.d.summary("## war-room review\n\nThe pull request became a draft; nothing to do.\n")
+		return nil
+	}
+	if len(results) > 0 {
+		if rerr := p.report(results, string(cfg.Review.RefutedConclusion)); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	if err != nil {
+		p.d.summary(fmt.Sprintf("## war-room review failed\n\n```\n%v\n```\n", err))
+	}
+	return err
+}

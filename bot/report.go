@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/discussions"
+)
+
+// Step outputs.
+const (
+	OutputSessionID     = "session-id"
+	OutputDiscussionURL = "discussion-url"
+	OutputDecision      = "decision"
+	OutputLaneResults   = "lane-results"
+)
+
+// report sets the step outputs and writes the job summary for a session's outcome. The
+// decision output is the protocol-neutral Decision record as JSON ("" when there is none).
+func (d *Deps) report(out *Outcome) {
+	d.output(OutputSessionID, out.State.Session)
+	d.output(OutputDiscussionURL, out.State.Discussion)
+	decision := ""
+	if out.Decision != nil {
+		if raw, err := json.Marshal(out.Decision); err == nil {
+			decision = string(raw)
+		}
+	}
+	d.output(OutputDecision, decision)
+	d.summary(sessionSummary(out))
+	for _, n := range out.Notes {
+		d.warning(n)
+	}
+}
+
+// sessionSummary is the job summary of a session: what was asked, how it ended, and where
+// the decision is. Model text appears only in a finished decision, made safe.
+func sessionSummary(out *Outcome) string {
+	var b strings.Builder
+	st := out.State
+	fmt.Fprintf(&b, "## war-room · %s — %s\n\n", st.Protocol, statusText(st.Status))
+	fmt.Fprintf(&b, "**Question:** %s\n\n", discussions.Safe(firstLine(st.Question, 300)))
+	switch st.Status {
+	case StatusAwaiting:
+		b.WriteString(gateText(st.Gate))
+	case StatusFailed:
+		detail := ""
+		if out.Err != nil {
+			detail = out.Err.Error()
+		}
+		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", out.Class, discussions.Safe(firstLine(detail, 1000)))
+	}
+	if d := out.Decision; d != nil {
+		fmt.Fprintf(&b, "### %s\n\n%s\n\n", discussions.Safe(firstLine(d.Title, 256)), discussions.Safe(d.Outcome))
+		if d.Confidence != "" {
+			fmt.Fprintf(&b, "**Confidence:** %s\n\n", discussions.Safe(d.Confidence))
+		}
+	}
+	if st.Discussion != "" {
+		fmt.Fprintf(&b, "**Discussion:** %s\n\n", st.Discussion)
+	}
+	fmt.Fprintf(&b, "Session `%s` · seed %d (%s)\n", st.Session, st.Seed, st.SeedSource)
+	return b.String()
+}

@@ -1,0 +1,121 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols"
+)
+
+// MaxIssueContextBytes bounds the issue text kept as context (and in the state marker).
+const MaxIssueContextBytes = 12 << 10
+
+// start begins a new session: the protocol and its flag values are checked first (no
+// spend), then the progress comment is written with the state marker, then the session runs.
+func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
+	if err := protocols.Available(cmd.Protocol); err != nil {
+		t.react(ctx, ReactionConfused)
+		t.reply(ctx, fmt.Sprintf("@%s %v.", t.ev.Comment.User.Login, err))
+		return nil
+	}
+	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
+		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
+		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
+	if _, err := newSession(cfg.Config, st); err != nil {
+		t.react(ctx, ReactionConfused)
+		t.reply(ctx, fmt.Sprintf("@%s %v", st.Requester, err))
+		return nil
+	}
+	body := (&progressView{state: st}).render()
+	pc, err := t.d.GitHub.Reply(ctx, t.repo, t.ev.Issue.Number, body)
+	if err != nil {
+		t.react(ctx, ReactionConfused)
+		return err
+	}
+	return t.run(ctx, cfg, st, pc.GetID())
+}
+
+// context is the command's further lines and the issue itself, kept verbatim (the issue cut
+// to MaxIssueContextBytes, saying so) so that a later run feeds the same inputs.
+func (t *thread) context(cmd Command) []ContextText {
+	var out []ContextText
+	if cmd.Context != "" {
+		out = append(out, ContextText{Name: "context:comment", Text: cmd.Context})
+	}
+	issue := fmt.Sprintf("#%d %s\n\n%s", t.ev.Issue.Number, t.ev.Issue.Title, t.ev.Issue.Body)
+	if len(issue) > MaxIssueContextBytes {
+		cut := strings.ToValidUTF8(issue[:MaxIssueContextBytes], "")
+		issue = cut + "\n\n[the issue text is cut here: it is longer than war-room keeps]"
+	}
+	return append(out, ContextText{Name: "context:issue", Text: issue})
+}
+
+// run runs the session with the progress comment following it, then concludes.
+func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressID int64) error {
+	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
+	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
+	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true)
+	return t.conclude(ctx, p, out)
+}
+
+// answer continues the session waiting on this thread with the reply's answer.
+func (t *thread) answer(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
+	tr, ok := t.waiting(ctx)
+	if !ok {
+		return nil
+	}
+	g := tr.State.Gate
+	ans := cmd.Answer()
+	if !slices.Contains(g.Choices, ans) {
+		t.react(ctx, ReactionConfused)
+		t.reply(ctx, fmt.Sprintf("@%s `%s %s` does not answer the open question. Reply with one of:\n\n- `%s`",
+			t.ev.Comment.User.Login, Prefix, ans, strings.Join(ReplyCommands(g), "`\n- `")))
+		return nil
+	}
+	st := tr.State
+	st.Answers = maps.Clone(st.Answers)
+	if st.Answers == nil {
+		st.Answers = map[string]string{}
+	}
+	st.Answers[g.Key], st.Gate, st.Status = ans, nil, StatusRunning
+	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		return err
+	}
+	return t.run(ctx, cfg, st, tr.CommentID)
+}
+
+// cancel ends the waiting session: nothing more runs for it.
+func (t *thread) cancel(ctx context.Context) error {
+	tr, ok := t.waiting(ctx)
+	if !ok {
+		return nil
+	}
+	st := tr.State
+	st.Status, st.Gate = StatusCancelled, nil
+	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		return err
+	}
+	t.react(ctx, ReactionRocket)
+	t.reply(ctx, fmt.Sprintf("@%s Cancelled session `%s`.", t.ev.Comment.User.Login, st.Session))
+	return nil
+}
+
+// waiting finds the session on this thread that waits for an answer, replying when there
+// is none.
+func (t *thread) waiting(ctx context.Context) (Tracked, bool) {
+	comments, err := t.d.GitHub.OurComments(ctx, t.repo, t.ev.Issue.Number)
+	if err != nil {
+		t.log.Warn("list comments", "err", err)
+	}
+	tr, ok := LatestState(comments, t.d.GitHub.Login)
+	if err == nil && ok && tr.State.Status == StatusAwaiting && tr.State.Gate != nil {
+		return tr, true
+	}
+	t.react(ctx, ReactionConfused)
+	t.reply(ctx, fmt.Sprintf("@%s No war-room session here is waiting for an answer.", t.ev.Comment.User.Login))
+	return Tracked{}, false
+}

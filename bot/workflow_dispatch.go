@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols"
+)
+
+// WorkflowDispatch handles workflow_dispatch: a deliberation on the question input, with no
+// issue. Only people with write access can dispatch a workflow, so GitHub has already
+// authorised the caller. Nobody can answer a gate here: the prior-decision check only
+// informs, and a session that still stops at a gate says so in the summary and a warning.
+type WorkflowDispatch struct{ Deps *Deps }
+
+// Handles names the events this handler takes.
+func (h *WorkflowDispatch) Handles() []string { return []string{"workflow_dispatch"} }
+
+// ErrNoQuestion is a dispatch without a question.
+var ErrNoQuestion = errors.New("workflow_dispatch: the question input is empty; pass it as `question: ${{ inputs.question }}`")
+
+// Handle runs one dispatched deliberation.
+func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID string, payload []byte) error {
+	var ev workflowDispatchEvent
+	if err := decode(eventType, payload, &ev); err != nil {
+		return err
+	}
+	d := h.Deps
+	question := strings.TrimSpace(d.Settings.Question)
+	if q, ok := ev.Inputs["question"].(string); ok && question == "" {
+		question = strings.TrimSpace(q)
+	}
+	if question == "" {
+		return &UsageError{Reason: ErrNoQuestion.Error()}
+	}
+	repo := ev.Repository.repo()
+	cfg, err := d.loadConfig(ctx, repo, ev.Repository.defaultBranch())
+	if err != nil {
+		d.summary(fmt.Sprintf("## war-room could not start\n\n```\n%v\n```\n", err))
+		return err
+	}
+	protocol := d.grammar(cfg).Default
+	if err := protocols.Available(protocol); err != nil {
+		return &UsageError{Reason: err.Error()}
+	}
+	st := State{Session: engine.NewSessionID(), Protocol: protocol, Question: question,
+		Seed: engine.NewSeed(), SeedSource: "crypto/rand", Status: StatusRunning, Requester: ev.Sender.Login}
+	d.log().Info("deliberation from workflow_dispatch", "delivery", deliveryID, "repo", repo.String(), "session", st.Session)
+	out := d.runSession(ctx, cfg, repo, st, []engine.Sink{logSink{d}}, false)
+	d.report(out)
+	switch out.State.Status {
+	case StatusFailed:
+		return &SessionError{Session: st.Session, Class: out.Class, Err: out.Err}
+	case StatusAwaiting:
+		d.warning(fmt.Sprintf("session %s stopped at a question nobody can answer from workflow_dispatch (%s); start it with a /war-room comment on an issue instead",
+			st.Session, out.State.Gate.Key))
+	}
+	return nil
+}
+
+// logSink writes progress events to the log: a dispatched run has no progress comment.
+type logSink struct{ d *Deps }
+
+func (s logSink) Emit(ev engine.Event) {
+	s.d.log().Info("progress", "kind", string(ev.Kind), "phase", ev.Phase, "step", ev.Step,
+		"role", ev.Role, "profile", ev.Profile, "outcome", ev.Outcome)
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sethvargo/go-githubactions"
+	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/protocols"
+)
+
+// Action inputs (action.yml). Provider keys are never inputs: they come in through env.
+const (
+	inputToken    = "github-token"
+	inputConfig   = "config"
+	inputProtocol = "protocol"
+	inputQuestion = "question"
+	inputPublish  = "publish"
+	inputReview   = "review"
+)
+
+// actionsBotLogin is the account an Actions GITHUB_TOKEN writes as.
+const actionsBotLogin = "github-actions[bot]"
+
+// maskKnownSecrets masks the token and every provider key variable war-room knows by name,
+// before anything is printed. Keys named only in the repository's configuration are masked
+// by the bot as soon as it has read it (Deps.Mask), before any profile is built.
+func maskKnownSecrets(a *githubactions.Action, getenv func(string) string) {
+	for _, name := range []string{"GITHUB_TOKEN", config.EnvAnthropicKey, config.EnvOpenAIKey, config.EnvGeminiKey, config.EnvLocalKey} {
+		mask(a, getenv(name))
+	}
+	mask(a, a.GetInput(inputToken))
+}
+
+func mask(a *githubactions.Action, secret string) {
+	if s := strings.TrimSpace(secret); s != "" {
+		a.AddMask(s)
+	}
+}
+
+// actionDeps wires the bot for one Action run: a GitHub connection with the step's token,
+// the inputs, a fresh SQLite store, and the step outputs and summary as the Reporter.
+func actionDeps(ctx context.Context, a *githubactions.Action, gc *githubactions.GitHubContext, e *env, log *slog.Logger) (*bot.Deps, func(), error) {
+	token := a.GetInput(inputToken)
+	if token == "" {
+		token = e.getenv("GITHUB_TOKEN")
+	}
+	if token == "" {
+		return nil, nil, usageErr("no GitHub token: set the github-token input (default ${{ github.token }})")
+	}
+	hc := &http.Client{Timeout: 60 * time.Second, Transport: bearer{token: token, base: http.DefaultTransport}}
+	gh, err := bot.NewGitHub(hc, gc.APIURL, gc.GraphqlURL, tokenLogin(ctx, hc, gc.GraphqlURL))
+	if err != nil {
+		return nil, nil, exitErr(exitUsage, err)
+	}
+	tmp, err := os.MkdirTemp(e.getenv("RUNNER_TEMP"), "war-room-")
+	if err != nil {
+		return nil, nil, fmt.Errorf("temporary directory: %w", err)
+	}
+	d := &bot.Deps{GitHub: gh, Grammar: actionGrammar(), Getenv: e.getenv, Now: time.Now, TempDir: tmp,
+		Report: actionReporter{a: a, getenv: e.getenv}, Log: log,
+		Mask: func(s string) { mask(a, s) },
+		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: a.GetInput(inputProtocol),
+			Question: a.GetInput(inputQuestion), Publish: boolInput(a, inputPublish), Review: boolInput(a, inputReview),
+			RunURL: runURL(gc)}}
+	d.OpenStore = func(ctx context.Context) (engine.Store, error) {
+		path := e.getenv("WAR_ROOM_DB") // tests read the ledger back; a runner starts empty
+		if path == "" {
+			path = filepath.Join(tmp, "state.db")
+		}
+		return sqlite.Open(ctx, path)
+	}
+	return d, func() { os.RemoveAll(tmp) }, nil
+}
+
+// boolInput reads a boolean input; unset means true (action.yml's default).
+func boolInput(a *githubactions.Action, name string) bool {
+	v := strings.ToLower(a.GetInput(name))
+	return v != "false" && v != "no" && v != "0" && v != "off"
+}
+
+func runURL(gc *githubactions.GitHubContext) string {
+	if gc.ServerURL == "" || gc.Repository == "" || gc.RunID == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s/%s/actions/runs/%d", strings.TrimSuffix(gc.ServerURL, "/"), gc.Repository, gc.RunID)
+}
+
+// actionGrammar is the slash-command vocabulary: each protocol by its own name, plus the
+// words people type ("deliberate" for war-room, "convene" for the standing team).
+func actionGrammar() bot.Grammar {
+	words := map[string]string{"deliberate": "war-room", "convene": protocols.Council}
+	for _, n := range protocols.Names() {
+		words[n] = n
+	}
+	return bot.Grammar{Words: words, Flags: func(p string) []bot.Flag {
+		var out []bot.Flag
+		for _, f := range protocols.AllowedFlags(p) {
+			out = append(out, bot.Flag{Name: f.Name, Bool: f.Bool})
+		}
+		return out
+	}}
+}
