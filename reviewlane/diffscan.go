@@ -28,7 +28,7 @@ type section struct {
 	path   string
 	bytes  int64
 	binary bool
-	buf    *bytes.Buffer // nil once the section no longer fits the budget
+	keep   bool // false once the section no longer fits the budget
 }
 
 type scanner struct {
@@ -38,6 +38,9 @@ type scanner struct {
 	cov      Coverage
 	cur      *section
 	inHeader bool
+	// scratch holds the current section while it may still fit; one buffer is reused for
+	// every section, so allocation stays bounded by the limit, not by the diff.
+	scratch []byte
 }
 
 // scanDiff reads the diff at path in one streaming pass. Memory is bounded by limit (the
@@ -89,18 +92,19 @@ func (s *scanner) feed(chunk []byte, lineStart bool) {
 	}
 	s.cur.bytes += int64(len(chunk))
 	s.cov.BytesTotal += int64(len(chunk))
-	if s.cur.buf == nil {
+	if !s.cur.keep {
 		return
 	}
-	if int64(s.cur.buf.Len()+len(chunk)) > s.limit-s.cov.BytesReviewed {
-		s.cur.buf = nil // will not fit whatever follows: stop keeping it
+	if int64(len(s.scratch)+len(chunk)) > s.limit-s.cov.BytesReviewed {
+		s.cur.keep = false // will not fit whatever follows: stop keeping it
 		return
 	}
-	s.cur.buf.Write(chunk)
+	s.scratch = append(s.scratch, chunk...)
 }
 
 func (s *scanner) open(path string) {
-	s.cur = &section{path: path, buf: &bytes.Buffer{}}
+	s.cur = &section{path: path, keep: true}
+	s.scratch = s.scratch[:0]
 	s.inHeader = true
 }
 
@@ -132,14 +136,14 @@ func (s *scanner) close() {
 		skip = SkipExcluded
 	case c.binary:
 		skip = SkipBinary
-	case c.buf == nil:
+	case !c.keep:
 		skip = SkipOverSize
 	}
 	if skip != "" {
 		s.cov.Skipped = append(s.cov.Skipped, CoveredFile{Path: c.path, Bytes: c.bytes, Reason: skip})
 		return
 	}
-	s.out.Write(c.buf.Bytes())
+	s.out.Write(s.scratch)
 	s.cov.FilesReviewed++
 	s.cov.BytesReviewed += c.bytes
 	s.cov.Reviewed = append(s.cov.Reviewed, CoveredFile{Path: c.path, Bytes: c.bytes})
