@@ -30,7 +30,8 @@ func runAction(ctx context.Context, e *env, args []string) error {
 		return usageErr("action takes no arguments; it reads the runner's environment and its inputs")
 	}
 	a := githubactions.New(githubactions.WithGetenv(e.getenv), githubactions.WithWriter(e.stdout))
-	maskKnownSecrets(a, e.getenv)
+	var m masker
+	maskKnownSecrets(a, &m, e.getenv)
 	gc, err := a.Context()
 	if err != nil {
 		return exitErr(exitUsage, fmt.Errorf("read the runner's environment: %w", err))
@@ -43,7 +44,7 @@ func runAction(ctx context.Context, e *env, args []string) error {
 		return exitErr(exitUsage, fmt.Errorf("read the event file: %w", err))
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	deps, cleanup, err := actionDeps(ctx, a, gc, e, log)
+	deps, cleanup, err := actionDeps(ctx, a, &m, gc, e, log)
 	if err != nil {
 		return err
 	}

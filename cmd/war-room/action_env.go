@@ -34,22 +34,31 @@ const actionsBotLogin = "github-actions[bot]"
 // maskKnownSecrets masks the token and every provider key variable war-room knows by name,
 // before anything is printed. Keys named only in the repository's configuration are masked
 // by the bot as soon as it has read it (Deps.Mask), before any profile is built.
-func maskKnownSecrets(a *githubactions.Action, getenv func(string) string) {
+func maskKnownSecrets(a *githubactions.Action, m *masker, getenv func(string) string) {
 	for _, name := range []string{"GITHUB_TOKEN", config.EnvAnthropicKey, config.EnvOpenAIKey, config.EnvGeminiKey, config.EnvLocalKey} {
-		mask(a, getenv(name))
+		m.mask(a, getenv(name))
 	}
-	mask(a, a.GetInput(inputToken))
+	m.mask(a, a.GetInput(inputToken))
 }
 
-func mask(a *githubactions.Action, secret string) {
-	if s := strings.TrimSpace(secret); s != "" {
-		a.AddMask(s)
+// masker masks each secret once.
+type masker struct{ done map[string]bool }
+
+func (m *masker) mask(a *githubactions.Action, secret string) {
+	s := strings.TrimSpace(secret)
+	if s == "" || m.done[s] {
+		return
 	}
+	if m.done == nil {
+		m.done = map[string]bool{}
+	}
+	m.done[s] = true
+	a.AddMask(s)
 }
 
 // actionDeps wires the bot for one Action run: a GitHub connection with the step's token,
 // the inputs, a fresh SQLite store, and the step outputs and summary as the Reporter.
-func actionDeps(ctx context.Context, a *githubactions.Action, gc *githubactions.GitHubContext, e *env, log *slog.Logger) (*bot.Deps, func(), error) {
+func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *githubactions.GitHubContext, e *env, log *slog.Logger) (*bot.Deps, func(), error) {
 	token := a.GetInput(inputToken)
 	if token == "" {
 		token = e.getenv("GITHUB_TOKEN")
@@ -68,7 +77,7 @@ func actionDeps(ctx context.Context, a *githubactions.Action, gc *githubactions.
 	}
 	d := &bot.Deps{GitHub: gh, Grammar: actionGrammar(), Getenv: e.getenv, Now: time.Now, TempDir: tmp,
 		Report: actionReporter{a: a, getenv: e.getenv}, Log: log,
-		Mask: func(s string) { mask(a, s) },
+		Mask: func(s string) { m.mask(a, s) },
 		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: a.GetInput(inputProtocol),
 			Question: a.GetInput(inputQuestion), Publish: boolInput(a, inputPublish), Review: boolInput(a, inputReview),
 			RunURL: runURL(gc)}}
