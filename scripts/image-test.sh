@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the Action's final image stage from a prebuilt static binary with buildah (no Docker
+# engine, no base-image pull), reports its size, then mounts it and runs its entrypoint under
+# chroot against a test event and the in-memory GitHub (go test -run TestImage). Needs root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v buildah >/dev/null || { echo "buildah is not installed (apt-get install -y buildah)"; exit 1; }
+
+work=$(mktemp -d)
+store="$work/storage"
+trap 'buildah --root "$store" --runroot "$work/run" --storage-driver vfs umount --all >/dev/null 2>&1 || true; rm -rf "$work" dist' EXIT
+B=(buildah --root "$store" --runroot "$work/run" --storage-driver vfs)
+
+rm -rf dist && mkdir -p dist && mkdir -m 1777 dist/tmp
+CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o dist/war-room ./cmd/war-room
+cp /etc/ssl/certs/ca-certificates.crt dist/ca-certificates.crt
+
+"${B[@]}" bud --quiet --layers=false --build-arg BINARY_STAGE=prebuilt -t war-room:test -f Dockerfile . >/dev/null
+size=$("${B[@]}" inspect --type image --format '{{.Size}}' war-room:test 2>/dev/null || true)
+ctr=$("${B[@]}" from war-room:test)
+mnt=$("${B[@]}" mount "$ctr")
+bytes=$(du -sb "$mnt" | cut -f1)
+# What a runner downloads is the gzip-compressed layer; what it unpacks is the root filesystem.
+gz=$(tar -C "$mnt" -cf - . | gzip -6 | wc -c)
+echo "image war-room:test: compressed layer $((gz / 1024 / 1024)) MiB ($gz bytes); unpacked $((bytes / 1024 / 1024)) MiB ($bytes bytes)"
+[ "$gz" -le $((30 * 1000 * 1000)) ] || { echo "compressed image is over the 30 MB target"; exit 1; }
+entry=$("${B[@]}" inspect --type image --format '{{json .OCIv1.Config.Entrypoint}}' war-room:test)
+echo "entrypoint: $entry"
+[ "$entry" = '["/war-room","action"]' ] || { echo "unexpected entrypoint"; exit 1; }
+
+WAR_ROOM_IMAGE_ROOT="$mnt" go test -count=1 -run '^TestImage' -v ./cmd/war-room/ 2>&1 | tail -20
