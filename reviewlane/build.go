@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -131,5 +132,8 @@ func writeStreamed(ctx context.Context, path string, produce func(context.Contex
 	go func() { pw.CloseWithError(produce(ctx, pw)) }()
 	d, err := writeHashed(path, pr)
 	pr.Close()
+	if err != nil && !errors.Is(err, fs.ErrExist) {
+		os.Remove(path) // a partial diff must not be mistaken for the change later
+	}
 	return d, err
 }

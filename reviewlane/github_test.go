@@ -2,6 +2,7 @@ package reviewlane
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -216,4 +217,18 @@ func TestPRMissingContractUsesDefaultAndDraftsAreSkipped(t *testing.T) {
 	draft := newGHFixture(t, githubfake.PullSpec{Diff: prDiff, Draft: true})
 	_, err = BuildFromPR(context.Background(), draft.client, ghRepo, draft.number, PullOptions{}, prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 	require.ErrorIs(t, err, ErrDraft)
+}
+
+// GitHub refuses the diff of a huge pull request (406): building fails and leaves no partial
+// diff and no request behind, rather than reviewing part of the change.
+func TestPRDiffRefusedLeavesNothingToDispatch(t *testing.T) {
+	g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
+	g.fake.Inject(githubfake.Fault{Match: "GET /repos/{owner}/{repo}/pulls/{pull_number}", Nth: 2,
+		Kind: githubfake.ServerError, Status: 406})
+	o := prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
+	_, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{}, o)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "406")
+	assert.NoFileExists(t, filepath.Join(o.EvidenceDir, "diff.patch"))
+	assert.NoDirExists(t, filepath.Join(o.EvidenceDir, "lanes"))
 }
