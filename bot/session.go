@@ -111,7 +111,7 @@ func (r *sessionRun) execute(ctx context.Context, canAsk bool) {
 		r.out.State.Gate = &PendingGate{Key: gate.Gate.Key, Question: gate.Gate.Question, Choices: gate.Gate.Choices}
 		return
 	case err != nil:
-		r.out.fail(FailureClass(err), err)
+		r.out.fail(r.failureClass(ctx, err), err)
 		return
 	}
 	r.out.Decision, r.out.State.Status, r.out.State.Gate = d, StatusCompleted, nil
