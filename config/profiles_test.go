@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -131,4 +132,15 @@ func TestEngineBudget(t *testing.T) {
 	b := cfg.EngineBudget()
 	require.Equal(t, int64(2000000), b.MaxTokens)
 	require.Equal(t, 12.5, b.MaxUSD)
+}
+
+func TestAbsoluteResponsesPathIsKept(t *testing.T) {
+	abs, err := filepath.Abs("testdata/good/script-responses.yml")
+	require.NoError(t, err)
+	cfg, err := Parse(filepath.Join(t.TempDir(), "w.yml"),
+		[]byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: "+abs+"}\n"))
+	require.NoError(t, err)
+	require.Equal(t, abs, cfg.Providers["fake"].Responses)
+	_, err = cfg.Profiles(context.Background(), envOf(nil), nil)
+	require.NoError(t, err)
 }
