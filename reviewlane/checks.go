@@ -1,0 +1,82 @@
+package reviewlane
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+)
+
+// The checks a lane passes before its call. Each returns stop=true when the lane ends here
+// (its result already filled in), or an error when it cannot be run at all.
+
+// checkDigests re-reads both files in one pass each and compares them with the request.
+func (l *lane) checkDigests(context.Context) (bool, error) {
+	contract, err := os.ReadFile(l.req.Contract.Path)
+	if err != nil {
+		return l.block(BlockedDigestMismatch, "the acceptance contract cannot be read: "+err.Error()), nil
+	}
+	if d, _ := HashReader(bytesReader(contract)); d.SHA256 != l.req.Contract.SHA256 {
+		return l.block(BlockedDigestMismatch, fmt.Sprintf("acceptance contract %s has SHA-256 %s, the request says %s",
+			l.req.Contract.Path, d.SHA256, l.req.Contract.SHA256)), nil
+	}
+	diff, err := scanDiff(l.req.Diff.Path, l.req.MaxDiff, l.req.Paths)
+	if err != nil {
+		return l.block(BlockedDigestMismatch, "the diff cannot be read: "+err.Error()), nil
+	}
+	if diff.digest.SHA256 != l.req.Diff.SHA256 {
+		return l.block(BlockedDigestMismatch, fmt.Sprintf("diff %s has SHA-256 %s, the request says %s",
+			l.req.Diff.Path, diff.digest.SHA256, l.req.Diff.SHA256)), nil
+	}
+	l.contract, l.diff = contract, diff
+	l.res.Coverage = &diff.coverage
+	return false, nil
+}
+
+func (l *lane) checkDiversity(context.Context) (bool, error) {
+	p, err := l.d.Run.Profiles.Get(l.req.Reviewer.Profile)
+	if err != nil {
+		return true, fmt.Errorf("lane %s: %w", l.req.Lane, err)
+	}
+	l.res.Reviewer.Family, l.res.Reviewer.Model = p.Family, p.Model
+	if l.req.Diversity == "cross-family" && slices.Contains(l.req.Author.Families(), p.Family) {
+		return l.block(BlockedSameFamily, fmt.Sprintf("diversity is cross-family and reviewer profile %s is of family %s, as is the author (%s)",
+			p.Name, p.Family, l.req.Author.Basis)), nil
+	}
+	if l.res.Reviewer.ContextID == l.req.Author.ContextID {
+		return l.block(BlockedSameContext, "the reviewer's context is the author's own"), nil
+	}
+	return false, nil
+}
+
+func (l *lane) checkHead(ctx context.Context) (bool, error) {
+	if l.d.Heads == nil {
+		return false, nil
+	}
+	head, err := l.d.Heads.CurrentHead(ctx)
+	if err != nil {
+		return true, fmt.Errorf("lane %s: re-read head: %w", l.req.Lane, err)
+	}
+	if head != l.req.HeadSHA {
+		l.res.Status, l.res.StaleHeadSHA = StatusStale, head
+		l.res.Summary = fmt.Sprintf("Stale: the head moved from %s to %s after the lane was built; no review was made.", l.req.HeadSHA, head)
+		return true, nil
+	}
+	return false, nil
+}
+
+func (l *lane) checkLaneDir(context.Context) (bool, error) {
+	if err := checkLaneDir(l.req.EvidenceDir, l.dir); err != nil {
+		l.transport(ClassMissingEvidence, err.Error())
+		return true, nil
+	}
+	return false, nil
+}
+
+func (l *lane) block(reason BlockedReason, detail string) bool {
+	l.res.Status, l.res.BlockedReason, l.res.Detail = StatusBlocked, reason, detail
+	l.res.Summary = "Blocked before any call: " + detail + "."
+	return true
+}
+
+func short(sha string) string { return sha[:min(len(sha), 12)] }

@@ -1,0 +1,68 @@
+package reviewlane
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+
+// golden compares got with testdata/golden/<name>; UPDATE_GOLDEN=1 rewrites the file.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run with UPDATE_GOLDEN=1 to create %s", path)
+	assert.Equal(t, string(want), got)
+}
+
+func goldenResult() *Result {
+	at := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	return &Result{Schema: ResultSchema, Lane: "security", Subject: "acme/widgets#42", Repository: "acme/widgets",
+		PRNumber: 42, HeadSHA: strings.Repeat("1", 40), RequestSHA256: strings.Repeat("ab", 32),
+		Reviewer: ReviewerRecord{Profile: "claude", Family: "anthropic", Model: "claude-x", ModelReported: "claude-x-2025",
+			ContextID: "war-room:wr-0123456789abcdef"},
+		AuthorContextID: "github:octocat", ReadOnly: true, Findings: []Finding{}, Calls: 1,
+		Coverage: &Coverage{Complete: true, FilesTotal: 2, FilesReviewed: 2, BytesTotal: 900, BytesReviewed: 900,
+			LimitBytes: 1 << 20, Reviewed: []CoveredFile{{Path: "a.go", Bytes: 400}, {Path: "b.go", Bytes: 500}}, Skipped: []CoveredFile{}},
+		StartedAt: at, FinishedAt: at}
+}
+
+// Everything a person reads on GitHub about a lane, one golden file per kind of outcome.
+func TestCommentAndCheckGolden(t *testing.T) {
+	refuted := goldenResult()
+	refuted.Status, refuted.Disposition, refuted.NonceEchoed = StatusJudged, Refuted, strings.Repeat("c", 32)
+	refuted.Findings = []Finding{
+		{File: "a.go", Line: 12, Severity: "blocker", Text: "SQL built from user input <!-- war-room:lane=other --> ping @octocat"},
+		{Severity: "nit", Text: "naming"},
+	}
+	refuted.Coverage = &Coverage{FilesTotal: 3, FilesReviewed: 2, BytesTotal: 5000, BytesReviewed: 900, LimitBytes: 1000,
+		Reviewed: refuted.Coverage.Reviewed, Skipped: []CoveredFile{{Path: "big.sql", Bytes: 4100, Reason: SkipOverSize}}}
+	refuted.Evidence = &Evidence{Dir: "/ev", Transcript: "/ev/lanes/security/transcript.json", Artifact: "/ev/lanes/security/review.md"}
+	refuted.Summary = judgedSummary(refuted)
+
+	transport := goldenResult()
+	transport.Status, transport.TransportClass = StatusTransport, ClassWrongNonce
+	transport.Summary = "No judgment (transport: wrong-nonce). This is not a review outcome: the final line echoes nonce 0123, not this lane's"
+
+	stale := goldenResult()
+	stale.Status, stale.StaleHeadSHA, stale.Calls, stale.Coverage = StatusStale, strings.Repeat("2", 40), 0, nil
+	stale.Summary = "Stale: the head moved from 111111111111 to 222222222222 after the lane was built; no review was made."
+
+	for name, r := range map[string]*Result{"refuted": refuted, "transport": transport, "stale": stale} {
+		conclusion, title := CheckConclusion(r, "failure")
+		golden(t, "comment_"+name+".md", CommentBody(r, "failure"))
+		golden(t, "check_"+name+".txt", conclusion+"\n"+title+"\n")
+		_, err := r.Marshal()
+		assert.NoError(t, err, name)
+	}
+}
