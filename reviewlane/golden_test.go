@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-
 // golden compares got with testdata/golden/<name>; UPDATE_GOLDEN=1 rewrites the file.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
