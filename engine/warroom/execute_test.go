@@ -3,6 +3,7 @@ package warroom_test
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -72,4 +73,44 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	var stored engine.Decision
 	require.NoError(t, json.Unmarshal(b, &stored))
 	assert.Equal(t, d.MerkleRoot, stored.MerkleRoot)
+}
+
+// The real prompts of a whole session, as the provider received them: nothing before the
+// synthesis names a seat, profile, provider, model or family, and the synthesis does.
+func TestNoIdentityInAnySessionPromptBeforeSynthesis(t *testing.T) {
+	_, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeAuto))
+	require.NoError(t, err)
+	var ids []string
+	for _, r := range warroom.Registry {
+		ids = append(ids, r.Title, r.Key)
+	}
+	for name, prof := range profiles(nil) {
+		ids = append(ids, name, prof.Model, prof.Family, prof.Type)
+	}
+	reqs := p.Requests()
+	require.Len(t, reqs, 26)
+	for _, r := range reqs[:len(reqs)-1] {
+		prompt := strings.ToLower(r.System + "\n" + r.User)
+		for _, id := range ids {
+			assert.NotContains(t, prompt, strings.ToLower(id), "%s prompt", r.Role)
+		}
+	}
+	// Each voter saw the five options in its own order.
+	orders := map[string]bool{}
+	fence := regexp.MustCompile(`BEGIN course of action (Response [A-Z]+)`)
+	for _, r := range reqs {
+		if strings.Contains(r.User, "Phase 5, vote") {
+			var order []string
+			for _, m := range fence.FindAllStringSubmatch(r.User, -1) {
+				order = append(order, m[1])
+			}
+			require.Len(t, order, 5)
+			orders[strings.Join(order, ",")] = true
+		}
+	}
+	assert.Len(t, orders, 7, "seven voters, seven distinct orders")
+	last := reqs[len(reqs)-1]
+	require.Contains(t, last.User, "Phase 7, synthesis")
+	assert.Contains(t, last.User, "Field Tactician")
+	assert.Contains(t, last.User, "glm-model")
 }

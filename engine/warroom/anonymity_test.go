@@ -1,0 +1,195 @@
+package warroom
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// token is a random identity string that cannot occur in prompt text by accident.
+func token(r *rand.Rand, prefix string) string {
+	b := []byte(prefix)
+	for range 6 {
+		b = append(b, byte('a'+r.IntN(26)))
+	}
+	return string(b)
+}
+
+// randomPanel seats the registry on 1–8 random profiles with random vendors.
+func randomPanel(r *rand.Rand) Panel {
+	n := 1 + r.IntN(8)
+	type prof struct{ name, provider, model, family string }
+	profs := make([]prof, n)
+	for i := range profs {
+		profs[i] = prof{token(r, "zqp"), token(r, "zqv"), token(r, "zqm"), token(r, "zqf")}
+	}
+	var p Panel
+	for _, s := range Registry {
+		pr := profs[r.IntN(n)]
+		p.Members = append(p.Members, Member{Role: s.Key, Profile: pr.name, Provider: pr.provider, Model: pr.model, Family: pr.family})
+	}
+	return p
+}
+
+// leaky returns expert text that gives its author away the way a model might: by seat title
+// or key, by profile or by model name, in varied case.
+func leaky(r *rand.Rand, p Panel, body string) string {
+	m := p.Members[r.IntN(len(p.Members))]
+	spec, _ := Spec(m.Role)
+	says := []string{"As the " + spec.Title + ",", "(" + strings.ToUpper(m.Model) + ")", "profile " + m.Profile + ".",
+		"— " + strings.ReplaceAll(m.Role, "-", " ") + ":", m.Role}
+	return says[r.IntN(len(says))] + " " + body + " " + says[r.IntN(len(says))]
+}
+
+// registryIdentities are the seat titles and keys, lower-cased.
+var registryIdentities = func() []string {
+	var out []string
+	for _, s := range Registry {
+		out = append(out, strings.ToLower(s.Title), s.Key, strings.ReplaceAll(s.Key, "-", " "))
+	}
+	return out
+}()
+
+// panelTokens are the panel's profile, provider, model and family names (all "zq…").
+func panelTokens(p Panel) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range p.Members {
+		out[m.Profile], out[m.Provider], out[m.Model], out[m.Family] = true, true, true, true
+	}
+	return out
+}
+
+// leak finds an identity in lower-cased prompt text. Panel names are random 9-letter "zq…"
+// tokens, so finding them needs only the "zq" occurrences; seat names are fixed strings.
+func leak(text string, tokens map[string]bool) (string, bool) {
+	for i := strings.Index(text, "zq"); i >= 0; {
+		if end := i + 9; end <= len(text) && tokens[text[i:end]] {
+			return text[i:end], true
+		}
+		next := strings.Index(text[i+2:], "zq")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	for _, id := range registryIdentities {
+		if strings.Contains(text, id) {
+			return id, true
+		}
+	}
+	return "", false
+}
+
+// The role bodies are the system text of every prompt; none names a seat.
+func TestRoleBodiesNameNoSeat(t *testing.T) {
+	for _, s := range Registry {
+		body, err := Body(s.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id, ok := leak(strings.ToLower(body), nil); ok {
+			t.Errorf("role body %s names %q", s.Key, id)
+		}
+	}
+}
+
+// prePrompts builds every prompt a session can send before the synthesis, from random panel
+// content, exactly as Execute builds them.
+func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string, error) {
+	opts := Options{Mode: mode, PlanReview: r.IntN(2) == 0}.withDefaults()
+	s := &engine.Session{ID: "wr-prop", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}}
+	k := newKit(s, p, opts)
+	lab := func(kind string, n int) []Labeled {
+		out := make([]Labeled, n)
+		for i := range out {
+			out[i] = Labeled{Label: engine.AnonymousLabel(i), Text: leaky(r, p, kind+" text")}
+		}
+		return out
+	}
+	intel, sit, coas, challenges := lab("intel", 2), lab("assessment", 1), lab("coa", 3+r.IntN(3)), lab("challenge", 2)
+	rev := engine.Reversibility{Score: 0.72, Type: Type1A, Mode: string(ModeFull)}
+	for _, d := range Dimensions {
+		rev.Dimensions = append(rev.Dimensions, engine.Dimension{Name: d.Name, Score: 3, Rationale: leaky(r, p, "why")})
+	}
+	var specs []engine.CallSpec
+	add := func(s engine.CallSpec, err error) error {
+		specs = append(specs, s)
+		return err
+	}
+	errs := []error{add(k.reversibility()), add(k.expressRecommendation(rev)), add(k.expressChallenge(lab("rec", 1))),
+		add(k.assessment(intel)), add(k.escalation(rev, mode, "", coas))}
+	for _, role := range IntelSeats(mode) {
+		errs = append(errs, add(k.intel(role)))
+	}
+	for _, role := range COAAuthors(mode) {
+		errs = append(errs, add(k.coa(role, 1, sit)))
+	}
+	for _, role := range ChallengeSeats {
+		errs = append(errs, add(k.challenge(role, sit, coas)))
+	}
+	ls := make([]string, len(coas))
+	for i, c := range coas {
+		ls[i] = c.Label
+	}
+	voters := Voters(mode, opts.PlanReview)
+	orders := PresentationOrders(ls, len(voters), rand.New(rand.NewPCG(r.Uint64(), 1)))
+	for i, v := range voters {
+		errs = append(errs, add(k.vote(v, reorder(coas, orders[i]), challenges)), add(k.premortem(v, coas[:2], challenges)))
+	}
+	errs = append(errs, add(k.revision(ChiefStrategist, coas[0], coas[1:], challenges, "Response A 3")))
+	for _, err := range errs {
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return specs, orders, nil
+}
+
+// Property: over 10,000 seeded panels, no seat title or key and no profile, provider, model or
+// family name of the panel appears anywhere in a prompt before the synthesis (system text,
+// task, input names or input text), even when the experts' own text tries to name them; and
+// the voters see the options in different orders.
+func TestNoIdentityReachesAnyPromptBeforeSynthesis(t *testing.T) {
+	modes := []Mode{ModeLightweight, ModeFull, ModeDelphi}
+	for seed := range uint64(10_000) {
+		r := rand.New(rand.NewPCG(seed, 2026))
+		p := randomPanel(r)
+		specs, orders, err := prePrompts(r, p, modes[r.IntN(len(modes))])
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		tokens := panelTokens(p)
+		for _, s := range specs {
+			if body, _ := Body(s.Role); s.System != body {
+				t.Fatalf("seed %d: the %s prompt's system text is not its role body", seed, s.Role)
+			}
+			parts := []string{s.Task}
+			for _, in := range s.Inputs {
+				parts = append(parts, in.Name, in.Text)
+			}
+			if id, ok := leak(strings.ToLower(strings.Join(parts, "\n")), tokens); ok {
+				t.Fatalf("seed %d: %q reaches the %s prompt:\n%s", seed, id, s.Role, strings.Join(parts, "\n"))
+			}
+		}
+		seen := map[string]bool{}
+		for _, o := range orders {
+			seen[fmt.Sprint(o)] = true
+		}
+		// Distinct for every voter while permutations last (3 options have only 6).
+		if want := min(len(orders), factorial(len(orders[0]))); len(seen) != want {
+			t.Fatalf("seed %d: %d voters saw %d distinct orders, want %d: %v", seed, len(orders), len(seen), want, orders)
+		}
+	}
+}
+
+func TestScrubberWithholdsWholeWordsOnly(t *testing.T) {
+	s := NewScrubber([]string{"Scout", "gpt-x", "ab"})
+	got := s.Scrub("The SCOUT said (gpt-x) scouting is fine; ab stays; Scout/Scout.")
+	want := "The [withheld] said ([withheld]) scouting is fine; ab stays; [withheld]/[withheld]."
+	if got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
