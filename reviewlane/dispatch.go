@@ -28,6 +28,9 @@ type Dispatcher struct {
 	// Limits apply per profile; Default applies to profiles not listed.
 	Limits  map[string]Limits
 	Default Limits
+	// NewSessionID names each lane's engine session, which is the reviewer's context id
+	// (nil: the engine draws a random one).
+	NewSessionID func() string
 }
 
 func (d *Dispatcher) limits(profile string) Limits {
@@ -107,6 +110,9 @@ func (l *lane) start(ctx context.Context) error {
 	s := &engine.Session{Protocol: Protocol, Title: fmt.Sprintf("review %s lane %s", l.req.Subject, l.req.Lane),
 		Inputs: []engine.Input{engine.NewInput("REVIEW_REQUEST", string(reqJSON))},
 		Seed:   engine.NewSeed(), SeedSource: "crypto/rand"}
+	if l.d.NewSessionID != nil {
+		s.ID = l.d.NewSessionID()
+	}
 	if l.session, err = engine.Start(ctx, l.d.Run, s); err != nil {
 		return fmt.Errorf("start lane %s: %w", l.req.Lane, err)
 	}

@@ -183,3 +183,27 @@ func TestRequestIsWrittenOnce(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, f.head, again.HeadSHA)
 }
+
+// A reviewer may never sit in the author's own context, whatever the families.
+func TestSameContextIsBlocked(t *testing.T) {
+	f := newFixture(t, map[string]string{"main.go": "package main\n"})
+	o := f.options()
+	o.Diversity = "fresh-context"
+	b := f.build(t, o)
+	r, _, err := ReadRequest(b.Requests[0])
+	require.NoError(t, err)
+	r.Lane, r.Author.ContextID = "self", "war-room:wr-author-session"
+	dir := filepath.Join(b.Dir, "lanes", "self")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	path := filepath.Join(dir, "request.json")
+	require.NoError(t, WriteRequest(path, r))
+
+	gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
+	d := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt})
+	d.NewSessionID = func() string { return "wr-author-session" }
+	res, err := d.Dispatch(context.Background(), path)
+	require.NoError(t, err)
+	assert.Equal(t, StatusBlocked, res.Status)
+	assert.Equal(t, BlockedSameContext, res.BlockedReason)
+	assert.Equal(t, 0, calls(gpt))
+}
