@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/internal/githubfake"
+)
+
+// The SHAs of the adapted pull_request.synchronize payload: before and after the push.
+const (
+	shaBase   = "0c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5"
+	shaBefore = "f95f852bd8fca8fcc58a9a2d6c842781e32a215e"
+	shaAfter  = "ec26c3e57ca3a959ca5aad62de7213c562f8c821"
+)
+
+const readmeDiff = `diff --git a/README.md b/README.md
+index 1111111..2222222 100644
+--- a/README.md
++++ b/README.md
+@@ -1 +1 @@
+-Hello World
++Hello widgets
+`
+
+func reviewConfig(t *testing.T, lanes string) string {
+	return fmt.Sprintf(`version: 1
+providers:
+  alpha: {type: script, family: anthropic, responses: %[1]s}
+  beta: {type: script, family: openai, responses: %[1]s}
+%[2]s
+review:
+  lanes:
+%[3]s
+`, testdataPath(t, "review-script.yaml"), "", lanes)
+}
+
+// pullEvent is a pull_request delivery for pull request n at head sha.
+func (w *actionWorld) pullEvent(name, action string, n int, sha string, set map[string]any) string {
+	fields := map[string]any{"action": action, "number": n, "pull_request.number": n, "pull_request.head.sha": sha}
+	for k, v := range set {
+		fields[k] = v
+	}
+	return w.payload(name, fields)
+}
+
+func checksOn(w *actionWorld, sha string) []githubfake.CheckRun {
+	var out []githubfake.CheckRun
+	for _, c := range w.f.CheckRuns(aRepo) {
+		if c.HeadSHA == sha {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestActionPullRequestSynchronize: a push to a pull request gets one check run per lane on
+// the event's head SHA (none on the old head), a sticky comment per lane, the lane results
+// as an output and a lane table in the job summary.
+func TestActionPullRequestSynchronize(t *testing.T) {
+	w := newActionWorld(t, reviewConfig(t, "    - {name: correctness, profile: alpha}\n    - {name: security, profile: beta}"))
+	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Greet widgets", Author: "alice", BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "changes", HeadSHA: shaBefore, Diff: readmeDiff})
+	w.f.MovePullHead(aRepo, n, shaAfter, readmeDiff)
+
+	r := w.run("pull_request", w.pullEvent("pull_request.synchronize", "synchronize", n, shaAfter,
+		map[string]any{"before": shaBefore, "after": shaAfter}), nil, nil)
+	wantNoError(t, r)
+
+	checks := checksOn(w, shaAfter)
+	names := map[string]string{}
+	for _, c := range checks {
+		names[c.Name] = c.Conclusion
+	}
+	if len(checks) != 2 || names["war-room review / correctness"] != "success" || names["war-room review / security"] != "success" {
+		t.Fatalf("check runs on %s: %+v\nstderr:\n%s", shaAfter, checks, r.stderr)
+	}
+	if old := checksOn(w, shaBefore); len(old) != 0 {
+		t.Errorf("check runs on the old head: %+v", old)
+	}
+	sticky := 0
+	for _, c := range botComments(w, n) {
+		if strings.HasPrefix(c.Body, "<!-- war-room:lane=") {
+			sticky++
+		}
+	}
+	if sticky != 2 {
+		t.Errorf("%d sticky lane comments, want 2", sticky)
+	}
+	var results []struct {
+		Lane, Status, Disposition string
+		HeadSHA                   string `json:"head_sha"`
+	}
+	if err := json.Unmarshal([]byte(r.outputs["lane-results"]), &results); err != nil || len(results) != 2 {
+		t.Fatalf("lane-results output: %v %q", err, r.outputs["lane-results"])
+	}
+	for _, res := range results {
+		if res.HeadSHA != shaAfter || res.Disposition != "CONFIRMED" {
+			t.Errorf("lane result %+v", res)
+		}
+	}
+	for _, want := range []string{"| correctness | alpha (anthropic) | success |", "| security | beta (openai) | success |", shaAfter[:12]} {
+		if !strings.Contains(r.summary, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.summary)
+		}
+	}
+	if l := ledger(t, r.db); len(l) != 2 {
+		t.Errorf("%d reviewer calls, want one per lane", len(l))
+	}
+}
+
+// TestActionForkPullRequestWithoutSecrets: a fork's pull request runs with no provider
+// secrets; every lane gets a neutral check saying so, never a failure, and no call is made.
+func TestActionForkPullRequestWithoutSecrets(t *testing.T) {
+	srv, calls := countingProvider(t)
+	cfg := fmt.Sprintf(`version: 1
+providers:
+  gpt: {type: openai, model: m1, family: openai, base_url: %s/v1, api_key_env: OPENAI_API_KEY}
+review:
+  lanes:
+    - {name: correctness, profile: gpt}
+`, srv.URL)
+	w := newActionWorld(t, cfg)
+	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Greet widgets", Author: "mallory", BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "changes", HeadSHA: shaAfter, Diff: readmeDiff, HeadRepoFork: true})
+	ev := w.pullEvent("pull_request.opened", "opened", n, shaAfter, map[string]any{
+		"pull_request.head.repo.full_name": "mallory/widgets", "pull_request.head.repo.fork": true})
+
+	r := w.run("pull_request", ev, nil, nil)
+	wantNoError(t, r)
+	checks := checksOn(w, shaAfter)
+	if len(checks) != 1 || checks[0].Conclusion != "neutral" || checks[0].Title != "no provider credentials available to fork PRs" ||
+		checks[0].Name != "war-room review / correctness" {
+		t.Fatalf("checks on the fork's head: %+v\nstderr:\n%s", checks, r.stderr)
+	}
+	if calls.Load() != 0 || len(ledger(t, r.db)) != 0 {
+		t.Errorf("a fork without secrets made %d provider requests", calls.Load())
+	}
+	if !strings.Contains(r.summary, "no provider credentials available to fork PRs") {
+		t.Errorf("summary:\n%s", r.summary)
+	}
+
+	// The same pull request from a branch of the repository itself has no excuse: a missing
+	// key there is a configuration error, reported and failing the step.
+	n2 := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Same, from a branch", Author: "alice", BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "local", HeadSHA: shaBefore, Diff: readmeDiff})
+	r = w.run("pull_request", w.pullEvent("pull_request.opened", "opened", n2, shaBefore, nil), nil, nil)
+	if r.code != 1 || !strings.Contains(r.summary, "OPENAI_API_KEY") || len(checksOn(w, shaBefore)) != 0 {
+		t.Errorf("a branch PR without the key: exit %d, summary:\n%s", r.code, r.summary)
+	}
+}
+
+// TestActionPullRequestSkips: drafts (unless configured), other activities and review off.
+func TestActionPullRequestSkips(t *testing.T) {
+	w := newActionWorld(t, reviewConfig(t, "    - {name: correctness, profile: alpha}"))
+	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "WIP", Author: "alice", BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "changes", HeadSHA: shaAfter, Diff: readmeDiff, Draft: true})
+	r := w.run("pull_request", w.pullEvent("pull_request.opened", "opened", n, shaAfter, map[string]any{"pull_request.draft": true}), nil, nil)
+	wantNoError(t, r)
+	if !strings.Contains(r.summary, "draft") {
+		t.Errorf("draft summary:\n%s", r.summary)
+	}
+	wantNoError(t, w.run("pull_request", w.pullEvent("pull_request.opened", "closed", n, shaAfter, nil), nil, nil))
+	wantNoError(t, w.run("pull_request", w.pullEvent("pull_request.opened", "opened", n, shaAfter, nil),
+		map[string]string{"review": "false"}, nil))
+	if c := w.f.CheckRuns(aRepo); len(c) != 0 {
+		t.Errorf("skipped events wrote checks: %+v", c)
+	}
+}
