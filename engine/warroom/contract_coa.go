@@ -22,7 +22,14 @@ type COA struct {
 
 var (
 	coaHeading = regexp.MustCompile(`(?m)^#{2,3}\s*COA\s*[:\-–—]\s*(.+?)\s*$`)
-	coaParts   = []string{"pros", "cons", "risks", "effort"}
+	coaParts   = []string{"Pros", "Cons", "Risks", "Effort"}
+	coaPartRe  = func() map[string]*regexp.Regexp {
+		m := map[string]*regexp.Regexp{}
+		for _, p := range coaParts {
+			m[p] = regexp.MustCompile(`(?im)^[\s*>-]*\**` + p + `\**\s*:`)
+		}
+		return m
+	}()
 )
 
 // ParseCOAs reads "## COA: <title>" blocks. Each must carry Pros, Cons, Risks and Effort lines,
@@ -53,9 +60,8 @@ func ParseCOAs(text string) ([]COA, error) {
 func missingParts(body string) []string {
 	var missing []string
 	for _, p := range coaParts {
-		re := regexp.MustCompile(`(?im)^[\s*>-]*\**` + p + `\**\s*:`)
-		if !re.MatchString(body) {
-			missing = append(missing, strings.ToUpper(p[:1])+p[1:]+":")
+		if !coaPartRe[p].MatchString(body) {
+			missing = append(missing, p+":")
 		}
 	}
 	return missing

@@ -7,7 +7,9 @@ import (
 	"strings"
 )
 
-var rankingLine = regexp.MustCompile(`(?im)^[\s*>-]*RANKING\**\s*:\s*(.+)$`)
+var rankSep = regexp.MustCompile(`[>,;]`)
+
+var rankingLine = regexp.MustCompile(`(?im)^[\s*>-]*RANKING\**\s*:\s*\**(.+)$`)
 
 // ParseRanking reads "RANKING: C > A > B" (or with "Response" before each letter, or commas)
 // and returns full labels best first. It must rank every label in labels exactly once.
@@ -17,8 +19,8 @@ func ParseRanking(text string, labels []string) ([]string, error) {
 		return nil, fmt.Errorf("want exactly one line \"RANKING: <best> > … > <worst>\", got %d", len(m))
 	}
 	var got []string
-	for _, tok := range regexp.MustCompile(`[>,;]`).Split(m[0][1], -1) {
-		tok = strings.Trim(strings.TrimSpace(tok), "*_.`\"'")
+	for _, tok := range rankSep.Split(m[0][1], -1) {
+		tok = strings.TrimSpace(strings.Trim(strings.TrimSpace(tok), "*_.`\"'"))
 		tok = strings.TrimSpace(strings.TrimPrefix(strings.ToLower(tok), "response"))
 		if tok == "" {
 			continue

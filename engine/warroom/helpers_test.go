@@ -40,7 +40,7 @@ const challengeText = "### Response A\nweak spot A\n### Response B\nweak spot B\
 // synthesisText is a well-formed synthesis selecting label.
 func synthesisText(label string) string {
 	return "## Context\nWe must pick a queue.\n## Selected approach\nGo with the chosen option.\n" +
-		"## Rationale\nIt is the cheapest to undo. {{match \"(Logistics Officer in [^:]+: timeout)\" .User}}\n" +
+		"## Rationale\nIt is the cheapest to undo. {{match `(Logistics Officer in [^\\n]*\\(failure: timeout\\))` .User}}\n" +
 		"## Implementation orders\n1. Start.\n2. Measure.\n## Watch points\n- p99 latency over 200 ms\n- cost over budget\n" +
 		"## Consequences\nSome lock-in.\n## Dissenting views\n- One expert thinks we should revisit sharding next quarter.\n- Another prefers buying over building.\n" +
 		"## Rejected alternatives\n- Response B: too slow to roll out\n\nSELECTED: " + label
@@ -103,6 +103,13 @@ func openStore(t testing.TB, path string) engine.Store {
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	return st
+}
+
+func mustDAG(t testing.TB, st engine.Store, d *engine.Decision) *engine.DAG {
+	t.Helper()
+	dag, err := engine.LoadDAG(context.Background(), st, d.SessionID)
+	require.NoError(t, err)
+	return dag
 }
 
 const question = "Which message queue should the billing service adopt?"
