@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,4 +60,17 @@ func TestGatePrompter(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "drop", ans)
 	assert.Equal(t, 1, asked, "an answered gate is not asked twice")
+}
+
+func TestFinishRecordsDeliberateStopAsCancelled(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, "")
+	r := startRun(t, st, nil, nil)
+	stop := fmt.Errorf("declined reduced independence: %w", engine.ErrStopped)
+	require.ErrorIs(t, r.Finish(ctx, stop), engine.ErrStopped)
+	s, err := st.GetSession(ctx, r.Session().ID)
+	require.NoError(t, err)
+	assert.Equal(t, engine.StatusCancelled, s.Status)
+	_, err = engine.Resume(ctx, engine.RunConfig{Store: st}, s.ID)
+	assert.ErrorContains(t, err, "session is cancelled")
 }

@@ -152,8 +152,12 @@ func (r *Run) Emit(e Event) {
 // Phase announces that a protocol phase begins.
 func (r *Run) Phase(name string) { r.Emit(Event{Kind: EventPhase, Phase: name}) }
 
-// Finish records how the protocol function ended: completed, paused at a gate, or failed. A
-// cancelled context leaves the session running so that it can be resumed.
+// ErrStopped is wrapped by errors that mean a person deliberately stopped the session (declined
+// a gate, dropped a question, cancelled): Finish records those as cancelled, not failed.
+var ErrStopped = errors.New("stopped by a person")
+
+// Finish records how the protocol function ended: completed, paused at a gate, stopped by a
+// person, or failed. A cancelled context leaves the session running so that it can be resumed.
 func (r *Run) Finish(ctx context.Context, err error) error {
 	status, text := StatusCompleted, ""
 	var gate *GateError
@@ -161,6 +165,8 @@ func (r *Run) Finish(ctx context.Context, err error) error {
 	case err == nil:
 	case errors.As(err, &gate):
 		status = StatusAwaitingInput
+	case errors.Is(err, ErrStopped):
+		status, text = StatusCancelled, err.Error()
 	case ctx.Err() != nil:
 		return err
 	default:

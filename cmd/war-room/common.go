@@ -82,7 +82,15 @@ func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
 		}
 	}
 	if path != "" {
-		return config.Load(path)
+		cfg, err := config.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		// A file may leave the profiles to the environment.
+		if err := cfg.DetectProviders(e.getenv); err != nil {
+			return nil, exitErr(exitUsage, err)
+		}
+		return cfg, nil
 	}
 	cfg, err := config.Detect(e.getenv)
 	if err != nil {

@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/war-room/war-room/engine"
 )
 
-// progress prints one line per event on stderr. It never prints model text.
+// progress prints one line per event on stderr. It never prints model text. It is safe for
+// several runs (parallel review lanes) to share.
 type progress struct {
+	mu    sync.Mutex
 	w     io.Writer
 	start time.Time
 }
@@ -20,6 +23,8 @@ type progress struct {
 func newProgress(w io.Writer) *progress { return &progress{w: w} }
 
 func (p *progress) Emit(ev engine.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.start.IsZero() {
 		p.start = ev.Time
 	}

@@ -70,3 +70,6 @@ type Stopped struct {
 func (s *Stopped) Error() string {
 	return fmt.Sprintf("reasoning chain stopped: gate %s answered %q", s.Gate, s.Answer)
 }
+
+// Unwrap marks a stop as deliberate, so the session is recorded as cancelled, not failed.
+func (s *Stopped) Unwrap() error { return engine.ErrStopped }
