@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/go-github/v62/github"
@@ -22,7 +23,7 @@ type client struct {
 	timeout time.Duration
 	// lastWrite is when the previous mutation's answer (or failure) arrived.
 	lastWrite time.Time
-	requests  int
+	requests  atomic.Int64
 }
 
 // recordingClient copies hc (default http.DefaultClient) with the recorder transport.
@@ -71,7 +72,7 @@ func (c *client) do(ctx context.Context, op string, send func(context.Context) e
 	x := &exchange{}
 	rctx, cancel := context.WithTimeout(withExchange(ctx, x), c.timeout)
 	defer cancel()
-	c.requests++
+	c.requests.Add(1)
 	err := send(rctx)
 	if err == nil {
 		return nil

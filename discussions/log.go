@@ -59,15 +59,27 @@ func logRows(j *job) []logRow {
 	return rows
 }
 
-// renderLog renders the log body, dropping the oldest rows (with a note) to fit GitHub.
+// renderLog renders the log body, dropping the oldest rows (with a note) to fit GitHub. The
+// fewest rows to drop is found by bisection: the size only grows with the rows kept.
 func renderLog(rows []logRow) string {
-	head := Marker{Part: partDecisionLog}.String() + "\n"
-	for omitted := 0; ; omitted++ {
-		body := head + execute("log.md.tmpl", map[string]any{"Rows": rows[:len(rows)-omitted], "Omitted": omitted}) + "\n"
-		if utf8.RuneCountInString(body) <= MaxBodyChars || omitted == len(rows) {
-			return body
+	render := func(omitted int) string {
+		return Marker{Part: partDecisionLog}.String() + "\n" +
+			execute("log.md.tmpl", map[string]any{"Rows": rows[:len(rows)-omitted], "Omitted": omitted}) + "\n"
+	}
+	fits := func(omitted int) bool { return utf8.RuneCountInString(render(omitted)) <= MaxBodyChars }
+	if fits(0) {
+		return render(0)
+	}
+	lo, hi := 0, len(rows) // !fits(lo), fits(hi)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fits(mid) {
+			hi = mid
+		} else {
+			lo = mid
 		}
 	}
+	return render(hi)
 }
 
 type updateDiscussionMutation struct {

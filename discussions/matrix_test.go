@@ -125,7 +125,7 @@ func runFault(t *testing.T, sc scenario, at position, fault githubfake.Fault, sl
 	publisher := func() *Publisher {
 		p := w.publisher()
 		if slow {
-			p.RequestTimeout = 200 * time.Millisecond
+			p.RequestTimeout = 100 * time.Millisecond
 		}
 		return p
 	}

@@ -121,11 +121,7 @@ func (p *Publisher) begin() func() {
 }
 
 // Requests returns how many GitHub requests the publisher has sent.
-func (p *Publisher) Requests() int {
-	p.opMu.Lock()
-	defer p.opMu.Unlock()
-	return p.c.requests
-}
+func (p *Publisher) Requests() int { return int(p.c.requests.Load()) }
 
 // retry runs attempt until it succeeds, fails permanently or MaxAttempts are spent, waiting
 // between attempts as GitHub asks. Each attempt starts over from what exists.

@@ -3,8 +3,11 @@ package discussions
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptrace"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,6 +20,8 @@ type testClock struct {
 	mu    sync.Mutex
 	t     time.Time
 	slept []time.Duration
+	// settle, when set, runs before time moves on (see world.settle).
+	settle func()
 }
 
 func newClock() *testClock { return &testClock{t: time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC)} }
@@ -28,6 +33,9 @@ func (c *testClock) Now() time.Time {
 }
 
 func (c *testClock) Sleep(ctx context.Context, d time.Duration) error {
+	if c.settle != nil {
+		c.settle()
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.t = c.t.Add(d)
@@ -44,11 +52,12 @@ const (
 
 // world is a fake GitHub with one repository set up for publishing.
 type world struct {
-	t     *testing.T
-	f     *githubfake.Fake
-	clk   *testClock
-	state MemoryState
-	repo  Repo
+	t       *testing.T
+	written atomic.Int64 // requests fully written to the fake's socket
+	f       *githubfake.Fake
+	clk     *testClock
+	state   MemoryState
+	repo    Repo
 }
 
 type worldOpts struct {
@@ -82,13 +91,50 @@ func newWorld(t *testing.T, o worldOpts) *world {
 	if o.topicLabels {
 		f.AddLabel(testRepo, "storage")
 	}
-	return &world{t: t, f: f, clk: clk, state: MemoryState{}, repo: Repo{"acme", "widgets"}}
+	w := &world{t: t, f: f, clk: clk, state: MemoryState{}, repo: Repo{"acme", "widgets"}}
+	clk.settle = w.settle
+	return w
+}
+
+// settle waits (in real time) until the fake has handled every request written to it. A
+// request the client gave up on may still be in the server; the shared clock must not jump
+// ahead of it, or the fake would date it after the retry that follows.
+func (w *world) settle() {
+	deadline := time.Now().Add(10 * time.Second)
+	for len(w.f.Calls()) < int(w.written.Load()) {
+		if time.Now().After(deadline) {
+			w.t.Error("the fake did not finish the requests written to it")
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// client is the bot's HTTP client, counting requests once fully written.
+func (w *world) client(token string) *http.Client {
+	hc := w.f.Client(token)
+	hc.Transport = traced{base: hc.Transport, wrote: func() { w.written.Add(1) }}
+	return hc
+}
+
+type traced struct {
+	base  http.RoundTripper
+	wrote func()
+}
+
+func (t traced) RoundTrip(r *http.Request) (*http.Response, error) {
+	trace := &httptrace.ClientTrace{WroteRequest: func(i httptrace.WroteRequestInfo) {
+		if i.Err == nil {
+			t.wrote()
+		}
+	}}
+	return t.base.RoundTrip(r.WithContext(httptrace.WithClientTrace(r.Context(), trace)))
 }
 
 // publisher returns a new Publisher (as a restarted process would build) over the world's
 // shared state store and clock.
 func (w *world) publisher() *Publisher {
-	p := New(Options{GraphQLURL: w.f.GraphQLURL(), APIURL: w.f.URL(), HTTPClient: w.f.Client(botToken),
+	p := New(Options{GraphQLURL: w.f.GraphQLURL(), APIURL: w.f.URL(), HTTPClient: w.client(botToken),
 		State: w.state, DeferredIssues: true, Login: botLogin})
 	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
 	return p
@@ -159,3 +205,5 @@ func parseLogNumbers(body string) []int {
 	}
 	return out
 }
+
+func fmtNumber(n int) string { return fmt.Sprint(n) }

@@ -1,0 +1,109 @@
+package discussions
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/internal/githubfake"
+)
+
+func TestBackoffRule(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	for _, tc := range []struct {
+		name string
+		err  error
+		n    int
+		want time.Duration
+	}{
+		{"retry-after wins", &APIError{Kind: RateLimited, RetryAfter: 7 * time.Second, Reset: now.Add(time.Hour)}, 3, 7 * time.Second},
+		{"then the reset", &APIError{Kind: RateLimited, Reset: now.Add(90 * time.Second)}, 0, 91 * time.Second},
+		{"a reset in the past", &APIError{Kind: RateLimited, Reset: now.Add(-time.Minute)}, 0, time.Second},
+		{"then at least a minute", &APIError{Kind: RateLimited}, 0, time.Minute},
+		{"doubling", &APIError{Kind: RateLimited}, 2, 4 * time.Minute},
+		{"capped", &APIError{Kind: RateLimited}, 9, maxBackoff},
+		{"transient starts shorter", &APIError{Kind: Transient}, 1, 10 * time.Second},
+	} {
+		if got := backoff(tc.err, tc.n, now); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// waits runs one publish with fault injected and returns what the publisher slept, leaving
+// out the one-second spacing waits.
+func waits(t *testing.T, fault githubfake.Fault) []time.Duration {
+	w := newWorld(t, worldOpts{withLabels: true})
+	w.f.Inject(fault)
+	if _, err := w.publisher().Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")}); err != nil {
+		t.Fatal(err)
+	}
+	w.assertCleanCalls()
+	return slices.DeleteFunc(slices.Clone(w.clk.slept), func(d time.Duration) bool { return d <= time.Second })
+}
+
+func TestRetryWaitsAsGitHubSays(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		fault githubfake.Fault
+		want  time.Duration
+	}{
+		{"Retry-After", githubfake.Fault{Match: "createDiscussion", Kind: githubfake.SecondaryRateLimit, RetryAfter: 7 * time.Second}, 7 * time.Second},
+		{"x-ratelimit-reset", githubfake.Fault{Match: "addDiscussionComment", Kind: githubfake.SecondaryRateLimit, Status: 429}, 61 * time.Second},
+		{"primary limit", githubfake.Fault{Match: "repository", Kind: githubfake.PrimaryRateLimit}, time.Hour + time.Second},
+		{"502", githubfake.Fault{Match: "createDiscussion", Kind: githubfake.ServerError, Status: 502, Applied: true}, transientBase},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := waits(t, tc.fault); !slices.Equal(got, []time.Duration{tc.want}) {
+				t.Errorf("waited %v, want [%v]", got, tc.want)
+			}
+		})
+	}
+}
+
+// Consecutive secondary limits without a named time back off exponentially from a minute.
+func TestRetryBacksOffExponentially(t *testing.T) {
+	w := newWorld(t, worldOpts{withLabels: true})
+	w.f.Inject(githubfake.Fault{Match: "createDiscussion", Times: 3, Kind: githubfake.GraphQLError, Type: "RATE_LIMITED", Message: "secondary"})
+	if _, err := w.publisher().Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")}); err != nil {
+		t.Fatal(err)
+	}
+	got := slices.DeleteFunc(slices.Clone(w.clk.slept), func(d time.Duration) bool { return d <= time.Second })
+	if want := []time.Duration{time.Minute, 2 * time.Minute, 4 * time.Minute}; !slices.Equal(got, want) {
+		t.Errorf("waited %v, want %v", got, want)
+	}
+}
+
+// A permanent failure is not retried; the error names the call and GitHub's message.
+func TestPermanentFailureIsNotRetried(t *testing.T) {
+	w := newWorld(t, worldOpts{withLabels: true})
+	w.f.Inject(githubfake.Fault{Match: "createDiscussion", Kind: githubfake.GraphQLError, Type: "FORBIDDEN", Message: "Resource not accessible by integration"})
+	_, err := w.publisher().Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")})
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.Kind != Permanent || ae.Op != "createDiscussion" || len(w.f.CallsTo("createDiscussion")) != 1 {
+		t.Fatalf("err %v", err)
+	}
+}
+
+// Attempts are bounded.
+func TestRetryGivesUp(t *testing.T) {
+	w := newWorld(t, worldOpts{withLabels: true})
+	w.f.Inject(githubfake.Fault{Match: "repository", Times: 3, Kind: githubfake.ServerError, Status: 504})
+	p := w.publisher()
+	p.MaxAttempts = 3
+	_, err := p.Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")})
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.Kind != Transient || ae.Status != 504 {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestSleepHonoursContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := sleepCtx(ctx, time.Hour); !errors.Is(err, context.Canceled) {
+		t.Errorf("sleep on a cancelled context: %v", err)
+	}
+}
