@@ -46,7 +46,7 @@ func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, pref
 	if err := r.record(ctx, entry, err); err != nil {
 		return CallResult{}, err
 	}
-	return CallResult{Text: resp.Text, Profile: p, Usage: resp.Usage, Attempts: n, Scripted: resp.Scripted}, nil
+	return CallResult{Text: resp.Text, Profile: p, ProfileName: p.Name, Usage: resp.Usage, Attempts: n, Scripted: resp.Scripted}, nil
 }
 
 func (r *Run) complete(ctx context.Context, spec CallSpec, p *Profile, user, prefix string) (provider.Response, error) {

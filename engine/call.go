@@ -28,13 +28,15 @@ type CallSpec struct {
 	Timeout time.Duration
 }
 
-// CallResult is a successful call.
+// CallResult is a successful call. It survives a Step's JSON round trip except for Profile,
+// which holds a live provider; ProfileName names it.
 type CallResult struct {
-	Text     string
-	Profile  *Profile
-	Usage    provider.Usage
-	Attempts int
-	Scripted bool
+	Text        string         `json:"text"`
+	Profile     *Profile       `json:"-"`
+	ProfileName string         `json:"profile"`
+	Usage       provider.Usage `json:"usage"`
+	Attempts    int            `json:"attempts"`
+	Scripted    bool           `json:"scripted,omitempty"`
 }
 
 // Failure classes of a call beyond the provider's own.

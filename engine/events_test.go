@@ -1,0 +1,74 @@
+package engine_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider/script"
+)
+
+type recorder struct {
+	mu     sync.Mutex
+	events []engine.Event
+}
+
+func (r *recorder) Emit(e engine.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, e)
+}
+
+func (r *recorder) kinds() []engine.EventKind {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []engine.EventKind
+	for _, e := range r.events {
+		out = append(out, e.Kind)
+	}
+	return out
+}
+
+func TestEventsCarryNoModelTextAndHeartbeatOnSlowCalls(t *testing.T) {
+	rec := &recorder{}
+	secret := "the synthesis says SECRET-ANSWER"
+	ps, _ := scripted(script.Script{Default: &script.Response{Text: secret, Latency: 120 * time.Millisecond}})
+	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) {
+		rc.Sinks = []engine.Sink{rec}
+		rc.Heartbeat = 20 * time.Millisecond
+	})
+	ctx := context.Background()
+	r.Phase("synthesis")
+	_, err := engine.Step(ctx, r, "synthesis", func(ctx context.Context) (engine.CallResult, error) {
+		return r.Call(ctx, engine.CallSpec{Role: "synthesizer", Profile: "a"})
+	})
+	require.NoError(t, err)
+	require.NoError(t, r.Finish(ctx, nil))
+
+	kinds := rec.kinds()
+	assert.Equal(t, engine.EventSessionStarted, kinds[0])
+	assert.Contains(t, kinds, engine.EventPhase)
+	assert.Contains(t, kinds, engine.EventCallStarted)
+	assert.Contains(t, kinds, engine.EventCallHeartbeat, "a call longer than the heartbeat interval reports that it is still working")
+	assert.Equal(t, engine.EventSessionFinished, kinds[len(kinds)-1])
+	for _, e := range rec.events {
+		assert.NotContains(t, e.Message, "SECRET-ANSWER")
+		assert.Equal(t, r.Session().ID, e.SessionID)
+	}
+}
+
+func TestCallResultSurvivesAStep(t *testing.T) {
+	ps, _ := scripted(echoScript())
+	r := startRun(t, openStore(t, ""), ps, nil)
+	res, err := engine.Step(context.Background(), r, "s", func(ctx context.Context) (engine.CallResult, error) {
+		return r.Call(ctx, engine.CallSpec{Role: "x", Profile: "b"})
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "answer from x", res.Text)
+	assert.Equal(t, "b", res.ProfileName)
+	assert.Nil(t, res.Profile, "the live profile is not stored")
+}
