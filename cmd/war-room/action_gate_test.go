@@ -155,3 +155,35 @@ func TestActionGateReplies(t *testing.T) {
 }
 
 func first(r actionRun, _ int64) actionRun { return r }
+
+// TestActionPremiseGate: a gate right after one cheap call. The first run stops after the
+// premise check; `/war-room proceed` re-creates the session, repeats that one call (the
+// runner's store is gone) and runs the chain to a published decision.
+func TestActionPremiseGate(t *testing.T) {
+	cfg := strings.Replace(reasonConfig(t, ""), testdataPath(t, "reason-script.yaml"), testdataPath(t, "premise-script.yaml"), -1)
+	w := newActionWorld(t, cfg)
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "Redis or PostgreSQL?", "alice")
+
+	r1, _ := w.say("alice", n, "/war-room "+gateQuestion)
+	wantNoError(t, r1)
+	st1, _ := progressState(t, w, n)
+	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" || len(ledger(t, r1.db)) != 1 {
+		t.Fatalf("first run: state %+v, %d calls; want the premise gate after one call", st1, len(ledger(t, r1.db)))
+	}
+	bc := botComments(w, n)
+	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "`/war-room proceed`") || !strings.Contains(reply, "`/war-room cancel`") ||
+		strings.Contains(reply, "/war-room drop") {
+		t.Errorf("premise gate reply:\n%s", reply)
+	}
+
+	r2, _ := w.say("alice", n, "/war-room proceed")
+	wantNoError(t, r2)
+	st2, _ := progressState(t, w, n)
+	if st2.Status != bot.StatusCompleted || st2.Seed != st1.Seed || st2.Answers["premise"] != "proceed" || st2.Discussion == "" {
+		t.Fatalf("second run: %+v\n%s", st2, r2.stderr)
+	}
+	if got := len(ledger(t, r2.db)); got != 5 {
+		t.Errorf("second run made %d calls, want the five roles (the premise check again, then four)", got)
+	}
+}

@@ -27,7 +27,7 @@ func countedConfig(t *testing.T, url string) string {
 	return fmt.Sprintf(`version: 1
 providers:
   alpha: {type: script, family: anthropic, responses: %s}
-  counted: {type: openai, model: m1, family: openai, base_url: %s/v1, api_key_env: OPENAI_API_KEY}
+  counted: {type: openai, model: m1, family: openai, base_url: %s/v1, api_key_env: WR_COUNTED_KEY}
 protocols:
   default: reason
   reason:
@@ -49,7 +49,8 @@ func TestActionRefusesReadPermission(t *testing.T) {
 	w.user("wanda", "write")
 	n := w.f.AddIssue(aRepo, 0, "Queue backend", "Redis or PostgreSQL?", "wanda")
 	body := "/war-room Should we move the job queue into PostgreSQL?"
-	keys := map[string]string{"OPENAI_API_KEY": testOpenAIKey}
+	// A key named only in the configuration: masked as soon as the configuration is read.
+	keys := map[string]string{"WR_COUNTED_KEY": testOpenAIKey}
 
 	id := w.comment("rita", n, body)
 	r := w.run("issue_comment", w.commentEvent("created", n, id, "rita", body), nil, keys)
@@ -61,9 +62,7 @@ func TestActionRefusesReadPermission(t *testing.T) {
 	if calls.Load() != 0 || len(ledger(t, r.db)) != 0 || len(w.f.Discussions(aRepo)) != 0 {
 		t.Errorf("a refused command spent: %d provider requests, ledger %v", calls.Load(), ledger(t, r.db))
 	}
-	if !strings.Contains(r.stdout, "::add-mask::"+testOpenAIKey) {
-		t.Errorf("the provider key was not masked:\n%s", r.stdout)
-	}
+	wantMaskedFirst(t, r, testOpenAIKey)
 
 	id = w.comment("wanda", n, body)
 	r = w.run("issue_comment", w.commentEvent("created", n, id, "wanda", body), nil, keys)
@@ -81,8 +80,26 @@ func TestActionRefusesReadPermission(t *testing.T) {
 	if reply := last[len(last)-1].Body; !strings.Contains(reply, "The session failed (invalid-request)") {
 		t.Errorf("failure reply does not give the class:\n%s", reply)
 	}
-	if strings.Contains(r.stdout+r.stderr, testOpenAIKey[3:]) && !strings.Contains(r.stdout, "::add-mask::"+testOpenAIKey) {
-		t.Error("the key was printed unmasked")
+	wantMaskedFirst(t, r, testOpenAIKey)
+}
+
+// wantMaskedFirst checks that secret is masked before any other workflow command is printed.
+func wantMaskedFirst(t *testing.T, r actionRun, secret string) {
+	t.Helper()
+	masked := false
+	for _, line := range strings.Split(r.stdout, "\n") {
+		switch {
+		case line == "::add-mask::"+secret:
+			masked = true
+		case strings.HasPrefix(line, "::add-mask::"):
+		case strings.Contains(line, secret):
+			t.Errorf("the key was printed (masked: %v): %s", masked, line)
+		case strings.HasPrefix(line, "::") && !masked:
+			t.Errorf("%q printed before the key was masked", line)
+		}
+	}
+	if !masked {
+		t.Errorf("the key was never masked:\n%s", r.stdout)
 	}
 }
 
