@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
+)
+
+func init() {
+	register(command{name: "publish", summary: "publish a session's decision to GitHub Discussions", run: runPublish})
+}
+
+// githubFlags are what a command talking to Discussions needs besides the common flags.
+type githubFlags struct {
+	repo string
+	as   string
+}
+
+func (g *githubFlags) register(fs *flag.FlagSet, repoUsage string) {
+	fs.StringVar(&g.repo, "repo", "", repoUsage)
+	fs.StringVar(&g.as, "as", "", "the login the token acts as (default: github-actions[bot] in Actions, else asked of the API)")
+}
+
+func runPublish(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "publish", "SESSION --repo OWNER/NAME")
+	var cf commonFlags
+	var gf githubFlags
+	cf.register(fs)
+	gf.register(fs, "repository to publish to, OWNER/NAME (token from GITHUB_TOKEN)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || gf.repo == "" {
+		return usageErr("publish takes one session id and --repo OWNER/NAME")
+	}
+	repo, err := discussions.ParseRepo(gf.repo)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	cfg, err := cf.discussionsConfig(e)
+	if err != nil {
+		return err
+	}
+	st, err := cf.openStore(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	d, err := loadDecision(ctx, st, pos[0])
+	if err != nil {
+		return err
+	}
+	p, err := gf.publisher(e, cfg, st)
+	if err != nil {
+		return err
+	}
+	return publishSession(ctx, e, p, st, repo, d, cf.json)
+}
+
+// publishSession publishes d, or records a reaffirmation when the session's prior-decision
+// check answered "reaffirm #N" (such a session has no deliberation to publish).
+func publishSession(ctx context.Context, e *env, p *discussions.Publisher, st engine.Store, repo discussions.Repo, d *engine.Decision, asJSON bool) error {
+	prior, err := discussions.PriorFromGate(ctx, st, d.SessionID)
+	if err != nil {
+		return err
+	}
+	if prior.Action == discussions.PriorReaffirm {
+		if _, err := p.Reaffirm(ctx, discussions.ReaffirmRequest{Repo: repo, Number: prior.Number,
+			SessionID: d.SessionID, Question: d.Question}); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "session %s reaffirmed #%d; a note was added to that discussion\n", d.SessionID, prior.Number)
+		return nil
+	}
+	req := discussions.Request{Repo: repo, Decision: d}
+	if prior.Action == discussions.PriorSupersede {
+		req.Supersedes = prior.Number
+	}
+	res, err := p.Publish(ctx, req)
+	if err != nil {
+		return err
+	}
+	return printPublished(e, res, asJSON)
+}
+
+func printPublished(e *env, res *discussions.Result, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	if res.Skipped != "" {
+		fmt.Fprintf(e.stdout, "not published: %s\n", res.Skipped)
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "published #%d %s\n", res.Number, res.URL)
+	if res.LogNumber != 0 {
+		fmt.Fprintf(e.stdout, "decision log: #%d\n", res.LogNumber)
+	}
+	for _, n := range res.Issues {
+		fmt.Fprintf(e.stdout, "deferred item: issue #%d\n", n)
+	}
+	return nil
+}
+
+// loadDecision reads the decision a session stored as its "decision.json" artifact.
+func loadDecision(ctx context.Context, st engine.Store, session string) (*engine.Decision, error) {
+	raw, err := st.GetArtifact(ctx, session, "decision.json")
+	if errors.Is(err, engine.ErrNotFound) {
+		return nil, fmt.Errorf("session %s has no decision (is it finished? see war-room decisions list)", session)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the decision of session %s: %w", session, err)
+	}
+	var d engine.Decision
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return nil, fmt.Errorf("decode the decision of session %s: %w", session, err)
+	}
+	return &d, nil
+}
+
+// discussionsConfig loads the configuration for its Discussions settings only: no provider
+// profile is needed to publish, so without a file the defaults apply.
+func (c *commonFlags) discussionsConfig(e *env) (*config.Config, error) {
+	path := c.config
+	if path == "" {
+		path = e.getenv("WAR_ROOM_CONFIG")
+	}
+	if path == "" {
+		if _, err := os.Stat(config.DefaultPath); err == nil {
+			path = config.DefaultPath
+		}
+	}
+	if path == "" {
+		return config.Default(), nil
+	}
+	return config.Load(path)
+}
+
+// publisher builds a Discussions publisher from GITHUB_TOKEN, GITHUB_API_URL and
+// GITHUB_GRAPHQL_URL (GitHub Enterprise Server), keeping its state in the store.
+func (g *githubFlags) publisher(e *env, cfg *config.Config, st engine.Store) (*discussions.Publisher, error) {
+	token := e.getenv("GITHUB_TOKEN")
+	if token == "" {
+		return nil, usageErr("GITHUB_TOKEN is not set")
+	}
+	api, gql := e.getenv("GITHUB_API_URL"), e.getenv("GITHUB_GRAPHQL_URL")
+	if api == "" {
+		api = "https://api.github.com"
+	}
+	if gql == "" {
+		gql = graphQLURLFor(api)
+	}
+	login := g.as
+	if login == "" && e.getenv("GITHUB_ACTIONS") == "true" {
+		login = "github-actions[bot]"
+	}
+	dc := cfg.GitHub.Discussions
+	p := discussions.New(discussions.Options{APIURL: api, GraphQLURL: gql, Login: login,
+		HTTPClient: &http.Client{Transport: tokenTransport(token)}, State: discussions.RecordState{Store: st},
+		Category: dc.Category, Labels: dc.Labels, MutationSpacing: dc.MutationSpacing, DeferredIssues: dc.DeferredIssues})
+	p.Warn = func(msg string) { fmt.Fprintln(e.stderr, "warning:", msg) }
+	return p, nil
+}
+
+// graphQLURLFor derives the GraphQL endpoint from the REST root: api.github.com/graphql, or
+// HOST/api/graphql for GitHub Enterprise Server's HOST/api/v3.
+func graphQLURLFor(api string) string {
+	api = strings.TrimSuffix(api, "/")
+	if base, ok := strings.CutSuffix(api, "/api/v3"); ok {
+		return base + "/api/graphql"
+	}
+	return api + "/graphql"
+}
