@@ -1,0 +1,40 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/discussions"
+)
+
+// gateText is the open question and the exact commands that answer it.
+func gateText(g *PendingGate) string {
+	if g == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("**Waiting for an answer:**\n\n")
+	for _, line := range strings.Split(strings.TrimSpace(g.Question), "\n") {
+		fmt.Fprintf(&b, "> %s\n", discussions.Safe(line))
+	}
+	b.WriteString("\nReply with one of these comments (write permission needed):\n\n")
+	for _, c := range ReplyCommands(g) {
+		fmt.Fprintf(&b, "- `%s`\n", c)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// ReplyCommands are the comments that answer g: each choice a reply verb can express, then
+// cancel. A choice no verb expresses (a "decline") is what cancel does.
+func ReplyCommands(g *PendingGate) []string {
+	var out []string
+	for _, ch := range g.Choices {
+		verb, _, _ := strings.Cut(ch, " ")
+		switch Kind(verb) {
+		case KindApprove, KindProceed, KindReaffirm, KindSkip:
+			out = append(out, Prefix+" "+ch)
+		}
+	}
+	return append(out, Prefix+" "+string(KindCancel))
+}

@@ -1,0 +1,82 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/google/go-github/v62/github"
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/reviewlane"
+)
+
+// forkNoCredentials is the neutral check's title on a fork's pull request: GitHub gives such
+// runs no secrets, so a lane there could only fail for want of a key — which is not a
+// judgment of the change, and must never show red.
+const forkNoCredentials = "no provider credentials available to fork PRs"
+
+// splitLanes parts the configured lanes into those whose profile has its key in the
+// environment and those whose key is missing.
+func (d *Deps) splitLanes(cfg *LoadedConfig) (runnable, keyless []config.Lane) {
+	for _, l := range cfg.Review.Lanes {
+		pc, ok := cfg.Providers[l.Profile]
+		if ok && pc.APIKeyEnv != "" && strings.TrimSpace(d.Getenv(pc.APIKeyEnv)) == "" {
+			keyless = append(keyless, l)
+		} else {
+			runnable = append(runnable, l)
+		}
+	}
+	return runnable, keyless
+}
+
+// withLanes is cfg with only lanes configured.
+func withLanes(cfg *LoadedConfig, lanes []config.Lane) *LoadedConfig {
+	c := *cfg.Config
+	c.Review.Lanes = lanes
+	return &LoadedConfig{Config: &c, Note: cfg.Note}
+}
+
+// neutral writes a neutral check for each lane that cannot run, with why. A fork's
+// read-only token may not write checks at all (403): then the job summary says it instead.
+func (p *pullRun) neutral(ctx context.Context, lanes []config.Lane, title string) error {
+	sha := p.ev.PullRequest.Head.SHA
+	summary := "This pull request comes from a fork. GitHub gives workflows triggered by such pull requests " +
+		"no secrets, so war-room has no provider key to review with. Nothing was judged; a maintainer can " +
+		"run `war-room review --pr " + fmt.Sprintf("%s#%d", p.repo, p.ev.Number) + "` with credentials."
+	var names []string
+	for _, l := range lanes {
+		run := reviewlane.CheckRun{Name: reviewlane.CheckName(l.Name), HeadSHA: sha, ExternalID: l.Name,
+			Conclusion: "neutral", Title: title, Summary: summary}
+		err := p.writeCheck(ctx, run)
+		if isForbidden(err) {
+			p.d.warning(fmt.Sprintf("lane %s: %s (this token may not write check runs, so no check was added)", l.Name, title))
+			err = nil
+		}
+		if err != nil {
+			return err
+		}
+		names = append(names, l.Name)
+	}
+	p.d.output(OutputLaneResults, "[]")
+	p.d.summary(fmt.Sprintf("## war-room review\n\nLanes %s: %s. %s\n", strings.Join(names, ", "), title, summary))
+	return nil
+}
+
+func (p *pullRun) writeCheck(ctx context.Context, run reviewlane.CheckRun) error {
+	id, found, err := p.gh.FindCheckRun(ctx, p.repo.String(), run.HeadSHA, run.Name, run.ExternalID)
+	switch {
+	case err != nil:
+		return err
+	case found:
+		return p.gh.UpdateCheckRun(ctx, p.repo.String(), id, run)
+	}
+	_, err = p.gh.CreateCheckRun(ctx, p.repo.String(), run)
+	return err
+}
+
+func isForbidden(err error) bool {
+	var er *github.ErrorResponse
+	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusForbidden
+}
