@@ -12,56 +12,74 @@ import (
 // LogTitle is the title of the decision log discussion.
 const LogTitle = "Decision log"
 
-// logRow is one decision in the log.
-type logRow struct {
-	Number                    int
-	Title, Type, Date, Status string
+// DecisionRow is one published decision as the decision log lists it. Title is as GitHub
+// holds it (untrusted text).
+type DecisionRow struct {
+	Number  int    `json:"number"`
+	Title   string `json:"title"`
+	Type    string `json:"type"`
+	Date    string `json:"date"`
+	Status  string `json:"status"`
+	URL     string `json:"url,omitempty"`
+	Session string `json:"session,omitempty"`
 }
 
-// logRows builds the table from what the category holds (our decision bodies only) plus the
-// decision being published, which the listing taken before it was created may lack. It is
-// rebuilt from GitHub each time, so a publish from another machine is never dropped.
-func logRows(j *job) []logRow {
-	type entry struct {
-		number int
-		title  string
-		date   string
-		meta   meta
+// logRows builds the table from what the category holds plus the decision being published,
+// which the listing taken before it was created may lack. It is rebuilt from GitHub each
+// time, so a publish from another machine is never dropped.
+func logRows(j *job) []DecisionRow {
+	var extra *DecisionRow
+	var extraMeta meta
+	if dd := j.st.Discussion; dd != nil {
+		extra = &DecisionRow{Number: dd.Number, Title: j.r.Title, Date: dateOf(dd.CreatedAt), URL: dd.URL, Session: j.Decision.SessionID}
+		extraMeta = meta{j.Decision.Type, j.Supersedes}
 	}
-	byNumber := map[int]entry{}
-	for m, d := range j.listing.ours {
+	return decisionRows(j.listing, extra, extraMeta)
+}
+
+// decisionRows lists our decision bodies in the listing (plus extra), newest first, with
+// the status each one's successors give it.
+func decisionRows(l categoryListing, extra *DecisionRow, extraMeta meta) []DecisionRow {
+	rows := map[int]DecisionRow{}
+	metas := map[int]meta{}
+	for m, d := range l.ours {
 		if m.Part == partBody {
-			byNumber[d.Number] = entry{d.Number, d.Title, dateOf(d.CreatedAt), parseMeta(d.Body)}
+			rows[d.Number] = DecisionRow{Number: d.Number, Title: d.Title, Date: dateOf(d.CreatedAt), URL: d.URL, Session: m.Session}
+			metas[d.Number] = parseMeta(d.Body)
 		}
 	}
-	if dd := j.st.Discussion; dd != nil {
-		byNumber[dd.Number] = entry{dd.Number, j.r.Title, dateOf(dd.CreatedAt), meta{j.Decision.Type, j.Supersedes}}
+	if extra != nil {
+		rows[extra.Number], metas[extra.Number] = *extra, extraMeta
 	}
 	supersededBy := map[int]int{}
-	for _, e := range byNumber {
-		if s := e.meta.Supersedes; s > 0 && e.number > supersededBy[s] {
-			supersededBy[s] = e.number
+	for n, m := range metas {
+		if s := m.Supersedes; s > 0 && n > supersededBy[s] {
+			supersededBy[s] = n
 		}
 	}
-	rows := make([]logRow, 0, len(byNumber))
-	for _, e := range byNumber {
-		status := "active"
-		if by := supersededBy[e.number]; by > 0 {
-			status = fmt.Sprintf("superseded by #%d", by)
+	out := make([]DecisionRow, 0, len(rows))
+	for n, r := range rows {
+		r.Type, r.Status = metas[n].Type, "active"
+		if r.Type == "" {
+			r.Type = "—"
 		}
-		typ := e.meta.Type
-		if typ == "" {
-			typ = "—"
+		if by := supersededBy[n]; by > 0 {
+			r.Status = fmt.Sprintf("superseded by #%d", by)
 		}
-		rows = append(rows, logRow{Number: e.number, Title: cell(Safe(e.title)), Type: cell(typ), Date: e.date, Status: status})
+		out = append(out, r)
 	}
-	sort.Slice(rows, func(a, b int) bool { return rows[a].Number > rows[b].Number })
-	return rows
+	sort.Slice(out, func(a, b int) bool { return out[a].Number > out[b].Number })
+	return out
 }
 
 // renderLog renders the log body, dropping the oldest rows (with a note) to fit GitHub. The
 // fewest rows to drop is found by bisection: the size only grows with the rows kept.
-func renderLog(rows []logRow) string {
+func renderLog(in []DecisionRow) string {
+	rows := make([]DecisionRow, len(in))
+	for i, r := range in {
+		r.Title, r.Type = cell(Safe(r.Title)), cell(Safe(r.Type))
+		rows[i] = r
+	}
 	render := func(omitted int) string {
 		return Marker{Part: partDecisionLog}.String() + "\n" +
 			execute("log.md.tmpl", map[string]any{"Rows": rows[:len(rows)-omitted], "Omitted": omitted}) + "\n"

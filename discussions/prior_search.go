@@ -77,19 +77,25 @@ func (p *Publisher) FindPrior(ctx context.Context, repo Repo, question string) (
 	if len(kw) == 0 {
 		return nil, nil
 	}
+	return p.search(ctx, repo, kw, MaxPriorMatches)
+}
+
+// search runs a discussion search restricted to the repository and category. GitHub ANDs
+// the terms.
+func (p *Publisher) search(ctx context.Context, repo Repo, terms []string, limit int) ([]PriorMatch, error) {
 	var out []PriorMatch
-	err := p.retry(ctx, "prior-decision search", func(ctx context.Context) error {
+	err := p.retry(ctx, "search decisions", func(ctx context.Context) error {
 		info, err := p.lookup(ctx, repo)
 		if err != nil {
 			return err
 		}
 		if reason := unavailable(info, p.Category); reason != "" {
-			p.warn("prior-decision check skipped: " + reason)
+			p.warn("search skipped: " + reason)
 			return nil
 		}
-		q := fmt.Sprintf("repo:%s category:%q in:title,body %s", repo, info.category.Name, strings.Join(kw, " "))
+		q := fmt.Sprintf("repo:%s category:%q in:title,body %s", repo, info.category.Name, strings.Join(terms, " "))
 		var s searchQuery
-		vars := map[string]any{"q": githubv4.String(q), "first": githubv4.Int(MaxPriorMatches + 1)}
+		vars := map[string]any{"q": githubv4.String(q), "first": githubv4.Int(min(limit+1, 100))}
 		if err := p.c.query(ctx, "search", &s, vars); err != nil {
 			return fmt.Errorf("search %s: %w", repo, err)
 		}
@@ -103,8 +109,8 @@ func (p *Publisher) FindPrior(ctx context.Context, repo Repo, question string) (
 		}
 		return nil
 	})
-	if len(out) > MaxPriorMatches {
-		out = out[:MaxPriorMatches]
+	if len(out) > limit {
+		out = out[:limit]
 	}
 	return out, err
 }

@@ -184,7 +184,7 @@ func TestPriorCheckInformAndOff(t *testing.T) {
 // Nothing on the topic: no gate, deliberate at once. The decision log is never a match.
 func TestPriorCheckNoMatches(t *testing.T) {
 	w := newPriorWorld(t)
-	w.seedLog([]logRow{{Number: 1, Title: "session state sqlite postgresql", Type: "2", Date: "2026-03-03", Status: "active"}})
+	w.seedLog([]DecisionRow{{Number: 1, Title: "session state sqlite postgresql", Type: "2", Date: "2026-03-03", Status: "active"}})
 	find := func(ctx context.Context) ([]PriorMatch, error) {
 		return w.p.FindPrior(ctx, w.repo, "Which logging library should the CLI use?")
 	}

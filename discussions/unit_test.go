@@ -136,14 +136,14 @@ func TestClassify(t *testing.T) {
 }
 
 func TestDecisionLogRendering(t *testing.T) {
-	rows := []logRow{
-		{Number: 12, Title: cell(Safe("[War Room] Adopt | pipes @here")), Type: "1B", Date: "2026-03-05", Status: "active"},
+	rows := []DecisionRow{
+		{Number: 12, Title: "[War Room] Adopt | pipes @here", Type: "1B", Date: "2026-03-05", Status: "active"},
 		{Number: 7, Title: "[Reason] Is X safe?", Type: "—", Date: "2026-02-01", Status: "superseded by #12"},
 	}
 	golden(t, "decision_log.md", renderLog(rows))
-	var many []logRow
+	var many []DecisionRow
 	for i := 3000; i > 0; i-- {
-		many = append(many, logRow{Number: i, Title: strings.Repeat("t", 40), Type: "2", Date: "2026-01-01", Status: "active"})
+		many = append(many, DecisionRow{Number: i, Title: strings.Repeat("t", 40), Type: "2", Date: "2026-01-01", Status: "active"})
 	}
 	body := renderLog(many)
 	if len([]rune(body)) > MaxBodyChars || !strings.Contains(body, "older decisions are not listed") {
