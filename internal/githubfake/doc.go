@@ -17,7 +17,8 @@
 //	f.AddInstallation(42, "war-room[bot]")    // POST /app/installations/42/access_tokens
 //	f.AddIssue("acme/widgets", 0, "title", "body", "alice")   // 0: next number
 //	f.AddPull("acme/widgets", githubfake.PullSpec{...})   // Files derived from Diff if nil
-//	f.MovePullHead("acme/widgets", n, newSHA, newDiff)   // newDiff "" keeps the diff
+//	f.MovePullHead("acme/widgets", n, newSHA, newDiff)   // newDiff "" keeps the diff; adds a commit
+//	f.PushPullCommits("acme/widgets", n, newDiff, githubfake.CommitSpec{Message: "…"}) // last is the head
 //	f.PutFile("acme/widgets", "main", ".github/war-room.yml", "...")
 //	f.AddDiscussion(repo, githubfake.DiscussionSpec{...}); f.AddDiscussionComment(id, author, body, replyTo)
 //	f.SetClock(func() time.Time {...})         // timestamps, token expiry, mutation spacing
@@ -64,7 +65,8 @@
 // Link header) .../issues/{n}/comments; GET, PATCH, DELETE .../issues/comments/{id};
 // POST (201 new, 200 existing), GET .../issues/comments/{id}/reactions and
 // .../issues/{n}/reactions; GET .../pulls/{n} (JSON, or the diff for
-// Accept: application/vnd.github.diff); GET .../pulls/{n}/files; POST .../check-runs
+// Accept: application/vnd.github.diff); GET .../pulls/{n}/files; GET .../pulls/{n}/commits
+// (paged, oldest first, at most 250 as on GitHub; see PullSpec.Commits); POST .../check-runs
 // (App tokens only), PATCH, GET .../check-runs/{id}; GET .../commits/{ref}/check-runs;
 // GET .../collaborators/{u}/permission; GET .../contents/{path}?ref= (base64, or raw);
 // POST .../issues/{n}/labels; DELETE .../issues/comments/{id}/reactions/{reaction_id};

@@ -31,6 +31,7 @@ const (
 	pfxIComment   = "IC"
 	pfxReaction   = "REA"
 	pfxCheckRun   = "CR"
+	pfxCommit     = "C"
 )
 
 // cursor encodes a 0-based position in a list; opaque to clients like GitHub's cursors.

@@ -15,6 +15,10 @@ type PullSpec struct {
 	Files            []PullFile // nil: derived from Diff
 	Draft            bool
 	HeadRepoFork     bool // head branch lives in the author's fork
+	// Commits are the pull request's commits, oldest first, served by GET /pulls/{n}/commits;
+	// the last one is the head (its SHA defaults to HeadSHA). nil: one commit at HeadSHA
+	// whose message is the title.
+	Commits []CommitSpec
 }
 
 // PullFile is one entry of GET /pulls/{n}/files.
@@ -37,27 +41,48 @@ func (f *Fake) AddPull(repo string, spec PullSpec) int {
 	}
 	is := f.newIssue(r, f.claimNumber(r, spec.Number), spec.Title, spec.Body, f.userFor(spec.Author))
 	is.pull = &pull{spec: spec, nodeID: nodeID(pfxPull, is.id)}
+	f.seedCommits(is)
 	f.st.nodes[is.pull.nodeID] = is
 	delete(f.st.nodes, is.nodeID)
 	is.nodeID = is.pull.nodeID
 	r.refs[spec.BaseRef] = spec.BaseSHA
 	if !spec.HeadRepoFork {
-		r.refs[spec.HeadRef] = spec.HeadSHA
+		r.refs[spec.HeadRef] = is.pull.spec.HeadSHA
 	}
 	return is.number
 }
 
 // MovePullHead records a new head commit on pull request n, as a push would; diff, if not
-// empty, replaces the served diff (and files).
+// empty, replaces the served diff (and files). The push adds one commit by the pull
+// request's author to its commits.
 func (f *Fake) MovePullHead(repo string, n int, newSHA, diff string) {
+	f.t.Helper()
+	f.push("MovePullHead", repo, n, diff, func(p *pull) []CommitSpec {
+		return []CommitSpec{{SHA: newSHA, Message: "Update " + p.spec.HeadRef}}
+	})
+}
+
+// PushPullCommits adds commits (oldest first) to pull request n, as a push would: the last
+// becomes the head. diff, if not empty, replaces the served diff (and files).
+func (f *Fake) PushPullCommits(repo string, n int, diff string, commits ...CommitSpec) {
+	f.t.Helper()
+	if len(commits) == 0 {
+		f.t.Fatalf("githubfake: PushPullCommits: no commits")
+	}
+	f.push("PushPullCommits", repo, n, diff, func(*pull) []CommitSpec { return commits })
+}
+
+func (f *Fake) push(caller, repo string, n int, diff string, commits func(*pull) []CommitSpec) {
 	f.t.Helper()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	r := f.mustRepo(repo)
 	is := r.issues[n]
 	if is == nil || is.pull == nil {
-		f.t.Fatalf("githubfake: MovePullHead: %s has no pull request %d", repo, n)
+		f.t.Fatalf("githubfake: %s: %s has no pull request %d", caller, repo, n)
 	}
+	f.appendCommits(is, commits(is.pull))
+	newSHA := is.pull.commits[len(is.pull.commits)-1].SHA
 	is.pull.spec.HeadSHA = newSHA
 	if diff != "" {
 		is.pull.spec.Diff, is.pull.spec.Files = diff, filesFromDiff(diff)

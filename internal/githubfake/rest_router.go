@@ -41,6 +41,7 @@ func (f *Fake) restRoutes() []route {
 		{"POST", "/repos/{owner}/{repo}/issues/{issue_number}/labels", f.addIssueLabels},
 		{"GET", "/repos/{owner}/{repo}/pulls/{pull_number}", f.getPull},
 		{"GET", "/repos/{owner}/{repo}/pulls/{pull_number}/files", f.listPullFiles},
+		{"GET", "/repos/{owner}/{repo}/pulls/{pull_number}/commits", f.listPullCommits},
 		{"POST", "/repos/{owner}/{repo}/check-runs", f.createCheckRun},
 		{"GET", "/repos/{owner}/{repo}/check-runs/{check_run_id}", f.getCheckRun},
 		{"PATCH", "/repos/{owner}/{repo}/check-runs/{check_run_id}", f.updateCheckRun},

@@ -32,6 +32,7 @@ func TestRESTResponsesMatchGitHubsSchemas(t *testing.T) {
 		{"POST", "/repos/acme/widgets/issues/1/labels", map[string]any{"labels": []any{"war-room"}}},
 		{"GET", "/repos/acme/widgets/pulls/2", nil},
 		{"GET", "/repos/acme/widgets/pulls/2/files", nil},
+		{"GET", "/repos/acme/widgets/pulls/2/commits", nil},
 		{"POST", "/repos/acme/widgets/check-runs", map[string]any{"name": "lane", "head_sha": "f00d", "status": "completed", "conclusion": "neutral",
 			"output": map[string]any{"title": "t", "summary": "s"}}},
 		{"GET", "/repos/acme/widgets/check-runs/{check}", nil},

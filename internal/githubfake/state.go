@@ -125,8 +125,9 @@ type issue struct {
 }
 
 type pull struct {
-	spec   PullSpec
-	nodeID string
+	spec    PullSpec
+	nodeID  string
+	commits []pullCommit // oldest first; the last is the head
 }
 
 type issueComment struct {
