@@ -70,7 +70,9 @@
 // (App tokens only), PATCH, GET .../check-runs/{id}; GET .../commits/{ref}/check-runs;
 // GET .../collaborators/{u}/permission; GET .../contents/{path}?ref= (base64, or raw);
 // POST .../issues/{n}/labels; DELETE .../issues/comments/{id}/reactions/{reaction_id};
-// GET /rate_limit; and, with a well-formed App JWT, POST
+// GET /rate_limit; GET /user (the token's user; an App installation token, a bot's, gets
+// 403 "Resource not accessible by integration", as on GitHub); and, with a well-formed App
+// JWT, POST
 // /app/installations/{id}/access_tokens and GET /repos/{o}/{r}/installation. Response
 // shapes are checked against GitHub's REST description in the tests. Permissions: an
 // explicit SetPermission, else admin for the owner, write for a bot, read on a public repo,

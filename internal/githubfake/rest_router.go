@@ -51,6 +51,7 @@ func (f *Fake) restRoutes() []route {
 		{"GET", "/repos/{owner}/{repo}/installation", f.getRepoInstallation},
 		{"POST", "/app/installations/{installation_id}/access_tokens", f.createInstallationToken},
 		{"GET", "/rate_limit", f.getRateLimit},
+		{"GET", "/user", f.getAuthenticatedUser},
 	}
 }
 
