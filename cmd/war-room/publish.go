@@ -148,7 +148,8 @@ func (c *commonFlags) discussionsConfig(e *env) (*config.Config, error) {
 }
 
 // publisher builds a Discussions publisher from GITHUB_TOKEN, GITHUB_API_URL and
-// GITHUB_GRAPHQL_URL (GitHub Enterprise Server), keeping its state in the store.
+// GITHUB_GRAPHQL_URL (GitHub Enterprise Server), keeping its state in the store (nil: in
+// memory, for commands that only read).
 func (g *githubFlags) publisher(e *env, cfg *config.Config, st engine.Store) (*discussions.Publisher, error) {
 	token := e.getenv("GITHUB_TOKEN")
 	if token == "" {
@@ -166,8 +167,12 @@ func (g *githubFlags) publisher(e *env, cfg *config.Config, st engine.Store) (*d
 		login = "github-actions[bot]"
 	}
 	dc := cfg.GitHub.Discussions
+	var state discussions.StateStore
+	if st != nil {
+		state = discussions.RecordState{Store: st}
+	}
 	p := discussions.New(discussions.Options{APIURL: api, GraphQLURL: gql, Login: login,
-		HTTPClient: &http.Client{Transport: tokenTransport(token)}, State: discussions.RecordState{Store: st},
+		HTTPClient: &http.Client{Transport: tokenTransport(token)}, State: state,
 		Category: dc.Category, Labels: dc.Labels, MutationSpacing: dc.MutationSpacing, DeferredIssues: dc.DeferredIssues})
 	p.Warn = func(msg string) { fmt.Fprintln(e.stderr, "warning:", msg) }
 	return p, nil

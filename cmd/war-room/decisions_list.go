@@ -1,0 +1,259 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
+)
+
+// decisionsBrowse are the `decisions` subcommands that read decisions: the local store, or
+// with --repo the repository's Discussions. decisions.go dispatches `decisions <name>` here.
+var decisionsBrowse = map[string]func(ctx context.Context, e *env, args []string) error{
+	"list":   runDecisionsList,
+	"show":   runDecisionsShow,
+	"search": runDecisionsSearch,
+}
+
+// browseFlags are the flags of the browsing subcommands.
+type browseFlags struct {
+	common commonFlags
+	github githubFlags
+}
+
+func (b *browseFlags) parse(e *env, name, synopsis string, args []string) ([]string, error) {
+	fs := newFlagSet(e, "decisions "+name, synopsis)
+	b.common.register(fs)
+	b.github.register(fs, "read the decisions published in OWNER/NAME's Discussions instead of the local store (GITHUB_TOKEN)")
+	return parseFlags(fs, args)
+}
+
+// remote opens a publisher for --repo; the store keeps nothing it writes (it only reads).
+func (b *browseFlags) remote(e *env) (*discussions.Publisher, discussions.Repo, error) {
+	repo, err := discussions.ParseRepo(b.github.repo)
+	if err != nil {
+		return nil, repo, exitErr(exitUsage, err)
+	}
+	cfg, err := b.common.discussionsConfig(e)
+	if err != nil {
+		return nil, repo, err
+	}
+	p, err := b.github.publisher(e, cfg, nil)
+	return p, repo, err
+}
+
+// localDecision is one finished session of the local store with its decision.
+type localDecision struct {
+	Session   string                  `json:"session"`
+	Protocol  string                  `json:"protocol"`
+	Date      string                  `json:"date"`
+	Type      string                  `json:"type,omitempty"`
+	Title     string                  `json:"title"`
+	Published []discussions.Published `json:"published,omitempty"`
+	decision  *engine.Decision
+}
+
+// localDecisions reads every session that stored a decision, newest first.
+func localDecisions(ctx context.Context, st engine.Store) ([]localDecision, error) {
+	sessions, err := st.ListSessions(ctx, "", 0)
+	if err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	published, err := discussions.PublishedSessions(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	var out []localDecision
+	for _, s := range sessions {
+		d, err := loadDecision(ctx, st, s.ID)
+		if err != nil {
+			continue // no decision (yet): paused, failed or running
+		}
+		out = append(out, localDecision{Session: s.ID, Protocol: s.Protocol, Date: s.CreatedAt.UTC().Format("2006-01-02"),
+			Type: d.Type, Title: oneLine(d.Title), Published: published[s.ID], decision: d})
+	}
+	return out, nil
+}
+
+func printJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func runDecisionsList(ctx context.Context, e *env, args []string) error {
+	var b browseFlags
+	pos, err := b.parse(e, "list", "[--repo OWNER/NAME]", args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usageErr("decisions list takes no arguments")
+	}
+	if b.github.repo != "" {
+		p, repo, err := b.remote(e)
+		if err != nil {
+			return err
+		}
+		rows, err := p.Decisions(ctx, repo)
+		if err != nil {
+			return err
+		}
+		if b.common.json {
+			return printJSON(e, rows)
+		}
+		return printRows(e, rows)
+	}
+	st, err := b.common.openStore(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ds, err := localDecisions(ctx, st)
+	if err != nil {
+		return err
+	}
+	if b.common.json {
+		return printJSON(e, ds)
+	}
+	return printLocal(e, ds)
+}
+
+func printLocal(e *env, ds []localDecision) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SESSION\tDATE\tPROTOCOL\tTYPE\tPUBLISHED\tTITLE")
+	for _, d := range ds {
+		pub := "—"
+		if len(d.Published) > 0 {
+			var refs []string
+			for _, p := range d.Published {
+				refs = append(refs, fmt.Sprintf("%s#%d", p.Repo, p.Number))
+			}
+			pub = strings.Join(refs, ",")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Session, d.Date, d.Protocol, dash(d.Type), pub, d.Title)
+	}
+	return tw.Flush()
+}
+
+func printRows(e *env, rows []discussions.DecisionRow) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tDATE\tTYPE\tSTATUS\tTITLE")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", r.Number, r.Date, r.Type, r.Status, oneLine(r.Title))
+	}
+	return tw.Flush()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func runDecisionsShow(ctx context.Context, e *env, args []string) error {
+	var b browseFlags
+	pos, err := b.parse(e, "show", "SESSION | NUMBER --repo OWNER/NAME", args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageErr("decisions show takes one session id (or, with --repo, a discussion number)")
+	}
+	if b.github.repo != "" {
+		n, err := strconv.Atoi(strings.TrimPrefix(pos[0], "#"))
+		if err != nil || n <= 0 {
+			return usageErr("with --repo, show takes a discussion number, got %q", pos[0])
+		}
+		p, repo, err := b.remote(e)
+		if err != nil {
+			return err
+		}
+		d, err := p.Show(ctx, repo, n)
+		if err != nil {
+			return err
+		}
+		if b.common.json {
+			return printJSON(e, d)
+		}
+		_, err = fmt.Fprintf(e.stdout, "#%d %s\n%s\n\n%s\n", d.Number, d.Title, d.URL, d.Body)
+		return err
+	}
+	st, err := b.common.openStore(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	d, err := loadDecision(ctx, st, pos[0])
+	if err != nil {
+		return err
+	}
+	return printDecision(e, d, b.common.json)
+}
+
+func runDecisionsSearch(ctx context.Context, e *env, args []string) error {
+	var b browseFlags
+	pos, err := b.parse(e, "search", "WORDS... [--repo OWNER/NAME]", args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageErr("decisions search needs at least one word")
+	}
+	if b.github.repo != "" {
+		p, repo, err := b.remote(e)
+		if err != nil {
+			return err
+		}
+		hits, err := p.Search(ctx, repo, pos, 20)
+		if err != nil {
+			return err
+		}
+		if b.common.json {
+			return printJSON(e, hits)
+		}
+		tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "#\tDATE\tTITLE")
+		for _, h := range hits {
+			fmt.Fprintf(tw, "#%d\t%s\t%s\n", h.Number, h.CreatedAt.UTC().Format("2006-01-02"), oneLine(h.Title))
+		}
+		return tw.Flush()
+	}
+	st, err := b.common.openStore(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ds, err := localDecisions(ctx, st)
+	if err != nil {
+		return err
+	}
+	var hits []localDecision
+	for _, d := range ds {
+		if matchesAll(d.decision, pos) {
+			hits = append(hits, d)
+		}
+	}
+	if b.common.json {
+		return printJSON(e, hits)
+	}
+	return printLocal(e, hits)
+}
+
+// matchesAll reports whether every word occurs (case-insensitively) in the decision's
+// title, question, context, outcome or rationale.
+func matchesAll(d *engine.Decision, words []string) bool {
+	text := strings.ToLower(strings.Join([]string{d.Title, d.Question, d.Context, d.Outcome, d.Rationale}, "\n"))
+	for _, w := range words {
+		if !strings.Contains(text, strings.ToLower(w)) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/discussions"
+)
+
+// browse runs one decisions subcommand the way decisions.go dispatches it.
+func (p *pubEnv) browse(name string, args ...string) (string, error) {
+	e, out, _ := testEnv(p.vars)
+	err := decisionsBrowse[name](context.Background(), e, append(args, "--db", p.db, "--config", p.cfg))
+	return out.String(), err
+}
+
+func TestDecisionsLocal(t *testing.T) {
+	p := newPubEnv(t)
+	a := p.record("wr-00000000000000d1", "[War Room] Pick the App's store", "")
+	p.record("wr-00000000000000d2", "[War Room] Pin the Go toolchain", "")
+	if code, out, errOut := p.run("publish", a.SessionID, "--repo", "acme/widgets"); code != exitOK {
+		t.Fatalf("%d %s %s", code, out, errOut)
+	}
+	out, err := p.browse("list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "SESSION") ||
+		!strings.Contains(out, "wr-00000000000000d1  2") || !strings.Contains(out, "acme/widgets#1") ||
+		!strings.Contains(out, "[War Room] Pin the Go toolchain") {
+		t.Errorf("list:\n%s", out)
+	}
+	out, err = p.browse("list", "--json")
+	var rows []localDecision
+	if err != nil || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 2 {
+		t.Fatalf("list --json: %v %s", err, out)
+	}
+	out, err = p.browse("show", a.SessionID)
+	if err != nil || !strings.Contains(out, "# [War Room] Pick the App's store") || !strings.Contains(out, "PostgreSQL") {
+		t.Errorf("show: %v\n%s", err, out)
+	}
+	out, err = p.browse("search", "toolchain")
+	if err != nil || !strings.Contains(out, "wr-00000000000000d2") || strings.Contains(out, "wr-00000000000000d1") {
+		t.Errorf("search: %v\n%s", err, out)
+	}
+	if _, err := p.browse("show", "wr-missing"); err == nil {
+		t.Error("showing a missing session succeeded")
+	}
+	if _, err := p.browse("search"); exitCode(err) != exitUsage {
+		t.Errorf("search without words: %v", err)
+	}
+}
+
+func TestDecisionsOnGitHub(t *testing.T) {
+	p := newPubEnv(t)
+	a := p.record("wr-00000000000000d3", "[War Room] Keep SQLite", "")
+	b := p.record("wr-00000000000000d4", "[War Room] Move to PostgreSQL", "proceed", "reaffirm #1", "proceed", "skip")
+	for _, id := range []string{a.SessionID, b.SessionID} {
+		if code, out, errOut := p.run("publish", id, "--repo", "acme/widgets"); code != exitOK {
+			t.Fatalf("%d %s %s", code, out, errOut)
+		}
+	}
+	out, err := p.browse("list", "--repo", "acme/widgets")
+	if err != nil || !regexp.MustCompile(`(?m)^#3 .* active .*Move to PostgreSQL$`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^#1 .* superseded by #3 .*Keep SQLite$`).MatchString(out) {
+		t.Errorf("list --repo: %v\n%s", err, out)
+	}
+	out, err = p.browse("list", "--repo", "acme/widgets", "--json")
+	var rows []discussions.DecisionRow
+	if err != nil || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 2 || rows[0].Session != b.SessionID {
+		t.Errorf("list --repo --json: %v %s", err, out)
+	}
+	out, err = p.browse("show", "#3", "--repo", "acme/widgets")
+	if err != nil || !strings.HasPrefix(out, "#3 [War Room] Move to PostgreSQL\nhttps://github.com/acme/widgets/discussions/3") ||
+		!strings.Contains(out, "**Supersedes:** #1") {
+		t.Errorf("show --repo: %v\n%s", err, out)
+	}
+	out, err = p.browse("search", "postgresql", "--repo", "acme/widgets")
+	if err != nil || !strings.Contains(out, "#3") {
+		t.Errorf("search --repo: %v\n%s", err, out)
+	}
+	if _, err := p.browse("show", "abc", "--repo", "acme/widgets"); exitCode(err) != exitUsage {
+		t.Errorf("show --repo with a session id: %v", err)
+	}
+}
+
+func exitCode(err error) int {
+	e, _, _ := testEnv(nil)
+	return report(e, "decisions", err)
+}
