@@ -17,7 +17,7 @@ func gateText(g *PendingGate) string {
 	for _, line := range strings.Split(strings.TrimSpace(g.Question), "\n") {
 		fmt.Fprintf(&b, "> %s\n", discussions.Safe(line))
 	}
-	b.WriteString("\nReply with one of these comments (write permission needed):\n\n")
+	b.WriteString("\nReply with one of these comments:\n\n")
 	for _, c := range ReplyCommands(g) {
 		fmt.Fprintf(&b, "- `%s`\n", c)
 	}
