@@ -107,8 +107,17 @@ func TestActionCommentPublishesDecision(t *testing.T) {
 		!slices.Contains(decision.Labels, "war-room") || decision.Category != "decisions" {
 		t.Errorf("decision discussion: %+v", decision)
 	}
-	if len(w.f.Comments(decision.ID)) == 0 {
-		t.Error("the decision has no phase comments")
+	comments := w.f.Comments(decision.ID)
+	if len(comments) == 0 || decision.AnswerID == "" {
+		t.Errorf("the decision has %d phase comments and answer %q; want its phases, one marked as the answer", len(comments), decision.AnswerID)
+	}
+	for _, c := range comments {
+		if c.Author != aBotLogin {
+			t.Errorf("phase comment by %s", c.Author)
+		}
+	}
+	if logs := len(ds) - 1; logs != 1 {
+		t.Errorf("%d decision logs, want 1", logs)
 	}
 
 	bc := botComments(w, n)
