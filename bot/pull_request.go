@@ -83,6 +83,9 @@ func (p *pullRun) review(ctx context.Context) error {
 		p.d.summary(fmt.Sprintf("## war-room review could not start\n\n```\n%v\n```\n", err))
 		return err
 	}
+	if cfg.Note != "" {
+		p.d.warning(cfg.Note)
+	}
 	if len(cfg.Review.Lanes) == 0 {
 		p.d.summary("## war-room review\n\nNo review lanes are configured (`review.lanes`); nothing to do.\n")
 		return nil
