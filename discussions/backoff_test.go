@@ -107,3 +107,30 @@ func TestSleepHonoursContext(t *testing.T) {
 		t.Errorf("sleep on a cancelled context: %v", err)
 	}
 }
+
+// Writes are spaced by MutationSpacing (one second unless configured), and not at all with 0.
+func TestMutationSpacing(t *testing.T) {
+	for _, spacing := range []time.Duration{DefaultMutationSpacing, 0} {
+		w := newWorld(t, worldOpts{withLabels: true})
+		w.f.SetMutationSpacing(spacing, true)
+		p := w.publisher()
+		p.MutationSpacing = spacing
+		if _, err := p.Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")}); err != nil {
+			t.Fatal(err)
+		}
+		writes := 0
+		for _, c := range w.f.Calls() {
+			if c.Mutation {
+				writes++
+			}
+		}
+		want := slices.Repeat([]time.Duration{spacing}, writes-1)
+		if spacing == 0 {
+			want = nil
+		}
+		if !slices.Equal(w.clk.slept, want) {
+			t.Errorf("spacing %v: slept %v, want %v", spacing, w.clk.slept, want)
+		}
+		w.assertCleanCalls()
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
@@ -21,7 +22,7 @@ func TestBrowseDecisions(t *testing.T) {
 	w.f.AddUser("mallory", "User")
 	w.f.AddDiscussion(testRepo, githubfake.DiscussionSpec{Category: "decisions", Title: "not ours",
 		Body: Marker{Session: "wr-x", Part: partBody}.String(), Author: "mallory"})
-	p := New(Options{GraphQLURL: w.f.GraphQLURL(), HTTPClient: w.client(botToken), Login: botLogin, State: RecordState{Store: st}})
+	p := New(Options{GraphQLURL: w.f.GraphQLURL(), HTTPClient: w.client(botToken), Login: botLogin, State: RecordState{Store: st}, MutationSpacing: time.Second})
 	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
 	d := loadDecision(t, "full_council")
 	res, err := p.Publish(ctx, Request{Repo: w.repo, Decision: d, Supersedes: 1})

@@ -20,7 +20,8 @@ const (
 	DefaultCacheTTL        = 10 * time.Minute
 )
 
-// Options configure a Publisher. Zero values take the defaults above.
+// Options configure a Publisher. Zero values take the defaults above, except
+// MutationSpacing, whose zero is no pause.
 type Options struct {
 	// APIURL is the REST API root (GITHUB_API_URL), needed only for deferred-item issues.
 	APIURL string
@@ -39,7 +40,8 @@ type Options struct {
 	Category string
 	// Labels are applied to every decision besides the type label and matching topics.
 	Labels []string
-	// MutationSpacing is the least time between two writes (GitHub asks for one second).
+	// MutationSpacing is the least time between two writes. GitHub asks for one second
+	// (DefaultMutationSpacing, config's default); zero means no pause, as in the config.
 	MutationSpacing time.Duration
 	// DeferredIssues opens one issue per deferred item of a decision.
 	DeferredIssues bool
@@ -90,9 +92,6 @@ func New(opts Options) *Publisher {
 	}
 	if p.Labels == nil {
 		p.Labels = []string{DefaultLabel}
-	}
-	if p.MutationSpacing == 0 {
-		p.MutationSpacing = DefaultMutationSpacing
 	}
 	if p.state == nil {
 		p.state = MemoryState{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Discussions disabled or the category missing: a clear reason, no write at all (never a
@@ -69,7 +70,7 @@ func TestPublishWithPersonalToken(t *testing.T) {
 	w := newWorld(t, worldOpts{withLabels: true})
 	w.f.AddToken("pat", "alice")
 	w.f.SetPermission(testRepo, "alice", "write")
-	p := New(Options{GraphQLURL: w.f.GraphQLURL(), HTTPClient: w.f.Client("pat"), State: w.state})
+	p := New(Options{GraphQLURL: w.f.GraphQLURL(), HTTPClient: w.f.Client("pat"), State: w.state, MutationSpacing: time.Second})
 	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
 	d := loadDecision(t, "express")
 	if _, err := p.Publish(context.Background(), Request{Repo: w.repo, Decision: d}); err != nil {

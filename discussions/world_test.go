@@ -135,7 +135,7 @@ func (t traced) RoundTrip(r *http.Request) (*http.Response, error) {
 // shared state store and clock.
 func (w *world) publisher() *Publisher {
 	p := New(Options{GraphQLURL: w.f.GraphQLURL(), APIURL: w.f.URL(), HTTPClient: w.client(botToken),
-		State: w.state, DeferredIssues: true, Login: botLogin})
+		State: w.state, DeferredIssues: true, Login: botLogin, MutationSpacing: DefaultMutationSpacing})
 	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
 	return p
 }
