@@ -27,7 +27,8 @@ type PullReader interface {
 	// FileAt returns a file's content at ref; found is false (with a nil error) when the
 	// file does not exist there.
 	FileAt(ctx context.Context, repo, ref, path string) (content []byte, found bool, err error)
-	// CommitMessages returns the messages of the pull request's commits.
+	// CommitMessages returns the messages of the pull request's commits, all of them: when
+	// GitHub cannot list them all (it lists 250 at most) the error wraps ErrTooManyCommits.
 	CommitMessages(ctx context.Context, repo string, number int) ([]string, error)
 }
 

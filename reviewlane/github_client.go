@@ -123,10 +123,36 @@ func (c *Client) CommitMessages(ctx context.Context, repo string, number int) ([
 			msgs = append(msgs, rc.GetCommit().GetMessage())
 		}
 		if resp.NextPage == 0 {
+			if err := c.allListed(ctx, owner, name, number, len(msgs)); err != nil {
+				return nil, err
+			}
 			return msgs, nil
 		}
 		opt.Page = resp.NextPage
 	}
+}
+
+// ErrTooManyCommits is returned when a pull request has more commits than GitHub lists:
+// co-author trailers in the rest cannot be read, and a lane must not assume there are none.
+var ErrTooManyCommits = errors.New("some commits cannot be listed, so their co-authors are unknown")
+
+// maxListedCommits is GitHub's cap on listing a pull request's commits.
+const maxListedCommits = 250
+
+// allListed checks, once the listing reached GitHub's cap, that it held every commit.
+func (c *Client) allListed(ctx context.Context, owner, name string, number, listed int) error {
+	if listed < maxListedCommits {
+		return nil
+	}
+	pr, _, err := c.gh.PullRequests.Get(ctx, owner, name, number)
+	if err != nil {
+		return fmt.Errorf("count commits of %s/%s#%d: %w", owner, name, number, err)
+	}
+	if pr.GetCommits() > listed {
+		return fmt.Errorf("list commits of %s/%s#%d: %d commits, GitHub lists %d: %w",
+			owner, name, number, pr.GetCommits(), listed, ErrTooManyCommits)
+	}
+	return nil
 }
 
 // isNotFound reports a 404 from go-github.
