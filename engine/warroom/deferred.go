@@ -10,8 +10,8 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// DeferredKind is the engine.Store record kind deferred items are stored under; keys are
-// "<session id>/<nn>".
+// DeferredKind is the engine.Store record kind deferred items are stored under: one record per
+// session, keyed by the session id, holding the session's items as a JSON array.
 const DeferredKind = "deferred"
 
 // futureWork recognises a dissenting view that describes work for later.
@@ -59,34 +59,35 @@ func shortTitle(s string) string {
 	return s
 }
 
-// storeDeferred writes the items as records. Keys are positional, so storing again after a
-// resume replaces rather than duplicates.
+// storeDeferred writes a session's items as one record, so storing again after a resume
+// replaces rather than duplicates, and costs one commit.
 func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items []engine.DeferredItem) error {
-	for i, it := range items {
-		b, err := json.Marshal(it)
-		if err != nil {
-			return fmt.Errorf("war-room: encode deferred item: %w", err)
-		}
-		if err := st.PutRecord(ctx, DeferredKind, fmt.Sprintf("%s/%02d", sessionID, i), b); err != nil {
-			return fmt.Errorf("war-room: store deferred item: %w", err)
-		}
+	if len(items) == 0 {
+		return nil
+	}
+	b, err := json.Marshal(items)
+	if err != nil {
+		return fmt.Errorf("war-room: encode deferred items: %w", err)
+	}
+	if err := st.PutRecord(ctx, DeferredKind, sessionID, b); err != nil {
+		return fmt.Errorf("war-room: store deferred items: %w", err)
 	}
 	return nil
 }
 
-// ListDeferred returns every stored deferred item, ordered by session and position.
+// ListDeferred returns every stored deferred item, ordered by session id and position.
 func ListDeferred(ctx context.Context, st engine.Store) ([]engine.DeferredItem, error) {
 	recs, err := st.ListRecords(ctx, DeferredKind)
 	if err != nil {
 		return nil, fmt.Errorf("list deferred items: %w", err)
 	}
-	out := make([]engine.DeferredItem, 0, len(recs))
+	var out []engine.DeferredItem
 	for _, r := range recs {
-		var it engine.DeferredItem
-		if err := json.Unmarshal(r.Value, &it); err != nil {
-			return nil, fmt.Errorf("deferred item %s: %w", r.Key, err)
+		var items []engine.DeferredItem
+		if err := json.Unmarshal(r.Value, &items); err != nil {
+			return nil, fmt.Errorf("deferred items of %s: %w", r.Key, err)
 		}
-		out = append(out, it)
+		out = append(out, items...)
 	}
 	return out, nil
 }

@@ -47,7 +47,7 @@ func (s *state) escalationCheck(ctx context.Context) error {
 		s.rec.Notes = append(s.rec.Notes, "De-escalated at the escalation check (false irreversibility): "+rev.Note+
 			" Challenges, voting and the premortem were skipped.")
 		s.rec.Mode = ModeExpress
-		return s.saveDAG(ctx)
+		return nil
 	case rev.Escalate && s.rec.Mode == ModeLightweight && target == ModeLightweight:
 		target = ModeFull
 		auto = "Escalated to the full council for: " + triggerList(rev.Triggers) + "."
@@ -55,7 +55,7 @@ func (s *state) escalationCheck(ctx context.Context) error {
 		s.rec.Notes = append(s.rec.Notes, "Escalation requested for "+triggerList(rev.Triggers)+"; the panel was already a full council.")
 	}
 	if target == s.rec.Mode {
-		return s.saveDAG(ctx)
+		return nil
 	}
 	return s.escalate(ctx, target, auto)
 }
@@ -76,7 +76,7 @@ func (s *state) escalate(ctx context.Context, target Mode, why string) error {
 	from := s.rec.Mode
 	s.rec.Mode = target
 	if from != ModeLightweight {
-		return s.saveDAG(ctx)
+		return nil
 	}
 	if err := s.intel(ctx, keyIntelMore, missing(IntelSeats(target), IntelSeats(from))); err != nil {
 		return err

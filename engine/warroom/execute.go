@@ -44,7 +44,13 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.deliberate(ctx); err != nil {
+	// The DAG is stored once, at the end, whether or not the deliberation finished: a commit
+	// per phase would sit on the critical path, and a resume rebuilds it from the steps anyway.
+	err = s.deliberate(ctx)
+	if len(s.dag.Nodes) > 0 {
+		err = errors.Join(err, s.saveDAG(context.WithoutCancel(ctx)))
+	}
+	if err != nil {
 		return nil, err
 	}
 	d, err := s.decision(ctx)
@@ -99,7 +105,7 @@ func (s *state) one(ctx context.Context, key, title string, spec engine.CallSpec
 	if err != nil {
 		return PhaseResult{}, err
 	}
-	p, err := fanOut(ctx, s.r, key, title, []task{{Name: spec.Role, Spec: spec}})
+	p, err := single(ctx, s.r, key, title, task{Name: spec.Role, Spec: spec})
 	if err != nil {
 		return p, err
 	}

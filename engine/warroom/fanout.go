@@ -58,30 +58,55 @@ func fanOut(ctx context.Context, r *engine.Run, key, title string, tasks []task)
 		r.Phase(title)
 		res := PhaseResult{Key: key, Title: title, Started: r.Now()}
 		outs := engine.Parallel(ctx, r, key, tasks, func(t task) string { return t.Name },
-			func(ctx context.Context, t task) (Contribution, error) {
-				out, err := r.Call(ctx, t.Spec)
-				if err != nil {
-					return Contribution{}, err
-				}
-				return Contribution{Name: t.Name, Role: t.Spec.Role, Text: out.Text, Usage: out.Usage, At: r.Now()}, nil
-			})
-		if err := ctx.Err(); err != nil {
-			return res, fmt.Errorf("%s: %w", title, err)
-		}
+			func(ctx context.Context, t task) (Contribution, error) { return call(ctx, r, t) })
 		for i, o := range outs {
-			var ce *engine.CallError
-			switch {
-			case o.Err == nil:
-				res.Contributions = append(res.Contributions, o.Value)
-			case errors.As(o.Err, &ce):
-				res.Gaps = append(res.Gaps, Gap{Role: tasks[i].Spec.Role, Phase: title, Class: ce.Class, Error: ce.Error()})
-			default:
-				return res, fmt.Errorf("%s: %s: %w", title, o.Name, o.Err)
+			if err := res.add(ctx, tasks[i], o.Value, o.Err); err != nil {
+				return res, err
 			}
 		}
 		res.Ended = r.Now()
 		return res, nil
 	})
+}
+
+// single runs a one-seat phase as one durable step: the aggregate is the only thing to store,
+// which saves a commit on the critical path.
+func single(ctx context.Context, r *engine.Run, key, title string, t task) (PhaseResult, error) {
+	return engine.Step(ctx, r, key, func(ctx context.Context) (PhaseResult, error) {
+		r.Phase(title)
+		res := PhaseResult{Key: key, Title: title, Started: r.Now()}
+		c, err := call(ctx, r, t)
+		if err := res.add(ctx, t, c, err); err != nil {
+			return res, err
+		}
+		res.Ended = r.Now()
+		return res, nil
+	})
+}
+
+func call(ctx context.Context, r *engine.Run, t task) (Contribution, error) {
+	out, err := r.Call(ctx, t.Spec)
+	if err != nil {
+		return Contribution{}, err
+	}
+	return Contribution{Name: t.Name, Role: t.Spec.Role, Text: out.Text, Usage: out.Usage, At: r.Now()}, nil
+}
+
+// add records one task's outcome: a contribution, a gap for a failed call, or an error that
+// must fail the phase (cancellation, the store).
+func (p *PhaseResult) add(ctx context.Context, t task, c Contribution, err error) error {
+	var ce *engine.CallError
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("%s: %w", p.Title, ctx.Err())
+	case err == nil:
+		p.Contributions = append(p.Contributions, c)
+	case errors.As(err, &ce):
+		p.Gaps = append(p.Gaps, Gap{Role: t.Spec.Role, Phase: p.Title, Class: ce.Class, Error: ce.Error()})
+	default:
+		return fmt.Errorf("%s: %s: %w", p.Title, t.Name, err)
+	}
+	return nil
 }
 
 // only returns the single contribution of a one-call phase, if it answered.

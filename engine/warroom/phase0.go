@@ -36,7 +36,7 @@ func (s *state) phase0(ctx context.Context) error {
 	if _, err := s.addNode("reversibility", 1, engine.AnonymousLabel(0), c.Text, c.Role, c.At, ""); err != nil {
 		return err
 	}
-	return s.saveDAG(ctx)
+	return nil
 }
 
 // express is the fast path: the strategist recommends, in a plan review the additions
@@ -47,7 +47,7 @@ func (s *state) express(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if s.rec.Express, err = s.label(ctx, "express", 1, p); err != nil {
+	if s.rec.Express, err = s.label("express", 1, p); err != nil {
 		return err
 	}
 	if s.opts.PlanReview && len(s.rec.Express) > 0 {
@@ -56,7 +56,7 @@ func (s *state) express(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if s.rec.Challenges, err = s.label(ctx, "challenge", 1, p); err != nil {
+		if s.rec.Challenges, err = s.label("challenge", 1, p); err != nil {
 			return err
 		}
 	}

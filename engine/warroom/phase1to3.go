@@ -33,7 +33,7 @@ func (s *state) intel(ctx context.Context, key string, seats []string) error {
 		return err
 	}
 	s.absorb(p)
-	more, err := s.labelFrom(ctx, "intel", p, len(s.rec.Intel))
+	more, err := s.labelFrom("intel", p, len(s.rec.Intel))
 	s.rec.Intel = append(s.rec.Intel, more...)
 	return err
 }
@@ -50,7 +50,7 @@ func (s *state) phase2(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.rec.Situation, err = s.label(ctx, "assessment", 1, p)
+	s.rec.Situation, err = s.label("assessment", 1, p)
 	return err
 }
 
@@ -111,7 +111,7 @@ func (s *state) draft(ctx context.Context, key string, authors []string) error {
 		}
 		s.rec.COAs = append(s.rec.COAs, coa)
 	}
-	return s.saveDAG(ctx)
+	return nil
 }
 
 func (s *state) duplicate(c COA, fresh []COA) bool {

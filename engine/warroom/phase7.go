@@ -44,7 +44,7 @@ func (s *state) synthesise(ctx context.Context, spec engine.CallSpec, err error,
 	if _, err := s.addNode("synthesis", 1, "Response A", c.Text, c.Role, c.At, ""); err != nil {
 		return err
 	}
-	return s.saveDAG(ctx)
+	return nil
 }
 
 func (s *state) coaLabels() []string {

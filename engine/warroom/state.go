@@ -68,16 +68,16 @@ func (s *state) absorb(p PhaseResult) {
 
 // label gives a phase's contributions anonymous labels in a seeded order, adds them to the
 // DAG and returns them as experts will see them.
-func (s *state) label(ctx context.Context, phase string, round int, p PhaseResult) ([]Labeled, error) {
-	return s.labelAt(ctx, phase, round, p, 0)
+func (s *state) label(phase string, round int, p PhaseResult) ([]Labeled, error) {
+	return s.labelAt(phase, round, p, 0)
 }
 
 // labelFrom labels a top-up of a phase after the first `from` labels already given.
-func (s *state) labelFrom(ctx context.Context, phase string, p PhaseResult, from int) ([]Labeled, error) {
-	return s.labelAt(ctx, phase, 1, p, from)
+func (s *state) labelFrom(phase string, p PhaseResult, from int) ([]Labeled, error) {
+	return s.labelAt(phase, 1, p, from)
 }
 
-func (s *state) labelAt(ctx context.Context, phase string, round int, p PhaseResult, from int) ([]Labeled, error) {
+func (s *state) labelAt(phase string, round int, p PhaseResult, from int) ([]Labeled, error) {
 	cs := Shuffled(p.Contributions, s.r.Rand(p.Key+"/labels"))
 	out := make([]Labeled, len(cs))
 	for i, c := range cs {
@@ -87,7 +87,7 @@ func (s *state) labelAt(ctx context.Context, phase string, round int, p PhaseRes
 		}
 		out[i] = Labeled{Label: l, Text: c.Text}
 	}
-	return out, s.saveDAG(ctx)
+	return out, nil
 }
 
 // addNode adds one contribution to the DAG under its seat's attribution and remembers it as
