@@ -67,7 +67,11 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 		return nil, nil, usageErr("no GitHub token: set the github-token input (default ${{ github.token }})")
 	}
 	hc := &http.Client{Timeout: 60 * time.Second, Transport: bearer{token: token, base: http.DefaultTransport}}
-	gh, err := bot.NewGitHub(hc, gc.APIURL, gc.GraphqlURL, tokenLogin(ctx, hc, gc.GraphqlURL))
+	login := actionsBotLogin // the runner's own token always acts as the Actions bot
+	if token != e.getenv("GITHUB_TOKEN") {
+		login = tokenLogin(ctx, hc, gc.GraphqlURL)
+	}
+	gh, err := bot.NewGitHub(hc, gc.APIURL, gc.GraphqlURL, login)
 	if err != nil {
 		return nil, nil, exitErr(exitUsage, err)
 	}

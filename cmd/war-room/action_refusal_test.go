@@ -183,3 +183,28 @@ func TestActionUsageReplies(t *testing.T) {
 		t.Errorf("reactions on a configuration error: %v", got)
 	}
 }
+
+// TestActionPersonalToken: with a personal token as github-token, war-room asks GitHub who it
+// is, writes as that account and ignores that account's own comments.
+func TestActionPersonalToken(t *testing.T) {
+	w := newActionWorld(t, reasonConfig(t, ""))
+	w.user("alice", "write")
+	w.user("ops", "write")
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "Redis or PostgreSQL?", "alice")
+	pat := map[string]string{"github-token": w.tokens["ops"]}
+
+	id := w.comment("alice", n, "/war-room help")
+	wantNoError(t, w.run("issue_comment", w.commentEvent("created", n, id, "alice", "/war-room help"), pat, nil))
+	id = w.comment("ops", n, "/war-room help")
+	wantNoError(t, w.run("issue_comment", w.commentEvent("created", n, id, "ops", "/war-room help"), pat, nil))
+
+	var byOps int
+	for _, c := range w.f.IssueComments(aRepo, n) {
+		if c.Author == "ops" && strings.Contains(c.Body, "reaffirm #N") {
+			byOps++
+		}
+	}
+	if byOps != 1 || len(botComments(w, n)) != 0 {
+		t.Errorf("want one help reply written as ops (its own command ignored); got %d, and %d by the Actions bot", byOps, len(botComments(w, n)))
+	}
+}
