@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 
@@ -62,17 +65,25 @@ type PendingGate struct {
 // stateVersion is the marker format; a marker of another version is not ours to read.
 const stateVersion = "v1"
 
-// The marker is the progress comment's first line: base64 JSON, so that no text inside it
-// (a question holding "-->") can end the HTML comment early or smuggle a second marker.
+// maxStateBytes bounds a decompressed state, so that a marker cannot expand without limit.
+const maxStateBytes = 1 << 20
+
+// The marker is the progress comment's first line: gzip-compressed JSON in base64, so that no
+// text inside it (a question holding "-->") can end the HTML comment early or smuggle a second
+// marker, and so that a long question still fits in one comment.
 var stateRE = regexp.MustCompile(`^<!-- war-room:state ` + stateVersion + ` ([A-Za-z0-9_-]+) -->$`)
 
 // Marker renders s as the hidden first line of a progress comment.
 func (s State) Marker() string {
-	raw, err := json.Marshal(s)
-	if err != nil {
-		panic(fmt.Sprintf("bot: encode state: %v", err)) // plain data: cannot fail
+	var raw bytes.Buffer
+	zw := gzip.NewWriter(&raw)
+	enc := json.NewEncoder(zw)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		panic(fmt.Sprintf("bot: encode state: %v", err)) // plain data into memory: cannot fail
 	}
-	return "<!-- war-room:state " + stateVersion + " " + base64.RawURLEncoding.EncodeToString(raw) + " -->"
+	zw.Close()
+	return "<!-- war-room:state " + stateVersion + " " + base64.RawURLEncoding.EncodeToString(raw.Bytes()) + " -->"
 }
 
 // ParseState reads the marker on the first line of body. Text further down is never read,
@@ -87,8 +98,16 @@ func ParseState(body string) (State, bool) {
 	if err != nil {
 		return State{}, false
 	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		return State{}, false
+	}
+	plain, err := io.ReadAll(io.LimitReader(zr, maxStateBytes+1))
+	if err != nil || len(plain) > maxStateBytes {
+		return State{}, false
+	}
 	var s State
-	if err := json.Unmarshal(raw, &s); err != nil || s.Session == "" {
+	if err := json.Unmarshal(plain, &s); err != nil || s.Session == "" {
 		return State{}, false
 	}
 	return s, true

@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -80,5 +84,30 @@ func TestLatestStateTrustsOnlyOurComments(t *testing.T) {
 	comments = append(comments, comment(6, "GITHUB-ACTIONS[BOT]", newer.Marker()))
 	if got, _ := LatestState(comments, botLogin); got.State.Session != "wr-newer" {
 		t.Errorf("LatestState picked %s, want the newest of ours", got.State.Session)
+	}
+}
+
+func TestStateFitsOneComment(t *testing.T) {
+	s := sampleState()
+	// The worst text for JSON: every character escaped; as long as the parser allows.
+	s.Question = strings.Repeat("\"<\\\x01", MaxQuestionBytes/4)
+	s.Context = []ContextText{{Name: "context:issue", Text: strings.Repeat("\"\x02", MaxIssueContextBytes/2)}}
+	body := (&progressView{state: s}).render()
+	if len(body) > 65536 {
+		t.Errorf("a progress comment with the largest state is %d characters; GitHub takes 65536", len(body))
+	}
+	if got, ok := ParseState(body); !ok || got.Question != s.Question {
+		t.Error("the largest state does not round-trip")
+	}
+}
+
+func TestParseStateBoundsExpansion(t *testing.T) {
+	var raw bytes.Buffer
+	zw := gzip.NewWriter(&raw)
+	fmt.Fprintf(zw, `{"session":"wr-x","question":"%s"}`, strings.Repeat("a", maxStateBytes))
+	zw.Close()
+	marker := "<!-- war-room:state v1 " + base64.RawURLEncoding.EncodeToString(raw.Bytes()) + " -->"
+	if _, ok := ParseState(marker); ok {
+		t.Error("a state expanding past the bound was accepted")
 	}
 }
