@@ -12,7 +12,9 @@ import (
 )
 
 // loadDecision reads a hand-written decision fixture from testdata/decisions.
-func loadDecision(t *testing.T, name string) *engine.Decision {
+func loadDecision(t *testing.T, name string) *engine.Decision { return loadDecisionB(t, name) }
+
+func loadDecisionB(t testing.TB, name string) *engine.Decision {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("testdata", "decisions", name+".json"))
 	if err != nil {
@@ -86,5 +88,22 @@ func TestRenderMarkers(t *testing.T) {
 		if n := strings.Count(p.Body, "<!-- war-room:session="); n != 1 {
 			t.Errorf("%s: %d marker-shaped comments, want exactly our own", p.Name, n)
 		}
+	}
+}
+
+// Phase keys become marker parts that parse back and never collide.
+func TestPhasePartsAreUniqueAndParse(t *testing.T) {
+	phases := []engine.PhaseSummary{{Key: "phase 3/coa"}, {Key: "intel"}, {Key: "intel"}, {Key: ""}, {Key: "synthesis"}}
+	names := phaseParts(phases)
+	seen := map[string]bool{}
+	for _, n := range names {
+		m, ok := ParseMarker(Marker{Session: "wr-1", Part: n}.String())
+		if !ok || m.Part != n || seen[n] {
+			t.Errorf("part %q: parsed %v %v, duplicate %v", n, m, ok, seen[n])
+		}
+		seen[n] = true
+	}
+	if got := answerPart(phases, names); got != "phase:synthesis" {
+		t.Errorf("answer part %q", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -63,6 +64,8 @@ type ref struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
+var sessionIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
 // pendingComments marks the comment state of an adopted discussion as unknown.
 const pendingComments = "comments"
 
@@ -89,8 +92,8 @@ type job struct {
 func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
 	defer p.begin()()
 	d := req.Decision
-	if d == nil || d.SessionID == "" {
-		return nil, errors.New("publish: the decision has no session id")
+	if d == nil || !sessionIDRE.MatchString(d.SessionID) {
+		return nil, errors.New("publish: the decision has no session id a marker can carry")
 	}
 	j := &job{Request: req, key: stateKey(req.Repo, d.SessionID), warnings: map[string]bool{}}
 	if _, err := loadJSON(ctx, p.state, j.key, &j.st); err != nil {

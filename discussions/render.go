@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"regexp"
 	"strings"
 	"text/template"
 	"time"
@@ -68,20 +69,40 @@ func Render(d *engine.Decision, o RenderOptions) Rendered {
 		r.Truncated = append(r.Truncated, partBody)
 	}
 	r.Body = head + "\n\n" + main + "\n\n" + footer + "\n"
+	names := phaseParts(d.Phases)
 	for i, p := range d.Phases {
-		part := partPhasePrefix + p.Key
-		body, cut := renderPhase(d, i, p, o.FullRecord)
+		part := names[i]
+		body, cut := renderPhase(d, i, part, p, o.FullRecord)
 		if cut {
 			r.Truncated = append(r.Truncated, part)
 		}
 		r.Comments = append(r.Comments, Part{Name: part, Body: body})
 	}
-	r.AnswerPart = answerPart(d.Phases)
+	r.AnswerPart = answerPart(d.Phases, names)
 	return r
 }
 
-func renderPhase(d *engine.Decision, i int, p engine.PhaseSummary, fullRecord string) (string, bool) {
-	head := Marker{Session: d.SessionID, Part: partPhasePrefix + p.Key}.String()
+var unsafeKeyRE = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// phaseParts names each phase's comment "phase:" + its key, made fit for a marker and unique:
+// a marker that could not be parsed back, or two phases sharing one, would make a retry
+// post a comment twice or drop one.
+func phaseParts(phases []engine.PhaseSummary) []string {
+	names := make([]string, len(phases))
+	seen := map[string]bool{}
+	for i, p := range phases {
+		key := strings.Trim(unsafeKeyRE.ReplaceAllString(p.Key, "-"), "-")
+		if key == "" || seen[key] {
+			key = fmt.Sprintf("%s-%d", key, i+1)
+		}
+		seen[key] = true
+		names[i] = partPhasePrefix + key
+	}
+	return names
+}
+
+func renderPhase(d *engine.Decision, i int, part string, p engine.PhaseSummary, fullRecord string) (string, bool) {
+	head := Marker{Session: d.SessionID, Part: part}.String()
 	footer := execute("phase_footer.md.tmpl", map[string]any{
 		"Index": i + 1, "Count": len(d.Phases), "SessionID": d.SessionID})
 	text := execute("phase.md.tmpl", map[string]any{
@@ -92,16 +113,16 @@ func renderPhase(d *engine.Decision, i int, p engine.PhaseSummary, fullRecord st
 
 // answerPart is the comment a reader should see as the answer: the synthesis phase when the
 // protocol has one, else its last phase.
-func answerPart(phases []engine.PhaseSummary) string {
+func answerPart(phases []engine.PhaseSummary, names []string) string {
 	if len(phases) == 0 {
 		return ""
 	}
-	for _, p := range phases {
+	for i, p := range phases {
 		if p.Key == "synthesis" {
-			return partPhasePrefix + p.Key
+			return names[i]
 		}
 	}
-	return partPhasePrefix + phases[len(phases)-1].Key
+	return names[len(names)-1]
 }
 
 // prefixes are the title prefixes of the protocols.
