@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/discussions"
 )
 
 // IssueComment handles issue_comment events: /war-room commands and gate replies on issues
@@ -81,7 +82,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 	var ue *UsageError
 	if errors.As(err, &ue) {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s\n\n%s", author.Login, ue.Reason, g.Usage()))
+		t.reply(ctx, fmt.Sprintf("@%s %s\n\n%s", author.Login, discussions.Safe(ue.Reason), g.Usage()))
 		return nil
 	}
 	return t.dispatch(ctx, cfg, cmd, g)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/protocols"
 )
@@ -19,7 +20,7 @@ const MaxIssueContextBytes = 12 << 10
 func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
 	if err := protocols.Available(cmd.Protocol); err != nil {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %v.", t.ev.Comment.User.Login, err))
+		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, discussions.Safe(err.Error())))
 		return nil
 	}
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
@@ -27,7 +28,7 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
 	if _, err := newSession(cfg.Config, st); err != nil {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %v", st.Requester, err))
+		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(err.Error())))
 		return nil
 	}
 	body := (&progressView{state: st}).render()

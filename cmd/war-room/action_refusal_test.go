@@ -208,3 +208,18 @@ func TestActionPersonalToken(t *testing.T) {
 		t.Errorf("want one help reply written as ops (its own command ignored); got %d, and %d by the Actions bot", byOps, len(botComments(w, n)))
 	}
 }
+
+// TestActionUsageReplyPingsNobody: a reply that repeats what the commenter typed cannot be
+// used to mention someone else or post a command.
+func TestActionUsageReplyPingsNobody(t *testing.T) {
+	w := newActionWorld(t, reasonConfig(t, ""))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "Redis or PostgreSQL?", "alice")
+	body := "/war-room reason --@everyone-/war-room Should we?"
+	id := w.comment("alice", n, body)
+	wantNoError(t, w.run("issue_comment", w.commentEvent("created", n, id, "alice", body), nil, nil))
+	bc := botComments(w, n)
+	if len(bc) != 1 || strings.Contains(bc[0].Body, "@everyone") || !strings.Contains(bc[0].Body, "unknown flag") {
+		t.Errorf("usage reply:\n%+v", bc)
+	}
+}
