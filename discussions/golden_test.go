@@ -53,7 +53,8 @@ func TestRenderGolden(t *testing.T) {
 	for _, tc := range []struct {
 		fixture    string
 		supersedes int
-	}{{"express", 0}, {"full_council", 42}} {
+		answer     string
+	}{{"express", 0, "phase:synthesis"}, {"full_council", 42, "phase:synthesis"}, {"council", 0, "phase:ruling"}} {
 		t.Run(tc.fixture, func(t *testing.T) {
 			d := loadDecision(t, tc.fixture)
 			r := Render(d, RenderOptions{Supersedes: tc.supersedes})
@@ -65,8 +66,8 @@ func TestRenderGolden(t *testing.T) {
 			for i, c := range r.Comments {
 				golden(t, fmt.Sprintf("%s/comment-%d-%s.md", tc.fixture, i+1, strings.TrimPrefix(c.Name, partPhasePrefix)), c.Body)
 			}
-			if r.AnswerPart != "phase:synthesis" {
-				t.Errorf("answer part %q, want phase:synthesis", r.AnswerPart)
+			if r.AnswerPart != tc.answer {
+				t.Errorf("answer part %q, want %s", r.AnswerPart, tc.answer)
 			}
 			if len(r.Truncated) != 0 {
 				t.Errorf("nothing should be truncated, got %v", r.Truncated)
