@@ -169,3 +169,26 @@ func TestActionPullRequestSkips(t *testing.T) {
 		t.Errorf("skipped events wrote checks: %+v", c)
 	}
 }
+
+// TestActionForkReadOnlyToken: a fork's read-only token may not write check runs at all;
+// the lane's neutral notice then goes to a warning and the summary, and the step stays green.
+// The fake models no per-token permissions, so the refusal is injected as a 403.
+func TestActionForkReadOnlyToken(t *testing.T) {
+	w := newActionWorld(t, `version: 1
+providers:
+  gpt: {type: openai, model: m1, family: openai, api_key_env: OPENAI_API_KEY}
+review:
+  lanes:
+    - {name: correctness, profile: gpt}
+`)
+	w.f.Inject(githubfake.Fault{Match: "POST /repos/{owner}/{repo}/check-runs", Kind: githubfake.ServerError, Status: 403})
+	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Greet widgets", Author: "mallory", BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "changes", HeadSHA: shaAfter, Diff: readmeDiff, HeadRepoFork: true})
+	r := w.run("pull_request", w.pullEvent("pull_request.opened", "opened", n, shaAfter, map[string]any{
+		"pull_request.head.repo.full_name": "mallory/widgets"}), nil, nil)
+	wantNoError(t, r)
+	if len(w.f.CheckRuns(aRepo)) != 0 || !strings.Contains(r.stdout, "::warning::lane correctness: no provider credentials available to fork PRs") ||
+		!strings.Contains(r.summary, "no provider credentials available to fork PRs") {
+		t.Errorf("stdout:\n%s\nsummary:\n%s", r.stdout, r.summary)
+	}
+}
