@@ -24,6 +24,10 @@ func init() {
 // blocked). It is not 1, so scripts never read a transport failure as a refutation.
 const exitNoJudgment = 5
 
+// exitPublishFailed: the lanes ran and their results were printed, but publishing check runs
+// or comments failed.
+const exitPublishFailed = 6
+
 // reviewFlags are war-room review's flags.
 type reviewFlags struct {
 	common                             commonFlags
@@ -145,15 +149,24 @@ func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts revi
 	if err != nil {
 		return err
 	}
+	// Who we publish as is settled before any model is paid for.
+	self := ""
+	if f.publish {
+		if self, err = f.publishLogin(ctx, e, gh); err != nil {
+			return exitErr(exitUsage, err)
+		}
+	}
 	heads := reviewlane.PullHead{GitHub: gh, Repo: repo, Number: number}
 	results, err := f.dispatcher(e, st, heads).DispatchAll(ctx, built.Requests)
 	if err != nil {
 		return err
 	}
+	// Results reach stdout even when publishing fails: nothing the lanes produced is lost.
+	verdict := printReview(e, results, f.common.json)
 	if f.publish {
-		if err := f.publishResults(ctx, e, gh, st, results); err != nil {
-			return err
+		if err := reviewlane.PublishAll(ctx, gh, self, results, string(st.Config.Review.RefutedConclusion)); err != nil {
+			return exitErr(exitPublishFailed, fmt.Errorf("publish: %w", err))
 		}
 	}
-	return printReview(e, results, f.common.json)
+	return verdict
 }

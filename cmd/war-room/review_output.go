@@ -43,19 +43,21 @@ func printReview(e *env, results []*reviewlane.Result, asJSON bool) error {
 	return nil
 }
 
-func (f *reviewFlags) publishResults(ctx context.Context, e *env, gh *reviewlane.Client, st *setup, results []*reviewlane.Result) error {
-	self := f.as
+// publishLogin is the login our sticky comments are found again by. A user token can name
+// itself but cannot write check runs; an App token can write them but cannot name itself; so
+// outside Actions --as is usually needed.
+func (f *reviewFlags) publishLogin(ctx context.Context, e *env, gh *reviewlane.Client) (string, error) {
 	switch {
-	case self != "":
+	case f.as != "":
+		return f.as, nil
 	case e.getenv("GITHUB_ACTIONS") == "true":
-		self = "github-actions[bot]"
-	default:
-		var err error
-		if self, err = gh.Self(ctx); err != nil {
-			return fmt.Errorf("publish: %w (pass --as LOGIN)", err)
-		}
+		return "github-actions[bot]", nil
 	}
-	return reviewlane.PublishAll(ctx, gh, self, results, string(st.Config.Review.RefutedConclusion))
+	self, err := gh.Self(ctx)
+	if err != nil {
+		return "", fmt.Errorf("--publish: cannot tell which login the token acts as: %w (pass --as LOGIN)", err)
+	}
+	return self, nil
 }
 
 // tokenTransport sends GitHub's token on every request; with no token, requests go out

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/reviewlane"
 )
@@ -35,5 +37,38 @@ func TestReviewPRPublishesChecksAndStickyComment(t *testing.T) {
 	comments := f.IssueComments("acme/widgets", n)
 	if len(comments) != 1 || !strings.HasPrefix(comments[0].Body, reviewlane.Marker("openai")+"\n") {
 		t.Fatalf("comments: %+v", comments)
+	}
+}
+
+func TestReviewPRPublishWithoutKnownLoginSpendsNothing(t *testing.T) {
+	r := newReviewEnv(t, map[string]string{"openai": "ok\nJUDGMENT: CONFIRMED nonce=" + trueNonce}, "openai")
+	f := githubfake.New(t)
+	f.AddRepo("acme", "widgets", githubfake.RepoOptions{})
+	f.AddUser("war-room[bot]", "Bot")
+	f.AddToken("ghs_cli", "war-room[bot]") // an App token: may write checks, cannot name itself
+	f.AddPull("acme/widgets", githubfake.PullSpec{Author: "octocat", BaseRef: "main", BaseSHA: strings.Repeat("a", 40),
+		HeadRef: "feature", HeadSHA: strings.Repeat("c", 40),
+		Diff: "diff --git a/w.go b/w.go\n--- a/w.go\n+++ b/w.go\n@@ -1 +1 @@\n-package w\n+package widget\n"})
+	r.vars["GITHUB_API_URL"], r.vars["GITHUB_TOKEN"] = f.URL(), "ghs_cli"
+
+	res := r.review("--pr", "acme/widgets#1", "--publish")
+	if res.code != exitUsage || !strings.Contains(res.stderr, "pass --as LOGIN") {
+		t.Fatalf("exit %d, stderr:\n%s", res.code, res.stderr)
+	}
+	if res.stdout != "" {
+		t.Fatalf("no lane may run, got stdout %q", res.stdout)
+	}
+	if runs := f.CheckRuns("acme/widgets"); len(runs) != 0 {
+		t.Fatalf("nothing may be published: %+v", runs)
+	}
+	if _, err := os.Stat(r.db); err == nil {
+		st, err := sqlite.Open(t.Context(), r.db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		if sessions, _ := st.ListSessions(t.Context(), "", 0); len(sessions) != 0 {
+			t.Fatalf("no lane session may start before the login is known: %d", len(sessions))
+		}
 	}
 }
