@@ -25,13 +25,9 @@ func autoEscalation(recommend, mode Mode, rs float64, t Thresholds) (Mode, strin
 func (s *state) escalationCheck(ctx context.Context) error {
 	target, auto := autoEscalation(s.rec.Recommend, s.rec.Mode, s.rec.Rev.Score, s.opts.Thresholds)
 	spec, err := s.kit.escalation(s.rec.Rev, s.rec.Mode, auto, s.coaView())
-	p, err := s.one(ctx, keyEscalation, "Escalation check", spec, err)
+	c, err := s.must(ctx, keyEscalation, "Escalation check", spec, err)
 	if err != nil {
 		return err
-	}
-	c, ok := p.only()
-	if !ok {
-		return errNoAnswer(p)
 	}
 	rev, err := ParseEscalation(c.Text)
 	if err != nil {

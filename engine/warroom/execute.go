@@ -91,7 +91,7 @@ func (s *state) deliberate(ctx context.Context) error {
 	return s.phase7(ctx)
 }
 
-// errNoAnswer fails the session when a phase nobody can stand in for produced nothing.
+// errNoAnswer is the error of a phase nobody can stand in for that produced nothing.
 func errNoAnswer(p PhaseResult) error {
 	var errs []error
 	for _, g := range p.Gaps {
@@ -100,15 +100,30 @@ func errNoAnswer(p PhaseResult) error {
 	return fmt.Errorf("war-room: %s produced no answer: %w", p.Title, errors.Join(errs...))
 }
 
-// one runs a single-seat phase.
+// one runs a single-seat phase whose failure the deliberation can carry as a gap.
 func (s *state) one(ctx context.Context, key, title string, spec engine.CallSpec, err error) (PhaseResult, error) {
 	if err != nil {
 		return PhaseResult{}, err
 	}
-	p, err := single(ctx, s.r, key, title, task{Name: spec.Role, Spec: spec})
+	p, err := single(ctx, s.r, key, title, task{Name: spec.Role, Spec: spec}, false)
 	if err != nil {
 		return p, err
 	}
 	s.absorb(p)
 	return p, nil
+}
+
+// must runs a single-seat phase nobody can stand in for. Its failure fails the session and is
+// not memoised, so a resume asks again (the outage may have passed).
+func (s *state) must(ctx context.Context, key, title string, spec engine.CallSpec, err error) (Contribution, error) {
+	if err != nil {
+		return Contribution{}, err
+	}
+	p, err := single(ctx, s.r, key, title, task{Name: spec.Role, Spec: spec}, true)
+	if err != nil {
+		return Contribution{}, err
+	}
+	s.absorb(p)
+	c, _ := p.only()
+	return c, nil
 }

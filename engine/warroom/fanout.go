@@ -70,14 +70,18 @@ func fanOut(ctx context.Context, r *engine.Run, key, title string, tasks []task)
 }
 
 // single runs a one-seat phase as one durable step: the aggregate is the only thing to store,
-// which saves a commit on the critical path.
-func single(ctx context.Context, r *engine.Run, key, title string, t task) (PhaseResult, error) {
+// which saves a commit on the critical path. When fatal, a failed call fails the step, so
+// nothing is stored and a resume calls again.
+func single(ctx context.Context, r *engine.Run, key, title string, t task, fatal bool) (PhaseResult, error) {
 	return engine.Step(ctx, r, key, func(ctx context.Context) (PhaseResult, error) {
 		r.Phase(title)
 		res := PhaseResult{Key: key, Title: title, Started: r.Now()}
 		c, err := call(ctx, r, t)
 		if err := res.add(ctx, t, c, err); err != nil {
 			return res, err
+		}
+		if fatal && len(res.Gaps) > 0 {
+			return res, errNoAnswer(res)
 		}
 		res.Ended = r.Now()
 		return res, nil

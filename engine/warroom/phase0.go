@@ -10,13 +10,9 @@ import (
 // is nothing to route by, so its failure fails the session.
 func (s *state) phase0(ctx context.Context) error {
 	spec, err := s.kit.reversibility()
-	p, err := s.one(ctx, keyReversibility, "Phase 0: reversibility assessment", spec, err)
+	c, err := s.must(ctx, keyReversibility, "Phase 0: reversibility assessment", spec, err)
 	if err != nil {
 		return err
-	}
-	c, ok := p.only()
-	if !ok {
-		return errNoAnswer(p)
 	}
 	dims, err := ParseScores(c.Text)
 	if err != nil {

@@ -30,13 +30,9 @@ func (s *state) expressSynthesis(ctx context.Context) error {
 
 // synthesise makes the decider's call. Without a synthesis there is no decision.
 func (s *state) synthesise(ctx context.Context, spec engine.CallSpec, err error, choices []string) error {
-	p, err := s.one(ctx, keySynthesis, "Phase 7: synthesis", spec, err)
+	c, err := s.must(ctx, keySynthesis, "Phase 7: synthesis", spec, err)
 	if err != nil {
 		return err
-	}
-	c, ok := p.only()
-	if !ok {
-		return errNoAnswer(p)
 	}
 	if s.rec.Synthesis, err = ParseSynthesis(c.Text, choices); err != nil {
 		return err

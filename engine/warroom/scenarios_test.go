@@ -206,3 +206,27 @@ func phaseKeys(d *engine.Decision) []string {
 	}
 	return keys
 }
+
+// A failed synthesis is not memoised: resuming asks the decider again and reuses every
+// other phase.
+func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, "")
+	broken := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Phase 7", Error: "transport"})
+	_, _, err := deliberate(t, st, broken, options(warroom.ModeAuto))
+	require.Error(t, err)
+	before, err := st.Ledger(ctx, "wr-test0000000000001")
+	require.NoError(t, err)
+
+	p := script.New(council(scoresFull, "", 0))
+	r, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: profiles(p)}, "wr-test0000000000001")
+	require.NoError(t, err)
+	d, err := warroom.Execute(ctx, r)
+	require.NoError(t, r.Finish(ctx, err))
+	assert.Equal(t, 1, p.Calls(), "only the synthesis is asked again")
+	assert.Equal(t, warroom.SupremeCommander, p.Requests()[0].Role)
+	assert.Len(t, d.Alternatives, 5)
+	after, err := st.Ledger(ctx, d.SessionID)
+	require.NoError(t, err)
+	assert.Len(t, after, len(before)+1)
+}
