@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+)
+
+func TestDeliberatePrintsTheDecisionAndMetrics(t *testing.T) {
+	w := newWarRoomEnv(t, "council.yaml")
+	res := w.run("deliberate", "Which queue should billing adopt?", "--seed", "7")
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
+	}
+	for _, want := range []string{"# [War Room] Which queue should billing adopt?", "## Reversibility",
+		"RS = 0.72 · type 1A · mode full", "Borda points", "(selected)", "## Panel", "merkle root ",
+		"metrics: ", "mode_match yes", "expert_failures 0", "scripted — not a model"} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
+		}
+	}
+	if !strings.Contains(res.stderr, "Phase 4: challenge") {
+		t.Errorf("progress on stderr lacks the phases:\n%s", res.stderr)
+	}
+}
+
+func TestDeliberateJSONIsTheStoredDecision(t *testing.T) {
+	w := newWarRoomEnv(t, "council.yaml")
+	res := w.run("deliberate", "Which queue?", "--seed", "7", "--json")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	var d engine.Decision
+	if err := json.Unmarshal([]byte(res.stdout), &d); err != nil {
+		t.Fatalf("stdout is not a decision: %v\n%s", err, res.stdout)
+	}
+	stored, err := w.store().GetArtifact(context.Background(), d.SessionID, "decision.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s engine.Decision
+	json.Unmarshal(stored, &s)
+	if d.MerkleRoot == "" || d.MerkleRoot != s.MerkleRoot || d.Seed != 7 || len(d.Alternatives) != 5 {
+		t.Fatalf("printed %+v\nstored root %s", d, s.MerkleRoot)
+	}
+}
+
+func TestDeliberateSameSeedSameRoot(t *testing.T) {
+	roots := map[string]bool{}
+	for range 2 {
+		w := newWarRoomEnv(t, "council.yaml")
+		res := w.run("deliberate", "Which queue?", "--seed", "11", "--json")
+		var d engine.Decision
+		if err := json.Unmarshal([]byte(res.stdout), &d); err != nil {
+			t.Fatal(err, res.stderr)
+		}
+		roots[d.MerkleRoot] = true
+	}
+	if len(roots) != 1 {
+		t.Fatalf("two runs with --seed 11 reached different roots: %v", roots)
+	}
+}
+
+func TestDeliberateFeedsContextFilesFenced(t *testing.T) {
+	w := newWarRoomEnv(t, "council.yaml")
+	ctxFile := filepath.Join(w.dir, "design.md")
+	os.WriteFile(ctxFile, []byte("We already run Postgres 16."), 0o600)
+	res := w.run("deliberate", "Which queue?", "--context", ctxFile, "--seed", "1")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	ledger, _ := w.store().Ledger(context.Background(), w.onlySession())
+	for _, e := range ledger {
+		if !strings.Contains(strings.Join(e.Inputs, ","), "context:"+ctxFile) {
+			t.Fatalf("call %s/%s was not fed the context file: %v", e.Step, e.Role, e.Inputs)
+		}
+	}
+	s, _ := w.store().GetSession(context.Background(), w.onlySession())
+	if text, ok := s.Input("context:" + ctxFile); !ok || text != "We already run Postgres 16." {
+		t.Fatalf("context not stored verbatim: %q", text)
+	}
+}
+
+func TestDeliberateDryRunMakesNoSessionAndNoCall(t *testing.T) {
+	w := newWarRoomEnv(t, "council.yaml")
+	res := w.run("deliberate", "Which queue?", "--dry-run", "--preset", "regulated")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	for _, want := range []string{"no session, no call", "thresholds 0.25,0.45,0.65 (preset regulated)",
+		"Supreme Commander", "Intelligence Officer  gemini", "express, lightweight, full, delphi"} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("dry run lacks %q:\n%s", want, res.stdout)
+		}
+	}
+	ss, _ := w.store().ListSessions(context.Background(), "", 0)
+	if len(ss) != 0 {
+		t.Fatalf("dry run created %d session(s)", len(ss))
+	}
+}
+
+func TestDeliberateUsageErrors(t *testing.T) {
+	w := newWarRoomEnv(t, "council.yaml")
+	for name, args := range map[string][]string{
+		"no question":         {},
+		"bad mode":            {"Q?", "--mode", "fast"},
+		"preset and explicit": {"Q?", "--preset", "startup", "--thresholds", "0.3,0.5,0.7"},
+		"bad thresholds":      {"Q?", "--thresholds", "0.6,0.4,0.8"},
+		"unknown preset":      {"Q?", "--preset", "yolo"},
+		"bad seed":            {"Q?", "--seed", "-1"},
+		"resume and question": {"Q?", "--resume", "wr-x"},
+		"missing context":     {"Q?", "--context", "/nonexistent/file"},
+	} {
+		if res := w.run("deliberate", args...); res.code != exitUsage {
+			t.Errorf("%s: exit %d, want %d\n%s", name, res.code, exitUsage, res.stderr)
+		}
+	}
+}
