@@ -61,7 +61,8 @@
 //
 // # REST
 //
-// GET /repos/{o}/{r}; POST /repos/{o}/{r}/issues; GET .../issues/{n}; POST, GET (paged,
+// GET /repos/{o}/{r}; POST /repos/{o}/{r}/issues; GET /repos/{o}/{r}/issues (newest first,
+// ?state, ?labels, paged; pull requests included as on GitHub); GET .../issues/{n}; POST, GET (paged,
 // Link header) .../issues/{n}/comments; GET, PATCH, DELETE .../issues/comments/{id};
 // POST (201 new, 200 existing), GET .../issues/comments/{id}/reactions and
 // .../issues/{n}/reactions; GET .../pulls/{n} (JSON, or the diff for

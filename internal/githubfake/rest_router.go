@@ -27,6 +27,7 @@ func (f *Fake) restRoutes() []route {
 	return []route{
 		{"GET", "/repos/{owner}/{repo}", f.getRepo},
 		{"POST", "/repos/{owner}/{repo}/issues", f.createIssue},
+		{"GET", "/repos/{owner}/{repo}/issues", f.listIssues},
 		{"GET", "/repos/{owner}/{repo}/issues/comments/{comment_id}", f.getIssueComment},
 		{"PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}", f.updateIssueComment},
 		{"DELETE", "/repos/{owner}/{repo}/issues/comments/{comment_id}", f.deleteIssueComment},
