@@ -73,3 +73,6 @@ func (s *Stopped) Error() string {
 
 // Unwrap marks a stop as deliberate, so the session is recorded as cancelled, not failed.
 func (s *Stopped) Unwrap() error { return engine.ErrStopped }
+
+// FailureClass is the failed call's class, for reports that name why a session failed.
+func (f *ChainFailure) FailureClass() string { return f.Class }
