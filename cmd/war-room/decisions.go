@@ -18,6 +18,7 @@ const decisionsUsage = "decisions list|show|search|deferred [flags]"
 // runDecisions dispatches `decisions <name>`: deferred is here, the browsing subcommands are
 // in decisions_list.go.
 func runDecisions(ctx context.Context, e *env, args []string) error {
+	args = subcommandFirst(args)
 	if len(args) == 0 {
 		return usageErr("usage: war-room %s", decisionsUsage)
 	}
@@ -28,6 +29,20 @@ func runDecisions(ctx context.Context, e *env, args []string) error {
 		return run(ctx, e, args[1:])
 	}
 	return usageErr("unknown decisions subcommand %q; usage: war-room %s", args[0], decisionsUsage)
+}
+
+// subcommandFirst moves the subcommand to the front when flags came before it
+// ("decisions --db x deferred").
+func subcommandFirst(args []string) []string {
+	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
+		return args
+	}
+	for i, a := range args {
+		if _, browse := decisionsBrowse[a]; browse || a == "deferred" {
+			return append(append([]string{a}, args[:i]...), args[i+1:]...)
+		}
+	}
+	return args
 }
 
 // runDecisionsDeferred lists the future work deliberations captured: rejected courses of

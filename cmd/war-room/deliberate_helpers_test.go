@@ -23,11 +23,32 @@ type warRoomEnv struct {
 
 func newWarRoomEnv(t *testing.T, script string) *warRoomEnv {
 	t.Helper()
-	dir := t.TempDir()
 	abs, err := filepath.Abs(filepath.Join("testdata", "warroom", script))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return warRoomEnvAt(t, t.TempDir(), abs)
+}
+
+// councilWith writes the council script with responses placed ahead of its own (so they win)
+// and returns its path.
+func councilWith(t *testing.T, first string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "warroom", "council.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "council.yaml")
+	text := strings.Replace(string(b), "responses:\n", "responses:\n"+first, 1)
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// warRoomEnvAt writes a config answering from script into dir; the state file is dir's.
+func warRoomEnvAt(t *testing.T, dir, abs string) *warRoomEnv {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString("version: 1\nproviders:\n")
 	for _, p := range [][2]string{{"claude", "anthropic"}, {"gemini", "google"}, {"glm", "zhipu"}, {"qwen", "qwen"}} {
