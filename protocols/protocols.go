@@ -141,3 +141,13 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 	return reason.NewSession(req.Question, reason.Inputs(req.Question, strings.TrimSpace(facts), "", ""),
 		opts, req.Seed, req.SeedSource)
 }
+
+// Words maps what people type after /war-room (or as a CLI verb) to protocol names: each
+// protocol by its own name, "deliberate" for war-room and "convene" for the standing team.
+func Words() map[string]string {
+	words := map[string]string{"deliberate": warroom.Protocol, "convene": Council}
+	for n := range known {
+		words[n] = n
+	}
+	return words
+}

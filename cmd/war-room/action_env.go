@@ -108,14 +108,9 @@ func runURL(gc *githubactions.GitHubContext) string {
 	return fmt.Sprintf("%s/%s/actions/runs/%d", strings.TrimSuffix(gc.ServerURL, "/"), gc.Repository, gc.RunID)
 }
 
-// actionGrammar is the slash-command vocabulary: each protocol by its own name, plus the
-// words people type ("deliberate" for war-room, "convene" for the standing team).
+// actionGrammar is the slash-command vocabulary, as the protocols package names it.
 func actionGrammar() bot.Grammar {
-	words := map[string]string{"deliberate": "war-room", "convene": protocols.Council}
-	for _, n := range protocols.Names() {
-		words[n] = n
-	}
-	return bot.Grammar{Words: words, Flags: func(p string) []bot.Flag {
+	return bot.Grammar{Words: protocols.Words(), Flags: func(p string) []bot.Flag {
 		var out []bot.Flag
 		for _, f := range protocols.AllowedFlags(p) {
 			out = append(out, bot.Flag{Name: f.Name, Bool: f.Bool})
