@@ -44,9 +44,11 @@ func (s *state) escalationCheck(ctx context.Context) error {
 			" Challenges, voting and the premortem were skipped.")
 		s.rec.Mode = ModeExpress
 		return nil
-	case rev.Escalate && s.rec.Mode == ModeLightweight && target == ModeLightweight:
+	case rev.Escalate && target == ModeLightweight:
 		target = ModeFull
 		auto = "Escalated to the full council for: " + triggerList(rev.Triggers) + "."
+	case rev.Escalate && auto != "":
+		auto += " The decider also asked for it: " + triggerList(rev.Triggers) + "."
 	case rev.Escalate:
 		s.rec.Notes = append(s.rec.Notes, "Escalation requested for "+triggerList(rev.Triggers)+"; the panel was already a full council.")
 	}

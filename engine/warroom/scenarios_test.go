@@ -230,3 +230,13 @@ func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, after, len(before)+1)
 }
+
+func TestAutomaticAndManualEscalationTogether(t *testing.T) {
+	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+		Text: "ESCALATE: yes\nTRIGGERS: 3\nDEESCALATE: no\nNOTE: new ground"})
+	d, _, err := deliberate(t, openStore(t, ""), sc, options(warroom.ModeLightweight))
+	require.NoError(t, err)
+	assert.Equal(t, "full", d.Metrics["mode"])
+	assert.True(t, hasNote(d, "escalates to full automatically. The decider also asked for it: novel problem domain"), d.Notes)
+	assert.False(t, hasNote(d, "already a full council"), d.Notes)
+}
