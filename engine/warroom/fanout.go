@@ -52,7 +52,7 @@ type task struct {
 
 // fanOut runs a phase's calls in parallel, each its own durable step under key, and memoises
 // the aggregate under key. An expert whose call fails becomes a Gap; anything else (the store
-// failing, the run being cancelled) fails the phase without memoising it.
+// failing, the run being cancelled, nobody answering) fails the phase without memoising it.
 func fanOut(ctx context.Context, r *engine.Run, key, title string, tasks []task) (PhaseResult, error) {
 	return engine.Step(ctx, r, key, func(ctx context.Context) (PhaseResult, error) {
 		r.Phase(title)
@@ -63,6 +63,11 @@ func fanOut(ctx context.Context, r *engine.Run, key, title string, tasks []task)
 			if err := res.add(ctx, tasks[i], o.Value, o.Err); err != nil {
 				return res, err
 			}
+		}
+		// A phase goes on while one expert answered; when none did it fails, unmemoised,
+		// so that a resume asks again.
+		if len(res.Contributions) == 0 && len(tasks) > 0 {
+			return res, errNoAnswer(res)
 		}
 		res.Ended = r.Now()
 		return res, nil

@@ -240,3 +240,9 @@ func TestAutomaticAndManualEscalationTogether(t *testing.T) {
 	assert.True(t, hasNote(d, "escalates to full automatically. The decider also asked for it: novel problem domain"), d.Notes)
 	assert.False(t, hasNote(d, "already a full council"), d.Notes)
 }
+
+func TestAPhaseWhereNobodyAnswersFailsTheSession(t *testing.T) {
+	sc := override(council(scoresFull, "", 0), script.Response{Match: "Phase 1, intelligence", Error: "refused"})
+	_, _, err := deliberate(t, openStore(t, ""), sc, options(warroom.ModeAuto))
+	assert.ErrorContains(t, err, "Phase 1: intelligence produced no answer")
+}
