@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/store/sqlite"
+)
+
+const envDeliberateHelper = "WR_DELIBERATE_HELPER_ARGS"
+
+// TestDeliberateHelperProcess is the war-room binary for the crash test: it runs the CLI with
+// the arguments in the environment and exits with its status.
+func TestDeliberateHelperProcess(t *testing.T) {
+	args := os.Getenv(envDeliberateHelper)
+	if args == "" {
+		t.Skip("helper process only")
+	}
+	os.Exit(run(context.Background(), newEnv(), strings.Split(args, "\x1f")))
+}
+
+// slowCouncil is the council script with every call taking 300 ms, so the parent can kill the
+// process while a phase's calls are in flight.
+func slowCouncil(t *testing.T) string {
+	path := councilWith(t, "")
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = os.WriteFile(path, append([]byte("latency: 300ms\n"), b...), 0o600)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// waitForStep polls the state file until some session has stored key, and returns its id.
+func waitForStep(t *testing.T, db, key string, exited <-chan struct{}) string {
+	t.Helper()
+	ctx := context.Background()
+	for range 600 {
+		st, err := sqlite.Open(ctx, db)
+		if err == nil {
+			ss, _ := st.ListSessions(ctx, "war-room", 0)
+			for _, s := range ss {
+				if _, err := st.GetStep(ctx, s.ID, key); err == nil {
+					st.Close()
+					return s.ID
+				}
+			}
+			st.Close()
+		}
+		select {
+		case <-exited:
+			t.Fatalf("the deliberation ended before step %s was stored", key)
+		default:
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("step %s never stored", key)
+	return ""
+}
+
+// The real CLI, killed with SIGKILL once a phase boundary is stored, continues with
+// `deliberate --resume` to the Merkle root and decision of an uninterrupted run with the same
+// seed, without repeating any call whose step was stored before the kill.
+func TestDeliberateSurvivesSIGKILLAndResumes(t *testing.T) {
+	ref := newWarRoomEnv(t, "council.yaml")
+	res := ref.run("deliberate", "Which queue?", "--seed", "9", "--json")
+	if res.code != 0 {
+		t.Fatalf("reference run: %s", res.stderr)
+	}
+	var want engine.Decision
+	json.Unmarshal([]byte(res.stdout), &want)
+
+	for _, key := range []string{"p1-intel", "p5-vote/round-1"} {
+		t.Run(strings.ReplaceAll(key, "/", "_"), func(t *testing.T) {
+			w := warRoomEnvAt(t, t.TempDir(), slowCouncil(t))
+			child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
+			child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
+				"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))
+			if err := child.Start(); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan struct{})
+			go func() { child.Wait(); close(exited) }()
+			id := waitForStep(t, w.db, key, exited)
+			child.Process.Signal(syscall.SIGKILL)
+			<-exited
+			if ws := child.ProcessState.Sys().(syscall.WaitStatus); ws.Signal() != syscall.SIGKILL {
+				t.Fatalf("the deliberation was not killed: %v", child.ProcessState)
+			}
+			st := w.store()
+			ctx := context.Background()
+			killed, _ := st.Ledger(ctx, id)
+			stored := map[string]bool{}
+			for _, e := range killed {
+				if _, err := st.GetStep(ctx, id, e.Step); err == nil {
+					stored[e.Step] = true
+				}
+			}
+
+			fast := warRoomEnvAt(t, w.dir, councilWith(t, ""))
+			res := fast.run("deliberate", "--resume", id, "--json")
+			if res.code != 0 {
+				t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
+			}
+			var got engine.Decision
+			json.Unmarshal([]byte(res.stdout), &got)
+			if got.MerkleRoot != want.MerkleRoot {
+				t.Errorf("root %s after resume, %s uninterrupted", got.MerkleRoot, want.MerkleRoot)
+			}
+			if g, w := alternativesOf(got), alternativesOf(want); g != w {
+				t.Errorf("alternatives differ:\n%s\n%s", g, w)
+			}
+			after, _ := st.Ledger(ctx, id)
+			for _, e := range after[len(killed):] {
+				if stored[e.Step] {
+					t.Errorf("call for %s repeated after resume", e.Step)
+				}
+			}
+		})
+	}
+}
+
+func alternativesOf(d engine.Decision) string {
+	b, _ := json.Marshal(d.Alternatives)
+	return string(b)
+}
