@@ -1,0 +1,144 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Queue is the App's job queue on River: the webhook intake inserts one job per delivery,
+// and its workers run them. The delivery id is the job's unique key, so the job row is also
+// the record that a delivery was seen.
+type Queue struct {
+	insert func(context.Context, DeliveryArgs) (*rivertype.JobInsertResult, error)
+	start  func(context.Context) error
+	stop   func(context.Context) error
+	list   func(context.Context) ([]*rivertype.JobRow, error)
+	close  func()
+}
+
+var _ Enqueuer = (*Queue)(nil)
+
+// Queue defaults.
+const (
+	DefaultWorkers    = 4
+	DefaultJobTimeout = time.Hour
+	// DefaultRemember keeps finished jobs, and with them their delivery ids, for 30 days:
+	// a redelivery within that window is a duplicate.
+	DefaultRemember = 30 * 24 * time.Hour
+	// DefaultStopGrace is how long a stop waits for running jobs before cancelling them.
+	DefaultStopGrace = 30 * time.Second
+)
+
+// QueueConfig tunes the queue; zero values take the defaults.
+type QueueConfig struct {
+	Workers    int
+	JobTimeout time.Duration
+	Remember   time.Duration
+	StopGrace  time.Duration
+	// Retry decides when a failed job runs again (nil: River's exponential backoff).
+	Retry river.ClientRetryPolicy
+	// Poll is how often idle workers look for jobs (0: River's default, one second).
+	Poll time.Duration
+	Log  *slog.Logger
+}
+
+// Enqueue stores a delivery as a job; a delivery id already stored is a duplicate.
+func (q *Queue) Enqueue(ctx context.Context, d Delivery) (bool, error) {
+	res, err := q.insert(ctx, DeliveryArgs{Event: d.Event, DeliveryID: d.ID, Installation: d.Installation,
+		Repo: d.Repo, Payload: d.Payload})
+	if err != nil {
+		return false, fmt.Errorf("enqueue delivery %s: %w", d.ID, err)
+	}
+	return res.UniqueSkippedAsDuplicate, nil
+}
+
+// Start starts the workers; they run until Stop.
+func (q *Queue) Start(ctx context.Context) error { return q.start(ctx) }
+
+// Stop stops fetching jobs and waits for running ones (cancelling them after the stop
+// grace); a cancelled job is retried at the next start.
+func (q *Queue) Stop(ctx context.Context) error { return q.stop(ctx) }
+
+// Close releases the database; call it after Stop.
+func (q *Queue) Close() { q.close() }
+
+// newQueue migrates the database to River's schema and builds the client over any driver.
+func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *DeliveryWorker, cfg QueueConfig, closeDB func()) (*Queue, error) {
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	m, err := rivermigrate.New(drv, &rivermigrate.Config{Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return nil, fmt.Errorf("job queue: migrate: %w", err)
+	}
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, w); err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	rc, err := river.NewClient(drv, cfg.river(workers, log))
+	if err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	return &Queue{
+		insert: func(ctx context.Context, a DeliveryArgs) (*rivertype.JobInsertResult, error) {
+			return rc.Insert(ctx, a, nil)
+		},
+		start: rc.Start,
+		stop:  rc.Stop,
+		list: func(ctx context.Context) ([]*rivertype.JobRow, error) {
+			res, err := rc.JobList(ctx, river.NewJobListParams().Kinds(deliveryKind).First(10_000))
+			if err != nil {
+				return nil, err
+			}
+			return res.Jobs, nil
+		},
+		close: closeDB,
+	}, nil
+}
+
+func (c QueueConfig) river(workers *river.Workers, log *slog.Logger) *river.Config {
+	n, timeout := orInt(c.Workers, DefaultWorkers), orDuration(c.JobTimeout, DefaultJobTimeout)
+	keep, grace := orDuration(c.Remember, DefaultRemember), orDuration(c.StopGrace, DefaultStopGrace)
+	return &river.Config{
+		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}},
+		Workers:                     workers,
+		JobTimeout:                  timeout,
+		CompletedJobRetentionPeriod: keep,
+		CancelledJobRetentionPeriod: keep,
+		DiscardedJobRetentionPeriod: keep,
+		SoftStopTimeout:             grace,
+		RetryPolicy:                 c.Retry,
+		FetchPollInterval:           c.Poll,
+		FetchCooldown:               min(c.Poll, river.FetchCooldownDefault),
+		Logger:                      log,
+	}
+}
+
+func orInt(v, d int) int {
+	if v <= 0 {
+		return d
+	}
+	return v
+}
+
+func orDuration(v, d time.Duration) time.Duration {
+	if v <= 0 {
+		return d
+	}
+	return v
+}
+
+// errNoHandler is a queued event no handler takes (the intake should not have queued it).
+var errNoHandler = errors.New("no handler for this event")

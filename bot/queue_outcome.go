@@ -1,0 +1,38 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+
+	"github.com/riverqueue/river"
+)
+
+// Final reports whether running a job again cannot mend err: the user has already been
+// told (a usage error, a configuration error, a session that failed and said so), or the
+// payload itself cannot be read. A retry of those would only repeat the reply, and for a
+// failed session start a second session and pay for it again.
+func Final(err error) bool {
+	var ue *UsageError
+	var ce *ConfigError
+	var se *SessionError
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &se) ||
+		errors.As(err, &syn) || errors.As(err, &typ)
+}
+
+// outcome turns a handler's error into the job's: nil completes it, a final error cancels
+// it (no retry), anything else is retried by River up to MaxAttempts.
+func outcome(err error, log *slog.Logger) error {
+	switch {
+	case err == nil:
+		log.Info("job: done")
+		return nil
+	case Final(err):
+		log.Warn("job: failed; not retried", "err", err)
+		return river.JobCancel(err)
+	}
+	log.Warn("job: failed; River retries it", "err", err)
+	return err
+}

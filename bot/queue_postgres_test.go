@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river/rivertype"
+)
+
+func TestPostgresURLIsChecked(t *testing.T) {
+	for _, u := range []string{"postgres://db/war-room", "postgresql://u@db:5432/x?sslmode=disable"} {
+		if !IsPostgresURL(u) {
+			t.Errorf("%s refused", u)
+		}
+	}
+	for _, u := range []string{"", "mysql://db/x", "sqlite:war-room.db", "/var/lib/war-room/queue.db"} {
+		if IsPostgresURL(u) {
+			t.Errorf("%s accepted", u)
+		}
+	}
+	if _, err := OpenPostgresQueue(context.Background(), "mysql://u:hunter2@db/x", &DeliveryWorker{}, QueueConfig{}); err == nil {
+		t.Error("a MySQL URL opened a queue")
+	}
+}
+
+// TestPostgresQueue runs against a real PostgreSQL when WAR_ROOM_IT_POSTGRES_URL names one
+// (a database the test may add River's tables to); otherwise it is skipped.
+func TestPostgresQueue(t *testing.T) {
+	url := os.Getenv("WAR_ROOM_IT_POSTGRES_URL")
+	if url == "" {
+		t.Skip("WAR_ROOM_IT_POSTGRES_URL is not set")
+	}
+	ctx := context.Background()
+	runs := 0
+	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []EventHandler {
+		return []EventHandler{stubHandler{runs: &runs}}
+	}}
+	open := func() *Queue {
+		q, err := OpenPostgresQueue(ctx, url, w, QueueConfig{Poll: 20 * time.Millisecond, StopGrace: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	d := Delivery{Event: "issue_comment", ID: "it-" + rand.Text(), Installation: 1, Payload: []byte(`{"x":"\u0000"}`)}
+	q := open()
+	if dup, err := q.Enqueue(ctx, d); err != nil || dup {
+		t.Fatalf("first enqueue: dup=%v %v", dup, err)
+	}
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for !q.done(ctx, t, d.ID) {
+		if time.Now().After(deadline) {
+			t.Fatal("the job did not complete within a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	q.Stop(ctx)
+	q.Close()
+	q = open() // another replica, or this one restarted
+	defer q.Close()
+	if dup, err := q.Enqueue(ctx, d); err != nil || !dup {
+		t.Errorf("redelivery: dup=%v %v, want a duplicate", dup, err)
+	}
+}
+
+// done reports whether the job of delivery id has completed.
+func (q *Queue) done(ctx context.Context, t *testing.T, id string) bool {
+	jobs, err := q.list(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range jobs {
+		if j.State == rivertype.JobStateCompleted && bytes.Contains(j.EncodedArgs, []byte(id)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedClients hands out a connection to nowhere: the stub handler never uses it.
+type fixedClients struct{}
+
+func (fixedClients) Installation(int64) (*GitHub, error) {
+	return NewGitHub(nil, "http://127.0.0.1:1", "http://127.0.0.1:1/graphql", appBot)
+}

@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// deliveryKind names the job kind in River's tables; changing it orphans queued jobs.
+const deliveryKind = "github_delivery"
+
+// MaxAttempts bounds how often a delivery's job runs when it keeps failing on something
+// that may pass (GitHub unreachable, a rate limit). A final failure runs once.
+const MaxAttempts = 5
+
+// DeliveryArgs is a queued delivery, stored as the job's arguments. The payload is bytes
+// (base64 in JSON) rather than embedded JSON because PostgreSQL's jsonb refuses some strings
+// GitHub may send (\u0000 in a comment).
+type DeliveryArgs struct {
+	Event        string `json:"event"`
+	DeliveryID   string `json:"delivery_id" river:"unique"`
+	Installation int64  `json:"installation"`
+	Repo         string `json:"repo,omitempty"`
+	Payload      []byte `json:"payload"`
+}
+
+// Kind names the job kind.
+func (DeliveryArgs) Kind() string { return deliveryKind }
+
+// everyState makes a delivery id unique among all its jobs, however they ended, for as long
+// as River keeps the rows: a redelivery of a job that failed for good is a duplicate too.
+var everyState = []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStateCancelled,
+	rivertype.JobStateCompleted, rivertype.JobStateDiscarded, rivertype.JobStatePending,
+	rivertype.JobStateRetryable, rivertype.JobStateRunning, rivertype.JobStateScheduled}
+
+// InsertOpts makes the delivery id the job's unique key and bounds its attempts.
+func (DeliveryArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: everyState}}
+}
+
+// EventHandler is one bot handler, as the Action and the App both drive it.
+type EventHandler interface {
+	// Handles names the events it takes.
+	Handles() []string
+	// Handle acts on one delivery. An error that Final accepts has been reported where the
+	// user sees it; any other may pass on a retry.
+	Handle(ctx context.Context, eventType, deliveryID string, payload []byte) error
+}
+
+// AppHandlers are the handlers the App runs; workflow_dispatch belongs to the Action.
+func AppHandlers(d *Deps) []EventHandler {
+	return []EventHandler{&IssueComment{Deps: d}, &PullRequest{Deps: d}}
+}
+
+// HandledEvents lists the events a set of handlers takes.
+func HandledEvents(hs []EventHandler) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.Handles()...)
+	}
+	return out
+}
+
+// DeliveryWorker runs a queued delivery: the handler for its event, with Base's
+// dependencies and the delivery's installation connection.
+type DeliveryWorker struct {
+	river.WorkerDefaults[DeliveryArgs]
+	Clients ClientCreator
+	// Base is copied for every job; its GitHub and Log are replaced.
+	Base Deps
+	// Handlers builds the handlers over a job's dependencies (nil: AppHandlers).
+	Handlers func(*Deps) []EventHandler
+	// JobTimeout bounds one job (0: DefaultJobTimeout).
+	JobTimeout time.Duration
+}
+
+// Timeout is the job's own bound, overriding the client's.
+func (w *DeliveryWorker) Timeout(*river.Job[DeliveryArgs]) time.Duration {
+	return orDuration(w.JobTimeout, DefaultJobTimeout)
+}
+
+// Work runs one job. Failures that retrying cannot mend end the job (cancelled) at once.
+func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+	a := job.Args
+	d := w.Base
+	log := d.log().With("delivery", a.DeliveryID, "event", a.Event, "installation", a.Installation,
+		"repo", a.Repo, "job", job.ID, "attempt", job.Attempt)
+	gh, err := w.Clients.Installation(a.Installation)
+	if err != nil {
+		log.Error("job: no GitHub connection", "err", err)
+		return river.JobCancel(err)
+	}
+	d.GitHub, d.Log = gh, log
+	handlers := AppHandlers
+	if w.Handlers != nil {
+		handlers = w.Handlers
+	}
+	hs := handlers(&d)
+	i := slices.IndexFunc(hs, func(h EventHandler) bool { return slices.Contains(h.Handles(), a.Event) })
+	if i < 0 {
+		log.Error("job: " + errNoHandler.Error())
+		return river.JobCancel(errNoHandler)
+	}
+	return outcome(hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload), log)
+}

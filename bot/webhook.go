@@ -1,0 +1,150 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"time"
+)
+
+// Delivery headers GitHub sends with every webhook.
+const (
+	EventHeader    = "X-GitHub-Event"
+	DeliveryHeader = "X-GitHub-Delivery"
+)
+
+// MaxWebhookBody caps a delivery's body: GitHub sends no payload over 25 MB, so anything
+// larger is not GitHub.
+const MaxWebhookBody = 25 << 20
+
+// enqueueTimeout bounds the one write on the request path, well inside GitHub's 10 s.
+const enqueueTimeout = 5 * time.Second
+
+// Delivery is one verified webhook delivery, as it is queued.
+type Delivery struct {
+	Event, ID    string
+	Installation int64
+	// Repo is "owner/name" when the payload has a repository (for logs only).
+	Repo    string
+	Payload []byte
+}
+
+// Enqueuer queues deliveries for the workers.
+type Enqueuer interface {
+	// Enqueue stores d as a job, durably, before it returns. duplicate is true (and nothing
+	// is stored) when a job for the same delivery id is already stored; an error means
+	// nothing was stored.
+	Enqueue(ctx context.Context, d Delivery) (duplicate bool, err error)
+}
+
+// Webhook is the App's HTTP intake: it verifies a delivery, queues it and answers at once.
+// Nothing on the request path calls GitHub or a model: the work happens in the queue.
+type Webhook struct {
+	secret []byte
+	queue  Enqueuer
+	events []string
+	log    *slog.Logger
+}
+
+var _ http.Handler = (*Webhook)(nil)
+
+// NewWebhook returns the intake for deliveries signed with secret; events are those a
+// handler takes (others are acknowledged and dropped). A nil log discards.
+func NewWebhook(secret []byte, q Enqueuer, events []string, log *slog.Logger) (*Webhook, error) {
+	if len(secret) == 0 {
+		return nil, errors.New("webhook: a secret is required: without one anyone can send deliveries")
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Webhook{secret: secret, queue: q, events: events, log: log}, nil
+}
+
+// ServeHTTP answers 202 for a queued or dropped delivery, 200 for ping or a duplicate, 401
+// for a bad signature, 400 for a malformed delivery, 405/413 for a wrong method or size,
+// and 503 when the queue could not store it (GitHub records a failed delivery, which can
+// be redelivered).
+func (h *Webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "POST only", http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxWebhookBody))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+		return
+	case err != nil:
+		http.Error(w, "cannot read body", http.StatusBadRequest)
+		return
+	}
+	event, id := r.Header.Get(EventHeader), r.Header.Get(DeliveryHeader)
+	log := h.log.With("delivery", id, "event", event)
+	if !ValidSignature(h.secret, body, r.Header.Get(SignatureHeader)) {
+		log.Warn("webhook: bad or missing signature", "remote", r.RemoteAddr)
+		http.Error(w, "bad signature", http.StatusUnauthorized)
+		return
+	}
+	if event == "" || id == "" {
+		log.Warn("webhook: missing delivery headers")
+		http.Error(w, "missing "+EventHeader+" or "+DeliveryHeader, http.StatusBadRequest)
+		return
+	}
+	h.accept(r.Context(), w, Delivery{Event: event, ID: id, Payload: body}, log)
+}
+
+// accept routes a verified delivery: ping and unhandled events end here, the rest is queued.
+func (h *Webhook) accept(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
+	if d.Event == "ping" {
+		log.Info("webhook: ping")
+		answer(w, http.StatusOK, "pong")
+		return
+	}
+	if !slices.Contains(h.events, d.Event) {
+		log.Info("webhook: ignored: no handler for this event")
+		answer(w, http.StatusAccepted, "ignored: war-room does not handle "+d.Event)
+		return
+	}
+	env, err := parseEnvelope(d.Payload)
+	if err != nil {
+		log.Warn("webhook: malformed payload", "err", err)
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	d.Installation, d.Repo = env.Installation.ID, env.Repository.FullName
+	log = log.With("installation", d.Installation, "repo", d.Repo)
+	if why := env.unwanted(d.Event); why != "" {
+		log.Info("webhook: ignored: " + why)
+		answer(w, http.StatusAccepted, "ignored: "+why)
+		return
+	}
+	h.enqueue(ctx, w, d, log)
+}
+
+func (h *Webhook) enqueue(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), enqueueTimeout)
+	defer cancel()
+	dup, err := h.queue.Enqueue(ctx, d)
+	switch {
+	case err != nil:
+		log.Error("webhook: enqueue", "err", err)
+		http.Error(w, "cannot queue the delivery now", http.StatusServiceUnavailable)
+	case dup:
+		log.Info("webhook: duplicate delivery; already queued")
+		answer(w, http.StatusOK, "duplicate delivery")
+	default:
+		log.Info("webhook: queued")
+		answer(w, http.StatusAccepted, "queued")
+	}
+}
+
+func answer(w http.ResponseWriter, status int, text string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	io.WriteString(w, text+"\n")
+}

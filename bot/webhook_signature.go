@@ -1,0 +1,35 @@
+package bot
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// SignatureHeader carries the HMAC-SHA256 of the raw body under the webhook secret.
+const SignatureHeader = "X-Hub-Signature-256"
+
+// Sign is the X-Hub-Signature-256 value GitHub sends for body under secret.
+func Sign(secret, body []byte) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write(body)
+	return "sha256=" + hex.EncodeToString(m.Sum(nil))
+}
+
+// ValidSignature reports whether header is the signature of the raw body under secret. The
+// MACs are compared with hmac.Equal, in constant time, so a forger learns nothing from how
+// long a wrong guess took. An empty secret verifies nothing.
+func ValidSignature(secret, body []byte, header string) bool {
+	hexSum, ok := strings.CutPrefix(header, "sha256=")
+	if !ok || len(secret) == 0 {
+		return false
+	}
+	got, err := hex.DecodeString(hexSum)
+	if err != nil {
+		return false
+	}
+	m := hmac.New(sha256.New, secret)
+	m.Write(body)
+	return hmac.Equal(m.Sum(nil), got)
+}
