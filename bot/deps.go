@@ -2,10 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
 
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 )
 
@@ -32,6 +34,11 @@ type Deps struct {
 	TempDir string
 	Report  Reporter
 	Log     *slog.Logger
+	// CheckConfig, when set, refuses a repository configuration this deployment will not
+	// run; the refusal is reported like any configuration error. The App sets it: there
+	// the file is written by whoever installed the App, and must not pick programs or files
+	// on the server.
+	CheckConfig func(*config.Config) error
 }
 
 // Settings are the per-installation (Action: per-step input) choices.
@@ -108,6 +115,11 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedCo
 	cfg, err := d.GitHub.LoadConfig(ctx, repo, ref, d.configPath(), d.Getenv)
 	if err != nil {
 		return nil, err
+	}
+	if d.CheckConfig != nil {
+		if err := d.CheckConfig(cfg.Config); err != nil {
+			return nil, &ConfigError{Where: fmt.Sprintf("%s %s at %s", repo, d.configPath(), ref), Err: err}
+		}
 	}
 	for _, p := range cfg.Providers {
 		if p.APIKeyEnv != "" && d.Mask != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river/rivertype"
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
@@ -31,6 +32,8 @@ type appWorld struct {
 	srv     *httptest.Server
 	stop    func()
 	aliceTk string
+	// check is the workers' CheckConfig.
+	check func(*config.Config) error
 }
 
 // immediately retries a failed job at once, so retry tests need not wait out a backoff.
@@ -62,7 +65,7 @@ func newAppWorld(t *testing.T) *appWorld {
 // App's own.
 func (w *appWorld) worker(handlers func(*Deps) []EventHandler) *DeliveryWorker {
 	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Base: Deps{
-		Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: time.Now,
+		CheckConfig: w.check, Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: time.Now,
 		Settings: Settings{Publish: true, Review: true},
 		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		OpenStore: func(ctx context.Context) (engine.Store, error) {

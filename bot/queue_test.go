@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/riverqueue/river/rivertype"
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -139,5 +140,31 @@ func TestAppRetriesAreBounded(t *testing.T) {
 				t.Fatalf("state %s after %d runs, want %s after %d", jobs[0].State, runs, c.state, c.runs)
 			}
 		})
+	}
+}
+
+// A configuration the deployment refuses (CheckConfig) is reported on the thread once, after
+// the author's permission is known, and the job is not retried.
+func TestAppRefusedConfigurationIsReportedOnce(t *testing.T) {
+	w := newAppWorld(t)
+	w.check = func(cfg *config.Config) error {
+		if _, ok := cfg.Providers["alpha"]; ok {
+			return errors.New("profile alpha: script profiles are not allowed here")
+		}
+		return nil
+	}
+	w.start(nil)
+	n := w.f.AddIssue(testRepo, 0, "Q", "b", "alice")
+	if got := w.deliver("issue_comment", "d-refused", w.comment(n, "/war-room Should we?"), vectorSecret); got != http.StatusAccepted {
+		t.Fatalf("delivery: %d", got)
+	}
+	jobs := w.settle()
+	if len(jobs) != 1 || jobs[0].State != rivertype.JobStateCancelled || jobs[0].Attempt != 1 {
+		t.Fatalf("jobs %+v, want one cancelled after one attempt", jobs)
+	}
+	replies := appComments(w.f, n)
+	if len(replies) != 1 || !strings.Contains(replies[0].Body, "script profiles are not allowed here") ||
+		!strings.Contains(replies[0].Body, "acme/widgets .github/war-room.yml at main") {
+		t.Fatalf("replies %+v", replies)
 	}
 }
