@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -118,6 +120,13 @@ func (d *Decision) writeFooter(b *strings.Builder) {
 				u.Usage.InputTokens, u.Usage.OutputTokens, u.Usage.CacheReadTokens, u.Usage.CacheWriteTokens, usd)
 		}
 		b.WriteString("\n")
+	}
+	if len(d.Metrics) > 0 {
+		parts := make([]string, 0, len(d.Metrics))
+		for _, k := range slices.Sorted(maps.Keys(d.Metrics)) {
+			parts = append(parts, k+" "+d.Metrics[k])
+		}
+		fmt.Fprintf(b, "metrics: %s\n\n", strings.Join(parts, " · "))
 	}
 	fmt.Fprintf(b, "---\nsession %s · seed %d", d.SessionID, d.Seed)
 	if d.Independence != "" {

@@ -130,7 +130,7 @@ func (f *deliberateFlags) resumeSession(ctx context.Context, e *env) error {
 	return f.execute(ctx, e, r)
 }
 
-// execute runs the session to its end and prints the decision with its metrics.
+// execute runs the session to its end and prints the decision (its metrics in the footer).
 func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run) error {
 	id := r.Session().ID
 	d, err := warroom.Execute(ctx, r)
@@ -141,13 +141,7 @@ func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run) er
 		}
 		return fmt.Errorf("%w\nthe completed phases are stored; continue with: war-room deliberate --resume %s", err, id)
 	}
-	if err := printDecision(e, d, f.common.json); err != nil {
-		return err
-	}
-	if !f.common.json {
-		fmt.Fprint(e.stdout, metricsFooter(d))
-	}
-	return nil
+	return printDecision(e, d, f.common.json)
 }
 
 // deliberationSeed parses --seed, or draws one from the OS entropy source.

@@ -12,25 +12,6 @@ import (
 	"github.com/war-room/war-room/engine/warroom"
 )
 
-// metricsFooter prints the session's metrics on one block after the decision.
-func metricsFooter(d *engine.Decision) string {
-	if len(d.Metrics) == 0 {
-		return ""
-	}
-	keys := slices.Sorted(func(yield func(string) bool) {
-		for k := range d.Metrics {
-			if !yield(k) {
-				return
-			}
-		}
-	})
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		parts = append(parts, k+" "+d.Metrics[k])
-	}
-	return "metrics: " + strings.Join(parts, " · ") + "\n"
-}
-
 // dryRunWarRoom prints what a deliberation would do, without a session or a call.
 func dryRunWarRoom(e *env, opts warroom.Options, ps engine.Profiles, asJSON bool) error {
 	panel, err := warroom.ResolvePanel(opts, ps)
