@@ -1,0 +1,246 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/store/sqlite"
+)
+
+func init() {
+	register(command{name: "serve", summary: "run as a GitHub App webhook server", run: runServe})
+}
+
+// serveFlags are war-room serve's flags. Secrets are never flag values (a command line is
+// visible to every user of the machine): they come from the environment or from files.
+type serveFlags struct {
+	addr, db, databaseURL  string
+	appID, appSlug         string
+	privateKey, secretFile string
+	providerEnv            string
+	workers                int
+	allowLocal             bool
+}
+
+func (s *serveFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.addr, "addr", ":8080", "listen address; the webhook is POST /webhook, health GET /healthz")
+	fs.StringVar(&s.db, "db", "", "SQLite state file (default as for the CLI); the job queue is a second file beside it")
+	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL for the job queue instead of SQLite (default $WAR_ROOM_DATABASE_URL)")
+	fs.StringVar(&s.appID, "app-id", "", "the GitHub App's ID (default $WAR_ROOM_APP_ID)")
+	fs.StringVar(&s.appSlug, "app-slug", "", "the App's slug, so its comments are known as <slug>[bot] (default $WAR_ROOM_APP_SLUG, else asked of GET /app)")
+	fs.StringVar(&s.privateKey, "private-key", "", "file holding the App's PEM private key (default: the PEM text in $WAR_ROOM_APP_PRIVATE_KEY)")
+	fs.StringVar(&s.secretFile, "webhook-secret", "", "file holding the webhook secret (default: $WAR_ROOM_WEBHOOK_SECRET); required")
+	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra environment variables a repository's configuration may read (api_key_env)")
+	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
+	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
+}
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "serve", "[flags]")
+	var sf serveFlags
+	sf.register(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageErr("serve takes no arguments")
+	}
+	secret, creds, err := sf.secrets(e)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	clients, err := bot.NewAppClients(ctx, creds, nil)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	return sf.serve(ctx, e, log, clients, secret)
+}
+
+// secrets reads the webhook secret and the App's credentials from files and the environment.
+func (s *serveFlags) secrets(e *env) ([]byte, bot.AppCredentials, error) {
+	c := bot.AppCredentials{APIURL: e.getenv("GITHUB_API_URL"), GraphQLURL: e.getenv("GITHUB_GRAPHQL_URL"),
+		Slug: orEnv(s.appSlug, e, "WAR_ROOM_APP_SLUG")}
+	secret, err := fileOrEnv(s.secretFile, e, "WAR_ROOM_WEBHOOK_SECRET")
+	if err != nil || len(secret) == 0 {
+		return nil, c, usageErr("a webhook secret is required (--webhook-secret FILE or $WAR_ROOM_WEBHOOK_SECRET): without one anyone could send deliveries%s", errSuffix(err))
+	}
+	id, err := strconv.ParseInt(orEnv(s.appID, e, "WAR_ROOM_APP_ID"), 10, 64)
+	if err != nil || id <= 0 {
+		return nil, c, usageErr("the App ID is required (--app-id or $WAR_ROOM_APP_ID), a positive number")
+	}
+	c.AppID = id
+	if c.PrivateKey, err = fileOrEnv(s.privateKey, e, "WAR_ROOM_APP_PRIVATE_KEY"); err != nil || len(c.PrivateKey) == 0 {
+		return nil, c, usageErr("the App's private key is required (--private-key FILE or $WAR_ROOM_APP_PRIVATE_KEY)%s", errSuffix(err))
+	}
+	// A PEM squeezed onto one line (an env file cannot hold newlines) keeps them as \n.
+	if !strings.Contains(string(c.PrivateKey), "\n") {
+		c.PrivateKey = []byte(strings.ReplaceAll(string(c.PrivateKey), `\n`, "\n"))
+	}
+	return secret, c, nil
+}
+
+// serve runs the queue and the HTTP server until ctx ends, then stops them in order: no
+// new deliveries, then running jobs finish (or are cancelled after the grace and retried at
+// the next start), then the files close.
+func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, clients *bot.AppClients, secret []byte) error {
+	dbPath := (&commonFlags{db: s.db}).dbPath(e)
+	store, err := sqlite.Open(ctx, dbPath)
+	if err != nil {
+		return fmt.Errorf("open state file %s: %w", dbPath, err)
+	}
+	defer store.Close()
+	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, store, log)}
+	q, err := s.openQueue(ctx, e, dbPath, w, log)
+	if err != nil {
+		return err
+	}
+	defer q.Close()
+	hook, err := bot.NewWebhook(secret, q, bot.HandledEvents(bot.AppHandlers(&bot.Deps{})), log)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		return exitErr(exitUsage, fmt.Errorf("listen on %s: %w", s.addr, err))
+	}
+	if err := q.Start(context.WithoutCancel(ctx)); err != nil {
+		ln.Close()
+		return fmt.Errorf("start the job queue: %w", err)
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "app", clients.Login(), "state", dbPath)
+	srv := &http.Server{Handler: serveMux(hook), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err = <-served:
+	case <-ctx.Done():
+	}
+	return shutdown(srv, q, log, err)
+}
+
+func shutdown(srv *http.Server, q *bot.Queue, log *slog.Logger, served error) error {
+	log.Info("shutting down")
+	ctx, cancel := context.WithTimeout(context.Background(), bot.DefaultStopGrace+15*time.Second)
+	defer cancel()
+	herr := srv.Shutdown(ctx)
+	qerr := q.Stop(ctx)
+	if errors.Is(served, http.ErrServerClosed) {
+		served = nil
+	}
+	return errors.Join(served, herr, qerr)
+}
+
+func serveMux(hook http.Handler) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("/webhook", hook)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprintln(w, "ok")
+	})
+	return mux
+}
+
+// openQueue opens River on PostgreSQL when a URL is given, else on a SQLite file beside
+// the state file (war-room.db → war-room-queue.db).
+func (s *serveFlags) openQueue(ctx context.Context, e *env, dbPath string, w *bot.DeliveryWorker, log *slog.Logger) (*bot.Queue, error) {
+	cfg := bot.QueueConfig{Workers: s.workers, Log: log}
+	if u := orEnv(s.databaseURL, e, "WAR_ROOM_DATABASE_URL"); u != "" {
+		if !bot.IsPostgresURL(u) {
+			return nil, usageErr("--database-url must be a postgres:// or postgresql:// URL")
+		}
+		return bot.OpenPostgresQueue(ctx, u, w, cfg)
+	}
+	path := strings.TrimSuffix(dbPath, filepath.Ext(dbPath)) + "-queue.db"
+	return bot.OpenSQLiteQueue(ctx, path, w, cfg)
+}
+
+// deps is what every job starts from: the Action's grammar, the shared state store, and a
+// repository configuration checked and given only the environment it may read.
+func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps {
+	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, s.providerEnv), Now: time.Now, Log: log,
+		Settings:  bot.Settings{Publish: true, Review: true},
+		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
+	if !s.allowLocal {
+		d.CheckConfig = refuseLocalProviders
+	}
+	return d
+}
+
+// sharedStore is the process's one store handed to each session; a session's Close must
+// not close it for the others.
+type sharedStore struct{ engine.Store }
+
+func (sharedStore) Close() error { return nil }
+
+// refuseLocalProviders refuses script and cli profiles: in the App the configuration is
+// written by whoever installed it, and those types read files and run programs here.
+func refuseLocalProviders(cfg *config.Config) error {
+	for name, p := range cfg.Providers {
+		if p.Type == config.TypeScript || p.Type == config.TypeCLI {
+			return fmt.Errorf("providers.%s: %s profiles are not allowed on this war-room App server (they read files or run programs on it); use anthropic or openai profiles", name, p.Type)
+		}
+	}
+	return nil
+}
+
+// providerEnv is all of the server's environment a repository's configuration may read: the
+// provider variables war-room knows and those the operator lists. The App's key, its webhook
+// secret and everything else stay out of reach of an api_key_env.
+func providerEnv(getenv func(string) string, extra string) func(string) string {
+	allowed := []string{config.EnvAnthropicKey, config.EnvAnthropicModel, config.EnvOpenAIKey, config.EnvOpenAIModel,
+		config.EnvGeminiKey, config.EnvGeminiModel, config.EnvLocalBaseURL, config.EnvLocalModel, config.EnvLocalFamily, config.EnvLocalKey}
+	for _, n := range strings.Split(extra, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			allowed = append(allowed, n)
+		}
+	}
+	return func(name string) string {
+		if slices.Contains(allowed, name) {
+			return getenv(name)
+		}
+		return ""
+	}
+}
+
+func orEnv(v string, e *env, name string) string {
+	if v != "" {
+		return v
+	}
+	return e.getenv(name)
+}
+
+// fileOrEnv reads a secret from a file, else from an environment variable; a trailing newline
+// of the file is not part of it.
+func fileOrEnv(path string, e *env, name string) ([]byte, error) {
+	if path == "" {
+		return []byte(e.getenv(name)), nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return []byte(strings.TrimRight(string(b), "\r\n")), nil
+}
+
+func errSuffix(err error) string {
+	if err == nil {
+		return ""
+	}
+	return " (" + err.Error() + ")"
+}

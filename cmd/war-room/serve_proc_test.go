@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"database/sql"
+	"encoding/json"
+	"encoding/pem"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/bot"
+)
+
+// The App the serve tests register on the fake GitHub.
+const (
+	appInstallation = 77
+	appLogin        = "war-room[bot]"
+	appSecret       = "serve-test-webhook-secret"
+)
+
+// appServer is one `war-room serve` process.
+type appServer struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	url    string
+	mu     sync.Mutex
+	stderr bytes.Buffer
+	done   chan struct{}
+}
+
+// appFiles are what a deployment keeps between processes: the key, the secret, the state.
+type appFiles struct{ dir, key, secret, db string }
+
+func newAppFiles(t *testing.T) appFiles {
+	t.Helper()
+	dir := t.TempDir()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := appFiles{dir: dir, key: filepath.Join(dir, "app.pem"), secret: filepath.Join(dir, "secret"), db: filepath.Join(dir, "state", "war-room.db")}
+	pemKey := pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
+	if os.WriteFile(a.key, pemKey, 0o600) != nil || os.WriteFile(a.secret, []byte(appSecret+"\n"), 0o600) != nil {
+		t.Fatal("write the App's files")
+	}
+	return a
+}
+
+// startServe runs the binary as an operator would, on a loopback port of its choosing, and
+// waits for it to say where it listens.
+func startServe(t *testing.T, w *actionWorld, a appFiles, extra ...string) *appServer {
+	t.Helper()
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", a.db, "--app-id", "7", "--app-slug", "war-room",
+		"--private-key", a.key, "--webhook-secret", a.secret, "--workers", "2"}, extra...)
+	s := &appServer{t: t, cmd: exec.Command(actionBinary, args...), done: make(chan struct{})}
+	s.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.dir, "GITHUB_API_URL=" + w.f.URL(), "GITHUB_GRAPHQL_URL=" + w.f.GraphQLURL()}
+	pipe, err := s.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	addr := make(chan string, 1)
+	go s.readLog(pipe, addr)
+	t.Cleanup(func() { s.stop() })
+	select {
+	case a := <-addr:
+		s.url = "http://" + a
+	case <-s.done:
+		t.Fatalf("war-room serve exited before listening:\n%s", s.log())
+	case <-time.After(time.Minute):
+		t.Fatalf("war-room serve did not listen within a minute:\n%s", s.log())
+	}
+	return s
+}
+
+var listenLine = regexp.MustCompile(`msg=serving addr=(\S+)`)
+
+func (s *appServer) readLog(r io.Reader, addr chan<- string) {
+	defer close(s.done)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		s.mu.Lock()
+		s.stderr.WriteString(sc.Text() + "\n")
+		s.mu.Unlock()
+		if m := listenLine.FindStringSubmatch(sc.Text()); m != nil {
+			addr <- m[1]
+		}
+	}
+}
+
+func (s *appServer) log() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stderr.String()
+}
+
+// stop sends SIGTERM, as a supervisor would, and returns the exit code.
+func (s *appServer) stop() int {
+	if s.cmd.ProcessState == nil {
+		s.cmd.Process.Signal(syscall.SIGTERM)
+		<-s.done
+		s.cmd.Wait()
+	}
+	return s.cmd.ProcessState.ExitCode()
+}
+
+// deliver posts a delivery signed with secret and returns the status.
+func (s *appServer) deliver(event, id string, body []byte, secret string) int {
+	s.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, s.url+"/webhook", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(bot.EventHeader, event)
+	req.Header.Set(bot.DeliveryHeader, id)
+	req.Header.Set(bot.SignatureHeader, bot.Sign([]byte(secret), body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// appEvent is the Action test's issue_comment payload for a comment, as a GitHub App
+// receives it: with the installation.
+func appEvent(t *testing.T, w *actionWorld, n int, id int64, body string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(w.commentEvent("created", n, id, "alice", body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev map[string]any
+	json.Unmarshal(raw, &ev)
+	ev["installation"] = map[string]any{"id": appInstallation, "node_id": "MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uNzc="}
+	out, _ := json.Marshal(ev)
+	return out
+}
+
+// queuedJobs counts the delivery jobs in the queue file beside the state file, read
+// straight from River's table.
+func queuedJobs(t *testing.T, a appFiles) map[string]string {
+	t.Helper()
+	path := strings.TrimSuffix(a.db, ".db") + "-queue.db"
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT json_extract(args, '$.delivery_id'), state FROM river_job WHERE kind = 'github_delivery'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var id, state string
+		if err := rows.Scan(&id, &state); err != nil {
+			t.Fatal(err)
+		}
+		out[id] = state
+	}
+	return out
+}
+
+// eventually polls cond; the deadline only keeps a broken test from hanging.
+func eventually(t *testing.T, s *appServer, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Minute); !cond(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within two minutes\nserver log:\n%s", what, s.log())
+		}
+	}
+}
