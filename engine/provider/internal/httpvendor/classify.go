@@ -1,0 +1,66 @@
+package httpvendor
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// Words says how an adapter puts a failed call into words.
+type Words struct {
+	// Transport leads the SDK's own text when no HTTP error status came back.
+	Transport string
+	// Status leads the vendor's message when one did.
+	Status string
+	// FromSDK is the vendor's message as the SDK parsed it from the error body, or "".
+	FromSDK func(err error) string
+	// FromBody finds the message in an error body the SDK could not parse, or returns "".
+	FromBody func(text string) string
+}
+
+// Classify turns an SDK failure into a *provider.Error. raw is the last HTTP response, when
+// one arrived: its status decides the class even where the SDK could not parse the error body
+// (a proxy's HTML page, a compatible server's own shape). With no response at all (connection
+// refused, reset, timeout, cancellation) or a 2xx body that would not decode, the failure is
+// transport. Either way the SDK error stays reachable through Unwrap, so errors.Is still finds
+// context.DeadlineExceeded or syscall.ECONNREFUSED beneath it.
+func Classify(err error, raw *http.Response, now func() time.Time, w Words) error {
+	if raw == nil || raw.StatusCode < 400 {
+		return &provider.Error{Class: provider.ClassTransport,
+			Err: &withContext{msg: fmt.Sprintf("%s: %v", w.Transport, err), err: err}}
+	}
+	return &provider.Error{
+		Class:      ClassForStatus(raw.StatusCode),
+		Status:     raw.StatusCode,
+		RetryAfter: RetryAfter(raw.Header, now),
+		Err:        &withContext{msg: w.Status + ": " + w.vendorMessage(err, raw), err: err},
+	}
+}
+
+// vendorMessage is the vendor's own words for a failed response: the SDK's reading, else the
+// adapter's reading of the body, else the body's start, else the status text.
+func (w Words) vendorMessage(err error, raw *http.Response) string {
+	if m := w.FromSDK(err); m != "" {
+		return m
+	}
+	text := BodyText(raw)
+	if m := w.FromBody(text); m != "" {
+		return m
+	}
+	if text == "" {
+		return http.StatusText(raw.StatusCode)
+	}
+	return text
+}
+
+// withContext leads with a readable message while keeping the SDK error (method, URL, raw
+// body) for errors.Is/As; the SDKs' own text for an API error carries little beyond the status.
+type withContext struct {
+	msg string
+	err error
+}
+
+func (e *withContext) Error() string { return e.msg }
+func (e *withContext) Unwrap() error { return e.err }
