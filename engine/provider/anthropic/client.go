@@ -18,6 +18,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/provider/internal/httpvendor"
 )
 
 // Defaults applied by New to zero Config fields.
@@ -65,8 +66,8 @@ var _ provider.Provider = (*Client)(nil)
 func New(cfg Config) *Client {
 	opts := []option.RequestOption{
 		option.WithoutEnvironmentDefaults(),
-		option.WithMaxRetries(retries(cfg.MaxRetries)),
-		option.WithRequestTimeout(orDefault(cfg.Timeout, DefaultTimeout)),
+		option.WithMaxRetries(httpvendor.Retries(cfg.MaxRetries, DefaultMaxRetries)),
+		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)),
 	}
 	if cfg.APIKey != "" {
 		// The documented header for API keys; the SDK's WithAPIKey sends a bearer token instead.
@@ -91,31 +92,13 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	if err != nil {
 		return provider.Response{}, err
 	}
-	var raw *http.Response
-	start := c.now()
-	msg, err := c.messages.New(ctx, params, option.WithResponseInto(&raw))
-	latency := c.now().Sub(start)
+	msg, latency, err := httpvendor.Call(c.now, words, func(raw **http.Response) (*sdk.Message, error) {
+		return c.messages.New(ctx, params, option.WithResponseInto(raw))
+	})
 	if err != nil {
-		return provider.Response{}, classify(err, raw, c.now)
+		return provider.Response{}, err
 	}
 	resp := toResponse(msg)
 	resp.Latency = latency
 	return resp, refusal(msg)
-}
-
-func retries(n int) int {
-	switch {
-	case n < 0:
-		return 0
-	case n == 0:
-		return DefaultMaxRetries
-	}
-	return n
-}
-
-func orDefault(d, def time.Duration) time.Duration {
-	if d <= 0 {
-		return def
-	}
-	return d
 }

@@ -6,17 +6,14 @@ import (
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/provider/internal/httpvendor"
 )
 
 // params builds the Messages request body for req.
 func (c *Client) params(req provider.Request) (sdk.MessageNewParams, error) {
-	model := req.Model
-	if model == "" {
-		model = c.model
-	}
-	if model == "" {
-		return sdk.MessageNewParams{}, provider.Errorf(provider.ClassInvalidRequest, 0,
-			"anthropic: no model in request or config")
+	model, err := httpvendor.Model(req.Model, c.model, "anthropic")
+	if err != nil {
+		return sdk.MessageNewParams{}, err
 	}
 	maxTokens := int64(req.MaxTokens)
 	if maxTokens <= 0 {
@@ -30,8 +27,9 @@ func (c *Client) params(req provider.Request) (sdk.MessageNewParams, error) {
 	if req.System != "" {
 		p.System = []sdk.TextBlockParam{{Text: req.System}}
 	}
-	if e := effort(req.Effort, c.maxEffort); e != "" {
-		p.OutputConfig.Effort = e
+	// The API's output_config.effort has war-room's five names, so each maps to itself.
+	if e := httpvendor.CapEffort(req.Effort, c.maxEffort); e != "" {
+		p.OutputConfig.Effort = sdk.OutputConfigEffort(e)
 	}
 	return p, nil
 }
@@ -51,31 +49,4 @@ func userBlocks(user, prefix string) []sdk.ContentBlockParamUnion {
 		return []sdk.ContentBlockParamUnion{cached}
 	}
 	return []sdk.ContentBlockParamUnion{cached, sdk.NewTextBlock(rest)}
-}
-
-// ladder is the effort scale, lowest first; the API accepts every rung as output_config.effort.
-var ladder = []provider.Effort{provider.EffortLow, provider.EffortMedium, provider.EffortHigh,
-	provider.EffortXHigh, provider.EffortMax}
-
-// effort maps war-room's effort to output_config.effort. The API's scale is the same five
-// names, so each maps to itself; ceiling (when set) caps it for models that stop lower.
-// Unset or unknown effort sends nothing, leaving the model's default.
-func effort(e, ceiling provider.Effort) sdk.OutputConfigEffort {
-	i, top := rung(e), rung(ceiling)
-	if i < 0 {
-		return ""
-	}
-	if top >= 0 && i > top {
-		i = top
-	}
-	return sdk.OutputConfigEffort(ladder[i])
-}
-
-func rung(e provider.Effort) int {
-	for i, r := range ladder {
-		if r == e {
-			return i
-		}
-	}
-	return -1
 }
