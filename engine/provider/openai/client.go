@@ -19,6 +19,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/provider/internal/httpvendor"
 )
 
 // Defaults applied by New to zero Config fields.
@@ -66,8 +67,8 @@ var _ provider.Provider = (*Client)(nil)
 func New(cfg Config) *Client {
 	opts := requestOptions(cfg.BaseURL, cfg.APIKey, cfg.HTTPClient)
 	opts = append(opts,
-		option.WithMaxRetries(retries(cfg.MaxRetries)),
-		option.WithRequestTimeout(orDefault(cfg.Timeout, DefaultTimeout)))
+		option.WithMaxRetries(httpvendor.Retries(cfg.MaxRetries, DefaultMaxRetries)),
+		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)))
 	return &Client{chat: sdk.NewChatCompletionService(opts...), model: cfg.Model,
 		maxEffort: cfg.MaxEffort, now: time.Now}
 }
@@ -94,31 +95,14 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	if err != nil {
 		return provider.Response{}, err
 	}
-	var raw *http.Response
-	start := c.now()
-	cc, err := c.chat.New(ctx, params, option.WithResponseInto(&raw))
-	latency := c.now().Sub(start)
+	cc, latency, err := httpvendor.Call(c.now, words("chat completion"),
+		func(raw **http.Response) (*sdk.ChatCompletion, error) {
+			return c.chat.New(ctx, params, option.WithResponseInto(raw))
+		})
 	if err != nil {
-		return provider.Response{}, classify("chat completion", err, raw, c.now)
+		return provider.Response{}, err
 	}
 	resp, err := toResponse(cc)
 	resp.Latency = latency
 	return resp, err
-}
-
-func retries(n int) int {
-	switch {
-	case n < 0:
-		return 0
-	case n == 0:
-		return DefaultMaxRetries
-	}
-	return n
-}
-
-func orDefault(d, def time.Duration) time.Duration {
-	if d <= 0 {
-		return def
-	}
-	return d
 }

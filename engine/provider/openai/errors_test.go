@@ -129,25 +129,3 @@ func TestClientTimeoutIsTransport(t *testing.T) {
 	assert.Equal(t, provider.ClassTransport, pe.Class)
 	assert.ErrorIs(t, pe, context.DeadlineExceeded)
 }
-
-func TestRetryAfterForms(t *testing.T) {
-	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
-	cases := []struct {
-		name   string
-		header http.Header
-		want   time.Duration
-	}{
-		{"absent", http.Header{}, 0},
-		{"seconds", http.Header{"Retry-After": {"30"}}, 30 * time.Second},
-		{"fractional seconds", http.Header{"Retry-After": {"4.5"}}, 4500 * time.Millisecond},
-		{"milliseconds win", http.Header{"Retry-After-Ms": {"250"}, "Retry-After": {"30"}}, 250 * time.Millisecond},
-		{"http date", http.Header{"Retry-After": {now.Add(90 * time.Second).Format(http.TimeFormat)}}, 90 * time.Second},
-		{"garbage", http.Header{"Retry-After": {"soon"}}, 0},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, retryAfter(tc.header, clock))
-		})
-	}
-}

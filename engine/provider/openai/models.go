@@ -7,6 +7,9 @@ import (
 
 	sdk "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/pagination"
+
+	"github.com/war-room/war-room/engine/provider/internal/httpvendor"
 )
 
 // ListModels returns the ids from GET {baseURL}/models in the order the server lists them,
@@ -15,10 +18,12 @@ import (
 // values classified as for Complete. The SDK's default retries apply.
 func ListModels(ctx context.Context, baseURL, apiKey string, hc *http.Client) ([]string, error) {
 	models := sdk.NewModelService(requestOptions(baseURL, apiKey, hc)...)
-	var raw *http.Response
-	page, err := models.List(ctx, option.WithResponseInto(&raw))
+	page, _, err := httpvendor.Call(time.Now, words("list models"),
+		func(raw **http.Response) (*pagination.Page[sdk.Model], error) {
+			return models.List(ctx, option.WithResponseInto(raw))
+		})
 	if err != nil {
-		return nil, classify("list models", err, raw, time.Now)
+		return nil, err
 	}
 	ids := make([]string, 0, len(page.Data))
 	for _, m := range page.Data {
