@@ -35,6 +35,8 @@ const (
 	DefaultRemember = 30 * 24 * time.Hour
 	// DefaultStopGrace is how long a stop waits for running jobs before cancelling them.
 	DefaultStopGrace = 30 * time.Second
+	// rescueMargin is how long past its timeout a running job is taken for abandoned.
+	rescueMargin = 10 * time.Minute
 )
 
 // QueueConfig tunes the queue; zero values take the defaults.
@@ -112,9 +114,12 @@ func (c QueueConfig) river(workers *river.Workers, log *slog.Logger) *river.Conf
 	n, timeout := orInt(c.Workers, DefaultWorkers), orDuration(c.JobTimeout, DefaultJobTimeout)
 	keep, grace := orDuration(c.Remember, DefaultRemember), orDuration(c.StopGrace, DefaultStopGrace)
 	return &river.Config{
-		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}},
-		Workers:                     workers,
-		JobTimeout:                  timeout,
+		Queues:     map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}},
+		Workers:    workers,
+		JobTimeout: timeout,
+		// A job still "running" past its timeout was left by a process that died: run it
+		// again soon rather than after River's default extra hour.
+		RescueStuckJobsAfter:        timeout + rescueMargin,
 		CompletedJobRetentionPeriod: keep,
 		CancelledJobRetentionPeriod: keep,
 		DiscardedJobRetentionPeriod: keep,

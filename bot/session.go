@@ -72,6 +72,11 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 	rc := engine.RunConfig{Store: store, Profiles: profiles, Sinks: sinks, Now: d.Now, Answers: st.Answers,
 		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}}
 	run, err := engine.Start(ctx, rc, s)
+	if errors.Is(err, engine.ErrExists) {
+		// A store that outlives a run (the App's) already holds the session from the run
+		// that asked the question: go on from its stored steps rather than pay for them again.
+		run, err = engine.Resume(ctx, rc, s.ID)
+	}
 	if err != nil {
 		return out.fail(ClassInternal, err)
 	}
