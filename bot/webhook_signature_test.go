@@ -39,7 +39,7 @@ func loadVectors(t *testing.T) signatureVectors {
 	return v
 }
 
-func readWebhook(t *testing.T, name string) []byte {
+func readWebhook(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "webhooks", name))
 	if err != nil {

@@ -70,7 +70,7 @@ func newTestWebhook(t *testing.T, q Enqueuer) *Webhook {
 }
 
 // commandPayload is the App's example issue_comment delivery with a command as its body.
-func commandPayload(t *testing.T, body string) []byte {
+func commandPayload(t testing.TB, body string) []byte {
 	t.Helper()
 	var ev map[string]any
 	if err := json.Unmarshal(readWebhook(t, "issue_comment.created.with-installation.json"), &ev); err != nil {

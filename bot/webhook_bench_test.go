@@ -1,0 +1,37 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkWebhookAccept is the request path GitHub waits on (it gives up after 10 s; the
+// target is well under one): verify the signature, decode the envelope and store the job in
+// a real SQLite queue file with a full sync, no worker running.
+func BenchmarkWebhookAccept(b *testing.B) {
+	q, err := OpenSQLiteQueue(context.Background(), filepath.Join(b.TempDir(), "queue.db"), &DeliveryWorker{}, QueueConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer q.Close()
+	h, _ := NewWebhook([]byte(vectorSecret), q, []string{"issue_comment"}, nil)
+	body := commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
+	sig := Sign([]byte(vectorSecret), body)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		r := httptest.NewRequest(http.MethodPost, "/webhook", bytes.NewReader(body))
+		r.Header.Set(EventHeader, "issue_comment")
+		r.Header.Set(DeliveryHeader, fmt.Sprintf("bench-%d", i))
+		r.Header.Set(SignatureHeader, sig)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != http.StatusAccepted {
+			b.Fatalf("status %d", w.Code)
+		}
+	}
+}
