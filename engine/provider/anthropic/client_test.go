@@ -11,10 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/provider/internal/vendortest"
 )
 
 func TestCompleteSendsMessagesRequestAndMapsReply(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "message_ok.json"))
 	c := api.client(Config{APIKey: "sk-ant-secret", Model: "ignored-when-request-names-one"})
 
 	resp, err := c.Complete(context.Background(), provider.Request{
@@ -27,7 +28,7 @@ func TestCompleteSendsMessagesRequestAndMapsReply(t *testing.T) {
 	})
 	require.NoError(t, err)
 
-	reqs := api.requests()
+	reqs := api.Requests()
 	require.Len(t, reqs, 1)
 	r := reqs[0]
 	assert.Equal(t, http.MethodPost, r.Method)
@@ -40,16 +41,16 @@ func TestCompleteSendsMessagesRequestAndMapsReply(t *testing.T) {
 	b := r.Body
 	assert.Equal(t, "claude-sonnet-4-5", b["model"])
 	assert.EqualValues(t, 1234, b["max_tokens"])
-	assert.Equal(t, "high", path(b, "output_config", "effort"))
-	assert.Equal(t, "text", path(b, "system", 0, "type"))
-	assert.Equal(t, "You are the red-team expert.", path(b, "system", 0, "text"))
-	assert.Equal(t, "user", path(b, "messages", 0, "role"))
-	assert.Len(t, path(b, "messages"), 1)
-	assert.Len(t, path(b, "messages", 0, "content"), 2)
-	assert.Equal(t, "SHARED CONTEXT\n---\n", path(b, "messages", 0, "content", 0, "text"))
-	assert.Equal(t, "ephemeral", path(b, "messages", 0, "content", 0, "cache_control", "type"))
-	assert.Equal(t, "Your question: which queue?", path(b, "messages", 0, "content", 1, "text"))
-	assert.Nil(t, path(b, "messages", 0, "content", 1, "cache_control"))
+	assert.Equal(t, "high", vendortest.Path(b, "output_config", "effort"))
+	assert.Equal(t, "text", vendortest.Path(b, "system", 0, "type"))
+	assert.Equal(t, "You are the red-team expert.", vendortest.Path(b, "system", 0, "text"))
+	assert.Equal(t, "user", vendortest.Path(b, "messages", 0, "role"))
+	assert.Len(t, vendortest.Path(b, "messages"), 1)
+	assert.Len(t, vendortest.Path(b, "messages", 0, "content"), 2)
+	assert.Equal(t, "SHARED CONTEXT\n---\n", vendortest.Path(b, "messages", 0, "content", 0, "text"))
+	assert.Equal(t, "ephemeral", vendortest.Path(b, "messages", 0, "content", 0, "cache_control", "type"))
+	assert.Equal(t, "Your question: which queue?", vendortest.Path(b, "messages", 0, "content", 1, "text"))
+	assert.Nil(t, vendortest.Path(b, "messages", 0, "content", 1, "cache_control"))
 	assert.NotContains(t, b, "stream")
 
 	assert.Equal(t, "Keep the queue on SQLite until replicas are needed.", resp.Text)
@@ -73,75 +74,49 @@ func TestUserBlocksFollowTheCacheablePrefix(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+			api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "message_ok.json"))
 			_, err := api.client(Config{Model: "m"}).Complete(context.Background(),
 				provider.Request{User: tc.user, CacheablePrefix: tc.prefix})
 			require.NoError(t, err)
-			content := path(api.requests()[0].Body, "messages", 0, "content").([]any)
+			content := vendortest.Path(api.Requests()[0].Body, "messages", 0, "content").([]any)
 			require.Len(t, content, len(tc.want))
 			for i, text := range tc.want {
-				assert.Equal(t, text, path(content, i, "text"))
+				assert.Equal(t, text, vendortest.Path(content, i, "text"))
 			}
-			assert.Equal(t, tc.cached, path(content, 0, "cache_control") != nil)
+			assert.Equal(t, tc.cached, vendortest.Path(content, 0, "cache_control") != nil)
 			if len(content) > 1 {
-				assert.Nil(t, path(content, 1, "cache_control"))
+				assert.Nil(t, vendortest.Path(content, 1, "cache_control"))
 			}
 		})
 	}
 }
 
+// TestEffortMapping: output_config.effort carries each rung by name, capped by MaxEffort;
+// with no effort asked for, no output_config is sent at all.
 func TestEffortMapping(t *testing.T) {
-	cases := []struct {
-		effort, ceiling provider.Effort
-		want            any // nil: no output_config sent
-	}{
-		{"", "", nil},
-		{provider.EffortLow, "", "low"},
-		{provider.EffortMedium, "", "medium"},
-		{provider.EffortHigh, "", "high"},
-		{provider.EffortXHigh, "", "xhigh"},
-		{provider.EffortMax, "", "max"},
-		{provider.EffortXHigh, provider.EffortHigh, "high"},
-		{provider.EffortMax, provider.EffortHigh, "high"},
-		{provider.EffortLow, provider.EffortHigh, "low"},
-		{provider.EffortMax, provider.EffortXHigh, "xhigh"},
-	}
-	for _, tc := range cases {
-		t.Run(string(tc.effort)+"/"+string(tc.ceiling), func(t *testing.T) {
-			api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
-			_, err := api.client(Config{Model: "m", MaxEffort: tc.ceiling}).Complete(
-				context.Background(), provider.Request{User: "q", Effort: tc.effort})
-			require.NoError(t, err)
-			b := api.requests()[0].Body
-			if tc.want == nil {
-				assert.NotContains(t, b, "output_config")
-				return
-			}
-			assert.Equal(t, tc.want, path(b, "output_config", "effort"))
-		})
-	}
+	vendor.EffortOnTheWire(t, "output_config", "effort")
 }
 
 func TestDefaultsAndOmissions(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "message_ok.json"))
 	_, err := api.client(Config{Model: "claude-from-config"}).Complete(context.Background(),
 		provider.Request{User: "q"})
 	require.NoError(t, err)
-	b := api.requests()[0].Body
+	b := api.Requests()[0].Body
 	assert.Equal(t, "claude-from-config", b["model"])
 	assert.EqualValues(t, DefaultMaxTokens, b["max_tokens"])
 	assert.NotContains(t, b, "system", "an empty system prompt is not sent")
 }
 
 func TestNoModelIsInvalidRequestWithoutACall(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_ok.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "message_ok.json"))
 	_, err := api.client(Config{}).Complete(context.Background(), provider.Request{User: "q"})
 	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
-	assert.Empty(t, api.requests())
+	assert.Empty(t, api.Requests())
 }
 
 func TestRefusalIsClassRefusedAndKeepsUsage(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "message_refusal.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "message_refusal.json"))
 	resp, err := api.client(Config{Model: "m"}).Complete(context.Background(), provider.Request{User: "q"})
 	require.Error(t, err)
 	var pe *provider.Error
