@@ -10,10 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/provider/internal/vendortest"
 )
 
 func TestCompleteSendsChatCompletionAndMapsReply(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "chat_completion_ok.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "chat_completion_ok.json"))
 	c := api.client(Config{APIKey: "sk-secret", Model: "ignored-when-request-names-one"})
 	seed := int64(424242)
 
@@ -28,7 +29,7 @@ func TestCompleteSendsChatCompletionAndMapsReply(t *testing.T) {
 	})
 	require.NoError(t, err)
 
-	reqs := api.requests()
+	reqs := api.Requests()
 	require.Len(t, reqs, 1)
 	r := reqs[0]
 	assert.Equal(t, http.MethodPost, r.Method)
@@ -44,10 +45,10 @@ func TestCompleteSendsChatCompletionAndMapsReply(t *testing.T) {
 	assert.NotContains(t, b, "max_tokens", "the deprecated field is not sent")
 	assert.NotContains(t, b, "stream")
 	require.Len(t, b["messages"], 2)
-	assert.Equal(t, "system", path(b, "messages", 0, "role"))
-	assert.Equal(t, "You are the red-team expert.", path(b, "messages", 0, "content"))
-	assert.Equal(t, "user", path(b, "messages", 1, "role"))
-	assert.Equal(t, "SHARED CONTEXT\n---\nYour question: which queue?", path(b, "messages", 1, "content"))
+	assert.Equal(t, "system", vendortest.Path(b, "messages", 0, "role"))
+	assert.Equal(t, "You are the red-team expert.", vendortest.Path(b, "messages", 0, "content"))
+	assert.Equal(t, "user", vendortest.Path(b, "messages", 1, "role"))
+	assert.Equal(t, "SHARED CONTEXT\n---\nYour question: which queue?", vendortest.Path(b, "messages", 1, "content"))
 
 	assert.Equal(t, "Keep the queue on SQLite until replicas are needed.", resp.Text)
 	assert.Equal(t, provider.Usage{InputTokens: 3139 - 1920, OutputTokens: 503, CacheReadTokens: 1920}, resp.Usage)
@@ -57,21 +58,21 @@ func TestCompleteSendsChatCompletionAndMapsReply(t *testing.T) {
 }
 
 func TestLocalServerWithoutKeyOrOptionalFields(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "chat_completion_local.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "chat_completion_local.json"))
 	t.Setenv("OPENAI_API_KEY", "sk-must-not-leak")
 	t.Setenv("OPENAI_ORG_ID", "org-must-not-leak")
 	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/nowhere")
 	resp, err := api.client(Config{Model: "qwen2.5-7b"}).Complete(context.Background(), provider.Request{User: "q"})
 	require.NoError(t, err)
 
-	r := api.requests()[0]
+	r := api.Requests()[0]
 	assert.Empty(t, r.Header.Get("Authorization"), "no key configured, none sent")
 	assert.Empty(t, r.Header.Get("OpenAI-Organization"))
 	for _, field := range []string{"reasoning_effort", "seed", "max_completion_tokens"} {
 		assert.NotContains(t, r.Body, field, "unset %s is not sent", field)
 	}
 	require.Len(t, r.Body["messages"], 1, "an empty system prompt is not sent")
-	assert.Equal(t, "user", path(r.Body, "messages", 0, "role"))
+	assert.Equal(t, "user", vendortest.Path(r.Body, "messages", 0, "role"))
 
 	assert.Equal(t, "The queue should", resp.Text)
 	assert.Equal(t, "length", resp.StopReason)
@@ -80,52 +81,27 @@ func TestLocalServerWithoutKeyOrOptionalFields(t *testing.T) {
 }
 
 func TestCacheWriteTokensAreSplitOut(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "chat_completion_cache_write.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "chat_completion_cache_write.json"))
 	resp, err := api.client(Config{Model: "m"}).Complete(context.Background(), provider.Request{User: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, provider.Usage{InputTokens: 200, OutputTokens: 3, CacheWriteTokens: 2000}, resp.Usage)
 }
 
+// TestEffortMapping: reasoning_effort carries each rung by name, capped by MaxEffort; with
+// no effort asked for it is not sent, since non-reasoning models reject it.
 func TestEffortMapping(t *testing.T) {
-	cases := []struct {
-		effort, ceiling provider.Effort
-		want            any // nil: no reasoning_effort sent
-	}{
-		{"", "", nil},
-		{provider.EffortLow, "", "low"},
-		{provider.EffortMedium, "", "medium"},
-		{provider.EffortHigh, "", "high"},
-		{provider.EffortXHigh, "", "xhigh"},
-		{provider.EffortMax, "", "max"},
-		{provider.EffortXHigh, provider.EffortHigh, "high"},
-		{provider.EffortMax, provider.EffortHigh, "high"},
-		{provider.EffortMedium, provider.EffortHigh, "medium"},
-	}
-	for _, tc := range cases {
-		t.Run(string(tc.effort)+"/"+string(tc.ceiling), func(t *testing.T) {
-			api := newFakeAPI(t, jsonFile(t, http.StatusOK, "chat_completion_ok.json"))
-			_, err := api.client(Config{Model: "m", MaxEffort: tc.ceiling}).Complete(
-				context.Background(), provider.Request{User: "q", Effort: tc.effort})
-			require.NoError(t, err)
-			b := api.requests()[0].Body
-			if tc.want == nil {
-				assert.NotContains(t, b, "reasoning_effort")
-				return
-			}
-			assert.Equal(t, tc.want, b["reasoning_effort"])
-		})
-	}
+	vendor.EffortOnTheWire(t, "reasoning_effort")
 }
 
 func TestModelFromConfigAndMissingModel(t *testing.T) {
-	api := newFakeAPI(t, jsonFile(t, http.StatusOK, "chat_completion_ok.json"))
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "chat_completion_ok.json"))
 	_, err := api.client(Config{Model: "from-config"}).Complete(context.Background(), provider.Request{User: "q"})
 	require.NoError(t, err)
-	assert.Equal(t, "from-config", api.requests()[0].Body["model"])
+	assert.Equal(t, "from-config", api.Requests()[0].Body["model"])
 
 	_, err = api.client(Config{}).Complete(context.Background(), provider.Request{User: "q"})
 	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
-	assert.Len(t, api.requests(), 1, "no call is made without a model")
+	assert.Len(t, api.Requests(), 1, "no call is made without a model")
 }
 
 func TestRefusalsAreClassRefusedAndKeepUsage(t *testing.T) {
@@ -138,7 +114,7 @@ func TestRefusalsAreClassRefusedAndKeepUsage(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
-			api := newFakeAPI(t, jsonFile(t, http.StatusOK, tc.file))
+			api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, tc.file))
 			resp, err := api.client(Config{Model: "m"}).Complete(context.Background(), provider.Request{User: "q"})
 			var pe *provider.Error
 			require.True(t, errors.As(err, &pe), "want a provider error, got %v", err)
@@ -150,7 +126,7 @@ func TestRefusalsAreClassRefusedAndKeepUsage(t *testing.T) {
 }
 
 func TestNoChoicesIsTransport(t *testing.T) {
-	api := newFakeAPI(t, raw(http.StatusOK, "application/json",
+	api := newFakeAPI(t, vendortest.Raw(http.StatusOK, "application/json",
 		`{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[],"usage":{"prompt_tokens":1,"completion_tokens":0,"total_tokens":1}}`))
 	_, err := api.client(Config{Model: "m"}).Complete(context.Background(), provider.Request{User: "q"})
 	assert.Equal(t, provider.ClassTransport, provider.ClassOf(err))
