@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -34,6 +35,7 @@ type serveFlags struct {
 	providerEnv            string
 	workers                int
 	allowLocal             bool
+	allowBaseURLs          string
 }
 
 func (s *serveFlags) register(fs *flag.FlagSet) {
@@ -47,6 +49,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra environment variables a repository's configuration may read (api_key_env)")
 	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
+	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -176,10 +179,37 @@ func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps
 	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, s.providerEnv), Now: time.Now, Log: log,
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
-	if !s.allowLocal {
-		d.CheckConfig = refuseLocalProviders
+	allowed := strings.Split(s.allowBaseURLs, ",")
+	d.CheckConfig = func(cfg *config.Config) error {
+		if !s.allowLocal {
+			if err := refuseLocalProviders(cfg); err != nil {
+				return err
+			}
+		}
+		return refuseKeyToForeignEndpoint(cfg, d.Getenv, allowed)
 	}
 	return d
+}
+
+// refuseKeyToForeignEndpoint stops a repository's configuration from sending one of this
+// server's provider keys to an endpoint of its own choosing: a profile that reads a key the
+// server holds may use its vendor's default endpoint (or Gemini's, for the key detected for
+// it) or one the operator allowed with --allow-base-url. A profile with no key may point
+// anywhere, since it has nothing of ours to leak.
+func refuseKeyToForeignEndpoint(cfg *config.Config, getenv func(string) string, allowed []string) error {
+	norm := func(u string) string { return strings.TrimSuffix(strings.TrimSpace(u), "/") }
+	for _, name := range slices.Sorted(maps.Keys(cfg.Providers)) {
+		p := cfg.Providers[name]
+		if p.BaseURL == "" || p.APIKeyEnv == "" || getenv(p.APIKeyEnv) == "" {
+			continue
+		}
+		base := norm(p.BaseURL)
+		if base == norm(config.GeminiBaseURL) || slices.ContainsFunc(allowed, func(a string) bool { return a != "" && norm(a) == base }) {
+			continue
+		}
+		return fmt.Errorf("providers.%s: base_url %s would receive this server's %s; this war-room App sends its keys only to the vendors' own endpoints (an operator can allow more with --allow-base-url)", name, p.BaseURL, p.APIKeyEnv)
+	}
+	return nil
 }
 
 // sharedStore is the process's one store handed to each session; a session's Close must

@@ -58,3 +58,33 @@ func TestServeSecrets(t *testing.T) {
 		t.Error("a missing secret file was accepted")
 	}
 }
+
+// A repository may not point a profile that reads one of the server's keys at its own
+// server: that would hand the App's provider key to whoever installed it.
+func TestRefuseKeyToForeignEndpoint(t *testing.T) {
+	env := func(k string) string {
+		return map[string]string{"OPENAI_API_KEY": "sk-server", "GEMINI_API_KEY": "g"}[k]
+	}
+	allowed := []string{"https://llm.internal.example/v1"}
+	cases := []struct {
+		p       config.ProviderConfig
+		refused bool
+	}{
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://attacker.example/v1"}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://llm.internal.example/v1/"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "GEMINI_API_KEY", BaseURL: config.GeminiBaseURL}, false},
+		{config.ProviderConfig{Type: "openai", BaseURL: "http://their-own-ollama:11434/v1"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "UNSET_KEY", BaseURL: "https://attacker.example/v1"}, false},
+	}
+	for _, c := range cases {
+		cfg := &config.Config{Providers: map[string]config.ProviderConfig{"p": c.p}}
+		err := refuseKeyToForeignEndpoint(cfg, env, allowed)
+		if (err != nil) != c.refused {
+			t.Errorf("%+v: refused=%v, want %v (%v)", c.p, err != nil, c.refused, err)
+		}
+		if err != nil && (strings.Contains(err.Error(), "sk-server") || !strings.Contains(err.Error(), "providers.p")) {
+			t.Errorf("error must name the profile and never the key: %v", err)
+		}
+	}
+}
