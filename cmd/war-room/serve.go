@@ -194,7 +194,7 @@ func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps
 // refuseKeyToForeignEndpoint stops a repository's configuration from sending one of this
 // server's provider keys to an endpoint of its own choosing: a profile that reads a key the
 // server holds may use its vendor's default endpoint (or Gemini's, for the key detected for
-// it) or one the operator allowed with --allow-base-url. A profile with no key may point
+// it), the operator's own WAR_ROOM_OPENAI_BASE_URL, or one allowed with --allow-base-url. A profile with no key may point
 // anywhere, since it has nothing of ours to leak.
 func refuseKeyToForeignEndpoint(cfg *config.Config, getenv func(string) string, allowed []string) error {
 	norm := func(u string) string { return strings.TrimSuffix(strings.TrimSpace(u), "/") }
@@ -204,7 +204,8 @@ func refuseKeyToForeignEndpoint(cfg *config.Config, getenv func(string) string, 
 			continue
 		}
 		base := norm(p.BaseURL)
-		if base == norm(config.GeminiBaseURL) || slices.ContainsFunc(allowed, func(a string) bool { return a != "" && norm(a) == base }) {
+		own := getenv(config.EnvLocalBaseURL) // the operator's own compatible server
+		if base == norm(config.GeminiBaseURL) || (own != "" && base == norm(own)) || slices.ContainsFunc(allowed, func(a string) bool { return a != "" && norm(a) == base }) {
 			continue
 		}
 		return fmt.Errorf("providers.%s: base_url %s would receive this server's %s; this war-room App sends its keys only to the vendors' own endpoints (an operator can allow more with --allow-base-url)", name, p.BaseURL, p.APIKeyEnv)

@@ -76,6 +76,8 @@ func TestRefuseKeyToForeignEndpoint(t *testing.T) {
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "GEMINI_API_KEY", BaseURL: config.GeminiBaseURL}, false},
 		{config.ProviderConfig{Type: "openai", BaseURL: "http://their-own-ollama:11434/v1"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "UNSET_KEY", BaseURL: "https://attacker.example/v1"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY", BaseURL: "http://vllm.ops.example:8000/v1"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY", BaseURL: "https://attacker.example/v1"}, true},
 	}
 	for _, c := range cases {
 		cfg := &config.Config{Providers: map[string]config.ProviderConfig{"p": c.p}}
