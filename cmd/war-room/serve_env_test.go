@@ -63,7 +63,8 @@ func TestServeSecrets(t *testing.T) {
 // server: that would hand the App's provider key to whoever installed it.
 func TestRefuseKeyToForeignEndpoint(t *testing.T) {
 	env := func(k string) string {
-		return map[string]string{"OPENAI_API_KEY": "sk-server", "GEMINI_API_KEY": "g"}[k]
+		return map[string]string{"OPENAI_API_KEY": "sk-server", "GEMINI_API_KEY": "g",
+			"WAR_ROOM_OPENAI_BASE_URL": "http://vllm.ops.example:8000/v1", "WAR_ROOM_OPENAI_API_KEY": "local"}[k]
 	}
 	allowed := []string{"https://llm.internal.example/v1"}
 	cases := []struct {
