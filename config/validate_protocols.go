@@ -26,9 +26,11 @@ func (v *validator) roles(path string, roles map[string]Role) {
 	}
 }
 
-// role rejects an entry that pins nothing, such as one whose only key was misspelt.
+// role rejects an entry that pins nothing, such as one whose only key was misspelt. An entry
+// whose profile or effort is written but was rejected already has its own error; saying it
+// "pins nothing" as well would contradict what the user can see in the file.
 func (v *validator) role(path string, r Role) {
-	if r.Profile == "" && r.Effort == "" {
+	if r.Profile == "" && r.Effort == "" && !v.has(path+".profile") && !v.has(path+".effort") {
 		v.errf(path, "pins nothing: set profile, effort or both")
 	}
 }
