@@ -21,11 +21,13 @@ func buildOpenAI(ctx context.Context, pc ProviderConfig, key string, hc *http.Cl
 	if model == "" {
 		models, err := openai.ListModels(ctx, pc.BaseURL, key, hc)
 		if err != nil {
-			return nil, "", fmt.Errorf("no model configured and listing the server's models failed: %w", err)
+			return nil, "", fmt.Errorf("no model configured and listing the server's models failed (is the server running at %s? or set the profile's model, %s for a detected local server): %w",
+				pc.BaseURL, EnvLocalModel, err)
 		}
 		switch len(models) {
 		case 0:
-			return nil, "", fmt.Errorf("no model configured and the server at %s lists none", pc.BaseURL)
+			return nil, "", fmt.Errorf("no model configured and the server at %s lists none: load a model there, or set the profile's model (%s for a detected local server)",
+				pc.BaseURL, EnvLocalModel)
 		case 1:
 			model = models[0]
 		default:

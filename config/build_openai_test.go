@@ -103,12 +103,13 @@ func TestOpenAIProfileWithNoServedModelIsAnError(t *testing.T) {
 	srv := newOpenAIServer(t)
 	cfg := openAIConfig(t, srv.URL+"/v1", "")
 	_, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
-	require.ErrorContains(t, err, "no model configured and the server at "+srv.URL+"/v1 lists none")
+	require.ErrorContains(t, err, "no model configured and the server at "+srv.URL+"/v1 lists none: load a model there, or set the profile's model (WAR_ROOM_OPENAI_MODEL for a detected local server)")
 }
 
 func TestOpenAIProfileModelListingFails(t *testing.T) {
 	srv := newOpenAIServer(t)
 	cfg := openAIConfig(t, srv.URL+"/nowhere", "")
 	_, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
-	require.ErrorContains(t, err, `profile "local": no model configured and listing the server's models failed: `)
+	require.ErrorContains(t, err, `profile "local": no model configured and listing the server's models failed (is the server running at `+
+		srv.URL+`/nowhere? or set the profile's model, WAR_ROOM_OPENAI_MODEL for a detected local server): `)
 }
