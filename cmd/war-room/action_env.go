@@ -75,7 +75,7 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 	if err != nil {
 		return nil, nil, exitErr(exitUsage, err)
 	}
-	tmp, err := os.MkdirTemp(e.getenv("RUNNER_TEMP"), "war-room-")
+	tmp, err := os.MkdirTemp(actionTempRoot(e.getenv), "war-room-")
 	if err != nil {
 		return nil, nil, fmt.Errorf("temporary directory: %w", err)
 	}
@@ -93,6 +93,19 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 		return sqlite.Open(ctx, path)
 	}
 	return d, func() { os.RemoveAll(tmp) }, nil
+}
+
+// actionTempRoot is where a run keeps its state file and lane evidence: RUNNER_TEMP when it
+// is a directory here, else the system's (the image's /tmp). In a Docker action the runner
+// passes RUNNER_TEMP with the host's path, which is not mounted in the container
+// (actions/runner#1984), so trusting it would fail every run before anything is posted.
+func actionTempRoot(getenv func(string) string) string {
+	if dir := getenv("RUNNER_TEMP"); dir != "" {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			return dir
+		}
+	}
+	return os.TempDir()
 }
 
 // boolInput reads a boolean input; unset means true (action.yml's default).

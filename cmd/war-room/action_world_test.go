@@ -120,7 +120,8 @@ type actionRun struct {
 }
 
 // run executes the built binary exactly as a runner would: the GITHUB_* variables, the
-// INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a fresh state file.
+// INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a fresh state file. Like a
+// runner, it sets no GITHUB_TOKEN variable: the token arrives only as the github-token input.
 func (w *actionWorld) run(event, eventPath string, inputs, extraEnv map[string]string) actionRun {
 	w.t.Helper()
 	w.runs++
@@ -135,7 +136,7 @@ func (w *actionWorld) run(event, eventPath string, inputs, extraEnv map[string]s
 		"GITHUB_API_URL=" + w.f.URL(), "GITHUB_GRAPHQL_URL=" + w.f.GraphQLURL(), "GITHUB_SERVER_URL=https://github.example",
 		"GITHUB_REPOSITORY=" + aRepo, "GITHUB_REPOSITORY_OWNER=" + aOwner, "GITHUB_RUN_ID=" + fmt.Sprint(9000+w.runs),
 		"GITHUB_RUN_ATTEMPT=1", "GITHUB_WORKSPACE=" + dir, "RUNNER_TEMP=" + filepath.Join(dir, "tmp"),
-		"GITHUB_OUTPUT=" + outFile, "GITHUB_STEP_SUMMARY=" + sumFile, "GITHUB_TOKEN=" + aBotToken,
+		"GITHUB_OUTPUT=" + outFile, "GITHUB_STEP_SUMMARY=" + sumFile,
 		"WAR_ROOM_DB=" + r.db, "INPUT_GITHUB-TOKEN=" + aBotToken, "INPUT_PUBLISH=true", "INPUT_REVIEW=true"}
 	for k, v := range inputs {
 		env = append(env, "INPUT_"+strings.ToUpper(k)+"="+v)

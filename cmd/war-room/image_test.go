@@ -52,6 +52,9 @@ func TestImageHandlesACommentUnderChroot(t *testing.T) {
 		"GITHUB_SERVER_URL=https://github.example", "GITHUB_REPOSITORY=" + aRepo, "GITHUB_RUN_ID=1",
 		"GITHUB_WORKSPACE=/github/workspace", "GITHUB_OUTPUT=/github/file_commands/output",
 		"GITHUB_STEP_SUMMARY=/github/file_commands/summary", "INPUT_GITHUB-TOKEN=" + aBotToken,
+		// The runner passes RUNNER_TEMP into a Docker action with the host's path, which is
+		// not mounted in the container (actions/runner#1984): it must not be relied on.
+		"RUNNER_TEMP=/home/runner/work/_temp", "RUNNER_OS=Linux",
 		"INPUT_PUBLISH=true", "INPUT_REVIEW=true"}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
