@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"net/http"
@@ -27,6 +28,10 @@ const exitNoJudgment = 5
 // exitPublishFailed: the lanes ran and their results were printed, but publishing check runs
 // or comments failed.
 const exitPublishFailed = 6
+
+// exitNotRun: the lanes could not be built or run (git, GitHub, the state store): nothing was
+// judged. Such a failure must not exit 1, which scripts read as a refutation.
+const exitNotRun = 7
 
 // reviewFlags are war-room review's flags.
 type reviewFlags struct {
@@ -59,9 +64,20 @@ func (f *reviewFlags) register(fs *flag.FlagSet) {
 var prRef = regexp.MustCompile(`^([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)#([1-9][0-9]*)$`)
 
 func runReview(ctx context.Context, e *env, args []string) error {
+	err := review(ctx, e, args)
+	var xe *exitError
+	if err == nil || errors.Is(err, flag.ErrHelp) || errors.As(err, &xe) {
+		return err
+	}
+	return exitErr(exitNotRun, err)
+}
+
+func review(ctx context.Context, e *env, args []string) error {
 	var f reviewFlags
 	fs := newFlagSet(e, "review", "(--base REF --head REF | --pr owner/repo#N) [flags]")
 	f.register(fs)
+	flagsUsage := fs.Usage
+	fs.Usage = func() { flagsUsage(); fmt.Fprint(fs.Output(), reviewExitCodes) }
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -71,7 +87,7 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	}
 	st, err := f.common.open(ctx, e)
 	if err != nil {
-		return err
+		return exitErr(exitUsage, err) // the configuration or the --db path
 	}
 	defer st.Close()
 	dir, err := f.evidenceDir(e)
@@ -94,7 +110,7 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	}
 	results, err := f.dispatcher(e, st, src).DispatchAll(ctx, built.Requests)
 	if err != nil {
-		return err
+		return printPartial(e, results, f.common.json, err)
 	}
 	return printReview(e, results, f.common.json)
 }
@@ -159,7 +175,7 @@ func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts revi
 	heads := reviewlane.PullHead{GitHub: gh, Repo: repo, Number: number}
 	results, err := f.dispatcher(e, st, heads).DispatchAll(ctx, built.Requests)
 	if err != nil {
-		return err
+		return printPartial(e, results, f.common.json, err)
 	}
 	// Results reach stdout even when publishing fails: nothing the lanes produced is lost.
 	verdict := printReview(e, results, f.common.json)

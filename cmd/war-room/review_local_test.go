@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/reviewlane"
 )
 
@@ -112,5 +113,37 @@ func TestReviewUsageErrors(t *testing.T) {
 		if res := r.review(args...); res.code != exitUsage {
 			t.Errorf("%v: exit %d, want %d; stderr:\n%s", args, res.code, exitUsage, res.stderr)
 		}
+	}
+}
+
+// TestReviewFailureToRunIsNotARefutation: exit 1 means a lane refuted the change, so a
+// failure to build or run the lanes (an unknown ref, GitHub failing) must exit otherwise.
+func TestReviewFailureToRunIsNotARefutation(t *testing.T) {
+	r := newReviewEnv(t, map[string]string{"openai": "ok\nJUDGMENT: REFUTED nonce=" + trueNonce}, "openai")
+	if res := r.review("--base", "main", "--head", "no-such-branch"); res.code != exitNotRun || res.stdout != "" ||
+		!strings.Contains(res.stderr, "no-such-branch") {
+		t.Errorf("unknown ref: exit %d, want %d; stdout %q, stderr:\n%s", res.code, exitNotRun, res.stdout, res.stderr)
+	}
+
+	f := githubfake.New(t)
+	f.AddRepo("acme", "widgets", githubfake.RepoOptions{})
+	f.AddUser("war-room[bot]", "Bot")
+	f.AddToken("ghs_cli", "war-room[bot]")
+	f.AddPull("acme/widgets", githubfake.PullSpec{Author: "octocat", BaseRef: "main", BaseSHA: strings.Repeat("a", 40),
+		HeadRef: "feature", HeadSHA: strings.Repeat("c", 40), Diff: "diff --git a/w.go b/w.go\n"})
+	f.Inject(githubfake.Fault{Match: "GET /repos/{owner}/{repo}/pulls/{pull_number}", Kind: githubfake.ServerError, Status: 502})
+	r.vars["GITHUB_API_URL"], r.vars["GITHUB_TOKEN"] = f.URL(), "ghs_cli"
+	if res := r.review("--pr", "acme/widgets#1"); res.code != exitNotRun {
+		t.Errorf("GitHub failing: exit %d, want %d; stderr:\n%s", res.code, exitNotRun, res.stderr)
+	} else if !strings.Contains(res.stderr, "502") {
+		t.Errorf("the failure is not the one injected:\n%s", res.stderr)
+	}
+
+	bad := filepath.Join(r.dir, "bad.yml")
+	if err := os.WriteFile(bad, []byte("version: 1\nbogus: 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if res := r.review("--config", bad, "--base", "main", "--head", "feature"); res.code != exitUsage {
+		t.Errorf("configuration error: exit %d, want %d; stderr:\n%s", res.code, exitUsage, res.stderr)
 	}
 }

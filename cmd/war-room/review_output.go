@@ -9,6 +9,17 @@ import (
 	"github.com/war-room/war-room/reviewlane"
 )
 
+// reviewExitCodes ends war-room review --help: scripts branch on these.
+const reviewExitCodes = `
+Exit codes:
+  0  every lane CONFIRMED
+  1  at least one lane REFUTED
+  2  usage or configuration error
+  5  no lane refuted, but at least one produced no judgment (transport, stale or blocked)
+  6  the lanes ran and their results were printed, but publishing to GitHub failed
+  7  the lanes could not be built or run (git, GitHub, the state store): nothing was judged
+`
+
 // printReview prints every lane's result side by side (JSON documents with --json) and
 // returns the exit status: 0 when every lane confirmed, 1 when any refuted, exitNoJudgment
 // when none refuted but some could not judge.
@@ -41,6 +52,21 @@ func printReview(e *env, results []*reviewlane.Result, asJSON bool) error {
 		return exitErr(exitNoJudgment, fmt.Errorf("%d of %d lane(s) produced no judgment (see each lane's status)", unjudged, len(results)))
 	}
 	return nil
+}
+
+// printPartial prints the lanes that finished when another could not be run, so that no
+// result is lost, and returns the failure.
+func printPartial(e *env, results []*reviewlane.Result, asJSON bool, err error) error {
+	var done []*reviewlane.Result
+	for _, r := range results {
+		if r != nil {
+			done = append(done, r)
+		}
+	}
+	if len(done) > 0 {
+		printReview(e, done, asJSON)
+	}
+	return exitErr(exitNotRun, err)
 }
 
 // publishLogin is the login our sticky comments are found again by. A user token can name
