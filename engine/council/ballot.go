@@ -1,0 +1,125 @@
+package council
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Ballot is one member's parsed closing answer.
+type Ballot struct {
+	Label      string   `json:"label"`
+	Option     int      `json:"option"`
+	Final      string   `json:"final"`
+	Objections []string `json:"objections,omitempty"`
+	TripWires  []string `json:"trip_wires,omitempty"`
+	// Intent is the intent-alignment assessment, from the seat that speaks for the asker.
+	Intent string `json:"intent,omitempty"`
+}
+
+// ParseBallot reads a closing answer against a docket of n options. withIntent requires the
+// intent-alignment section.
+func ParseBallot(text string, n int, withIntent bool) (Ballot, error) {
+	k, err := oneChoice(text, voteLine, "VOTE", n)
+	if err != nil {
+		return Ballot{}, err
+	}
+	s := sections(voteLine.ReplaceAllString(text, ""))
+	need := []string{secFinal, secTripWires}
+	if withIntent {
+		need = append(need, secIntent)
+	}
+	if err := require(s, need...); err != nil {
+		return Ballot{}, err
+	}
+	if err := present(s, secObjections); err != nil {
+		return Ballot{}, err
+	}
+	return Ballot{Option: k, Final: s[headingKey(secFinal)], Objections: items(s[headingKey(secObjections)]),
+		TripWires: items(s[headingKey(secTripWires)]), Intent: s[headingKey(secIntent)]}, nil
+}
+
+func ballotContract(n int, withIntent bool) func(string) error {
+	return func(text string) error { _, err := ParseBallot(text, n, withIntent); return err }
+}
+
+// Tally is the closing ballot counted.
+type Tally struct {
+	// Votes lists, per option number (index 0 is option 1), the labels that chose it.
+	Votes [][]string `json:"votes"`
+	// Leaders are the options with the most votes (more than one: a tie).
+	Leaders []int `json:"leaders"`
+	Ballots int   `json:"ballots"`
+}
+
+// Count tallies ballots over a docket of n options.
+func Count(ballots []Ballot, n int) Tally {
+	t := Tally{Votes: make([][]string, n), Ballots: len(ballots)}
+	for _, b := range ballots {
+		t.Votes[b.Option-1] = append(t.Votes[b.Option-1], b.Label)
+	}
+	top := 0
+	for i, v := range t.Votes {
+		switch {
+		case len(v) > top:
+			top, t.Leaders = len(v), []int{i + 1}
+		case len(v) == top && top > 0:
+			t.Leaders = append(t.Leaders, i+1)
+		}
+	}
+	return t
+}
+
+// Unanimous says whether every ballot chose one option.
+func (t Tally) Unanimous() bool {
+	return t.Ballots > 0 && len(t.Leaders) == 1 && len(t.Votes[t.Leaders[0]-1]) == t.Ballots
+}
+
+// Against lists the labels whose ballot chose another option than k.
+func (t Tally) Against(k int) []string {
+	var out []string
+	for i, v := range t.Votes {
+		if i+1 != k {
+			out = append(out, v...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Margin states how the ballot ended and how the ruling relates to it: "unanimous",
+// "converged 3-1", "converged 2-1-1", "split 2-2"; with the arbiter's choice, "arbiter broke a 2-2 tie" or
+// "arbiter overruled a 3-1 ballot".
+func (t Tally) Margin(selected int) string {
+	if t.Ballots == 0 {
+		return "no ballots"
+	}
+	var counts []int
+	for _, v := range t.Votes {
+		if len(v) > 0 {
+			counts = append(counts, len(v))
+		}
+	}
+	slices.SortFunc(counts, func(a, b int) int { return b - a })
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		parts[i] = fmt.Sprint(c)
+	}
+	score, tied := strings.Join(parts, "-"), len(t.Leaders) > 1
+	led := slices.Contains(t.Leaders, selected)
+	switch {
+	case selected == 0 && t.Unanimous():
+		return "unanimous"
+	case selected == 0 && tied:
+		return "split " + score
+	case selected == 0:
+		return "converged " + score
+	case !led:
+		return "arbiter overruled a " + score + " ballot"
+	case tied:
+		return "arbiter broke a " + score + " tie"
+	case t.Unanimous():
+		return "unanimous"
+	}
+	return "converged " + score
+}

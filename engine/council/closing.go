@@ -1,0 +1,63 @@
+package council
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// crossAll is every round's cross-examination, labelled with its round when there are two.
+func (s *state) crossAll() []Labeled {
+	var out []Labeled
+	for i, res := range s.rec.Cross {
+		for _, l := range labeled(res) {
+			if len(s.rec.Cross) > 1 {
+				l.Label = fmt.Sprintf("%s (round %d)", l.Label, i+1)
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func (s *state) close(ctx context.Context) error {
+	positions, docket, n := labeled(s.rec.Blind), s.rec.DocketC.Text, len(s.rec.Docket.Options)
+	cross := s.crossAll()
+	res, err := s.fan(ctx, keyClosing, "Closing ballot", s.seats(true), MinTeam,
+		func(a Assignment) (engine.CallSpec, error) { return s.kit.closing(a, positions, docket, n, cross) })
+	if err != nil {
+		return err
+	}
+	s.rec.Closing = res
+	for _, c := range res.Contributions {
+		b, err := ParseBallot(c.Text, n, c.Role == Steward)
+		if err != nil {
+			return fmt.Errorf("council: stored ballot of %s: %w", c.Label, err)
+		}
+		b.Label = c.Label
+		s.rec.Ballots = append(s.rec.Ballots, b)
+	}
+	slices.SortFunc(s.rec.Ballots, func(a, b Ballot) int { return labelOrder(a.Label, b.Label) })
+	s.rec.Tally = Count(s.rec.Ballots, n)
+	return nil
+}
+
+func (s *state) rule(ctx context.Context) error {
+	d, n := s.rec.Docket, len(s.rec.Docket.Options)
+	spec, err := s.kit.ruling(s.rec.DocketC.Text, n, labeled(s.rec.Closing), s.crossAll(),
+		ballotRecord(d, s.rec.Tally, s.gaps()), s.rec.Tally)
+	if err != nil {
+		return err
+	}
+	c, err := single(ctx, s.r, keyRuling, "Ruling", task{Role: Arbiter, Spec: spec})
+	if err != nil {
+		return failure(err, keyRuling, s.plan.Arbiter)
+	}
+	s.rec.RulingC = &c
+	if s.rec.Ruling, err = ParseRuling(c.Text, n, s.rec.Tally); err != nil {
+		return fmt.Errorf("council: stored ruling: %w", err)
+	}
+	return nil
+}

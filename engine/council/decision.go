@@ -1,0 +1,83 @@
+package council
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// decision builds the protocol-neutral record from the finished deliberation.
+func (s *state) decision(ctx context.Context, dag *engine.DAG) (*engine.Decision, error) {
+	sess := s.r.Session()
+	ledger, err := s.r.Store().Ledger(ctx, sess.ID)
+	if err != nil {
+		return nil, fmt.Errorf("council: read ledger: %w", err)
+	}
+	q, _ := sess.Input(InputQuestion)
+	ru, sel := s.rec.Ruling, s.rec.Docket.Options[s.rec.Ruling.Selected-1]
+	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q,
+		Outcome:   fmt.Sprintf("**%s: %s**\n\n%s", sel.Name(), sel.Title, ru.Decision),
+		Rationale: ru.Rationale, Consequences: ru.Consequences, Alternatives: s.alternatives(),
+		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: ru.TripWires, Panel: s.panel(),
+		Phases: s.phases(), Notes: s.notes(ledger), Independence: "external arbiter (" + s.plan.ArbiterPath + ")",
+		SessionID: sess.ID, Seed: sess.Seed, MerkleRoot: dag.Root, Usage: engine.UsageByProfile(ledger),
+		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At}
+	return d, nil
+}
+
+// who names a member for a reader once the record is unsealed: "Member B (Skeptic · model)".
+func (s *state) who(label string) string {
+	for _, a := range s.plan.Seats {
+		if a.Label == label {
+			return fmt.Sprintf("%s (%s · %s)", label, RoleTitle(a.Role), a.Model)
+		}
+	}
+	return label
+}
+
+// attributeAll adds the author to the first mention of each member label in every item.
+func (s *state) attributeAll(items []string) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		for _, l := range members(it) {
+			it = strings.Replace(it, l, s.who(l), 1)
+		}
+		out[i] = it
+	}
+	return out
+}
+
+// alternatives lists every docket option with its votes and who cast them.
+func (s *state) alternatives() []engine.Alternative {
+	var out []engine.Alternative
+	for i, o := range s.rec.Docket.Options {
+		votes := s.rec.Tally.Votes[i]
+		who := make([]string, len(votes))
+		for j, l := range votes {
+			who[j] = s.who(l)
+		}
+		reason := fmt.Sprintf("%d vote(s)", len(votes))
+		if len(who) > 0 {
+			reason += ": " + strings.Join(who, ", ")
+		}
+		out = append(out, engine.Alternative{Label: o.Name(), Title: o.Title, Summary: o.Summary,
+			Selected: o.Number == s.rec.Ruling.Selected, Reason: reason})
+	}
+	return out
+}
+
+// metrics are the numbers printed in the footer.
+func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
+	t := s.rec.Tally
+	return map[string]string{
+		"margin": t.Margin(s.rec.Ruling.Selected), "seats": strconv.Itoa(len(s.plan.Seats)),
+		"ballots": strconv.Itoa(t.Ballots), "options": strconv.Itoa(len(s.rec.Docket.Options)),
+		"dissenters": strconv.Itoa(len(t.Against(s.rec.Ruling.Selected))), "seat_failures": strconv.Itoa(len(s.gaps())),
+		"trip_wires": strconv.Itoa(len(s.rec.Ruling.TripWires)), "rounds": strconv.Itoa(s.opts.Rounds),
+		"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
+		"arbiter_path": s.plan.ArbiterPath, "seed_source": s.r.Session().SeedSource,
+	}
+}

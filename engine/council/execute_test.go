@@ -1,0 +1,81 @@
+package council_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/council"
+)
+
+// A full session: every phase runs once per seat, the arbiter sits on a family no seat plays,
+// the dissenting seat is named (and attributed) in the dissent, and the stored decision is
+// the one returned.
+func TestFullSession(t *testing.T) {
+	st := openStore(t, "")
+	d, p, err := convene(t, st, team(map[string]int{council.Skeptic: 2}), options(), 7)
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	assert.Equal(t, "council", d.Protocol)
+	assert.Equal(t, "[Council] "+question, d.Title)
+	assert.Contains(t, d.Outcome, "Option 1: Adopt a queue")
+	assert.Contains(t, d.Outcome, "Move billing to the queue in two steps.")
+	require.Len(t, d.Dissent, 1)
+	assert.Regexp(t, `^Member [A-D] \(Skeptic · [a-z]+-model\): cron is cheaper`, d.Dissent[0])
+	assert.Equal(t, []string{"Reopen if queue spend exceeds the cron hosts' cost by half."}, d.WhatWouldChangeMind)
+	assert.Equal(t, "converged 3-1", d.Metrics["margin"])
+	assert.Equal(t, "1", d.Metrics["dissenters"])
+	assert.Equal(t, "clean", d.Metrics["arbiter_path"])
+
+	opts := options()
+	opts.Rounds = 1
+	assert.Equal(t, 4*3+2, p.Calls(), "one blind, one cross and one closing call per seat, the docket and the ruling")
+	ledger, err := st.Ledger(ctx, d.SessionID)
+	require.NoError(t, err)
+	assert.Len(t, ledger, 14)
+
+	require.Len(t, d.Panel, 6)
+	seatFamilies := map[string]bool{}
+	for _, m := range d.Panel[:4] {
+		assert.Regexp(t, `^Member [A-D]$`, m.Label)
+		assert.Empty(t, m.Failed)
+		seatFamilies[m.Family] = true
+	}
+	assert.GreaterOrEqual(t, len(seatFamilies), 3, "the seats spread over families")
+	arb := d.Panel[5]
+	assert.Equal(t, "Arbiter (external, no seat)", arb.Role)
+	assert.False(t, seatFamilies[arb.Family], "the arbiter's family %s plays no seat", arb.Family)
+
+	var keys []string
+	for _, ph := range d.Phases {
+		keys = append(keys, ph.Key)
+	}
+	assert.Equal(t, []string{"blind", "docket", "cross-1", "closing", "ruling"}, keys)
+	assert.Len(t, d.Alternatives, 2)
+	assert.True(t, d.Alternatives[0].Selected)
+	assert.Contains(t, d.Alternatives[1].Reason, "1 vote(s): Member")
+	require.NotEmpty(t, d.Usage)
+
+	stored, err := st.GetArtifact(ctx, d.SessionID, council.DecisionArtifact)
+	require.NoError(t, err)
+	var back engine.Decision
+	require.NoError(t, json.Unmarshal(stored, &back))
+	assert.Equal(t, d.MerkleRoot, back.MerkleRoot)
+	assert.Equal(t, d.Dissent, back.Dissent)
+
+	dag, err := engine.LoadDAG(ctx, st, d.SessionID)
+	require.NoError(t, err)
+	assert.True(t, engine.VerifyDAG(dag).OK())
+	assert.False(t, dag.Sealed)
+	assert.Equal(t, d.MerkleRoot, dag.Root)
+	assert.Len(t, dag.Nodes, 4+1+4+4+1)
+	s, err := st.GetSession(ctx, d.SessionID)
+	require.NoError(t, err)
+	assert.Equal(t, engine.StatusCompleted, s.Status)
+	assert.True(t, strings.HasPrefix(d.Markdown(), "# [Council] "))
+}

@@ -1,0 +1,121 @@
+package council
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// Arbiter paths. Clean: the arbiter's family plays no seat. Fallback: it does (or a family is
+// undeclared), so the arbiter may recognise and favour its own family's style; the residual is
+// recorded with the decision.
+const (
+	PathClean    = "clean"
+	PathFallback = "fallback"
+)
+
+// ErrNoArbiter is the one staffing the protocol refuses: every family in the pool sits on the
+// team's adversarial seat, so no arbiter can be both external and non-adversarial.
+var ErrNoArbiter = errors.New("no profile can arbitrate: every family in the pool plays the adversarial seat")
+
+// Assignment is one role bound to the profile that plays it.
+type Assignment struct {
+	Role string `json:"role"`
+	// Label is the anonymous member label of a seat ("Member B"); empty for clerk and arbiter.
+	Label    string          `json:"label,omitempty"`
+	Profile  string          `json:"profile"`
+	Provider string          `json:"provider"`
+	Model    string          `json:"model"`
+	Family   string          `json:"family"`
+	Effort   provider.Effort `json:"effort"`
+	Pinned   bool            `json:"pinned,omitempty"`
+}
+
+// Attribution is the assignment as the Merkle DAG records it.
+func (a Assignment) Attribution() engine.Attribution {
+	return engine.Attribution{Role: a.Role, Profile: a.Profile, Provider: a.Provider, Model: a.Model, Family: a.Family}
+}
+
+// Plan is a session's seating: the seats in team order, the clerk and the arbiter.
+type Plan struct {
+	Seats       []Assignment `json:"seats"`
+	Clerk       Assignment   `json:"clerk"`
+	Arbiter     Assignment   `json:"arbiter"`
+	ArbiterPath string       `json:"arbiter_path"`
+	// Residual says why the arbiter took the fallback path ("" on the clean path).
+	Residual string `json:"residual,omitempty"`
+}
+
+// Seat returns the assignment of a seat by role key.
+func (p Plan) Seat(role string) (Assignment, bool) {
+	i := slices.IndexFunc(p.Seats, func(a Assignment) bool { return a.Role == role })
+	if i < 0 {
+		return Assignment{}, false
+	}
+	return p.Seats[i], true
+}
+
+// NewPlan seats the team. It is a pure function of the options, the profiles (their names,
+// families, models and types; nothing is called) and rng, which breaks every tie: Execute passes the run's seeded generator, so a session is
+// seated the same way on every resume.
+//
+// Pinned roles keep their profile. When the pool has at least three families, one family that
+// no pinned seat uses is kept for the arbiter; unpinned seats then take, in team order, the
+// profile of the least-used remaining family (least-used profile within it). The arbiter takes
+// a profile of a family no seat plays (clean); failing that, one whose family does not play
+// the adversarial seat, preferring a profile no seat uses (fallback); failing that, the plan
+// is refused with ErrNoArbiter. The clerk sits with the arbiter unless pinned. Member labels
+// are dealt to the seats in a seeded order.
+func NewPlan(opts Options, ps engine.Profiles, rng *rand.Rand) (Plan, error) {
+	d, err := newDraw(opts, ps, rng)
+	if err != nil {
+		return Plan{}, err
+	}
+	var p Plan
+	for _, role := range opts.Team {
+		a, err := d.seat(role)
+		if err != nil {
+			return Plan{}, err
+		}
+		p.Seats = append(p.Seats, a)
+	}
+	if p.Arbiter, err = d.arbiter(p.Seats); err != nil {
+		return Plan{}, err
+	}
+	p.ArbiterPath, p.Residual = arbiterPath(p.Arbiter, p.Seats)
+	p.Clerk = d.assign(Clerk, p.Arbiter.Profile)
+	for i, j := range rng.Perm(len(p.Seats)) {
+		p.Seats[j].Label = MemberLabel(i)
+	}
+	return p, nil
+}
+
+// MemberLabel is the i-th (0-based) anonymous seat label: Member A … Member Z, Member AA, ….
+func MemberLabel(i int) string {
+	s := ""
+	for n := i + 1; n > 0; n = (n - 1) / 26 {
+		s = string(rune('A'+(n-1)%26)) + s
+	}
+	return "Member " + s
+}
+
+func arbiterPath(arb Assignment, seats []Assignment) (string, string) {
+	if arb.Family == "" {
+		return PathFallback, fmt.Sprintf("the arbiter's profile %s declares no family, so its independence from the seats cannot be shown", arb.Profile)
+	}
+	for _, s := range seats {
+		switch {
+		case s.Family == "":
+			return PathFallback, fmt.Sprintf("seat %s's profile %s declares no family, so the arbiter's independence from it cannot be shown", RoleTitle(s.Role), s.Profile)
+		case s.Profile == arb.Profile:
+			return PathFallback, fmt.Sprintf("the arbiter runs on profile %s, which also plays the %s seat (in a separate call, without that seat's context)", arb.Profile, RoleTitle(s.Role))
+		case s.Family == arb.Family:
+			return PathFallback, fmt.Sprintf("the arbiter's family %s also plays the %s seat; authorship was hidden from it, but it may still favour its own family's style", arb.Family, RoleTitle(s.Role))
+		}
+	}
+	return PathClean, ""
+}

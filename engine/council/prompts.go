@@ -1,0 +1,97 @@
+package council
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// Labeled is a member's text as others see it: its anonymous label and its text.
+type Labeled struct {
+	Label string `json:"label"`
+	Text  string `json:"text"`
+}
+
+// kit builds every CallSpec of a session. Building is pure: the same session, plan and stored
+// results always give the same prompts, which is what makes a resumed run match an
+// uninterrupted one and what the anonymity property test exercises. No prompt — the
+// arbiter's included — carries a role, profile, model or family name: system text is the role
+// body, task text is written here from labels and option numbers, and every model-written
+// input is scrubbed.
+type kit struct {
+	base  []engine.NamedText
+	plan  Plan
+	opts  Options
+	scrub scrubber
+}
+
+func newKit(s *engine.Session, plan Plan, opts Options) kit {
+	var base []engine.NamedText
+	var given []string
+	for _, in := range s.Inputs {
+		base = append(base, engine.NamedText{Name: in.Name, Text: in.Text})
+		given = append(given, in.Name, in.Text)
+	}
+	return kit{base: base, plan: plan, opts: opts, scrub: newScrubber(identities(plan), given)}
+}
+
+// spec assembles one call: the role body, the session inputs, then the scrubbed material.
+func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract func(string) error) (engine.CallSpec, error) {
+	body, err := Body(a.Role)
+	if err != nil {
+		return engine.CallSpec{}, err
+	}
+	all := append([]engine.NamedText(nil), k.base...)
+	for _, in := range inputs {
+		all = append(all, engine.NamedText{Name: in.Name, Text: k.scrub.scrub(in.Text)})
+	}
+	timeout := k.opts.SeatTimeout
+	if a.Role == Clerk || a.Role == Arbiter {
+		timeout = k.opts.ArbiterTimeout
+	}
+	return engine.CallSpec{Role: a.Role, Profile: a.Profile, Effort: a.Effort, System: body,
+		Inputs: all, Task: task, Contract: contract, Timeout: timeout}, nil
+}
+
+// named turns labelled texts into inputs named "<kind> <label>".
+func named(kind string, items []Labeled) []engine.NamedText {
+	out := make([]engine.NamedText, len(items))
+	for i, it := range items {
+		out[i] = engine.NamedText{Name: kind + " " + it.Label, Text: it.Text}
+	}
+	return out
+}
+
+func labelsOf(items []Labeled) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Label
+	}
+	return out
+}
+
+const anonymity = "Other members appear only under anonymous labels (Member A, Member B, …); judge " +
+	"what they wrote, never guess or mention who or what wrote it."
+
+func (k kit) blind(a Assignment) (engine.CallSpec, error) {
+	return k.spec(a, nil, "Blind round. You are "+a.Label+". Write your own position on the question "+
+		"above, with whatever context came with it. No other member's view has been shown to you and "+
+		"none will be until every member has filed. Answer in markdown with these sections:\n\n"+
+		"## "+secPosition+"\n<your answer, in one to three sentences>\n"+
+		"## "+secGrounds+"\n- <each reason or piece of evidence>\n"+
+		"## "+secRisks+"\n- <what would make you wrong — or "+NoneFound+": <what you checked>>\n", checkPosition)
+}
+
+func (k kit) docket(positions []Labeled) (engine.CallSpec, error) {
+	ls := labelsOf(positions)
+	return k.spec(k.plan.Clerk, named("position", positions), "File the docket. The blind positions of "+
+		strings.Join(ls, ", ")+" are above. "+anonymity+" List the distinct options they propose and the "+
+		"points they dispute. Answer in markdown with exactly these sections:\n\n"+
+		"## "+secOptions+"\n- Option 1: <short title> — <one-sentence summary>. Held by: <labels of every "+
+		"member whose position this is>\n- Option 2: …\n\n"+
+		"## "+secDisputes+"\n- <a point the members disagree on, with who is on which side, by label>\n\n"+
+		fmt.Sprintf("Number the options from 1 without gaps, at most %d. Every member must hold at least "+
+			"one option. Write \"- none\" under the points in dispute only if the positions agree.\n", MaxOptions),
+		docketContract(ls))
+}

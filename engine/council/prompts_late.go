@@ -1,0 +1,88 @@
+package council
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// cross asks a seat to cross-examine the others; earlier is the previous round's
+// cross-examinations (nil in round 1).
+func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, earlier []Labeled) (engine.CallSpec, error) {
+	others := slices.DeleteFunc(labelsOf(positions), func(l string) bool { return l == a.Label })
+	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
+	in = append(in, named(fmt.Sprintf("cross-examination round %d", round-1), earlier)...)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Cross-examination, round %d of %d. You are %s; your own blind position is the one "+
+		"labelled %s. %s Challenge the other members (%s) where their positions are weakest: an "+
+		"unsupported claim, a cost left out, a failure not priced, a constraint dropped. Address each "+
+		"challenge to a member by label.", round, k.opts.Rounds, a.Label, a.Label, anonymity, strings.Join(others, ", "))
+	if len(earlier) > 0 {
+		b.WriteString(" The previous round's cross-examinations are above: answer what was put to you, " +
+			"and press what was left unanswered.")
+	}
+	b.WriteString(" Answer in markdown with these sections:\n\n## " + secChallenges + "\n- Member X: <the " +
+		"challenge>\n\n## " + secConcessions + "\n- <a point another member made that changes your view, by " +
+		"label — or none>\n\nIf after an honest search you found nothing to challenge, write under the " +
+		"challenges a single line \"" + NoneFound + ": <what you tested>\" instead.\n")
+	return k.spec(a, in, b.String(), checkCross(a.Label, others))
+}
+
+// closing asks a seat for its final position and its vote over the docket's n options.
+func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cross []Labeled) (engine.CallSpec, error) {
+	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
+	in = append(in, named("cross-examination", cross)...)
+	intent := a.Role == Steward
+	var b strings.Builder
+	fmt.Fprintf(&b, "Closing ballot. You are %s. The docket lists Option 1 to Option %d. %s Having read "+
+		"the positions and the cross-examination, vote for exactly one option — yours or another's; "+
+		"change your vote if the arguments moved you, and only then. Answer in markdown:\n\n"+
+		"VOTE: Option <number>\n\n## %s\n<your position now, and what moved or did not move you>\n\n"+
+		"## %s\n- Option <number>: <why not> (one per option you did not vote for — or none)\n\n"+
+		"## %s\n- Reopen if <something a person could observe>\n", a.Label, n, anonymity, secFinal, secObjections, secTripWires)
+	if intent {
+		fmt.Fprintf(&b, "\n## %s\n- Option <number>: serves | drifts | unclear — <why, against the question "+
+			"as it was asked> (one per option)\n", secIntent)
+	}
+	return k.spec(a, in, b.String(), ballotContract(n, intent))
+}
+
+// ruling asks the arbiter to decide over the closing answers and the counted ballot.
+func (k kit) ruling(docket string, n int, closings, cross []Labeled, record string, t Tally) (engine.CallSpec, error) {
+	in := []engine.NamedText{{Name: "docket", Text: docket}}
+	in = append(in, named("closing answer", closings)...)
+	in = append(in, named("cross-examination", cross)...)
+	in = append(in, engine.NamedText{Name: "ballot record", Text: record})
+	task := fmt.Sprintf("Ruling. You took no part in this deliberation. Above are the question, the docket "+
+		"(Option 1 to Option %d), every member's closing answer with its vote, the cross-examination, and "+
+		"the ballot as the system counted it. %s Decide. You may follow the ballot or overrule it; either "+
+		"way, say why. Answer in markdown:\n\nSELECTED: Option <number>\n\n## %s\n<what is decided, "+
+		"concretely>\n\n## %s\n<why>\n\n## %s\n- Member X: <the strongest form of their objection, and "+
+		"what evidence would vindicate it>\n\n## %s\n- Reopen if <something a person could observe>\n\n"+
+		"## %s\n<what follows from the decision; optional>\n\nEvery member whose ballot chose another "+
+		"option than the one you select must be named in the dissent by label. Write \"- none\" under "+
+		"the dissent only if every ballot chose the option you select.\n",
+		n, anonymity, secDecision, secRationale, secDissent, secTripWires, secConseq)
+	return k.spec(k.plan.Arbiter, in, task, rulingContract(n, t))
+}
+
+// ballotRecord is the counted ballot as the arbiter reads it, written by the protocol from
+// labels, option numbers and failure classes only.
+func ballotRecord(d Docket, t Tally, gaps []Gap) string {
+	var b strings.Builder
+	for i, o := range d.Options {
+		v := t.Votes[i]
+		fmt.Fprintf(&b, "%s (%s): %d vote(s)", o.Name(), o.Title, len(v))
+		if len(v) > 0 {
+			fmt.Fprintf(&b, " — %s", strings.Join(v, ", "))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "Ballots cast: %d. Margin: %s.\n", t.Ballots, t.Margin(0))
+	for _, g := range gaps {
+		fmt.Fprintf(&b, "%s gave no answer in %s (the call failed: %s).\n", g.Label, g.Phase, g.Class)
+	}
+	return b.String()
+}

@@ -1,0 +1,99 @@
+package council
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// panel attributes every seat with its member label and failures, then the clerk and the
+// arbiter, who hold no seat.
+func (s *state) panel() []engine.PanelMember {
+	var out []engine.PanelMember
+	member := func(a Assignment, title string) engine.PanelMember {
+		return engine.PanelMember{Role: title, Label: a.Label, Profile: a.Profile, Provider: a.Provider,
+			Model: a.Model, Family: a.Family, Effort: string(a.Effort)}
+	}
+	for _, a := range s.seats(false) {
+		m := member(a, RoleTitle(a.Role))
+		var failed []string
+		for _, g := range s.gaps() {
+			if g.Label == a.Label {
+				failed = append(failed, g.Class+" in "+g.Phase)
+			}
+		}
+		m.Failed = strings.Join(failed, "; ")
+		out = append(out, m)
+	}
+	return append(out, member(s.plan.Clerk, "Clerk (no seat)"), member(s.plan.Arbiter, "Arbiter (external, no seat)"))
+}
+
+// phases are the summaries a publisher posts, one per phase, every text attributed.
+func (s *state) phases() []engine.PhaseSummary {
+	out := []engine.PhaseSummary{
+		{Key: "blind", Title: "Blind positions", Body: s.attributed(s.rec.Blind)},
+		{Key: "docket", Title: "Docket", Body: fmt.Sprintf("Filed by the clerk (%s).\n\n%s", s.plan.Clerk.Model, strings.TrimSpace(s.rec.DocketC.Text))},
+	}
+	for i, res := range s.rec.Cross {
+		out = append(out, engine.PhaseSummary{Key: fmt.Sprintf("cross-%d", i+1), Title: res.Title, Body: s.attributed(res)})
+	}
+	return append(out,
+		engine.PhaseSummary{Key: "closing", Title: "Closing ballot", Body: s.ballotTable() + "\n" + s.attributed(s.rec.Closing)},
+		engine.PhaseSummary{Key: "ruling", Title: "Ruling", Body: fmt.Sprintf("By the external arbiter (%s), margin: %s.\n\n%s",
+			s.plan.Arbiter.Model, s.rec.Tally.Margin(s.rec.Ruling.Selected), strings.TrimSpace(s.rec.Ruling.Text))})
+}
+
+// attributed renders a phase's texts under their now-unsealed authors, gaps included.
+func (s *state) attributed(p PhaseResult) string {
+	var b strings.Builder
+	for _, c := range inLabelOrder(p) {
+		fmt.Fprintf(&b, "#### %s\n\n%s\n\n", s.who(c.Label), strings.TrimSpace(c.Text))
+	}
+	for _, g := range p.Gaps {
+		fmt.Fprintf(&b, "#### %s\n\nNo answer (%s).\n\n", s.who(g.Label), g.Class)
+	}
+	return b.String()
+}
+
+func (s *state) ballotTable() string {
+	var b strings.Builder
+	b.WriteString("| Member | Vote |\n|---|---|\n")
+	for _, bl := range s.rec.Ballots {
+		o := s.rec.Docket.Options[bl.Option-1]
+		fmt.Fprintf(&b, "| %s | %s: %s |\n", s.who(bl.Label), o.Name(), strings.ReplaceAll(o.Title, "|", "\\|"))
+	}
+	for _, g := range s.rec.Closing.Gaps {
+		fmt.Fprintf(&b, "| %s | no ballot (%s) |\n", s.who(g.Label), g.Class)
+	}
+	return b.String()
+}
+
+// notes are the facts a reader must not miss: gaps, how the ruling relates to the ballot,
+// the arbiter's residual, an empty dissent record, scripted answers.
+func (s *state) notes(ledger []engine.LedgerEntry) []string {
+	var out []string
+	for _, g := range s.gaps() {
+		out = append(out, fmt.Sprintf("%s produced nothing in %s (%s); the deliberation went on without it.", s.who(g.Label), g.Phase, g.Class))
+	}
+	t, sel := s.rec.Tally, s.rec.Ruling.Selected
+	out = append(out, fmt.Sprintf("Closing ballot: %s.", t.Margin(sel)))
+	if s.plan.Residual != "" {
+		out = append(out, "The arbiter took the fallback path: "+s.plan.Residual+".")
+	}
+	if t.Unanimous() && len(s.rec.Ruling.Dissent) == 0 {
+		out = append(out, "Every seat voted the same way and the dissent record is empty: on this "+
+			"question one model would probably have answered as well, at a fraction of the cost.")
+	}
+	var scripted []string
+	for _, u := range engine.UsageByProfile(ledger) {
+		if u.Scripted {
+			scripted = append(scripted, u.Profile)
+		}
+	}
+	if len(scripted) > 0 {
+		out = append(out, "Scripted — not a model: every answer from profile(s) "+strings.Join(scripted, ", ")+
+			" was canned text from the script provider.")
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package council
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Ruling is the arbiter's parsed answer.
+type Ruling struct {
+	Text         string   `json:"text"`
+	Selected     int      `json:"selected"`
+	Decision     string   `json:"decision"`
+	Rationale    string   `json:"rationale"`
+	Dissent      []string `json:"dissent,omitempty"`
+	TripWires    []string `json:"trip_wires"`
+	Consequences string   `json:"consequences,omitempty"`
+}
+
+// ErrNoDissentRecord is wrapped by every ruling rejected for its dissent record.
+var ErrNoDissentRecord = errors.New("the dissent record is mandatory")
+
+// ParseRuling reads the arbiter's ruling against a docket of n options and the ballot tally.
+// The dissent record must exist; when any ballot chose another option than the one selected,
+// it must not say "none" and must name every such member by label — agreement the ballots do
+// not show is never accepted.
+func ParseRuling(text string, n int, t Tally) (Ruling, error) {
+	k, err := oneChoice(text, selectLine, "SELECTED", n)
+	if err != nil {
+		return Ruling{}, err
+	}
+	s := sections(selectLine.ReplaceAllString(text, ""))
+	if _, ok := s[headingKey(secDissent)]; !ok {
+		return Ruling{}, fmt.Errorf("%w: the ruling has no \"## %s\" section", ErrNoDissentRecord, secDissent)
+	}
+	if err := require(s, secDecision, secRationale, secTripWires); err != nil {
+		return Ruling{}, err
+	}
+	r := Ruling{Text: text, Selected: k, Decision: s[headingKey(secDecision)], Rationale: s[headingKey(secRationale)],
+		Dissent: items(s[headingKey(secDissent)]), TripWires: items(s[headingKey(secTripWires)]),
+		Consequences: s[headingKey(secConseq)]}
+	if len(r.TripWires) == 0 {
+		return Ruling{}, errors.New("the trip-wires say none: give at least one \"reopen if …\" condition a person could observe")
+	}
+	against := t.Against(k)
+	if len(against) == 0 {
+		return r, nil
+	}
+	if len(r.Dissent) == 0 {
+		return Ruling{}, fmt.Errorf("%w: %s voted for other options than Option %d, so the dissent record cannot be empty or \"none\"",
+			ErrNoDissentRecord, strings.Join(against, ", "), k)
+	}
+	named := members(strings.Join(r.Dissent, "\n"))
+	var missing []string
+	for _, l := range against {
+		if !slices.Contains(named, l) {
+			missing = append(missing, l)
+		}
+	}
+	if len(missing) > 0 {
+		return Ruling{}, fmt.Errorf("%w: %s voted against Option %d and the dissent record does not name them; record each dissenting member by label",
+			ErrNoDissentRecord, strings.Join(missing, ", "), k)
+	}
+	return r, nil
+}
+
+func rulingContract(n int, t Tally) func(string) error {
+	return func(text string) error { _, err := ParseRuling(text, n, t); return err }
+}
