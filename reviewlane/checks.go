@@ -58,11 +58,16 @@ func (l *lane) checkHead(ctx context.Context) (bool, error) {
 		return true, fmt.Errorf("lane %s: re-read head: %w", l.req.Lane, err)
 	}
 	if head != l.req.HeadSHA {
-		l.res.Status, l.res.StaleHeadSHA = StatusStale, head
-		l.res.Summary = fmt.Sprintf("Stale: the head moved from %s to %s after the lane was built; no review was made.", l.req.HeadSHA, head)
+		markStale(l.res, head)
 		return true, nil
 	}
 	return false, nil
+}
+
+// markStale records that the head moved from the pinned SHA to head before the call.
+func markStale(r *Result, head string) {
+	r.Status, r.StaleHeadSHA = StatusStale, head
+	r.Summary = fmt.Sprintf("Stale: the head moved from %s to %s after the lane was built; no review was made.", r.HeadSHA, head)
 }
 
 func (l *lane) checkLaneDir(context.Context) (bool, error) {

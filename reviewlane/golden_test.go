@@ -49,15 +49,20 @@ func TestCommentAndCheckGolden(t *testing.T) {
 	refuted.Evidence = &Evidence{Dir: "/ev", Transcript: "/ev/lanes/security/transcript.json", Artifact: "/ev/lanes/security/review.md"}
 	refuted.Summary = judgedSummary(refuted)
 
+	// The summaries are the ones the lane writes; coverage is filled in before every stop,
+	// as a dispatch fills it in when the digests check out.
 	transport := goldenResult()
-	transport.Status, transport.TransportClass = StatusTransport, ClassWrongNonce
-	transport.Summary = "No judgment (transport: wrong-nonce). This is not a review outcome: the final line echoes nonce 0123, not this lane's"
+	(&lane{res: transport}).transport(ClassWrongNonce, judge("ok\nJUDGMENT: CONFIRMED nonce=0123", "abcd", nil).detail)
 
 	stale := goldenResult()
-	stale.Status, stale.StaleHeadSHA, stale.Calls, stale.Coverage = StatusStale, strings.Repeat("2", 40), 0, nil
-	stale.Summary = "Stale: the head moved from 111111111111 to 222222222222 after the lane was built; no review was made."
+	stale.Calls = 0
+	markStale(stale, strings.Repeat("2", 40))
 
-	for name, r := range map[string]*Result{"refuted": refuted, "transport": transport, "stale": stale} {
+	blocked := goldenResult()
+	blocked.Calls = 0
+	(&lane{res: blocked}).block(BlockedSameFamily, "diversity is cross-family and reviewer profile claude is of family anthropic, as is the author (review.author_families[octocat])")
+
+	for name, r := range map[string]*Result{"refuted": refuted, "transport": transport, "stale": stale, "blocked": blocked} {
 		conclusion, title := CheckConclusion(r, "failure")
 		golden(t, "comment_"+name+".md", CommentBody(r, "failure"))
 		golden(t, "check_"+name+".txt", conclusion+"\n"+title+"\n")

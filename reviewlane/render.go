@@ -42,7 +42,7 @@ func Report(r *Result) string {
 	fmt.Fprintf(&b, "- Reviewer: `%s` (family %s%s), context `%s`\n", r.Reviewer.Profile, r.Reviewer.Family,
 		modelNote(r.Reviewer), r.Reviewer.ContextID)
 	fmt.Fprintf(&b, "- Head: `%s` · request SHA-256 `%s` · provider calls: %d\n", r.HeadSHA, short(r.RequestSHA256), r.Calls)
-	fmt.Fprintf(&b, "- %s\n", r.Coverage.Line())
+	fmt.Fprintf(&b, "- %s\n", coverageLine(r))
 	if r.Reviewer.Scripted {
 		b.WriteString("- The reviewer was the scripted test provider: this text is not a model's review.\n")
 	}
@@ -74,6 +74,19 @@ func Report(r *Result) string {
 func CommentBody(r *Result, refutedConclusion string) string {
 	_, title := CheckConclusion(r, refutedConclusion)
 	return fmt.Sprintf("%s\n### %s: %s\n\n%s", Marker(r.Lane), CheckName(r.Lane), title, Report(r))
+}
+
+// coverageLine is the coverage shown to a person: a lane stopped before its call reviewed
+// nothing, however much of the diff it would have shown.
+func coverageLine(r *Result) string {
+	if r.Status != StatusStale && r.Status != StatusBlocked {
+		return r.Coverage.Line()
+	}
+	if r.Coverage == nil {
+		return "Coverage: nothing was reviewed (no call was made)."
+	}
+	return fmt.Sprintf("Coverage: nothing was reviewed (no call was made); the diff has %d files, %d bytes.",
+		r.Coverage.FilesTotal, r.Coverage.BytesTotal)
 }
 
 func modelNote(r ReviewerRecord) string {
