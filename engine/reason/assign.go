@@ -8,6 +8,7 @@ import (
 
 // Step keys of the chain's calls.
 const (
+	keyPlan      = "plan"
 	keyPremise   = "premise"
 	keyPosition  = "position"
 	keyPositionB = "position-b"

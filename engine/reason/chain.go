@@ -64,7 +64,7 @@ func (c *chain) prepare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c.plan, err = engine.Step(ctx, c.r, "plan", func(context.Context) (Plan, error) {
+	c.plan, err = engine.Step(ctx, c.r, keyPlan, func(context.Context) (Plan, error) {
 		return Assign(opts, c.s.Seed, Families(c.r.Profiles()))
 	})
 	if err != nil {
