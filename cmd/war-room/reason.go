@@ -83,6 +83,9 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	if f.dry {
 		return f.dryRun(ctx, e, st, plan, inputs, source)
 	}
+	if err := checkKeepDir(f.keep, ""); err != nil {
+		return exitErr(exitUsage, err)
+	}
 	s, err := reason.NewSession(question, inputs, opts, seed, source)
 	if err != nil {
 		return exitErr(exitUsage, err)
@@ -93,7 +96,7 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	}
 	d, err := reason.Execute(ctx, r)
 	err = r.Finish(ctx, err)
-	return f.finish(ctx, e, st, s.ID, plan, d, err)
+	return reasonEnd{keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, s.ID, d, err)
 }
 
 // inputs reads the input files verbatim.
@@ -158,56 +161,6 @@ func writeJSON(e *env, v any) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// finish keeps the run directory when asked (and always on failure), prints the result and
-// maps the way the chain ended to an exit code.
-func (f *reasonFlags) finish(ctx context.Context, e *env, st *setup, id string, plan reason.Plan, d *engine.Decision, runErr error) error {
-	var fail *reason.ChainFailure
-	failed := errors.As(runErr, &fail)
-	kept, err := f.keepRun(ctx, e, st, id, failed)
-	if err != nil {
-		return errors.Join(runErr, err)
-	}
-	if runErr == nil {
-		return f.printResult(ctx, e, st, id, plan, d)
-	}
-	if failed {
-		fmt.Fprint(e.stderr, fail.Report())
-		return exitErr(exitFailure, fmt.Errorf("%w\nno answer was produced; the run is kept in %s", runErr, kept))
-	}
-	return reasonStopped(ctx, e, st, id, runErr)
-}
-
-// keepRun exports the run to --keep, or on failure to a fresh temporary directory.
-func (f *reasonFlags) keepRun(ctx context.Context, e *env, st *setup, id string, failed bool) (string, error) {
-	dir := f.keep
-	if dir == "" && failed {
-		var err error
-		if dir, err = os.MkdirTemp(e.getenv("TMPDIR"), "war-room-reason-"); err != nil {
-			return "", fmt.Errorf("keep failed run: %w", err)
-		}
-	}
-	if dir == "" {
-		return "", nil
-	}
-	if err := reason.Export(ctx, st.Store, id, dir); err != nil {
-		return "", err
-	}
-	fmt.Fprintf(e.stderr, "run %s kept in %s\n", id, dir)
-	return dir, nil
-}
-
-func (f *reasonFlags) printResult(ctx context.Context, e *env, st *setup, id string, plan reason.Plan, d *engine.Decision) error {
-	if f.common.json {
-		return printDecision(e, d, true)
-	}
-	syn, err := st.Store.GetArtifact(ctx, id, "SYNTHESIS.md")
-	if err != nil {
-		return fmt.Errorf("read synthesis: %w", err)
-	}
-	s, _ := st.Store.GetSession(ctx, id)
-	return reason.WriteResult(e.stdout, string(syn), d, plan, s.SeedSource)
 }
 
 // reasonStopped explains a chain that paused at a gate or that a human stopped.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -29,4 +31,44 @@ func TestReasonReducedIndependenceApprovedLater(t *testing.T) {
 	wantEq(t, []string(nil), r.calls())
 	wantCode(t, 0, r.command(false, "", "resume", ss[0].ID, "--answer", "approve-reduced-independence=approve"))
 	wantEq(t, 5, len(r.calls()))
+}
+
+// A chain finished by resume reports as `war-room reason` does: the synthesis verbatim and the
+// run's facts; a declined approval exits 4; a failing role prints its report and keeps the run.
+func TestReasonResumeEndsLikeReason(t *testing.T) {
+	r := newReasonEnv(t, []string{"claude", "gpt"}, twoScripted("suspect.yaml"), "")
+	wantCode(t, exitAwaiting, r.run(false, "", "Should we migrate?", "--seed", "2"))
+	ss, _ := r.sessions()
+	res := r.command(false, "", "resume", ss[0].ID, "--answer", "premise=proceed")
+	wantCode(t, 0, res)
+	for _, want := range []string{"## Disagreement ledger", "Seed: 2 (--seed)", "Independence: conforming",
+		"Effort profile: deep", "Usage per provider profile (not summed across providers):",
+		"gpt (script, openai, model script): 3 call(s)", "— scripted — not a model", "Session: " + ss[0].ID} {
+		wantIn(t, res.stdout, want)
+	}
+
+	same := map[string]string{"a": scripted("anthropic", "aimless.yaml"), "b": scripted("anthropic", "aimless.yaml")}
+	r = newReasonEnv(t, []string{"a", "b"}, same, "")
+	wantCode(t, exitDeclined, r.run(false, "", "Q?"))
+	ss, _ = r.sessions()
+	res = r.command(false, "", "resume", ss[0].ID, "--answer", "approve-reduced-independence=decline")
+	wantCode(t, exitDeclined, res)
+	wantIn(t, res.stderr, "no call was made")
+
+	r = newReasonEnv(t, []string{"a", "b"}, same, "")
+	wantCode(t, exitDeclined, r.run(false, "", "Q?"))
+	ss, _ = r.sessions()
+	res = r.command(false, "", "resume", ss[0].ID, "--answer", "approve-reduced-independence=approve")
+	wantCode(t, exitFailure, res)
+	wantIn(t, res.stderr, "Failure class: contract")
+	kept, _ := filepath.Glob(filepath.Join(r.vars["TMPDIR"], "war-room-reason-*"))
+	if len(kept) != 1 {
+		t.Fatalf("want one kept run directory, have %v", kept)
+	}
+	if _, err := os.Stat(filepath.Join(kept[0], "CHAIN_FAILURE.md")); err != nil {
+		t.Error(err)
+	}
+	if res.stdout != "" {
+		t.Errorf("a failed chain printed on stdout: %q", res.stdout)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -33,6 +34,7 @@ func runResume(ctx context.Context, e *env, args []string) error {
 	cf.register(fs)
 	answers := answerFlags{}
 	fs.Var(answers, "answer", "answer a gate, e.g. --answer premise=proceed (repeatable)")
+	keep := fs.String("keep", "", "reasoning sessions: write the run's inputs, manifest, ledger and artifacts into this directory")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -45,13 +47,41 @@ func runResume(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer s.Close()
+	if err := checkResumeKeep(ctx, s.Store, pos[0], *keep); err != nil {
+		return err
+	}
 	r, err := engine.Resume(ctx, s.runConfig(e, answers), pos[0])
 	if err != nil {
 		return err
 	}
 	d, err := protocols.Execute(ctx, r)
-	if err = r.Finish(ctx, err); err != nil {
+	err = r.Finish(ctx, err)
+	if r.Session().Protocol == reason.Protocol {
+		// A reasoning chain ends as `war-room reason` ends it: the synthesis verbatim, the
+		// failure report and kept run, or the gate's own instructions and exit code.
+		return reasonEnd{keep: *keep, asJSON: cf.json}.report(ctx, e, s, r.Session().ID, d, err)
+	}
+	if err != nil {
 		return sessionOutcome(err, r.Session().ID)
 	}
 	return printDecision(e, d, cf.json)
+}
+
+// checkResumeKeep refuses --keep, before anything runs, for a session that is not a reasoning
+// chain or a directory that cannot take the run.
+func checkResumeKeep(ctx context.Context, st engine.Store, id, keep string) error {
+	if keep == "" {
+		return nil
+	}
+	sess, err := st.GetSession(ctx, id)
+	if err != nil {
+		return fmt.Errorf("resume session %s: %w", id, err)
+	}
+	if sess.Protocol != reason.Protocol {
+		return usageErr("--keep applies to reasoning sessions only; %s runs %s", id, sess.Protocol)
+	}
+	if err := checkKeepDir(keep, id); err != nil {
+		return exitErr(exitUsage, err)
+	}
+	return nil
 }
