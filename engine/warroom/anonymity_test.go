@@ -119,7 +119,7 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 		specs = append(specs, s)
 		return err
 	}
-	errs := []error{add(k.reversibility()), add(k.expressRecommendation(rev)), add(k.expressChallenge(lab("rec", 1))),
+	errs := []error{add(k.reversibility()), add(k.expressRecommendation(rev, expressWhy(rev, mode))), add(k.expressChallenge(lab("rec", 1))),
 		add(k.assessment(intel)), add(k.escalation(rev, mode, "", coas))}
 	for _, role := range IntelSeats(mode) {
 		errs = append(errs, add(k.intel(role)))
@@ -191,5 +191,23 @@ func TestScrubberWithholdsWholeWordsOnly(t *testing.T) {
 	want := "The [withheld] said ([withheld]) scouting is fine; ab stays; [withheld]/[withheld]."
 	if got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
+// The vote prompt names the letters to rank but never shows a filled-in ranking: a voter that
+// copied an example in the order the options were shown would undo the per-voter orders.
+func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
+	s := &engine.Session{ID: "wr-vote", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Which queue?")}}
+	k := newKit(s, randomPanel(rand.New(rand.NewPCG(1, 2))), Options{}.withDefaults())
+	shown := []Labeled{{"Response C", "c"}, {"Response A", "a"}, {"Response B", "b"}}
+	spec, err := k.vote(Scout, shown, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(spec.Task, "C, A, B") {
+		t.Errorf("the task does not name the letters to rank:\n%s", spec.Task)
+	}
+	if got, err := ParseRanking(spec.Task, []string{"Response A", "Response B", "Response C"}); err == nil {
+		t.Errorf("the task carries a complete ranking %v a voter could copy:\n%s", got, spec.Task)
 	}
 }

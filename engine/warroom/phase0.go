@@ -2,6 +2,7 @@ package warroom
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/war-room/war-room/engine"
 )
@@ -38,7 +39,11 @@ func (s *state) phase0(ctx context.Context) error {
 // express is the fast path: the strategist recommends, in a plan review the additions
 // challenger questions it, and the decider ratifies or overrides.
 func (s *state) express(ctx context.Context) error {
-	spec, err := s.kit.expressRecommendation(s.rec.Rev)
+	if s.rec.Recommend != ModeExpress {
+		s.rec.Notes = append(s.rec.Notes, fmt.Sprintf("Express mode was requested although RS %.2f (type %s) recommends the %s mode; "+
+			"express mode has no panel vote and no escalation check.", s.rec.Rev.Score, s.rec.Rev.Type, s.rec.Recommend))
+	}
+	spec, err := s.kit.expressRecommendation(s.rec.Rev, expressWhy(s.rec.Rev, s.rec.Recommend))
 	p, err := s.one(ctx, keyExpress, "Express recommendation", spec, err)
 	if err != nil {
 		return err

@@ -24,8 +24,27 @@ func (s *state) expressSynthesis(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	spec, err := s.kit.expressSynthesis(s.rec.Rev, s.rec.Express, s.rec.Challenges, attribution, s.rec.Gaps)
-	return s.synthesise(ctx, spec, err, []string{"ratify", "override"})
+	spec, err := s.kit.expressSynthesis(s.rec.Rev, expressWhy(s.rec.Rev, s.rec.Recommend), s.rec.Express, s.rec.Challenges, attribution, s.rec.Gaps)
+	if err := s.synthesise(ctx, spec, err, []string{"ratify", "override"}); err != nil {
+		return err
+	}
+	s.recordVerdict()
+	return nil
+}
+
+// recordVerdict says in the record whether the decider ratified or overrode the express
+// recommendation: the outcome text alone does not, and an overridden recommendation is an
+// alternative that was considered and rejected.
+func (s *state) recordVerdict() {
+	if len(s.rec.Express) == 0 {
+		s.rec.Notes = append(s.rec.Notes, "The express recommendation produced nothing; the Supreme Commander decided alone.")
+		return
+	}
+	if s.rec.Synthesis.Selected == "ratify" {
+		s.rec.Notes = append(s.rec.Notes, "The Supreme Commander ratified the Chief Strategist's express recommendation.")
+		return
+	}
+	s.rec.Notes = append(s.rec.Notes, "The Supreme Commander overrode the Chief Strategist's express recommendation.")
 }
 
 // synthesise makes the decider's call. Without a synthesis there is no decision.

@@ -66,10 +66,21 @@ type synthesisInputs struct {
 	Gaps                                           []Gap
 }
 
+// expressWhy says why a session runs in express mode. It is built from trusted values only,
+// and it must be true: a forced express mode on a decision scored hard to undo is not "easy
+// to undo", and the decider has to know it is ratifying without a panel anyway.
+func expressWhy(rev engine.Reversibility, recommend Mode) string {
+	if recommend == ModeExpress {
+		return "The decision scored as easy to undo (RS " + fmt.Sprintf("%.2f", rev.Score) + ", type " + rev.Type + "), so there is no panel."
+	}
+	return fmt.Sprintf("Express mode was requested although the decision scored RS %.2f (type %s), for which the %s mode "+
+		"is recommended; there is no panel, so weigh how hard the decision is to undo yourself.", rev.Score, rev.Type, recommend)
+}
+
 // expressRecommendation asks the strategist for an immediate recommendation.
-func (k kit) expressRecommendation(rev engine.Reversibility) (engine.CallSpec, error) {
+func (k kit) expressRecommendation(rev engine.Reversibility, why string) (engine.CallSpec, error) {
 	return k.spec(ChiefStrategist, []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}},
-		"Express decision. The decision scored as easy to undo, so there is no panel: recommend what to do "+
+		"Express decision. "+why+" Recommend what to do "+
 			"now. Answer in markdown with these sections:\n## Recommendation\n## Rationale\n## Risks\n",
 		requireSections("Recommendation", "Rationale", "Risks"))
 }
@@ -84,12 +95,12 @@ func (k kit) expressChallenge(rec []Labeled) (engine.CallSpec, error) {
 }
 
 // expressSynthesis asks the decider to ratify or override the recommendation.
-func (k kit) expressSynthesis(rev engine.Reversibility, rec, challenge []Labeled, attribution string, gaps []Gap) (engine.CallSpec, error) {
+func (k kit) expressSynthesis(rev engine.Reversibility, why string, rec, challenge []Labeled, attribution string, gaps []Gap) (engine.CallSpec, error) {
 	inputs := []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}}
 	inputs = append(inputs, labeled("recommendation", rec)...)
 	inputs = append(inputs, labeled("challenge report", challenge)...)
 	inputs = append(inputs, engine.NamedText{Name: "attribution", Text: attribution})
-	task := "Express synthesis. The decision scored as easy to undo; one recommendation was made and the " +
+	task := "Express synthesis. " + why + " One recommendation was made and the " +
 		"attribution is unsealed. Ratify it, or override it with a better course and say why.\n\n" +
 		gapText(gaps) + "\n\n" + synthesisFormat("ratify or override")
 	return k.unsealed(SupremeCommander, inputs, task, synthesisContract([]string{"ratify", "override"}))

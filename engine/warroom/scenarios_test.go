@@ -37,6 +37,30 @@ func TestExpressGoesStraightToSynthesis(t *testing.T) {
 	assert.True(t, engine.VerifyDAG(mustDAG(t, st, d)).OK())
 }
 
+// A forced express mode on a decision scored hard to undo is honoured, but never described
+// to the models or the reader as easy to undo; the record says the score asked for more, and
+// whether the decider ratified or overrode.
+func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
+	d, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeExpress))
+	require.NoError(t, err)
+	assert.Equal(t, "express", d.Reversibility.Mode)
+	assert.Equal(t, "no", d.Metrics["mode_match"])
+	assert.True(t, hasNote(d, "Express mode was requested although RS 0.72 (type 1A) recommends the full mode"), d.Notes)
+	assert.True(t, hasNote(d, "ratified the Chief Strategist's express recommendation"), d.Notes)
+	for _, r := range p.Requests()[1:] {
+		assert.NotContains(t, r.User, "scored as easy to undo", r.Role)
+		assert.Contains(t, r.User, "Express mode was requested although the decision scored RS 0.72 (type 1A)", r.Role)
+	}
+
+	over := override(council(scoresExpress, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Express synthesis",
+		Text: strings.Replace(synthesisText("ratify"), "SELECTED: ratify", "SELECTED: override", 1)})
+	d, p, err = deliberate(t, openStore(t, ""), over, options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.True(t, hasNote(d, "overrode the Chief Strategist's express recommendation"), d.Notes)
+	assert.False(t, hasNote(d, "Express mode was requested"), d.Notes)
+	assert.Contains(t, p.Requests()[1].User, "The decision scored as easy to undo (RS 0.24, type 2)")
+}
+
 func TestExpressPlanReviewSeatsTheAdditionsChallenger(t *testing.T) {
 	opts := options(warroom.ModeAuto)
 	opts.PlanReview = true
@@ -119,7 +143,7 @@ func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
 
 func TestDelphiStopsOnceConverged(t *testing.T) {
 	// Round 1 echoes each voter's own random order; once revised, everyone agrees.
-	votes := `{{if match "revised Response" .User}}RANKING: A > B > C > D > E{{else}}RANKING: {{match "RANKING: ([A-Z> ]+)" .User}}{{end}}`
+	votes := `{{if match "revised Response" .User}}RANKING: A > B > C > D > E{{else}}RANKING: {{match "using each of the letters ([A-Z, ]+) exactly once" .User}}{{end}}`
 	d, _, err := deliberate(t, openStore(t, ""), council(scoresDelphi, votes, 0), options(warroom.ModeDelphi))
 	require.NoError(t, err)
 	assert.Equal(t, "2", d.Metrics["delphi_rounds"])
