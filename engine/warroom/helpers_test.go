@@ -47,10 +47,10 @@ func synthesisText(label string) string {
 }
 
 // council scripts every seat for every phase. votes is the RANKING line template; "" echoes
-// the voter's own presentation order.
+// the voter's own presentation order (the letters the vote prompt lists, in the order shown).
 func council(scores, votes string, latency time.Duration) script.Script {
 	if votes == "" {
-		votes = `RANKING: {{match "RANKING: ([A-Z> ]+)" .User}}`
+		votes = `RANKING: {{match "using each of the letters ([A-Z, ]+) exactly once" .User}}`
 	}
 	r := func(role, match, text string) script.Response {
 		return script.Response{Role: role, Match: match, Text: text}

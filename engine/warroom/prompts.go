@@ -158,6 +158,9 @@ func (k kit) challenge(role string, situation, coas []Labeled) (engine.CallSpec,
 }
 
 // vote asks a voter to rank every option; coas are in this voter's own presentation order.
+// The answer format is shown with placeholders, never as a filled-in ranking: an example
+// ranking in the order the options were shown would invite a voter to copy it, which is the
+// position bias the per-voter orders are there to break.
 func (k kit) vote(role string, coas, challenges []Labeled) (engine.CallSpec, error) {
 	var ls []string
 	for _, c := range coas {
@@ -166,8 +169,9 @@ func (k kit) vote(role string, coas, challenges []Labeled) (engine.CallSpec, err
 	return k.spec(role, append(labeled("course of action", coas), labeled("challenge report", challenges)...),
 		"Phase 5, vote. Rank every course of action from best to worst, taking the challenges into "+
 			"account. The order they are shown in means nothing. "+anonymityNote+" Give a few lines of "+
-			"reasoning, then one line ranking all of them by letter, for example:\nRANKING: "+
-			strings.Join(letters(ls), " > ")+"\n", rankingContract(ls))
+			"reasoning, then one line ranking all of them, best first, in the form "+
+			"\"RANKING: <letter> > <letter> > …\", using each of the letters "+strings.Join(letters(ls), ", ")+
+			" exactly once.\n", rankingContract(ls))
 }
 
 func letters(labels []string) []string {
