@@ -43,6 +43,14 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	assert.Equal(t, []string{"intel", "assessment", "coa", "red-team", "synthesis"}, keys)
 	assert.Contains(t, d.Phases[3].Body, "Voting (Borda count)")
 	assert.Contains(t, d.Phases[4].Body, "Premortem: failure modes")
+	// Challenges, reports and premortems are lettered afresh in every phase: the published
+	// record names their kind and author so that "Response A" there is not read as COA A.
+	assert.Regexp(t, `(?m)^#### Challenge report Response A — (Red Team Commander|Prosecution Counsel) · `, d.Phases[3].Body)
+	assert.Regexp(t, `(?m)^#### Intelligence report Response B — (Scout|Intelligence Officer) · `, d.Phases[0].Body)
+	assert.Regexp(t, `(?m)^- [A-Z][a-z]+( [A-Z][a-z]+)* · [a-z]+-model \(premortem Response A\): `, d.Phases[4].Body)
+	for _, ph := range d.Phases {
+		assert.NotRegexp(t, `(?m)^#### Response [A-Z]+ \(`, ph.Body, ph.Key)
+	}
 
 	assert.Len(t, d.Panel, 8, "every seat sat")
 	for _, m := range d.Panel {
@@ -106,6 +114,8 @@ func TestNoIdentityInAnySessionPromptBeforeSynthesis(t *testing.T) {
 			}
 			require.Len(t, order, 5)
 			orders[strings.Join(order, ",")] = true
+			_, err := warroom.ParseRanking(r.User, order)
+			assert.Error(t, err, "the vote prompt must not carry a filled-in ranking a voter could copy")
 		}
 	}
 	assert.Len(t, orders, 7, "seven voters, seven distinct orders")

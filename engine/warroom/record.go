@@ -61,21 +61,24 @@ func (s *state) phaseSummaries() []engine.PhaseSummary {
 		}
 	}
 	if len(s.rec.Express) > 0 {
-		add("express", "Express recommendation", s.attributed("express", s.rec.Express))
+		add("express", "Express recommendation", s.attributed("express", "Recommendation", s.rec.Express))
 	}
-	add("intel", "Phase 1: Intelligence", s.attributed("intel", s.rec.Intel))
-	add("assessment", "Phase 2: Situation assessment", s.attributed("assessment", s.rec.Situation))
+	add("intel", "Phase 1: Intelligence", s.attributed("intel", "Intelligence report", s.rec.Intel))
+	add("assessment", "Phase 2: Situation assessment", s.attributed("assessment", "Situation assessment", s.rec.Situation))
 	add("coa", "Phase 3: Courses of action", s.coaSummary())
-	add("red-team", "Phase 4: Challenges and voting", s.attributed("challenge", s.rec.Challenges)+s.votingSummary())
+	add("red-team", "Phase 4: Challenges and voting", s.attributed("challenge", "Challenge report", s.rec.Challenges)+s.votingSummary())
 	add("synthesis", "Phase 7: Synthesis", s.rec.Synthesis.Text+s.premortemSummary())
 	return out
 }
 
-// attributed renders labelled contributions with their now-unsealed authors.
-func (s *state) attributed(phase string, items []Labeled) string {
+// attributed renders labelled contributions with their now-unsealed authors. Each phase
+// labels its contributions from "Response A" afresh, so a bare label would read as the
+// course of action of that letter; the kind in front ("Challenge report Response A", as the
+// experts saw it named) keeps them apart.
+func (s *state) attributed(phase, kind string, items []Labeled) string {
 	var b strings.Builder
 	for _, it := range items {
-		fmt.Fprintf(&b, "#### %s (%s)\n\n%s\n\n", it.Label, s.author(phase, it.Label), strings.TrimSpace(it.Text))
+		fmt.Fprintf(&b, "#### %s %s — %s\n\n%s\n\n", kind, it.Label, s.author(phase, it.Label), strings.TrimSpace(it.Text))
 	}
 	return b.String()
 }
@@ -113,7 +116,7 @@ func (s *state) premortemSummary() string {
 	var parts []string
 	for _, p := range s.rec.Premortems {
 		if f := Sections(p.Text)["failure modes"]; f != "" {
-			parts = append(parts, fmt.Sprintf("- %s (%s): %s", p.Label, s.author("premortem", p.Label), oneLine(f)))
+			parts = append(parts, fmt.Sprintf("- %s (premortem %s): %s", s.author("premortem", p.Label), p.Label, oneLine(f)))
 		}
 	}
 	if len(parts) == 0 {
