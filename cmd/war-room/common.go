@@ -56,7 +56,7 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 	profiles, err := cfg.Profiles(ctx, e.getenv, http.DefaultClient)
 	if err != nil {
 		st.Close()
-		return nil, err
+		return nil, exitErr(exitUsage, err)
 	}
 	return &setup{Config: cfg, Store: st, Profiles: profiles}, nil
 }
@@ -84,7 +84,9 @@ func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
 	if path != "" {
 		cfg, err := config.Load(path)
 		if err != nil {
-			return nil, err
+			// A configuration problem is the user's to fix, and nothing has run: the
+			// documented exit status is 2, as for any usage problem.
+			return nil, exitErr(exitUsage, err)
 		}
 		// A file may leave the profiles to the environment.
 		if err := cfg.DetectProviders(e.getenv); err != nil {
