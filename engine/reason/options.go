@@ -37,7 +37,8 @@ type RoleSetting struct {
 // Options is everything a chain needs besides its inputs and seed. It is stored with the
 // session, so a resumed run is planned from exactly the same settings.
 type Options struct {
-	// Pool is the profiles the draw may assign, in configuration order.
+	// Pool is the profiles the draw may assign, in the order the draw sees them
+	// (OptionsFromConfig sorts them by name, so the file's order does not matter).
 	Pool []string `json:"pool"`
 	// Roles holds per-role pins and efforts, keyed by role name.
 	Roles         map[string]RoleSetting `json:"roles,omitempty"`
