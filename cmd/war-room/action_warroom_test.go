@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/githubfake"
+)
+
+const warRoomQuestion = "Which queue should billing adopt?"
+
+// warRoomConfig makes war-room the default protocol, on four scripted vendors whose every
+// seat answers every phase within its contract (testdata/warroom/council.yaml).
+func warRoomConfig(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("version: 1\nproviders:\n")
+	for _, p := range [][2]string{{"claude", "anthropic"}, {"gemini", "google"}, {"glm", "zhipu"}, {"qwen", "qwen"}} {
+		fmt.Fprintf(&b, "  %s: {type: script, family: %s, model: %s-model, responses: %s}\n",
+			p[0], p[1], p[0], testdataPath(t, "../warroom/council.yaml"))
+	}
+	b.WriteString(`protocols:
+  default: war-room
+  war_room:
+    timeouts: {expert: 5s, synthesis: 5s}
+github:
+  discussions:
+    mutation_spacing: 1ms
+  progress:
+    throttle: 1s
+`)
+	return b.String()
+}
+
+// scriptedPhrases are lines of the panel's scripted answers, from the first phase to the
+// synthesis: none may reach the issue thread, which shows progress, never content.
+var scriptedPhrases = []string{"2k messages per second", "Reuse Postgres", "Kafka cluster", "Weak spot",
+	"fell over under load", "Take the chosen option", "revisit self-hosting"}
+
+// TestActionWarRoomDefaultProtocol: a bare `/war-room <question>` under protocols.default:
+// war-room, on a repository that already holds a decision on the topic. The first run asks
+// before any call; `/war-room proceed` re-creates the war-room session from the marker and
+// runs all its phases to a published decision that supersedes the earlier one. The thread
+// never shows model text, and a mention in the issue reaches no one.
+func TestActionWarRoomDefaultProtocol(t *testing.T) {
+	w := newActionWorld(t, warRoomConfig(t))
+	w.f.AddLabel(aRepo, "type-1a")
+	w.user("alice", "write")
+	w.f.AddDiscussion(aRepo, githubfake.DiscussionSpec{Category: "decisions", Author: aBotLogin,
+		Title: "[War Room] Which queue billing should adopt", Body: "Billing adopted a managed queue.",
+		CreatedAt: time.Date(2026, 1, 10, 9, 0, 0, 0, time.UTC)})
+	prior := w.f.Discussions(aRepo)[0].Number
+	n := w.f.AddIssue(aRepo, 0, "Billing queue", "Billing needs a queue; @bob owns the service.", "alice")
+
+	r1, _ := w.say("alice", n, "/war-room "+warRoomQuestion)
+	wantNoError(t, r1)
+	st1, progressID := progressState(t, w, n)
+	if st1.Protocol != "war-room" || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" {
+		t.Fatalf("first run state: %+v", st1)
+	}
+	if calls := ledger(t, r1.db); len(calls) != 0 {
+		t.Errorf("the prior-decision gate came after %d calls; it must come before any", len(calls))
+	}
+	if bc := botComments(w, n); len(bc) != 2 || !strings.Contains(bc[1].Body, "`/war-room proceed`") ||
+		!strings.Contains(bc[1].Body, fmt.Sprintf("`/war-room reaffirm #%d`", prior)) {
+		t.Fatalf("want the progress comment and a reply with the exact commands, got %+v", bc)
+	}
+
+	r2, reply := w.say("alice", n, "/war-room proceed")
+	wantNoError(t, r2)
+	st2, id2 := progressState(t, w, n)
+	if id2 != progressID || st2.Session != st1.Session || st2.Seed != st1.Seed || st2.Status != bot.StatusCompleted ||
+		st2.Protocol != "war-room" || st2.Discussion == "" {
+		t.Fatalf("second run: progress %d→%d, state %+v", progressID, id2, st2)
+	}
+	if got := reactionsOn(w, n, reply); !slices.Equal(got, []string{"eyes", "rocket"}) {
+		t.Errorf("reactions on the reply: %v", got)
+	}
+
+	calls := ledger(t, r2.db)
+	families := map[string]bool{}
+	for _, c := range calls {
+		families[c.Family] = true
+		if c.Outcome != "ok" {
+			t.Errorf("call %s/%s: %s", c.Step, c.Role, c.Outcome)
+		}
+	}
+	if len(families) != 4 || len(calls) < 20 {
+		t.Errorf("%d calls over families %v; want a full panel over the four vendors", len(calls), families)
+	}
+	bc := botComments(w, n)
+	if rows := strings.Count(bc[0].Body, "| done in "); rows != len(calls) {
+		t.Errorf("the progress table shows %d finished calls, the ledger has %d:\n%s", rows, len(calls), bc[0].Body)
+	}
+	for _, c := range bc {
+		for _, p := range append(slices.Clone(scriptedPhrases), "@bob") {
+			if strings.Contains(c.Body, p) {
+				t.Errorf("a bot comment on the thread shows %q:\n%s", p, c.Body)
+			}
+		}
+	}
+	if last := bc[len(bc)-1].Body; last != "@alice The decision is published: "+st2.Discussion {
+		t.Errorf("final reply: %q", last)
+	}
+
+	wantWarRoomDiscussion(t, w, prior, st2)
+	var d engine.Decision
+	if err := json.Unmarshal([]byte(r2.outputs["decision"]), &d); err != nil || d.Protocol != "war-room" ||
+		d.SessionID != st2.Session || d.MerkleRoot == "" || len(d.Alternatives) == 0 {
+		t.Errorf("decision output: %v %.300q", err, r2.outputs["decision"])
+	}
+	if r2.outputs["session-id"] != st2.Session || r2.outputs["discussion-url"] != st2.Discussion {
+		t.Errorf("outputs: session %q discussion %q", r2.outputs["session-id"], r2.outputs["discussion-url"])
+	}
+	for _, want := range []string{"## war-room · war-room — done", "Take the chosen option", st2.Discussion, st2.Session} {
+		if !strings.Contains(r2.summary, want) {
+			t.Errorf("job summary lacks %q:\n%s", want, r2.summary)
+		}
+	}
+}
+
+// wantWarRoomDiscussion checks the one new decision: the war-room record, its phases as the
+// bot's comments, its labels, and the link to the decision it supersedes.
+func wantWarRoomDiscussion(t *testing.T, w *actionWorld, prior int, st bot.State) {
+	t.Helper()
+	var fresh []githubfake.Discussion
+	for _, d := range w.f.Discussions(aRepo) {
+		if d.Number != prior && d.Title != "Decision log" {
+			fresh = append(fresh, d)
+		}
+	}
+	if len(fresh) != 1 {
+		t.Fatalf("%d new decision discussions, want 1: %+v", len(fresh), fresh)
+	}
+	d := fresh[0]
+	if !strings.HasSuffix(st.Discussion, fmt.Sprintf("/discussions/%d", d.Number)) || d.Title != "[War Room] "+warRoomQuestion ||
+		!slices.Contains(d.Labels, "war-room") || !slices.Contains(d.Labels, "type-1a") {
+		t.Errorf("decision discussion #%d %q labels %v (state says %s)", d.Number, d.Title, d.Labels, st.Discussion)
+	}
+	for _, want := range []string{fmt.Sprintf("Supersedes:** #%d", prior), "## Reversibility", "## Alternatives considered",
+		"## Dissent", "We should revisit self-hosting", st.Session} {
+		if !strings.Contains(d.Body, want) {
+			t.Errorf("decision body lacks %q:\n%s", want, d.Body)
+		}
+	}
+	if strings.Contains(d.Body, "@bob") {
+		t.Errorf("the decision mentions @bob:\n%s", d.Body)
+	}
+	comments := w.f.Comments(d.ID)
+	if len(comments) < 4 || d.AnswerID == "" {
+		t.Errorf("%d phase comments, answer %q; want the phases, one marked as the answer", len(comments), d.AnswerID)
+	}
+	for _, c := range comments {
+		if c.Author != aBotLogin {
+			t.Errorf("phase comment by %s", c.Author)
+		}
+	}
+}
