@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -15,12 +16,23 @@ func init() {
 
 const decisionsUsage = "decisions list|show|search|deferred [flags]"
 
+const decisionsHelp = `  list      decisions in the state file, or with --repo those published in the repository
+  show      one decision in full: SESSION, or with --repo a discussion NUMBER
+  search    decisions holding every word given (locally, or with --repo in Discussions)
+  deferred  future work the war-room deliberations captured
+
+Run 'war-room decisions <subcommand> --help' for its flags.`
+
 // runDecisions dispatches `decisions <name>`: deferred is here, the browsing subcommands are
 // in decisions_list.go.
 func runDecisions(ctx context.Context, e *env, args []string) error {
 	args = subcommandFirst(args)
 	if len(args) == 0 {
 		return usageErr("usage: war-room %s", decisionsUsage)
+	}
+	if wantsHelp(args) {
+		fmt.Fprintf(e.stderr, "Usage: war-room %s\n\n%s\n", decisionsUsage, decisionsHelp)
+		return flag.ErrHelp
 	}
 	if args[0] == "deferred" {
 		return runDecisionsDeferred(ctx, e, args[1:])
@@ -29,6 +41,23 @@ func runDecisions(ctx context.Context, e *env, args []string) error {
 		return run(ctx, e, args[1:])
 	}
 	return usageErr("unknown decisions subcommand %q; usage: war-room %s", args[0], decisionsUsage)
+}
+
+// wantsHelp reports a request for help in place of a subcommand ("decisions --help", also
+// after flags: "decisions --db x -h").
+func wantsHelp(args []string) bool {
+	if args[0] == "help" {
+		return true
+	}
+	if !strings.HasPrefix(args[0], "-") {
+		return false // a subcommand, which prints its own help
+	}
+	for _, a := range args {
+		if a == "-h" || a == "--help" || a == "-help" || a == "help" {
+			return true
+		}
+	}
+	return false
 }
 
 // subcommandFirst moves the subcommand to the front when flags came before it

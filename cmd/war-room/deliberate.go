@@ -136,8 +136,12 @@ func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run) er
 	d, err := warroom.Execute(ctx, r)
 	if err = r.Finish(ctx, err); err != nil {
 		var gate *engine.GateError
-		if errors.As(err, &gate) || ctx.Err() != nil {
+		if errors.As(err, &gate) {
 			return sessionOutcome(err, id)
+		}
+		if ctx.Err() != nil {
+			// Interrupted (Ctrl-C, SIGTERM): the calls in flight are lost, nothing else.
+			return fmt.Errorf("interrupted; the completed phases are stored; continue with: war-room deliberate --resume %s", id)
 		}
 		return fmt.Errorf("%w\nthe completed phases are stored; continue with: war-room deliberate --resume %s", err, id)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,7 +24,11 @@ func TestDeliberateHelperProcess(t *testing.T) {
 	if args == "" {
 		t.Skip("helper process only")
 	}
-	os.Exit(run(context.Background(), newEnv(), strings.Split(args, "\x1f")))
+	// As main does: an interrupt cancels the run instead of killing the process.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, newEnv(), strings.Split(args, "\x1f"))
+	stop()
+	os.Exit(code)
 }
 
 // slowCouncil is the council script with every call taking 300 ms, so the parent can kill the
@@ -132,4 +137,33 @@ func TestDeliberateSurvivesSIGKILLAndResumes(t *testing.T) {
 func alternativesOf(d engine.Decision) string {
 	b, _ := json.Marshal(d.Alternatives)
 	return string(b)
+}
+
+// Ctrl-C in the middle of a phase stops the real CLI with exit 1 and the command that
+// continues the session; that command finishes it.
+func TestDeliberateInterruptedSaysHowToResume(t *testing.T) {
+	w := warRoomEnvAt(t, t.TempDir(), slowCouncil(t))
+	child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
+	child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
+		"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))
+	var stderr strings.Builder
+	child.Stderr = &stderr
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { child.Wait(); close(exited) }()
+	id := waitForStep(t, w.db, "p1-intel", exited)
+	child.Process.Signal(os.Interrupt)
+	<-exited
+	if code := child.ProcessState.ExitCode(); code != exitFailure {
+		t.Fatalf("exit %d after an interrupt, want %d\n%s", code, exitFailure, stderr.String())
+	}
+	if want := "continue with: war-room deliberate --resume " + id; !strings.Contains(stderr.String(), want) {
+		t.Fatalf("stderr does not say how to continue (%q):\n%s", want, stderr.String())
+	}
+	fast := warRoomEnvAt(t, w.dir, councilWith(t, ""))
+	if res := fast.run("deliberate", "--resume", id); res.code != 0 || !strings.Contains(res.stdout, "merkle root") {
+		t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
+	}
 }

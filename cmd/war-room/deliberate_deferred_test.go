@@ -52,6 +52,11 @@ func TestDecisionsDispatch(t *testing.T) {
 	if res := w.run("decisions", "frobnicate"); res.code != exitUsage {
 		t.Errorf("unknown subcommand: exit %d", res.code)
 	}
+	for _, h := range []string{"--help", "-h", "help"} {
+		if res := w.run("decisions", h); res.code != 0 || !strings.Contains(res.stderr, "deferred  future work") {
+			t.Errorf("decisions %s: exit %d\n%s", h, res.code, res.stderr)
+		}
+	}
 	if res := w.run("decisions", "list"); res.code != 0 {
 		t.Errorf("list is dispatched to the browsing commands: exit %d\n%s", res.code, res.stderr)
 	}
