@@ -23,6 +23,11 @@ func (e *GateError) Error() string {
 
 func (e *GateError) Unwrap() error { return ErrAwaitingInput }
 
+// ErrInvalidAnswer is wrapped by Gate's error for an answer that is not one of the gate's
+// choices (a typo in a flag or at a prompt). The gate stays open and Finish records the
+// session as awaiting input, so the right answer can still be given: a typo is not a failure.
+var ErrInvalidAnswer = errors.New("is not one of the gate's choices")
+
 // Gate asks a human a question and returns the answer. An answer stored earlier, one supplied
 // in RunConfig.Answers, or one given to the Prompter is recorded and returned; otherwise the
 // gate is stored open, the session is marked awaiting_input and a *GateError is returned for
@@ -49,7 +54,7 @@ func (r *Run) Gate(ctx context.Context, key, question string, choices ...string)
 	}
 	if ok {
 		if len(choices) > 0 && !slices.Contains(choices, answer) {
-			return "", fmt.Errorf("gate %s: answer %q is not one of %s", key, answer, strings.Join(choices, ", "))
+			return "", fmt.Errorf("gate %s: answer %q %w: %s", key, answer, ErrInvalidAnswer, strings.Join(choices, ", "))
 		}
 		if err := r.cfg.Store.AnswerGate(ctx, id, key, answer); err != nil {
 			return "", fmt.Errorf("gate %s: record answer: %w", key, err)

@@ -28,7 +28,7 @@ func TestGatePausesThenResumesWithAnswer(t *testing.T) {
 	r2, err := engine.Resume(ctx, engine.RunConfig{Store: st, Answers: map[string]string{"approve": "maybe"}}, s.ID)
 	require.NoError(t, err)
 	_, err = r2.Gate(ctx, "approve", "Run with reduced independence?", "yes", "no")
-	assert.ErrorContains(t, err, `"maybe" is not one of yes, no`)
+	assert.ErrorContains(t, err, `"maybe" is not one of the gate's choices: yes, no`)
 
 	r3, err := engine.Resume(ctx, engine.RunConfig{Store: st, Answers: map[string]string{"approve": "yes"}}, s.ID)
 	require.NoError(t, err)
@@ -73,4 +73,28 @@ func TestFinishRecordsDeliberateStopAsCancelled(t *testing.T) {
 	assert.Equal(t, engine.StatusCancelled, s.Status)
 	_, err = engine.Resume(ctx, engine.RunConfig{Store: st}, s.ID)
 	assert.ErrorContains(t, err, "session is cancelled")
+}
+
+// A mistyped answer leaves the gate open and the session awaiting input, so the right answer
+// can still be given; it is never recorded, and never fails the session.
+func TestInvalidAnswerKeepsTheGateOpen(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, "")
+	r := startRun(t, st, nil, func(rc *engine.RunConfig) { rc.Answers = map[string]string{"premise": "yes"} })
+	_, err := r.Gate(ctx, "premise", "Proceed?", "proceed", "drop")
+	require.ErrorIs(t, err, engine.ErrInvalidAnswer)
+	assert.ErrorContains(t, err, `answer "yes" is not one of the gate's choices: proceed, drop`)
+	require.ErrorIs(t, r.Finish(ctx, fmt.Errorf("protocol: %w", err)), engine.ErrInvalidAnswer)
+	s, err := st.GetSession(ctx, r.Session().ID)
+	require.NoError(t, err)
+	assert.Equal(t, engine.StatusAwaitingInput, s.Status)
+	g, err := st.GetGate(ctx, s.ID, "premise")
+	require.NoError(t, err)
+	assert.False(t, g.Answered)
+
+	r, err = engine.Resume(ctx, engine.RunConfig{Store: st, Answers: map[string]string{"premise": "drop"}}, s.ID)
+	require.NoError(t, err)
+	ans, err := r.Gate(ctx, "premise", "Proceed?", "proceed", "drop")
+	require.NoError(t, err)
+	assert.Equal(t, "drop", ans)
 }

@@ -156,14 +156,14 @@ func (r *Run) Phase(name string) { r.Emit(Event{Kind: EventPhase, Phase: name}) 
 // a gate, dropped a question, cancelled): Finish records those as cancelled, not failed.
 var ErrStopped = errors.New("stopped by a person")
 
-// Finish records how the protocol function ended: completed, paused at a gate, stopped by a
-// person, or failed. A cancelled context leaves the session running so that it can be resumed.
+// Finish records how the protocol function ended: completed, paused at a gate (or given an
+// answer the gate does not take), stopped by a person, or failed. A cancelled context leaves the session running so that it can be resumed.
 func (r *Run) Finish(ctx context.Context, err error) error {
 	status, text := StatusCompleted, ""
 	var gate *GateError
 	switch {
 	case err == nil:
-	case errors.As(err, &gate):
+	case errors.As(err, &gate), errors.Is(err, ErrInvalidAnswer):
 		status = StatusAwaitingInput
 	case errors.Is(err, ErrStopped):
 		status, text = StatusCancelled, err.Error()
