@@ -19,6 +19,8 @@ type bodyView struct {
 	Alternatives                                      []altView
 	Dissent, ChangeMind, Notes                        []string
 	Panel                                             []panelView
+	// PanelContributions is set when any member has a contribution to name.
+	PanelContributions bool
 }
 
 type revView struct {
@@ -37,13 +39,17 @@ type altView struct {
 	Selected              bool
 }
 
-type panelView struct{ Role, Model, Family, Result string }
+// panelView is one row of the expert panel; Contributed names what the member wrote that
+// the body refers to (the courses of action behind "Response C"), where the protocol says.
+type panelView struct{ Role, Contributed, Model, Family, Result string }
 
 type footerView struct {
 	Protocol, SessionID, MerkleRoot, Independence, FullRecord string
 	Seed                                                      int64
-	Metrics                                                   []string
+	Metrics                                                   []metricView
 }
+
+type metricView struct{ Name, Value string }
 
 func newBodyView(d *engine.Decision, supersedes int) bodyView {
 	v := bodyView{
@@ -60,13 +66,23 @@ func newBodyView(d *engine.Decision, supersedes int) bodyView {
 		}
 	}
 	for _, a := range d.Alternatives {
-		v.Alternatives = append(v.Alternatives, altView{Name: cell(Safe(strings.TrimSpace(a.Label + " " + a.Title))),
+		v.Alternatives = append(v.Alternatives, altView{Name: cell(Safe(joinLabel(a.Label, a.Title))),
 			Summary: cell(Safe(a.Summary)), Reason: cell(Safe(a.Reason)), Points: a.Points, Selected: a.Selected})
 	}
 	for _, m := range d.Panel {
 		v.Panel = append(v.Panel, newPanelView(m))
+		v.PanelContributions = v.PanelContributions || strings.TrimSpace(m.Label) != ""
 	}
 	return v
+}
+
+// joinLabel is "Response A: Use PostgreSQL", or whichever of the two is set.
+func joinLabel(label, title string) string {
+	label, title = strings.TrimSpace(label), strings.TrimSpace(title)
+	if label != "" && title != "" {
+		return label + ": " + title
+	}
+	return label + title
 }
 
 func newPanelView(m engine.PanelMember) panelView {
@@ -78,7 +94,12 @@ func newPanelView(m engine.PanelMember) panelView {
 	if m.Provider == "script" {
 		model += " (scripted, not a model)"
 	}
-	return panelView{Role: cell(Safe(m.Role)), Model: cell(Safe(model)), Family: cell(Safe(m.Family)), Result: cell(Safe(result))}
+	contributed := cell(Safe(m.Label))
+	if contributed == "" {
+		contributed = "—"
+	}
+	return panelView{Role: cell(Safe(m.Role)), Contributed: contributed, Model: cell(Safe(model)),
+		Family: cell(Safe(m.Family)), Result: cell(Safe(result))}
 }
 
 func newFooterView(d *engine.Decision, fullRecord string) footerView {
@@ -90,7 +111,7 @@ func newFooterView(d *engine.Decision, fullRecord string) footerView {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		v.Metrics = append(v.Metrics, cell(Safe(k+" "+d.Metrics[k])))
+		v.Metrics = append(v.Metrics, metricView{Name: cell(Safe(k)), Value: cell(Safe(d.Metrics[k]))})
 	}
 	return v
 }
