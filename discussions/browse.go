@@ -22,7 +22,7 @@ func (p *Publisher) Decisions(ctx context.Context, repo Repo) ([]DecisionRow, er
 		if err != nil {
 			return err
 		}
-		if reason := unavailable(info, p.Category); reason != "" {
+		if reason := unavailable(info, p.Category, repo); reason != "" {
 			return errors.New(reason)
 		}
 		l, err := p.listCategory(ctx, repo, info)

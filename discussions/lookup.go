@@ -29,6 +29,7 @@ type repoInfo struct {
 	repoID    githubv4.ID
 	enabled   bool
 	category  *categoryInfo
+	slugs     []string               // every category's slug, to name in a "no such category" warning
 	labels    map[string]githubv4.ID // by lower-cased name
 	fetchedAt time.Time
 }
@@ -104,7 +105,9 @@ func (p *Publisher) fetchRepo(ctx context.Context, repo Repo) (*repoInfo, error)
 			return nil, fmt.Errorf("look up %s: repository not found or not visible to this token", repo)
 		}
 		info.viewer, info.repoID, info.enabled = graphQLLogin(p.Login), q.Repository.ID, q.Repository.HasDiscussionsEnabled
+		info.slugs = info.slugs[:0]
 		for _, c := range q.Repository.DiscussionCategories.Nodes {
+			info.slugs = append(info.slugs, c.Slug)
 			if strings.EqualFold(c.Slug, p.Category) {
 				info.category = &c
 			}

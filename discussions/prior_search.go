@@ -89,7 +89,7 @@ func (p *Publisher) search(ctx context.Context, repo Repo, terms []string, limit
 		if err != nil {
 			return err
 		}
-		if reason := unavailable(info, p.Category); reason != "" {
+		if reason := unavailable(info, p.Category, repo); reason != "" {
 			p.warn("search skipped: " + reason)
 			return nil
 		}

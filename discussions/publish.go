@@ -128,7 +128,7 @@ func (p *Publisher) attempt(ctx context.Context, j *job) error {
 		return err
 	}
 	j.info = info
-	if reason := unavailable(info, p.Category); reason != "" {
+	if reason := unavailable(info, p.Category, j.Repo); reason != "" {
 		p.warn(reason)
 		j.res.Skipped = reason
 		return nil
@@ -150,12 +150,21 @@ func (p *Publisher) attempt(ctx context.Context, j *job) error {
 	return p.save(ctx, j)
 }
 
-func unavailable(info *repoInfo, slug string) string {
+// unavailable says why nothing can be published to repo, and what would fix it; "" when
+// the category is there.
+func unavailable(info *repoInfo, slug string, repo Repo) string {
 	switch {
 	case !info.enabled:
-		return "Discussions are disabled in this repository; nothing was published (the local record is kept)"
+		return fmt.Sprintf("Discussions are disabled in %s; nothing was published (the local record is kept). "+
+			"Enable them under the repository's Settings → General → Features", repo)
 	case info.category == nil:
-		return fmt.Sprintf("the repository has no discussion category %q; nothing was published (categories are never created automatically)", slug)
+		have := "none"
+		if len(info.slugs) > 0 {
+			have = strings.Join(info.slugs, ", ")
+		}
+		return fmt.Sprintf("%s has no discussion category %q (its category slugs: %s); nothing was published "+
+			"(categories are never created automatically). Create one with that slug, or set "+
+			"github.discussions.category to one of these", repo, slug, have)
 	}
 	return ""
 }

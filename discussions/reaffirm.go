@@ -57,7 +57,7 @@ func (p *Publisher) Reaffirm(ctx context.Context, req ReaffirmRequest) (string, 
 		if err != nil {
 			return err
 		}
-		if reason := unavailable(info, p.Category); reason != "" {
+		if reason := unavailable(info, p.Category, req.Repo); reason != "" {
 			p.warn(reason)
 			return nil
 		}

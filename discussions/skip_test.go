@@ -15,8 +15,8 @@ func TestPublishSkipsWhenUnavailable(t *testing.T) {
 		o    worldOpts
 		want string
 	}{
-		{"disabled", worldOpts{disabled: true}, "Discussions are disabled"},
-		{"no category", worldOpts{noCategory: true}, `no discussion category "decisions"`},
+		{"disabled", worldOpts{disabled: true}, "Discussions are disabled in acme/widgets; nothing was published (the local record is kept). Enable them under the repository's Settings → General → Features"},
+		{"no category", worldOpts{noCategory: true}, `acme/widgets has no discussion category "decisions" (its category slugs: general); nothing was published`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t, tc.o)
