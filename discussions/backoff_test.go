@@ -87,6 +87,22 @@ func TestPermanentFailureIsNotRetried(t *testing.T) {
 	}
 }
 
+// A refused token is permanent, and the error carries GitHub's own words rather than the raw
+// response body.
+func TestBadCredentialsSayWhy(t *testing.T) {
+	w := newWorld(t, worldOpts{withLabels: true})
+	p := New(Options{GraphQLURL: w.f.GraphQLURL(), HTTPClient: w.f.Client("not-a-token"), State: w.state, Login: botLogin})
+	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
+	_, err := p.Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")})
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.Kind != Permanent || ae.Status != 401 || len(w.f.Calls()) != 1 {
+		t.Fatalf("err %v after %d calls", err, len(w.f.Calls()))
+	}
+	if got := ae.Error(); got != "repository: permanent failure (HTTP 401): Bad credentials" {
+		t.Errorf("error %q", got)
+	}
+}
+
 // Attempts are bounded.
 func TestRetryGivesUp(t *testing.T) {
 	w := newWorld(t, worldOpts{withLabels: true})

@@ -104,6 +104,9 @@ func classify(op string, err error, x *exchange) *APIError {
 	for _, ge := range x.errors {
 		e.Messages = append(e.Messages, ge.Message)
 	}
+	if len(e.Messages) == 0 && x.message != "" {
+		e.Messages = []string{x.message}
+	}
 	switch {
 	case x.status == http.StatusTooManyRequests, x.status == http.StatusForbidden && (e.RetryAfter > 0 || !e.Reset.IsZero() || mentionsRateLimit(err)):
 		e.Kind = RateLimited

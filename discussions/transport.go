@@ -18,6 +18,9 @@ type exchange struct {
 	status  int
 	header  http.Header
 	errors  []gqlError
+	// message is a non-GraphQL error body's "message" (a 401's "Bad credentials"), which
+	// githubv4 would otherwise report only as a quoted JSON body.
+	message string
 	replied bool
 }
 
@@ -55,10 +58,11 @@ func (t recorder) RoundTrip(r *http.Request) (*http.Response, error) {
 		return resp, nil // the client reports the short body itself
 	}
 	var out struct {
-		Errors []gqlError `json:"errors"`
+		Errors  []gqlError `json:"errors"`
+		Message string     `json:"message"`
 	}
 	if json.Unmarshal(body, &out) == nil {
-		x.errors = out.Errors
+		x.errors, x.message = out.Errors, out.Message
 	}
 	return resp, nil
 }
