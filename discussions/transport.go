@@ -15,9 +15,9 @@ import (
 // non-200 status as bare text and hides the errors array's types, so the publisher reads
 // them here to classify a failure.
 type exchange struct {
-	status  int
-	header  http.Header
-	errors  []gqlError
+	status int
+	header http.Header
+	errors []gqlError
 	// message is a non-GraphQL error body's "message" (a 401's "Bad credentials"), which
 	// githubv4 would otherwise report only as a quoted JSON body.
 	message string
