@@ -75,9 +75,13 @@ func publishSession(ctx context.Context, e *env, p *discussions.Publisher, st en
 		return err
 	}
 	if prior.Action == discussions.PriorReaffirm {
-		if _, err := p.Reaffirm(ctx, discussions.ReaffirmRequest{Repo: repo, Number: prior.Number,
-			SessionID: d.SessionID, Question: d.Question}); err != nil {
+		id, err := p.Reaffirm(ctx, discussions.ReaffirmRequest{Repo: repo, Number: prior.Number,
+			SessionID: d.SessionID, Question: d.Question})
+		if err != nil {
 			return err
+		}
+		if id == "" { // Discussions unavailable: the publisher has warned why
+			return exitErr(exitFailure, fmt.Errorf("session %s reaffirmed #%d, but no note was added to it", d.SessionID, prior.Number))
 		}
 		fmt.Fprintf(e.stdout, "session %s reaffirmed #%d; a note was added to that discussion\n", d.SessionID, prior.Number)
 		return nil
@@ -90,7 +94,15 @@ func publishSession(ctx context.Context, e *env, p *discussions.Publisher, st en
 	if err != nil {
 		return err
 	}
-	return printPublished(e, res, asJSON)
+	if err := printPublished(e, res, asJSON); err != nil {
+		return err
+	}
+	if res.Skipped != "" {
+		// The publisher has warned why on stderr; publishing was the command's whole job, so
+		// a script must not read this as success.
+		return exitErr(exitFailure, fmt.Errorf("session %s was not published; publish again once that is fixed", d.SessionID))
+	}
+	return nil
 }
 
 func printPublished(e *env, res *discussions.Result, asJSON bool) error {
@@ -100,7 +112,6 @@ func printPublished(e *env, res *discussions.Result, asJSON bool) error {
 		return enc.Encode(res)
 	}
 	if res.Skipped != "" {
-		fmt.Fprintf(e.stdout, "not published: %s\n", res.Skipped)
 		return nil
 	}
 	fmt.Fprintf(e.stdout, "published #%d %s\n", res.Number, res.URL)
