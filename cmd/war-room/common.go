@@ -149,6 +149,9 @@ func sessionOutcome(err error, sessionID string) error {
 			sessionID, gate.Gate.Key, choicesText(gate.Gate.Choices))
 		return exitErr(exitAwaiting, errors.New(msg))
 	}
+	if errors.Is(err, engine.ErrInvalidAnswer) {
+		return exitErr(exitUsage, fmt.Errorf("%w\nthe gate is still open; answer it again with war-room resume %s --answer GATE=ANSWER", err, sessionID))
+	}
 	return err
 }
 

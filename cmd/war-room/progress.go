@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -67,10 +68,17 @@ func ttyPrompter(e *env) engine.Prompter {
 		} else {
 			fmt.Fprint(e.stderr, "answer: ")
 		}
-		line, err := in.ReadString('\n')
-		if err != nil && line == "" {
-			return "", false, nil
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil && line == "" {
+				return "", false, nil
+			}
+			answer := strings.TrimSpace(line)
+			// A typo is asked again rather than handed to the gate, which would refuse it.
+			if len(g.Choices) == 0 || slices.Contains(g.Choices, answer) {
+				return answer, true, nil
+			}
+			fmt.Fprintf(e.stderr, "%q is not one of %s; answer (%s): ", answer, strings.Join(g.Choices, ", "), strings.Join(g.Choices, "/"))
 		}
-		return strings.TrimSpace(line), true, nil
 	}
 }

@@ -184,6 +184,8 @@ func reasonStopped(ctx context.Context, e *env, st *setup, id string, err error)
 			"it again with a question you reword yourself (a new run with a new seed; the rewording above is "+
 			"only a proposal)\n  drop: war-room resume %[2]s --answer %[3]s=%[5]s, or do nothing",
 			reason.VerdictSuspect, id, reason.GatePremise, reason.AnswerProceed, reason.AnswerDrop))
+	case errors.Is(err, engine.ErrInvalidAnswer):
+		return sessionOutcome(err, id)
 	case errors.As(err, &stopped) && stopped.Gate == reason.GateReducedIndependence:
 		return exitErr(exitDeclined, errors.New("reduced-independence declined: no call was made"))
 	case errors.As(err, &stopped):

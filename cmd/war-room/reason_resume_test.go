@@ -72,3 +72,24 @@ func TestReasonResumeEndsLikeReason(t *testing.T) {
 		t.Errorf("a failed chain printed on stdout: %q", res.stdout)
 	}
 }
+
+// A mistyped answer is a usage error that leaves the session paused, not a failed session; at
+// a terminal it is simply asked again.
+func TestReasonMistypedGateAnswer(t *testing.T) {
+	r := newReasonEnv(t, []string{"claude", "gpt"}, twoScripted("suspect.yaml"), "")
+	wantCode(t, exitAwaiting, r.run(false, "", "Should we migrate?"))
+	ss, _ := r.sessions()
+	res := r.command(false, "", "resume", ss[0].ID, "--answer", "premise=yes")
+	wantCode(t, exitUsage, res)
+	wantIn(t, res.stderr, `answer "yes" is not one of the gate's choices: proceed, drop`)
+	ss, _ = r.sessions()
+	wantEq(t, "awaiting_input", string(ss[0].Status))
+	wantCode(t, exitDeclined, r.command(false, "", "resume", ss[0].ID, "--answer", "premise=drop"))
+
+	same := map[string]string{"a": scripted("anthropic", "conforming.yaml"), "b": scripted("anthropic", "conforming.yaml")}
+	r = newReasonEnv(t, []string{"a", "b"}, same, "")
+	res = r.run(true, "yes\napprove\n", "Q?")
+	wantCode(t, 0, res)
+	wantIn(t, res.stderr, `"yes" is not one of approve, decline`)
+	wantEq(t, 5, len(r.calls()))
+}
