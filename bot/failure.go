@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
@@ -62,4 +63,26 @@ func (r *sessionRun) failureClass(ctx context.Context, err error) string {
 		}
 	}
 	return class
+}
+
+// threadDetail is a failure as the issue thread reads it. A contract violation's message may
+// quote the answer that broke the format, and the thread shows no model text: it names the
+// role and profile instead and leaves the message to the run's log and job summary.
+func threadDetail(class string, err error, runURL string) string {
+	if err == nil {
+		return ""
+	}
+	if class != engine.ClassContract {
+		return err.Error()
+	}
+	where := "the run's log"
+	if runURL != "" {
+		where = "the run's log (" + runURL + ")"
+	}
+	var ce *engine.CallError
+	if errors.As(err, &ce) {
+		return fmt.Sprintf("role %s on profile %s did not answer in its role's format in %d attempt(s); %s has the details.",
+			ce.Role, ce.Profile, ce.Attempts, where)
+	}
+	return "a model's answer did not follow its role's format; " + where + " has the details."
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/war-room/war-room/discussions"
@@ -32,5 +33,26 @@ func TestFailureClass(t *testing.T) {
 		if got := FailureClass(tc.err); got != tc.want {
 			t.Errorf("FailureClass(%v) = %q, want %q", tc.err, got, tc.want)
 		}
+	}
+}
+
+// TestThreadDetailQuotesNoModelText: a contract violation may quote the answer that broke
+// the format; the thread's version names who failed and where the details are instead.
+func TestThreadDetailQuotesNoModelText(t *testing.T) {
+	quoted := fmt.Errorf("phase 0: %w", &engine.CallError{Role: "chief-strategist", Profile: "claude", Class: engine.ClassContract,
+		Attempts: 2, Err: errors.New(`contract violated: score "SECRETPLAN" is not an integer`)})
+	got := threadDetail(engine.ClassContract, quoted, "https://github.example/acme/widgets/actions/runs/7")
+	if strings.Contains(got, "SECRETPLAN") || !strings.Contains(got, "chief-strategist") || !strings.Contains(got, "actions/runs/7") {
+		t.Errorf("contract detail: %q", got)
+	}
+	if got := threadDetail(engine.ClassContract, selfClassed{}, ""); strings.Contains(got, "protocol failure") || !strings.Contains(got, "run's log") {
+		t.Errorf("contract detail without a call error: %q", got)
+	}
+	transport := &engine.CallError{Role: "attacker", Profile: "gpt", Class: "transport", Attempts: 2, Err: errors.New("502")}
+	if got := threadDetail("transport", transport, ""); got != transport.Error() {
+		t.Errorf("a transport failure keeps its message: %q", got)
+	}
+	if got := threadDetail("", nil, ""); got != "" {
+		t.Errorf("no error: %q", got)
 	}
 }

@@ -24,9 +24,7 @@ func (e *SessionError) Unwrap() error { return e.Err }
 // comment that triggered the run, one reply, and the step's outputs.
 func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error {
 	res := resultView{DiscussionURL: out.State.Discussion, Reaffirmed: out.Reaffirmed, Class: out.Class, Notes: out.Notes}
-	if out.Err != nil {
-		res.Detail = out.Err.Error()
-	}
+	res.Detail = threadDetail(out.Class, out.Err, t.d.Settings.RunURL)
 	if err := p.finish(ctx, out.State, res); err != nil {
 		t.log.Warn("final progress edit", "err", err)
 	}

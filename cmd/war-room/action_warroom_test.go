@@ -162,3 +162,36 @@ func wantWarRoomDiscussion(t *testing.T, w *actionWorld, prior int, st bot.State
 		}
 	}
 }
+
+// TestActionContractFailureShowsNoModelText: a contract violation's message quotes the answer
+// that broke the format. The thread gets 😕 and the class, never that quote; the run's log
+// and job summary keep the full message for whoever looks into it.
+func TestActionContractFailureShowsNoModelText(t *testing.T) {
+	const quirk = "ZEBRAPLAN"
+	broken := councilWith(t, "  - role: chief-strategist\n    match: 'Phase 0\\.'\n    text: |\n"+
+		"      REVERSAL_COST: "+quirk+" - weeks\n      TIME_LOCK_IN: 4 - x\n      BLAST_RADIUS: 4 - x\n"+
+		"      INFORMATION_LOSS: 3 - x\n      REPUTATION_IMPACT: 3 - x\n")
+	w := newActionWorld(t, strings.ReplaceAll(warRoomConfig(t), testdataPath(t, "../warroom/council.yaml"), broken))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Billing queue", "Billing needs a queue.", "alice")
+
+	r, id := w.say("alice", n, "/war-room "+warRoomQuestion)
+	if r.code != 1 {
+		t.Fatalf("a failed session exits %d, want 1\n%s", r.code, r.stderr)
+	}
+	if got := reactionsOn(w, n, id); !slices.Equal(got, []string{"eyes", "confused"}) {
+		t.Errorf("reactions: %v", got)
+	}
+	bc := botComments(w, n)
+	if len(bc) != 2 || !strings.Contains(bc[1].Body, "The session failed (contract)") || !strings.Contains(bc[1].Body, "/actions/runs/") {
+		t.Fatalf("want the progress comment and a reply naming the class and the run, got %+v", bc)
+	}
+	for _, c := range bc {
+		if strings.Contains(c.Body, quirk) {
+			t.Errorf("the thread shows the model's text %q:\n%s", quirk, c.Body)
+		}
+	}
+	if !strings.Contains(r.summary, quirk) || !strings.Contains(r.stdout, "::error::") || !strings.Contains(r.stdout, quirk) {
+		t.Errorf("the job summary and the log lose the detail:\n%s\n%s", r.summary, r.stdout)
+	}
+}
