@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // Failure classes the bot reports besides a call's own (transport, refused,
@@ -65,14 +66,17 @@ func (r *sessionRun) failureClass(ctx context.Context, err error) string {
 	return class
 }
 
-// threadDetail is a failure as the issue thread reads it. A contract violation's message may
-// quote the answer that broke the format, and the thread shows no model text: it names the
-// role and profile instead and leaves the message to the run's log and job summary.
+// threadDetail is a failure as the issue thread reads it. The messages of two classes quote
+// model output — a contract violation the answer that broke the format, a refusal the
+// model's own words — and the thread shows no model text: for those it names the role and
+// profile and leaves the message to the run's log and job summary.
 func threadDetail(class string, err error, runURL string) string {
-	if err == nil {
+	what := map[string]string{engine.ClassContract: "did not answer in its role's format",
+		string(provider.ClassRefused): "was declined by the model or its vendor"}[class]
+	switch {
+	case err == nil:
 		return ""
-	}
-	if class != engine.ClassContract {
+	case what == "":
 		return err.Error()
 	}
 	where := "the run's log"
@@ -81,8 +85,7 @@ func threadDetail(class string, err error, runURL string) string {
 	}
 	var ce *engine.CallError
 	if errors.As(err, &ce) {
-		return fmt.Sprintf("role %s on profile %s did not answer in its role's format in %d attempt(s); %s has the details.",
-			ce.Role, ce.Profile, ce.Attempts, where)
+		return fmt.Sprintf("the call of role %s on profile %s %s; %s has the details.", ce.Role, ce.Profile, what, where)
 	}
-	return "a model's answer did not follow its role's format; " + where + " has the details."
+	return fmt.Sprintf("a model call %s; %s has the details.", what, where)
 }

@@ -48,6 +48,11 @@ func TestThreadDetailQuotesNoModelText(t *testing.T) {
 	if got := threadDetail(engine.ClassContract, selfClassed{}, ""); strings.Contains(got, "protocol failure") || !strings.Contains(got, "run's log") {
 		t.Errorf("contract detail without a call error: %q", got)
 	}
+	refusal := &engine.CallError{Role: "attacker", Profile: "gpt", Class: "refused", Attempts: 1,
+		Err: errors.New("openai: model refused: I will not discuss SECRETPLAN")}
+	if got := threadDetail("refused", refusal, ""); strings.Contains(got, "SECRETPLAN") || !strings.Contains(got, "declined") {
+		t.Errorf("refusal detail: %q", got)
+	}
 	transport := &engine.CallError{Role: "attacker", Profile: "gpt", Class: "transport", Attempts: 2, Err: errors.New("502")}
 	if got := threadDetail("transport", transport, ""); got != transport.Error() {
 		t.Errorf("a transport failure keeps its message: %q", got)
