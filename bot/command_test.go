@@ -151,7 +151,8 @@ func TestCommandAnswer(t *testing.T) {
 
 func TestUsageListsWordsAndFlags(t *testing.T) {
 	u := testGrammar.Usage()
-	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes=…", "/war-room convene", "reaffirm #N"} {
+	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes=…", "reaffirm #N",
+		"`/war-room convene <question>` — council: not available yet", "`/war-room help`"} {
 		if !strings.Contains(u, want) {
 			t.Errorf("usage lacks %q:\n%s", want, u)
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/war-room/war-room/protocols"
 )
 
 // Grammar is what Parse needs to know about protocols, supplied by the protocol registry so
@@ -54,14 +56,19 @@ func (g Grammar) Usage() string {
 	}
 	sort.Strings(words)
 	for _, w := range words {
-		fmt.Fprintf(&b, "- `%s %s [flags] <question>` — %s", Prefix, w, g.Words[w])
-		if f := g.allowed(g.Words[w]); len(f) > 0 {
+		p := g.Words[w]
+		if protocols.Available(p) != nil {
+			fmt.Fprintf(&b, "- `%s %s <question>` — %s: not available yet\n", Prefix, w, p)
+			continue
+		}
+		fmt.Fprintf(&b, "- `%s %s [flags] <question>` — %s", Prefix, w, p)
+		if f := g.allowed(p); len(f) > 0 {
 			fmt.Fprintf(&b, "; flags: %s", flagList(f))
 		}
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "\n**Answer a waiting session:** `%[1]s proceed`, `%[1]s proceed #N`, `%[1]s reaffirm #N`, "+
-		"`%[1]s skip`, `%[1]s approve`, `%[1]s cancel`.\n", Prefix)
+		"`%[1]s skip`, `%[1]s approve`, `%[1]s cancel`.\n\n`%[1]s help` replies with this list.\n", Prefix)
 	return b.String()
 }
 
