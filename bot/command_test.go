@@ -150,9 +150,11 @@ func TestCommandAnswer(t *testing.T) {
 }
 
 func TestUsageListsWordsAndFlags(t *testing.T) {
-	u := testGrammar.Usage()
+	g := testGrammar
+	g.Words = map[string]string{"reason": "reason", "someday": "not-built"}
+	u := g.Usage()
 	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes=…", "reaffirm #N",
-		"`/war-room convene <question>` — council: not available yet", "`/war-room help`"} {
+		"`/war-room someday <question>` — not-built: not available yet", "`/war-room help`"} {
 		if !strings.Contains(u, want) {
 			t.Errorf("usage lacks %q:\n%s", want, u)
 		}
