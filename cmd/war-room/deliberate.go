@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/warroom"
 )
@@ -27,6 +29,7 @@ func (c *contextFiles) Set(v string) error { *c = append(*c, v); return nil }
 // deliberateFlags are war-room deliberate's flags.
 type deliberateFlags struct {
 	common                           commonFlags
+	github                           githubFlags
 	mode, thresholds, preset, resume string
 	seed                             string
 	context                          contextFiles
@@ -43,6 +46,8 @@ func (f *deliberateFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.seed, "seed", "", "fix the seed that orders labels, ballots and tie-breaks (default: OS entropy)")
 	fs.BoolVar(&f.planReview, "plan-review", false, "the question is an implementation plan to review")
 	fs.BoolVar(&f.dry, "dry-run", false, "print the panel, thresholds and timeouts; make no call")
+	f.github.register(fs, "first look for earlier decisions on the topic in OWNER/NAME's Discussions (GITHUB_TOKEN; "+
+		"github.discussions.prior_check), so that war-room publish can supersede or reaffirm them")
 }
 
 func runDeliberate(ctx context.Context, e *env, args []string) error {
@@ -90,11 +95,15 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
+	prior, err := newPriorCheck(e, st, f.github, pos[0])
+	if err != nil {
+		return err
+	}
 	r, err := engine.Start(ctx, st.runConfig(e, nil), s)
 	if err != nil {
 		return err
 	}
-	return f.execute(ctx, e, r)
+	return f.execute(ctx, e, r, prior)
 }
 
 // inputs captures the question and every context file verbatim.
@@ -123,19 +132,34 @@ func (f *deliberateFlags) resumeSession(ctx context.Context, e *env) error {
 	if s.Protocol != warroom.Protocol {
 		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)
 	}
+	prior, err := resumedPriorCheck(ctx, e, st.Store, f.resume)
+	if err != nil {
+		return err
+	}
 	r, err := engine.Resume(ctx, st.runConfig(e, nil), f.resume)
 	if err != nil {
 		return err
 	}
-	return f.execute(ctx, e, r)
+	return f.execute(ctx, e, r, prior)
 }
 
-// execute runs the session to its end and prints the decision (its metrics in the footer).
-func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run) error {
+// execute runs the session to its end, after the prior-decision check when there is one, and
+// prints the decision (its metrics in the footer).
+func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run, prior *priorCheck) error {
 	id := r.Session().ID
-	d, err := warroom.Execute(ctx, r)
+	d, notes, err := prior.run(ctx, e, r)
+	if err == nil && d == nil {
+		d, err = warroom.Execute(ctx, r)
+		if err == nil && len(notes) > 0 {
+			d.Notes = append(d.Notes, notes...)
+			err = storeDecision(ctx, r, d)
+		}
+	}
 	if err = r.Finish(ctx, err); err != nil {
 		var gate *engine.GateError
+		if errors.As(err, &gate) && gate.Gate.Key == discussions.PriorGateKey {
+			return priorGateOutcome(gate, id)
+		}
 		if errors.As(err, &gate) {
 			return sessionOutcome(err, id)
 		}
@@ -146,6 +170,15 @@ func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run) er
 		return fmt.Errorf("%w\nthe completed phases are stored; continue with: war-room deliberate --resume %s", err, id)
 	}
 	return printDecision(e, d, f.common.json)
+}
+
+// storeDecision replaces the decision Execute stored, with what was added to it since.
+func storeDecision(ctx context.Context, r *engine.Run, d *engine.Decision) error {
+	raw, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode decision: %w", err)
+	}
+	return r.PutArtifact(ctx, warroom.DecisionArtifact, raw)
 }
 
 // deliberationSeed parses --seed, or draws one from the OS entropy source.
