@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -150,5 +151,34 @@ func TestActionDocsListEveryInputAndOutput(t *testing.T) {
 	}
 	if !slices.Contains(names, "github-token") {
 		t.Error("action.yml declares no github-token input")
+	}
+}
+
+// TestActionDocsQuickStartIsTheExample: the workflow a reader copies from docs/action.md's
+// quick start is, comments aside, examples/workflows/war-room.yml, which the test above holds
+// to the Action.
+func TestActionDocsQuickStartIsTheExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "action.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var example map[string]any
+	readYAML(t, filepath.Join("..", "..", "examples", "workflows", "war-room.yml"), &example)
+	found := 0
+	for _, block := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(string(doc), -1) {
+		if !strings.HasPrefix(block[1], "name: ") {
+			continue // a fragment, such as the permissions block
+		}
+		found++
+		var quick map[string]any
+		if err := yaml.Unmarshal([]byte(block[1]), &quick); err != nil {
+			t.Fatalf("the quick-start workflow does not parse: %v", err)
+		}
+		if !reflect.DeepEqual(quick, example) {
+			t.Errorf("docs/action.md's workflow differs from examples/workflows/war-room.yml:\n%v\n%v", quick, example)
+		}
+	}
+	if found != 1 {
+		t.Errorf("docs/action.md has %d whole workflows, want the one quick start", found)
 	}
 }
