@@ -34,13 +34,7 @@ type pullRequestEvent struct {
 		} `json:"head"`
 	} `json:"pull_request"`
 	Repository eventRepo `json:"repository"`
-}
-
-// fromFork reports whether the head lives in another repository (a deleted fork has none):
-// such runs get a read-only token and no secrets.
-func (e *pullRequestEvent) fromFork() bool {
-	h := e.PullRequest.Head.Repo
-	return h == nil || h.FullName != e.Repository.FullName
+	Sender     eventUser `json:"sender"`
 }
 
 // Handle reviews one pull request event.
@@ -95,8 +89,8 @@ func (p *pullRun) review(ctx context.Context) error {
 		return nil
 	}
 	runnable, keyless := p.d.splitLanes(cfg)
-	if len(keyless) > 0 && p.ev.fromFork() {
-		if err := p.neutral(ctx, keyless, forkNoCredentials); err != nil {
+	if why := p.ev.withoutSecrets(); len(keyless) > 0 && why != "" {
+		if err := p.neutral(ctx, keyless, why); err != nil {
 			return err
 		}
 		cfg = withLanes(cfg, runnable)

@@ -17,6 +17,43 @@ import (
 // judgment of the change, and must never show red.
 const forkNoCredentials = "no provider credentials available to fork PRs"
 
+// fromFork reports whether the head lives in another repository (a deleted fork has none):
+// such runs get a read-only token and no secrets.
+func (e *pullRequestEvent) fromFork() bool {
+	h := e.PullRequest.Head.Repo
+	return h == nil || h.FullName != e.Repository.FullName
+}
+
+// dependabotLogin is the account whose pull request events run, like a fork's, with a
+// read-only token and only the repository's Dependabot secrets.
+const dependabotLogin = "dependabot[bot]"
+
+// withoutSecrets names why GitHub gave this run no Actions secrets ("" when it did): a fork's
+// pull request, or an event Dependabot caused.
+func (e *pullRequestEvent) withoutSecrets() string {
+	switch {
+	case e.fromFork():
+		return "fork"
+	case strings.EqualFold(e.Sender.Login, dependabotLogin):
+		return "Dependabot"
+	}
+	return ""
+}
+
+// noCredentials is the neutral check's title and summary for a run GitHub gave no secrets:
+// why is "fork" or "Dependabot" (pullRequestEvent.withoutSecrets).
+func noCredentials(why, pr string) (title, summary string) {
+	rerun := "Nothing was judged; a maintainer can run `war-room review --pr " + pr + "` with credentials."
+	if why == "Dependabot" {
+		return "no provider credentials available to Dependabot PRs",
+			"GitHub gives workflows that Dependabot triggers only the repository's Dependabot secrets, and the " +
+				"provider key is not among them (add it under Settings → Secrets and variables → Dependabot to " +
+				"review these pull requests). " + rerun
+	}
+	return forkNoCredentials, "This pull request comes from a fork. GitHub gives workflows triggered by such " +
+		"pull requests no secrets, so war-room has no provider key to review with. " + rerun
+}
+
 // splitLanes parts the configured lanes into those whose profile has its key in the
 // environment and those whose key is missing.
 func (d *Deps) splitLanes(cfg *LoadedConfig) (runnable, keyless []config.Lane) {
@@ -38,13 +75,12 @@ func withLanes(cfg *LoadedConfig, lanes []config.Lane) *LoadedConfig {
 	return &LoadedConfig{Config: &c, Note: cfg.Note}
 }
 
-// neutral writes a neutral check for each lane that cannot run, with why. A fork's
-// read-only token may not write checks at all (403): then the job summary says it instead.
-func (p *pullRun) neutral(ctx context.Context, lanes []config.Lane, title string) error {
+// neutral writes a neutral check for each lane that cannot run for want of secrets (why is
+// "fork" or "Dependabot"). Such a run's read-only token may not write checks at all (403):
+// then the job summary says it instead.
+func (p *pullRun) neutral(ctx context.Context, lanes []config.Lane, why string) error {
 	sha := p.ev.PullRequest.Head.SHA
-	summary := "This pull request comes from a fork. GitHub gives workflows triggered by such pull requests " +
-		"no secrets, so war-room has no provider key to review with. Nothing was judged; a maintainer can " +
-		"run `war-room review --pr " + fmt.Sprintf("%s#%d", p.repo, p.ev.Number) + "` with credentials."
+	title, summary := noCredentials(why, fmt.Sprintf("%s#%d", p.repo, p.ev.Number))
 	var names []string
 	for _, l := range lanes {
 		run := reviewlane.CheckRun{Name: reviewlane.CheckName(l.Name), HeadSHA: sha, ExternalID: l.Name,

@@ -192,3 +192,37 @@ review:
 		t.Errorf("stdout:\n%s\nsummary:\n%s", r.stdout, r.summary)
 	}
 }
+
+// TestActionDependabotPullRequestWithoutSecrets: GitHub runs the workflows Dependabot
+// triggers like a fork's, with only the Dependabot secrets. A lane whose key is not among
+// them gets a neutral check saying so, not a red step; the same pull request pushed to by a
+// person (who gets the Actions secrets) would be a configuration error instead.
+func TestActionDependabotPullRequestWithoutSecrets(t *testing.T) {
+	srv, calls := countingProvider(t)
+	w := newActionWorld(t, fmt.Sprintf(`version: 1
+providers:
+  gpt: {type: openai, model: m1, family: openai, base_url: %s/v1, api_key_env: OPENAI_API_KEY}
+review:
+  lanes:
+    - {name: correctness, profile: gpt}
+`, srv.URL))
+	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Bump lodash", Author: "dependabot[bot]", BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "dependabot/npm/lodash", HeadSHA: shaAfter, Diff: readmeDiff})
+	ev := w.pullEvent("pull_request.opened", "opened", n, shaAfter, map[string]any{"sender.login": "dependabot[bot]", "sender.type": "Bot"})
+
+	r := w.run("pull_request", ev, nil, nil)
+	wantNoError(t, r)
+	checks := checksOn(w, shaAfter)
+	if len(checks) != 1 || checks[0].Conclusion != "neutral" || checks[0].Title != "no provider credentials available to Dependabot PRs" ||
+		!strings.Contains(checks[0].Summary, "Dependabot secrets") {
+		t.Fatalf("checks on Dependabot's head: %+v\nstderr:\n%s", checks, r.stderr)
+	}
+	if calls.Load() != 0 || len(ledger(t, r.db)) != 0 {
+		t.Errorf("a run without the key made %d provider requests", calls.Load())
+	}
+
+	ev = w.pullEvent("pull_request.synchronize", "synchronize", n, shaAfter, map[string]any{"sender.login": "alice", "sender.type": "User"})
+	if r := w.run("pull_request", ev, nil, nil); r.code != 1 || !strings.Contains(r.summary, "OPENAI_API_KEY") {
+		t.Errorf("a person's push without the key: exit %d, summary:\n%s", r.code, r.summary)
+	}
+}
