@@ -42,15 +42,15 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlan
 		return nil, fmt.Errorf("open the session store: %w", err)
 	}
 	defer store.Close()
-	disp := &reviewlane.Dispatcher{Limits: reviewlane.LimitsFromConfig(cfg.Config),
-		Heads: reviewlane.PullHead{GitHub: p.gh, Repo: repo, Number: n},
+	heads := reviewlane.PullHead{GitHub: p.gh, Repo: repo, Number: n}
+	disp := &reviewlane.Dispatcher{Limits: reviewlane.LimitsFromConfig(cfg.Config), Heads: heads,
 		Run: engine.RunConfig{Store: store, Profiles: profiles, Now: p.d.Now, Sinks: []engine.Sink{logSink{p.d}},
 			Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}}}
 	results, err := disp.DispatchAll(ctx, built.Requests)
 	if err != nil {
 		return results, err
 	}
-	return results, reviewlane.PublishAll(ctx, p.gh, p.d.GitHub.Login, results, string(cfg.Review.RefutedConclusion))
+	return results, reviewlane.PublishAll(ctx, p.gh, heads, p.d.GitHub.Login, results, string(cfg.Review.RefutedConclusion))
 }
 
 // report sets the lane-results output (the result documents, side by side) and writes the

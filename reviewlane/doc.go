@@ -20,7 +20,7 @@
 //	d := &reviewlane.Dispatcher{Run: runConfig, Limits: reviewlane.LimitsFromConfig(cfg),
 //		Heads: reviewlane.PullHead{GitHub: gh, Repo: "owner/repo", Number: number}}
 //	results, err := d.DispatchAll(ctx, built.Requests)
-//	err = reviewlane.PublishAll(ctx, gh, "<our bot login>", results, string(cfg.Review.RefutedConclusion))
+//	err = reviewlane.PublishAll(ctx, gh, d.Heads, "<our bot login>", results, string(cfg.Review.RefutedConclusion))
 //
 // For a local checkout, BuildLocal with a LocalSource replaces BuildFromPR, and the
 // LocalSource is also the Dispatcher's HeadSource. Build and dispatch may run in different

@@ -70,3 +70,8 @@ func prOptions(t *testing.T, lanes ...LaneSpec) BuildOptions {
 }
 
 const prDiff = "diff --git a/widget.go b/widget.go\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/widget.go\n@@ -0,0 +1,3 @@\n+package widget\n+\n+func Spin() {}\n"
+
+// heads re-reads the fixture's pull request head, as a publisher does.
+func (g *ghFixture) heads() HeadSource {
+	return PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}
+}

@@ -32,7 +32,7 @@ func TestPRHeadMovesBetweenRequestAndDispatch(t *testing.T) {
 	assert.Equal(t, 0, calls(gpt), "zero provider calls")
 	assert.Equal(t, 0, res.Calls)
 
-	require.NoError(t, PublishAll(context.Background(), g.client, botLogin, results, "failure"))
+	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	runs := g.fake.CheckRuns(ghRepo)
 	require.Len(t, runs, 1)
 	assert.Equal(t, headSHA, runs[0].HeadSHA, "the check is on the old, pinned SHA")
@@ -79,8 +79,8 @@ func TestPRLanesSideBySideWithStickyComments(t *testing.T) {
 			}
 		}
 	}
-	require.NoError(t, PublishAll(context.Background(), g.client, botLogin, results, "failure"))
-	require.NoError(t, PublishAll(context.Background(), g.client, botLogin, results, "failure"), "a retry publishes nothing new")
+	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"), "a retry publishes nothing new")
 
 	byName := map[string]githubfake.CheckRun{}
 	for _, r := range g.fake.CheckRuns(ghRepo) {
@@ -126,7 +126,7 @@ func TestStickyCommentUpdatedInPlaceAndForgedMarkerIgnored(t *testing.T) {
 		d := dispatcher(t, PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}, engine.Profiles{"gpt": gpt})
 		results, err := d.DispatchAll(context.Background(), b.Requests)
 		require.NoError(t, err)
-		require.NoError(t, PublishAll(context.Background(), g.client, botLogin, results, "failure"))
+		require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	}
 	run(headSHA)
 	first := forged(ghRepo, g.number)
@@ -173,7 +173,7 @@ func TestTransportResultsPublishNeutral(t *testing.T) {
 	d.Default.Timeout = 50 * time.Millisecond
 	results, err := d.DispatchAll(context.Background(), b.Requests)
 	require.NoError(t, err)
-	require.NoError(t, PublishAll(context.Background(), g.client, botLogin, results, "failure"))
+	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	runs := g.fake.CheckRuns(ghRepo)
 	require.Len(t, runs, len(want))
 	for _, r := range runs {
@@ -194,7 +194,7 @@ func TestRefutedConclusionMayBeNeutral(t *testing.T) {
 	d := dispatcher(t, PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}, engine.Profiles{"gpt": gpt})
 	results, err := d.DispatchAll(context.Background(), b.Requests)
 	require.NoError(t, err)
-	require.NoError(t, PublishAll(context.Background(), g.client, botLogin, results, "neutral"))
+	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "neutral"))
 	runs := g.fake.CheckRuns(ghRepo)
 	require.Len(t, runs, 1)
 	assert.Equal(t, "neutral", runs[0].Conclusion)
@@ -231,4 +231,51 @@ func TestPRDiffRefusedLeavesNothingToDispatch(t *testing.T) {
 	assert.Contains(t, err.Error(), "406")
 	assert.NoFileExists(t, filepath.Join(o.EvidenceDir, "diff.patch"))
 	assert.NoDirExists(t, filepath.Join(o.EvidenceDir, "lanes"))
+}
+
+// Two runs overlap (no concurrency group, as in the App): the run for an older head finishes
+// last. Its check run lands on its own SHA, but the sticky comment stays the newer head's —
+// whether the older lane went stale or was judged before the push.
+func TestOlderHeadNeverOverwritesTheStickyComment(t *testing.T) {
+	for _, stale := range []bool{true, false} {
+		g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
+		gpt := scripted("openai", answer("ok\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
+		d := dispatcher(t, g.heads(), engine.Profiles{"gpt": gpt})
+		older := g.build(t, prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+		var olderResults []*Result
+		if !stale { // judged on the old head, published only after the push
+			var err error
+			olderResults, err = d.DispatchAll(context.Background(), older.Requests)
+			require.NoError(t, err)
+		}
+
+		g.fake.MovePullHead(ghRepo, g.number, movedSHA, prDiff+"+// pushed later\n")
+		newer, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{HeadSHA: movedSHA},
+			prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+		require.NoError(t, err)
+		newerResults, err := d.DispatchAll(context.Background(), newer.Requests)
+		require.NoError(t, err)
+		require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, newerResults, "failure"))
+
+		if stale {
+			olderResults, err = d.DispatchAll(context.Background(), older.Requests)
+			require.NoError(t, err)
+			require.Equal(t, StatusStale, olderResults[0].Status)
+		}
+		require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, olderResults, "failure"))
+
+		comments := g.fake.IssueComments(ghRepo, g.number)
+		require.Len(t, comments, 1, "stale=%v", stale)
+		assert.Contains(t, comments[0].Body, movedSHA, "stale=%v: the comment speaks of the newer head", stale)
+		assert.NotContains(t, comments[0].Body, headSHA, "stale=%v", stale)
+		conclusions := map[string]string{}
+		for _, r := range g.fake.CheckRuns(ghRepo) {
+			conclusions[r.HeadSHA] = r.Conclusion
+		}
+		want := map[string]string{headSHA: "success", movedSHA: "success"}
+		if stale {
+			want[headSHA] = "neutral"
+		}
+		assert.Equal(t, want, conclusions, "stale=%v: each head keeps its own check run", stale)
+	}
 }
