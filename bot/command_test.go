@@ -51,6 +51,8 @@ func TestParseCommands(t *testing.T) {
 		{"reaffirm #N", "/war-room reaffirm #7", Command{Kind: KindReaffirm, Number: 7}},
 		{"skip", "/war-room skip", Command{Kind: KindSkip}},
 		{"cancel", "/war-room Cancel", Command{Kind: KindCancel}},
+		{"a gate's decline is cancel", "/war-room decline", Command{Kind: KindCancel}},
+		{"a gate's drop is cancel", "/war-room Drop", Command{Kind: KindCancel}},
 		{"reply then context", "/war-room proceed\nthe old decision is stale", Command{Kind: KindProceed}},
 	}
 	for _, tc := range cases {

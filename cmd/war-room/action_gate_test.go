@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -185,5 +187,64 @@ func TestActionPremiseGate(t *testing.T) {
 	}
 	if got := len(ledger(t, r2.db)); got != 5 {
 		t.Errorf("second run made %d calls, want the five roles (the premise check again, then four)", got)
+	}
+}
+
+// reducedConfig pools two profiles of one family, so the reasoning chain asks for approval
+// of its reduced independence before any call; the scripted synthesis says it ran so.
+func reducedConfig(t *testing.T) string {
+	t.Helper()
+	raw, err := os.ReadFile(testdataPath(t, "reason-script.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Replace(string(raw), "      Answer: Move the queue",
+		"      This chain ran with reduced-independence, as approved.\n\n      Answer: Move the queue", 1)
+	path := filepath.Join(t.TempDir(), "reduced-script.yaml")
+	if err := os.WriteFile(path, []byte(script), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := strings.ReplaceAll(reasonConfig(t, ""), testdataPath(t, "reason-script.yaml"), path)
+	return strings.Replace(cfg, "family: openai", "family: anthropic", 1)
+}
+
+// TestActionApproveReducedIndependence: a panel of one family asks before any call; the
+// reply /war-room approve runs it to a published decision. The same question answered with
+// the gate's own word "decline" stops the session instead of starting one on "decline".
+func TestActionApproveReducedIndependence(t *testing.T) {
+	w := newActionWorld(t, reducedConfig(t))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "Redis or PostgreSQL?", "alice")
+
+	r1, _ := w.say("alice", n, "/war-room "+gateQuestion)
+	wantNoError(t, r1)
+	st1, _ := progressState(t, w, n)
+	if st1.Gate == nil || st1.Gate.Key != "approve-reduced-independence" || len(ledger(t, r1.db)) != 0 {
+		t.Fatalf("first run: state %+v, %d calls; want the approval gate before any call", st1, len(ledger(t, r1.db)))
+	}
+	bc := botComments(w, n)
+	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "`/war-room approve`") || !strings.Contains(reply, "`/war-room cancel`") {
+		t.Errorf("approval gate reply:\n%s", reply)
+	}
+
+	r2, _ := w.say("alice", n, "/war-room approve")
+	wantNoError(t, r2)
+	st2, _ := progressState(t, w, n)
+	if st2.Status != bot.StatusCompleted || st2.Answers["approve-reduced-independence"] != "approve" || st2.Discussion == "" ||
+		len(ledger(t, r2.db)) != 5 {
+		t.Fatalf("after approve: %+v, %d calls\n%s", st2, len(ledger(t, r2.db)), r2.summary)
+	}
+
+	n2 := w.f.AddIssue(aRepo, 0, "Cache", "Redis or nothing?", "alice")
+	wantNoError(t, first(w.say("alice", n2, "/war-room Should we keep the cache?")))
+	r3, _ := w.say("alice", n2, "/war-room decline")
+	wantNoError(t, r3)
+	if st, _ := progressState(t, w, n2); st.Status != bot.StatusCancelled || len(ledger(t, r3.db)) != 0 {
+		t.Errorf("decline: %+v, %d calls", st, len(ledger(t, r3.db)))
+	}
+	for _, c := range botComments(w, n2) {
+		if st, ok := bot.ParseState(c.Body); ok && st.Question == "decline" {
+			t.Errorf("decline started a session on the question %q", st.Question)
+		}
 	}
 }
