@@ -29,7 +29,7 @@ func ParseBallot(text string, n int, withIntent bool) (Ballot, error) {
 	if withIntent {
 		need = append(need, secIntent)
 	}
-	if err := require(s, need...); err != nil {
+	if err := requireSections(s, need...); err != nil {
 		return Ballot{}, err
 	}
 	if err := present(s, secObjections); err != nil {

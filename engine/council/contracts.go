@@ -26,7 +26,7 @@ var (
 )
 
 // require checks that every named section is present and not empty.
-func require(s map[string]string, names ...string) error {
+func requireSections(s map[string]string, names ...string) error {
 	var missing []string
 	for _, n := range names {
 		if strings.TrimSpace(s[headingKey(n)]) == "" {
@@ -55,7 +55,7 @@ func present(s map[string]string, names ...string) error {
 
 // checkPosition is the blind position's contract.
 func checkPosition(text string) error {
-	return require(sections(text), secPosition, secGrounds, secRisks)
+	return requireSections(sections(text), secPosition, secGrounds, secRisks)
 }
 
 // members returns the member labels text names, in order, each once.

@@ -46,7 +46,9 @@ func closingText(option int) string {
 // team scripts a full deliberation. votes maps a seat's role to its closing vote (default 1);
 // extra responses come first, so they win.
 func team(votes map[string]int, extra ...script.Response) script.Script {
-	r := func(role, match, text string) script.Response { return script.Response{Role: role, Match: match, Text: text} }
+	r := func(role, match, text string) script.Response {
+		return script.Response{Role: role, Match: match, Text: text}
+	}
 	var rs []script.Response
 	rs = append(rs, extra...)
 	rs = append(rs,

@@ -2,6 +2,7 @@ package council
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/war-room/war-room/engine"
@@ -92,6 +93,7 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 		}
 	}
 	if len(scripted) > 0 {
+		slices.Sort(scripted) // ledger order depends on which parallel call finished first
 		out = append(out, "Scripted — not a model: every answer from profile(s) "+strings.Join(scripted, ", ")+
 			" was canned text from the script provider.")
 	}

@@ -34,7 +34,7 @@ func ParseRuling(text string, n int, t Tally) (Ruling, error) {
 	if _, ok := s[headingKey(secDissent)]; !ok {
 		return Ruling{}, fmt.Errorf("%w: the ruling has no \"## %s\" section", ErrNoDissentRecord, secDissent)
 	}
-	if err := require(s, secDecision, secRationale, secTripWires); err != nil {
+	if err := requireSections(s, secDecision, secRationale, secTripWires); err != nil {
 		return Ruling{}, err
 	}
 	r := Ruling{Text: text, Selected: k, Decision: s[headingKey(secDecision)], Rationale: s[headingKey(secRationale)],
