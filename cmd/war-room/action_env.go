@@ -82,7 +82,7 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 	d := &bot.Deps{GitHub: gh, Grammar: actionGrammar(), Getenv: e.getenv, Now: time.Now, TempDir: tmp,
 		Report: actionReporter{a: a, getenv: e.getenv}, Log: log,
 		Mask: func(s string) { m.mask(a, s) },
-		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: a.GetInput(inputProtocol),
+		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: protocolInput(a.GetInput(inputProtocol)),
 			Question: a.GetInput(inputQuestion), Publish: boolInput(a, inputPublish), Review: boolInput(a, inputReview),
 			RunURL: runURL(gc)}}
 	d.OpenStore = func(ctx context.Context) (engine.Store, error) {
@@ -106,6 +106,16 @@ func actionTempRoot(getenv func(string) string) string {
 		}
 	}
 	return os.TempDir()
+}
+
+// protocolInput is the protocol input as a protocol name: the words a comment may use
+// ("deliberate") name the same protocols there.
+func protocolInput(v string) string {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if p, ok := protocols.Words()[v]; ok {
+		return p
+	}
+	return v
 }
 
 // boolInput reads a boolean input; unset means true (action.yml's default).

@@ -195,3 +195,20 @@ func TestActionContractFailureShowsNoModelText(t *testing.T) {
 		t.Errorf("the job summary and the log lose the detail:\n%s\n%s", r.summary, r.stdout)
 	}
 }
+
+// TestActionDispatchDeliberate: the protocol input takes the words a comment would use, so
+// a dispatched "deliberate" runs the war-room protocol.
+func TestActionDispatchDeliberate(t *testing.T) {
+	w := newActionWorld(t, strings.Replace(warRoomConfig(t), "default: war-room", "default: reason", 1))
+	w.f.AddLabel(aRepo, "type-1a")
+	ev := w.payload("workflow_dispatch", map[string]any{"inputs.question": warRoomQuestion})
+	r := w.run("workflow_dispatch", ev, map[string]string{"question": warRoomQuestion, "protocol": "deliberate"}, nil)
+	wantNoError(t, r)
+	var d engine.Decision
+	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "war-room" || r.outputs["discussion-url"] == "" {
+		t.Fatalf("decision output %v %.200q\n%s", err, r.outputs["decision"], r.stdout)
+	}
+	if !strings.Contains(r.summary, "## war-room · war-room — done") {
+		t.Errorf("summary:\n%s", r.summary)
+	}
+}
