@@ -12,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/engine/warroom"
 )
@@ -55,10 +56,15 @@ var known = map[string]protocol{
 			{Name: "high-assurance", Bool: true, Help: "a second, independent generator on a distinct profile"}},
 		start: startReason, execute: reason.Execute,
 	},
+	council.Protocol: {
+		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the configured team)"},
+			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default 1)"}},
+		start: startCouncil, execute: council.Execute,
+	},
 }
 
-// Council is the standing-team protocol, named but not built yet.
-const Council = "council"
+// Council is the standing-team protocol ("convene").
+const Council = council.Protocol
 
 // Names lists the protocols that can run, sorted.
 func Names() []string {
@@ -74,9 +80,6 @@ func Names() []string {
 func Available(name string) error {
 	if _, ok := known[name]; ok {
 		return nil
-	}
-	if name == Council {
-		return fmt.Errorf("the standing-team protocol (convene) is not available yet")
 	}
 	return fmt.Errorf("unknown protocol %q (available: %s)", name, strings.Join(Names(), ", "))
 }
@@ -140,6 +143,19 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 	}
 	return reason.NewSession(req.Question, reason.Inputs(req.Question, strings.TrimSpace(facts), "", ""),
 		opts, req.Seed, req.SeedSource)
+}
+
+func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
+	rounds, err := council.ParseRounds(req.Flags["rounds"])
+	if err != nil {
+		return nil, err
+	}
+	opts, err := council.OptionsFromConfig(cfg, council.Flags{Seats: req.Flags["seats"], Rounds: rounds})
+	if err != nil {
+		return nil, err
+	}
+	inputs := append([]engine.Input{engine.NewInput(council.InputQuestion, req.Question)}, req.Context...)
+	return council.NewSession(req.Question, inputs, opts, req.Seed, req.SeedSource)
 }
 
 // Words maps what people type after /war-room (or as a CLI verb) to protocol names: each

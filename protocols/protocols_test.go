@@ -1,12 +1,19 @@
 package protocols
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/engine/store/sqlite"
 )
 
 func scriptConfig(t *testing.T) *config.Config {
@@ -25,7 +32,8 @@ protocols:
 func TestAvailability(t *testing.T) {
 	assert.NoError(t, Available("reason"))
 	assert.NoError(t, Available("war-room"))
-	assert.ErrorContains(t, Available(Council), "not available yet")
+	assert.NoError(t, Available(Council), "the standing-team protocol runs")
+	assert.Equal(t, []string{"council", "reason", "war-room"}, Names())
 	assert.ErrorContains(t, Available("poll"), `unknown protocol "poll"`)
 	assert.Equal(t, "war-room", Words()["deliberate"])
 	assert.Equal(t, Council, Words()["convene"])
@@ -51,4 +59,59 @@ func TestNewSessionRecordsSeedAndContext(t *testing.T) {
 	drawn, err := NewSession(scriptConfig(t), Request{Protocol: "war-room", Question: "Which queue?"})
 	require.NoError(t, err)
 	assert.Equal(t, "crypto/rand", drawn.SeedSource, "without a seed one is drawn and its source recorded")
+}
+
+func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
+	s, err := NewSession(scriptConfig(t), Request{Protocol: Words()["convene"], Question: "Hire or build?",
+		Flags:   map[string]string{"seats": "skeptic,economist", "rounds": "2"},
+		Context: []engine.Input{engine.NewInput("context:issue", "#4 Hiring")}, Seed: 3, SeedSource: "--seed"})
+	require.NoError(t, err)
+	assert.Equal(t, "council", s.Protocol)
+	assert.Equal(t, "[Council] Hire or build?", s.Title)
+	assert.JSONEq(t, `["skeptic","economist"]`, string(jsonField(t, s.Options, "team")))
+	assert.JSONEq(t, `2`, string(jsonField(t, s.Options, "rounds")))
+	issue, ok := s.Input("context:issue")
+	assert.True(t, ok)
+	assert.Equal(t, "#4 Hiring", issue)
+
+	for flags, want := range map[string]map[string]string{
+		"--rounds wants 1 or 2":        {"rounds": "5"},
+		`"judge" is not a seat`:        {"seats": "skeptic,judge"},
+		"council does not take --fast": {"fast": "true"},
+	} {
+		_, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Q?", Flags: want})
+		assert.ErrorContains(t, err, flags)
+	}
+	names := map[string]bool{}
+	for _, f := range AllowedFlags(Council) {
+		names[f.Name] = true
+	}
+	assert.Equal(t, map[string]bool{"seats": true, "rounds": true}, names)
+}
+
+// Execute dispatches a council session to the council protocol: with providers that answer
+// nothing, the session ends in the protocol's own low-quorum failure.
+func TestExecuteRunsCouncilSessions(t *testing.T) {
+	s, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Hire or build?", Seed: 1, SeedSource: "--seed"})
+	require.NoError(t, err)
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "state.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	silent := script.New(script.Script{})
+	ps := engine.Profiles{
+		"alpha": {Name: "alpha", Type: "script", Model: "m1", Family: "anthropic", Provider: silent},
+		"beta":  {Name: "beta", Type: "script", Model: "m2", Family: "openai", Provider: silent},
+	}
+	r, err := engine.Start(context.Background(), engine.RunConfig{Store: st, Profiles: ps}, s)
+	require.NoError(t, err)
+	_, err = Execute(context.Background(), r)
+	var lq *council.LowQuorum
+	assert.True(t, errors.As(err, &lq), "%v", err)
+}
+
+func jsonField(t *testing.T, raw []byte, key string) json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(raw, &m))
+	return m[key]
 }

@@ -140,7 +140,7 @@ func TestActionIgnores(t *testing.T) {
 	}
 }
 
-// TestActionUsageReplies: a malformed command, an unknown flag and an unavailable protocol
+// TestActionUsageReplies: a malformed command, an unknown flag and a bad flag value
 // get a reply and spend nothing; a broken configuration is reported, never replaced.
 func TestActionUsageReplies(t *testing.T) {
 	w := newActionWorld(t, reasonConfig(t, ""))
@@ -149,7 +149,7 @@ func TestActionUsageReplies(t *testing.T) {
 	cases := []struct{ body, want string }{
 		{"/war-room reason --verbose Should we?", "unknown flag --verbose for reason"},
 		{"/war-room reason --passes=zero Should we?", "--passes wants a whole number"},
-		{"/war-room convene Should we hire?", "not available yet"},
+		{"/war-room convene --rounds=5 Should we hire?", "--rounds wants 1 or 2"},
 		{"/war-room proceed", "No war-room session here is waiting for an answer"},
 		{"/war-room help", "/war-room reason [flags] <question>"},
 	}
