@@ -88,9 +88,11 @@ func (p *pullRun) review(ctx context.Context) error {
 		p.d.summary("## war-room review\n\nThe pull request is a draft and `review.drafts` is off; nothing to do.\n")
 		return nil
 	}
+	pr := fmt.Sprintf("%s#%d", p.repo, p.ev.Number)
 	runnable, keyless := p.d.splitLanes(cfg)
 	if why := p.ev.withoutSecrets(); len(keyless) > 0 && why != "" {
-		if err := p.neutral(ctx, keyless, why); err != nil {
+		title, summary := noCredentials(why, pr)
+		if err := p.neutral(ctx, keyless, title, summary); err != nil {
 			return err
 		}
 		cfg = withLanes(cfg, runnable)
@@ -99,9 +101,13 @@ func (p *pullRun) review(ctx context.Context) error {
 		}
 	}
 	results, err := p.dispatch(ctx, cfg)
-	if errors.Is(err, reviewlane.ErrDraft) {
+	switch {
+	case errors.Is(err, reviewlane.ErrDraft):
 		p.d.summary("## war-room review\n\nThe pull request became a draft; nothing to do.\n")
 		return nil
+	case errors.Is(err, reviewlane.ErrDiffTooLarge):
+		title, summary := diffTooLarge(pr)
+		return p.neutral(ctx, cfg.Review.Lanes, title, summary)
 	}
 	if len(results) > 0 {
 		if rerr := p.report(results, string(cfg.Review.RefutedConclusion)); rerr != nil && err == nil {

@@ -54,6 +54,15 @@ func noCredentials(why, pr string) (title, summary string) {
 		"pull requests no secrets, so war-room has no provider key to review with. " + rerun
 }
 
+// diffTooLarge is the neutral check of every lane when GitHub will not produce the diff.
+func diffTooLarge(pr string) (title, summary string) {
+	return "diff too large for GitHub to produce", "GitHub refused to produce this pull request's diff " +
+		"(HTTP 406: too many files or lines for its diff endpoint), and war-room does not review part of a " +
+		"change without saying which part. Nothing was judged; split the pull request, or review it from a " +
+		"checkout with `war-room review --base BASE --head HEAD`, which is limited by `review.max_diff_bytes` " +
+		"and lists what it skips. (" + pr + ")"
+}
+
 // splitLanes parts the configured lanes into those whose profile has its key in the
 // environment and those whose key is missing.
 func (d *Deps) splitLanes(cfg *LoadedConfig) (runnable, keyless []config.Lane) {
@@ -75,12 +84,11 @@ func withLanes(cfg *LoadedConfig, lanes []config.Lane) *LoadedConfig {
 	return &LoadedConfig{Config: &c, Note: cfg.Note}
 }
 
-// neutral writes a neutral check for each lane that cannot run for want of secrets (why is
-// "fork" or "Dependabot"). Such a run's read-only token may not write checks at all (403):
-// then the job summary says it instead.
-func (p *pullRun) neutral(ctx context.Context, lanes []config.Lane, why string) error {
+// neutral writes a neutral check, titled why, for each lane that cannot run: nothing was
+// judged, so nothing may show red. A fork's or Dependabot's read-only token may not write
+// checks at all (403): then the job summary says it instead.
+func (p *pullRun) neutral(ctx context.Context, lanes []config.Lane, title, summary string) error {
 	sha := p.ev.PullRequest.Head.SHA
-	title, summary := noCredentials(why, fmt.Sprintf("%s#%d", p.repo, p.ev.Number))
 	var names []string
 	for _, l := range lanes {
 		run := reviewlane.CheckRun{Name: reviewlane.CheckName(l.Name), HeadSHA: sha, ExternalID: l.Name,

@@ -73,6 +73,9 @@ func (c *Client) PullDiff(ctx context.Context, repo string, number int, w io.Wri
 	}
 	req.Header.Set("Accept", "application/vnd.github.diff")
 	resp, err := c.gh.BareDo(ctx, req)
+	if hasStatus(err, http.StatusNotAcceptable) {
+		return fmt.Errorf("diff of %s#%d: %w (%v)", repo, number, ErrDiffTooLarge, err)
+	}
 	if err != nil {
 		return fmt.Errorf("diff of %s#%d: %w", repo, number, err)
 	}
@@ -155,10 +158,16 @@ func (c *Client) allListed(ctx context.Context, owner, name string, number, list
 	return nil
 }
 
+// ErrDiffTooLarge is GitHub refusing to produce a pull request's diff (406): the change is
+// too large for its diff endpoint, and no lane can be built from a partial one.
+var ErrDiffTooLarge = errors.New("GitHub will not produce the diff of a pull request this large")
+
 // isNotFound reports a 404 from go-github.
-func isNotFound(err error) bool {
+func isNotFound(err error) bool { return hasStatus(err, http.StatusNotFound) }
+
+func hasStatus(err error, status int) bool {
 	var er *github.ErrorResponse
-	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusNotFound
+	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == status
 }
 
 // Self returns the login the token acts as. Installation tokens (the Action's GITHUB_TOKEN,

@@ -227,7 +227,7 @@ func TestPRDiffRefusedLeavesNothingToDispatch(t *testing.T) {
 		Kind: githubfake.ServerError, Status: 406})
 	o := prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
 	_, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{}, o)
-	require.Error(t, err)
+	require.ErrorIs(t, err, ErrDiffTooLarge)
 	assert.Contains(t, err.Error(), "406")
 	assert.NoFileExists(t, filepath.Join(o.EvidenceDir, "diff.patch"))
 	assert.NoDirExists(t, filepath.Join(o.EvidenceDir, "lanes"))

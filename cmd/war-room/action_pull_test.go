@@ -226,3 +226,32 @@ review:
 		t.Errorf("a person's push without the key: exit %d, summary:\n%s", r.code, r.summary)
 	}
 }
+
+// TestActionPullRequestDiffTooLarge: GitHub refuses the diff of a huge pull request (406).
+// Nothing can be reviewed, and that is not a judgment: every lane gets a neutral check saying
+// why, no provider is called, and the step stays green.
+func TestActionPullRequestDiffTooLarge(t *testing.T) {
+	w := newActionWorld(t, reviewConfig(t, "    - {name: correctness, profile: alpha}\n    - {name: security, profile: beta}"))
+	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Vendor everything", Author: "alice", BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "vendor", HeadSHA: shaAfter, Diff: readmeDiff})
+	// The first read of the pull request is its metadata, the second its diff.
+	w.f.Inject(githubfake.Fault{Match: "GET /repos/{owner}/{repo}/pulls/{pull_number}", Nth: 2, Kind: githubfake.ServerError, Status: 406})
+
+	r := w.run("pull_request", w.pullEvent("pull_request.opened", "opened", n, shaAfter, nil), nil, nil)
+	wantNoError(t, r)
+	checks := checksOn(w, shaAfter)
+	if len(checks) != 2 {
+		t.Fatalf("checks: %+v\n%s", checks, r.stderr)
+	}
+	for _, c := range checks {
+		if c.Conclusion != "neutral" || c.Title != "diff too large for GitHub to produce" || !strings.Contains(c.Summary, "406") {
+			t.Errorf("check %s: %s %q", c.Name, c.Conclusion, c.Title)
+		}
+	}
+	if l := ledger(t, r.db); len(l) != 0 {
+		t.Errorf("%d provider calls for a diff nobody could read", len(l))
+	}
+	if !strings.Contains(r.summary, "diff too large") {
+		t.Errorf("summary:\n%s", r.summary)
+	}
+}
