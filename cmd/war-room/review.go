@@ -134,6 +134,10 @@ func (f *reviewFlags) check(pos []string) error {
 // evidenceDir is --evidence, or a fresh directory beside the state file, kept after the run.
 func (f *reviewFlags) evidenceDir(e *env) (string, error) {
 	if f.evidence != "" {
+		// Evidence files are created exclusively and never overwritten: say so up front.
+		if entries, err := os.ReadDir(f.evidence); err == nil && len(entries) > 0 {
+			return "", usageErr("--evidence %s is not empty: give a new or empty directory (evidence is never overwritten)", f.evidence)
+		}
 		return filepath.Abs(f.evidence)
 	}
 	parent := filepath.Join(filepath.Dir(f.common.dbPath(e)), "review")

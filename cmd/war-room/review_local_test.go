@@ -139,6 +139,15 @@ func TestReviewFailureToRunIsNotARefutation(t *testing.T) {
 		t.Errorf("the failure is not the one injected:\n%s", res.stderr)
 	}
 
+	used := filepath.Join(r.dir, "used")
+	if err := os.MkdirAll(used, 0o755); err != nil || os.WriteFile(filepath.Join(used, "diff.patch"), []byte("x"), 0o600) != nil {
+		t.Fatal(err)
+	}
+	if res := r.review("--base", "main", "--head", "feature", "--evidence", used); res.code != exitUsage ||
+		!strings.Contains(res.stderr, "not empty") {
+		t.Errorf("a used evidence directory: exit %d, want %d; stderr:\n%s", res.code, exitUsage, res.stderr)
+	}
+
 	bad := filepath.Join(r.dir, "bad.yml")
 	if err := os.WriteFile(bad, []byte("version: 1\nbogus: 1\n"), 0o600); err != nil {
 		t.Fatal(err)
