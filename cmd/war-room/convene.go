@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/council"
+)
+
+func init() {
+	register(command{name: "convene", summary: "run the standing-team protocol on a question", run: runConvene})
+}
+
+// conveneFlags are war-room convene's flags.
+type conveneFlags struct {
+	common                commonFlags
+	seats, rounds, resume string
+	seed                  string
+	context               contextFiles
+	dry                   bool
+}
+
+func (f *conveneFlags) register(fs *flag.FlagSet) {
+	f.common.register(fs)
+	fs.StringVar(&f.seats, "seats", "", "comma-separated seats: "+strings.Join(council.SeatKeys(), ", ")+
+		" (default: "+strings.Join(council.DefaultTeam, ",")+" plus any seat named under protocols.council.roles)")
+	fs.StringVar(&f.rounds, "rounds", "", "cross-examination rounds, 1 or 2 (default 1)")
+	fs.Var(&f.context, "context", "a context file fed to every seat verbatim (repeatable)")
+	fs.StringVar(&f.resume, "resume", "", "continue an interrupted or failed council session by id")
+	fs.StringVar(&f.seed, "seed", "", "fix the seed that seats the team, deals the member labels and picks the arbiter (default: OS entropy)")
+	fs.BoolVar(&f.dry, "dry-run", false, "print the seating, the arbiter and the expected calls; make no call")
+}
+
+func runConvene(ctx context.Context, e *env, args []string) error {
+	var f conveneFlags
+	fs := newFlagSet(e, "convene", `"<question>" [flags] | --resume SESSION`)
+	f.register(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if f.resume != "" {
+		if len(pos) != 0 {
+			return usageErr("--resume takes no question: the session has its own")
+		}
+		return f.resumeSession(ctx, e)
+	}
+	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
+		return usageErr(`convene takes exactly one question, quoted: war-room convene "Should we …?"`)
+	}
+	rounds, err := council.ParseRounds(f.rounds)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	inputs, err := f.inputs(pos[0])
+	if err != nil {
+		return err
+	}
+	seed, source, err := deliberationSeed(f.seed)
+	if err != nil {
+		return err
+	}
+	st, err := f.common.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opts, err := council.OptionsFromConfig(st.Config, council.Flags{Seats: f.seats, Rounds: rounds})
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	if f.dry {
+		return dryRunCouncil(e, opts, st.Profiles, seed, f.common.json)
+	}
+	s, err := council.NewSession(pos[0], inputs, opts, seed, source)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	r, err := engine.Start(ctx, st.runConfig(e, nil), s)
+	if err != nil {
+		return err
+	}
+	return f.execute(ctx, e, r)
+}
+
+// inputs captures the question and every context file verbatim.
+func (f *conveneFlags) inputs(question string) ([]engine.Input, error) {
+	in := []engine.Input{engine.NewInput(council.InputQuestion, question)}
+	for _, path := range f.context {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, exitErr(exitUsage, fmt.Errorf("read context: %w", err))
+		}
+		in = append(in, council.ContextInput(path, string(b)))
+	}
+	return in, nil
+}
+
+func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
+	st, err := f.common.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	s, err := st.Store.GetSession(ctx, f.resume)
+	if err != nil {
+		return exitErr(exitUsage, fmt.Errorf("session %s: %w", f.resume, err))
+	}
+	if s.Protocol != council.Protocol {
+		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)
+	}
+	r, err := engine.Resume(ctx, st.runConfig(e, nil), f.resume)
+	if err != nil {
+		return err
+	}
+	return f.execute(ctx, e, r)
+}
+
+// execute runs the session to its end and prints the decision; a failure prints nothing on
+// stdout (no ruling is improvised) and says how to resume.
+func (f *conveneFlags) execute(ctx context.Context, e *env, r *engine.Run) error {
+	id := r.Session().ID
+	d, err := council.Execute(ctx, r)
+	if err = r.Finish(ctx, err); err != nil {
+		var gate *engine.GateError
+		if errors.As(err, &gate) || ctx.Err() != nil {
+			return sessionOutcome(err, id)
+		}
+		return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: war-room convene --resume %s", err, id)
+	}
+	return printDecision(e, d, f.common.json)
+}
+
+// dryRunCouncil prints the seating a session with this seed would use, without a session or a
+// call.
+func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64, asJSON bool) error {
+	plan, err := council.PreviewPlan(opts, ps, seed)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	if asJSON {
+		return writeJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
+			"expected_calls": opts.ExpectedCalls()})
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "war-room convene (dry run: no session, no call)\n\nseed %d (pass --seed %[1]d to get exactly this seating)\n", seed)
+	fmt.Fprintf(w, "%d seats · %d cross-examination round(s) · %d calls expected · timeouts: seat %s, clerk and arbiter %s\n\n",
+		len(plan.Seats), opts.Rounds, opts.ExpectedCalls(), opts.SeatTimeout, opts.ArbiterTimeout)
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	fmt.Fprintln(tw, "ROLE\tLABEL\tPROFILE\tMODEL\tFAMILY\tEFFORT\tPINNED")
+	for _, a := range append(append([]council.Assignment(nil), plan.Seats...), plan.Clerk, plan.Arbiter) {
+		pinned := ""
+		if a.Pinned {
+			pinned = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", council.RoleTitle(a.Role), orDash(a.Label), a.Profile, a.Model, orDash(a.Family), a.Effort, pinned)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\narbiter path: %s", plan.ArbiterPath)
+	if plan.Residual != "" {
+		fmt.Fprintf(w, " — %s", plan.Residual)
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
