@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/githubfake"
+)
+
+// councilActionConfig is a repository configuration of five scripted vendors answering from
+// the council script, publishing with no mutation spacing to wait out.
+func councilActionConfig(t *testing.T) string {
+	script := filepath.Join(t.TempDir(), "council-script.yaml")
+	if err := os.WriteFile(script, []byte(councilScript), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("version: 1\nproviders:\n")
+	for _, p := range [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}, {"gemini", "google"}, {"qwen", "qwen"}, {"glm", "zhipu"}} {
+		fmt.Fprintf(&b, "  %s: {type: script, family: %s, model: %s-model, responses: %s}\n", p[0], p[1], p[0], script)
+	}
+	b.WriteString("github:\n  discussions:\n    mutation_spacing: 1ms\n  progress:\n    throttle: 1s\n")
+	return b.String()
+}
+
+// `/war-room convene` in an issue comment runs the standing team through the Action and
+// publishes its decision, dissent included, like any other protocol.
+func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
+	w := newActionWorld(t, councilActionConfig(t))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+	body := "/war-room convene --rounds=1 Should billing move to a queue?"
+	id := w.comment("alice", n, body)
+	r := w.run("issue_comment", w.commentEvent("created", n, id, "alice", body), nil, nil)
+	wantNoError(t, r)
+
+	var decision *githubfake.Discussion
+	for _, d := range w.f.Discussions(aRepo) {
+		if strings.HasPrefix(d.Title, "[Council] ") {
+			decision = &d
+		}
+	}
+	if decision == nil {
+		t.Fatalf("no council discussion: %+v\nstderr:\n%s", w.f.Discussions(aRepo), r.stderr)
+	}
+	if !strings.Contains(decision.Body, "(Skeptic · ") || !strings.Contains(decision.Body, "cron is cheaper to run") {
+		t.Errorf("the published decision lacks the attributed dissent:\n%s", decision.Body)
+	}
+	if len(w.f.Comments(decision.ID)) == 0 {
+		t.Errorf("no phase comments on the council discussion")
+	}
+	st, ok := bot.ParseState(botComments(w, n)[0].Body)
+	if !ok || st.Protocol != "council" || st.Status != bot.StatusCompleted {
+		t.Errorf("progress state %+v (ok %v)", st, ok)
+	}
+	var d engine.Decision
+	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "council" || len(d.Dissent) != 1 {
+		t.Errorf("decision output: %v %q", err, r.outputs["decision"])
+	}
+	if calls := ledger(t, r.db); len(calls) != 14 {
+		t.Errorf("%d provider calls, want 14", len(calls))
+	}
+	// The issue was fed to every seat as context, fenced.
+	for _, e := range ledger(t, r.db) {
+		if !strings.Contains(strings.Join(e.Inputs, ","), "context:issue") {
+			t.Errorf("call %s was not fed the issue: %v", e.Step, e.Inputs)
+		}
+	}
+}
