@@ -20,7 +20,7 @@ func TestConvenePrintsTheDecisionWithItsDissent(t *testing.T) {
 	}
 	for _, want := range []string{"# [Council] Should billing move to a queue?", "**Option 1: Adopt a queue**",
 		"## Dissent", "(Skeptic · ", "): cron is cheaper to run.", "Reopen if queue spend exceeds",
-		"## Panel", "Arbiter (external, no seat)", "margin converged 3-1", "independence external arbiter (clean)",
+		"## Panel", "Arbiter (external, no seat)", "| margin | converged 3-1 |", "independence external arbiter (clean)",
 		"merkle root ", "scripted — not a model"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
@@ -56,6 +56,9 @@ func TestConveneJSONIsTheStoredDecision(t *testing.T) {
 	ledger, _ := c.store().Ledger(context.Background(), d.SessionID)
 	if len(ledger) != 3*4+2 {
 		t.Fatalf("%d calls, want 14 (three seats × four rounds of calls, docket, ruling)", len(ledger))
+	}
+	if v := c.run("verify", d.SessionID); v.code != 0 || !strings.Contains(v.stdout, "OK") {
+		t.Fatalf("verify: exit %d\n%s%s", v.code, v.stdout, v.stderr)
 	}
 }
 
