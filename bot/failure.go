@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
@@ -68,11 +69,12 @@ func (r *sessionRun) failureClass(ctx context.Context, err error) string {
 
 // threadDetail is a failure as the issue thread reads it. The messages of two classes quote
 // model output — a contract violation the answer that broke the format, a refusal the
-// model's own words — and the thread shows no model text: for those it names the role and
-// profile and leaves the message to the run's log and job summary.
+// model's own words — and the thread shows no model text: for those it keeps only what
+// precedes the quote (which phase, role and profile failed, after how many attempts) and
+// leaves the rest to the run's log and job summary.
 func threadDetail(class string, err error, runURL string) string {
-	what := map[string]string{engine.ClassContract: "did not answer in its role's format",
-		string(provider.ClassRefused): "was declined by the model or its vendor"}[class]
+	what := map[string]string{engine.ClassContract: "the answer broke its role's format",
+		string(provider.ClassRefused): "the model or its vendor declined to answer"}[class]
 	switch {
 	case err == nil:
 		return ""
@@ -83,9 +85,13 @@ func threadDetail(class string, err error, runURL string) string {
 	if runURL != "" {
 		where = "the run's log (" + runURL + ")"
 	}
-	var ce *engine.CallError
-	if errors.As(err, &ce) {
-		return fmt.Sprintf("the call of role %s on profile %s %s; %s has the details.", ce.Role, ce.Profile, what, where)
+	if m := failedCall.FindStringSubmatch(firstLine(err.Error(), 2000)); m != nil {
+		return fmt.Sprintf("%s: %s; %s has the details.", m[1], what, where)
 	}
-	return fmt.Sprintf("a model call %s; %s has the details.", what, where)
+	return fmt.Sprintf("a model call failed: %s; %s has the details.", what, where)
 }
+
+// failedCall is the part of a call failure's message that names the call, up to its attempt
+// count ("… role attacker on profile gpt failed (contract) after 2 attempt(s)"); the error
+// text after it is the provider's or the contract's, which may quote the model.
+var failedCall = regexp.MustCompile(`^(.*? attempt\(s\)\)?)`)

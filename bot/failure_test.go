@@ -48,6 +48,11 @@ func TestThreadDetailQuotesNoModelText(t *testing.T) {
 	if got := threadDetail(engine.ClassContract, selfClassed{}, ""); strings.Contains(got, "protocol failure") || !strings.Contains(got, "run's log") {
 		t.Errorf("contract detail without a call error: %q", got)
 	}
+	chain := errors.New(`reasoning chain failed at synthesis on profile alpha (contract, 2 attempt(s)): contract violated: got "SECRETPLAN"`)
+	if got := threadDetail(engine.ClassContract, chain, ""); strings.Contains(got, "SECRETPLAN") ||
+		got != "reasoning chain failed at synthesis on profile alpha (contract, 2 attempt(s)): the answer broke its role's format; the run's log has the details." {
+		t.Errorf("a protocol's own call failure: %q", got)
+	}
 	refusal := &engine.CallError{Role: "attacker", Profile: "gpt", Class: "refused", Attempts: 1,
 		Err: errors.New("openai: model refused: I will not discuss SECRETPLAN")}
 	if got := threadDetail("refused", refusal, ""); strings.Contains(got, "SECRETPLAN") || !strings.Contains(got, "declined") {
