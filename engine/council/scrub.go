@@ -23,12 +23,16 @@ type scrubber struct {
 	ids []string // ASCII-lower-cased
 }
 
+// structural are words the protocol's own labels are made of: a profile that happens to be
+// called "member" must not blank out every member label.
+var structural = []string{"member", "option", "docket", "vote", "selected", "none_found"}
+
 func newScrubber(idents []string, inputs []string) scrubber {
 	given := asciiLower(strings.Join(inputs, "\n"))
 	var s scrubber
 	for _, id := range idents {
 		id = asciiLower(strings.TrimSpace(id))
-		if len(id) < minIdentity || slices.Contains(s.ids, id) || len(spans(given, id)) > 0 {
+		if len(id) < minIdentity || slices.Contains(s.ids, id) || slices.Contains(structural, id) || len(spans(given, id)) > 0 {
 			continue
 		}
 		s.ids = append(s.ids, id)
