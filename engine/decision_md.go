@@ -70,7 +70,13 @@ func (d *Decision) writeAlternatives(b *strings.Builder) {
 		if a.Selected {
 			mark = " (selected)"
 		}
-		fmt.Fprintf(b, "- **%s**%s", strings.TrimSpace(a.Label+" "+a.Title), mark)
+		name := a.Title
+		if a.Label != "" && a.Title != "" {
+			name = a.Label + ": " + a.Title
+		} else if a.Label != "" {
+			name = a.Label
+		}
+		fmt.Fprintf(b, "- **%s**%s", name, mark)
 		if a.Points != 0 {
 			fmt.Fprintf(b, " — %d Borda points", a.Points)
 		}
@@ -122,11 +128,11 @@ func (d *Decision) writeFooter(b *strings.Builder) {
 		b.WriteString("\n")
 	}
 	if len(d.Metrics) > 0 {
-		parts := make([]string, 0, len(d.Metrics))
+		b.WriteString("## Metrics\n\n| Metric | Value |\n|---|---|\n")
 		for _, k := range slices.Sorted(maps.Keys(d.Metrics)) {
-			parts = append(parts, k+" "+d.Metrics[k])
+			fmt.Fprintf(b, "| %s | %s |\n", k, cell(d.Metrics[k]))
 		}
-		fmt.Fprintf(b, "metrics: %s\n\n", strings.Join(parts, " · "))
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "---\nsession %s · seed %d", d.SessionID, d.Seed)
 	if d.Independence != "" {

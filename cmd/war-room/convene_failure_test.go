@@ -75,7 +75,7 @@ func TestConveneSeatFailureIsNamed(t *testing.T) {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
 	for _, want := range []string{"no answer: transport in Closing ballot", "(Steward · ", "produced nothing in Closing ballot (transport)",
-		"seat_failures 1", "ballots 3"} {
+		"| seat_failures | 1 |", "| ballots | 3 |"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
 		}

@@ -19,7 +19,7 @@ func TestDeliberatePrintsTheDecisionAndMetrics(t *testing.T) {
 	}
 	for _, want := range []string{"# [War Room] Which queue should billing adopt?", "## Reversibility",
 		"RS = 0.72 · type 1A · mode full", "Borda points", "(selected)", "## Panel", "merkle root ",
-		"metrics: ", "mode_match yes", "expert_failures 0", "scripted — not a model"} {
+		"## Metrics", "| mode_match | yes |", "| expert_failures | 0 |", "scripted — not a model"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
 		}
