@@ -98,9 +98,11 @@ func newWorld(t *testing.T, o worldOpts) *world {
 
 // settle waits (in real time) until the fake has handled every request written to it. A
 // request the client gave up on may still be in the server; the shared clock must not jump
-// ahead of it, or the fake would date it after the retry that follows.
+// ahead of it, or the fake would date it after the retry that follows. The deadline outlasts
+// the longest injected delay (30 s): a server slow to notice a client that hung up, on a
+// loaded machine, then costs time, never a false failure.
 func (w *world) settle() {
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(45 * time.Second)
 	for len(w.f.Calls()) < int(w.written.Load()) {
 		if time.Now().After(deadline) {
 			w.t.Error("the fake did not finish the requests written to it")
