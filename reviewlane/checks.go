@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 )
 
 // The checks a lane passes before its call. Each returns stop=true when the lane ends here
@@ -30,6 +31,10 @@ func (l *lane) checkDigests(context.Context) (bool, error) {
 	}
 	l.contract, l.diff = contract, diff
 	l.res.Coverage = &diff.coverage
+	if diff.coverage.FilesReviewed == 0 {
+		return l.block(BlockedNothingToReview, "no file of the diff is within this lane's paths and size limit ("+
+			strings.TrimSuffix(diff.coverage.Line(), ".")+"), so there is nothing to judge"), nil
+	}
 	return false, nil
 }
 

@@ -96,3 +96,31 @@ func TestLaneOverSizeLimitSaysSoInSummary(t *testing.T) {
 	assert.NotContains(t, user, "filler line", "the skipped file is not shown")
 	assert.Contains(t, user, "NOT the whole diff", "the reviewer is told what it was not shown")
 }
+
+// A diff of which the reviewer would be shown nothing (every file over the limit or outside
+// the lane's paths) blocks the lane before any call: a verdict on an empty view judges
+// nothing, and a CONFIRMED there would pass an unread change.
+func TestNothingReviewableBlocksTheLane(t *testing.T) {
+	for name, tune := range map[string]func(*BuildOptions){
+		"over the size limit": func(o *BuildOptions) { o.MaxDiffBytes = 100 },
+		"outside the paths":   func(o *BuildOptions) { o.Paths = PathFilter{Include: []string{"src/**"}} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, map[string]string{"large.go": strings.Repeat("// filler line\n", 40)})
+			o := f.options()
+			tune(&o)
+			b := f.build(t, o)
+			gpt := scripted("openai", answer("ok\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
+			res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
+			require.NoError(t, err)
+			assert.Equal(t, StatusBlocked, res.Status)
+			assert.Equal(t, BlockedNothingToReview, res.BlockedReason)
+			assert.Equal(t, 0, calls(gpt))
+			assert.Contains(t, res.Summary, "nothing to judge")
+			conclusion, _ := CheckConclusion(res, "failure")
+			assert.Equal(t, "neutral", conclusion)
+			_, err = res.Marshal()
+			assert.NoError(t, err)
+		})
+	}
+}

@@ -49,6 +49,9 @@ const (
 	BlockedSameFamily     BlockedReason = "same-family"
 	BlockedSameContext    BlockedReason = "same-context"
 	BlockedDigestMismatch BlockedReason = "digest-mismatch"
+	// BlockedNothingToReview: no file of the diff is within the lane's paths and size limit
+	// (or the diff is empty). A verdict on an empty view would judge nothing.
+	BlockedNothingToReview BlockedReason = "nothing-to-review"
 )
 
 // Result is a review-lane-result.v1 document.
