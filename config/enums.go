@@ -119,5 +119,15 @@ func (p Permission) AtLeast(min Permission) bool {
 	return p.Rank() > 0 && min.Rank() > 0 && p.Rank() >= min.Rank()
 }
 
+// WarRoomRoles are the war-room protocol's role keys; engine/warroom's tests hold the two
+// lists equal.
+var WarRoomRoles = []string{"supreme-commander", "chief-strategist", "intelligence-officer", "field-tactician",
+	"scout", "prosecution-counsel", "red-team", "logistics-officer"}
+
+// CouncilRoles are the standing team's role keys (seats, clerk and arbiter); engine/council's
+// tests hold the two lists equal.
+var CouncilRoles = []string{"architect", "skeptic", "operations-lead", "steward", "economist", "user-advocate",
+	"clerk", "arbiter"}
+
 // ReasonRoles are the reasoning chain's role names, in chain order.
 var ReasonRoles = []string{"premise-check", "generator", "compressor", "attacker", "synthesizer"}

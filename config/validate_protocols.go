@@ -11,8 +11,8 @@ func (v *validator) protocols() {
 		}
 		v.role(path, p.Reason.Roles[role])
 	}
-	v.roles("protocols.war_room.roles", p.WarRoom.Roles)
-	v.roles("protocols.council.roles", p.Council.Roles)
+	v.roles("protocols.war_room.roles", "war-room", WarRoomRoles, p.WarRoom.Roles)
+	v.roles("protocols.council.roles", "council", CouncilRoles, p.Council.Roles)
 	v.thresholds(p.WarRoom.Thresholds)
 	v.positive("protocols.war_room.timeouts.expert", p.WarRoom.Timeouts.Expert == 0)
 	v.positive("protocols.war_room.timeouts.synthesis", p.WarRoom.Timeouts.Synthesis == 0)
@@ -20,8 +20,11 @@ func (v *validator) protocols() {
 	v.positive("protocols.war_room.delphi.max_rounds", p.WarRoom.Delphi.MaxRounds == 0)
 }
 
-func (v *validator) roles(path string, roles map[string]Role) {
+func (v *validator) roles(path, protocol string, known []string, roles map[string]Role) {
 	for _, name := range sortedKeys(roles) {
+		if !contains(known, name) {
+			v.errf(path+"."+name, "unknown %s role%s (roles: %s)", protocol, suggest(name, known), quoteList(known))
+		}
 		v.role(path+"."+name, roles[name])
 	}
 }

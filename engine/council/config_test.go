@@ -60,7 +60,13 @@ func TestOptionsFromConfigPinsAndTeam(t *testing.T) {
 }
 
 func TestOptionsFromConfigRefusals(t *testing.T) {
-	_, err := council.OptionsFromConfig(parse(t, "protocols:\n  council:\n    roles:\n      judge: {profile: alpha}\n"), council.Flags{})
+	// The file is refused where the role is written; a configuration built in code is refused
+	// by the protocol itself.
+	_, err := config.Parse("test.yml", []byte("version: 1\nprotocols:\n  council:\n    roles:\n      judge: {profile: alpha}\n"))
+	assert.ErrorContains(t, err, "test.yml:5:14: protocols.council.roles.judge: unknown council role")
+	cfg := parse(t, "")
+	cfg.Protocols.Council.Roles = map[string]config.Role{"judge": {Profile: "alpha"}}
+	_, err = council.OptionsFromConfig(cfg, council.Flags{})
 	assert.ErrorContains(t, err, "protocols.council.roles.judge: unknown council role")
 	for seats, want := range map[string]string{
 		"skeptic":           "at least 2 seats",

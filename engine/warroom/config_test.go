@@ -66,9 +66,15 @@ func TestOptionsFromConfigHonoursPinsAndFlags(t *testing.T) {
 }
 
 func TestOptionsFromConfigRejects(t *testing.T) {
-	_, err := warroom.OptionsFromConfig(parse(t, "protocols:\n  war_room:\n    roles:\n      general: {profile: claude}\n"), warroom.Flags{})
-	assert.ErrorContains(t, err, `protocols.war_room.roles.general: unknown war-room role`)
+	// The file is refused where the role is written; a configuration built in code is refused
+	// by the protocol itself.
+	_, err := config.Parse("war-room.yml", []byte("version: 1\nprotocols:\n  war_room:\n    roles:\n      general: {profile: claude}\n"))
+	assert.ErrorContains(t, err, `war-room.yml:5:16: protocols.war_room.roles.general: unknown war-room role`)
 	cfg := parse(t, "")
+	cfg.Protocols.WarRoom.Roles = map[string]config.Role{"general": {Profile: "claude"}}
+	_, err = warroom.OptionsFromConfig(cfg, warroom.Flags{})
+	assert.ErrorContains(t, err, `protocols.war_room.roles.general: unknown war-room role`)
+	cfg = parse(t, "")
 	_, err = warroom.OptionsFromConfig(cfg, warroom.Flags{Preset: "startup", Thresholds: "0.3,0.5,0.7"})
 	assert.ErrorContains(t, err, "cannot be combined")
 	_, err = warroom.OptionsFromConfig(cfg, warroom.Flags{Preset: "yolo"})
