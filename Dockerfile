@@ -4,10 +4,9 @@
 # only it, CA certificates and an empty /tmp. It runs as root because GitHub requires Docker
 # container actions to (their workspace mounts are owned by the runner's root).
 #
-# BINARY_STAGE picks where the binary comes from: "build" compiles it here; "prebuilt" takes
-# dist/war-room and dist/ca-certificates.crt from the build context, which is how CI builds
-# and tests the final stage without pulling a Go toolchain image (scripts/image-test.sh).
-ARG BINARY_STAGE=build
+# Every stage is needed, so any builder (BuildKit or the legacy one) builds this file as is.
+# CI has no Docker engine and cannot pull the Go image: scripts/image-test.sh builds the final
+# stage below, taken from this file, from a binary compiled on the host.
 
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
@@ -19,15 +18,10 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}"
  && cp /etc/ssl/certs/ca-certificates.crt /out/ca-certificates.crt \
  && mkdir -m 1777 /out/tmp
 
-FROM scratch AS prebuilt
-COPY dist/war-room dist/ca-certificates.crt /out/
-COPY dist/tmp /out/tmp
-
-FROM ${BINARY_STAGE} AS binary
-
+# final stage (scripts/image-test.sh builds from this line down, with /out/ from dist/)
 FROM scratch
-COPY --from=binary /out/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
-COPY --from=binary /out/tmp /tmp
-COPY --from=binary /out/war-room /war-room
+COPY --from=build /out/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
+COPY --from=build /out/tmp /tmp
+COPY --from=build /out/war-room /war-room
 ENV SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
 ENTRYPOINT ["/war-room", "action"]
