@@ -18,11 +18,13 @@ func (d *Decision) Markdown() string {
 	if d.Confidence != "" {
 		fmt.Fprintf(&b, "**Confidence:** %s\n\n", d.Confidence)
 	}
+	// Dissent sits right under the outcome, never below the fold: it is what a reader of a
+	// confident-sounding decision most needs to see.
+	list(&b, "Dissent", d.Dissent)
 	section(&b, "Rationale", d.Rationale)
 	section(&b, "Consequences", d.Consequences)
 	d.writeReversibility(&b)
 	d.writeAlternatives(&b)
-	list(&b, "Dissent", d.Dissent)
 	list(&b, "What would change this decision", d.WhatWouldChangeMind)
 	list(&b, "Notes", d.Notes)
 	d.writePanel(&b)
