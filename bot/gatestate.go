@@ -133,3 +133,18 @@ func LatestState(comments []*github.IssueComment, ourLogin string) (Tracked, boo
 	}
 	return Tracked{}, false
 }
+
+// StateForCommand finds the session a command comment already started (its progress comment,
+// by ourLogin), so that a redelivered or retried job continues it rather than starting a
+// second, paid one.
+func StateForCommand(comments []*github.IssueComment, ourLogin string, commandID int64) (Tracked, bool) {
+	for _, c := range comments {
+		if !strings.EqualFold(c.GetUser().GetLogin(), ourLogin) {
+			continue
+		}
+		if s, ok := ParseState(c.GetBody()); ok && s.CommentID == commandID {
+			return Tracked{State: s, CommentID: c.GetID()}, true
+		}
+	}
+	return Tracked{}, false
+}

@@ -23,6 +23,9 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, discussions.Safe(err.Error())))
 		return nil
 	}
+	if done, err := t.again(ctx, cfg); done || err != nil {
+		return err
+	}
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
 		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
@@ -38,6 +41,31 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		return err
 	}
 	return t.run(ctx, cfg, st, pc.GetID())
+}
+
+// again handles a command this bot has seen before (a retried job, a redelivery, a re-run
+// workflow): a session that is still running or failed continues under its own id, seed and
+// progress comment, so stored steps are reused and nothing is posted twice; one that
+// completed, was cancelled or waits for an answer is left alone. done is false for a command
+// seen for the first time.
+func (t *thread) again(ctx context.Context, cfg *LoadedConfig) (done bool, err error) {
+	comments, err := t.d.GitHub.OurComments(ctx, t.repo, t.ev.Issue.Number)
+	if err != nil {
+		return false, err
+	}
+	tr, ok := StateForCommand(comments, t.d.GitHub.Login, t.ev.Comment.ID)
+	if !ok {
+		return false, nil
+	}
+	switch tr.State.Status {
+	case StatusRunning, StatusFailed:
+		st := tr.State
+		st.Status = StatusRunning
+		t.log.Info("continuing the session this command started", "session", st.Session)
+		return true, t.run(ctx, cfg, st, tr.CommentID)
+	}
+	t.log.Info("command already handled", "session", tr.State.Session, "status", tr.State.Status)
+	return true, nil
 }
 
 // context is the command's further lines and the issue itself, kept verbatim (the issue cut
