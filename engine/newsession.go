@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ProtocolSession builds a session for a protocol: the question must be non-empty and be
+// carried verbatim by the input named questionInput (inputs default to the question alone),
+// and opts — already defaulted and validated by the protocol — is stored as JSON so that a
+// resume runs with exactly the same settings.
+func ProtocolSession(protocol, title, questionInput, question string, inputs []Input, opts any, seed int64, seedSource string) (*Session, error) {
+	if strings.TrimSpace(question) == "" {
+		return nil, fmt.Errorf("%s: %w", protocol, errors.New("the question is empty"))
+	}
+	if len(inputs) == 0 {
+		inputs = []Input{NewInput(questionInput, question)}
+	}
+	if q, ok := (&Session{Inputs: inputs}).Input(questionInput); !ok || q != question {
+		return nil, fmt.Errorf("%s: inputs must carry the question as %q", protocol, questionInput)
+	}
+	raw, err := json.Marshal(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: encode options: %w", protocol, err)
+	}
+	return &Session{Protocol: protocol, Title: title, Inputs: inputs, Seed: seed, SeedSource: seedSource, Options: raw}, nil
+}
+
+// DecisionTitle is prefix and the question's first line, shortened to 120 characters, e.g.
+// "[War Room] Should billing move to a queue?".
+func DecisionTitle(prefix, question string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(question), "\n")
+	first = strings.TrimSpace(first)
+	if r := []rune(first); len(r) > 120 {
+		first = strings.TrimSpace(string(r[:119])) + "…"
+	}
+	return prefix + " " + first
+}
+
+// ContextInput captures a context file verbatim, named after its path.
+func ContextInput(path, text string) Input { return NewInput("context:"+path, text) }

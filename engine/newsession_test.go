@@ -1,0 +1,32 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/war-room/war-room/engine"
+)
+
+func TestProtocolSession(t *testing.T) {
+	type opts struct{ Mode string }
+	s, err := engine.ProtocolSession("war-room", "[War Room] Q?", "QUESTION", "Q?", nil, opts{"full"}, 9, "--seed")
+	require.NoError(t, err)
+	q, _ := s.Input("QUESTION")
+	assert.Equal(t, "Q?", q, "without inputs the question alone is stored")
+	assert.JSONEq(t, `{"Mode":"full"}`, string(s.Options))
+	assert.Equal(t, int64(9), s.Seed)
+
+	_, err = engine.ProtocolSession("council", "t", "QUESTION", "  ", nil, opts{}, 1, "x")
+	assert.EqualError(t, err, "council: the question is empty")
+	_, err = engine.ProtocolSession("council", "t", "QUESTION", "Q?", []engine.Input{engine.NewInput("QUESTION", "other")}, opts{}, 1, "x")
+	assert.ErrorContains(t, err, `inputs must carry the question as "QUESTION"`)
+}
+
+func TestDecisionTitle(t *testing.T) {
+	assert.Equal(t, "[Council] Adopt a queue?", engine.DecisionTitle("[Council]", "  Adopt a queue?\nmore text"))
+	long := engine.DecisionTitle("[War Room]", strings.Repeat("é", 300))
+	assert.Equal(t, 120, len([]rune(strings.TrimPrefix(long, "[War Room] "))))
+	assert.True(t, strings.HasSuffix(long, "…"))
+}
