@@ -91,12 +91,15 @@ func TestOpenAIProfileAsksServerForItsOnlyModel(t *testing.T) {
 	require.Empty(t, srv.auth, "no api_key_env: no Authorization header")
 }
 
-func TestOpenAIProfileWithSeveralServedModelsIsAnError(t *testing.T) {
-	srv := newOpenAIServer(t, "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9", "m10", "m11")
+func TestOpenAIProfileWithSeveralServedModelsTakesTheFirst(t *testing.T) {
+	srv := newOpenAIServer(t, "m1", "m2", "m3")
 	cfg := openAIConfig(t, srv.URL+"/v1", "")
-	_, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
-	require.EqualError(t, err, `o.yml:4:5: providers.local: profile "local": no model configured and the server at `+srv.URL+
-		`/v1 offers 11 (m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, …): set the profile's model (WAR_ROOM_OPENAI_MODEL for a detected local server)`)
+	p, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
+	require.NoError(t, err)
+	require.Equal(t, "m1", p.Model, "the first model the server lists, recorded on the profile")
+	_, err = p.Provider.Complete(context.Background(), provider.Request{User: "hi"})
+	require.NoError(t, err)
+	require.Equal(t, "m1", srv.model)
 }
 
 func TestOpenAIProfileWithNoServedModelIsAnError(t *testing.T) {
