@@ -90,6 +90,16 @@ func TestParseRuling(t *testing.T) {
 	assert.ErrorContains(t, err, "Member A voted for other options")
 	_, err = ParseRuling(head+"## Dissent\n- Member B: nothing\n"+tail, 2, split)
 	assert.ErrorContains(t, err, "Member A voted against Option 2")
+	// Naming the dissenter without what they held flattens the dissent as surely as "none".
+	for _, hollow := range []string{"- Member A: none", "- Member A", "- **Member A**: N/A.", "- Member A — nothing",
+		"Member A: no dissent", "- none\n- Member A", "- none (Member A)", "- Member A and Member B: no objections"} {
+		_, err = ParseRuling(head+"## Dissent\n"+hollow+"\n"+tail, 2, split)
+		assert.ErrorContains(t, err, "Member A voted against Option 2", "dissent %q", hollow)
+		assert.True(t, errors.Is(err, ErrNoDissentRecord), "%q: %v", hollow, err)
+	}
+	r, err = ParseRuling(head+"## Dissent\n- none from the majority\n- Member A: cron costs less; a month of retry data would vindicate it\n"+tail, 2, split)
+	require.NoError(t, err)
+	assert.Len(t, r.Dissent, 2)
 	_, err = ParseRuling(head+"## Dissent\n- Member A: x\n## Trip-wires\n- none\n", 2, split)
 	assert.ErrorContains(t, err, "trip-wires say none")
 	_, err = ParseRuling("## Decision\nd\n## Rationale\nr\n## Dissent\n- none\n"+tail, 2, split)

@@ -23,8 +23,8 @@ var ErrNoDissentRecord = errors.New("the dissent record is mandatory")
 
 // ParseRuling reads the arbiter's ruling against a docket of n options and the ballot tally.
 // The dissent record must exist; when any ballot chose another option than the one selected,
-// it must not say "none" and must name every such member by label — agreement the ballots do
-// not show is never accepted.
+// it must not say "none" and must name every such member by label in an item that says what
+// they held — agreement the ballots do not show is never accepted.
 func ParseRuling(text string, n int, t Tally) (Ruling, error) {
 	k, err := oneChoice(text, selectLine, "SELECTED", n)
 	if err != nil {
@@ -51,7 +51,7 @@ func ParseRuling(text string, n int, t Tally) (Ruling, error) {
 		return Ruling{}, fmt.Errorf("%w: %s voted for other options than Option %d, so the dissent record cannot be empty or \"none\"",
 			ErrNoDissentRecord, strings.Join(against, ", "), k)
 	}
-	named := members(strings.Join(r.Dissent, "\n"))
+	named := recorded(r.Dissent)
 	var missing []string
 	for _, l := range against {
 		if !slices.Contains(named, l) {
@@ -59,7 +59,7 @@ func ParseRuling(text string, n int, t Tally) (Ruling, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return Ruling{}, fmt.Errorf("%w: %s voted against Option %d and the dissent record does not name them; record each dissenting member by label",
+		return Ruling{}, fmt.Errorf("%w: %s voted against Option %d and the dissent record does not say what they held; record each dissenting member by label with their view (\"none\" or a bare label is not a record)",
 			ErrNoDissentRecord, strings.Join(missing, ", "), k)
 	}
 	return r, nil
