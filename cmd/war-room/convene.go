@@ -109,8 +109,11 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 	}
 	defer st.Close()
 	s, err := st.Store.GetSession(ctx, f.resume)
-	if err != nil {
-		return exitErr(exitUsage, fmt.Errorf("session %s: %w", f.resume, err))
+	switch {
+	case errors.Is(err, engine.ErrNotFound):
+		return usageErr("no session %s in %s (check the id, and --db if the session ran against another state file)", f.resume, f.common.dbPath(e))
+	case err != nil:
+		return fmt.Errorf("read session %s: %w", f.resume, err)
 	}
 	if s.Protocol != council.Protocol {
 		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)

@@ -177,3 +177,13 @@ func TestConveneResumeRefusesOtherProtocols(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", res.code, res.stderr)
 	}
 }
+
+// A mistyped id is a usage error that says where it looked, and the id once.
+func TestConveneResumeOfAnUnknownSession(t *testing.T) {
+	c := newCouncilEnv(t, "")
+	res := c.run("convene", "--resume", "wr-nosuchsession")
+	if res.code != exitUsage || !strings.Contains(res.stderr, "no session wr-nosuchsession in "+c.db) ||
+		strings.Count(res.stderr, "wr-nosuchsession") != 1 {
+		t.Fatalf("exit %d:\n%s", res.code, res.stderr)
+	}
+}
