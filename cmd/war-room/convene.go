@@ -132,8 +132,12 @@ func (f *conveneFlags) execute(ctx context.Context, e *env, r *engine.Run) error
 	d, err := council.Execute(ctx, r)
 	if err = r.Finish(ctx, err); err != nil {
 		var gate *engine.GateError
-		if errors.As(err, &gate) || ctx.Err() != nil {
+		if errors.As(err, &gate) {
 			return sessionOutcome(err, id)
+		}
+		if ctx.Err() != nil {
+			// Interrupted (Ctrl-C, SIGTERM): only the calls in flight are lost.
+			return fmt.Errorf("interrupted; no decision was made; the completed calls are stored; continue with: war-room convene --resume %s", id)
 		}
 		return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: war-room convene --resume %s", err, id)
 	}
