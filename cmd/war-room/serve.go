@@ -41,7 +41,7 @@ type serveFlags struct {
 func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.addr, "addr", ":8080", "listen address; the webhook is POST /webhook, health GET /healthz")
 	fs.StringVar(&s.db, "db", "", "SQLite state file (default as for the CLI); the job queue is a second file beside it")
-	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL for the job queue instead of SQLite (default $WAR_ROOM_DATABASE_URL)")
+	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL for the job queue instead of SQLite (default $WAR_ROOM_DATABASE_URL; use the variable when the URL holds a password, since a command line is visible to every user of the machine)")
 	fs.StringVar(&s.appID, "app-id", "", "the GitHub App's ID (default $WAR_ROOM_APP_ID)")
 	fs.StringVar(&s.appSlug, "app-slug", "", "the App's slug, so its comments are known as <slug>[bot] (default $WAR_ROOM_APP_SLUG, else asked of GET /app)")
 	fs.StringVar(&s.privateKey, "private-key", "", "file holding the App's PEM private key (default: the PEM text in $WAR_ROOM_APP_PRIVATE_KEY)")
