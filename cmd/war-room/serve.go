@@ -63,6 +63,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usageErr("serve takes no arguments")
 	}
+	if err := checkProviderEnv(sf.providerEnv); err != nil {
+		return err
+	}
 	secret, creds, err := sf.secrets(e)
 	if err != nil {
 		return err
@@ -225,6 +228,22 @@ func refuseLocalProviders(cfg *config.Config) error {
 	for name, p := range cfg.Providers {
 		if p.Type == config.TypeScript || p.Type == config.TypeCLI {
 			return fmt.Errorf("providers.%s: %s profiles are not allowed on this war-room App server (they read files or run programs on it); use anthropic or openai profiles", name, p.Type)
+		}
+	}
+	return nil
+}
+
+// appSecrets are variables --provider-env must never expose to a repository's configuration:
+// the App's own credentials and the runner's token.
+var appSecrets = []string{"WAR_ROOM_WEBHOOK_SECRET", "WAR_ROOM_APP_PRIVATE_KEY", "WAR_ROOM_APP_ID",
+	"WAR_ROOM_DATABASE_URL", "GITHUB_TOKEN"}
+
+// checkProviderEnv refuses an operator's --provider-env that would hand one of the App's own
+// secrets to any repository that installs it.
+func checkProviderEnv(list string) error {
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); slices.Contains(appSecrets, n) {
+			return usageErr("--provider-env %s: that variable holds this App's own credentials and would be readable by every repository's configuration", n)
 		}
 	}
 	return nil

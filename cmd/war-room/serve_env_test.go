@@ -91,3 +91,14 @@ func TestRefuseKeyToForeignEndpoint(t *testing.T) {
 		}
 	}
 }
+
+func TestProviderEnvRefusesTheAppsOwnSecrets(t *testing.T) {
+	for _, n := range appSecrets {
+		if err := checkProviderEnv("TEAM_KEY, " + n); err == nil || !strings.Contains(err.Error(), n) {
+			t.Errorf("--provider-env %s: %v", n, err)
+		}
+	}
+	if err := checkProviderEnv("TEAM_KEY,OTHER_KEY"); err != nil {
+		t.Errorf("ordinary names refused: %v", err)
+	}
+}
