@@ -107,39 +107,18 @@ func (o Options) ExpectedCalls() int { return len(o.Team)*(2+o.Rounds) + 2 }
 // NewSession builds a standing-team session. inputs are the question (named InputQuestion)
 // and any context; when inputs is empty the question alone is used.
 func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
-	if strings.TrimSpace(question) == "" {
-		return nil, errors.New("council: the question is empty")
-	}
 	opts = opts.withDefaults()
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("council: %w", err)
 	}
-	if len(inputs) == 0 {
-		inputs = []engine.Input{engine.NewInput(InputQuestion, question)}
-	}
-	if q, ok := (&engine.Session{Inputs: inputs}).Input(InputQuestion); !ok || q != question {
-		return nil, fmt.Errorf("council: inputs must carry the question as %q", InputQuestion)
-	}
-	raw, err := json.Marshal(opts)
-	if err != nil {
-		return nil, fmt.Errorf("council: encode options: %w", err)
-	}
-	return &engine.Session{Protocol: Protocol, Title: Title(question), Inputs: inputs,
-		Seed: seed, SeedSource: seedSource, Options: raw}, nil
+	return engine.ProtocolSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
 }
 
 // ContextInput captures a context file verbatim.
-func ContextInput(path, text string) engine.Input { return engine.NewInput("context:"+path, text) }
+func ContextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
 
 // Title is the decision title: "[Council] " and the question's first line, shortened.
-func Title(question string) string {
-	first, _, _ := strings.Cut(strings.TrimSpace(question), "\n")
-	first = strings.TrimSpace(first)
-	if r := []rune(first); len(r) > 120 {
-		first = strings.TrimSpace(string(r[:119])) + "…"
-	}
-	return "[Council] " + first
-}
+func Title(question string) string { return engine.DecisionTitle("[Council]", question) }
 
 // sessionOptions decodes the options stored in a session.
 func sessionOptions(s *engine.Session) (Options, error) {
