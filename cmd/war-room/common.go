@@ -165,3 +165,17 @@ func choicesText(c []string) string {
 	}
 	return out
 }
+
+// questionAndContext captures a question and every --context file verbatim, as a protocol's
+// inputs; an unreadable file is a usage error naming it.
+func questionAndContext(questionInput, question string, paths []string) ([]engine.Input, error) {
+	in := []engine.Input{engine.NewInput(questionInput, question)}
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, exitErr(exitUsage, fmt.Errorf("read context: %w", err))
+		}
+		in = append(in, engine.ContextInput(path, string(b)))
+	}
+	return in, nil
+}

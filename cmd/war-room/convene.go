@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -91,15 +90,7 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 
 // inputs captures the question and every context file verbatim.
 func (f *conveneFlags) inputs(question string) ([]engine.Input, error) {
-	in := []engine.Input{engine.NewInput(council.InputQuestion, question)}
-	for _, path := range f.context {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return nil, exitErr(exitUsage, fmt.Errorf("read context: %w", err))
-		}
-		in = append(in, council.ContextInput(path, string(b)))
-	}
-	return in, nil
+	return questionAndContext(council.InputQuestion, question, f.context)
 }
 
 func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {

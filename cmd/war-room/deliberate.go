@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,15 +107,7 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 
 // inputs captures the question and every context file verbatim.
 func (f *deliberateFlags) inputs(question string) ([]engine.Input, error) {
-	in := []engine.Input{engine.NewInput(warroom.InputQuestion, question)}
-	for _, path := range f.context {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return nil, exitErr(exitUsage, fmt.Errorf("read context: %w", err))
-		}
-		in = append(in, warroom.ContextInput(path, string(b)))
-	}
-	return in, nil
+	return questionAndContext(warroom.InputQuestion, question, f.context)
 }
 
 func (f *deliberateFlags) resumeSession(ctx context.Context, e *env) error {
