@@ -44,14 +44,6 @@ func requireSections(names ...string) func(string) error {
 	}
 }
 
-// nonEmpty is the weakest contract: some text came back.
-func nonEmpty(text string) error {
-	if strings.TrimSpace(text) == "" {
-		return fmt.Errorf("the answer is empty")
-	}
-	return nil
-}
-
 var bulletItem = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+(.*)$`)
 
 // bullets returns the "- " or "* " or "1. " items of a section, each trimmed, continuation
