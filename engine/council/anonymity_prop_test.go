@@ -74,7 +74,7 @@ func TestNoIdentityReachesAnyPrompt(t *testing.T) {
 
 func TestScrubberWithholdsWholeWordsAndSparesTheSubject(t *testing.T) {
 	s := newScrubber([]string{"Skeptic", "gpt-x", "ab", "Google", "Member"}, []string{"Should we move to Google Cloud?"})
-	got := s.scrub("The SKEPTIC said (gpt-x) skeptics exist; ab stays; Google stays; Member B stays; Skeptic/Skeptic.")
+	got := s.Scrub("The SKEPTIC said (gpt-x) skeptics exist; ab stays; Google stays; Member B stays; Skeptic/Skeptic.")
 	want := "The [withheld] said ([withheld]) skeptics exist; ab stays; Google stays; Member B stays; [withheld]/[withheld]."
 	if got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/war-room/war-room/engine"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.
@@ -72,7 +74,7 @@ func leak(text string, tokens map[string]bool) (string, bool) {
 		i += 2 + next
 	}
 	for _, w := range roleWords {
-		if len(spans(text, w)) > 0 {
+		if engine.HasWord(text, w) {
 			return w, true
 		}
 	}

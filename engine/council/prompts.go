@@ -23,7 +23,7 @@ type kit struct {
 	base  []engine.NamedText
 	plan  Plan
 	opts  Options
-	scrub scrubber
+	scrub engine.Scrubber
 }
 
 func newKit(s *engine.Session, plan Plan, opts Options) kit {
@@ -44,7 +44,7 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	}
 	all := append([]engine.NamedText(nil), k.base...)
 	for _, in := range inputs {
-		all = append(all, engine.NamedText{Name: in.Name, Text: k.scrub.scrub(in.Text)})
+		all = append(all, engine.NamedText{Name: in.Name, Text: k.scrub.Scrub(in.Text)})
 	}
 	timeout := k.opts.SeatTimeout
 	if a.Role == Clerk || a.Role == Arbiter {

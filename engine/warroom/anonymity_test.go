@@ -185,15 +185,6 @@ func TestNoIdentityReachesAnyPromptBeforeSynthesis(t *testing.T) {
 	}
 }
 
-func TestScrubberWithholdsWholeWordsOnly(t *testing.T) {
-	s := NewScrubber([]string{"Scout", "gpt-x", "ab"})
-	got := s.Scrub("The SCOUT said (gpt-x) scouting is fine; ab stays; Scout/Scout.")
-	want := "The [withheld] said ([withheld]) scouting is fine; ab stays; [withheld]/[withheld]."
-	if got != want {
-		t.Fatalf("got  %q\nwant %q", got, want)
-	}
-}
-
 // The vote prompt names the letters to rank but never shows a filled-in ranking: a voter that
 // copied an example in the order the options were shown would undo the per-voter orders.
 func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {

@@ -20,7 +20,7 @@ type kit struct {
 	base  []engine.NamedText
 	panel Panel
 	opts  Options
-	scrub Scrubber
+	scrub engine.Scrubber
 }
 
 func newKit(s *engine.Session, panel Panel, opts Options) kit {
@@ -28,7 +28,7 @@ func newKit(s *engine.Session, panel Panel, opts Options) kit {
 	for _, in := range s.Inputs {
 		base = append(base, engine.NamedText{Name: in.Name, Text: in.Text})
 	}
-	return kit{base: base, panel: panel, opts: opts, scrub: NewScrubber(panelIdentities(panel))}
+	return kit{base: base, panel: panel, opts: opts, scrub: engine.NewScrubber(panelIdentities(panel))}
 }
 
 // spec assembles one call for a seat before the synthesis: model-written inputs are scrubbed
