@@ -11,9 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/reviewlane"
 )
 
@@ -148,13 +146,9 @@ func (f *reviewFlags) evidenceDir(e *env) (string, error) {
 }
 
 func (f *reviewFlags) dispatcher(e *env, st *setup, heads reviewlane.HeadSource) *reviewlane.Dispatcher {
-	rc := st.runConfig(e, nil)
-	// Lanes run concurrently, each its own session; serialise the shared progress printer.
-	var mu sync.Mutex
-	for i, s := range rc.Sinks {
-		rc.Sinks[i] = engine.SinkFunc(func(ev engine.Event) { mu.Lock(); defer mu.Unlock(); s.Emit(ev) })
-	}
-	return &reviewlane.Dispatcher{Run: rc, Heads: heads, Limits: reviewlane.LimitsFromConfig(st.Config)}
+	// Lanes run concurrently, each its own session, sharing the progress printer (which
+	// serialises itself).
+	return &reviewlane.Dispatcher{Run: st.runConfig(e, nil), Heads: heads, Limits: reviewlane.LimitsFromConfig(st.Config)}
 }
 
 func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts reviewlane.BuildOptions) error {
