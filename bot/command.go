@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -71,7 +72,7 @@ func Parse(body string, g Grammar) (c Command, ok bool, err error) {
 		return Command{Kind: KindHelp}, true, nil
 	}
 	verb := strings.ToLower(words[0])
-	if stopWords[verb] {
+	if slices.Contains(g.Stops, verb) {
 		verb = string(KindCancel)
 	}
 	switch Kind(verb) {
@@ -88,11 +89,6 @@ func Parse(body string, g Grammar) (c Command, ok bool, err error) {
 	c, err = parseRun(protocol, args, rest, g)
 	return c, true, err
 }
-
-// stopWords are the gates' own words for stopping ("decline" a reduced-independence panel,
-// "drop" a suspect premise). A gate's question offers them, so a reply using them means
-// cancel, rather than starting a session on the question "decline".
-var stopWords = map[string]bool{"decline": true, "drop": true}
 
 // parseReply reads the arguments of a gate reply: only proceed and reaffirm take "#N".
 func parseReply(k Kind, args []string) (Command, error) {

@@ -10,6 +10,7 @@ import (
 var testGrammar = Grammar{
 	Default: "war-room",
 	Words:   map[string]string{"reason": "reason", "convene": "council", "deliberate": "war-room"},
+	Stops:   []string{"decline", "drop"},
 	Flags: func(p string) []Flag {
 		return map[string][]Flag{
 			"reason":   {{Name: "fast", Bool: true}, {Name: "passes"}},

@@ -17,6 +17,9 @@ type Grammar struct {
 	Words map[string]string
 	// Flags returns a protocol's flag allowlist; a flag not on it is a usage error.
 	Flags func(protocol string) []Flag
+	// Stops are the words protocols' gates offer for stopping ("decline", "drop"): a reply
+	// using one means cancel, never a new session on the question "decline".
+	Stops []string
 }
 
 // Flag is one allowlisted flag: a boolean one is written --name, another --name=value.

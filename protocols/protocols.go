@@ -167,3 +167,7 @@ func Words() map[string]string {
 	}
 	return words
 }
+
+// StopWords are the answers the protocols' gates offer for stopping a session (declining a
+// reduced-independence panel, dropping a suspect question): a reply using one cancels.
+func StopWords() []string { return []string{reason.AnswerDecline, reason.AnswerDrop} }

@@ -37,6 +37,11 @@ func TestAvailability(t *testing.T) {
 	assert.ErrorContains(t, Available("poll"), `unknown protocol "poll"`)
 	assert.Equal(t, "war-room", Words()["deliberate"])
 	assert.Equal(t, Council, Words()["convene"])
+	// Every stop word is a choice some gate offers; no protocol word is a stop word.
+	for _, w := range StopWords() {
+		assert.NotContains(t, Words(), w)
+	}
+	assert.ElementsMatch(t, []string{"decline", "drop"}, StopWords())
 }
 
 func TestNewSessionRefusesFlagsOutsideTheAllowlist(t *testing.T) {

@@ -133,7 +133,7 @@ func runURL(gc *githubactions.GitHubContext) string {
 
 // actionGrammar is the slash-command vocabulary, as the protocols package names it.
 func actionGrammar() bot.Grammar {
-	return bot.Grammar{Words: protocols.Words(), Flags: func(p string) []bot.Flag {
+	return bot.Grammar{Words: protocols.Words(), Stops: protocols.StopWords(), Flags: func(p string) []bot.Flag {
 		var out []bot.Flag
 		for _, f := range protocols.AllowedFlags(p) {
 			out = append(out, bot.Flag{Name: f.Name, Bool: f.Bool})
