@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
@@ -16,6 +17,23 @@ import (
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
+
+// approveFlag is --approve-reduced-independence, which every deliberating command takes: the
+// answer to the engine's gate, given before the first call.
+type approveFlag bool
+
+func (a *approveFlag) register(fs *flag.FlagSet) {
+	fs.BoolVar((*bool)(a), "approve-reduced-independence", false,
+		"approve in advance a run whose panel cannot be independent (its profiles' families); without it such a run stops before any call")
+}
+
+// answers are the gate answers the flag gives.
+func (a approveFlag) answers() map[string]string {
+	if !a {
+		return nil
+	}
+	return map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}
+}
 
 // commonFlags are the flags every session-running command takes.
 type commonFlags struct {
@@ -142,10 +160,37 @@ func printDecision(e *env, d *engine.Decision, asJSON bool) error {
 	return err
 }
 
+// finishDecision prints a session's decision and says, with exitReduced, when the run lost
+// the independence it was planned with and no approval covered it.
+func finishDecision(e *env, d *engine.Decision, asJSON bool) error {
+	if err := printDecision(e, d, asJSON); err != nil {
+		return err
+	}
+	return reducedOutcome(d)
+}
+
+func reducedOutcome(d *engine.Decision) error {
+	if d.Independence != engine.ReducedIndependence || d.IndependenceApproved {
+		return nil
+	}
+	return exitErr(exitReduced, fmt.Errorf("session %s: decided with %s that nobody approved: %s", d.SessionID,
+		engine.ReducedIndependence, strings.Join(d.IndependenceReasons, "; ")))
+}
+
 // sessionOutcome maps a protocol's error to the CLI's exit codes, telling the user how to
 // go on from a gate.
 func sessionOutcome(err error, sessionID string) error {
 	var gate *engine.GateError
+	var stopped *engine.Stopped
+	switch {
+	case errors.As(err, &gate) && gate.Gate.Key == engine.GateReducedIndependence:
+		return exitErr(exitDeclined, fmt.Errorf("%s\nNothing was sent to any model. To run it anyway, pass "+
+			"--approve-reduced-independence, approve when asked on a terminal, or answer the paused session: "+
+			"war-room resume %s --answer %s=%s. For a conforming run, configure profiles of more model families",
+			gate.Gate.Question, sessionID, engine.GateReducedIndependence, engine.AnswerApprove))
+	case errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
+		return exitErr(exitDeclined, fmt.Errorf("%s declined for session %s: no call was made", engine.ReducedIndependence, sessionID))
+	}
 	if errors.As(err, &gate) {
 		msg := fmt.Sprintf("%s\nanswer with: war-room resume %s --answer %s=<%s>", gate.Gate.Question,
 			sessionID, gate.Gate.Key, choicesText(gate.Gate.Choices))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -91,10 +90,7 @@ func (c *priorCheck) run(ctx context.Context, e *env, r *engine.Run) (*engine.De
 	case discussions.PriorReaffirm:
 		q, _ := r.Session().Input(warroom.InputQuestion)
 		d := discussions.ReaffirmedDecision(r.Session(), q, choice, r.Now())
-		raw, err := json.Marshal(d)
-		if err == nil {
-			err = r.PutArtifact(ctx, warroom.DecisionArtifact, raw)
-		}
+		err := r.Seal(ctx, d, nil)
 		fmt.Fprintf(e.stderr, "no deliberation: #%d stands; record that on it with: war-room publish %s --repo %s\n",
 			choice.Number, id, c.repoOr("OWNER/NAME"))
 		return d, nil, err

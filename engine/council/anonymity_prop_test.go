@@ -11,7 +11,7 @@ import (
 // allPrompts builds every prompt a session can send — the arbiter's included — from random
 // member text that tries to name its author, exactly as Execute builds them.
 func allPrompts(r *rand.Rand, p Plan) ([]engine.CallSpec, error) {
-	opts := Options{Rounds: 1 + r.IntN(MaxRounds)}.withDefaults()
+	opts := Options{Rounds: 1 + r.IntN(MaxRounds)}.Defaulted()
 	s := &engine.Session{ID: "wr-prop", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}}
 	k := newKit(s, p, opts)
 	lab := func(kind string) []Labeled {

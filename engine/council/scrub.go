@@ -29,10 +29,7 @@ func newScrubber(idents []string, inputs []string) engine.Scrubber {
 // identities lists what the scrubber withholds for a plan: every role's title and key, and
 // the profile, model and family of every role that sits, files or rules.
 func identities(p Plan) []string {
-	var out []string
-	for _, r := range Registry {
-		out = append(out, r.Title, r.Key, strings.ReplaceAll(r.Key, "-", " "))
-	}
+	out := registry.Identities()
 	for _, a := range append(slices.Clone(p.Seats), p.Clerk, p.Arbiter) {
 		out = append(out, a.Profile, a.Family, a.Model)
 	}

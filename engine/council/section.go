@@ -63,7 +63,7 @@ func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 			o.Roles[key] = pin
 		}
 	}
-	o = o.withDefaults()
+	o = o.Defaulted()
 	if err := o.Validate(); err != nil {
 		return Options{}, fmt.Errorf("council: %w", err)
 	}
