@@ -40,7 +40,7 @@ func TestParseFullFile(t *testing.T) {
 			Timeouts:       WarRoomTimeouts{Expert: time.Minute, Synthesis: 5 * time.Minute},
 			Delphi:         Delphi{Threshold: 0.9, MaxRounds: 3},
 		},
-		Council: CouncilConfig{Roles: map[string]Role{"arbiter": {Profile: "codex", Effort: "xhigh"}}},
+		Council: CouncilConfig{Roles: map[string]Role{"arbiter": {Profile: "codex", Effort: "xhigh"}}, Unscrubbed: []string{"google"}},
 	}
 	want.Budget = Budget{MaxTokens: 2000000, MaxUSD: 12.5}
 	want.GitHub = GitHub{

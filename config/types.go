@@ -99,6 +99,9 @@ type Delphi struct {
 // CouncilConfig configures the standing-team protocol.
 type CouncilConfig struct {
 	Roles map[string]Role `yaml:"roles" mapkey:"role"`
+	// Unscrubbed are words the identity scrubber never withholds from members' text, though a
+	// profile, model, family or role is called that: the operator's say, never the question's.
+	Unscrubbed []string `yaml:"unscrubbed"`
 }
 
 // Budget caps one session; zero means uncapped.

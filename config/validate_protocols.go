@@ -1,6 +1,9 @@
 package config
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 func (v *validator) protocols() {
 	p := &v.cfg.Protocols
@@ -13,6 +16,11 @@ func (v *validator) protocols() {
 	}
 	v.roles("protocols.war_room.roles", "war-room", WarRoomRoles, p.WarRoom.Roles)
 	v.roles("protocols.council.roles", "council", CouncilRoles, p.Council.Roles)
+	for i, w := range p.Council.Unscrubbed {
+		if strings.TrimSpace(w) == "" {
+			v.errf(fmt.Sprintf("protocols.council.unscrubbed[%d]", i), "is empty: name a word, or remove the entry")
+		}
+	}
 	v.thresholds(p.WarRoom.Thresholds)
 	v.positive("protocols.war_room.timeouts.expert", p.WarRoom.Timeouts.Expert == 0)
 	v.positive("protocols.war_room.timeouts.synthesis", p.WarRoom.Timeouts.Synthesis == 0)

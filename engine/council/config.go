@@ -32,7 +32,8 @@ func OptionsFromConfig(cfg *config.Config, f Flags) (Options, error) {
 			return Options{}, fmt.Errorf("protocols.council.roles.%s: unknown council role (roles: %s)", name, strings.Join(RoleKeys(), ", "))
 		}
 	}
-	o := Options{Rounds: f.Rounds, Roles: map[string]RoleSetting{}, Pool: pool(cfg)}
+	o := Options{Rounds: f.Rounds, Roles: map[string]RoleSetting{}, Pool: pool(cfg),
+		Unscrubbed: slices.Clone(cfg.Protocols.Council.Unscrubbed)}
 	team, err := teamFrom(cfg, f.Seats)
 	if err != nil {
 		return Options{}, err

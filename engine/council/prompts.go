@@ -28,12 +28,10 @@ type kit struct {
 
 func newKit(s *engine.Session, plan Plan, opts Options) kit {
 	var base []engine.NamedText
-	var given []string
 	for _, in := range s.Inputs {
 		base = append(base, engine.NamedText{Name: in.Name, Text: in.Text})
-		given = append(given, in.Name, in.Text)
 	}
-	return kit{base: base, plan: plan, opts: opts, scrub: newScrubber(identities(plan), given)}
+	return kit{base: base, plan: plan, opts: opts, scrub: newScrubber(identities(plan), opts.Unscrubbed)}
 }
 
 // spec assembles one call: the role body, the session inputs, then the scrubbed material.
