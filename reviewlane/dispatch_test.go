@@ -207,3 +207,36 @@ func TestSameContextIsBlocked(t *testing.T) {
 	assert.Equal(t, BlockedSameContext, res.BlockedReason)
 	assert.Equal(t, 0, calls(gpt))
 }
+
+// The context check compares like with like: a pull request the account war-room acts as
+// opened is in the reviewer's own context (logins ignore case), one by anybody else is not.
+func TestAuthorIsWarRoomsOwnAccountIsBlocked(t *testing.T) {
+	for _, tc := range []struct {
+		account string
+		want    Status
+	}{{"War-Room[bot]", StatusBlocked}, {"other-app[bot]", StatusJudged}, {"", StatusJudged}} {
+		f := newFixture(t, map[string]string{"main.go": "package main\n"})
+		o := f.options()
+		o.Diversity = "fresh-context"
+		b := f.build(t, o)
+		r, _, err := ReadRequest(b.Requests[0])
+		require.NoError(t, err)
+		r.Lane, r.Author = "bot-pr", ResolveAuthor(AuthorFacts{Login: "war-room[bot]"}, nil, nil)
+		dir := filepath.Join(b.Dir, "lanes", "bot-pr")
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		path := filepath.Join(dir, "request.json")
+		require.NoError(t, WriteRequest(path, r))
+
+		gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
+		d := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt})
+		d.Account = tc.account
+		res, err := d.Dispatch(context.Background(), path)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, res.Status, "account %q", tc.account)
+		if tc.want == StatusBlocked {
+			assert.Equal(t, BlockedSameContext, res.BlockedReason)
+			assert.Contains(t, res.Detail, "authored by War-Room[bot]")
+			assert.Equal(t, 0, calls(gpt))
+		}
+	}
+}
