@@ -1,4 +1,4 @@
-package config
+package wiring
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/protocols"
 )
 
 // Parsing touches no file: a script profile naming a path that exists and one naming a path
@@ -21,10 +24,10 @@ func TestResponsesFileIsReadOnlyWhenBuilt(t *testing.T) {
 		{filepath.Join(dir, "absent.yml"), "no such file"},
 		{dir, "is a directory"},
 	} {
-		cfg, err := Parse(filepath.Join(dir, "w.yml"),
-			[]byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: "+tc.path+"}\n"))
+		cfg, err := config.Parse(filepath.Join(dir, "w.yml"),
+			[]byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: "+tc.path+"}\n"), protocols.Sections()...)
 		require.NoError(t, err, "parsing %s", tc.path)
-		_, err = cfg.Profiles(context.Background(), envOf(nil), nil)
+		_, err = Profiles(context.Background(), cfg, envOf(nil), nil)
 		if tc.err == "" {
 			require.NoError(t, err)
 			continue
