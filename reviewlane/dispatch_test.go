@@ -184,19 +184,29 @@ func TestRequestIsWrittenOnce(t *testing.T) {
 	assert.Equal(t, f.head, again.HeadSHA)
 }
 
-// A reviewer may never sit in the author's own context, whatever the families.
-func TestSameContextIsBlocked(t *testing.T) {
-	f := newFixture(t, map[string]string{"main.go": "package main\n"})
+// authoredRequest builds a fresh-context lane whose request names author as the change's
+// author, as a request from elsewhere could, and returns its path.
+func authoredRequest(t *testing.T, f *fixture, author Author) string {
+	t.Helper()
 	o := f.options()
 	o.Diversity = "fresh-context"
 	b := f.build(t, o)
 	r, _, err := ReadRequest(b.Requests[0])
 	require.NoError(t, err)
-	r.Lane, r.Author.ContextID = "self", "war-room:wr-author-session"
+	r.Lane, r.Author = "self", author
 	dir := filepath.Join(b.Dir, "lanes", "self")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	path := filepath.Join(dir, "request.json")
 	require.NoError(t, WriteRequest(path, r))
+	return path
+}
+
+// A reviewer may never sit in the author's own context, whatever the families.
+func TestSameContextIsBlocked(t *testing.T) {
+	f := newFixture(t, map[string]string{"main.go": "package main\n"})
+	author := ResolveAuthor(AuthorFacts{Name: "Ada"}, nil, nil)
+	author.ContextID = "war-room:wr-author-session"
+	path := authoredRequest(t, f, author)
 
 	gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 	d := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt})
@@ -216,16 +226,7 @@ func TestAuthorIsWarRoomsOwnAccountIsBlocked(t *testing.T) {
 		want    Status
 	}{{"War-Room[bot]", StatusBlocked}, {"other-app[bot]", StatusJudged}, {"", StatusJudged}} {
 		f := newFixture(t, map[string]string{"main.go": "package main\n"})
-		o := f.options()
-		o.Diversity = "fresh-context"
-		b := f.build(t, o)
-		r, _, err := ReadRequest(b.Requests[0])
-		require.NoError(t, err)
-		r.Lane, r.Author = "bot-pr", ResolveAuthor(AuthorFacts{Login: "war-room[bot]"}, nil, nil)
-		dir := filepath.Join(b.Dir, "lanes", "bot-pr")
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		path := filepath.Join(dir, "request.json")
-		require.NoError(t, WriteRequest(path, r))
+		path := authoredRequest(t, f, ResolveAuthor(AuthorFacts{Login: "war-room[bot]"}, nil, nil))
 
 		gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 		d := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt})

@@ -44,37 +44,39 @@ func assertNoEvidence(t *testing.T, res *Result, elsewhere string) {
 	assert.Empty(t, entries, "evidence was written outside the evidence directory")
 }
 
-// A lane directory swapped for a link to a directory outside while the model answers: the
-// transcript (which carries the nonce) and the answer are not written through it.
-func TestLaneDirectorySwappedForALinkIsRefused(t *testing.T) {
-	f := newFixture(t, map[string]string{"main.go": "package main\n"})
-	b := f.build(t, f.options())
-	dir, elsewhere := filepath.Dir(b.Requests[0]), t.TempDir()
-	gpt := scripted("openai", answer("fine\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
-	gpt.Provider = during{gpt.Provider, func() { swapForLink(t, dir, elsewhere) }}
+// A lane directory swapped while the model answers, for a link to a directory outside or for
+// another real directory: the transcript (which carries the nonce) and the answer are not
+// written through it, and the lane has no disposition.
+func TestLaneDirectorySwappedDuringTheCallIsRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// swap replaces dir and returns the directory that must stay empty.
+		swap   func(t *testing.T, dir string) string
+		detail string
+	}{
+		{"a link to elsewhere", func(t *testing.T, dir string) string {
+			elsewhere := t.TempDir()
+			swapForLink(t, dir, elsewhere)
+			return elsewhere
+		}, "link or not a directory"},
+		{"another directory", func(t *testing.T, dir string) string {
+			require.NoError(t, os.Rename(dir, dir+".moved"))
+			require.NoError(t, os.Mkdir(dir, 0o755))
+			return dir
+		}, "was replaced after the lane started"},
+	} {
+		f := newFixture(t, map[string]string{"main.go": "package main\n"})
+		b := f.build(t, f.options())
+		dir := filepath.Dir(b.Requests[0])
+		var watched string
+		gpt := scripted("openai", answer("fine\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
+		gpt.Provider = during{gpt.Provider, func() { watched = tc.swap(t, dir) }}
 
-	res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
-	require.NoError(t, err)
-	assertNoEvidence(t, res, elsewhere)
-	assert.Contains(t, res.Detail, "link or not a directory")
-}
-
-// A lane directory replaced by another real directory is refused too: it is not the
-// directory the lane found.
-func TestLaneDirectoryReplacedIsRefused(t *testing.T) {
-	f := newFixture(t, map[string]string{"main.go": "package main\n"})
-	b := f.build(t, f.options())
-	dir := filepath.Dir(b.Requests[0])
-	gpt := scripted("openai", answer("fine\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
-	gpt.Provider = during{gpt.Provider, func() {
-		require.NoError(t, os.Rename(dir, dir+".moved"))
-		require.NoError(t, os.Mkdir(dir, 0o755))
-	}}
-
-	res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
-	require.NoError(t, err)
-	assertNoEvidence(t, res, dir)
-	assert.Contains(t, res.Detail, "was replaced after the lane started")
+		res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
+		require.NoError(t, err, tc.name)
+		assertNoEvidence(t, res, watched)
+		assert.Contains(t, res.Detail, tc.detail, tc.name)
+	}
 }
 
 // A swap between writing a file and validating it: the validation reaches the directory
