@@ -6,12 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"maps"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,7 +44,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.appSlug, "app-slug", "", "the App's slug, so its comments are known as <slug>[bot] (default $WAR_ROOM_APP_SLUG, else asked of GET /app)")
 	fs.StringVar(&s.privateKey, "private-key", "", "file holding the App's PEM private key (default: the PEM text in $WAR_ROOM_APP_PRIVATE_KEY)")
 	fs.StringVar(&s.secretFile, "webhook-secret", "", "file holding the webhook secret (default: $WAR_ROOM_WEBHOOK_SECRET); required")
-	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra environment variables a repository's configuration may read (api_key_env)")
+	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra key variables a repository's api_key_env may read, each NAME=VENDOR (anthropic, openai, gemini or local) or NAME for a key of the local endpoint")
 	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
@@ -179,41 +177,20 @@ func (s *serveFlags) openQueue(ctx context.Context, e *env, dbPath string, w *bo
 // deps is what every job starts from: the Action's grammar, the shared state store, and a
 // repository configuration checked and given only the environment it may read.
 func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps {
-	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, s.providerEnv), Now: time.Now, Log: log,
+	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
+	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
-	allowed := strings.Split(s.allowBaseURLs, ",")
+	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))
 	d.CheckConfig = func(cfg *config.Config) error {
 		if !s.allowLocal {
 			if err := refuseLocalProviders(cfg); err != nil {
 				return err
 			}
 		}
-		return refuseKeyToForeignEndpoint(cfg, d.Getenv, allowed)
+		return policy.check(cfg)
 	}
 	return d
-}
-
-// refuseKeyToForeignEndpoint stops a repository's configuration from sending one of this
-// server's provider keys to an endpoint of its own choosing: a profile that reads a key the
-// server holds may use its vendor's default endpoint (or Gemini's, for the key detected for
-// it), the operator's own WAR_ROOM_OPENAI_BASE_URL, or one allowed with --allow-base-url. A profile with no key may point
-// anywhere, since it has nothing of ours to leak.
-func refuseKeyToForeignEndpoint(cfg *config.Config, getenv func(string) string, allowed []string) error {
-	norm := func(u string) string { return strings.TrimSuffix(strings.TrimSpace(u), "/") }
-	for _, name := range slices.Sorted(maps.Keys(cfg.Providers)) {
-		p := cfg.Providers[name]
-		if p.BaseURL == "" || p.APIKeyEnv == "" || getenv(p.APIKeyEnv) == "" {
-			continue
-		}
-		base := norm(p.BaseURL)
-		own := getenv(config.EnvLocalBaseURL) // the operator's own compatible server
-		if base == norm(config.GeminiBaseURL) || (own != "" && base == norm(own)) || slices.ContainsFunc(allowed, func(a string) bool { return a != "" && norm(a) == base }) {
-			continue
-		}
-		return fmt.Errorf("providers.%s: base_url %s would receive this server's %s; this war-room App sends its keys only to the vendors' own endpoints (an operator can allow more with --allow-base-url)", name, p.BaseURL, p.APIKeyEnv)
-	}
-	return nil
 }
 
 // sharedStore is the process's one store handed to each session; a session's Close must
@@ -231,41 +208,6 @@ func refuseLocalProviders(cfg *config.Config) error {
 		}
 	}
 	return nil
-}
-
-// appSecrets are variables --provider-env must never expose to a repository's configuration:
-// the App's own credentials and the runner's token.
-var appSecrets = []string{"WAR_ROOM_WEBHOOK_SECRET", "WAR_ROOM_APP_PRIVATE_KEY", "WAR_ROOM_APP_ID",
-	"WAR_ROOM_DATABASE_URL", "GITHUB_TOKEN"}
-
-// checkProviderEnv refuses an operator's --provider-env that would hand one of the App's own
-// secrets to any repository that installs it.
-func checkProviderEnv(list string) error {
-	for _, n := range strings.Split(list, ",") {
-		if n = strings.TrimSpace(n); slices.Contains(appSecrets, n) {
-			return usageErr("--provider-env %s: that variable holds this App's own credentials and would be readable by every repository's configuration", n)
-		}
-	}
-	return nil
-}
-
-// providerEnv is all of the server's environment a repository's configuration may read: the
-// provider variables war-room knows and those the operator lists. The App's key, its webhook
-// secret and everything else stay out of reach of an api_key_env.
-func providerEnv(getenv func(string) string, extra string) func(string) string {
-	allowed := []string{config.EnvAnthropicKey, config.EnvAnthropicModel, config.EnvOpenAIKey, config.EnvOpenAIModel,
-		config.EnvGeminiKey, config.EnvGeminiModel, config.EnvLocalBaseURL, config.EnvLocalModel, config.EnvLocalFamily, config.EnvLocalKey}
-	for _, n := range strings.Split(extra, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			allowed = append(allowed, n)
-		}
-	}
-	return func(name string) string {
-		if slices.Contains(allowed, name) {
-			return getenv(name)
-		}
-		return ""
-	}
 }
 
 func orEnv(v string, e *env, name string) string {

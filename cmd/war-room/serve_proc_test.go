@@ -63,10 +63,16 @@ func newAppFiles(t *testing.T) appFiles {
 // waits for it to say where it listens.
 func startServe(t *testing.T, w *actionWorld, a appFiles, extra ...string) *appServer {
 	t.Helper()
+	return startServeEnv(t, w, a, nil, extra...)
+}
+
+// startServeEnv is startServe with more of the server's environment (NAME=VALUE entries).
+func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra ...string) *appServer {
+	t.Helper()
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", a.db, "--app-id", "7", "--app-slug", "war-room",
 		"--private-key", a.key, "--webhook-secret", a.secret, "--workers", "2"}, extra...)
 	s := &appServer{t: t, cmd: exec.Command(actionBinary, args...), done: make(chan struct{})}
-	s.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.dir, "GITHUB_API_URL=" + w.f.URL(), "GITHUB_GRAPHQL_URL=" + w.f.GraphQLURL()}
+	s.cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.dir, "GITHUB_API_URL=" + w.f.URL(), "GITHUB_GRAPHQL_URL=" + w.f.GraphQLURL()}, env...)
 	pipe, err := s.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

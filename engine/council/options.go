@@ -47,6 +47,9 @@ type Options struct {
 	Rounds         int           `json:"rounds"`
 	SeatTimeout    time.Duration `json:"seat_timeout"`
 	ArbiterTimeout time.Duration `json:"arbiter_timeout"`
+	// Unscrubbed are the operator's exemptions from the identity scrubber
+	// (protocols.council.unscrubbed); nothing else exempts a word.
+	Unscrubbed []string `json:"unscrubbed,omitempty"`
 }
 
 // Validate reports settings no deliberation can run with.

@@ -21,11 +21,7 @@ type kit struct {
 }
 
 func newKit(s *engine.Session, plan Plan, opts Options) kit {
-	var given []string
-	for _, in := range s.Inputs {
-		given = append(given, in.Name, in.Text)
-	}
-	return kit{Kit: panel.NewKit(s, newScrubber(identities(plan), given)), plan: plan, opts: opts}
+	return kit{Kit: panel.NewKit(s, newScrubber(identities(plan), opts.Unscrubbed)), plan: plan, opts: opts}
 }
 
 // spec assembles one call: the role body, the session inputs, then the scrubbed material.
