@@ -128,3 +128,36 @@ func TestOpenRefusesOtherURLs(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemaFromURL: a URL's search_path chooses the schema, as it does for the job queue.
+func TestSchemaFromURL(t *testing.T) {
+	u := pgtest.Schema(t)
+	st, err := postgres.Open(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.PutRecord(t.Context(), "k", "v", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	schema := searchPath(t, u)
+	var n int
+	if err := raw(t, schema).QueryRow(t.Context(), `SELECT COUNT(*) FROM records`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("schema %s holds %d records (%v), want 1", schema, n, err)
+	}
+	if !strings.Contains(st.String(), schema) {
+		t.Errorf("String() = %q does not name schema %s", st.String(), schema)
+	}
+	if _, err := postgres.Open(t.Context(), pgtest.URL(t)+"&search_path=a,b"); err == nil {
+		t.Error("a search_path of two schemas was accepted")
+	}
+}
+
+func searchPath(t *testing.T, raw string) string {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil || u.Query().Get("search_path") == "" {
+		t.Fatalf("no search_path in %s (%v)", raw, err)
+	}
+	return u.Query().Get("search_path")
+}

@@ -36,7 +36,8 @@ func WithClock(now func() time.Time) Option {
 	return func(s *Store) { s.now = now }
 }
 
-// WithSchema keeps the tables in schema instead of DefaultSchema; Open creates it if needed.
+// WithSchema keeps the tables in schema instead of the URL's search_path or DefaultSchema;
+// Open creates it if needed.
 func WithSchema(schema string) Option {
 	return func(s *Store) { s.schema = schema }
 }
@@ -48,7 +49,9 @@ func IsURL(s string) bool {
 
 // Open connects to the database at dbURL (a postgres:// or postgresql:// URL; pgxpool's
 // pool_max_conns and the other pool_ parameters apply) and brings the store's schema up to
-// date. The URL is never part of an error, since it may hold a password.
+// date. The tables live in the schema WithSchema names, else in the one the URL's
+// search_path parameter names (…?search_path=NAME), else in DefaultSchema. The URL is never
+// part of an error, since it may hold a password.
 func Open(ctx context.Context, dbURL string, opts ...Option) (*Store, error) {
 	if !IsURL(dbURL) {
 		return nil, fmt.Errorf("postgres store: the database URL must start with postgres:// or postgresql://")
@@ -57,11 +60,17 @@ func Open(ctx context.Context, dbURL string, opts ...Option) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres store: %w", err)
 	}
+	c := cfg.ConnConfig
 	s := &Store{schema: DefaultSchema, now: time.Now}
+	if p := c.RuntimeParams["search_path"]; p != "" {
+		if strings.ContainsAny(p, `,"' `) {
+			return nil, fmt.Errorf("postgres store: the URL's search_path must name one schema, unquoted (got %q)", p)
+		}
+		s.schema = p
+	}
 	for _, o := range opts {
 		o(s)
 	}
-	c := cfg.ConnConfig
 	s.where = fmt.Sprintf("database %s on %s:%d, schema %s", c.Database, c.Host, c.Port, s.schema)
 	// Every statement names its tables unqualified; the search path puts them in our schema.
 	c.RuntimeParams["search_path"] = pgx.Identifier{s.schema}.Sanitize()
