@@ -85,10 +85,20 @@ max_connections = 200
 EOF
 fi
 
+# start_server starts the server with no descriptor of ours but stdin, stdout and stderr (which
+# pg_ctl points at /dev/null and the log): it would hold the lock, or a caller's pipe, open
+# for as long as it runs, and whoever waits for that pipe to close would wait forever.
+start_server() (
+  for fd in /proc/$BASHPID/fd/*; do
+    fd=${fd##*/}
+    [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null
+  done
+  as "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 start >&2
+)
+
 if ! as "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
   log "starting the server on 127.0.0.1:$port (log: $dir/server.log)"
-  # The server must not inherit the lock: it would hold it for as long as it runs.
-  as "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 start >&2 9>&-
+  start_server
 fi
 
 psql=("$bin/psql" -X -q -h 127.0.0.1 -p "$port" -U "$user" -d postgres -v ON_ERROR_STOP=1)
