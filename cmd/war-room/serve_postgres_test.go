@@ -38,7 +38,7 @@ func TestServeKeepsStateInPostgres(t *testing.T) {
 	if len(sess) != 1 || sess[0].Status != engine.StatusCompleted {
 		t.Fatalf("sessions in PostgreSQL: %+v\n%s", sess, s.log())
 	}
-	if calls := pgLedger(t, files.databaseURL, sess[0].ID); len(calls) != 5 {
+	if calls := ledger(t, files.databaseURL); len(calls) != 5 {
 		t.Errorf("%d provider calls in PostgreSQL, want the five roles once each", len(calls))
 	}
 	for _, f := range []string{files.db, strings.TrimSuffix(files.db, ".db") + "-queue.db"} {
@@ -69,20 +69,6 @@ func pgSessions(t *testing.T, url string) []engine.Session {
 		t.Fatal(err)
 	}
 	return ss
-}
-
-func pgLedger(t *testing.T, url, session string) []engine.LedgerEntry {
-	t.Helper()
-	st, err := store.Open(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	es, err := st.Ledger(context.Background(), session)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return es
 }
 
 // pgJobState reads a delivery's job state straight from River's table.

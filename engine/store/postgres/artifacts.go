@@ -45,17 +45,13 @@ func (s *Store) Artifacts(ctx context.Context, sessionID string) ([]engine.Artif
 	if err != nil {
 		return nil, fmt.Errorf("artifacts %s: %w", sessionID, err)
 	}
-	defer rows.Close()
-	var out []engine.Artifact
-	for rows.Next() {
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (engine.Artifact, error) {
 		var a engine.Artifact
-		if err := rows.Scan(&a.Name, &a.Body, &a.CreatedAt); err != nil {
-			return nil, fmt.Errorf("artifacts %s: %w", sessionID, err)
-		}
+		err := row.Scan(&a.Name, &a.Body, &a.CreatedAt)
 		a.Body, a.CreatedAt = blob(a.Body), a.CreatedAt.UTC()
-		out = append(out, a)
-	}
-	if err := rows.Err(); err != nil {
+		return a, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("artifacts %s: %w", sessionID, err)
 	}
 	return out, nil

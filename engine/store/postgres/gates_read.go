@@ -35,22 +35,15 @@ func (s *Store) Gates(ctx context.Context, sessionID string) ([]engine.GateRecor
 	if err != nil {
 		return nil, fmt.Errorf("gates %s: %w", sessionID, err)
 	}
-	defer rows.Close()
-	var out []engine.GateRecord
-	for rows.Next() {
-		g, err := scanGate(rows)
-		if err != nil {
-			return nil, fmt.Errorf("gates %s: %w", sessionID, err)
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := collect(rows, scanGate)
+	if err != nil {
 		return nil, fmt.Errorf("gates %s: %w", sessionID, err)
 	}
 	return out, nil
 }
 
-func scanGate(sc scanner) (engine.GateRecord, error) {
+// scanGate reads one gate from a query of gateCols (a pgx.Row, for one).
+func scanGate(sc pgx.Row) (engine.GateRecord, error) {
 	var (
 		g                engine.GateRecord
 		question, answer []byte

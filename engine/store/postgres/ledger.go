@@ -61,22 +61,14 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 	if err != nil {
 		return nil, fmt.Errorf("ledger %s: %w", sessionID, err)
 	}
-	defer rows.Close()
-	var out []engine.LedgerEntry
-	for rows.Next() {
-		e, err := scanLedger(rows)
-		if err != nil {
-			return nil, fmt.Errorf("ledger %s: %w", sessionID, err)
-		}
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := collect(rows, scanLedger)
+	if err != nil {
 		return nil, fmt.Errorf("ledger %s: %w", sessionID, err)
 	}
 	return out, nil
 }
 
-func scanLedger(sc scanner) (engine.LedgerEntry, error) {
+func scanLedger(sc pgx.Row) (engine.LedgerEntry, error) {
 	var (
 		e              engine.LedgerEntry
 		effort, inputs string

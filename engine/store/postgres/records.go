@@ -42,17 +42,13 @@ func (s *Store) ListRecords(ctx context.Context, kind string) ([]engine.Record, 
 	if err != nil {
 		return nil, fmt.Errorf("list records %s: %w", kind, err)
 	}
-	defer rows.Close()
-	var out []engine.Record
-	for rows.Next() {
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (engine.Record, error) {
 		var r engine.Record
-		if err := rows.Scan(&r.Kind, &r.Key, &r.Value); err != nil {
-			return nil, fmt.Errorf("list records %s: %w", kind, err)
-		}
+		err := row.Scan(&r.Kind, &r.Key, &r.Value)
 		r.Value = blob(r.Value)
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
+		return r, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("list records %s: %w", kind, err)
 	}
 	return out, nil

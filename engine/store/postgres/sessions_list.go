@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/war-room/war-room/engine"
 )
 
@@ -26,22 +28,21 @@ func (s *Store) ListSessions(ctx context.Context, protocol string, limit int) ([
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
-	defer rows.Close()
-	var out []engine.Session
-	for rows.Next() {
-		sess, err := scanSession(rows)
+	out, err := collect(rows, func(row pgx.Row) (engine.Session, error) {
+		sess, err := scanSession(row)
 		if err != nil {
-			return nil, fmt.Errorf("list sessions: %w", err)
+			return engine.Session{}, err
 		}
-		out = append(out, *sess)
-	}
-	if err := rows.Err(); err != nil {
+		return *sess, nil
+	})
+	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
 	return out, nil
 }
 
-func scanSession(sc scanner) (*engine.Session, error) {
+// scanSession reads one session from a query of sessionCols.
+func scanSession(sc pgx.Row) (*engine.Session, error) {
 	var (
 		sess           engine.Session
 		title, errText []byte

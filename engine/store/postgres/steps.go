@@ -45,17 +45,13 @@ func (s *Store) Steps(ctx context.Context, sessionID string) ([]engine.StepRecor
 	if err != nil {
 		return nil, fmt.Errorf("list steps of %s: %w", sessionID, err)
 	}
-	defer rows.Close()
-	var out []engine.StepRecord
-	for rows.Next() {
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (engine.StepRecord, error) {
 		var r engine.StepRecord
-		if err := rows.Scan(&r.Key, &r.Result, &r.SHA256, &r.CreatedAt); err != nil {
-			return nil, fmt.Errorf("list steps of %s: %w", sessionID, err)
-		}
+		err := row.Scan(&r.Key, &r.Result, &r.SHA256, &r.CreatedAt)
 		r.Result, r.CreatedAt = blob(r.Result), r.CreatedAt.UTC()
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
+		return r, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("list steps of %s: %w", sessionID, err)
 	}
 	return out, nil

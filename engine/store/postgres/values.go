@@ -1,6 +1,10 @@
 package postgres
 
-import "time"
+import (
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // stamp is t as the database keeps it: timestamptz holds microseconds, so a value is cut to
 // that before it is written, and the cut value is what the store hands back to its caller.
@@ -18,5 +22,7 @@ func blob(b []byte) []byte {
 	return b
 }
 
-// scanner is the part of pgx.Row and pgx.Rows the scan helpers need.
-type scanner interface{ Scan(dest ...any) error }
+// collect reads every row with scan, which also reads the single row of a QueryRow.
+func collect[T any](rows pgx.Rows, scan func(pgx.Row) (T, error)) ([]T, error) {
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) { return scan(r) })
+}
