@@ -14,6 +14,8 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
 	"github.com/war-room/war-room/engine/store/postgres"
+	"github.com/war-room/war-room/internal/wiring"
+	"github.com/war-room/war-room/protocols"
 )
 
 // commonFlags are the flags every session-running command takes.
@@ -55,7 +57,7 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	profiles, err := cfg.Profiles(ctx, e.getenv, http.DefaultClient)
+	profiles, err := wiring.Profiles(ctx, cfg, e.getenv, http.DefaultClient)
 	if err != nil {
 		st.Close()
 		return nil, exitErr(exitUsage, err)
@@ -103,7 +105,7 @@ func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
 		}
 	}
 	if path != "" {
-		cfg, err := config.Load(path)
+		cfg, err := config.Load(path, protocols.Sections()...)
 		if err != nil {
 			// A configuration problem is the user's to fix, and nothing has run: the
 			// documented exit status is 2, as for any usage problem.
@@ -115,7 +117,7 @@ func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
 		}
 		return cfg, nil
 	}
-	cfg, err := config.Detect(e.getenv)
+	cfg, err := config.Detect(e.getenv, protocols.Sections()...)
 	if err != nil {
 		return nil, exitErr(exitUsage, err)
 	}
@@ -208,4 +210,11 @@ func (c *commonFlags) where(e *env) string {
 		return "the state store"
 	}
 	return store.Describe(target)
+}
+
+// section returns a protocol's configuration section as its own type (nil when absent, which
+// the protocols read as their defaults).
+func section[T any](cfg *config.Config, protocol string) T {
+	v, _ := cfg.Section(protocol).(T)
+	return v
 }
