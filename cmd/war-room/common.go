@@ -13,7 +13,8 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/engine/store"
+	"github.com/war-room/war-room/engine/store/postgres"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
@@ -37,14 +38,16 @@ func (a approveFlag) answers() map[string]string {
 
 // commonFlags are the flags every session-running command takes.
 type commonFlags struct {
-	config string
-	db     string
-	json   bool
+	config      string
+	db          string
+	databaseURL string
+	json        bool
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.config, "config", "", "configuration file (default: $WAR_ROOM_CONFIG, else .github/war-room.yml if present, else providers detected from the environment)")
 	fs.StringVar(&c.db, "db", "", "SQLite state file (default: $WAR_ROOM_DB, else $XDG_STATE_HOME/war-room/war-room.db or ~/.local/state/war-room/war-room.db)")
+	fs.StringVar(&c.databaseURL, "database-url", "", "postgres://… URL of a PostgreSQL database holding the state instead of a SQLite file (default $WAR_ROOM_DATABASE_URL unless --db is given; put a URL with a password in the variable, since a command line is visible to every user of the machine)")
 	fs.BoolVar(&c.json, "json", false, "print the result as JSON on stdout")
 }
 
@@ -68,10 +71,9 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	path := c.dbPath(e)
-	st, err := sqlite.Open(ctx, path)
+	st, err := c.openStore(ctx, e)
 	if err != nil {
-		return nil, fmt.Errorf("open state file %s: %w", path, err)
+		return nil, err
 	}
 	profiles, err := wiring.Profiles(ctx, cfg, e.getenv, http.DefaultClient)
 	if err != nil {
@@ -83,12 +85,31 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 
 // openStore opens only the store, for commands that read recorded sessions.
 func (c *commonFlags) openStore(ctx context.Context, e *env) (engine.Store, error) {
-	path := c.dbPath(e)
-	st, err := sqlite.Open(ctx, path)
+	target, err := c.target(e)
 	if err != nil {
-		return nil, fmt.Errorf("open state file %s: %w", path, err)
+		return nil, err
 	}
-	return st, nil
+	return store.Open(ctx, target)
+}
+
+// target is where the state lives: a PostgreSQL URL or a SQLite path. A flag beats a variable
+// (--db names a file even where $WAR_ROOM_DATABASE_URL is set), and two flags naming two
+// stores are a usage error.
+func (c *commonFlags) target(e *env) (string, error) {
+	u, from := c.databaseURL, "--database-url"
+	switch {
+	case u != "" && c.db != "":
+		return "", usageErr("--db and --database-url name two state stores; give one")
+	case u == "" && c.db == "":
+		u, from = e.getenv("WAR_ROOM_DATABASE_URL"), "$WAR_ROOM_DATABASE_URL"
+	}
+	if u == "" {
+		return c.dbPath(e), nil
+	}
+	if !postgres.IsURL(u) {
+		return "", usageErr("%s must be a postgres:// or postgresql:// URL", from)
+	}
+	return u, nil
 }
 
 func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
@@ -225,6 +246,15 @@ func questionAndContext(questionInput, question string, paths []string) ([]engin
 		in = append(in, engine.ContextInput(path, string(b)))
 	}
 	return in, nil
+}
+
+// where names the state store for a message, with any password hidden.
+func (c *commonFlags) where(e *env) string {
+	target, err := c.target(e)
+	if err != nil {
+		return "the state store"
+	}
+	return store.Describe(target)
 }
 
 // section returns a protocol's configuration section as its own type (nil when absent, which

@@ -104,7 +104,7 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 	s, err := st.Store.GetSession(ctx, f.resume)
 	switch {
 	case errors.Is(err, engine.ErrNotFound):
-		return usageErr("no session %s in %s (check the id, and --db if the session ran against another state file)", f.resume, f.common.dbPath(e))
+		return usageErr("no session %s in %s (check the id, and --db if the session ran against another state file)", f.resume, f.common.where(e))
 	case err != nil:
 		return fmt.Errorf("read session %s: %w", f.resume, err)
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/engine/store"
 )
 
 func init() {
@@ -39,7 +39,7 @@ type serveFlags struct {
 func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.addr, "addr", ":8080", "listen address; the webhook is POST /webhook, health GET /healthz")
 	fs.StringVar(&s.db, "db", "", "SQLite state file (default as for the CLI); the job queue is a second file beside it")
-	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL for the job queue instead of SQLite (default $WAR_ROOM_DATABASE_URL; use the variable when the URL holds a password, since a command line is visible to every user of the machine)")
+	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL of a PostgreSQL database for all state (sessions, steps, ledger, artifacts, records, leases, the job queue and its delivery dedupe) instead of SQLite, shared by every replica (default $WAR_ROOM_DATABASE_URL unless --db is given; use the variable when the URL holds a password, since a command line is visible to every user of the machine)")
 	fs.StringVar(&s.appID, "app-id", "", "the GitHub App's ID (default $WAR_ROOM_APP_ID)")
 	fs.StringVar(&s.appSlug, "app-slug", "", "the App's slug, so its comments are known as <slug>[bot] (default $WAR_ROOM_APP_SLUG, else asked of GET /app)")
 	fs.StringVar(&s.privateKey, "private-key", "", "file holding the App's PEM private key (default: the PEM text in $WAR_ROOM_APP_PRIVATE_KEY)")
@@ -103,14 +103,17 @@ func (s *serveFlags) secrets(e *env) ([]byte, bot.AppCredentials, error) {
 // new deliveries, then running jobs finish (or are cancelled after the grace and retried at
 // the next start), then the files close.
 func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, clients *bot.AppClients, secret []byte) error {
-	dbPath := (&commonFlags{db: s.db}).dbPath(e)
-	store, err := sqlite.Open(ctx, dbPath)
+	target, err := (&commonFlags{db: s.db, databaseURL: s.databaseURL}).target(e)
 	if err != nil {
-		return fmt.Errorf("open state file %s: %w", dbPath, err)
+		return err
 	}
-	defer store.Close()
-	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, store, log)}
-	q, err := s.openQueue(ctx, e, dbPath, w, log)
+	st, err := store.Open(ctx, target)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log)}
+	q, err := s.openQueue(ctx, target, w, log)
 	if err != nil {
 		return err
 	}
@@ -127,7 +130,7 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, client
 		ln.Close()
 		return fmt.Errorf("start the job queue: %w", err)
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "app", clients.Login(), "state", dbPath)
+	log.Info("serving", "addr", ln.Addr().String(), "app", clients.Login(), "state", store.Describe(target))
 	srv := &http.Server{Handler: serveMux(hook), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -160,17 +163,14 @@ func serveMux(hook http.Handler) *http.ServeMux {
 	return mux
 }
 
-// openQueue opens River on PostgreSQL when a URL is given, else on a SQLite file beside
-// the state file (war-room.db → war-room-queue.db).
-func (s *serveFlags) openQueue(ctx context.Context, e *env, dbPath string, w *bot.DeliveryWorker, log *slog.Logger) (*bot.Queue, error) {
+// openQueue opens River where the state is: in the same PostgreSQL database, else in a SQLite
+// file beside the state file (war-room.db → war-room-queue.db).
+func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.DeliveryWorker, log *slog.Logger) (*bot.Queue, error) {
 	cfg := bot.QueueConfig{Workers: s.workers, Log: log}
-	if u := orEnv(s.databaseURL, e, "WAR_ROOM_DATABASE_URL"); u != "" {
-		if !bot.IsPostgresURL(u) {
-			return nil, usageErr("--database-url must be a postgres:// or postgresql:// URL")
-		}
-		return bot.OpenPostgresQueue(ctx, u, w, cfg)
+	if bot.IsPostgresURL(target) {
+		return bot.OpenPostgresQueue(ctx, target, w, cfg)
 	}
-	path := strings.TrimSuffix(dbPath, filepath.Ext(dbPath)) + "-queue.db"
+	path := strings.TrimSuffix(target, filepath.Ext(target)) + "-queue.db"
 	return bot.OpenSQLiteQueue(ctx, path, w, cfg)
 }
 
