@@ -45,6 +45,18 @@ func newPubEnv(t *testing.T) *pubEnv {
 // record stores a finished session with its decision, and the prior check's answer if any.
 func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engine.Decision {
 	p.t.Helper()
+	d := &engine.Decision{Protocol: "war-room", Title: title, Question: "Which store should the App use?",
+		Outcome: "PostgreSQL", Class: "type 1B", Labels: []string{"type-1b"}, SessionID: id, Seed: 9,
+		CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
+		Phases:    []engine.PhaseSummary{{Key: "synthesis", Title: "Synthesis", Body: "Use PostgreSQL."}}}
+	raw, _ := json.Marshal(d)
+	p.recordRaw(id, title, raw, priorAnswer, choices...)
+	return d
+}
+
+// recordRaw stores a finished session whose decision.json is raw.
+func (p *pubEnv) recordRaw(id, title string, raw []byte, priorAnswer string, choices ...string) {
+	p.t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, p.db)
 	if err != nil {
@@ -56,10 +68,6 @@ func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engin
 	if err := st.CreateSession(ctx, s); err != nil {
 		p.t.Fatal(err)
 	}
-	d := &engine.Decision{Protocol: "war-room", Title: title, Question: "Which store should the App use?",
-		Outcome: "PostgreSQL", Type: "1B", SessionID: id, Seed: 9, CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
-		Phases: []engine.PhaseSummary{{Key: "synthesis", Title: "Synthesis", Body: "Use PostgreSQL."}}}
-	raw, _ := json.Marshal(d)
 	if err := st.PutArtifact(ctx, id, "decision.json", raw); err != nil {
 		p.t.Fatal(err)
 	}
@@ -72,7 +80,6 @@ func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engin
 			p.t.Fatal(err)
 		}
 	}
-	return d
 }
 
 func (p *pubEnv) run(args ...string) (int, string, string) {

@@ -43,6 +43,8 @@ func TestForcePremiseRunsTheWholeChain(t *testing.T) {
 	noErr(t, res.err)
 	eq(t, 5, h.sp.Calls())
 	eq(t, VerdictSuspect+" \nAnswer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Body, 2))
+	eq(t, []string{"Premise check", VerdictSuspect + " (answered anyway: a human chose to proceed)"},
+		res.decision.Sections[0].Table.Rows[0])
 }
 
 func TestForcedSynthesisMustCarryTheSuspectVerdict(t *testing.T) {
