@@ -108,8 +108,8 @@ func (p *Publisher) search(ctx context.Context, repo Repo, terms []string, limit
 		if err != nil {
 			return err
 		}
-		if reason := unavailable(info, p.Category, repo); reason != "" {
-			p.warn("search skipped: " + reason)
+		if why := unavailable(info, p.Category, repo); why != "" {
+			p.warn("search skipped: " + why)
 			return nil
 		}
 		q := fmt.Sprintf("repo:%s category:%q in:title,body %s", repo, info.category.Name, strings.Join(terms, " "))

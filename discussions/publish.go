@@ -140,9 +140,9 @@ func (p *Publisher) attempt(ctx context.Context, j *job) error {
 		return err
 	}
 	j.info = info
-	if reason := unavailable(info, p.Category, j.Repo); reason != "" {
-		p.warn(reason)
-		j.res.Skipped = reason
+	if why := unavailable(info, p.Category, j.Repo); why != "" {
+		p.warn(why)
+		j.res.Skipped = why
 		return nil
 	}
 	if j.listing, err = p.listCategory(ctx, j.Repo, info); err != nil {
