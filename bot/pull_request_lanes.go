@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/reviewlane"
 )
 
@@ -17,7 +18,7 @@ import (
 func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlane.Result, error) {
 	profiles := engine.Profiles{}
 	for _, l := range cfg.Review.Lanes {
-		prof, err := cfg.Profile(ctx, l.Profile, p.d.Getenv, p.d.ProviderHTTP)
+		prof, err := wiring.Profile(ctx, cfg.Config, l.Profile, p.d.Getenv, p.d.ProviderHTTP)
 		if err != nil {
 			return nil, &ConfigError{Where: p.d.configPath(), Err: err}
 		}
@@ -43,7 +44,7 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlan
 	}
 	defer store.Close()
 	heads := reviewlane.PullHead{GitHub: p.gh, Repo: repo, Number: n}
-	disp := &reviewlane.Dispatcher{Limits: reviewlane.LimitsFromConfig(cfg.Config), Heads: heads,
+	disp := &reviewlane.Dispatcher{Limits: reviewlane.LimitsFromConfig(cfg.Config), Heads: heads, Account: p.d.GitHub.Login,
 		Run: engine.RunConfig{Store: store, Profiles: profiles, Now: p.d.Now, Sinks: []engine.Sink{logSink{p.d}},
 			Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}}}
 	results, err := disp.DispatchAll(ctx, built.Requests)

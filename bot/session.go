@@ -8,6 +8,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -60,7 +61,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 	if err != nil {
 		return out.fail(ClassUsage, err)
 	}
-	profiles, err := cfg.Profiles(ctx, d.Getenv, d.ProviderHTTP)
+	profiles, err := wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)
 	if err != nil {
 		return out.fail(ClassConfiguration, err)
 	}
@@ -70,7 +71,8 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 	}
 	defer store.Close()
 	rc := engine.RunConfig{Store: store, Profiles: profiles, Sinks: sinks, Now: d.Now, Answers: st.Answers,
-		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}}
+		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
+		Source: engine.Source{Repository: repo.String(), Private: repo.Private}}
 	run, err := engine.Start(ctx, rc, s)
 	if errors.Is(err, engine.ErrExists) {
 		// A store that outlives a run (the App's) already holds the session from the run

@@ -108,3 +108,8 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 		return nil
 	}
 }
+
+// ErrNotOurDecision is wrapped by the error of a reaffirmation or a supersession aimed at a
+// discussion war-room did not record (someone else's, or not a decision body): war-room
+// writes nothing to it.
+var ErrNotOurDecision = errors.New("not a decision war-room recorded")

@@ -74,6 +74,9 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	if err != nil {
 		return CallResult{}, &CallError{Role: spec.Role, Profile: spec.Profile, Class: string(provider.ClassInvalidRequest), Err: err}
 	}
+	if err := r.Disclose(ctx, []Seat{SeatOf(spec.Role, spec.Role, p, spec.Effort)}); err != nil {
+		return CallResult{}, err
+	}
 	user, prefix := r.assemble(spec.Inputs, spec.Task)
 	var last error
 	var class string

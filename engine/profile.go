@@ -15,6 +15,9 @@ type Profile struct {
 	Type   string
 	Model  string
 	Family string
+	// Endpoint is where requests go, as a reader should see it in the disclosure: the host of
+	// the vendor's API or of a local server, or the local program a cli profile runs.
+	Endpoint string
 	// MaxConcurrency caps calls in flight on this profile (0: unlimited).
 	MaxConcurrency int
 	// PriceInPerMTok and PriceOutPerMTok are USD per million tokens; zero means unpriced.
@@ -51,4 +54,20 @@ func (ps Profiles) Names() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// DefaultPool is the profiles a protocol may draw from when the configuration names none:
+// every profile that is not scripted, sorted, or every profile when all are scripted (a test
+// configuration).
+func (ps Profiles) DefaultPool() []string {
+	var real []string
+	for _, n := range ps.Names() {
+		if ps[n].Type != "script" {
+			real = append(real, n)
+		}
+	}
+	if len(real) == 0 {
+		return ps.Names()
+	}
+	return real
 }

@@ -24,7 +24,7 @@ providers:
   beta: {type: openai, model: m2, family: openai, api_key_env: O_KEY}
 protocols:
   reason: {pool: [alpha, beta]}
-`))
+`), Sections()...)
 	require.NoError(t, err)
 	return cfg
 }
@@ -94,8 +94,9 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 	assert.Equal(t, map[string]bool{"seats": true, "rounds": true}, names)
 }
 
-// Execute dispatches a council session to the council protocol: with providers that answer
-// nothing, the session ends in the protocol's own low-quorum failure.
+// Execute dispatches a council session to the council protocol: on two families its arbiter
+// can only take the fallback path, which the engine stops at for approval; approved, with
+// providers that answer nothing, the session ends in the protocol's own low-quorum failure.
 func TestExecuteRunsCouncilSessions(t *testing.T) {
 	s, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Hire or build?", Seed: 1, SeedSource: "--seed"})
 	require.NoError(t, err)
@@ -110,6 +111,16 @@ func TestExecuteRunsCouncilSessions(t *testing.T) {
 	r, err := engine.Start(context.Background(), engine.RunConfig{Store: st, Profiles: ps}, s)
 	require.NoError(t, err)
 	_, err = Execute(context.Background(), r)
+	var gate *engine.GateError
+	require.True(t, errors.As(err, &gate), "%v", err)
+	assert.Equal(t, engine.GateReducedIndependence, gate.Gate.Key)
+	assert.Equal(t, 0, silent.Calls())
+	require.ErrorAs(t, r.Finish(context.Background(), err), &gate, "the session pauses at the gate")
+
+	approve := map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}
+	r, err = engine.Resume(context.Background(), engine.RunConfig{Store: st, Profiles: ps, Answers: approve}, s.ID)
+	require.NoError(t, err)
+	_, err = Execute(context.Background(), r)
 	var lq *council.LowQuorum
 	assert.True(t, errors.As(err, &lq), "%v", err)
 }
@@ -119,4 +130,27 @@ func jsonField(t *testing.T, raw []byte, key string) json.RawMessage {
 	var m map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(raw, &m))
 	return m[key]
+}
+
+// TestSectionsAreRefusedWhereTheyAreWritten: each protocol's section is decoded and checked by
+// its protocol, and a problem is still reported at its file, line, column and key path.
+func TestSectionsAreRefusedWhereTheyAreWritten(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"protocols:\n  war_room:\n    roles:\n      general: {profile: claude}\n",
+			`w.yml:5:16: protocols.war_room.roles.general: unknown war-room role (roles: "supreme-commander"`},
+		{"protocols:\n  council:\n    roles:\n      judge: {profile: alpha}\n",
+			`w.yml:5:14: protocols.council.roles.judge: unknown council role (roles: "architect"`},
+		{"protocols:\n  reason:\n    roles:\n      atacker: {effort: high}\n",
+			`w.yml:5:16: protocols.reason.roles.atacker: unknown reasoning role (did you mean "attacker"?)`},
+		{"protocols:\n  debate: {}\n", `w.yml:3:3: protocols.debate: unknown key; keys here: default, war_room, reason, council`},
+	} {
+		_, err := config.Parse("w.yml", []byte("version: 1\n"+tc.yaml), Sections()...)
+		assert.ErrorContains(t, err, tc.want)
+	}
+	names := []string{}
+	for _, s := range Sections() {
+		names = append(names, s.Protocol)
+		assert.NoError(t, Available(s.Protocol), "every section belongs to a protocol that runs")
+	}
+	assert.ElementsMatch(t, Names(), names, "every protocol that runs has its section")
 }
