@@ -15,8 +15,9 @@ version=${VERSION:-$(git describe --tags --always --dirty)}
 commit=${COMMIT:-$(git rev-parse HEAD)}
 targets=${TARGETS:-linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64}
 
-# Both values end up inside -ldflags: refuse anything the linker's flag parser would split.
-[[ $version =~ ^[0-9A-Za-z][0-9A-Za-z._+-]*$ ]] || { echo "VERSION '$version': use letters, digits and ._+- only" >&2; exit 2; }
+# Both values end up inside -ldflags, and the version also names the image: refuse anything the
+# linker's flag parser would split or an image tag cannot hold.
+[[ $version =~ ^[0-9A-Za-z][0-9A-Za-z._-]{0,127}$ ]] || { echo "VERSION '$version': use letters, digits and ._- only" >&2; exit 2; }
 [[ $commit =~ ^[0-9a-f]{7,64}$ ]] || { echo "COMMIT '$commit': want a hexadecimal commit id" >&2; exit 2; }
 if [ -d "$out" ] && [ -n "$(ls -A "$out")" ]; then
   echo "OUTDIR $out is not empty: SHA256SUMS would cover whatever is there" >&2; exit 2
