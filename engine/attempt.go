@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -20,7 +21,7 @@ func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, pref
 	}
 	release, err := r.acquire(ctx, p.Name)
 	if err != nil {
-		return CallResult{}, err
+		return CallResult{}, fmt.Errorf("%w while waiting for a free slot on profile %s: %w", errCallCancelled, p.Name, err)
 	}
 	defer release()
 	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name})
@@ -49,7 +50,8 @@ func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, pref
 	return CallResult{Text: resp.Text, Profile: p, ProfileName: p.Name, Usage: resp.Usage, Attempts: n, Scripted: resp.Scripted}, nil
 }
 
-func (r *Run) complete(ctx context.Context, spec CallSpec, p *Profile, user, prefix string) (provider.Response, error) {
+func (r *Run) complete(parent context.Context, spec CallSpec, p *Profile, user, prefix string) (provider.Response, error) {
+	ctx := parent
 	if spec.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, spec.Timeout)
@@ -59,10 +61,25 @@ func (r *Run) complete(ctx context.Context, spec CallSpec, p *Profile, user, pre
 	resp, err := p.Provider.Complete(ctx, provider.Request{System: spec.System, User: user,
 		CacheablePrefix: prefix, Model: p.Model, Effort: spec.Effort, MaxTokens: spec.MaxTokens,
 		Seed: &seed, Role: spec.Role})
-	if err != nil && ctx.Err() != nil && spec.Timeout > 0 {
-		return resp, fmt.Errorf("no answer within %s: %w", spec.Timeout, context.DeadlineExceeded)
+	return resp, ended(parent, ctx, err, spec.Timeout)
+}
+
+// errCallCancelled marks a call whose caller gave up on it.
+var errCallCancelled = errors.New("call cancelled")
+
+// ended names why a failed call stopped when a context ended: the caller's context (parent)
+// ending is a cancellation, whatever the provider made of it; only the call's own deadline
+// (call, bounded by limit) expiring is a timeout.
+func ended(parent, call context.Context, err error, limit time.Duration) error {
+	switch {
+	case err == nil:
+		return nil
+	case parent.Err() != nil:
+		return fmt.Errorf("%w before an answer came (%v): %w", errCallCancelled, context.Cause(parent), err)
+	case call.Err() != nil && limit > 0:
+		return fmt.Errorf("no answer within %s: %w", limit, context.DeadlineExceeded)
 	}
-	return resp, err
+	return err
 }
 
 // record writes the ledger row and returns callErr (or the store's error, which wins).

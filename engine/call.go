@@ -43,14 +43,18 @@ type CallResult struct {
 const (
 	ClassContract = "contract"
 	ClassBudget   = "budget"
-	ClassTimeout  = "timeout"
+	// ClassTimeout: the call's own deadline expired before an answer came.
+	ClassTimeout = "timeout"
+	// ClassCancelled: the caller's context ended (Ctrl-C, a cancelled job) before an answer
+	// came. It says nothing about the provider, and is never a timeout.
+	ClassCancelled = "cancelled"
 )
 
 // CallError is a call that produced no usable answer.
 type CallError struct {
 	Role, Profile string
 	// Class is a provider class (transport, refused, invalid-request) or contract, budget,
-	// timeout.
+	// timeout, cancelled.
 	Class    string
 	Attempts int
 	Err      error
@@ -107,6 +111,8 @@ func classify(err error) string {
 		return ClassContract
 	case errors.Is(err, ErrBudgetExceeded):
 		return ClassBudget
+	case errors.Is(err, errCallCancelled):
+		return ClassCancelled
 	case errors.Is(err, context.DeadlineExceeded):
 		return ClassTimeout
 	}
