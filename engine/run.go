@@ -37,6 +37,9 @@ type RunConfig struct {
 	Prompter Prompter
 	// Heartbeat is the interval of call.heartbeat events (default 10 s).
 	Heartbeat time.Duration
+	// Sleep waits between a call's attempts (default: a timer); it returns ctx's error when
+	// ctx ends first. Tests inject one to see the waits without spending them.
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // Run executes one session's protocol code durably. It is safe for concurrent use by the
@@ -51,6 +54,7 @@ type Run struct {
 	used      int64
 	usedUSD   float64
 	semaphore map[string]chan struct{}
+	warm      warmGate
 }
 
 // Start creates a new session in the store and returns its Run.
