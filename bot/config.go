@@ -5,7 +5,9 @@ import (
 	"fmt"
 
 	"github.com/google/go-github/v62/github"
+
 	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/protocols"
 )
 
 // ConfigError is a configuration that could not be loaded. It is always reported where the
@@ -34,7 +36,7 @@ func (g *GitHub) LoadConfig(ctx context.Context, repo Repo, ref, path string, ge
 	where := fmt.Sprintf("%s %s at %s", repo, path, ref)
 	fc, _, _, err := g.REST.Repositories.GetContents(ctx, repo.Owner, repo.Name, path, &github.RepositoryContentGetOptions{Ref: ref})
 	if isNotFound(err) {
-		cfg, derr := config.Detect(getenv)
+		cfg, derr := config.Detect(getenv, protocols.Sections()...)
 		if derr != nil {
 			return nil, &ConfigError{Where: where, Err: fmt.Errorf("the file does not exist and %w", derr)}
 		}
@@ -50,7 +52,7 @@ func (g *GitHub) LoadConfig(ctx context.Context, repo Repo, ref, path string, ge
 	if err != nil {
 		return nil, &ConfigError{Where: where, Err: fmt.Errorf("decode: %w", err)}
 	}
-	cfg, err := config.Parse(path, []byte(text))
+	cfg, err := config.Parse(path, []byte(text), protocols.Sections()...)
 	if err != nil {
 		return nil, &ConfigError{Where: where, Err: err}
 	}

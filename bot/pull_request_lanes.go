@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/reviewlane"
 )
 
@@ -17,7 +18,7 @@ import (
 func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlane.Result, error) {
 	profiles := engine.Profiles{}
 	for _, l := range cfg.Review.Lanes {
-		prof, err := cfg.Profile(ctx, l.Profile, p.d.Getenv, p.d.ProviderHTTP)
+		prof, err := wiring.Profile(ctx, cfg.Config, l.Profile, p.d.Getenv, p.d.ProviderHTTP)
 		if err != nil {
 			return nil, &ConfigError{Where: p.d.configPath(), Err: err}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -60,7 +61,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 	if err != nil {
 		return out.fail(ClassUsage, err)
 	}
-	profiles, err := cfg.Profiles(ctx, d.Getenv, d.ProviderHTTP)
+	profiles, err := wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)
 	if err != nil {
 		return out.fail(ClassConfiguration, err)
 	}

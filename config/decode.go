@@ -40,8 +40,12 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 		d.failed[path] = true
 		return
 	}
-	if v.Type() == durationType {
+	switch v.Type() {
+	case durationType:
 		d.duration(n, v, path)
+		return
+	case protocolsType:
+		d.protocols(n, v.Addr().Interface().(*Protocols), path)
 		return
 	}
 	switch v.Kind() {

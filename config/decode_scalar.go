@@ -9,7 +9,7 @@ import (
 )
 
 func (d *decoder) str(n *yaml.Node, v reflect.Value, path string) {
-	allowed := enumValues[v.Type()]
+	allowed := enumOf(v.Type())
 	want := "a string"
 	if allowed != nil {
 		want = "one of " + quoteList(allowed)

@@ -15,16 +15,6 @@ const (
 	DefaultMaxTokens       = 8192
 )
 
-// Protocol defaults.
-const (
-	DefaultProtocol         = ProtocolWarRoom
-	DefaultPreset           = PresetDefault
-	DefaultExpertTimeout    = 120 * time.Second
-	DefaultSynthesisTimeout = 180 * time.Second
-	DefaultDelphiThreshold  = 0.85
-	DefaultDelphiMaxRounds  = 5
-)
-
 // Budget defaults: zero means uncapped.
 const (
 	DefaultBudgetMaxTokens = 0
@@ -52,36 +42,13 @@ const (
 	DefaultRefutedConclusion = ConclusionFailure
 )
 
-// presetThresholds are the reversibility ceilings (express, lightweight, full council) of
-// each preset: a score at or below a ceiling gets that mode, above the last gets Delphi.
-var presetThresholds = map[Preset][3]float64{
-	PresetDefault:    {0.40, 0.60, 0.80},
-	PresetMoveFast:   {0.50, 0.70, 0.90},
-	PresetRiskAverse: {0.30, 0.50, 0.70},
-	PresetStartup:    {0.55, 0.75, 0.90},
-	PresetRegulated:  {0.25, 0.45, 0.65},
-}
-
-// PresetThresholds returns a preset's ceilings; ok is false for an unknown preset.
-func PresetThresholds(p Preset) (t [3]float64, ok bool) {
-	t, ok = presetThresholds[p]
-	return t, ok
-}
-
-// Default returns a configuration with every default applied and no provider profiles.
-func Default() *Config {
-	return &Config{
+// Default returns a configuration with every default applied, the given protocol sections
+// with their own defaults, and no provider profiles.
+func Default(sections ...Section) *Config {
+	cfg := &Config{
 		Version:   CurrentVersion,
 		Providers: map[string]ProviderConfig{},
-		Protocols: Protocols{
-			Default: DefaultProtocol,
-			WarRoom: WarRoomConfig{
-				Preset:   DefaultPreset,
-				Timeouts: WarRoomTimeouts{Expert: DefaultExpertTimeout, Synthesis: DefaultSynthesisTimeout},
-				Delphi:   Delphi{Threshold: DefaultDelphiThreshold, MaxRounds: DefaultDelphiMaxRounds},
-			},
-		},
-		Budget: Budget{MaxTokens: DefaultBudgetMaxTokens, MaxUSD: DefaultBudgetMaxUSD},
+		Budget:    Budget{MaxTokens: DefaultBudgetMaxTokens, MaxUSD: DefaultBudgetMaxUSD},
 		GitHub: GitHub{
 			Trigger: Trigger{MinPermission: DefaultMinPermission, IgnoreBots: DefaultIgnoreBots},
 			Discussions: Discussions{
@@ -101,6 +68,8 @@ func Default() *Config {
 			RefutedConclusion: DefaultRefutedConclusion,
 		},
 	}
+	cfg.Protocols.withSections(sections)
+	return cfg
 }
 
 // NewProviderConfig returns a profile of the given type with the profile defaults applied.
@@ -115,14 +84,4 @@ func (p *ProviderConfig) applyDefaults() {
 	p.MaxConcurrency = DefaultMaxConcurrency
 	p.Timeout = DefaultProviderTimeout
 	p.MaxTokens = DefaultMaxTokens
-}
-
-// EffectiveThresholds returns the effective reversibility ceilings: the explicit override when set,
-// else the preset's.
-func (w WarRoomConfig) EffectiveThresholds() [3]float64 {
-	if len(w.Thresholds) == 3 {
-		return [3]float64{w.Thresholds[0], w.Thresholds[1], w.Thresholds[2]}
-	}
-	t, _ := PresetThresholds(w.Preset)
-	return t
 }

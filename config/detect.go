@@ -44,8 +44,8 @@ func (ErrNoProviders) Error() string {
 
 // Detect builds a default configuration whose profiles come from the environment: anthropic,
 // openai, gemini and local, each present when its variable is set.
-func Detect(getenv func(string) string) (*Config, error) {
-	cfg := Default()
+func Detect(getenv func(string) string, sections ...Section) (*Config, error) {
+	cfg := Default(sections...)
 	cfg.Source = SourceEnvironment
 	if err := cfg.DetectProviders(getenv); err != nil {
 		return nil, err
@@ -73,7 +73,9 @@ func (cfg *Config) DetectProviders(getenv func(string) string) error {
 		cfg.pos = map[string]position{}
 	}
 	c := &collector{file: cfg.Source}
-	(&validator{cfg: cfg, c: c}).refs()
+	v := &validator{cfg: cfg, c: c}
+	v.refs()
+	v.checkSections(true)
 	return c.errs.err()
 }
 

@@ -69,24 +69,3 @@ func TestDetectRejectsBadLocalValues(t *testing.T) {
 	require.EqualError(t, err, `environment: WAR_ROOM_OPENAI_BASE_URL: want an http:// or https:// URL, got "localhost:8080"`+"\n"+
 		`environment: WAR_ROOM_OPENAI_FAMILY: "Qwen" is not a family name: use lowercase letters, digits, '-', '_' or '.' (e.g. anthropic, openai, google)`)
 }
-
-func TestDetectProvidersForFileWithoutProviders(t *testing.T) {
-	data := "version: 1\nprotocols:\n  war_room:\n    default_profile: anthropic\n    roles:\n      scout: {profile: gemini}\n"
-	cfg, err := Parse("w.yml", []byte(data))
-	require.NoError(t, err, "references wait for the profiles")
-
-	err = cfg.DetectProviders(envOf(map[string]string{EnvAnthropicKey: "k"}))
-	require.EqualError(t, err, `w.yml:6:24: protocols.war_room.roles.scout.profile: unknown profile "gemini"; profiles: anthropic`)
-
-	cfg, err = Parse("w.yml", []byte(data))
-	require.NoError(t, err)
-	require.NoError(t, cfg.DetectProviders(envOf(map[string]string{EnvAnthropicKey: "k", EnvGeminiKey: "g"})))
-	require.Equal(t, []string{"anthropic", "gemini"}, sortedKeys(cfg.Providers))
-}
-
-func TestDetectProvidersLeavesFileProfilesAlone(t *testing.T) {
-	cfg, err := Load("testdata/good/full.yml")
-	require.NoError(t, err)
-	require.NoError(t, cfg.DetectProviders(envOf(map[string]string{EnvGeminiKey: "g"})))
-	require.NotContains(t, cfg.Providers, "gemini")
-}

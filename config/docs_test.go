@@ -1,59 +1,26 @@
-package config
+package config_test
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/protocols"
 )
 
 const docPath = "../docs/configuration.md"
 
-// leaf is one documented key: its path as the reference writes it and its default, when the
-// default can be read without a name to fill in.
-type leaf struct {
-	path string
-	def  reflect.Value
-}
-
-// leaves lists every key of the schema, with map keys written <name>, <role>, <login>, and
-// list items as [].
-func leaves(t reflect.Type, v reflect.Value, prefix string, out *[]leaf) {
-	names, index := fieldsOf(t)
-	for _, name := range names {
-		f := t.Field(index[name])
-		path := join(prefix, name)
-		var fv reflect.Value
-		if v.IsValid() {
-			fv = v.Field(index[name])
-		}
-		switch {
-		case f.Type.Kind() == reflect.Struct && f.Type != durationType:
-			leaves(f.Type, fv, path, out)
-		case f.Type.Kind() == reflect.Map && f.Type.Elem().Kind() == reflect.Struct:
-			elem := reflect.New(f.Type.Elem())
-			if d, ok := elem.Interface().(defaulter); ok {
-				d.applyDefaults()
-			}
-			leaves(f.Type.Elem(), elem.Elem(), path+".<"+f.Tag.Get("mapkey")+">", out)
-		case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Struct:
-			leaves(f.Type.Elem(), reflect.Value{}, path+"[]", out)
-		default:
-			*out = append(*out, leaf{path, fv})
-		}
-	}
-}
-
-func schemaLeaves() []leaf {
-	var out []leaf
-	leaves(reflect.TypeFor[Config](), reflect.ValueOf(*Default()), "", &out)
-	return out
-}
+func schemaLeaves() []config.Key { return config.Keys(protocols.Sections()...) }
 
 // docRows maps each key in the reference tables to its default cell.
 func docRows(t *testing.T) map[string]string {
@@ -73,9 +40,9 @@ func TestDocsDescribeEveryKey(t *testing.T) {
 	rows := docRows(t)
 	known := map[string]bool{}
 	for _, l := range schemaLeaves() {
-		known[l.path] = true
-		if _, ok := rows[l.path]; !ok {
-			t.Errorf("%s has no row in %s", l.path, docPath)
+		known[l.Path] = true
+		if _, ok := rows[l.Path]; !ok {
+			t.Errorf("%s has no row in %s", l.Path, docPath)
 		}
 	}
 	for path := range rows {
@@ -90,16 +57,16 @@ func TestDocsDescribeEveryKey(t *testing.T) {
 func TestDocsDefaultsMatchCode(t *testing.T) {
 	rows := docRows(t)
 	for _, l := range schemaLeaves() {
-		cell, ok := rows[l.path]
-		if !ok || !l.def.IsValid() || strings.HasPrefix(cell, "required") {
+		cell, ok := rows[l.Path]
+		if !ok || !l.Default.IsValid() || strings.HasPrefix(cell, "required") {
 			continue
 		}
-		want, zeroOK := renderDefault(l.def)
+		want, zeroOK := renderDefault(l.Default)
 		switch {
 		case want != "" && !strings.HasPrefix(cell, "`"+want+"`"):
-			t.Errorf("%s: docs say default %s, code has %s", l.path, cell, want)
+			t.Errorf("%s: docs say default %s, code has %s", l.Path, cell, want)
 		case want == "" && !zeroOK:
-			t.Errorf("%s: docs say default %s, code has the zero value %v", l.path, cell, l.def)
+			t.Errorf("%s: docs say default %s, code has the zero value %v", l.Path, cell, l.Default)
 		}
 	}
 }
@@ -108,7 +75,7 @@ func TestDocsDefaultsMatchCode(t *testing.T) {
 // may describe in words ("none", "the preset's").
 func renderDefault(v reflect.Value) (string, bool) {
 	switch {
-	case v.Type() == durationType:
+	case v.Type() == reflect.TypeFor[time.Duration]():
 		d := time.Duration(v.Int())
 		if d%time.Second == 0 {
 			return fmt.Sprintf("%ds", d/time.Second), false
@@ -131,20 +98,22 @@ func TestDocsExampleParses(t *testing.T) {
 	require.NoError(t, err)
 	m := regexp.MustCompile("(?s)## Example\n\n```yaml\n(.*?)```").FindSubmatch(data)
 	require.NotNil(t, m, "the example block")
-	cfg, err := Parse("example.yml", m[1])
+	cfg, err := config.Parse("example.yml", m[1], protocols.Sections()...)
 	require.NoError(t, err)
-	require.Equal(t, []string{"claude", "gpt", "qwen"}, sortedKeys(cfg.Providers))
+	require.Equal(t, []string{"claude", "gpt", "qwen"}, slices.Sorted(maps.Keys(cfg.Providers)))
 }
 
 func TestDocsListDetectionVariables(t *testing.T) {
 	data, err := os.ReadFile(docPath)
 	require.NoError(t, err)
-	for _, v := range []string{EnvAnthropicKey, EnvAnthropicModel, EnvOpenAIKey, EnvOpenAIModel,
-		EnvGeminiKey, EnvGeminiModel, EnvLocalBaseURL, EnvLocalModel, EnvLocalFamily, EnvLocalKey,
-		DefaultAnthropicModel, DefaultOpenAIModel, DefaultGeminiModel, GeminiBaseURL} {
+	for _, v := range []string{config.EnvAnthropicKey, config.EnvAnthropicModel, config.EnvOpenAIKey,
+		config.EnvOpenAIModel, config.EnvGeminiKey, config.EnvGeminiModel, config.EnvLocalBaseURL,
+		config.EnvLocalModel, config.EnvLocalFamily, config.EnvLocalKey, config.DefaultAnthropicModel,
+		config.DefaultOpenAIModel, config.DefaultGeminiModel, config.GeminiBaseURL} {
 		require.Contains(t, string(data), "`"+v+"`")
 	}
-	for preset, tr := range presetThresholds {
+	for _, preset := range warroom.Preset("").Choices() {
+		tr, _ := warroom.PresetThresholds(warroom.Preset(preset))
 		row := fmt.Sprintf("| `%s` | %.2f | %.2f | %.2f |", preset, tr[0], tr[1], tr[2])
 		require.Contains(t, string(data), row)
 	}

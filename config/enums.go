@@ -27,28 +27,6 @@ const (
 	CommandGemini CLICommand = "gemini"
 )
 
-// Protocol names a deliberation protocol.
-type Protocol string
-
-// Protocols. RoleAssignment takes these names.
-const (
-	ProtocolWarRoom Protocol = "war-room"
-	ProtocolReason  Protocol = "reason"
-	ProtocolCouncil Protocol = "council"
-)
-
-// Preset names a set of war-room reversibility thresholds.
-type Preset string
-
-// Threshold presets.
-const (
-	PresetDefault    Preset = "default"
-	PresetMoveFast   Preset = "move-fast"
-	PresetRiskAverse Preset = "risk-averse"
-	PresetStartup    Preset = "startup"
-	PresetRegulated  Preset = "regulated"
-)
-
 // Permission is a repository permission level, lowest first.
 type Permission string
 
@@ -94,8 +72,6 @@ const (
 var enumValues = map[reflect.Type][]string{
 	reflect.TypeFor[ProviderType]():    {"anthropic", "openai", "cli", "script"},
 	reflect.TypeFor[CLICommand]():      {"claude", "codex", "gemini"},
-	reflect.TypeFor[Protocol]():        {"war-room", "reason", "council"},
-	reflect.TypeFor[Preset]():          {"default", "move-fast", "risk-averse", "startup", "regulated"},
 	reflect.TypeFor[Permission]():      {"read", "triage", "write", "maintain", "admin"},
 	reflect.TypeFor[PriorCheck]():      {"ask", "inform", "off"},
 	reflect.TypeFor[Diversity]():       {"cross-family", "fresh-context"},
@@ -118,16 +94,3 @@ func (p Permission) Rank() int {
 func (p Permission) AtLeast(min Permission) bool {
 	return p.Rank() > 0 && min.Rank() > 0 && p.Rank() >= min.Rank()
 }
-
-// WarRoomRoles are the war-room protocol's role keys; engine/warroom's tests hold the two
-// lists equal.
-var WarRoomRoles = []string{"supreme-commander", "chief-strategist", "intelligence-officer", "field-tactician",
-	"scout", "prosecution-counsel", "red-team", "logistics-officer"}
-
-// CouncilRoles are the standing team's role keys (seats, clerk and arbiter); engine/council's
-// tests hold the two lists equal.
-var CouncilRoles = []string{"architect", "skeptic", "operations-lead", "steward", "economist", "user-advocate",
-	"clerk", "arbiter"}
-
-// ReasonRoles are the reasoning chain's role names, in chain order.
-var ReasonRoles = []string{"premise-check", "generator", "compressor", "attacker", "synthesizer"}

@@ -127,3 +127,18 @@ func quoteList(vs []string) string {
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
+
+// ErrorAt locates a problem found after parsing (a profile that cannot be built, say) at the
+// key path's place in the file, or at the environment for a detected configuration.
+func (cfg *Config) ErrorAt(path, format string, args ...any) *Error {
+	c := &collector{file: cmpOr(cfg.Source, SourceEnvironment)}
+	(&validator{cfg: cfg, c: c}).errf(path, format, args...)
+	return c.errs[0]
+}
+
+func cmpOr(v, fallback string) string {
+	if v == "" {
+		return fallback
+	}
+	return v
+}

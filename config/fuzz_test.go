@@ -1,10 +1,13 @@
-package config
+package config_test
 
 import (
 	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/protocols"
 )
 
 // FuzzParse feeds arbitrary bytes to Parse, as an App does with a repository's file: it must
@@ -17,14 +20,14 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cfg, err := Parse("testdata/fuzz.yml", data)
+		cfg, err := config.Parse("testdata/fuzz.yml", data, protocols.Sections()...)
 		if err == nil {
-			if cfg == nil || cfg.Version != CurrentVersion {
+			if cfg == nil || cfg.Version != config.CurrentVersion {
 				t.Fatalf("accepted without version 1: %+v", cfg)
 			}
 			return
 		}
-		var es Errors
+		var es config.Errors
 		if !errors.As(err, &es) || len(es) == 0 {
 			t.Fatalf("want Errors, got %T: %v", err, err)
 		}

@@ -1,4 +1,4 @@
-package config
+package config_test
 
 import (
 	"errors"
@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/protocols"
 )
 
 // TestBadFilesGolden parses every malformed file and compares the full error text with its
@@ -21,11 +24,11 @@ func TestBadFilesGolden(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			cfg, err := Load(file)
+			cfg, err := config.Load(file, protocols.Sections()...)
 			if err == nil {
 				t.Fatalf("parsed without error: %+v", cfg)
 			}
-			var es Errors
+			var es config.Errors
 			if !errors.As(err, &es) {
 				t.Fatalf("want Errors, got %T: %v", err, err)
 			}
@@ -53,7 +56,7 @@ var fileLevel = regexp.MustCompile(`^(invalid YAML|empty configuration|a second 
 
 // checkLocated asserts that every problem names the file and a line, and a key path unless
 // it is about the file as a whole.
-func checkLocated(t *testing.T, file string, es Errors) {
+func checkLocated(t *testing.T, file string, es config.Errors) {
 	t.Helper()
 	for _, e := range es {
 		if e.File != file || e.Line < 1 {

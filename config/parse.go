@@ -16,25 +16,25 @@ import (
 const MaxFileBytes = 256 << 10
 
 // Load reads and parses the configuration file at path. Relative paths inside it resolve
-// against the file's directory.
-func Load(path string) (*Config, error) {
+// against the file's directory. sections are the protocols' own sections (see Section).
+func Load(path string, sections ...Section) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read configuration: %w", err)
 	}
-	return Parse(path, data)
+	return Parse(path, data, sections...)
 }
 
 // Parse parses configuration data. name is the file name used in error messages and whose
 // directory relative paths resolve against. The error, when not nil, is an Errors value
 // listing every problem found, each with file, line, column and key path.
-func Parse(name string, data []byte) (*Config, error) {
+func Parse(name string, data []byte, sections ...Section) (*Config, error) {
 	c := &collector{file: name}
 	root := parseYAML(c, data)
 	if root == nil {
 		return nil, c.errs.err()
 	}
-	cfg := Default()
+	cfg := Default(sections...)
 	cfg.Source, cfg.dir = name, filepath.Dir(name)
 	cfg.pos, cfg.failed = map[string]position{}, map[string]bool{}
 	d := &decoder{c: c, pos: cfg.pos, failed: cfg.failed}

@@ -51,56 +51,6 @@ type Price struct {
 	OutputPerMTok float64 `yaml:"output_per_mtok"`
 }
 
-// Protocols holds per-protocol settings.
-type Protocols struct {
-	Default Protocol      `yaml:"default"`
-	Reason  ReasonConfig  `yaml:"reason"`
-	WarRoom WarRoomConfig `yaml:"war_room"`
-	Council CouncilConfig `yaml:"council"`
-}
-
-// Role pins a protocol role to a profile, optionally with an effort.
-type Role struct {
-	Profile string          `yaml:"profile"`
-	Effort  provider.Effort `yaml:"effort"`
-}
-
-// ReasonConfig configures the five-role reasoning chain.
-type ReasonConfig struct {
-	// Pool is the profiles the seeded draw may assign; empty means DefaultPool.
-	Pool  []string        `yaml:"pool"`
-	Roles map[string]Role `yaml:"roles" mapkey:"role"`
-}
-
-// WarRoomConfig configures the war-room protocol.
-type WarRoomConfig struct {
-	Preset Preset `yaml:"preset"`
-	// Thresholds overrides the preset's reversibility ceilings (express, lightweight,
-	// full council); empty means the preset's.
-	Thresholds     []float64       `yaml:"thresholds"`
-	Roles          map[string]Role `yaml:"roles" mapkey:"role"`
-	DefaultProfile string          `yaml:"default_profile"`
-	Timeouts       WarRoomTimeouts `yaml:"timeouts"`
-	Delphi         Delphi          `yaml:"delphi"`
-}
-
-// WarRoomTimeouts bound one phase's calls.
-type WarRoomTimeouts struct {
-	Expert    time.Duration `yaml:"expert"`
-	Synthesis time.Duration `yaml:"synthesis"`
-}
-
-// Delphi configures the iterative convergence rounds.
-type Delphi struct {
-	Threshold float64 `yaml:"threshold"`
-	MaxRounds int     `yaml:"max_rounds"`
-}
-
-// CouncilConfig configures the standing-team protocol.
-type CouncilConfig struct {
-	Roles map[string]Role `yaml:"roles" mapkey:"role"`
-}
-
 // Budget caps one session; zero means uncapped.
 type Budget struct {
 	MaxTokens int64   `yaml:"max_tokens"`

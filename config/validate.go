@@ -16,9 +16,9 @@ func (cfg *Config) validate(c *collector) {
 	v := &validator{cfg: cfg, c: c}
 	v.version()
 	v.providers()
-	v.protocols()
 	v.github()
 	v.review()
+	v.checkSections(false)
 	if len(cfg.Providers) > 0 { // with none, DetectProviders checks references later
 		v.refs()
 	}

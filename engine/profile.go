@@ -124,3 +124,19 @@ func (ps Profiles) Names() []string {
 	sort.Strings(names)
 	return names
 }
+
+// DefaultPool is the profiles a protocol may draw from when the configuration names none:
+// every profile that is not scripted, sorted, or every profile when all are scripted (a test
+// configuration).
+func (ps Profiles) DefaultPool() []string {
+	var real []string
+	for _, n := range ps.Names() {
+		if ps[n].Type != "script" {
+			real = append(real, n)
+		}
+	}
+	if len(real) == 0 {
+		return ps.Names()
+	}
+	return real
+}

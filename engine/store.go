@@ -31,9 +31,13 @@ type Store interface {
 
 	// GetStep returns a stored step result, or ErrNotFound.
 	GetStep(ctx context.Context, sessionID, key string) ([]byte, error)
-	// PutStep stores a step result durably before returning. Storing a key twice keeps the
-	// first value (a step result never changes once stored).
+	// PutStep stores a step result durably before returning, with the SHA-256 of result.
+	// Storing a key twice keeps the first value (a step result never changes once stored).
 	PutStep(ctx context.Context, sessionID, key string, result []byte) error
+	// Steps returns every stored step of a session, ordered by key (byte-wise), each with the
+	// SHA-256 taken when it was stored, so that a result edited afterwards no longer matches.
+	// An unknown session has none.
+	Steps(ctx context.Context, sessionID string) ([]StepRecord, error)
 
 	// AppendLedger appends one call record; Seq is assigned by the store.
 	AppendLedger(ctx context.Context, e *LedgerEntry) error
@@ -64,6 +68,24 @@ type Store interface {
 	GetRecord(ctx context.Context, kind, key string) ([]byte, error)
 	// ListRecords returns all records of a kind, ordered by key.
 	ListRecords(ctx context.Context, kind string) ([]Record, error)
+	// CreateRecord stores a record only if none exists under kind and key; otherwise it
+	// changes nothing and returns an error wrapping ErrExists. Exactly one of several
+	// concurrent creators succeeds.
+	CreateRecord(ctx context.Context, kind, key string, value []byte) error
+	// SwapRecord replaces a record's value with next only if its value is old now, and
+	// reports whether it did (compare-and-swap); a missing record is ErrNotFound. A nil and an
+	// empty value compare equal.
+	SwapRecord(ctx context.Context, kind, key string, old, next []byte) (bool, error)
+
+	// AcquireLease takes the lease called name for holder until now+ttl, or extends it when
+	// holder has it already. It returns false, and changes nothing, while another holder's
+	// lease has not expired at now. Leases serialise work across the processes sharing the
+	// store (one worker runs a session at a time); now comes from the caller so that tests
+	// can drive expiry with a clock of their own.
+	AcquireLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error)
+	// ReleaseLease ends holder's lease on name; releasing a lease one does not hold (expired,
+	// taken over, never taken) changes nothing and is not an error.
+	ReleaseLease(ctx context.Context, name, holder string) error
 
 	// Close releases the store.
 	Close() error
@@ -73,6 +95,15 @@ type Store interface {
 type Artifact struct {
 	Name      string    `json:"name"`
 	Body      []byte    `json:"body"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// StepRecord is one stored step result and the SHA-256 (lowercase hex) of Result as the store
+// received it. SHA256 is empty for a step stored before the store kept digests.
+type StepRecord struct {
+	Key       string    `json:"key"`
+	Result    []byte    `json:"result"`
+	SHA256    string    `json:"sha256"`
 	CreatedAt time.Time `json:"created_at"`
 }
 

@@ -37,6 +37,7 @@ type Flag struct {
 }
 
 type protocol struct {
+	section config.Section
 	flags   []Flag
 	start   func(cfg *config.Config, req Request) (*engine.Session, error)
 	execute func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
@@ -44,6 +45,7 @@ type protocol struct {
 
 var known = map[string]protocol{
 	warroom.Protocol: {
+		section: config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
 		flags: []Flag{{Name: "mode", Help: "auto, express, lightweight, full or delphi"},
 			{Name: "preset", Help: "default, move-fast, risk-averse, startup or regulated"},
 			{Name: "thresholds", Help: "three increasing reversibility thresholds, e.g. 0.40,0.60,0.80"},
@@ -51,12 +53,14 @@ var known = map[string]protocol{
 		start: startWarRoom, execute: warroom.Execute,
 	},
 	reason.Protocol: {
+		section: config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
 		flags: []Flag{{Name: "fast", Bool: true, Help: "lower effort for the compressor, attacker and synthesizer"},
 			{Name: "passes", Help: "compressor and attacker rounds (default 1)"},
 			{Name: "high-assurance", Bool: true, Help: "a second, independent generator on a distinct profile"}},
 		start: startReason, execute: reason.Execute,
 	},
 	council.Protocol: {
+		section: config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
 		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the configured team)"},
 			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default 1)"}},
 		start: startCouncil, execute: council.Execute,
@@ -65,6 +69,19 @@ var known = map[string]protocol{
 
 // Council is the standing-team protocol ("convene").
 const Council = council.Protocol
+
+// order is the protocols in the order their sections are given to the configuration loader;
+// the first is what a bare command runs unless protocols.default says otherwise.
+var order = []string{warroom.Protocol, reason.Protocol, council.Protocol}
+
+// Sections are the protocols' configuration sections, for config.Load, Parse and Detect.
+func Sections() []config.Section {
+	out := make([]config.Section, len(order))
+	for i, n := range order {
+		out[i] = known[n].section
+	}
+	return out
+}
 
 // Names lists the protocols that can run, sorted.
 func Names() []string {
@@ -114,7 +131,8 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 }
 
 func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
-	opts, err := warroom.OptionsFromConfig(cfg, warroom.Flags{Mode: warroom.Mode(req.Flags["mode"]),
+	sec, _ := cfg.Section(warroom.Protocol).(*warroom.Section)
+	opts, err := warroom.OptionsFrom(sec, cfg.Descriptors(), warroom.Flags{Mode: warroom.Mode(req.Flags["mode"]),
 		Preset: req.Flags["preset"], Thresholds: req.Flags["thresholds"], PlanReview: req.Flags["plan-review"] == "true"})
 	if err != nil {
 		return nil, err
@@ -132,7 +150,8 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 		}
 		passes = n
 	}
-	opts, err := reason.OptionsFromConfig(cfg, reason.Flags{Fast: req.Flags["fast"] == "true",
+	sec, _ := cfg.Section(reason.Protocol).(*reason.Section)
+	opts, err := reason.OptionsFrom(sec, cfg.Descriptors(), reason.Flags{Fast: req.Flags["fast"] == "true",
 		Passes: passes, HighAssurance: req.Flags["high-assurance"] == "true"})
 	if err != nil {
 		return nil, err
@@ -150,7 +169,8 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts, err := council.OptionsFromConfig(cfg, council.Flags{Seats: req.Flags["seats"], Rounds: rounds})
+	sec, _ := cfg.Section(council.Protocol).(*council.Section)
+	opts, err := council.OptionsFrom(sec, cfg.Descriptors(), council.Flags{Seats: req.Flags["seats"], Rounds: rounds})
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,7 @@ providers:
   beta: {type: openai, model: m2, family: openai, api_key_env: O_KEY}
 protocols:
   reason: {pool: [alpha, beta]}
-`))
+`), Sections()...)
 	require.NoError(t, err)
 	return cfg
 }
@@ -119,4 +119,27 @@ func jsonField(t *testing.T, raw []byte, key string) json.RawMessage {
 	var m map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(raw, &m))
 	return m[key]
+}
+
+// TestSectionsAreRefusedWhereTheyAreWritten: each protocol's section is decoded and checked by
+// its protocol, and a problem is still reported at its file, line, column and key path.
+func TestSectionsAreRefusedWhereTheyAreWritten(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"protocols:\n  war_room:\n    roles:\n      general: {profile: claude}\n",
+			`w.yml:5:16: protocols.war_room.roles.general: unknown war-room role (roles: "supreme-commander"`},
+		{"protocols:\n  council:\n    roles:\n      judge: {profile: alpha}\n",
+			`w.yml:5:14: protocols.council.roles.judge: unknown council role (roles: "architect"`},
+		{"protocols:\n  reason:\n    roles:\n      atacker: {effort: high}\n",
+			`w.yml:5:16: protocols.reason.roles.atacker: unknown reasoning role (did you mean "attacker"?)`},
+		{"protocols:\n  debate: {}\n", `w.yml:3:3: protocols.debate: unknown key; keys here: default, war_room, reason, council`},
+	} {
+		_, err := config.Parse("w.yml", []byte("version: 1\n"+tc.yaml), Sections()...)
+		assert.ErrorContains(t, err, tc.want)
+	}
+	names := []string{}
+	for _, s := range Sections() {
+		names = append(names, s.Protocol)
+		assert.NoError(t, Available(s.Protocol), "every section belongs to a protocol that runs")
+	}
+	assert.ElementsMatch(t, Names(), names, "every protocol that runs has its section")
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/wiring"
+	"github.com/war-room/war-room/protocols"
 )
 
 // commonFlags are the flags every session-running command takes.
@@ -53,7 +55,7 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open state file %s: %w", path, err)
 	}
-	profiles, err := cfg.Profiles(ctx, e.getenv, http.DefaultClient)
+	profiles, err := wiring.Profiles(ctx, cfg, e.getenv, http.DefaultClient)
 	if err != nil {
 		st.Close()
 		return nil, exitErr(exitUsage, err)
@@ -82,7 +84,7 @@ func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
 		}
 	}
 	if path != "" {
-		cfg, err := config.Load(path)
+		cfg, err := config.Load(path, protocols.Sections()...)
 		if err != nil {
 			// A configuration problem is the user's to fix, and nothing has run: the
 			// documented exit status is 2, as for any usage problem.
@@ -94,7 +96,7 @@ func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
 		}
 		return cfg, nil
 	}
-	cfg, err := config.Detect(e.getenv)
+	cfg, err := config.Detect(e.getenv, protocols.Sections()...)
 	if err != nil {
 		return nil, exitErr(exitUsage, err)
 	}
@@ -178,4 +180,11 @@ func questionAndContext(questionInput, question string, paths []string) ([]engin
 		in = append(in, engine.ContextInput(path, string(b)))
 	}
 	return in, nil
+}
+
+// section returns a protocol's configuration section as its own type (nil when absent, which
+// the protocols read as their defaults).
+func section[T any](cfg *config.Config, protocol string) T {
+	v, _ := cfg.Section(protocol).(T)
+	return v
 }

@@ -70,7 +70,7 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := council.OptionsFromConfig(st.Config, council.Flags{Seats: f.seats, Rounds: rounds})
+	opts, err := council.OptionsFrom(section[*council.Section](st.Config, council.Protocol), st.Config.Descriptors(), council.Flags{Seats: f.seats, Rounds: rounds})
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}

@@ -82,7 +82,7 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := warroom.OptionsFromConfig(st.Config, warroom.Flags{Mode: warroom.Mode(f.mode),
+	opts, err := warroom.OptionsFrom(section[*warroom.Section](st.Config, warroom.Protocol), st.Config.Descriptors(), warroom.Flags{Mode: warroom.Mode(f.mode),
 		Preset: f.preset, Thresholds: f.thresholds, PlanReview: f.planReview})
 	if err != nil {
 		return exitErr(exitUsage, err)

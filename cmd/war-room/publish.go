@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols"
 )
 
 func init() {
@@ -155,7 +156,7 @@ func (c *commonFlags) discussionsConfig(e *env) (*config.Config, error) {
 	if path == "" {
 		return config.Default(), nil
 	}
-	return config.Load(path)
+	return config.Load(path, protocols.Sections()...)
 }
 
 // publisher builds a Discussions publisher from GITHUB_TOKEN, GITHUB_API_URL and

@@ -70,7 +70,7 @@ func runReason(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := reason.OptionsFromConfig(st.Config, reason.Flags{Fast: f.fast, Passes: f.passes, HighAssurance: f.highAssurance})
+	opts, err := reason.OptionsFrom(section[*reason.Section](st.Config, reason.Protocol), st.Config.Descriptors(), reason.Flags{Fast: f.fast, Passes: f.passes, HighAssurance: f.highAssurance})
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}

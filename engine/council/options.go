@@ -33,10 +33,7 @@ const (
 
 // RoleSetting pins a role: a non-empty Profile is never moved by the draw; a non-empty Effort
 // wins over the role's default.
-type RoleSetting struct {
-	Profile string          `json:"profile,omitempty"`
-	Effort  provider.Effort `json:"effort,omitempty"`
-}
+type RoleSetting = engine.RolePin
 
 // Options is everything a deliberation needs besides its inputs and seed. It is stored with
 // the session, so a resumed run seats the same team the same way.

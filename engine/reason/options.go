@@ -29,10 +29,7 @@ const (
 
 // RoleSetting is configuration for one role. A non-empty Profile pins the role: the seeded
 // draw never moves it. A non-empty Effort wins over the effort profile.
-type RoleSetting struct {
-	Profile string          `json:"profile,omitempty"`
-	Effort  provider.Effort `json:"effort,omitempty"`
-}
+type RoleSetting = engine.RolePin
 
 // Options is everything a chain needs besides its inputs and seed. It is stored with the
 // session, so a resumed run is planned from exactly the same settings.

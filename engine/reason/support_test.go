@@ -7,29 +7,35 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 )
 
-func TestOptionsFromConfigPinsOnlyRolesWithAProfile(t *testing.T) {
-	cfg, err := config.Parse("war-room.yml", []byte(`version: 1
-providers:
-  claude: {type: anthropic, model: m, family: anthropic, api_key_env: K}
-  gpt: {type: openai, model: m, family: openai, api_key_env: K}
-protocols:
-  reason:
-    pool: [gpt, claude]
-    roles:
-      attacker: {profile: gpt, effort: max}
-      synthesizer: {effort: high}
-`))
-	noErr(t, err)
-	opts, err := OptionsFromConfig(cfg, Flags{Fast: true, HighAssurance: true})
+func TestOptionsFromPinsOnlyRolesWithAProfile(t *testing.T) {
+	ps := engine.Profiles{"claude": {Name: "claude", Type: "anthropic", Family: "anthropic"},
+		"gpt": {Name: "gpt", Type: "openai", Family: "openai"}, "canned": {Name: "canned", Type: "script", Family: "x"}}
+	sec := &Section{Pool: []string{"gpt", "claude"}, Roles: map[string]engine.RolePin{
+		RoleAttacker: {Profile: "gpt", Effort: "max"}, RoleSynthesizer: {Effort: "high"}}}
+	opts, err := OptionsFrom(sec, ps, Flags{Fast: true, HighAssurance: true})
 	noErr(t, err)
 	eq(t, Options{Pool: []string{"claude", "gpt"}, EffortProfile: EffortFast, Passes: 1, HighAssurance: true,
 		Roles: map[string]RoleSetting{RoleAttacker: {Profile: "gpt", Effort: "max"}, RoleSynthesizer: {Effort: "high"}}}, opts)
-	_, err = OptionsFromConfig(cfg, Flags{Passes: -1})
+	_, err = OptionsFrom(sec, ps, Flags{Passes: -1})
 	contains(t, err.Error(), "passes must be at least 1")
+	opts, err = OptionsFrom(NewSection(), ps, Flags{})
+	noErr(t, err)
+	eq(t, []string{"claude", "gpt"}, opts.Pool) // the default pool leaves scripted profiles out
+}
+
+func TestSectionValidateNamesEveryProblem(t *testing.T) {
+	sec := &Section{Pool: []string{"gpt", "nope", "gpt"}, Roles: map[string]engine.RolePin{"atacker": {Effort: "high"}}}
+	check := &engine.SettingsCheck{Profiles: []string{"claude", "gpt"}}
+	sec.Validate(check)
+	var got []string
+	for _, p := range check.Problems() {
+		got = append(got, p.Path+": "+p.Msg)
+	}
+	eq(t, []string{"roles.atacker: unknown reasoning role", `pool[1]: unknown profile "nope"`,
+		`pool[2]: "gpt" is listed twice (also pool[0])`}, got)
 }
 
 func TestExportWritesTheRunDirectory(t *testing.T) {

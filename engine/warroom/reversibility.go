@@ -25,8 +25,10 @@ func joinModes() string {
 	for i, m := range Modes {
 		s[i] = string(m)
 	}
-	return strings.Join(s, ", ")
+	return joinChoices(s)
 }
+
+func joinChoices(s []string) string { return strings.Join(s, ", ") }
 
 // weight orders the concrete modes (auto has none).
 func (m Mode) weight() int {

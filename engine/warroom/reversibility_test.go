@@ -6,25 +6,24 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine/warroom"
 )
 
 // Every preset, every score a panel can produce (sum 5…25): the type and mode follow the
 // ceilings, and a score exactly on a ceiling belongs to the lighter mode.
 func TestClassifyEveryPresetAndEveryScore(t *testing.T) {
-	presets := map[config.Preset][3]float64{
-		config.PresetDefault:    {0.40, 0.60, 0.80},
-		config.PresetMoveFast:   {0.50, 0.70, 0.90},
-		config.PresetRiskAverse: {0.30, 0.50, 0.70},
-		config.PresetStartup:    {0.55, 0.75, 0.90},
-		config.PresetRegulated:  {0.25, 0.45, 0.65},
+	presets := map[warroom.Preset][3]float64{
+		warroom.PresetDefault:    {0.40, 0.60, 0.80},
+		warroom.PresetMoveFast:   {0.50, 0.70, 0.90},
+		warroom.PresetRiskAverse: {0.30, 0.50, 0.70},
+		warroom.PresetStartup:    {0.55, 0.75, 0.90},
+		warroom.PresetRegulated:  {0.25, 0.45, 0.65},
 	}
 	for p, want := range presets {
-		got, ok := config.PresetThresholds(p)
+		got, ok := warroom.PresetThresholds(p)
 		require.True(t, ok, p)
-		require.Equal(t, want, got, "preset %s", p)
-		th := warroom.Thresholds(got)
+		require.Equal(t, warroom.Thresholds(want), got, "preset %s", p)
+		th := got
 		for sum := 5; sum <= 25; sum++ {
 			// Integer arithmetic: sum/25 <= c  ⇔  100*sum <= 2500*c (ceilings have two decimals).
 			at := func(c float64) bool { return 100*sum <= int(2500*c+0.5) }

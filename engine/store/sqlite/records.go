@@ -56,3 +56,37 @@ func (s *Store) ListRecords(ctx context.Context, kind string) ([]engine.Record, 
 	}
 	return out, nil
 }
+
+// CreateRecord inserts a record unless kind and key have one (engine.ErrExists).
+func (s *Store) CreateRecord(ctx context.Context, kind, key string, value []byte) error {
+	res, err := s.w.ExecContext(ctx, `INSERT INTO records (kind, key, value) VALUES (?, ?, ?)
+		ON CONFLICT (kind, key) DO NOTHING`, kind, key, blob(value))
+	if err != nil {
+		return fmt.Errorf("create record %s/%s: %w", kind, key, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("create record %s/%s: %w", kind, key, engine.ErrExists)
+	}
+	return nil
+}
+
+// SwapRecord replaces the value only where it is still old, in one statement, so that two
+// writers racing from the same old value cannot both win.
+func (s *Store) SwapRecord(ctx context.Context, kind, key string, old, next []byte) (bool, error) {
+	res, err := s.w.ExecContext(ctx, `UPDATE records SET value = ? WHERE kind = ? AND key = ?
+		AND value = ?`, blob(next), kind, key, blob(old))
+	if err != nil {
+		return false, fmt.Errorf("swap record %s/%s: %w", kind, key, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("swap record %s/%s: %w", kind, key, err)
+	}
+	if n > 0 {
+		return true, nil
+	}
+	if _, err := s.GetRecord(ctx, kind, key); err != nil {
+		return false, fmt.Errorf("swap record: %w", err)
+	}
+	return false, nil
+}

@@ -15,6 +15,8 @@ func testConcurrent(t *testing.T, open Opener) {
 	t.Run("PutStepAndAppendLedger", func(t *testing.T) { testConcurrentWrites(t, open(t)) })
 	t.Run("SameStepKey", func(t *testing.T) { testSameKey(t, open(t)) })
 	t.Run("AnswerGate", func(t *testing.T) { testConcurrentAnswers(t, open(t)) })
+	t.Run("Records", func(t *testing.T) { testConcurrentCAS(t, open(t)) })
+	t.Run("Leases", func(t *testing.T) { testConcurrentLeases(t, open(t)) })
 }
 
 // fanOut runs f(0) … f(workers-1) at once and reports the errors they return.

@@ -34,7 +34,8 @@ type Opener func(t *testing.T) engine.Store
 //     back into the appended entry;
 //   - a nil step, artifact or record body reads back as empty;
 //   - SetStatus replaces the error text (an empty one clears it) and moves UpdatedAt;
-//   - ListRecords orders keys byte-wise (as Go compares strings).
+//   - ListRecords and Steps order keys byte-wise (as Go compares strings);
+//   - a lease's expiry is exclusive: at now == expiry another holder may take it.
 func Run(t *testing.T, open Opener) {
 	t.Run("Sessions", func(t *testing.T) { testSessions(t, open) })
 	t.Run("ListSessions", func(t *testing.T) { testListSessions(t, open) })
@@ -42,7 +43,10 @@ func Run(t *testing.T, open Opener) {
 	t.Run("Ledger", func(t *testing.T) { testLedger(t, open) })
 	t.Run("Artifacts", func(t *testing.T) { testArtifacts(t, open) })
 	t.Run("Gates", func(t *testing.T) { testGates(t, open) })
+	t.Run("StepDigests", func(t *testing.T) { testStepDigests(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
+	t.Run("RecordCAS", func(t *testing.T) { testRecordCAS(t, open) })
+	t.Run("Leases", func(t *testing.T) { testLeases(t, open) })
 	t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, open) })
 }
 

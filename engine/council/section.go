@@ -2,15 +2,32 @@ package council
 
 import (
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 )
+
+// SectionKey is where the standing team's section sits in the configuration file
+// (protocols.council).
+const SectionKey = "council"
+
+// Section is protocols.council: the standing team's own configuration.
+type Section struct {
+	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
+}
+
+// NewSection returns the section's defaults (nothing is set).
+func NewSection() *Section { return &Section{} }
+
+var _ engine.SectionValidator = (*Section)(nil)
+
+// Validate checks role names, pins and profile references.
+func (s *Section) Validate(c *engine.SettingsCheck) {
+	engine.CheckRoles(c, "roles", s.Roles, RoleKeys(), "council role")
+}
 
 // Flags are the command-line (and slash-command) settings that shape a deliberation.
 type Flags struct {
@@ -20,32 +37,30 @@ type Flags struct {
 	Rounds int
 }
 
-// OptionsFromConfig resolves a session's options from protocols.council and the flags. The
-// team is --seats when given, else the default team plus every seat the file names under
-// protocols.council.roles. Roles with a profile there are pinned; the rest are drawn at run
-// time from the pool (every profile that is not scripted, or every profile when all are).
+// OptionsFrom resolves a session's options from the section, the configured profiles and the
+// flags. The team is --seats when given, else the default team plus every seat the section
+// names under roles. Roles with a profile there are pinned; the rest are drawn at run time
+// from the default pool (every profile that is not scripted, or every profile when all are).
 // A staffing that cannot give the arbiter a non-adversarial family is refused here, before a
 // session exists (see ErrNoArbiter).
-func OptionsFromConfig(cfg *config.Config, f Flags) (Options, error) {
-	for name := range cfg.Protocols.Council.Roles {
+func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
+	if sec == nil {
+		sec = NewSection()
+	}
+	for name := range sec.Roles {
 		if _, ok := Spec(name); !ok {
-			return Options{}, fmt.Errorf("protocols.council.roles.%s: unknown council role (roles: %s)", name, strings.Join(RoleKeys(), ", "))
+			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown council role (roles: %s)", SectionKey, name, strings.Join(RoleKeys(), ", "))
 		}
 	}
-	o := Options{Rounds: f.Rounds, Roles: map[string]RoleSetting{}, Pool: pool(cfg)}
-	team, err := teamFrom(cfg, f.Seats)
+	o := Options{Rounds: f.Rounds, Roles: map[string]RoleSetting{}, Pool: ps.DefaultPool()}
+	team, err := teamFrom(sec, f.Seats)
 	if err != nil {
 		return Options{}, err
 	}
 	o.Team = team
 	for _, key := range RoleKeys() {
-		profile, effort, pinned := cfg.RoleAssignment(string(config.ProtocolCouncil), key)
-		s := RoleSetting{Effort: effort}
-		if pinned {
-			s.Profile = profile
-		}
-		if s != (RoleSetting{}) {
-			o.Roles[key] = s
+		if pin := sec.Roles[key]; pin != (RoleSetting{}) {
+			o.Roles[key] = pin
 		}
 	}
 	o = o.withDefaults()
@@ -53,7 +68,7 @@ func OptionsFromConfig(cfg *config.Config, f Flags) (Options, error) {
 		return Options{}, fmt.Errorf("council: %w", err)
 	}
 	// Whether an arbiter can be seated does not depend on the seed, so any draw tells.
-	if _, err := NewPlan(o, Profiles(cfg), rand.New(rand.NewPCG(0, 0))); err != nil {
+	if _, err := NewPlan(o, ps, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return Options{}, err
 	}
 	return o, nil
@@ -90,12 +105,12 @@ func ParseRounds(v string) (int, error) {
 	return n, nil
 }
 
-func teamFrom(cfg *config.Config, seats string) ([]string, error) {
+func teamFrom(sec *Section, seats string) ([]string, error) {
 	if strings.TrimSpace(seats) != "" {
 		return ParseSeats(seats)
 	}
 	team := slices.Clone(DefaultTeam)
-	for name := range cfg.Protocols.Council.Roles {
+	for name := range sec.Roles {
 		if spec, _ := Spec(name); spec.Seat && !slices.Contains(team, name) {
 			team = append(team, name)
 		}
@@ -105,24 +120,4 @@ func teamFrom(cfg *config.Config, seats string) ([]string, error) {
 
 func inRegistryOrder(keys []string) []string {
 	return slices.DeleteFunc(SeatKeys(), func(k string) bool { return !slices.Contains(keys, k) })
-}
-
-// pool is every profile that is not scripted, sorted; every profile when all are scripted.
-func pool(cfg *config.Config) []string {
-	all := slices.Sorted(maps.Keys(cfg.Providers))
-	real := slices.DeleteFunc(slices.Clone(all), func(n string) bool { return cfg.Providers[n].Type == config.TypeScript })
-	if len(real) == 0 {
-		return all
-	}
-	return real
-}
-
-// Profiles describes the configured profiles for planning only: names, types, models and
-// families, with no provider behind them.
-func Profiles(cfg *config.Config) engine.Profiles {
-	out := engine.Profiles{}
-	for n, p := range cfg.Providers {
-		out[n] = &engine.Profile{Name: n, Type: string(p.Type), Model: p.Model, Family: p.Family}
-	}
-	return out
 }

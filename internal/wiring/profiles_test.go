@@ -1,4 +1,4 @@
-package config
+package wiring
 
 import (
 	"context"
@@ -10,16 +10,19 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/protocols"
 )
 
 func TestProfilesBuildsScriptProfile(t *testing.T) {
 	data := "version: 1\nproviders:\n  fake:\n    type: script\n    family: script\n    max_concurrency: 3\n" +
 		"    price: {input_per_mtok: 1, output_per_mtok: 2}\n    responses: script-responses.yml\n"
-	cfg, err := Parse("testdata/good/inline.yml", []byte(data))
+	cfg, err := config.Parse("testdata/good/inline.yml", []byte(data), protocols.Sections()...)
 	require.NoError(t, err)
 
-	ps, err := cfg.Profiles(context.Background(), envOf(nil), nil)
+	ps, err := Profiles(context.Background(), cfg, envOf(nil), nil)
 	require.NoError(t, err)
 	p, err := ps.Get("fake")
 	require.NoError(t, err)
@@ -61,16 +64,16 @@ func TestProfilesWiresAnthropic(t *testing.T) {
 
 	data := "version: 1\nproviders:\n  claude:\n    type: anthropic\n    model: claude-test\n    family: anthropic\n" +
 		"    api_key_env: TEST_CLAUDE_KEY\n    max_tokens: 100\n    base_url: " + srv.URL + "\n"
-	cfg, err := Parse("c.yml", []byte(data))
+	cfg, err := config.Parse("c.yml", []byte(data), protocols.Sections()...)
 	require.NoError(t, err)
-	ps, err := cfg.Profiles(context.Background(), envOf(map[string]string{"TEST_CLAUDE_KEY": "sekrit"}), srv.Client())
+	ps, err := Profiles(context.Background(), cfg, envOf(map[string]string{"TEST_CLAUDE_KEY": "sekrit"}), srv.Client())
 	require.NoError(t, err)
 	resp, err := ps["claude"].Provider.Complete(context.Background(), provider.Request{User: "hello", MaxTokens: 16})
 	require.NoError(t, err)
 	require.Equal(t, "sekrit", gotKey)
 	require.Equal(t, "claude-test", gotModel)
 	require.Equal(t, "Keep the queue on SQLite until replicas are needed.", resp.Text)
-	require.Equal(t, DefaultMaxConcurrency, ps["claude"].MaxConcurrency)
+	require.Equal(t, config.DefaultMaxConcurrency, ps["claude"].MaxConcurrency)
 	require.Equal(t, 16, gotMax, "a request's smaller cap is kept")
 
 	// max_tokens caps requests with no cap or a larger one.
@@ -82,44 +85,44 @@ func TestProfilesWiresAnthropic(t *testing.T) {
 }
 
 func TestProfilesMissingKeyNamesProfileAndVariable(t *testing.T) {
-	cfg, err := Load("testdata/good/full.yml")
+	cfg, err := config.Load("testdata/good/full.yml", protocols.Sections()...)
 	require.NoError(t, err)
-	_, err = cfg.Profiles(context.Background(), envOf(map[string]string{"OPENAI_API_KEY": "o"}), nil)
+	_, err = Profiles(context.Background(), cfg, envOf(map[string]string{"OPENAI_API_KEY": "o"}), nil)
 	require.ErrorContains(t, err, `testdata/good/full.yml:9:18: providers.claude.api_key_env: profile "claude" needs its API key in the environment variable ANTHROPIC_API_KEY, which is not set`)
 
 	// Building only the profiles a run uses does not trip over the others.
-	p, err := cfg.Profile(context.Background(), "fake", envOf(nil), nil)
+	p, err := Profile(context.Background(), cfg, "fake", envOf(nil), nil)
 	require.NoError(t, err)
 	require.Equal(t, "fake", p.Name)
 }
 
 func TestProfileDetectedMissingKey(t *testing.T) {
-	cfg, err := Detect(envOf(map[string]string{EnvAnthropicKey: "k"}))
+	cfg, err := config.Detect(envOf(map[string]string{config.EnvAnthropicKey: "k"}), protocols.Sections()...)
 	require.NoError(t, err)
-	_, err = cfg.Profiles(context.Background(), envOf(nil), nil)
+	_, err = Profiles(context.Background(), cfg, envOf(nil), nil)
 	require.EqualError(t, err, `environment: providers.anthropic.api_key_env: profile "anthropic" needs its API key in the environment variable ANTHROPIC_API_KEY, which is not set`)
 }
 
 func TestProfileUnknownName(t *testing.T) {
-	cfg, err := Load("testdata/good/full.yml")
+	cfg, err := config.Load("testdata/good/full.yml", protocols.Sections()...)
 	require.NoError(t, err)
-	_, err = cfg.Profile(context.Background(), "nope", envOf(nil), nil)
+	_, err = Profile(context.Background(), cfg, "nope", envOf(nil), nil)
 	require.EqualError(t, err, `unknown provider profile "nope" (have: claude, codex, fake, gpt)`)
 }
 
 func TestProfileBrokenResponsesFile(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(dir+"/r.yml", []byte("responses:\n  - rol: x\n"), 0o644))
-	cfg, err := Parse(dir+"/w.yml", []byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: r.yml}\n"))
+	cfg, err := config.Parse(dir+"/w.yml", []byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: r.yml}\n"), protocols.Sections()...)
 	require.NoError(t, err)
-	_, err = cfg.Profiles(context.Background(), envOf(nil), nil)
+	_, err = Profiles(context.Background(), cfg, envOf(nil), nil)
 	require.ErrorContains(t, err, dir+`/w.yml:3:9: providers.fake: profile "fake": `)
 }
 
 func TestProfilesBuildsCLIProfile(t *testing.T) {
-	cfg, err := Load("testdata/good/full.yml")
+	cfg, err := config.Load("testdata/good/full.yml", protocols.Sections()...)
 	require.NoError(t, err)
-	p, err := cfg.Profile(context.Background(), "codex", envOf(nil), nil)
+	p, err := Profile(context.Background(), cfg, "codex", envOf(nil), nil)
 	require.NoError(t, err)
 	require.Equal(t, "cli", p.Type)
 	require.Equal(t, "gpt-5-codex", p.Model)
@@ -127,9 +130,9 @@ func TestProfilesBuildsCLIProfile(t *testing.T) {
 }
 
 func TestEngineBudget(t *testing.T) {
-	cfg, err := Load("testdata/good/full.yml")
+	cfg, err := config.Load("testdata/good/full.yml", protocols.Sections()...)
 	require.NoError(t, err)
-	b := cfg.EngineBudget()
+	b := Budget(cfg)
 	require.Equal(t, int64(2000000), b.MaxTokens)
 	require.Equal(t, 12.5, b.MaxUSD)
 }
@@ -137,10 +140,14 @@ func TestEngineBudget(t *testing.T) {
 func TestAbsoluteResponsesPathIsKept(t *testing.T) {
 	abs, err := filepath.Abs("testdata/good/script-responses.yml")
 	require.NoError(t, err)
-	cfg, err := Parse(filepath.Join(t.TempDir(), "w.yml"),
-		[]byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: "+abs+"}\n"))
+	cfg, err := config.Parse(filepath.Join(t.TempDir(), "w.yml"),
+		[]byte("version: 1\nproviders:\n  fake: {type: script, family: script, responses: "+abs+"}\n"), protocols.Sections()...)
 	require.NoError(t, err)
 	require.Equal(t, abs, cfg.Providers["fake"].Responses)
-	_, err = cfg.Profiles(context.Background(), envOf(nil), nil)
+	_, err = Profiles(context.Background(), cfg, envOf(nil), nil)
 	require.NoError(t, err)
+}
+
+func envOf(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
 }

@@ -1,14 +1,13 @@
 package warroom
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine"
 )
 
 // Flags are the command-line settings that override the configuration file.
@@ -20,12 +19,15 @@ type Flags struct {
 	PlanReview bool
 }
 
-// OptionsFromConfig resolves a session's options from the configuration and flags. Seats the
-// file does not pin follow protocols.war_room.default_profile, and without one the default
-// shape: each seat goes to a profile of the vendor family the protocol's registry prefers for
-// it, spreading seats over profiles when a family is missing.
-func OptionsFromConfig(cfg *config.Config, f Flags) (Options, error) {
-	w := cfg.Protocols.WarRoom
+// OptionsFrom resolves a session's options from the protocol's configuration section, the
+// configured profiles (descriptions suffice) and the flags. Seats the section does not pin
+// follow its default_profile, and without one the default shape: each seat goes to a profile
+// of the vendor family the protocol's registry prefers for it, spreading seats over profiles
+// when a family is missing.
+func OptionsFrom(w *Section, ps engine.Profiles, f Flags) (Options, error) {
+	if w == nil {
+		w = NewSection()
+	}
 	o := Options{Mode: f.Mode, PlanReview: f.PlanReview, Seats: map[string]Seat{},
 		ExpertTimeout: w.Timeouts.Expert, SynthesisTimeout: w.Timeouts.Synthesis,
 		DelphiThreshold: w.Delphi.Threshold, DelphiMaxRounds: w.Delphi.MaxRounds}
@@ -38,25 +40,26 @@ func OptionsFromConfig(cfg *config.Config, f Flags) (Options, error) {
 	}
 	for name := range w.Roles {
 		if _, ok := Spec(name); !ok {
-			return Options{}, fmt.Errorf("protocols.war_room.roles.%s: unknown war-room role (roles: %s)", name, strings.Join(RoleKeys(), ", "))
+			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown war-room role (roles: %s)", SectionKey, name, strings.Join(RoleKeys(), ", "))
 		}
 	}
 	used := map[string]int{}
 	for _, spec := range Registry {
-		profile, effort, _ := cfg.RoleAssignment(string(config.ProtocolWarRoom), spec.Key)
+		pin := w.Roles[spec.Key]
+		profile := cmp.Or(pin.Profile, w.DefaultProfile)
 		if profile == "" {
-			if profile = shapeProfile(cfg, spec.Family, used); profile == "" {
+			if profile = shapeProfile(ps, spec.Family, used); profile == "" {
 				return Options{}, errors.New("war-room: no provider profile is configured to play the panel")
 			}
 		}
 		used[profile]++
-		o.Seats[spec.Key] = Seat{Profile: profile, Effort: effort}
+		o.Seats[spec.Key] = Seat{Profile: profile, Effort: pin.Effort}
 	}
 	o = o.withDefaults()
 	return o, o.Validate()
 }
 
-func thresholds(w config.WarRoomConfig, f Flags) (Thresholds, string, error) {
+func thresholds(w *Section, f Flags) (Thresholds, string, error) {
 	switch {
 	case f.Preset != "" && f.Thresholds != "":
 		return Thresholds{}, "", errors.New("--preset and --thresholds cannot be combined")
@@ -64,15 +67,14 @@ func thresholds(w config.WarRoomConfig, f Flags) (Thresholds, string, error) {
 		t, err := ParseThresholds(f.Thresholds)
 		return t, "", err
 	case f.Preset != "":
-		t, ok := config.PresetThresholds(config.Preset(f.Preset))
+		t, ok := PresetThresholds(Preset(f.Preset))
 		if !ok {
-			return Thresholds{}, "", fmt.Errorf("unknown preset %q (want default, move-fast, risk-averse, startup or regulated)", f.Preset)
+			return Thresholds{}, "", unknownPreset(f.Preset)
 		}
 		return t, f.Preset, nil
-	case len(w.Thresholds) == 3:
-		return w.EffectiveThresholds(), "", nil
 	}
-	return w.EffectiveThresholds(), string(w.Preset), nil
+	t, preset := w.thresholdsOf()
+	return t, preset, nil
 }
 
 // ParseThresholds reads "0.40,0.60,0.80".
@@ -96,22 +98,13 @@ func ParseThresholds(s string) (Thresholds, error) {
 }
 
 // shapeProfile picks a profile for a seat whose family preference is family: the least-used
-// profile of that family, else the least-used profile of all. Scripted profiles are used only
-// when nothing else is configured.
-func shapeProfile(cfg *config.Config, family string, used map[string]int) string {
-	var names []string
-	for _, n := range slices.Sorted(maps.Keys(cfg.Providers)) {
-		if cfg.Providers[n].Type != config.TypeScript {
-			names = append(names, n)
-		}
-	}
-	if len(names) == 0 {
-		names = slices.Sorted(maps.Keys(cfg.Providers))
-	}
+// profile of that family, else the least-used profile of all, from the default pool.
+func shapeProfile(ps engine.Profiles, family string, used map[string]int) string {
+	names := ps.DefaultPool()
 	best := ""
 	for _, preferFamily := range []bool{true, false} {
 		for _, n := range names {
-			if preferFamily && cfg.Providers[n].Family != family {
+			if preferFamily && ps[n].Family != family {
 				continue
 			}
 			if best == "" || used[n] < used[best] {

@@ -1,12 +1,19 @@
-package config
+// Package wiring builds what configuration describes: the engine's provider profiles, with a
+// live adapter behind each, and the session budget. It is the one package that links the vendor
+// adapters (and so their SDKs) to the configuration; config itself is data, and the engine and
+// the protocols see only engine.Profiles.
+package wiring
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/anthropic"
@@ -17,11 +24,11 @@ import (
 // Profiles builds every profile's provider. getenv supplies the API keys named by
 // api_key_env; hc is the HTTP client for the HTTP adapters (nil: their default). Every
 // profile that cannot be built is reported, each naming its key path in the file.
-func (cfg *Config) Profiles(ctx context.Context, getenv func(string) string, hc *http.Client) (engine.Profiles, error) {
+func Profiles(ctx context.Context, cfg *config.Config, getenv func(string) string, hc *http.Client) (engine.Profiles, error) {
 	ps := engine.Profiles{}
 	var errs []error
-	for _, name := range sortedKeys(cfg.Providers) {
-		p, err := cfg.Profile(ctx, name, getenv, hc)
+	for _, name := range slices.Sorted(maps.Keys(cfg.Providers)) {
+		p, err := Profile(ctx, cfg, name, getenv, hc)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -36,21 +43,21 @@ func (cfg *Config) Profiles(ctx context.Context, getenv func(string) string, hc 
 
 // Profile builds one profile's provider, for callers that need only some profiles and so
 // should not fail on a key that only an unused profile lacks.
-func (cfg *Config) Profile(ctx context.Context, name string, getenv func(string) string, hc *http.Client) (*engine.Profile, error) {
+func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(string) string, hc *http.Client) (*engine.Profile, error) {
 	pc, ok := cfg.Providers[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown provider profile %q (have: %s)", name, strings.Join(sortedKeys(cfg.Providers), ", "))
+		return nil, fmt.Errorf("unknown provider profile %q (have: %s)", name, strings.Join(slices.Sorted(maps.Keys(cfg.Providers)), ", "))
 	}
 	path := "providers." + name
 	key := ""
 	if pc.APIKeyEnv != "" {
 		if key = getenv(pc.APIKeyEnv); key == "" {
-			return nil, cfg.errorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
+			return nil, cfg.ErrorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
 		}
 	}
 	p, model, err := build(ctx, pc, key, hc)
 	if err != nil {
-		return nil, cfg.errorAt(path, "profile %q: %v", name, err)
+		return nil, cfg.ErrorAt(path, "profile %q: %v", name, err)
 	}
 	return &engine.Profile{
 		Name: name, Type: string(pc.Type), Model: model, Family: pc.Family,
@@ -81,23 +88,23 @@ func (c capTokens) Complete(ctx context.Context, req provider.Request) (provider
 // Unwrap returns the adapter, for callers looking for an optional interface on it.
 func (c capTokens) Unwrap() provider.Provider { return c.Provider }
 
-// EngineBudget is the session ceiling for engine.RunConfig.
-func (cfg *Config) EngineBudget() engine.Budget {
+// Budget is the session ceiling the configuration sets, for engine.RunConfig.
+func Budget(cfg *config.Config) engine.Budget {
 	return engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
 }
 
 // build constructs the adapter and returns the model it will use.
-func build(ctx context.Context, pc ProviderConfig, key string, hc *http.Client) (provider.Provider, string, error) {
+func build(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client) (provider.Provider, string, error) {
 	switch pc.Type {
-	case TypeAnthropic:
+	case config.TypeAnthropic:
 		return anthropic.New(anthropic.Config{APIKey: key, BaseURL: pc.BaseURL, Model: pc.Model,
 			HTTPClient: hc, Timeout: pc.Timeout}), pc.Model, nil
-	case TypeOpenAI:
+	case config.TypeOpenAI:
 		return buildOpenAI(ctx, pc, key, hc)
-	case TypeCLI:
+	case config.TypeCLI:
 		c, err := cli.New(cli.Config{Command: string(pc.Command), Binary: pc.Binary, Model: pc.Model, Timeout: pc.Timeout})
 		return c, pc.Model, err
-	case TypeScript:
+	case config.TypeScript:
 		s, err := script.Load(pc.Responses)
 		return s, cmpOr(pc.Model, "script"), err
 	}
@@ -109,12 +116,4 @@ func cmpOr(v, fallback string) string {
 		return fallback
 	}
 	return v
-}
-
-// errorAt locates an error found after parsing at the key path's place in the file, or at
-// the environment for a detected configuration.
-func (cfg *Config) errorAt(path, format string, args ...any) *Error {
-	c := &collector{file: cmpOr(cfg.Source, SourceEnvironment)}
-	(&validator{cfg: cfg, c: c}).errf(path, format, args...)
-	return c.errs[0]
 }

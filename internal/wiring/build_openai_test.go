@@ -1,4 +1,4 @@
-package config
+package wiring
 
 import (
 	"context"
@@ -12,7 +12,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/protocols"
 )
 
 // openAIServer is an OpenAI-compatible server on loopback that serves the given models and
@@ -53,22 +56,22 @@ func newOpenAIServer(t *testing.T, models ...string) *openAIServer {
 	return s
 }
 
-func openAIConfig(t *testing.T, baseURL, model string) *Config {
+func openAIConfig(t *testing.T, baseURL, model string) *config.Config {
 	data := "version: 1\nproviders:\n  local:\n    type: openai\n    family: qwen\n    base_url: " + baseURL + "\n"
 	if model != "" {
 		data += "    model: " + model + "\n"
 	}
-	cfg, err := Parse("o.yml", []byte(data))
+	cfg, err := config.Parse("o.yml", []byte(data), protocols.Sections()...)
 	require.NoError(t, err)
 	return cfg
 }
 
 func TestOpenAIProfileUsesConfiguredModelAndKey(t *testing.T) {
 	srv := newOpenAIServer(t, "a", "b")
-	cfg, err := Detect(envOf(map[string]string{EnvLocalBaseURL: srv.URL + "/v1", EnvLocalModel: "qwen3",
-		EnvLocalFamily: "qwen", EnvLocalKey: "sekrit"}))
+	cfg, err := config.Detect(envOf(map[string]string{config.EnvLocalBaseURL: srv.URL + "/v1", config.EnvLocalModel: "qwen3",
+		config.EnvLocalFamily: "qwen", config.EnvLocalKey: "sekrit"}), protocols.Sections()...)
 	require.NoError(t, err)
-	ps, err := cfg.Profiles(context.Background(), envOf(map[string]string{EnvLocalKey: "sekrit"}), srv.Client())
+	ps, err := Profiles(context.Background(), cfg, envOf(map[string]string{config.EnvLocalKey: "sekrit"}), srv.Client())
 	require.NoError(t, err)
 	p := ps["local"]
 	require.Equal(t, "qwen3", p.Model)
@@ -82,7 +85,7 @@ func TestOpenAIProfileUsesConfiguredModelAndKey(t *testing.T) {
 func TestOpenAIProfileAsksServerForItsOnlyModel(t *testing.T) {
 	srv := newOpenAIServer(t, "llama-3.3-70b")
 	cfg := openAIConfig(t, srv.URL+"/v1", "")
-	p, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
+	p, err := Profile(context.Background(), cfg, "local", envOf(nil), srv.Client())
 	require.NoError(t, err)
 	require.Equal(t, "llama-3.3-70b", p.Model)
 	_, err = p.Provider.Complete(context.Background(), provider.Request{User: "hi"})
@@ -94,7 +97,7 @@ func TestOpenAIProfileAsksServerForItsOnlyModel(t *testing.T) {
 func TestOpenAIProfileWithSeveralServedModelsTakesTheFirst(t *testing.T) {
 	srv := newOpenAIServer(t, "m1", "m2", "m3")
 	cfg := openAIConfig(t, srv.URL+"/v1", "")
-	p, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
+	p, err := Profile(context.Background(), cfg, "local", envOf(nil), srv.Client())
 	require.NoError(t, err)
 	require.Equal(t, "m1", p.Model, "the first model the server lists, recorded on the profile")
 	_, err = p.Provider.Complete(context.Background(), provider.Request{User: "hi"})
@@ -105,14 +108,14 @@ func TestOpenAIProfileWithSeveralServedModelsTakesTheFirst(t *testing.T) {
 func TestOpenAIProfileWithNoServedModelIsAnError(t *testing.T) {
 	srv := newOpenAIServer(t)
 	cfg := openAIConfig(t, srv.URL+"/v1", "")
-	_, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
+	_, err := Profile(context.Background(), cfg, "local", envOf(nil), srv.Client())
 	require.ErrorContains(t, err, "no model configured and the server at "+srv.URL+"/v1 lists none: load a model there, or set the profile's model (WAR_ROOM_OPENAI_MODEL for a detected local server)")
 }
 
 func TestOpenAIProfileModelListingFails(t *testing.T) {
 	srv := newOpenAIServer(t)
 	cfg := openAIConfig(t, srv.URL+"/nowhere", "")
-	_, err := cfg.Profile(context.Background(), "local", envOf(nil), srv.Client())
+	_, err := Profile(context.Background(), cfg, "local", envOf(nil), srv.Client())
 	require.ErrorContains(t, err, `profile "local": no model configured and listing the server's models failed (is the server running at `+
 		srv.URL+`/nowhere? or set the profile's model, WAR_ROOM_OPENAI_MODEL for a detected local server): `)
 }

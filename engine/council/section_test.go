@@ -1,0 +1,71 @@
+package council_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/council"
+)
+
+// pool describes three real profiles of three families and a scripted one.
+func pool() engine.Profiles {
+	return engine.Profiles{
+		"alpha":  {Name: "alpha", Type: "anthropic", Model: "m1", Family: "anthropic"},
+		"beta":   {Name: "beta", Type: "openai", Model: "m2", Family: "openai"},
+		"gamma":  {Name: "gamma", Type: "openai", Model: "m3", Family: "google"},
+		"canned": {Name: "canned", Type: "script", Family: "qwen"},
+	}
+}
+
+func TestOptionsFromDefaults(t *testing.T) {
+	o, err := council.OptionsFrom(council.NewSection(), pool(), council.Flags{})
+	require.NoError(t, err)
+	assert.Equal(t, council.DefaultTeam, o.Team)
+	assert.Equal(t, []string{"alpha", "beta", "gamma"}, o.Pool, "scripted profiles stay out of a real pool")
+	assert.Equal(t, 1, o.Rounds)
+	assert.Equal(t, council.DefaultSeatTimeout, o.SeatTimeout)
+	assert.Empty(t, o.Roles)
+	assert.Equal(t, 14, o.ExpectedCalls())
+}
+
+func TestOptionsFromPinsAndTeam(t *testing.T) {
+	sec := &council.Section{Roles: map[string]engine.RolePin{council.Economist: {Profile: "beta"},
+		council.Arbiter: {Profile: "gamma", Effort: "max"}, council.Skeptic: {Effort: "xhigh"}}}
+	o, err := council.OptionsFrom(sec, pool(), council.Flags{Rounds: 2})
+	require.NoError(t, err)
+	assert.Equal(t, []string{council.Architect, council.Skeptic, council.Operations, council.Steward, council.Economist}, o.Team,
+		"a seat named in the file joins the team, in registry order")
+	assert.Equal(t, council.RoleSetting{Profile: "beta"}, o.Roles[council.Economist])
+	assert.Equal(t, council.RoleSetting{Profile: "gamma", Effort: "max"}, o.Roles[council.Arbiter])
+	assert.Equal(t, council.RoleSetting{Effort: "xhigh"}, o.Roles[council.Skeptic], "an effort alone does not pin")
+	assert.Equal(t, 2, o.Rounds)
+
+	o, err = council.OptionsFrom(council.NewSection(), pool(), council.Flags{Seats: "skeptic, user-advocate"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{council.Skeptic, council.UserAdvocate}, o.Team)
+}
+
+func TestOptionsFromRefusals(t *testing.T) {
+	// A section built in code (not checked by the file loader) is refused by the protocol.
+	sec := &council.Section{Roles: map[string]engine.RolePin{"judge": {Profile: "alpha"}}}
+	_, err := council.OptionsFrom(sec, pool(), council.Flags{})
+	assert.ErrorContains(t, err, "protocols.council.roles.judge: unknown council role")
+	for seats, want := range map[string]string{
+		"skeptic":           "at least 2 seats",
+		"skeptic,arbiter":   `"arbiter" is not a seat`,
+		"skeptic,skeptic":   "listed twice",
+		"skeptic,architekt": `"architekt" is not a seat`,
+	} {
+		_, err := council.OptionsFrom(council.NewSection(), pool(), council.Flags{Seats: seats})
+		assert.ErrorContains(t, err, want, seats)
+	}
+	one := engine.Profiles{"alpha": {Name: "alpha", Type: "anthropic", Model: "m1", Family: "anthropic"}}
+	_, err = council.OptionsFrom(council.NewSection(), one, council.Flags{})
+	assert.True(t, errors.Is(err, council.ErrNoArbiter), "%v", err)
+	_, err = council.ParseRounds("3")
+	assert.ErrorContains(t, err, "--rounds wants 1 or 2")
+}

@@ -1,0 +1,75 @@
+package reason
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// SectionKey is where the chain's section sits in the configuration file (protocols.reason).
+const SectionKey = "reason"
+
+// Section is protocols.reason: the chain's own configuration.
+type Section struct {
+	// Pool is the profiles the seeded draw may assign; empty means the default pool (every
+	// profile that is not scripted).
+	Pool  []string                  `yaml:"pool"`
+	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
+}
+
+// NewSection returns the section's defaults (nothing is set).
+func NewSection() *Section { return &Section{} }
+
+var _ engine.SectionValidator = (*Section)(nil)
+
+// Validate checks role names and pins and every profile named, a pool listing one twice
+// included.
+func (s *Section) Validate(c *engine.SettingsCheck) {
+	engine.CheckRoles(c, "roles", s.Roles, Roles, "reasoning role")
+	for i, name := range s.Pool {
+		at := fmt.Sprintf("pool[%d]", i)
+		c.Profile(at, name)
+		if j := slices.Index(s.Pool, name); j < i {
+			c.Errorf(at, "%q is listed twice (also pool[%d])", name, j)
+		}
+	}
+}
+
+// Flags are the command-line settings that shape a chain.
+type Flags struct {
+	Fast          bool
+	Passes        int
+	HighAssurance bool
+}
+
+// OptionsFrom resolves the chain's options from its configuration section, the configured
+// profiles and the command-line flags. Only roles with a profile in the section are pinned; a
+// role with only an effort keeps its place in the draw.
+func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
+	if sec == nil {
+		sec = NewSection()
+	}
+	pool := ps.DefaultPool()
+	if len(sec.Pool) > 0 {
+		pool = slices.Sorted(slices.Values(sec.Pool))
+	}
+	opts := Options{Pool: pool, EffortProfile: EffortDeep, Passes: f.Passes,
+		HighAssurance: f.HighAssurance, Roles: map[string]RoleSetting{}}
+	if f.Fast {
+		opts.EffortProfile = EffortFast
+	}
+	if opts.Passes == 0 {
+		opts.Passes = 1
+	}
+	for _, role := range slices.Sorted(maps.Keys(sec.Roles)) {
+		if !slices.Contains(Roles, role) {
+			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown reasoning role", SectionKey, role)
+		}
+		if pin := sec.Roles[role]; pin != (RoleSetting{}) {
+			opts.Roles[role] = pin
+		}
+	}
+	return opts, opts.Validate()
+}

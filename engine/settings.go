@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// SettingError is one problem a protocol found in its own configuration section. The loader
+// that read the file turns it into an error naming the file, line, column and key path.
+type SettingError struct {
+	// Path is the key path inside the section, e.g. "roles.scout.profile" ("" for the
+	// section itself).
+	Path string
+	Msg  string
+	// Got and Choices, when set, let the loader say which choice Got was probably meant to be;
+	// ChoicesName ("roles", "profiles") introduces the list of choices in the message.
+	Got         string
+	Choices     []string
+	ChoicesName string
+}
+
+// SettingsCheck collects the problems of one protocol section. The configuration loader makes
+// one and hands it to the section's Validate method; protocols never build one themselves
+// except in tests.
+type SettingsCheck struct {
+	// Profiles are the configured provider profiles, sorted; nil while they are not known yet
+	// (they may still come from the environment), and then references to them are not checked.
+	Profiles []string
+	// Set reports whether the file set a key path (relative to the section); nil means nothing
+	// was set.
+	Set func(path string) bool
+	// RefsOnly keeps only the profile references: the loader's second pass, once profiles
+	// detected from the environment are known, must not repeat the first pass's findings.
+	RefsOnly bool
+
+	problems []SettingError
+}
+
+// Errorf records a problem at path.
+func (c *SettingsCheck) Errorf(path, format string, args ...any) {
+	if !c.RefsOnly {
+		c.problems = append(c.problems, SettingError{Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+}
+
+// Choice checks that got is one of choices; what names the kind of thing ("war-room role")
+// and plural the list of them ("roles").
+func (c *SettingsCheck) Choice(path, got string, choices []string, what, plural string) bool {
+	if slices.Contains(choices, got) {
+		return true
+	}
+	if !c.RefsOnly {
+		c.problems = append(c.problems, SettingError{Path: path, Msg: "unknown " + what, Got: got,
+			Choices: choices, ChoicesName: plural})
+	}
+	return false
+}
+
+// Profile checks that name is a configured profile (once the profiles are known).
+func (c *SettingsCheck) Profile(path, name string) {
+	if c.Profiles != nil && !slices.Contains(c.Profiles, name) {
+		c.problems = append(c.problems, SettingError{Path: path, Msg: fmt.Sprintf("unknown profile %q", name),
+			Got: name, Choices: c.Profiles, ChoicesName: "profiles"})
+	}
+}
+
+// IsSet reports whether the file set path.
+func (c *SettingsCheck) IsSet(path string) bool { return c.Set != nil && c.Set(path) }
+
+// Problems returns what was recorded, in order.
+func (c *SettingsCheck) Problems() []SettingError { return c.problems }
+
+// SectionValidator is a protocol section that checks itself after decoding.
+type SectionValidator interface {
+	Validate(c *SettingsCheck)
+}
+
+// RolePin pins one protocol role to a profile, an effort, or both (protocols.<name>.roles.<role>
+// in the configuration file).
+type RolePin struct {
+	Profile string          `yaml:"profile" json:"profile,omitempty"`
+	Effort  provider.Effort `yaml:"effort" json:"effort,omitempty"`
+}
+
+// CheckRoles checks a section's roles mapping: every key one of the protocol's roles (what
+// names them, e.g. "war-room role"), every entry pinning something, every profile configured.
+func CheckRoles(c *SettingsCheck, path string, roles map[string]RolePin, known []string, what string) {
+	for _, name := range slices.Sorted(maps.Keys(roles)) {
+		at := path + "." + name
+		c.Choice(at, name, known, what, "roles")
+		r := roles[name]
+		// An entry whose profile or effort is written but could not be read was reported by
+		// the decoder; saying it "pins nothing" too would contradict what the user sees.
+		if r == (RolePin{}) && !c.IsSet(at+".profile") && !c.IsSet(at+".effort") {
+			c.Errorf(at, "pins nothing: set profile, effort or both")
+		}
+		if r.Profile != "" || c.IsSet(at+".profile") {
+			c.Profile(at+".profile", r.Profile)
+		}
+	}
+}
