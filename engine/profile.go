@@ -140,3 +140,12 @@ func (ps Profiles) DefaultPool() []string {
 	}
 	return real
 }
+
+// EffortSent is the level a call that asks for effort on the named profile sends, for plans,
+// records and dry runs that show what a model is really asked; an unknown profile shows the ask.
+func (ps Profiles) EffortSent(profile string, asked provider.Effort) provider.Effort {
+	if p, ok := ps[profile]; ok {
+		return p.EffortFor(asked)
+	}
+	return asked
+}

@@ -81,25 +81,26 @@ func TestReasonEndToEndThroughTheOpenAIAdapter(t *testing.T) {
 	srv := &chatServer{}
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
-	profile := func(model, family, key string) string {
-		return fmt.Sprintf("{type: openai, base_url: %q, model: %s, family: %s, api_key_env: %s}", ts.URL+"/v1", model, family, key)
+	profile := func(model, family, key, extra string) string {
+		return fmt.Sprintf("{type: openai, base_url: %q, model: %s, family: %s, api_key_env: %s%s}", ts.URL+"/v1", model, family, key, extra)
 	}
 	r := newReasonEnv(t, []string{"alpha", "beta"}, map[string]string{
-		"alpha": profile("alpha-1", "openai", "ALPHA_KEY"),
-		"beta":  profile("beta-1", "qwen", "BETA_KEY"),
+		"alpha": profile("alpha-1", "openai", "ALPHA_KEY", ", effort_levels: [low, high]"),
+		"beta":  profile("beta-1", "qwen", "BETA_KEY", ""),
 	}, "")
 	r.vars["ALPHA_KEY"], r.vars["BETA_KEY"] = "key-a", "key-b"
 	res := r.run(false, "", "Should we keep PostgreSQL?", "--seed", "2")
 	wantCode(t, 0, res)
 
 	// Seed 2 is even: generator on the first family (alpha), compressor and attacker on beta.
-	// Neither model is one war-room knows, so neither is sent an effort.
+	// beta's model is none war-room knows, so it is sent no effort; alpha accepts low and high,
+	// so the roles' medium is sent as low.
 	wantEq(t, []seenRequest{
 		{"beta-1", "# Role: premise check", "", "Bearer key-b"},
-		{"alpha-1", "# Role: generator", "", "Bearer key-a"},
+		{"alpha-1", "# Role: generator", "low", "Bearer key-a"},
 		{"beta-1", "# Role: compressor", "", "Bearer key-b"},
 		{"beta-1", "# Role: attacker", "", "Bearer key-b"},
-		{"alpha-1", "# Role: synthesizer", "", "Bearer key-a"},
+		{"alpha-1", "# Role: synthesizer", "low", "Bearer key-a"},
 	}, srv.seen)
 	for _, want := range []string{
 		"Answer: Keep PostgreSQL.", "Independence: conforming",

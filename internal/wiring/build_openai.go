@@ -29,5 +29,5 @@ func buildOpenAI(ctx context.Context, pc config.ProviderConfig, key string, hc *
 		model = models[0]
 	}
 	return openai.New(openai.Config{APIKey: key, BaseURL: pc.BaseURL, Model: model,
-		HTTPClient: hc, Timeout: pc.Timeout}), model, nil
+		HTTPClient: hc, Timeout: pc.Timeout, PromptCacheKey: promptCacheKey(pc.BaseURL)}), model, nil
 }
