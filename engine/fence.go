@@ -120,3 +120,13 @@ func (r *Run) isSessionInput(in NamedText) bool {
 	}
 	return false
 }
+
+// Shared returns the inputs marked Shared, for a stage whose calls are all fed them alike.
+func Shared(in ...NamedText) []NamedText {
+	out := make([]NamedText, len(in))
+	for i, t := range in {
+		t.Shared = true
+		out[i] = t
+	}
+	return out
+}
