@@ -55,7 +55,7 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 			return nil, cfg.ErrorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
 		}
 	}
-	a, model, err := build(ctx, pc, key, hc)
+	a, model, err := build(ctx, pc, key, hc, asksServer(cfg, name, pc))
 	if err != nil {
 		return nil, cfg.ErrorAt(path, "profile %q: %v", name, err)
 	}
@@ -76,13 +76,13 @@ func Budget(cfg *config.Config) engine.Budget {
 }
 
 // build constructs the adapter and returns the model it will use.
-func build(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client) (provider.Provider, string, error) {
+func build(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client, local bool) (provider.Provider, string, error) {
 	switch pc.Type {
 	case config.TypeAnthropic:
 		return anthropic.New(anthropic.Config{APIKey: key, BaseURL: pc.BaseURL, Model: pc.Model,
 			HTTPClient: hc, Timeout: pc.Timeout}), pc.Model, nil
 	case config.TypeOpenAI:
-		return buildOpenAI(ctx, pc, key, hc)
+		return buildOpenAI(ctx, pc, key, hc, local)
 	case config.TypeCLI:
 		c, err := cli.New(cli.Config{Command: string(pc.Command), Binary: pc.Binary, Model: pc.Model,
 			Timeout: pc.Timeout, APIKey: key})

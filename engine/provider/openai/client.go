@@ -49,6 +49,9 @@ type Config struct {
 	// it so that a session's calls reach the machine that holds their prefix; compatible
 	// servers may reject the unknown field, so it is off unless set.
 	PromptCacheKey bool
+	// LocalServer says the endpoint is a local server (Ollama, vLLM, llama.cpp) that may
+	// report its context size; only then does Client.ContextSize ask.
+	LocalServer bool
 }
 
 // Client completes prompts through Chat Completions. It holds no per-call state and is safe
@@ -57,6 +60,7 @@ type Client struct {
 	chat     sdk.ChatCompletionService
 	model    string
 	cacheKey bool
+	local    Config // endpoint, key and client, kept for ContextSize when LocalServer
 	now      func() time.Time
 }
 
@@ -70,8 +74,12 @@ func New(cfg Config) *Client {
 	opts = append(opts,
 		option.WithMaxRetries(0),
 		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)))
-	return &Client{chat: sdk.NewChatCompletionService(opts...), model: cfg.Model,
+	c := &Client{chat: sdk.NewChatCompletionService(opts...), model: cfg.Model,
 		cacheKey: cfg.PromptCacheKey, now: time.Now}
+	if cfg.LocalServer {
+		c.local = cfg
+	}
+	return c
 }
 
 // requestOptions are the endpoint, credential and transport shared by every call.
@@ -106,4 +114,13 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	resp, err := toResponse(cc, params)
 	resp.Latency = latency
 	return resp, err
+}
+
+// ContextSize asks a local server how much context it gives the configured model (see the
+// package function ContextSize); 0 and "" for an endpoint that is not a local server.
+func (c *Client) ContextSize(ctx context.Context) (int, string) {
+	if !c.local.LocalServer {
+		return 0, ""
+	}
+	return ContextSize(ctx, c.local.BaseURL, c.local.APIKey, c.model, c.local.HTTPClient)
 }
