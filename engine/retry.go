@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/wait"
 )
 
 // Backoff between transport attempts when the vendor gives no Retry-After: the first retry
@@ -50,12 +51,5 @@ func (r *Run) sleep(ctx context.Context, d time.Duration) error {
 	if r.cfg.Sleep != nil {
 		return r.cfg.Sleep(ctx, d)
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return wait.Sleep(ctx, d)
 }

@@ -2,7 +2,6 @@ package anthropic
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -136,17 +135,4 @@ func TestNoModelIsInvalidRequestWithoutACall(t *testing.T) {
 	_, err := api.client(Config{}).Complete(context.Background(), provider.Request{User: "q"})
 	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
 	assert.Empty(t, api.Requests())
-}
-
-func TestRefusalIsClassRefusedAndKeepsUsage(t *testing.T) {
-	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "message_refusal.json"))
-	resp, err := api.client(Config{Model: "m"}).Complete(context.Background(), provider.Request{User: "q"})
-	require.Error(t, err)
-	var pe *provider.Error
-	require.True(t, errors.As(err, &pe))
-	assert.Equal(t, provider.ClassRefused, pe.Class)
-	assert.Contains(t, err.Error(), "working exploit code")
-	assert.Equal(t, "refusal", resp.StopReason)
-	assert.Equal(t, int64(311), resp.Usage.InputTokens)
-	assert.Equal(t, int64(9), resp.Usage.OutputTokens)
 }

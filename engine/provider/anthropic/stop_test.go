@@ -2,7 +2,6 @@ package anthropic
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"testing"
 
@@ -14,28 +13,15 @@ import (
 )
 
 // TestCutOffAnswersAreTruncatedNotAnswers: a max_tokens or context-window stop is
-// ClassTruncated, names the budget, and keeps the usage so the budget still counts it.
+// ClassTruncated and names the budget; a refusal is ClassRefused with the API's explanation.
 func TestCutOffAnswersAreTruncatedNotAnswers(t *testing.T) {
-	cases := []struct {
-		file, want string
-		input      int64
-	}{
-		{"message_max_tokens.json", "answer cut off at max_tokens 1024 (stop_reason max_tokens", 4210},
-		{"message_context_window_exceeded.json", "model_context_window_exceeded", 198790},
-	}
-	for _, tc := range cases {
-		t.Run(tc.file, func(t *testing.T) {
-			api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, tc.file))
-			resp, err := api.client(Config{Model: "m"}).Complete(context.Background(),
-				provider.Request{User: "q", MaxTokens: 1024})
-			var pe *provider.Error
-			require.True(t, errors.As(err, &pe), "want a provider error, got %v", err)
-			assert.Equal(t, provider.ClassTruncated, pe.Class)
-			assert.Contains(t, err.Error(), tc.want)
-			assert.Equal(t, tc.input, resp.Usage.InputTokens)
-			assert.Len(t, api.Requests(), 1)
-		})
-	}
+	vendor.CheckStops(t,
+		vendortest.StopCase{File: "message_max_tokens.json", Class: provider.ClassTruncated,
+			Want: "answer cut off at max_tokens 1024 (stop_reason max_tokens", Input: 4210},
+		vendortest.StopCase{File: "message_context_window_exceeded.json", Class: provider.ClassTruncated,
+			Want: "model_context_window_exceeded", Input: 198790},
+		vendortest.StopCase{File: "message_refusal.json", Class: provider.ClassRefused, Want: "working exploit code", Input: 311},
+	)
 }
 
 // TestAdaptiveThinkingIsSentAndKeptOutOfTheAnswer: thinking "adaptive" sends thinking.type

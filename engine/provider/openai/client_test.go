@@ -2,7 +2,6 @@ package openai
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"testing"
 
@@ -106,27 +105,6 @@ func TestModelFromConfigAndMissingModel(t *testing.T) {
 	_, err = api.client(Config{}).Complete(context.Background(), provider.Request{User: "q"})
 	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
 	assert.Len(t, api.Requests(), 1, "no call is made without a model")
-}
-
-func TestRefusalsAreClassRefusedAndKeepUsage(t *testing.T) {
-	cases := []struct {
-		file, want string
-		input      int64
-	}{
-		{"chat_completion_refusal.json", "can't help with writing that exploit", 120},
-		{"chat_completion_content_filter.json", "content filter", 88},
-	}
-	for _, tc := range cases {
-		t.Run(tc.file, func(t *testing.T) {
-			api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, tc.file))
-			resp, err := api.client(Config{Model: "m"}).Complete(context.Background(), provider.Request{User: "q"})
-			var pe *provider.Error
-			require.True(t, errors.As(err, &pe), "want a provider error, got %v", err)
-			assert.Equal(t, provider.ClassRefused, pe.Class)
-			assert.Contains(t, err.Error(), tc.want)
-			assert.Equal(t, tc.input, resp.Usage.InputTokens)
-		})
-	}
 }
 
 func TestNoChoicesIsTransport(t *testing.T) {

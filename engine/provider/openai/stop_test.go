@@ -2,7 +2,6 @@ package openai
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"testing"
 
@@ -15,25 +14,19 @@ import (
 
 // TestLengthStopIsTruncated: finish_reason length is ClassTruncated whether partial content
 // came back or a reasoning model spent the whole budget reasoning and returned none; the
-// message names the budget and the reasoning share, and the usage is kept.
+// message names the budget and the reasoning share. A refusal or a content filter is
+// ClassRefused.
 func TestLengthStopIsTruncated(t *testing.T) {
-	cases := []struct{ file, want string }{
-		{"chat_completion_length.json", "max_completion_tokens 1024 (finish_reason length, 1024 output tokens of which 960 reasoning; a partial answer came back)"},
-		{"chat_completion_length_empty.json", "1024 output tokens of which 1024 reasoning; no answer text came back"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.file, func(t *testing.T) {
-			api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, tc.file))
-			resp, err := api.client(Config{Model: "m"}).Complete(context.Background(),
-				provider.Request{User: "q", MaxTokens: 1024})
-			var pe *provider.Error
-			require.True(t, errors.As(err, &pe), "want a provider error, got %v", err)
-			assert.Equal(t, provider.ClassTruncated, pe.Class)
-			assert.Contains(t, err.Error(), tc.want)
-			assert.Equal(t, int64(2870), resp.Usage.InputTokens)
-			assert.Len(t, api.Requests(), 1)
-		})
-	}
+	vendor.CheckStops(t,
+		vendortest.StopCase{File: "chat_completion_length.json", Class: provider.ClassTruncated, Input: 2870,
+			Want: "max_completion_tokens 1024 (finish_reason length, 1024 output tokens of which 960 reasoning; a partial answer came back)"},
+		vendortest.StopCase{File: "chat_completion_length_empty.json", Class: provider.ClassTruncated, Input: 2870,
+			Want: "1024 output tokens of which 1024 reasoning; no answer text came back"},
+		vendortest.StopCase{File: "chat_completion_refusal.json", Class: provider.ClassRefused, Input: 120,
+			Want: "can't help with writing that exploit"},
+		vendortest.StopCase{File: "chat_completion_content_filter.json", Class: provider.ClassRefused, Input: 88,
+			Want: "content filter"},
+	)
 }
 
 func TestPromptCacheKeyIsSentWhereConfigured(t *testing.T) {
