@@ -10,9 +10,10 @@ import (
 	"time"
 )
 
-// Provider completes one prompt. Every role in every protocol is exactly one Complete call
-// (plus at most one retry made by the engine), so an adapter must never batch or share state
-// between calls.
+// Provider completes one prompt. Every attempt of every role's call is exactly one Complete,
+// and an HTTP adapter makes exactly one request per Complete: the engine is the only layer
+// that retries, so that the ledger counts every request. An adapter must never retry, batch or
+// share state between calls.
 type Provider interface {
 	// Complete sends req and returns the model's answer. Errors are *Error values carrying a
 	// Class; an adapter that cannot classify a failure returns ClassTransport, because an
@@ -131,8 +132,8 @@ type Response struct {
 type Class string
 
 const (
-	// ClassTransport: network, timeout, 5xx, overload, rate limit after retries, malformed
-	// response body. Never a judgment about the prompt.
+	// ClassTransport: network, timeout, 5xx, overload, rate limit, malformed response body.
+	// Never a judgment about the prompt; the engine may retry it.
 	ClassTransport Class = "transport"
 	// ClassRefused: the vendor or model declined to answer (safety refusal, content filter).
 	ClassRefused Class = "refused"
