@@ -59,7 +59,7 @@ func TestPermissionAllows(t *testing.T) {
 
 func TestAuthorizeAgainstGitHub(t *testing.T) {
 	f, g := newTestGitHub(t)
-	repo := Repo{testOwner, testRepoName}
+	repo := Repo{Owner: testOwner, Name: testRepoName}
 	for login, role := range map[string]string{"wanda": "write", "mia": "maintain", "tim": "triage", "rita": "read", "ada": "admin"} {
 		f.SetPermission(testRepo, login, role)
 	}

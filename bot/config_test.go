@@ -9,7 +9,7 @@ import (
 
 func TestLoadConfig(t *testing.T) {
 	f, g := newTestGitHub(t)
-	repo := Repo{testOwner, testRepoName}
+	repo := Repo{Owner: testOwner, Name: testRepoName}
 	f.PutFile(testRepo, "main", ".github/war-room.yml", "version: 1\nproviders:\n  claude: {type: anthropic, model: m, family: anthropic, api_key_env: ANTHROPIC_API_KEY}\ngithub:\n  trigger: {min_permission: maintain}\n")
 	f.PutFile(testRepo, "main", "bad.yml", "version: 1\ngithub:\n  trigger:\n    min_permision: admin\n")
 	f.PutFile(testRepo, "feature", ".github/war-room.yml", "version: 1\ngithub:\n  trigger: {min_permission: read}\n")

@@ -21,9 +21,10 @@ type eventRepo struct {
 	Owner         eventUser `json:"owner"`
 	DefaultBranch string    `json:"default_branch"`
 	HTMLURL       string    `json:"html_url"`
+	Private       bool      `json:"private"`
 }
 
-func (r eventRepo) repo() Repo { return Repo{Owner: r.Owner.Login, Name: r.Name} }
+func (r eventRepo) repo() Repo { return Repo{Owner: r.Owner.Login, Name: r.Name, Private: r.Private} }
 
 func (r eventRepo) defaultBranch() string {
 	if r.DefaultBranch == "" {

@@ -36,7 +36,11 @@ func NewGitHub(hc *http.Client, apiURL, graphQLURL, login string) (*GitHub, erro
 }
 
 // Repo names a repository.
-type Repo struct{ Owner, Name string }
+type Repo struct {
+	Owner, Name string
+	// Private says the repository is private: the disclosure says its content leaves GitHub.
+	Private bool
+}
 
 func (r Repo) String() string { return r.Owner + "/" + r.Name }
 

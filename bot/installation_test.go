@@ -60,7 +60,7 @@ func TestInstallationActsAsTheAppBot(t *testing.T) {
 		wg.Go(func() {
 			g, err := a.Installation(id)
 			if err == nil {
-				_, err = g.Reply(ctx, Repo{testOwner, testRepoName}, n, "hello")
+				_, err = g.Reply(ctx, Repo{Owner: testOwner, Name: testRepoName}, n, "hello")
 			}
 			if err != nil {
 				t.Errorf("installation %d: %v", id, err)
@@ -92,7 +92,7 @@ func TestInstallationUnknownFailsOnUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := f.AddIssue(testRepo, 0, "Q", "body", "alice")
-	if _, err := g.Reply(context.Background(), Repo{testOwner, testRepoName}, n, "x"); err == nil || !strings.Contains(err.Error(), "404") {
+	if _, err := g.Reply(context.Background(), Repo{Owner: testOwner, Name: testRepoName}, n, "x"); err == nil || !strings.Contains(err.Error(), "404") {
 		t.Errorf("reply through an unknown installation: %v", err)
 	}
 	if _, err := a.Installation(0); err == nil {

@@ -73,6 +73,21 @@ func (p *Progress) Emit(ev engine.Event) {
 	}
 }
 
+// Disclose writes who will receive the session's material into the comment, and waits for
+// the edit: the engine calls no model before it returns, and a comment that cannot carry the
+// disclosure stops the session with nothing spent.
+func (p *Progress) Disclose(ctx context.Context, d engine.Disclosure) error {
+	p.pending.Wait()
+	p.mu.Lock()
+	p.view.disclosure = &d
+	body := p.view.render()
+	p.lastFlush = p.now()
+	p.mu.Unlock()
+	return p.editor.EditComment(context.WithoutCancel(ctx), p.repo, p.id, body)
+}
+
+var _ engine.Discloser = (*Progress)(nil)
+
 // finish records the session's final state and writes it, after any edit in flight, so the
 // last write always wins.
 func (p *Progress) finish(ctx context.Context, state State, result resultView) error {

@@ -17,6 +17,7 @@ func (v *progressView) render() string {
 	b.WriteString(s.Marker() + "\n")
 	fmt.Fprintf(&b, "### war-room · %s — %s\n\n", s.Protocol, statusText(s.Status))
 	fmt.Fprintf(&b, "> %s\n\n", discussions.Safe(firstLine(s.Question, 200)))
+	v.writeDisclosure(&b)
 	switch s.Status {
 	case StatusAwaiting:
 		b.WriteString(gateText(s.Gate))
@@ -106,4 +107,25 @@ func firstLine(s string, max int) string {
 // cellText makes text safe for one table cell.
 func cellText(s string) string {
 	return strings.ReplaceAll(strings.Join(strings.Fields(discussions.Safe(s)), " "), "|", `\|`)
+}
+
+// writeDisclosure lists, before any model is called, who receives the question and its
+// material, and says so when the repository is private.
+func (v *progressView) writeDisclosure(b *strings.Builder) {
+	d := v.disclosure
+	if d == nil {
+		return
+	}
+	what := "The question"
+	if len(d.Material) > 1 {
+		what = "The question and " + cellText(strings.Join(d.Material[1:], ", "))
+	}
+	fmt.Fprintf(b, "%s go to these processors before any model answers:\n\n", what)
+	for _, p := range d.Processors {
+		fmt.Fprintf(b, "- %s: %s (%s family) at %s\n", cellText(p.Profile), cellText(p.Model), cellText(p.Family), cellText(p.Endpoint))
+	}
+	b.WriteString("\n")
+	if d.Source.Private {
+		fmt.Fprintf(b, "> [!IMPORTANT]\n> %s is a private repository: this content leaves GitHub for the processors above.\n\n", cellText(d.Source.Repository))
+	}
 }

@@ -35,7 +35,7 @@ var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 func newTestProgress(ed CommentEditor, clock *stepClock) *Progress {
 	st := sampleState()
 	st.Status, st.Gate = StatusRunning, nil
-	p := NewProgress(ed, Repo{testOwner, testRepoName}, 9, st, clock.now, 10*time.Second)
+	p := NewProgress(ed, Repo{Owner: testOwner, Name: testRepoName}, 9, st, clock.now, 10*time.Second)
 	p.spawn = func(f func()) { f() }
 	return p
 }

@@ -9,11 +9,13 @@ import (
 // progressView is what the progress comment shows: the session's state, its current
 // phase, one row per model call and, once known, how it ended.
 type progressView struct {
-	state  State
-	phase  string
-	calls  []callRow
-	byStep map[string]int
-	result resultView
+	state State
+	// disclosure is who receives the session's material, shown once the engine disclosed it.
+	disclosure *engine.Disclosure
+	phase      string
+	calls      []callRow
+	byStep     map[string]int
+	result     resultView
 }
 
 // callRow is one model call as events describe it: who, on which profile, how it went.

@@ -7,12 +7,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"github.com/war-room/war-room/engine/store/postgres"
 )
 
 // sqliteQueueParams: wait out a lock rather than fail; write-ahead log; a commit is on disk
@@ -49,10 +50,8 @@ func OpenSQLiteQueue(ctx context.Context, path string, w *DeliveryWorker, cfg Qu
 	return q, nil
 }
 
-// IsPostgresURL reports whether s names a PostgreSQL database.
-func IsPostgresURL(s string) bool {
-	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
-}
+// IsPostgresURL reports whether s names a PostgreSQL database (as the state store decides).
+func IsPostgresURL(s string) bool { return postgres.IsURL(s) }
 
 // OpenPostgresQueue opens the queue in a PostgreSQL database (migrating it to River's
 // schema): the mode for several replicas sharing one queue. The URL is never in an error,

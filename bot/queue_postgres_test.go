@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/riverqueue/river/rivertype"
+
+	"github.com/war-room/war-room/internal/pgtest"
 )
 
 func TestPostgresURLIsChecked(t *testing.T) {
@@ -27,13 +28,10 @@ func TestPostgresURLIsChecked(t *testing.T) {
 	}
 }
 
-// TestPostgresQueue runs against a real PostgreSQL when WAR_ROOM_IT_POSTGRES_URL names one
-// (a database the test may add River's tables to); otherwise it is skipped.
+// TestPostgresQueue runs against the test server (internal/pgtest), with River's tables in a
+// schema of its own.
 func TestPostgresQueue(t *testing.T) {
-	url := os.Getenv("WAR_ROOM_IT_POSTGRES_URL")
-	if url == "" {
-		t.Skip("WAR_ROOM_IT_POSTGRES_URL is not set")
-	}
+	url := pgtest.Schema(t)
 	ctx := context.Background()
 	runs := 0
 	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []EventHandler {

@@ -71,7 +71,8 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 	}
 	defer store.Close()
 	rc := engine.RunConfig{Store: store, Profiles: profiles, Sinks: sinks, Now: d.Now, Answers: st.Answers,
-		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}}
+		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
+		Source: engine.Source{Repository: repo.String(), Private: repo.Private}}
 	run, err := engine.Start(ctx, rc, s)
 	if errors.Is(err, engine.ErrExists) {
 		// A store that outlives a run (the App's) already holds the session from the run

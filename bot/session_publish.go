@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
@@ -26,7 +25,8 @@ func (d *Deps) publisher(cfg *config.Config, store engine.Store, out *Outcome) *
 func discussionsRepo(r Repo) discussions.Repo { return discussions.Repo{Owner: r.Owner, Name: r.Name} }
 
 // priorCheck looks for earlier decisions on the question before anything is spent. With
-// nobody to ask, an "ask" check only informs. A failed search is a note, not a stop: the
+// nobody to ask, an "ask" check only informs. Only decisions war-room recorded are offered;
+// other discussions on the topic are noted as related and nothing is done about them. A failed search is a note, not a stop: the
 // check is advice, and a deliberation should not hang on search.
 func (r *sessionRun) priorCheck(ctx context.Context, canAsk bool) (discussions.PriorChoice, error) {
 	mode := discussions.PriorMode(r.cfg.GitHub.Discussions.PriorCheck)
@@ -47,17 +47,12 @@ func (r *sessionRun) priorCheck(ctx context.Context, canAsk bool) (discussions.P
 		return discussions.PriorChoice{Action: discussions.PriorNone}, nil
 	}
 	if mode == discussions.PriorInform && len(choice.Matches) > 0 {
-		r.out.Notes = append(r.out.Notes, "Earlier decisions that may be related: "+matchList(choice.Matches))
+		r.out.Notes = append(r.out.Notes, "Earlier decisions that may be related: "+discussions.MatchList(choice.Matches))
+	}
+	if err == nil && len(choice.Related) > 0 {
+		r.out.Notes = append(r.out.Notes, discussions.RelatedNote(choice.Related))
 	}
 	return choice, err
-}
-
-func matchList(ms []discussions.PriorMatch) string {
-	parts := make([]string, len(ms))
-	for i, m := range ms {
-		parts[i] = fmt.Sprintf("#%d %s", m.Number, m.Title)
-	}
-	return strings.Join(parts, "; ")
 }
 
 // reaffirm ends the session with a note that decision #N stands: no deliberation, one

@@ -64,6 +64,12 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 // logSink writes progress events to the log: a dispatched run has no progress comment.
 type logSink struct{ d *Deps }
 
+// Disclose logs who will receive the material: a dispatched run has no thread to post it in.
+func (s logSink) Disclose(_ context.Context, d engine.Disclosure) error {
+	s.d.log().Info("disclosure", "text", d.Text())
+	return nil
+}
+
 func (s logSink) Emit(ev engine.Event) {
 	s.d.log().Info("progress", "kind", string(ev.Kind), "phase", ev.Phase, "step", ev.Step,
 		"role", ev.Role, "profile", ev.Profile, "outcome", ev.Outcome)

@@ -1,10 +1,7 @@
 package config
 
 import (
-	"errors"
-	"io/fs"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -110,8 +107,9 @@ func (v *validator) baseURL(path, raw string) {
 	}
 }
 
-// responses resolves a script profile's responses file against the config file's directory
-// and checks that it is there, so that a typo fails at load and not mid-session.
+// responses resolves a script profile's responses file against the config file's directory.
+// The file itself is read only when the profile is built: parsing touches no file, so that a
+// server that refuses script profiles never reveals, by its reply, which paths exist on it.
 func (v *validator) responses(path string, p *ProviderConfig) {
 	if p.Responses == "" {
 		v.missing(path, "responses")
@@ -119,15 +117,6 @@ func (v *validator) responses(path string, p *ProviderConfig) {
 	}
 	if !filepath.IsAbs(p.Responses) {
 		p.Responses = filepath.Join(v.cfg.dir, p.Responses)
-	}
-	info, err := os.Stat(p.Responses)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		v.errf(path+".responses", "responses file %s does not exist", p.Responses)
-	case err != nil:
-		v.errf(path+".responses", "responses file: %v", err)
-	case info.IsDir():
-		v.errf(path+".responses", "responses file %s is a directory", p.Responses)
 	}
 }
 

@@ -57,7 +57,7 @@ func TestParseFullFile(t *testing.T) {
 		DefaultProfile: "claude",
 		Timeouts:       warroom.SectionTimeouts{Expert: time.Minute, Synthesis: 5 * time.Minute},
 		Delphi:         warroom.SectionDelphi{Threshold: 0.9, MaxRounds: 3}}, cfg.Section(warroom.Protocol))
-	require.Equal(t, &council.Section{Roles: map[string]engine.RolePin{"arbiter": {Profile: "codex", Effort: "xhigh"}}},
+	require.Equal(t, &council.Section{Roles: map[string]engine.RolePin{"arbiter": {Profile: "codex", Effort: "xhigh"}}, Unscrubbed: []string{"google"}},
 		cfg.Section(council.Protocol))
 	require.Equal(t, config.Budget{MaxTokens: 2000000, MaxUSD: 12.5}, cfg.Budget)
 	require.Equal(t, config.GitHub{

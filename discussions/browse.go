@@ -60,7 +60,7 @@ type showQuery struct {
 			URL       string `graphql:"url"`
 			Body      string
 			CreatedAt time.Time
-			Author    *struct{ Login string }
+			Author    *author
 		} `graphql:"discussion(number: $number)"`
 	} `graphql:"repository(owner: $owner, name: $name)"`
 }

@@ -55,6 +55,12 @@
 // (PriorNone: deliberate with no link). Mode inform returns the matches without asking; off
 // does not search. PriorFromGate reads a stored answer back for a later, separate publish.
 //
+// Only a discussion created by Login whose body opens with the body marker and the meta line
+// is a prior decision (PriorMatch.Ours, choice.Matches). Anything else the search finds is a
+// related discussion (choice.Related, RelatedNote): never a choice, never the reason a gate
+// opens, and never written to; Reaffirm and Publish's Supersedes check the target again and
+// refuse (ErrNotOurDecision) or drop the link with a warning.
+//
 // # Decision log
 //
 // After each publish the "Decision log" discussion in the same category is rebuilt from the

@@ -97,3 +97,8 @@ func backoff(err error, n int, now time.Time) time.Duration {
 
 // sleepCtx waits d or until ctx ends; it is the default Publisher.Sleep.
 var sleepCtx = wait.Sleep
+
+// ErrNotOurDecision is wrapped by the error of a reaffirmation or a supersession aimed at a
+// discussion war-room did not record (someone else's, or not a decision body): war-room
+// writes nothing to it.
+var ErrNotOurDecision = errors.New("not a decision war-room recorded")

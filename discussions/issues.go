@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/google/go-github/v62/github"
 )
@@ -83,7 +82,7 @@ func (p *Publisher) syncIssues(ctx context.Context, j *job) error {
 		}
 		for _, is := range page {
 			m, ok := ParseMarker(is.GetBody())
-			if ok && m.Session == j.Decision.SessionID && sameLogin(is.GetUser().GetLogin(), j.info.viewer) {
+			if ok && m.Session == j.Decision.SessionID && sameLogin(is.GetUser().GetLogin(), j.info.login) {
 				if _, dup := j.st.Issues[m.Part]; !dup {
 					j.st.Issues[m.Part] = is.GetNumber()
 				}
@@ -94,12 +93,6 @@ func (p *Publisher) syncIssues(ctx context.Context, j *job) error {
 		}
 		opts.Page = resp.NextPage
 	}
-}
-
-// sameLogin compares a REST login with a GraphQL one: REST spells an App's bot account
-// "name[bot]", GraphQL "name".
-func sameLogin(rest, graphql string) bool {
-	return strings.EqualFold(strings.TrimSuffix(rest, "[bot]"), graphql)
 }
 
 func sortedIssues(m map[string]int) []int {

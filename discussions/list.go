@@ -17,7 +17,7 @@ type listed struct {
 	URL       string `graphql:"url"`
 	Body      string
 	CreatedAt time.Time
-	Author    *struct{ Login string }
+	Author    *author
 }
 
 // categoryListing is what exists in the category, as far as war-room is concerned: only
@@ -60,7 +60,7 @@ func (p *Publisher) listCategory(ctx context.Context, repo Repo, info *repoInfo)
 			return out, fmt.Errorf("list discussions of %s: repository not found", repo)
 		}
 		for _, d := range q.Repository.Discussions.Nodes {
-			out.add(d, info.viewer)
+			out.add(d, info.login)
 		}
 		pi := q.Repository.Discussions.PageInfo
 		if !pi.HasNextPage {
@@ -73,10 +73,10 @@ func (p *Publisher) listCategory(ctx context.Context, repo Repo, info *repoInfo)
 
 var errDiscussionMissing = errors.New("discussion not found")
 
-func (l *categoryListing) add(d listed, viewer string) {
+func (l *categoryListing) add(d listed, login string) {
 	l.all = append(l.all, d)
 	m, ok := ParseMarker(d.Body)
-	if !ok || d.Author == nil || d.Author.Login != viewer {
+	if !ok || !d.Author.is(login) {
 		return
 	}
 	// Newest first: a later (older) duplicate replaces the earlier, so the oldest wins.
@@ -88,13 +88,15 @@ type comment struct {
 	ID       githubv4.ID
 	Body     string
 	IsAnswer bool
-	Author   *struct{ Login string }
+	Author   *author
 }
 
 type commentsQuery struct {
 	Repository *struct {
 		Discussion *struct {
 			ID       githubv4.ID
+			Body     string
+			Author   *author
 			Comments struct {
 				Nodes    []comment
 				PageInfo pageInfo
@@ -103,10 +105,17 @@ type commentsQuery struct {
 	} `graphql:"repository(owner: $owner, name: $name)"`
 }
 
+// thread is the discussion ourComments read the comments of.
+type thread struct {
+	ID string
+	// Decision says the discussion is a decision war-room recorded (see isOurDecision).
+	Decision bool
+}
+
 // ourComments maps marker part → our comment on discussion number (for one session), and
-// returns the discussion's node ID; a comment by anyone else is ignored whatever marker it
-// carries. A discussion that does not exist is errDiscussionMissing.
-func (p *Publisher) ourComments(ctx context.Context, repo Repo, number int, session, viewer string) (map[string]comment, string, error) {
+// returns the discussion; a comment by anyone else is ignored whatever marker it carries. A
+// discussion that does not exist is errDiscussionMissing.
+func (p *Publisher) ourComments(ctx context.Context, repo Repo, number int, session, login string) (map[string]comment, thread, error) {
 	out := map[string]comment{}
 	var after *githubv4.String
 	for {
@@ -114,23 +123,24 @@ func (p *Publisher) ourComments(ctx context.Context, repo Repo, number int, sess
 		vars := map[string]any{"owner": githubv4.String(repo.Owner), "name": githubv4.String(repo.Name),
 			"number": githubv4.Int(number), "after": after}
 		if err := p.c.query(ctx, "discussion", &q, vars); err != nil {
-			return nil, "", fmt.Errorf("list comments of %s#%d: %w", repo, number, err)
+			return nil, thread{}, fmt.Errorf("list comments of %s#%d: %w", repo, number, err)
 		}
 		if q.Repository == nil || q.Repository.Discussion == nil {
-			return nil, "", fmt.Errorf("list comments of %s#%d: %w", repo, number, errDiscussionMissing)
+			return nil, thread{}, fmt.Errorf("list comments of %s#%d: %w", repo, number, errDiscussionMissing)
 		}
-		for _, c := range q.Repository.Discussion.Comments.Nodes {
+		d := q.Repository.Discussion
+		for _, c := range d.Comments.Nodes {
 			m, ok := ParseMarker(c.Body)
-			if !ok || m.Session != session || c.Author == nil || c.Author.Login != viewer {
+			if !ok || m.Session != session || !c.Author.is(login) {
 				continue
 			}
 			if _, dup := out[m.Part]; !dup {
 				out[m.Part] = c
 			}
 		}
-		pi := q.Repository.Discussion.Comments.PageInfo
+		pi := d.Comments.PageInfo
 		if !pi.HasNextPage {
-			return out, fmt.Sprint(q.Repository.Discussion.ID), nil
+			return out, thread{ID: fmt.Sprint(d.ID), Decision: isOurDecision(d.Author, d.Body, login)}, nil
 		}
 		cursor := pi.EndCursor
 		after = &cursor

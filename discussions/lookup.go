@@ -25,7 +25,7 @@ func ParseRepo(s string) (Repo, error) {
 
 // repoInfo is what one lookup learns: who we are, the repository, the category and labels.
 type repoInfo struct {
-	viewer    string
+	login     string // our account, as configured (a bot's with "[bot]")
 	repoID    githubv4.ID
 	enabled   bool
 	category  *categoryInfo
@@ -104,7 +104,7 @@ func (p *Publisher) fetchRepo(ctx context.Context, repo Repo) (*repoInfo, error)
 		if q.Repository == nil {
 			return nil, fmt.Errorf("look up %s: repository not found or not visible to this token", repo)
 		}
-		info.viewer, info.repoID, info.enabled = graphQLLogin(p.Login), q.Repository.ID, q.Repository.HasDiscussionsEnabled
+		info.login, info.repoID, info.enabled = p.Login, q.Repository.ID, q.Repository.HasDiscussionsEnabled
 		info.slugs = info.slugs[:0]
 		for _, c := range q.Repository.DiscussionCategories.Nodes {
 			info.slugs = append(info.slugs, c.Slug)
@@ -138,6 +138,3 @@ func (p *Publisher) queryLookup(ctx context.Context, repo Repo, after *githubv4.
 	p.Login = q.Viewer.Login
 	return &q.lookupQuery, nil
 }
-
-// graphQLLogin is a login as GraphQL spells it: an App's bot account without "[bot]".
-func graphQLLogin(login string) string { return strings.TrimSuffix(login, "[bot]") }

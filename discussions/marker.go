@@ -61,6 +61,15 @@ func (m meta) String() string {
 	return fmt.Sprintf("<!-- war-room:meta type=%s supersedes=%s -->", m.Type, sup)
 }
 
+// isDecisionBody says whether body opens as a published decision's does: the body marker of a
+// session on the first line and the meta line on the second.
+func isDecisionBody(body string) bool {
+	lines := strings.SplitN(body, "\n", 3)
+	m, ok := ParseMarker(body)
+	return ok && m.Part == partBody && m.Session != "" && len(lines) >= 2 &&
+		metaRE.MatchString(strings.TrimRight(lines[1], "\r"))
+}
+
 // parseMeta reads the meta line from the body's first lines (above any model text).
 func parseMeta(body string) meta {
 	head := body

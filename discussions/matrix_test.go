@@ -27,8 +27,10 @@ var faultKinds = []struct {
 	{"primary-limit", githubfake.Fault{Kind: githubfake.PrimaryRateLimit}, false},
 	{"errors-array-applied", githubfake.Fault{Kind: githubfake.GraphQLError, Applied: true}, false},
 	{"errors-array", githubfake.Fault{Kind: githubfake.GraphQLError}, false},
-	{"slow-applied", githubfake.Fault{Kind: githubfake.Slow, Applied: true, Delay: 30 * time.Second}, true},
-	{"slow", githubfake.Fault{Kind: githubfake.Slow, Delay: 30 * time.Second}, true},
+	// The client gives up after 100 ms (runFault); the server holds the request until it
+	// notices, or for at most the delay, which only has to outlast the client's patience.
+	{"slow-applied", githubfake.Fault{Kind: githubfake.Slow, Applied: true, Delay: 3 * time.Second}, true},
+	{"slow", githubfake.Fault{Kind: githubfake.Slow, Delay: 3 * time.Second}, true},
 }
 
 // scenario is a repository state and a publish request the matrix runs faults against.

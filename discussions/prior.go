@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,15 +28,22 @@ const (
 // decision the session supersedes (see PriorFromGate).
 const PriorGateKey = "prior-decision"
 
-// MaxPriorMatches is how many earlier decisions the check shows.
+// MaxPriorMatches is how many earlier decisions the check shows, and how many related
+// discussions besides.
 const MaxPriorMatches = 5
 
-// PriorMatch is an earlier decision found by the check.
+// PriorMatch is a discussion the check found on the question's topic.
 type PriorMatch struct {
 	Number    int       `json:"number"`
 	Title     string    `json:"title"`
 	URL       string    `json:"url"`
 	CreatedAt time.Time `json:"created_at"`
+	// Ours says it is a decision war-room recorded: created by war-room's own account and
+	// opening with a decision body's marker and meta line. Only such a match is a prior
+	// decision, offered for reaffirm or proceed; any other is a related discussion, shown for
+	// information and never written to. A search stored before this field existed reads as
+	// not ours.
+	Ours bool `json:"ours,omitempty"`
 }
 
 // PriorAction is what the session does about earlier decisions.
@@ -53,8 +61,11 @@ const (
 type PriorChoice struct {
 	Action PriorAction `json:"action"`
 	// Number is the decision reaffirmed or superseded.
-	Number  int          `json:"number,omitempty"`
+	Number int `json:"number,omitempty"`
+	// Matches are the prior decisions found (each Ours); Related are the other discussions
+	// on the topic, for information only.
 	Matches []PriorMatch `json:"matches,omitempty"`
+	Related []PriorMatch `json:"related,omitempty"`
 }
 
 // Gater asks a human; *engine.Run implements it with Run.Gate.
@@ -65,9 +76,10 @@ type Gater interface {
 var _ Gater = (*engine.Run)(nil)
 
 // CheckPrior runs the prior-decision check. find searches (Publisher.FindPrior, usually
-// wrapped in a durable step); gate asks. In ask mode with matches it returns the gate's
-// *engine.GateError when nobody can answer now: pass it up, the session pauses. A failed
-// search is returned as an error; callers warn and deliberate rather than block on it.
+// wrapped in a durable step); gate asks. Only matches that are Ours are prior decisions: in
+// ask mode with at least one it returns the gate's *engine.GateError when nobody can answer
+// now (pass it up, the session pauses); related discussions alone never open the gate. A
+// failed search is returned as an error; callers warn and deliberate rather than block on it.
 func CheckPrior(ctx context.Context, mode PriorMode, find func(context.Context) ([]PriorMatch, error), gate Gater) (PriorChoice, error) {
 	if mode == PriorOff {
 		return PriorChoice{Action: PriorNone}, nil
@@ -76,11 +88,18 @@ func CheckPrior(ctx context.Context, mode PriorMode, find func(context.Context) 
 	if err != nil {
 		return PriorChoice{Action: PriorNone}, fmt.Errorf("prior-decision check: %w", err)
 	}
-	choice := PriorChoice{Action: PriorNone, Matches: matches}
-	if len(matches) == 0 || mode != PriorAsk {
+	choice := PriorChoice{Action: PriorNone}
+	for _, m := range matches {
+		if m.Ours {
+			choice.Matches = append(choice.Matches, m)
+		} else {
+			choice.Related = append(choice.Related, m)
+		}
+	}
+	if len(choice.Matches) == 0 || mode != PriorAsk {
 		return choice, nil
 	}
-	question, choices := PriorQuestion(matches)
+	question, choices := PriorQuestion(choice.Matches, choice.Related)
 	answer, err := gate.Gate(ctx, PriorGateKey, question, choices...)
 	if err != nil {
 		return choice, err
@@ -89,11 +108,19 @@ func CheckPrior(ctx context.Context, mode PriorMode, find func(context.Context) 
 	if err != nil {
 		return choice, err
 	}
-	if parsed.Action == PriorSupersede && parsed.Number == 0 && len(matches) == 1 {
-		parsed.Number = matches[0].Number
+	if parsed.Action == PriorSupersede && parsed.Number == 0 && len(choice.Matches) == 1 {
+		parsed.Number = choice.Matches[0].Number
 	}
-	parsed.Matches = matches
+	if parsed.Action != PriorNone && !offered(choice.Matches, parsed.Number) {
+		return choice, fmt.Errorf("prior-decision answer %q: #%d %w", answer, parsed.Number, ErrNotOurDecision)
+	}
+	parsed.Matches, parsed.Related = choice.Matches, choice.Related
 	return parsed, nil
+}
+
+// offered says whether decision number is one of the prior decisions found.
+func offered(matches []PriorMatch, number int) bool {
+	return slices.ContainsFunc(matches, func(m PriorMatch) bool { return m.Number == number })
 }
 
 // CheckPriorRun is CheckPrior inside a session: the search is a durable step, so a resumed
@@ -103,26 +130,6 @@ func CheckPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find fu
 		return engine.Step(ctx, run, "prior-decision/search", find)
 	}
 	return CheckPrior(ctx, mode, step, run)
-}
-
-// PriorQuestion is the gate's question and its valid answers: "reaffirm #N" for each match,
-// "proceed" (one match) or "proceed #N" (several) to deliberate anew and supersede #N, and
-// "skip" to deliberate with no link.
-func PriorQuestion(matches []PriorMatch) (string, []string) {
-	var b strings.Builder
-	b.WriteString("Earlier decisions may cover this question:\n")
-	var reaffirm, proceed []string
-	for _, m := range matches {
-		fmt.Fprintf(&b, "  #%d %s (%s)\n", m.Number, cell(Safe(m.Title)), dateOf(m.CreatedAt))
-		reaffirm = append(reaffirm, fmt.Sprintf("reaffirm #%d", m.Number))
-		proceed = append(proceed, fmt.Sprintf("proceed #%d", m.Number))
-	}
-	if len(matches) == 1 {
-		proceed = []string{"proceed"}
-	}
-	b.WriteString("Answer reaffirm #N to keep that decision without a new deliberation, proceed to " +
-		"deliberate anew and supersede it, or skip to deliberate with no link to it.")
-	return b.String(), append(append(reaffirm, proceed...), "skip")
 }
 
 var answerRE = regexp.MustCompile(`^(reaffirm|proceed)\s*(?:#(\d+))?$`)
@@ -148,7 +155,8 @@ func ParsePriorAnswer(answer string) (PriorChoice, error) {
 }
 
 // PriorFromGate reads the check's answer stored for a session: what `war-room publish` and
-// the bot use to link a new decision to the one it supersedes. No gate: PriorNone.
+// the bot use to link a new decision to the one it supersedes. No gate: PriorNone. An
+// answer naming a decision the gate did not offer is refused (ErrNotOurDecision).
 func PriorFromGate(ctx context.Context, store engine.Store, sessionID string) (PriorChoice, error) {
 	g, err := store.GetGate(ctx, sessionID, PriorGateKey)
 	if errors.Is(err, engine.ErrNotFound) || err == nil && !g.Answered {
@@ -163,6 +171,9 @@ func PriorFromGate(ctx context.Context, store engine.Store, sessionID string) (P
 	}
 	if c.Action == PriorSupersede && c.Number == 0 {
 		c.Number = soleNumber(g.Choices)
+	}
+	if c.Action != PriorNone && !slices.Contains(g.Choices, fmt.Sprintf("reaffirm #%d", c.Number)) {
+		return PriorChoice{}, fmt.Errorf("prior-decision answer %q: #%d was not offered: %w", g.Answer, c.Number, ErrNotOurDecision)
 	}
 	return c, nil
 }

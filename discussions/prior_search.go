@@ -61,23 +61,42 @@ type searchQuery struct {
 				Number    int
 				Title     string
 				URL       string `graphql:"url"`
+				Body      string
 				CreatedAt time.Time
-				Author    *struct{ Login string }
+				Author    *author
 			} `graphql:"... on Discussion"`
 		}
 	} `graphql:"search(query: $q, type: DISCUSSION, first: $first)"`
 }
 
-// FindPrior searches the repository's decision category for earlier decisions on the
-// question's topic: at most MaxPriorMatches, never the decision log. Search lags behind
-// writes by design; the check is advice, not a lock.
+// priorSearchHits is how many search hits the check reads: enough that look-alike
+// discussions someone else opened cannot crowd our own decisions out of the few it shows.
+const priorSearchHits = 50
+
+// FindPrior searches the repository's decision category for discussions on the question's
+// topic: at most MaxPriorMatches decisions war-room recorded (Ours) and at most as many
+// other discussions, never the decision log. Search lags behind writes by design; the check
+// is advice, not a lock.
 func (p *Publisher) FindPrior(ctx context.Context, repo Repo, question string) ([]PriorMatch, error) {
 	defer p.begin()()
 	kw := Keywords(question)
 	if len(kw) == 0 {
 		return nil, nil
 	}
-	return p.search(ctx, repo, kw, MaxPriorMatches)
+	hits, err := p.search(ctx, repo, kw, priorSearchHits)
+	var out []PriorMatch
+	var ours, others int
+	for _, h := range hits {
+		if h.Ours && ours < MaxPriorMatches || !h.Ours && others < MaxPriorMatches {
+			out = append(out, h)
+		}
+		if h.Ours {
+			ours++
+		} else {
+			others++
+		}
+	}
+	return out, err
 }
 
 // search runs a discussion search restricted to the repository and category. GitHub ANDs
@@ -102,10 +121,11 @@ func (p *Publisher) search(ctx context.Context, repo Repo, terms []string, limit
 		out = out[:0]
 		for _, n := range s.Search.Nodes {
 			d := n.Discussion
-			if d.Number == 0 || d.Title == LogTitle && d.Author != nil && d.Author.Login == info.viewer {
+			if d.Number == 0 || d.Title == LogTitle && d.Author.is(info.login) {
 				continue
 			}
-			out = append(out, PriorMatch{Number: d.Number, Title: d.Title, URL: d.URL, CreatedAt: d.CreatedAt})
+			out = append(out, PriorMatch{Number: d.Number, Title: d.Title, URL: d.URL, CreatedAt: d.CreatedAt,
+				Ours: isOurDecision(d.Author, d.Body, info.login)})
 		}
 		return nil
 	})

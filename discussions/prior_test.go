@@ -22,8 +22,14 @@ type priorWorld struct {
 }
 
 func newPriorWorld(t *testing.T) *priorWorld {
-	w := newWorld(t, worldOpts{withLabels: true})
+	w := newEmptyPriorWorld(t)
 	w.seedDecision(1, "wr-0000000000000001", "Keep session state in SQLite, not PostgreSQL", "2")
+	return w
+}
+
+// newEmptyPriorWorld has no earlier decision.
+func newEmptyPriorWorld(t *testing.T) *priorWorld {
+	w := newWorld(t, worldOpts{withLabels: true})
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "state.db"))
 	if err != nil {
 		t.Fatal(err)

@@ -83,6 +83,8 @@ type job struct {
 	info     *repoInfo
 	listing  categoryListing
 	warnings map[string]bool
+	// supersededID is the node of the decision Supersedes names, once found to be ours.
+	supersededID string
 }
 
 // Publish publishes req.Decision: the discussion, its phase comments in order, labels, the
@@ -137,7 +139,7 @@ func (p *Publisher) attempt(ctx context.Context, j *job) error {
 		return err
 	}
 	steps := []func(context.Context, *job) error{
-		p.ensureDiscussion, p.syncPending, p.ensureComments, p.ensureLabels,
+		p.checkSupersedes, p.ensureDiscussion, p.syncPending, p.ensureComments, p.ensureLabels,
 		p.ensureAnswer, p.ensureForward, p.ensureLog, p.ensureIssues,
 	}
 	for _, step := range steps {

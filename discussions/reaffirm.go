@@ -41,7 +41,9 @@ type reaffirmState struct {
 }
 
 // Reaffirm comments on the reaffirmed discussion, once: a retry finds the earlier comment by
-// its marker. It returns the comment's node ID, or "" when Discussions are unavailable.
+// its marker. It returns the comment's node ID, or "" when Discussions are unavailable. A
+// discussion that is not a decision war-room recorded is never written to: the error wraps
+// ErrNotOurDecision.
 func (p *Publisher) Reaffirm(ctx context.Context, req ReaffirmRequest) (string, error) {
 	defer p.begin()()
 	key := stateKey(req.Repo, req.SessionID) + "/" + partReaffirmed
@@ -61,16 +63,19 @@ func (p *Publisher) Reaffirm(ctx context.Context, req ReaffirmRequest) (string, 
 			p.warn(reason)
 			return nil
 		}
-		got, id, err := p.ourComments(ctx, req.Repo, req.Number, req.SessionID, info.viewer)
+		got, th, err := p.ourComments(ctx, req.Repo, req.Number, req.SessionID, info.login)
 		if errors.Is(err, errDiscussionMissing) {
 			return fmt.Errorf("reaffirm: discussion #%d not found in %s", req.Number, req.Repo)
 		} else if err != nil {
 			return err
 		}
+		if !th.Decision {
+			return fmt.Errorf("reaffirm: #%d in %s is %w; nothing was written to it", req.Number, req.Repo, ErrNotOurDecision)
+		}
 		if c, ok := got[partReaffirmed]; ok {
 			st.CommentID = fmt.Sprint(c.ID)
 		} else {
-			if st.CommentID, err = p.addComment(ctx, id, body); err != nil {
+			if st.CommentID, err = p.addComment(ctx, th.ID, body); err != nil {
 				return fmt.Errorf("reaffirm #%d: %w", req.Number, err)
 			}
 		}

@@ -62,7 +62,7 @@ func (p *Publisher) syncPending(ctx context.Context, j *job) error {
 	case part == "" || part == partBody || part == partDecisionLog:
 		// The body and the log are found in the category listing of this attempt.
 	case part == pendingComments || part == "answer" || strings.HasPrefix(part, partPhasePrefix):
-		got, _, err := p.ourComments(ctx, j.Repo, j.st.Discussion.Number, j.Decision.SessionID, j.info.viewer)
+		got, _, err := p.ourComments(ctx, j.Repo, j.st.Discussion.Number, j.Decision.SessionID, j.info.login)
 		if err != nil {
 			return err
 		}
@@ -73,7 +73,7 @@ func (p *Publisher) syncPending(ctx context.Context, j *job) error {
 			}
 		}
 	case part == partSupersededBy:
-		got, _, err := p.ourComments(ctx, j.Repo, j.Supersedes, j.Decision.SessionID, j.info.viewer)
+		got, _, err := p.ourComments(ctx, j.Repo, j.Supersedes, j.Decision.SessionID, j.info.login)
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package discussions
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -87,22 +86,11 @@ func (p *Publisher) ensureAnswer(ctx context.Context, j *job) error {
 	return p.save(ctx, j)
 }
 
-// ensureForward comments on the superseded discussion with a link to the new one.
+// ensureForward comments on the superseded discussion with a link to the new one. The
+// discussion was found to be ours by checkSupersedes.
 func (p *Publisher) ensureForward(ctx context.Context, j *job) error {
 	if j.Supersedes == 0 || j.st.Forwarded {
 		return nil
-	}
-	old, ok := j.listing.byNumber(j.Supersedes)
-	id := fmt.Sprint(old.ID)
-	if !ok {
-		var err error
-		if _, id, err = p.ourComments(ctx, j.Repo, j.Supersedes, j.Decision.SessionID, j.info.viewer); errors.Is(err, errDiscussionMissing) {
-			j.warn(p, fmt.Sprintf("superseded discussion #%d not found; no forward link posted", j.Supersedes))
-			j.st.Forwarded = true
-			return p.save(ctx, j)
-		} else if err != nil {
-			return err
-		}
 	}
 	body := Marker{Session: j.Decision.SessionID, Part: partSupersededBy}.String() + "\n" +
 		execute("superseded.md.tmpl", map[string]any{"Number": j.st.Discussion.Number,
@@ -110,7 +98,7 @@ func (p *Publisher) ensureForward(ctx context.Context, j *job) error {
 	if err := p.pending(ctx, j, partSupersededBy); err != nil {
 		return err
 	}
-	if _, err := p.addComment(ctx, id, body); err != nil {
+	if _, err := p.addComment(ctx, j.supersededID, body); err != nil {
 		return fmt.Errorf("link #%d forward: %w", j.Supersedes, err)
 	}
 	j.st.Forwarded, j.st.Pending = true, ""

@@ -51,11 +51,12 @@ func TestKeywords(t *testing.T) {
 
 func TestPriorAnswers(t *testing.T) {
 	matches := []PriorMatch{{Number: 42, Title: "A @team thing", CreatedAt: time.Date(2026, 2, 15, 0, 0, 0, 0, time.UTC)}, {Number: 38, Title: "B"}}
-	q, choices := PriorQuestion(matches)
+	related := []PriorMatch{{Number: 7, Title: "Look-alike"}}
+	q, choices := PriorQuestion(matches, related)
 	if want := []string{"reaffirm #42", "reaffirm #38", "proceed #42", "proceed #38", "skip"}; !slices.Equal(choices, want) {
-		t.Errorf("choices %v", choices)
+		t.Errorf("choices %v (a related discussion is never a choice)", choices)
 	}
-	if !strings.Contains(q, "#42 A @"+zwj+"team thing (2026-02-15)") {
+	if !strings.Contains(q, "#42 A @"+zwj+"team thing (2026-02-15)") || !strings.Contains(q, "for information only): #7 Look-alike (") {
 		t.Errorf("question %q", q)
 	}
 	for _, tc := range []struct {

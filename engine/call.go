@@ -93,6 +93,9 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	if err != nil {
 		return CallResult{}, &CallError{Role: spec.Role, Profile: spec.Profile, Class: string(provider.ClassInvalidRequest), Err: err}
 	}
+	if err := r.Disclose(ctx, []Seat{SeatOf(spec.Role, spec.Role, p, spec.Effort)}); err != nil {
+		return CallResult{}, err
+	}
 	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task),
 		effort: p.EffortFor(spec.Effort), tokens: p.tokensFor(spec.MaxTokens)}
 	var cancel context.CancelFunc

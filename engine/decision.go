@@ -33,13 +33,20 @@ type Decision struct {
 	Phases []PhaseSummary `json:"phases,omitempty"`
 	// Notes are facts a reader must see: an expert that timed out, a suspect premise that was
 	// overridden, a reduced-independence approval, a reaffirmed earlier decision.
-	Notes        []string        `json:"notes,omitempty"`
-	Deferred     []DeferredItem  `json:"deferred,omitempty"`
-	Independence string          `json:"independence,omitempty"`
-	SessionID    string          `json:"session_id"`
-	Seed         int64           `json:"seed"`
-	MerkleRoot   string          `json:"merkle_root,omitempty"`
-	Usage        []ProviderUsage `json:"usage,omitempty"`
+	Notes    []string       `json:"notes,omitempty"`
+	Deferred []DeferredItem `json:"deferred,omitempty"`
+	// Independence is the engine's judgment of the seats that answered (Conforming or
+	// ReducedIndependence), never a model's claim; IndependenceReasons say why it is reduced.
+	Independence        string   `json:"independence,omitempty"`
+	IndependenceReasons []string `json:"independence_reasons,omitempty"`
+	// IndependenceApproved says a person approved running with reduced independence before the
+	// first call. Reduced and not approved means the run lost independence on the way (a
+	// family that never answered): the CLI exits non-zero for it.
+	IndependenceApproved bool            `json:"independence_approved,omitempty"`
+	SessionID            string          `json:"session_id"`
+	Seed                 int64           `json:"seed"`
+	MerkleRoot           string          `json:"merkle_root,omitempty"`
+	Usage                []ProviderUsage `json:"usage,omitempty"`
 	// Metrics are protocol-specific numbers printed in the footer (name → value).
 	Metrics   map[string]string `json:"metrics,omitempty"`
 	Topics    []string          `json:"topics,omitempty"`

@@ -12,6 +12,9 @@ import (
 func (d *Decision) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", d.Title)
+	if line := d.IndependenceLine(); line != "" {
+		fmt.Fprintf(&b, "**%s**\n\n", line)
+	}
 	section(&b, "Question", d.Question)
 	section(&b, "Context", d.Context)
 	section(&b, "Decision", d.Outcome)
@@ -149,3 +152,20 @@ func (d *Decision) writeFooter(b *strings.Builder) {
 func cell(s string) string { return strings.ReplaceAll(oneLine(s), "|", "\\|") }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// IndependenceLine is the record's first line when independence was reduced, "" otherwise:
+// the engine's finding, stamped where no reader can miss it.
+func (d *Decision) IndependenceLine() string {
+	if d.Independence != ReducedIndependence {
+		return ""
+	}
+	how := "lost during the run"
+	if d.IndependenceApproved {
+		how = "approved by a person before the first call"
+	}
+	line := "Independence: " + ReducedIndependence + " (" + how + ")"
+	if len(d.IndependenceReasons) > 0 {
+		line += ": " + strings.Join(d.IndependenceReasons, "; ")
+	}
+	return line
+}

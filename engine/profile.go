@@ -20,6 +20,9 @@ type Profile struct {
 	Type   string
 	Model  string
 	Family string
+	// Endpoint is where requests go, as a reader should see it in the disclosure: the host of
+	// the vendor's API or of a local server, or the local program a cli profile runs.
+	Endpoint string
 	// MaxConcurrency caps calls in flight on this profile (0: unlimited).
 	MaxConcurrency int
 	// PriceInPerMTok and PriceOutPerMTok are USD per million tokens; zero means unpriced.

@@ -37,6 +37,8 @@ type RunConfig struct {
 	Prompter Prompter
 	// Heartbeat is the interval of call.heartbeat events (default 10 s).
 	Heartbeat time.Duration
+	// Source says where the session's material comes from, for the disclosure.
+	Source Source
 	// Sleep waits between a call's attempts (default: a timer); it returns ctx's error when
 	// ctx ends first. Tests inject one to see the waits without spending them.
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -55,6 +57,15 @@ type Run struct {
 	usedUSD   float64
 	semaphore map[string]chan struct{}
 	warm      warmGate
+	notes     []string
+
+	disclosure sync.Mutex
+	disclosed  bool
+
+	// steps are the session's stored steps by key, when the run knows them all (nil: ask the
+	// store each time).
+	stepMu sync.Mutex
+	steps  map[string]StepRecord
 }
 
 // Start creates a new session in the store and returns its Run.
@@ -68,6 +79,7 @@ func Start(ctx context.Context, cfg RunConfig, s *Session) (*Run, error) {
 		return nil, fmt.Errorf("create session: %w", err)
 	}
 	r := newRun(cfg, s)
+	r.steps = map[string]StepRecord{} // a new session has no stored step: nothing to look up
 	r.Emit(Event{Kind: EventSessionStarted, Message: s.Protocol})
 	return r, nil
 }
@@ -86,7 +98,15 @@ func Resume(ctx context.Context, cfg RunConfig, id string) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resume session %s: read ledger: %w", id, err)
 	}
+	steps, err := cfg.Store.Steps(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("resume session %s: read steps: %w", id, err)
+	}
 	r := newRun(cfg, s)
+	r.steps = make(map[string]StepRecord, len(steps))
+	for _, st := range steps {
+		r.steps[st.Key] = st
+	}
 	for _, e := range ledger {
 		r.used += e.Usage.Total()
 		r.usedUSD += e.CostUSD
@@ -138,10 +158,14 @@ func (r *Run) Now() time.Time { return r.cfg.now() }
 // Rand returns a generator seeded from the session seed and key. Each key gets its own
 // stream, so a resumed run draws exactly what an uninterrupted one drew, whatever steps it
 // skipped.
-func (r *Run) Rand(key string) *rand.Rand {
+func (r *Run) Rand(key string) *rand.Rand { return SeededRand(r.session.Seed, key) }
+
+// SeededRand is the generator a session with this seed draws from under key: what Run.Rand
+// returns, for planning without a Run (a dry run's preview).
+func SeededRand(seed int64, key string) *rand.Rand {
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	return rand.New(rand.NewPCG(uint64(r.session.Seed), h.Sum64()))
+	return rand.New(rand.NewPCG(uint64(seed), h.Sum64()))
 }
 
 // Emit sends an event to the run's sinks, stamped with the session and time.

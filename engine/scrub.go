@@ -25,8 +25,9 @@ type Scrubber struct {
 }
 
 // NewScrubber builds a Scrubber for idents, except those in keep (compared ignoring ASCII
-// case): words a protocol's own labels are made of, or that the session's inputs use and the
-// panel must be free to discuss.
+// case). keep must come from trusted text only: the words a protocol's own labels are made of
+// and the operator's configuration. Never derive it from a session's inputs, which whoever
+// asked wrote: a question naming the panel would switch anonymity off.
 func NewScrubber(idents []string, keep ...string) Scrubber {
 	kept := make([]string, len(keep))
 	for i, k := range keep {

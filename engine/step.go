@@ -22,17 +22,17 @@ func StepKey(ctx context.Context) string {
 // exactly the same data. Errors are not stored: a failed step runs again on resume.
 func Step[T any](ctx context.Context, r *Run, key string, fn func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
-	stored, err := r.cfg.Store.GetStep(ctx, r.session.ID, key)
+	stored, found, err := r.storedStep(ctx, key)
 	switch {
-	case err == nil:
+	case err != nil:
+		return zero, err
+	case found:
 		var v T
 		if err := json.Unmarshal(stored, &v); err != nil {
 			return zero, fmt.Errorf("step %s: decode stored result: %w", key, err)
 		}
 		r.Emit(Event{Kind: EventStepResumed, Step: key})
 		return v, nil
-	case !errors.Is(err, ErrNotFound):
-		return zero, fmt.Errorf("step %s: read store: %w", key, err)
 	}
 	v, err := fn(context.WithValue(ctx, stepKeyCtx{}, key))
 	if err != nil {
@@ -45,11 +45,51 @@ func Step[T any](ctx context.Context, r *Run, key string, fn func(ctx context.Co
 	if err := r.cfg.Store.PutStep(ctx, r.session.ID, key, b); err != nil {
 		return zero, fmt.Errorf("step %s: store result: %w", key, err)
 	}
+	r.rememberStep(key, b)
 	var out T
 	if err := json.Unmarshal(b, &out); err != nil {
 		return zero, fmt.Errorf("step %s: decode result: %w", key, err)
 	}
 	return out, nil
+}
+
+// ErrTampered is wrapped by the error of a stored step whose result no longer matches the
+// SHA-256 the store took when it was written: somebody edited the record, and resuming from it
+// would build on what nobody produced.
+var ErrTampered = errors.New("no longer matches the digest taken when it was stored")
+
+// storedStep returns a step's stored result. A run that knows every stored step (a new
+// session has none; Resume reads them all at once) answers from memory, checking the digest;
+// otherwise it asks the store.
+func (r *Run) storedStep(ctx context.Context, key string) ([]byte, bool, error) {
+	r.stepMu.Lock()
+	steps := r.steps
+	rec, ok := steps[key]
+	r.stepMu.Unlock()
+	if steps != nil {
+		if ok && rec.SHA256 != "" && SHA256Hex(rec.Result) != rec.SHA256 {
+			return nil, false, fmt.Errorf("step %s: stored result %w; run war-room verify %s", key, ErrTampered, r.session.ID)
+		}
+		return rec.Result, ok, nil
+	}
+	stored, err := r.cfg.Store.GetStep(ctx, r.session.ID, key)
+	switch {
+	case err == nil:
+		return stored, true, nil
+	case errors.Is(err, ErrNotFound):
+		return nil, false, nil
+	}
+	return nil, false, fmt.Errorf("step %s: read store: %w", key, err)
+}
+
+func (r *Run) rememberStep(key string, result []byte) {
+	r.stepMu.Lock()
+	defer r.stepMu.Unlock()
+	if r.steps != nil {
+		if _, ok := r.steps[key]; !ok {
+			r.steps[key] = StepRecord{Key: key, Result: result, SHA256: SHA256Hex(result)}
+		}
+	}
 }
 
 // Outcome is one item's result from Parallel: a value, or the error that item ended with.

@@ -71,8 +71,11 @@ func vendorRun(t *testing.T, cfg *config.Config, protocol string) (*engine.Run, 
 	t.Cleanup(func() { st.Close() })
 	s, err := NewSession(cfg, Request{Protocol: protocol, Question: "Should billing move to a queue?", Seed: 4, SeedSource: "--seed"})
 	require.NoError(t, err)
+	// The council's arbiter shares a family with a seat here, which needs approval; what is
+	// measured is requests, not the panel.
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps,
-		Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }}, s)
+		Answers: map[string]string{engine.GateReducedIndependence: engine.AnswerApprove},
+		Sleep:   func(ctx context.Context, _ time.Duration) error { return ctx.Err() }}, s)
 	require.NoError(t, err)
 	return r, st
 }

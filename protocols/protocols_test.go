@@ -94,8 +94,9 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 	assert.Equal(t, map[string]bool{"seats": true, "rounds": true}, names)
 }
 
-// Execute dispatches a council session to the council protocol: with providers that answer
-// nothing, the session ends in the protocol's own low-quorum failure.
+// Execute dispatches a council session to the council protocol: on two families its arbiter
+// can only take the fallback path, which the engine stops at for approval; approved, with
+// providers that answer nothing, the session ends in the protocol's own low-quorum failure.
 func TestExecuteRunsCouncilSessions(t *testing.T) {
 	s, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Hire or build?", Seed: 1, SeedSource: "--seed"})
 	require.NoError(t, err)
@@ -108,6 +109,16 @@ func TestExecuteRunsCouncilSessions(t *testing.T) {
 		"beta":  {Name: "beta", Type: "script", Model: "m2", Family: "openai", Provider: silent},
 	}
 	r, err := engine.Start(context.Background(), engine.RunConfig{Store: st, Profiles: ps}, s)
+	require.NoError(t, err)
+	_, err = Execute(context.Background(), r)
+	var gate *engine.GateError
+	require.True(t, errors.As(err, &gate), "%v", err)
+	assert.Equal(t, engine.GateReducedIndependence, gate.Gate.Key)
+	assert.Equal(t, 0, silent.Calls())
+	require.ErrorAs(t, r.Finish(context.Background(), err), &gate, "the session pauses at the gate")
+
+	approve := map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}
+	r, err = engine.Resume(context.Background(), engine.RunConfig{Store: st, Profiles: ps, Answers: approve}, s.ID)
 	require.NoError(t, err)
 	_, err = Execute(context.Background(), r)
 	var lq *council.LowQuorum

@@ -11,6 +11,14 @@ import (
 // FamilyHuman is the family of an author nothing maps to a model family.
 const FamilyHuman = "human"
 
+// Context id namespaces: an author is a GitHub account or a git identity, a reviewer is its
+// lane's engine session and, on GitHub, the account war-room acts as.
+const (
+	contextGitHub  = "github:"
+	contextGit     = "git:"
+	contextWarRoom = "war-room:"
+)
+
 // AuthorFacts is what a source knows about who wrote a change.
 type AuthorFacts struct {
 	// Login is the pull request author's GitHub login ("" for a local diff).
@@ -30,11 +38,11 @@ func ResolveAuthor(f AuthorFacts, authorFamilies, coauthorFamilies map[string]st
 	a := Author{Login: f.Login, Family: FamilyHuman}
 	switch {
 	case f.Login != "":
-		a.ContextID = "github:" + f.Login
+		a.ContextID = contextGitHub + f.Login
 	case f.Email != "":
-		a.ContextID = "git:" + f.Email
+		a.ContextID = contextGit + f.Email
 	default:
-		a.ContextID = "git:" + f.Name
+		a.ContextID = contextGit + f.Name
 	}
 	a.Basis = "no mapping in review.author_families: human"
 	for _, key := range []string{f.Login, f.Name, f.Email} {

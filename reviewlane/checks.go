@@ -48,10 +48,24 @@ func (l *lane) checkDiversity(context.Context) (bool, error) {
 		return l.block(BlockedSameFamily, fmt.Sprintf("diversity is cross-family and reviewer profile %s is of family %s, as is the author (%s)",
 			p.Name, p.Family, l.req.Author.Basis)), nil
 	}
-	if l.res.Reviewer.ContextID == l.req.Author.ContextID {
-		return l.block(BlockedSameContext, "the reviewer's context is the author's own"), nil
+	if why := l.sameContext(); why != "" {
+		return l.block(BlockedSameContext, "the reviewer's context is the author's own: "+why), nil
 	}
 	return false, nil
+}
+
+// sameContext compares the author's context with the reviewer's in the author's own
+// namespace: the lane's engine session for a war-room author, the account war-room acts as
+// for a GitHub author (logins ignore case). It says why they are the same, or "".
+func (l *lane) sameContext() string {
+	author := l.req.Author.ContextID
+	switch {
+	case author == l.res.Reviewer.ContextID:
+		return "the lane's session " + strings.TrimPrefix(author, contextWarRoom) + " is the author's"
+	case l.d.Account != "" && strings.EqualFold(author, contextGitHub+l.d.Account):
+		return "the change was authored by " + l.d.Account + ", the account war-room reviews as"
+	}
+	return ""
 }
 
 func (l *lane) checkHead(ctx context.Context) (bool, error) {
@@ -75,11 +89,16 @@ func markStale(r *Result, head string) {
 	r.Summary = fmt.Sprintf("Stale: the head moved from %s to %s after the lane was built; no review was made.", r.HeadSHA, head)
 }
 
+// checkLaneDir finds the lane directory beneath the evidence root without following a link
+// and remembers which directory it is: every evidence write must find the same one.
 func (l *lane) checkLaneDir(context.Context) (bool, error) {
-	if err := checkLaneDir(l.req.EvidenceDir, l.dir); err != nil {
+	ev, err := openLaneDirectory(l.req.EvidenceDir, l.dir)
+	if err != nil {
 		l.transport(ClassMissingEvidence, err.Error())
 		return true, nil
 	}
+	ev.written = l.d.evidenceWritten
+	l.ev = ev
 	return false, nil
 }
 

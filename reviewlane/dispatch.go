@@ -31,6 +31,12 @@ type Dispatcher struct {
 	// NewSessionID names each lane's engine session, which is the reviewer's context id
 	// (nil: the engine draws a random one).
 	NewSessionID func() string
+	// Account is the GitHub login war-room acts as ("name[bot]"), when known: a change that
+	// account authored is in the reviewer's own context and is not reviewed.
+	Account string
+
+	// evidenceWritten, set by tests, runs between writing an evidence file and validating it.
+	evidenceWritten func(path string)
 }
 
 func (d *Dispatcher) limits(profile string) Limits {
@@ -84,6 +90,7 @@ type lane struct {
 	session  *engine.Run
 	contract []byte
 	diff     *scanned
+	ev       *laneDirectory // found by checkLaneDir
 }
 
 func (l *lane) now() time.Time {
@@ -117,7 +124,7 @@ func (l *lane) start(ctx context.Context) error {
 		return fmt.Errorf("start lane %s: %w", l.req.Lane, err)
 	}
 	l.res.SessionID = s.ID
-	l.res.Reviewer.ContextID = "war-room:" + s.ID
+	l.res.Reviewer.ContextID = contextWarRoom + s.ID
 	return nil
 }
 

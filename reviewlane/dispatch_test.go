@@ -185,19 +185,29 @@ func TestRequestIsWrittenOnce(t *testing.T) {
 	assert.Equal(t, f.head, again.HeadSHA)
 }
 
-// A reviewer may never sit in the author's own context, whatever the families.
-func TestSameContextIsBlocked(t *testing.T) {
-	f := newFixture(t, map[string]string{"main.go": "package main\n"})
+// authoredRequest builds a fresh-context lane whose request names author as the change's
+// author, as a request from elsewhere could, and returns its path.
+func authoredRequest(t *testing.T, f *fixture, author Author) string {
+	t.Helper()
 	o := f.options()
 	o.Diversity = "fresh-context"
 	b := f.build(t, o)
 	r, _, err := ReadRequest(b.Requests[0])
 	require.NoError(t, err)
-	r.Lane, r.Author.ContextID = "self", "war-room:wr-author-session"
+	r.Lane, r.Author = "self", author
 	dir := filepath.Join(b.Dir, "lanes", "self")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	path := filepath.Join(dir, "request.json")
 	require.NoError(t, WriteRequest(path, r))
+	return path
+}
+
+// A reviewer may never sit in the author's own context, whatever the families.
+func TestSameContextIsBlocked(t *testing.T) {
+	f := newFixture(t, map[string]string{"main.go": "package main\n"})
+	author := ResolveAuthor(AuthorFacts{Name: "Ada"}, nil, nil)
+	author.ContextID = "war-room:wr-author-session"
+	path := authoredRequest(t, f, author)
 
 	gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 	d := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt})
@@ -207,4 +217,28 @@ func TestSameContextIsBlocked(t *testing.T) {
 	assert.Equal(t, StatusBlocked, res.Status)
 	assert.Equal(t, BlockedSameContext, res.BlockedReason)
 	assert.Equal(t, 0, calls(gpt))
+}
+
+// The context check compares like with like: a pull request the account war-room acts as
+// opened is in the reviewer's own context (logins ignore case), one by anybody else is not.
+func TestAuthorIsWarRoomsOwnAccountIsBlocked(t *testing.T) {
+	for _, tc := range []struct {
+		account string
+		want    Status
+	}{{"War-Room[bot]", StatusBlocked}, {"other-app[bot]", StatusJudged}, {"", StatusJudged}} {
+		f := newFixture(t, map[string]string{"main.go": "package main\n"})
+		path := authoredRequest(t, f, ResolveAuthor(AuthorFacts{Login: "war-room[bot]"}, nil, nil))
+
+		gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
+		d := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt})
+		d.Account = tc.account
+		res, err := d.Dispatch(context.Background(), path)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, res.Status, "account %q", tc.account)
+		if tc.want == StatusBlocked {
+			assert.Equal(t, BlockedSameContext, res.BlockedReason)
+			assert.Contains(t, res.Detail, "authored by War-Room[bot]")
+			assert.Equal(t, 0, calls(gpt))
+		}
+	}
 }

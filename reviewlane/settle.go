@@ -37,7 +37,7 @@ func (l *lane) settle(spec engine.CallSpec, answer string) error {
 		return nil
 	}
 	artifact := filepath.Join(l.dir, artifactName)
-	if err := writeEvidence(l.req.EvidenceDir, artifact, []byte(answer)); err != nil {
+	if err := l.ev.write(artifactName, []byte(answer)); err != nil {
 		l.transport(ClassMissingEvidence, err.Error())
 		return nil
 	}
@@ -79,7 +79,7 @@ func (l *lane) writeTranscript(spec engine.CallSpec, answer, callErr string) err
 	if err != nil {
 		return fmt.Errorf("lane %s: encode transcript: %w", l.req.Lane, err)
 	}
-	return writeEvidence(l.req.EvidenceDir, filepath.Join(l.dir, transcriptName), append(b, '\n'))
+	return l.ev.write(transcriptName, append(b, '\n'))
 }
 
 // finish writes the result beside the request and into the session, then closes the session.
@@ -95,8 +95,13 @@ func (l *lane) finish(ctx context.Context, runErr error) (*Result, error) {
 	if err := l.session.PutArtifact(ctx, resultName, b); err != nil {
 		return nil, l.session.Finish(ctx, err)
 	}
-	if checkLaneDir(l.req.EvidenceDir, l.dir) == nil {
-		if err := writeEvidence(l.req.EvidenceDir, filepath.Join(l.dir, resultName), b); err != nil {
+	// A lane that stopped before its checks found its directory looks for it now; one whose
+	// directory is no longer the one it found keeps its result in the session only.
+	if l.ev == nil {
+		l.ev, _ = openLaneDirectory(l.req.EvidenceDir, l.dir)
+	}
+	if l.ev.intact() {
+		if err := l.ev.write(resultName, b); err != nil {
 			return nil, l.session.Finish(ctx, fmt.Errorf("lane %s: %w", l.req.Lane, err))
 		}
 	}

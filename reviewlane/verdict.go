@@ -55,29 +55,59 @@ func judge(answer, nonce string, files map[string]bool) verdict {
 	return verdict{disposition: Disposition(m[1]), echoed: m[2], findings: findings(lines[:len(lines)-1], files)}
 }
 
-// splitLines keeps non-empty lines, marking those inside ``` or ~~~ fences.
+// splitLines keeps non-empty lines, marking those a CommonMark renderer puts inside a fenced
+// code block (see fenceOf): what the reader sees as code is never a verdict or a finding.
 func splitLines(s string) []line {
 	var out []line
-	var fence string
+	var open fence // the fence of the code block we are in; zero when outside
+	// CommonMark ends a line at LF, CR LF or a lone CR.
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 	for _, raw := range strings.Split(s, "\n") {
-		t := strings.TrimRight(raw, " \t\r")
+		t := strings.TrimRight(raw, " \t")
 		if t == "" {
 			continue
 		}
-		indent := len(t) - len(strings.TrimLeft(t, " "))
-		body := strings.TrimLeft(t, " ")
-		isFence := indent <= 3 && (strings.HasPrefix(body, "```") || strings.HasPrefix(body, "~~~"))
+		f, isFence := fenceOf(t)
 		switch {
-		case isFence && fence == "":
-			fence = body[:3]
-		case isFence && strings.HasPrefix(body, fence) && strings.Trim(body, fence[:1]) == "":
-			fence = ""
+		case open.n == 0 && isFence:
+			open = f
 			out = append(out, line{text: t, fenced: true, isFence: true})
-			continue
+		case open.n > 0 && isFence && f.closes(open):
+			open = fence{}
+			out = append(out, line{text: t, fenced: true, isFence: true})
+		default:
+			out = append(out, line{text: t, fenced: open.n > 0})
 		}
-		out = append(out, line{text: t, fenced: fence != "", isFence: isFence})
 	}
 	return out
+}
+
+// fence is a code fence line: its character and length, and whether anything follows the run.
+type fence struct {
+	char byte
+	n    int
+	info bool
+}
+
+// closes says whether f, seen inside a block opened by open, ends it: the same character, at
+// least as long, and nothing after it.
+func (f fence) closes(open fence) bool { return f.char == open.char && f.n >= open.n && !f.info }
+
+// fenceOf reads t (trailing white space removed) as CommonMark reads a fence: at most three
+// spaces of indentation, then three or more backticks or tildes; a backtick fence's info string
+// may not contain a backtick. A block left open runs to the end of the answer.
+func fenceOf(t string) (fence, bool) {
+	body := strings.TrimLeft(t, " ")
+	if len(t)-len(body) > 3 || body == "" || body[0] != '`' && body[0] != '~' {
+		return fence{}, false
+	}
+	c := body[0]
+	n := len(body) - len(strings.TrimLeft(body, string(c)))
+	rest := body[n:]
+	if n < 3 || c == '`' && strings.Contains(rest, "`") {
+		return fence{}, false
+	}
+	return fence{char: c, n: n, info: strings.Trim(rest, " \t") != ""}, true
 }
 
 // findings parses FINDING lines outside code fences.

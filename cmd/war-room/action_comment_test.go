@@ -11,7 +11,8 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/engine/store"
+	"github.com/war-room/war-room/engine/store/postgres"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -41,13 +42,14 @@ func botComments(w *actionWorld, n int) []githubfake.IssueComment {
 	return out
 }
 
-// ledger returns the provider calls a run recorded (none when it never opened a store).
+// ledger returns the provider calls a run recorded in the state file or database db (none
+// when it never opened a state file).
 func ledger(t *testing.T, db string) []engine.LedgerEntry {
 	t.Helper()
-	if _, err := os.Stat(db); os.IsNotExist(err) {
+	if _, err := os.Stat(db); os.IsNotExist(err) && !postgres.IsURL(db) {
 		return nil
 	}
-	st, err := sqlite.Open(context.Background(), db)
+	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func gateWorld(t *testing.T) (w *actionWorld, issue, prior int) {
 	w = newActionWorld(t, reasonConfig(t, ""))
 	w.user("alice", "write")
 	w.f.AddDiscussion(aRepo, githubfake.DiscussionSpec{Category: "decisions", Author: aBotLogin,
-		Title: "[Reason] Move the job queue into PostgreSQL", Body: "We moved the job queue into PostgreSQL.",
+		Title: "[Reason] Move the job queue into PostgreSQL", Body: recordBody("wr-00000000000000b7", "We moved the job queue into PostgreSQL."),
 		CreatedAt: time.Date(2026, 1, 10, 9, 0, 0, 0, time.UTC)})
 	prior = w.f.Discussions(aRepo)[0].Number
 	issue = w.f.AddIssue(aRepo, 0, "Queue backend", "Redis or PostgreSQL?", "alice")

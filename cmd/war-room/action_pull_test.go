@@ -255,3 +255,22 @@ func TestActionPullRequestDiffTooLarge(t *testing.T) {
 		t.Errorf("summary:\n%s", r.summary)
 	}
 }
+
+// TestActionPullRequestByWarRoomsOwnAccount: a pull request opened by the account war-room
+// acts as is in the reviewer's own context: every lane is blocked and no model is called.
+func TestActionPullRequestByWarRoomsOwnAccount(t *testing.T) {
+	w := newActionWorld(t, reviewConfig(t, "    - {name: correctness, profile: alpha}"))
+	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Automated change", Author: aBotLogin, BaseRef: aBranch, BaseSHA: shaBase,
+		HeadRef: "automation", HeadSHA: shaAfter, Diff: readmeDiff})
+	r := w.run("pull_request", w.pullEvent("pull_request.opened", "opened", n, shaAfter, nil), nil, nil)
+	var results []struct {
+		Status        string
+		BlockedReason string `json:"blocked_reason"`
+	}
+	if err := json.Unmarshal([]byte(r.outputs["lane-results"]), &results); err != nil || len(results) != 1 {
+		t.Fatalf("lane-results output: %v %q\n%s", err, r.outputs["lane-results"], r.stderr)
+	}
+	if results[0].Status != "blocked" || results[0].BlockedReason != "same-context" || len(ledger(t, r.db)) != 0 {
+		t.Errorf("lane %+v after %d calls: war-room's own pull request must not be reviewed", results[0], len(ledger(t, r.db)))
+	}
+}

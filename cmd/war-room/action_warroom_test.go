@@ -53,7 +53,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 	w.f.AddLabel(aRepo, "type-1a")
 	w.user("alice", "write")
 	w.f.AddDiscussion(aRepo, githubfake.DiscussionSpec{Category: "decisions", Author: aBotLogin,
-		Title: "[War Room] Which queue billing should adopt", Body: "Billing adopted a managed queue.",
+		Title: "[War Room] Which queue billing should adopt", Body: recordBody("wr-00000000000000b8", "Billing adopted a managed queue."),
 		CreatedAt: time.Date(2026, 1, 10, 9, 0, 0, 0, time.UTC)})
 	prior := w.f.Discussions(aRepo)[0].Number
 	n := w.f.AddIssue(aRepo, 0, "Billing queue", "Billing needs a queue; @bob owns the service.", "alice")

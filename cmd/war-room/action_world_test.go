@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -189,4 +190,12 @@ func readOutputs(t *testing.T, path string) map[string]string {
 		}
 	}
 	return out
+}
+
+// recordBody is a discussion body as war-room publishes a decision: the body marker of
+// session on the first line and the meta line on the second. Only such a body, by war-room's
+// own account, is a prior decision.
+func recordBody(session, text string) string {
+	return discussions.Marker{Session: session, Part: "body"}.String() +
+		"\n<!-- war-room:meta type=2 supersedes= -->\n\n" + text
 }

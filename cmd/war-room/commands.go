@@ -59,6 +59,9 @@ const (
 	exitUsage    = 2
 	exitAwaiting = 3 // paused at a gate; answer it and resume
 	exitDeclined = 4 // a human declined, or a required approval is missing
+	// exitReduced: the decision is made and printed, but the panel that answered was not the
+	// independent one planned (a family lost every call) and no approval covered that.
+	exitReduced = 5
 )
 
 type exitError struct {

@@ -9,24 +9,45 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/engine/store"
+	"github.com/war-room/war-room/engine/store/postgres"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
 
+// approveFlag is --approve-reduced-independence, which every deliberating command takes: the
+// answer to the engine's gate, given before the first call.
+type approveFlag bool
+
+func (a *approveFlag) register(fs *flag.FlagSet) {
+	fs.BoolVar((*bool)(a), "approve-reduced-independence", false,
+		"approve in advance a run whose panel cannot be independent (its profiles' families); without it such a run stops before any call")
+}
+
+// answers are the gate answers the flag gives.
+func (a approveFlag) answers() map[string]string {
+	if !a {
+		return nil
+	}
+	return map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}
+}
+
 // commonFlags are the flags every session-running command takes.
 type commonFlags struct {
-	config string
-	db     string
-	json   bool
+	config      string
+	db          string
+	databaseURL string
+	json        bool
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.config, "config", "", "configuration file (default: $WAR_ROOM_CONFIG, else .github/war-room.yml if present, else providers detected from the environment)")
 	fs.StringVar(&c.db, "db", "", "SQLite state file (default: $WAR_ROOM_DB, else $XDG_STATE_HOME/war-room/war-room.db or ~/.local/state/war-room/war-room.db)")
+	fs.StringVar(&c.databaseURL, "database-url", "", "postgres://… URL of a PostgreSQL database holding the state instead of a SQLite file (default $WAR_ROOM_DATABASE_URL unless --db is given; put a URL with a password in the variable, since a command line is visible to every user of the machine)")
 	fs.BoolVar(&c.json, "json", false, "print the result as JSON on stdout")
 }
 
@@ -50,10 +71,9 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	path := c.dbPath(e)
-	st, err := sqlite.Open(ctx, path)
+	st, err := c.openStore(ctx, e)
 	if err != nil {
-		return nil, fmt.Errorf("open state file %s: %w", path, err)
+		return nil, err
 	}
 	profiles, err := wiring.Profiles(ctx, cfg, e.getenv, http.DefaultClient)
 	if err != nil {
@@ -65,12 +85,31 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 
 // openStore opens only the store, for commands that read recorded sessions.
 func (c *commonFlags) openStore(ctx context.Context, e *env) (engine.Store, error) {
-	path := c.dbPath(e)
-	st, err := sqlite.Open(ctx, path)
+	target, err := c.target(e)
 	if err != nil {
-		return nil, fmt.Errorf("open state file %s: %w", path, err)
+		return nil, err
 	}
-	return st, nil
+	return store.Open(ctx, target)
+}
+
+// target is where the state lives: a PostgreSQL URL or a SQLite path. A flag beats a variable
+// (--db names a file even where $WAR_ROOM_DATABASE_URL is set), and two flags naming two
+// stores are a usage error.
+func (c *commonFlags) target(e *env) (string, error) {
+	u, from := c.databaseURL, "--database-url"
+	switch {
+	case u != "" && c.db != "":
+		return "", usageErr("--db and --database-url name two state stores; give one")
+	case u == "" && c.db == "":
+		u, from = e.getenv("WAR_ROOM_DATABASE_URL"), "$WAR_ROOM_DATABASE_URL"
+	}
+	if u == "" {
+		return c.dbPath(e), nil
+	}
+	if !postgres.IsURL(u) {
+		return "", usageErr("%s must be a postgres:// or postgresql:// URL", from)
+	}
+	return u, nil
 }
 
 func (c *commonFlags) loadConfig(e *env) (*config.Config, error) {
@@ -142,10 +181,37 @@ func printDecision(e *env, d *engine.Decision, asJSON bool) error {
 	return err
 }
 
+// finishDecision prints a session's decision and says, with exitReduced, when the run lost
+// the independence it was planned with and no approval covered it.
+func finishDecision(e *env, d *engine.Decision, asJSON bool) error {
+	if err := printDecision(e, d, asJSON); err != nil {
+		return err
+	}
+	return reducedOutcome(d)
+}
+
+func reducedOutcome(d *engine.Decision) error {
+	if d.Independence != engine.ReducedIndependence || d.IndependenceApproved {
+		return nil
+	}
+	return exitErr(exitReduced, fmt.Errorf("session %s: decided with %s that nobody approved: %s", d.SessionID,
+		engine.ReducedIndependence, strings.Join(d.IndependenceReasons, "; ")))
+}
+
 // sessionOutcome maps a protocol's error to the CLI's exit codes, telling the user how to
 // go on from a gate.
 func sessionOutcome(err error, sessionID string) error {
 	var gate *engine.GateError
+	var stopped *engine.Stopped
+	switch {
+	case errors.As(err, &gate) && gate.Gate.Key == engine.GateReducedIndependence:
+		return exitErr(exitDeclined, fmt.Errorf("%s\nNothing was sent to any model. To run it anyway, pass "+
+			"--approve-reduced-independence, approve when asked on a terminal, or answer the paused session: "+
+			"war-room resume %s --answer %s=%s. For a conforming run, configure profiles of more model families",
+			gate.Gate.Question, sessionID, engine.GateReducedIndependence, engine.AnswerApprove))
+	case errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
+		return exitErr(exitDeclined, fmt.Errorf("%s declined for session %s: no call was made", engine.ReducedIndependence, sessionID))
+	}
 	if errors.As(err, &gate) {
 		msg := fmt.Sprintf("%s\nanswer with: war-room resume %s --answer %s=<%s>", gate.Gate.Question,
 			sessionID, gate.Gate.Key, choicesText(gate.Gate.Choices))
@@ -180,6 +246,15 @@ func questionAndContext(questionInput, question string, paths []string) ([]engin
 		in = append(in, engine.ContextInput(path, string(b)))
 	}
 	return in, nil
+}
+
+// where names the state store for a message, with any password hidden.
+func (c *commonFlags) where(e *env) string {
+	target, err := c.target(e)
+	if err != nil {
+		return "the state store"
+	}
+	return store.Describe(target)
 }
 
 // section returns a protocol's configuration section as its own type (nil when absent, which

@@ -23,10 +23,12 @@ type conveneFlags struct {
 	seed                  string
 	context               contextFiles
 	dry                   bool
+	approve               approveFlag
 }
 
 func (f *conveneFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
+	f.approve.register(fs)
 	fs.StringVar(&f.seats, "seats", "", "comma-separated seats: "+strings.Join(council.SeatKeys(), ", ")+
 		" (default: "+strings.Join(council.DefaultTeam, ",")+" plus any seat named under protocols.council.roles)")
 	fs.StringVar(&f.rounds, "rounds", "", "cross-examination rounds, 1 or 2 (default 1)")
@@ -81,7 +83,7 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
-	r, err := engine.Start(ctx, st.runConfig(e, nil), s)
+	r, err := engine.Start(ctx, st.runConfig(e, f.approve.answers()), s)
 	if err != nil {
 		return err
 	}
@@ -102,14 +104,14 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 	s, err := st.Store.GetSession(ctx, f.resume)
 	switch {
 	case errors.Is(err, engine.ErrNotFound):
-		return usageErr("no session %s in %s (check the id, and --db if the session ran against another state file)", f.resume, f.common.dbPath(e))
+		return usageErr("no session %s in %s (check the id, and --db if the session ran against another state file)", f.resume, f.common.where(e))
 	case err != nil:
 		return fmt.Errorf("read session %s: %w", f.resume, err)
 	}
 	if s.Protocol != council.Protocol {
 		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)
 	}
-	r, err := engine.Resume(ctx, st.runConfig(e, nil), f.resume)
+	r, err := engine.Resume(ctx, st.runConfig(e, f.approve.answers()), f.resume)
 	if err != nil {
 		return err
 	}
@@ -132,7 +134,7 @@ func (f *conveneFlags) execute(ctx context.Context, e *env, r *engine.Run) error
 		}
 		return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: war-room convene --resume %s", err, id)
 	}
-	return printDecision(e, d, f.common.json)
+	return finishDecision(e, d, f.common.json)
 }
 
 // dryRunCouncil prints the seating a session with this seed would use, without a session or a

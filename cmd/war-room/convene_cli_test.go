@@ -20,7 +20,7 @@ func TestConvenePrintsTheDecisionWithItsDissent(t *testing.T) {
 	}
 	for _, want := range []string{"# [Council] Should billing move to a queue?", "**Option 1: Adopt a queue**",
 		"## Dissent", "(Skeptic · ", "): cron is cheaper to run.", "Reopen if queue spend exceeds",
-		"## Panel", "Arbiter (external, no seat)", "| margin | converged 3-1 |", "independence external arbiter (clean)",
+		"## Panel", "Arbiter (external, no seat)", "| margin | converged 3-1 |", "independence conforming", "| arbiter_path | clean |",
 		"merkle root ", "scripted — not a model"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
@@ -65,15 +65,16 @@ func TestConveneJSONIsTheStoredDecision(t *testing.T) {
 func TestConveneSameSeedSameRoot(t *testing.T) {
 	roots := map[string]bool{}
 	for range 2 {
-		res := newCouncilEnv(t, "").run("convene", "Queue?", "--seed", "11", "--json")
+		c := newCouncilEnv(t, "")
+		res := c.run("convene", "Queue?", "--seed", "11", "--json")
 		var d engine.Decision
 		if err := json.Unmarshal([]byte(res.stdout), &d); err != nil {
 			t.Fatal(err, res.stderr)
 		}
-		roots[d.MerkleRoot] = true
+		roots[contributionsRoot(t, c.store(), d.SessionID)] = true
 	}
 	if len(roots) != 1 {
-		t.Fatalf("two runs with --seed 11 reached different roots: %v", roots)
+		t.Fatalf("two runs with --seed 11 reached different contributions roots: %v", roots)
 	}
 }
 

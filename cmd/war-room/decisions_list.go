@@ -70,7 +70,8 @@ func localDecisions(ctx context.Context, st engine.Store) ([]localDecision, erro
 	}
 	var out []localDecision
 	for _, s := range sessions {
-		d, err := loadDecision(ctx, st, s.ID)
+		// A list is a finding aid: show and publish verify the record before trusting it.
+		d, err := engine.LoadDecision(ctx, st, s.ID)
 		if err != nil {
 			continue // no decision (yet): paused, failed or running
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -33,10 +32,12 @@ type deliberateFlags struct {
 	seed                             string
 	context                          contextFiles
 	planReview, dry                  bool
+	approve                          approveFlag
 }
 
 func (f *deliberateFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
+	f.approve.register(fs)
 	fs.StringVar(&f.mode, "mode", "auto", "auto (route by the reversibility score), express, lightweight, full or delphi")
 	fs.StringVar(&f.thresholds, "thresholds", "", "express, lightweight and full-council ceilings, e.g. 0.40,0.60,0.80")
 	fs.StringVar(&f.preset, "preset", "", "threshold preset: default, move-fast, risk-averse, startup or regulated")
@@ -98,7 +99,7 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := engine.Start(ctx, st.runConfig(e, nil), s)
+	r, err := engine.Start(ctx, st.runConfig(e, f.approve.answers()), s)
 	if err != nil {
 		return err
 	}
@@ -127,7 +128,7 @@ func (f *deliberateFlags) resumeSession(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	r, err := engine.Resume(ctx, st.runConfig(e, nil), f.resume)
+	r, err := engine.Resume(ctx, st.runConfig(e, f.approve.answers()), f.resume)
 	if err != nil {
 		return err
 	}
@@ -140,11 +141,8 @@ func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run, pr
 	id := r.Session().ID
 	d, notes, err := prior.run(ctx, e, r)
 	if err == nil && d == nil {
+		r.AddNotes(notes...) // the decision is sealed when it is made: notes come first
 		d, err = warroom.Execute(ctx, r)
-		if err == nil && len(notes) > 0 {
-			d.Notes = append(d.Notes, notes...)
-			err = storeDecision(ctx, r, d)
-		}
 	}
 	if err = r.Finish(ctx, err); err != nil {
 		var gate *engine.GateError
@@ -160,16 +158,7 @@ func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run, pr
 		}
 		return fmt.Errorf("%w\nthe completed phases are stored; continue with: war-room deliberate --resume %s", err, id)
 	}
-	return printDecision(e, d, f.common.json)
-}
-
-// storeDecision replaces the decision Execute stored, with what was added to it since.
-func storeDecision(ctx context.Context, r *engine.Run, d *engine.Decision) error {
-	raw, err := json.MarshalIndent(d, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encode decision: %w", err)
-	}
-	return r.PutArtifact(ctx, warroom.DecisionArtifact, raw)
+	return finishDecision(e, d, f.common.json)
 }
 
 // deliberationSeed parses --seed, or draws one from the OS entropy source.

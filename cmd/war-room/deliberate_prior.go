@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
@@ -91,10 +89,7 @@ func (c *priorCheck) run(ctx context.Context, e *env, r *engine.Run) (*engine.De
 	case discussions.PriorReaffirm:
 		q, _ := r.Session().Input(warroom.InputQuestion)
 		d := discussions.ReaffirmedDecision(r.Session(), q, choice, r.Now())
-		raw, err := json.Marshal(d)
-		if err == nil {
-			err = r.PutArtifact(ctx, warroom.DecisionArtifact, raw)
-		}
+		err := r.Seal(ctx, d, nil)
 		fmt.Fprintf(e.stderr, "no deliberation: #%d stands; record that on it with: war-room publish %s --repo %s\n",
 			choice.Number, id, c.repoOr("OWNER/NAME"))
 		return d, nil, err
@@ -102,12 +97,18 @@ func (c *priorCheck) run(ctx context.Context, e *env, r *engine.Run) (*engine.De
 		fmt.Fprintf(e.stderr, "the new decision will supersede #%d when published: war-room publish %s --repo %s\n",
 			choice.Number, id, c.repoOr("OWNER/NAME"))
 	}
-	if c.mode != discussions.PriorInform || len(choice.Matches) == 0 {
-		return nil, nil, nil
+	var notes []string
+	if c.mode == discussions.PriorInform && len(choice.Matches) > 0 {
+		list := discussions.MatchList(choice.Matches)
+		fmt.Fprintf(e.stderr, "earlier decisions that may be related: %s\n", list)
+		notes = append(notes, "Earlier decisions that may be related: "+list+".")
 	}
-	list := matchList(choice.Matches)
-	fmt.Fprintf(e.stderr, "earlier decisions that may be related: %s\n", list)
-	return nil, []string{"Earlier decisions that may be related: " + list + "."}, nil
+	if len(choice.Related) > 0 {
+		note := discussions.RelatedNote(choice.Related)
+		fmt.Fprintf(e.stderr, "%s\n", note)
+		notes = append(notes, note)
+	}
+	return nil, notes, nil
 }
 
 func (c *priorCheck) repoOr(placeholder string) string {
@@ -115,14 +116,6 @@ func (c *priorCheck) repoOr(placeholder string) string {
 		return placeholder
 	}
 	return c.repo.String()
-}
-
-func matchList(ms []discussions.PriorMatch) string {
-	parts := make([]string, len(ms))
-	for i, m := range ms {
-		parts[i] = fmt.Sprintf("#%d %s (%s)", m.Number, oneLine(m.Title), m.CreatedAt.UTC().Format("2006-01-02"))
-	}
-	return strings.Join(parts, "; ")
 }
 
 // priorGateOutcome tells how to answer the prior-decision question: only `deliberate

@@ -40,7 +40,7 @@ func newPriorEnv(t *testing.T) *priorEnv {
 	f.AddDiscussionCategory("acme/widgets", "Decisions", "decisions", true)
 	f.AddToken("tok", "alice")
 	f.SetPermission("acme/widgets", "alice", "write")
-	body := discussions.Marker{Session: "wr-00000000000000b1", Part: "body"}.String() + "\n\nBilling adopts a managed queue."
+	body := recordBody("wr-00000000000000b1", "Billing adopts a managed queue.")
 	f.AddDiscussion("acme/widgets", githubfake.DiscussionSpec{Number: 1, Category: "decisions", Author: "alice",
 		Title: "[War Room] Which queue should billing adopt?", Body: body, CreatedAt: time.Date(2026, 2, 15, 9, 0, 0, 0, time.UTC)})
 	return &priorEnv{warRoomEnv: w, f: f, vars: map[string]string{

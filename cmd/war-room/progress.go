@@ -54,6 +54,16 @@ func (p *progress) Emit(ev engine.Event) {
 	fmt.Fprintf(p.w, "[%s] %s\n", fmtClock(at), line)
 }
 
+// Disclose prints who will receive the session's material, before the first call.
+func (p *progress) Disclose(_ context.Context, d engine.Disclosure) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, err := fmt.Fprint(p.w, d.Text())
+	return err
+}
+
+var _ engine.Discloser = (*progress)(nil)
+
 func fmtClock(d time.Duration) string {
 	return fmt.Sprintf("%02d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }

@@ -125,20 +125,17 @@ func printPublished(e *env, res *discussions.Result, asJSON bool) error {
 	return nil
 }
 
-// loadDecision reads the decision a session stored as its "decision.json" artifact.
+// loadDecision reads the decision a session sealed, refusing one whose record no longer
+// verifies: what a person reads or war-room publishes must be what the session produced.
 func loadDecision(ctx context.Context, st engine.Store, session string) (*engine.Decision, error) {
-	raw, err := st.GetArtifact(ctx, session, "decision.json")
-	if errors.Is(err, engine.ErrNotFound) {
+	if _, err := st.GetArtifact(ctx, session, engine.DecisionArtifact); errors.Is(err, engine.ErrNotFound) {
 		return nil, fmt.Errorf("session %s has no decision (is it finished? see war-room decisions list)", session)
 	}
+	d, err := engine.VerifiedDecision(ctx, st, session)
 	if err != nil {
-		return nil, fmt.Errorf("read the decision of session %s: %w", session, err)
+		return nil, exitErr(exitFailure, err)
 	}
-	var d engine.Decision
-	if err := json.Unmarshal(raw, &d); err != nil {
-		return nil, fmt.Errorf("decode the decision of session %s: %w", session, err)
-	}
-	return &d, nil
+	return d, nil
 }
 
 // discussionsConfig loads the configuration for its Discussions settings only: no provider

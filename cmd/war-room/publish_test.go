@@ -51,16 +51,20 @@ func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engin
 		p.t.Fatal(err)
 	}
 	defer st.Close()
-	s := &engine.Session{ID: id, Protocol: "war-room", Title: title, Seed: 9, Status: engine.StatusCompleted,
+	s := &engine.Session{ID: id, Protocol: "war-room", Title: title, Seed: 9,
 		Inputs: []engine.Input{engine.NewInput("question", "Which store should the App use?")}}
-	if err := st.CreateSession(ctx, s); err != nil {
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st}, s)
+	if err != nil {
 		p.t.Fatal(err)
 	}
 	d := &engine.Decision{Protocol: "war-room", Title: title, Question: "Which store should the App use?",
 		Outcome: "PostgreSQL", Type: "1B", SessionID: id, Seed: 9, CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
 		Phases: []engine.PhaseSummary{{Key: "synthesis", Title: "Synthesis", Body: "Use PostgreSQL."}}}
-	raw, _ := json.Marshal(d)
-	if err := st.PutArtifact(ctx, id, "decision.json", raw); err != nil {
+	// Sealed as a session ends: publish refuses a decision whose record does not verify.
+	if err := r.Seal(ctx, d, nil); err != nil {
+		p.t.Fatal(err)
+	}
+	if err := r.Finish(ctx, nil); err != nil {
 		p.t.Fatal(err)
 	}
 	if priorAnswer != "" {

@@ -166,13 +166,11 @@ func writeJSON(e *env, v any) error {
 // reasonStopped explains a chain that paused at a gate or that a human stopped.
 func reasonStopped(ctx context.Context, e *env, st *setup, id string, err error) error {
 	var gate *engine.GateError
-	var stopped *reason.Stopped
+	var stopped *engine.Stopped
 	switch {
-	case errors.As(err, &gate) && gate.Gate.Key == reason.GateReducedIndependence:
-		return exitErr(exitDeclined, fmt.Errorf("%s\nNothing was sent to any model. To run it anyway, pass "+
-			"--approve-reduced-independence, approve when asked on a terminal, or answer the paused session: "+
-			"war-room resume %s --answer %s=%s. For a conforming run, put profiles of two different families "+
-			"in protocols.reason.pool", gate.Gate.Question, id, reason.GateReducedIndependence, reason.AnswerApprove))
+	case errors.As(err, &gate) && gate.Gate.Key == engine.GateReducedIndependence,
+		errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
+		return sessionOutcome(err, id)
 	case errors.As(err, &gate) && gate.Gate.Key == reason.GatePremise:
 		if premise, perr := st.Store.GetArtifact(ctx, id, "PREMISE.md"); perr == nil {
 			e.stdout.Write(premise)
@@ -186,8 +184,6 @@ func reasonStopped(ctx context.Context, e *env, st *setup, id string, err error)
 			reason.VerdictSuspect, id, reason.GatePremise, reason.AnswerProceed, reason.AnswerDrop))
 	case errors.Is(err, engine.ErrInvalidAnswer):
 		return sessionOutcome(err, id)
-	case errors.As(err, &stopped) && stopped.Gate == reason.GateReducedIndependence:
-		return exitErr(exitDeclined, errors.New("reduced-independence declined: no call was made"))
 	case errors.As(err, &stopped):
 		return exitErr(exitDeclined, errors.New("dropped at the premise check: no further call was made"))
 	}

@@ -105,7 +105,7 @@ func TestReasonSameFamilyLabelledIndependentMakesNoCall(t *testing.T) {
 	res = r.run(true, "approve\n", "Q?")
 	wantCode(t, 0, res)
 	wantEq(t, 5, len(r.calls()))
-	wantIn(t, res.stdout, "> NOTE: Ran with reduced-independence")
+	wantIn(t, res.stdout, "> NOTE: Independence: reduced-independence (approved by a person before the first call)")
 	wantIn(t, res.stdout, "Independence: reduced-independence")
 }
 

@@ -34,7 +34,7 @@ func (o reasonEnd) report(ctx context.Context, e *env, st *setup, id string, d *
 		if keepErr != nil {
 			return exitErr(exitFailure, fmt.Errorf("the run completed (session %s), but --keep failed: %w", id, keepErr))
 		}
-		return nil
+		return reducedOutcome(d)
 	case failed:
 		fmt.Fprint(e.stderr, fail.Report())
 		where := "the run is kept in " + kept

@@ -64,7 +64,7 @@ func runResume(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return sessionOutcome(err, r.Session().ID)
 	}
-	return printDecision(e, d, cf.json)
+	return finishDecision(e, d, cf.json)
 }
 
 // checkResumeKeep refuses --keep, before anything runs, for a session that is not a reasoning

@@ -106,7 +106,7 @@ func review(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	results, err := f.dispatcher(e, st, src).DispatchAll(ctx, built.Requests)
+	results, err := f.dispatcher(e, st, src, "").DispatchAll(ctx, built.Requests)
 	if err != nil {
 		return printPartial(e, results, f.common.json, err)
 	}
@@ -145,10 +145,13 @@ func (f *reviewFlags) evidenceDir(e *env) (string, error) {
 	return os.MkdirTemp(parent, "lanes-")
 }
 
-func (f *reviewFlags) dispatcher(e *env, st *setup, heads reviewlane.HeadSource) *reviewlane.Dispatcher {
+// dispatcher wires the lanes; account is the login war-room publishes as ("" when unknown),
+// whose own pull requests are not reviewed.
+func (f *reviewFlags) dispatcher(e *env, st *setup, heads reviewlane.HeadSource, account string) *reviewlane.Dispatcher {
 	// Lanes run concurrently, each its own session, sharing the progress printer (which
 	// serialises itself).
-	return &reviewlane.Dispatcher{Run: st.runConfig(e, nil), Heads: heads, Limits: reviewlane.LimitsFromConfig(st.Config)}
+	return &reviewlane.Dispatcher{Run: st.runConfig(e, nil), Heads: heads, Limits: reviewlane.LimitsFromConfig(st.Config),
+		Account: account}
 }
 
 func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts reviewlane.BuildOptions) error {
@@ -171,7 +174,7 @@ func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts revi
 		}
 	}
 	heads := reviewlane.PullHead{GitHub: gh, Repo: repo, Number: number}
-	results, err := f.dispatcher(e, st, heads).DispatchAll(ctx, built.Requests)
+	results, err := f.dispatcher(e, st, heads, self).DispatchAll(ctx, built.Requests)
 	if err != nil {
 		return printPartial(e, results, f.common.json, err)
 	}

@@ -6,12 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"maps"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,7 +17,7 @@ import (
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/engine/store"
 )
 
 func init() {
@@ -41,12 +39,12 @@ type serveFlags struct {
 func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.addr, "addr", ":8080", "listen address; the webhook is POST /webhook, health GET /healthz")
 	fs.StringVar(&s.db, "db", "", "SQLite state file (default as for the CLI); the job queue is a second file beside it")
-	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL for the job queue instead of SQLite (default $WAR_ROOM_DATABASE_URL; use the variable when the URL holds a password, since a command line is visible to every user of the machine)")
+	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL of a PostgreSQL database for all state (sessions, steps, ledger, artifacts, records, leases, the job queue and its delivery dedupe) instead of SQLite, shared by every replica (default $WAR_ROOM_DATABASE_URL unless --db is given; use the variable when the URL holds a password, since a command line is visible to every user of the machine)")
 	fs.StringVar(&s.appID, "app-id", "", "the GitHub App's ID (default $WAR_ROOM_APP_ID)")
 	fs.StringVar(&s.appSlug, "app-slug", "", "the App's slug, so its comments are known as <slug>[bot] (default $WAR_ROOM_APP_SLUG, else asked of GET /app)")
 	fs.StringVar(&s.privateKey, "private-key", "", "file holding the App's PEM private key (default: the PEM text in $WAR_ROOM_APP_PRIVATE_KEY)")
 	fs.StringVar(&s.secretFile, "webhook-secret", "", "file holding the webhook secret (default: $WAR_ROOM_WEBHOOK_SECRET); required")
-	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra environment variables a repository's configuration may read (api_key_env)")
+	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra key variables a repository's api_key_env may read, each NAME=VENDOR (anthropic, openai, gemini or local) or NAME for a key of the local endpoint")
 	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
@@ -105,14 +103,17 @@ func (s *serveFlags) secrets(e *env) ([]byte, bot.AppCredentials, error) {
 // new deliveries, then running jobs finish (or are cancelled after the grace and retried at
 // the next start), then the files close.
 func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, clients *bot.AppClients, secret []byte) error {
-	dbPath := (&commonFlags{db: s.db}).dbPath(e)
-	store, err := sqlite.Open(ctx, dbPath)
+	target, err := (&commonFlags{db: s.db, databaseURL: s.databaseURL}).target(e)
 	if err != nil {
-		return fmt.Errorf("open state file %s: %w", dbPath, err)
+		return err
 	}
-	defer store.Close()
-	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, store, log)}
-	q, err := s.openQueue(ctx, e, dbPath, w, log)
+	st, err := store.Open(ctx, target)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log)}
+	q, err := s.openQueue(ctx, target, w, log)
 	if err != nil {
 		return err
 	}
@@ -129,7 +130,7 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, client
 		ln.Close()
 		return fmt.Errorf("start the job queue: %w", err)
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "app", clients.Login(), "state", dbPath)
+	log.Info("serving", "addr", ln.Addr().String(), "app", clients.Login(), "state", store.Describe(target))
 	srv := &http.Server{Handler: serveMux(hook), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -162,58 +163,34 @@ func serveMux(hook http.Handler) *http.ServeMux {
 	return mux
 }
 
-// openQueue opens River on PostgreSQL when a URL is given, else on a SQLite file beside
-// the state file (war-room.db → war-room-queue.db).
-func (s *serveFlags) openQueue(ctx context.Context, e *env, dbPath string, w *bot.DeliveryWorker, log *slog.Logger) (*bot.Queue, error) {
+// openQueue opens River where the state is: in the same PostgreSQL database, else in a SQLite
+// file beside the state file (war-room.db → war-room-queue.db).
+func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.DeliveryWorker, log *slog.Logger) (*bot.Queue, error) {
 	cfg := bot.QueueConfig{Workers: s.workers, Log: log}
-	if u := orEnv(s.databaseURL, e, "WAR_ROOM_DATABASE_URL"); u != "" {
-		if !bot.IsPostgresURL(u) {
-			return nil, usageErr("--database-url must be a postgres:// or postgresql:// URL")
-		}
-		return bot.OpenPostgresQueue(ctx, u, w, cfg)
+	if bot.IsPostgresURL(target) {
+		return bot.OpenPostgresQueue(ctx, target, w, cfg)
 	}
-	path := strings.TrimSuffix(dbPath, filepath.Ext(dbPath)) + "-queue.db"
+	path := strings.TrimSuffix(target, filepath.Ext(target)) + "-queue.db"
 	return bot.OpenSQLiteQueue(ctx, path, w, cfg)
 }
 
 // deps is what every job starts from: the Action's grammar, the shared state store, and a
 // repository configuration checked and given only the environment it may read.
 func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps {
-	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, s.providerEnv), Now: time.Now, Log: log,
+	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
+	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
-	allowed := strings.Split(s.allowBaseURLs, ",")
+	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))
 	d.CheckConfig = func(cfg *config.Config) error {
 		if !s.allowLocal {
 			if err := refuseLocalProviders(cfg); err != nil {
 				return err
 			}
 		}
-		return refuseKeyToForeignEndpoint(cfg, d.Getenv, allowed)
+		return policy.check(cfg)
 	}
 	return d
-}
-
-// refuseKeyToForeignEndpoint stops a repository's configuration from sending one of this
-// server's provider keys to an endpoint of its own choosing: a profile that reads a key the
-// server holds may use its vendor's default endpoint (or Gemini's, for the key detected for
-// it), the operator's own WAR_ROOM_OPENAI_BASE_URL, or one allowed with --allow-base-url. A profile with no key may point
-// anywhere, since it has nothing of ours to leak.
-func refuseKeyToForeignEndpoint(cfg *config.Config, getenv func(string) string, allowed []string) error {
-	norm := func(u string) string { return strings.TrimSuffix(strings.TrimSpace(u), "/") }
-	for _, name := range slices.Sorted(maps.Keys(cfg.Providers)) {
-		p := cfg.Providers[name]
-		if p.BaseURL == "" || p.APIKeyEnv == "" || getenv(p.APIKeyEnv) == "" {
-			continue
-		}
-		base := norm(p.BaseURL)
-		own := getenv(config.EnvLocalBaseURL) // the operator's own compatible server
-		if base == norm(config.GeminiBaseURL) || (own != "" && base == norm(own)) || slices.ContainsFunc(allowed, func(a string) bool { return a != "" && norm(a) == base }) {
-			continue
-		}
-		return fmt.Errorf("providers.%s: base_url %s would receive this server's %s; this war-room App sends its keys only to the vendors' own endpoints (an operator can allow more with --allow-base-url)", name, p.BaseURL, p.APIKeyEnv)
-	}
-	return nil
 }
 
 // sharedStore is the process's one store handed to each session; a session's Close must
@@ -231,41 +208,6 @@ func refuseLocalProviders(cfg *config.Config) error {
 		}
 	}
 	return nil
-}
-
-// appSecrets are variables --provider-env must never expose to a repository's configuration:
-// the App's own credentials and the runner's token.
-var appSecrets = []string{"WAR_ROOM_WEBHOOK_SECRET", "WAR_ROOM_APP_PRIVATE_KEY", "WAR_ROOM_APP_ID",
-	"WAR_ROOM_DATABASE_URL", "GITHUB_TOKEN"}
-
-// checkProviderEnv refuses an operator's --provider-env that would hand one of the App's own
-// secrets to any repository that installs it.
-func checkProviderEnv(list string) error {
-	for _, n := range strings.Split(list, ",") {
-		if n = strings.TrimSpace(n); slices.Contains(appSecrets, n) {
-			return usageErr("--provider-env %s: that variable holds this App's own credentials and would be readable by every repository's configuration", n)
-		}
-	}
-	return nil
-}
-
-// providerEnv is all of the server's environment a repository's configuration may read: the
-// provider variables war-room knows and those the operator lists. The App's key, its webhook
-// secret and everything else stay out of reach of an api_key_env.
-func providerEnv(getenv func(string) string, extra string) func(string) string {
-	allowed := []string{config.EnvAnthropicKey, config.EnvAnthropicModel, config.EnvOpenAIKey, config.EnvOpenAIModel,
-		config.EnvGeminiKey, config.EnvGeminiModel, config.EnvLocalBaseURL, config.EnvLocalModel, config.EnvLocalFamily, config.EnvLocalKey}
-	for _, n := range strings.Split(extra, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			allowed = append(allowed, n)
-		}
-	}
-	return func(name string) string {
-		if slices.Contains(allowed, name) {
-			return getenv(name)
-		}
-		return ""
-	}
 }
 
 func orEnv(v string, e *env, name string) string {

@@ -15,7 +15,11 @@ import (
 func TestProviderEnvIsAnAllowlist(t *testing.T) {
 	env := map[string]string{"ANTHROPIC_API_KEY": "sk-ant", "WAR_ROOM_APP_PRIVATE_KEY": "pem", "WAR_ROOM_WEBHOOK_SECRET": "s",
 		"WAR_ROOM_DATABASE_URL": "postgres://u:p@db/x", "HOME": "/root", "TEAM_KEY": "team"}
-	get := providerEnv(func(k string) string { return env[k] }, " TEAM_KEY, ")
+	keys, err := parseProviderEnv(" TEAM_KEY, ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := providerEnv(func(k string) string { return env[k] }, keys)
 	for name, want := range map[string]string{"ANTHROPIC_API_KEY": "sk-ant", "TEAM_KEY": "team", "WAR_ROOM_APP_PRIVATE_KEY": "",
 		"WAR_ROOM_WEBHOOK_SECRET": "", "WAR_ROOM_DATABASE_URL": "", "HOME": ""} {
 		if got := get(name); got != want {
@@ -59,36 +63,81 @@ func TestServeSecrets(t *testing.T) {
 	}
 }
 
-// A repository may not point a profile that reads one of the server's keys at its own
-// server: that would hand the App's provider key to whoever installed it.
-func TestRefuseKeyToForeignEndpoint(t *testing.T) {
-	env := func(k string) string {
-		return map[string]string{"OPENAI_API_KEY": "sk-server", "GEMINI_API_KEY": "g",
-			"WAR_ROOM_OPENAI_BASE_URL": "http://vllm.ops.example:8000/v1", "WAR_ROOM_OPENAI_API_KEY": "local"}[k]
+// A key goes only to its own vendor's endpoint, a local key to the operator's own server,
+// and any key to an endpoint the operator allows: a repository cannot send the Anthropic key
+// to OpenAI, or any key to a server of its own.
+func TestKeyPolicySendsEachKeyToItsVendorOnly(t *testing.T) {
+	keys, err := parseProviderEnv("TEAM_KEY, ROUTER_KEY=openai, CLAUDE_PROXY_KEY=anthropic")
+	if err != nil {
+		t.Fatal(err)
 	}
-	allowed := []string{"https://llm.internal.example/v1"}
+	policy := newKeyPolicy(keys, "http://vllm.ops.example:8000/v1/", []string{"", "https://llm.internal.example/v1"})
+	const attacker = "https://attacker.example/v1"
 	cases := []struct {
 		p       config.ProviderConfig
 		refused bool
 	}{
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY"}, false},
-		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://attacker.example/v1"}, true},
-		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://llm.internal.example/v1/"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://api.openai.com/v1/"}, false},
+		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "ANTHROPIC_API_KEY"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "GEMINI_API_KEY", BaseURL: config.GeminiBaseURL}, false},
-		{config.ProviderConfig{Type: "openai", BaseURL: "http://their-own-ollama:11434/v1"}, false},
-		{config.ProviderConfig{Type: "openai", APIKeyEnv: "UNSET_KEY", BaseURL: "https://attacker.example/v1"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY", BaseURL: "http://vllm.ops.example:8000/v1"}, false},
-		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY", BaseURL: "https://attacker.example/v1"}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "TEAM_KEY", BaseURL: "http://vllm.ops.example:8000/v1"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "ROUTER_KEY"}, false},
+		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "CLAUDE_PROXY_KEY"}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://llm.internal.example/v1/"}, false},
+		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "ANTHROPIC_API_KEY", BaseURL: "https://llm.internal.example/v1"}, false},
+		{config.ProviderConfig{Type: "openai", BaseURL: "http://their-own-ollama:11434/v1"}, false},
+
+		// Cross-vendor: each built-in key on another vendor's endpoint.
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "ANTHROPIC_API_KEY"}, true},
+		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "OPENAI_API_KEY"}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "GEMINI_API_KEY"}, true},
+		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "GEMINI_API_KEY"}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: config.GeminiBaseURL}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "ANTHROPIC_API_KEY", BaseURL: config.GeminiBaseURL}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY"}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "http://vllm.ops.example:8000/v1"}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "TEAM_KEY"}, true},
+		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "ROUTER_KEY"}, true},
+		// A server of the repository's own, and variables that are not keys.
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: attacker}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY", BaseURL: attacker}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "UNSET_KEY", BaseURL: attacker}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_BASE_URL", BaseURL: attacker}, true},
 	}
 	for _, c := range cases {
 		cfg := &config.Config{Providers: map[string]config.ProviderConfig{"p": c.p}}
-		err := refuseKeyToForeignEndpoint(cfg, env, allowed)
+		err := policy.check(cfg)
 		if (err != nil) != c.refused {
 			t.Errorf("%+v: refused=%v, want %v (%v)", c.p, err != nil, c.refused, err)
 		}
-		if err != nil && (strings.Contains(err.Error(), "sk-server") || !strings.Contains(err.Error(), "providers.p")) {
-			t.Errorf("error must name the profile and never the key: %v", err)
+		if err != nil && err.Error() != "providers.p: "+errKeyEndpoint.Error() {
+			t.Errorf("%+v: the refusal is not the generic one: %v", c.p, err)
 		}
+	}
+}
+
+// The policy depends on names only: with no local endpoint configured a local key goes
+// nowhere but to allowed endpoints, and nothing about the environment changes a reply.
+func TestKeyPolicyWithoutALocalEndpoint(t *testing.T) {
+	keys, _ := parseProviderEnv("")
+	policy := newKeyPolicy(keys, "", nil)
+	p := config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY", BaseURL: ""}
+	if policy.permits(p) {
+		t.Error("a local key went to OpenAI's endpoint with no local endpoint configured")
+	}
+}
+
+func TestProviderEnvDeclarations(t *testing.T) {
+	for _, bad := range []string{"X=azure", "WAR_ROOM_APP_PRIVATE_KEY=openai"} {
+		if err := checkProviderEnv(bad); err == nil {
+			t.Errorf("--provider-env %s accepted", bad)
+		}
+	}
+	keys, err := parseProviderEnv(" A , B=gemini ,, ")
+	if err != nil || keys["A"] != vendorLocal || keys["B"] != vendorGemini || keys["OPENAI_API_KEY"] != vendorOpenAI {
+		t.Errorf("%v %v", keys, err)
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 func TestServeGateRoundTrip(t *testing.T) {
 	w := newAppWorld(t)
 	w.f.AddDiscussion(aRepo, githubfake.DiscussionSpec{Category: "decisions", Author: appLogin,
-		Title: "[Reason] Move the job queue into PostgreSQL", Body: "We moved the job queue into PostgreSQL.",
+		Title: "[Reason] Move the job queue into PostgreSQL", Body: recordBody("wr-00000000000000b7", "We moved the job queue into PostgreSQL."),
 		CreatedAt: time.Date(2026, 1, 10, 9, 0, 0, 0, time.UTC)})
 	prior := w.f.Discussions(aRepo)[0].Number
 	files := newAppFiles(t)

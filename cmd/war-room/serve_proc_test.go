@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -41,8 +42,9 @@ type appServer struct {
 	done   chan struct{}
 }
 
-// appFiles are what a deployment keeps between processes: the key, the secret, the state.
-type appFiles struct{ dir, key, secret, db string }
+// appFiles are what a deployment keeps between processes: the key, the secret, the state (a
+// SQLite file, or the PostgreSQL database named by databaseURL when it is set).
+type appFiles struct{ dir, key, secret, db, databaseURL string }
 
 func newAppFiles(t *testing.T) appFiles {
 	t.Helper()
@@ -63,10 +65,21 @@ func newAppFiles(t *testing.T) appFiles {
 // waits for it to say where it listens.
 func startServe(t *testing.T, w *actionWorld, a appFiles, extra ...string) *appServer {
 	t.Helper()
+	return startServeEnv(t, w, a, nil, extra...)
+}
+
+// startServeEnv is startServe with more of the server's environment (NAME=VALUE entries).
+func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra ...string) *appServer {
+	t.Helper()
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", a.db, "--app-id", "7", "--app-slug", "war-room",
 		"--private-key", a.key, "--webhook-secret", a.secret, "--workers", "2"}, extra...)
+	env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.dir, "GITHUB_API_URL=" + w.f.URL(), "GITHUB_GRAPHQL_URL=" + w.f.GraphQLURL()}, env...)
+	if a.databaseURL != "" { // as an operator passes a URL with a password: in the environment
+		args = slices.Delete(args, 3, 5)
+		env = append(env, "WAR_ROOM_DATABASE_URL="+a.databaseURL)
+	}
 	s := &appServer{t: t, cmd: exec.Command(actionBinary, args...), done: make(chan struct{})}
-	s.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.dir, "GITHUB_API_URL=" + w.f.URL(), "GITHUB_GRAPHQL_URL=" + w.f.GraphQLURL()}
+	s.cmd.Env = env
 	pipe, err := s.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -10,21 +9,14 @@ import (
 )
 
 func init() {
-	register(command{name: "verify", summary: "recompute a session's Merkle DAG and report any tampered node", run: runVerify})
+	register(command{name: "verify", summary: "recompute a session's record (steps, contributions, decision) and report what no longer matches", run: runVerify})
 }
 
-// verifyReport is what verify prints with --json.
-type verifyReport struct {
-	Session string `json:"session"`
-	OK      bool   `json:"ok"`
-	engine.DAGReport
-	// DecisionRoot is the root the stored decision records, "" when there is none yet.
-	DecisionRoot string `json:"decision_root,omitempty"`
-}
-
-// runVerify recomputes every hash of a session's stored DAG and the root over its leaves, and
-// checks the root against the one the decision recorded (and published). Exit 0 means every
-// value recomputed; exit 1 names each node or root that did not.
+// runVerify recomputes everything a session stored: every step against the digest taken when
+// it was written, every contribution of the Merkle DAG, and, for a finished session, the
+// sealed record over steps, contributions and decision.json, whose root the decision carries
+// and publishing posts. Exit 0 means everything recomputed; exit 1 names what did not, first
+// thing first.
 func runVerify(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "verify", "SESSION [--db FILE] [--json]")
 	var cf commonFlags
@@ -41,68 +33,46 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	dag, err := engine.LoadDAG(ctx, st, pos[0])
+	rep, err := engine.VerifySession(ctx, st, pos[0])
 	if errors.Is(err, engine.ErrNotFound) {
-		return exitErr(exitUsage, fmt.Errorf("session %s has no Merkle DAG stored (unknown session, or a protocol that keeps none)", pos[0]))
+		return exitErr(exitUsage, fmt.Errorf("no session %s in %s", pos[0], cf.dbPath(e)))
 	}
 	if err != nil {
 		return err
 	}
-	rep := verifyReport{Session: pos[0], DAGReport: engine.VerifyDAG(dag)}
-	if rep.DecisionRoot, err = decisionRoot(ctx, st, pos[0]); err != nil {
-		return err
-	}
-	if rep.DecisionRoot != "" && rep.DecisionRoot != rep.RecomputedRoot {
-		rep.Problems = append(rep.Problems, engine.DAGProblem{Field: "decision root", Stored: rep.DecisionRoot, Recomputed: rep.RecomputedRoot})
-	}
-	rep.OK = len(rep.Problems) == 0
 	if cf.json {
-		if err := writeJSON(e, rep); err != nil {
+		if err := writeJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
 			return err
 		}
 	} else {
 		printVerify(e, rep)
 	}
-	if !rep.OK {
-		return exitErr(exitFailure, fmt.Errorf("session %s: %d value(s) do not match their content", pos[0], len(rep.Problems)))
+	if !rep.OK() {
+		return exitErr(exitFailure, fmt.Errorf("session %s: %d value(s) do not match their content; the first: %s",
+			pos[0], len(rep.Problems), rep.Problems[0].Describe()))
 	}
 	return nil
 }
 
-// decisionRoot is the Merkle root recorded in the session's decision, "" without a decision.
-func decisionRoot(ctx context.Context, st engine.Store, id string) (string, error) {
-	b, err := st.GetArtifact(ctx, id, "decision.json")
-	if errors.Is(err, engine.ErrNotFound) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("read decision of %s: %w", id, err)
-	}
-	var d engine.Decision
-	if err := json.Unmarshal(b, &d); err != nil {
-		return "", fmt.Errorf("decode decision of %s: %w", id, err)
-	}
-	return d.MerkleRoot, nil
+// verifyJSON is what verify prints with --json.
+type verifyJSON struct {
+	OK bool `json:"ok"`
+	engine.Report
 }
 
-func printVerify(e *env, r verifyReport) {
-	if r.OK {
-		fmt.Fprintf(e.stdout, "OK %s: %d node(s), root %s\n", r.Session, r.Nodes, r.RecomputedRoot)
+func printVerify(e *env, r engine.Report) {
+	what := fmt.Sprintf("%d step(s), %d contribution(s)", r.Steps, r.Nodes)
+	if r.Sealed {
+		what += ", decision; root " + r.Root
+	} else {
+		what += "; not sealed yet (no decision)"
+	}
+	if r.OK() {
+		fmt.Fprintf(e.stdout, "OK %s: %s\n", r.Session, what)
 		return
 	}
-	fmt.Fprintf(e.stdout, "FAILED %s: %d node(s)\n", r.Session, r.Nodes)
+	fmt.Fprintf(e.stdout, "FAILED %s: %s\n", r.Session, what)
 	for _, p := range r.Problems {
-		where := p.Field
-		if p.Node != "" {
-			where = fmt.Sprintf("node %s (%s, %s) %s", p.Node, p.Label, p.Phase, p.Field)
-		}
-		fmt.Fprintf(e.stdout, "  %s: stored %s, recomputed %s\n", where, orNone(p.Stored), orNone(p.Recomputed))
+		fmt.Fprintf(e.stdout, "  %s\n", p.Describe())
 	}
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return s
 }

@@ -1,7 +1,9 @@
 package council
 
 import (
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,9 +12,12 @@ import (
 
 // allPrompts builds every prompt a session can send — the arbiter's included — from random
 // member text that tries to name its author, exactly as Execute builds them.
-func allPrompts(r *rand.Rand, p Plan) ([]engine.CallSpec, error) {
-	opts := Options{Rounds: 1 + r.IntN(MaxRounds)}.withDefaults()
-	s := &engine.Session{ID: "wr-prop", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}}
+func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec, error) {
+	opts := Options{Rounds: 1 + r.IntN(MaxRounds)}.Defaulted()
+	if len(inputs) == 0 {
+		inputs = []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}
+	}
+	s := &engine.Session{ID: "wr-prop", Inputs: inputs}
 	k := newKit(s, p, opts)
 	lab := func(kind string) []Labeled {
 		var out []Labeled
@@ -72,11 +77,72 @@ func TestNoIdentityReachesAnyPrompt(t *testing.T) {
 	}
 }
 
-func TestScrubberWithholdsWholeWordsAndSparesTheSubject(t *testing.T) {
-	s := newScrubber([]string{"Skeptic", "gpt-x", "ab", "Google", "Member"}, []string{"Should we move to Google Cloud?"})
-	got := s.Scrub("The SKEPTIC said (gpt-x) skeptics exist; ab stays; Google stays; Member B stays; Skeptic/Skeptic.")
-	want := "The [withheld] said ([withheld]) skeptics exist; ab stays; Google stays; Member B stays; [withheld]/[withheld]."
-	if got != want {
-		t.Fatalf("got  %q\nwant %q", got, want)
+// Property: a question and an issue that name every role and every profile, provider, model
+// and family of the plan do not switch the scrubber off. The session's inputs reach every
+// prompt as they were written, but no member's text, task or input name carries an identity.
+func TestQuestionNamingTheTeamKeepsItAnonymous(t *testing.T) {
+	for seed := range uint64(500) {
+		r := rand.New(rand.NewPCG(seed, 14))
+		p := randomPlan(r)
+		tokens := planTokens(p)
+		naming := strings.Join(append(slices.Sorted(maps.Keys(tokens)), roleWords...), ", ")
+		given := []engine.Input{engine.NewInput(InputQuestion, "Should "+naming+" decide the billing queue?"),
+			engine.NewInput("context:issue", "Issue #9 asks the "+naming+" to weigh in.")}
+		specs, err := allPrompts(r, p, given...)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, s := range specs {
+			parts, verbatim := []string{s.Task}, 0
+			for _, in := range s.Inputs {
+				if slices.ContainsFunc(given, func(g engine.Input) bool { return g.Name == in.Name && g.Text == in.Text }) {
+					verbatim++
+					continue
+				}
+				parts = append(parts, in.Name, in.Text)
+			}
+			if verbatim != len(given) {
+				t.Fatalf("seed %d: the %s prompt carries %d of the %d session inputs as written", seed, s.Role, verbatim, len(given))
+			}
+			if id, ok := leak(strings.ToLower(strings.Join(parts, "\n")), tokens); ok {
+				t.Fatalf("seed %d: %q reaches the %s prompt although only the question named it:\n%s", seed, id, s.Role, strings.Join(parts, "\n"))
+			}
+		}
+	}
+}
+
+// Whole words are withheld whatever the question says; only the operator's exemptions and
+// the protocol's label words are spared.
+func TestScrubberWithholdsWholeWordsAndSparesOnlyTheOperatorsWords(t *testing.T) {
+	idents := []string{"Skeptic", "gpt-x", "ab", "Google", "Member"}
+	text := "The SKEPTIC said (gpt-x) skeptics exist; ab stays; Google Cloud; Member B stays; Skeptic/Skeptic."
+	if got, want := newScrubber(idents, nil).Scrub(text),
+		"The [withheld] said ([withheld]) skeptics exist; ab stays; [withheld] Cloud; Member B stays; [withheld]/[withheld]."; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if got, want := newScrubber(idents, []string{"google"}).Scrub(text),
+		"The [withheld] said ([withheld]) skeptics exist; ab stays; Google Cloud; Member B stays; [withheld]/[withheld]."; got != want {
+		t.Errorf("with the operator's exemption:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// The operator's exemptions (protocols.council.unscrubbed) reach the prompts' scrubber.
+func TestOperatorExemptionsReachThePrompts(t *testing.T) {
+	p := randomPlan(rand.New(rand.NewPCG(1, 14)))
+	fam := p.Seats[0].Family
+	s := &engine.Session{ID: "wr-exempt", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Move to "+fam+" Cloud?")}}
+	positions := []Labeled{{Label: p.Seats[0].Label, Text: "Yes, " + fam + " Cloud."}, {Label: p.Seats[1].Label, Text: "No."}}
+	for _, tc := range []struct {
+		unscrubbed []string
+		want       string
+	}{{nil, "Yes, [withheld] Cloud."}, {[]string{fam}, "Yes, " + fam + " Cloud."}} {
+		k := newKit(s, p, Options{Rounds: 1, Unscrubbed: tc.unscrubbed}.Defaulted())
+		spec, err := k.cross(p.Seats[1], 1, positions, "Option 1: move.", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := spec.Inputs[1].Text; got != tc.want {
+			t.Errorf("unscrubbed %v: the position reads %q, want %q", tc.unscrubbed, got, tc.want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/engine/provider/script"
 )
@@ -28,7 +29,7 @@ func TestNoRequestCarriesAnIdentity(t *testing.T) {
 		for _, v := range vendors {
 			idents = append(idents, v[0], v[0]+"-model", v[1])
 		}
-		for _, r := range council.Registry {
+		for _, r := range council.Registry() {
 			idents = append(idents, r.Key, r.Title, strings.ReplaceAll(r.Key, "-", " "))
 		}
 		for _, req := range p.Requests() {

@@ -54,7 +54,7 @@ func leaky(r *rand.Rand, p Plan, body string) string {
 // roleWords are every role's title and key, lower-cased.
 var roleWords = func() []string {
 	var out []string
-	for _, s := range Registry {
+	for _, s := range Registry() {
 		out = append(out, strings.ToLower(s.Title), s.Key, strings.ReplaceAll(s.Key, "-", " "))
 	}
 	return out

@@ -155,7 +155,10 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 
 	ctx := context.Background()
 	st := openStore(t, "")
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: engine.Profiles{"claude": claude, "gpt": gpt}, Sleep: noWait}, s)
+	// Every seat on one family is reduced independence: approved here, since what is measured
+	// is the cache, not the panel.
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: engine.Profiles{"claude": claude, "gpt": gpt}, Sleep: noWait,
+		Answers: map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}}, s)
 	require.NoError(t, err)
 	_, err = council.Execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/panel"
 )
 
 // crossAll is every round's cross-examination, labelled with its round when there are two.
@@ -51,7 +52,7 @@ func (s *state) rule(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c, err := single(ctx, s.r, keyRuling, "Ruling", task{Role: Arbiter, Spec: spec})
+	c, err := panel.One(ctx, s.r, keyRuling, "Ruling", panel.Task{Name: Arbiter, Spec: spec})
 	if err != nil {
 		return failure(err, keyRuling, s.plan.Arbiter)
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 // decision builds the protocol-neutral record from the finished deliberation.
-func (s *state) decision(ctx context.Context, dag *engine.DAG) (*engine.Decision, error) {
+func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	sess := s.r.Session()
 	ledger, err := s.r.Store().Ledger(ctx, sess.ID)
 	if err != nil {
@@ -22,8 +22,7 @@ func (s *state) decision(ctx context.Context, dag *engine.DAG) (*engine.Decision
 		Outcome:   fmt.Sprintf("**%s: %s**\n\n%s", sel.Name(), sel.Title, ru.Decision),
 		Rationale: ru.Rationale, Consequences: ru.Consequences, Alternatives: s.alternatives(),
 		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: ru.TripWires, Panel: s.panel(),
-		Phases: s.phases(), Notes: s.notes(ledger), Independence: "external arbiter (" + s.plan.ArbiterPath + ")",
-		SessionID: sess.ID, Seed: sess.Seed, MerkleRoot: dag.Root, Usage: engine.UsageByProfile(ledger),
+		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
 		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At}
 	return d, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/panel"
 )
 
 // deliberate runs the phases in order: blind positions, docket, cross-examination, closing
@@ -33,18 +34,7 @@ func (s *state) seats(filed bool) []Assignment {
 }
 
 // labelOrder sorts Member B before Member AA.
-func labelOrder(a, b string) int {
-	if len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
+func labelOrder(a, b string) int { return panel.LabelOrder(a, b) }
 
 // labeled returns a phase's contributions as members see them, in label order.
 func labeled(p PhaseResult) []Labeled {
@@ -59,15 +49,15 @@ func labeled(p PhaseResult) []Labeled {
 // fan builds one task per seat with build and runs them as a phase.
 func (s *state) fan(ctx context.Context, key, title string, seats []Assignment, quorum int,
 	build func(Assignment) (engine.CallSpec, error)) (PhaseResult, error) {
-	tasks := make([]task, 0, len(seats))
+	tasks := make([]panel.Task, 0, len(seats))
 	for _, a := range seats {
 		spec, err := build(a)
 		if err != nil {
 			return PhaseResult{}, err
 		}
-		tasks = append(tasks, task{Role: a.Role, Label: a.Label, Spec: spec})
+		tasks = append(tasks, panel.Task{Name: a.Role, Label: a.Label, Spec: spec})
 	}
-	return fanOut(ctx, s.r, key, title, tasks, quorum)
+	return panel.FanOut(ctx, s.r, key, title, tasks, quorum)
 }
 
 func (s *state) blind(ctx context.Context) (err error) {
@@ -81,7 +71,7 @@ func (s *state) docket(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c, err := single(ctx, s.r, keyDocket, "Docket", task{Role: Clerk, Spec: spec})
+	c, err := panel.One(ctx, s.r, keyDocket, "Docket", panel.Task{Name: Clerk, Spec: spec})
 	if err != nil {
 		return failure(err, keyDocket, s.plan.Clerk)
 	}

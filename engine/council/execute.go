@@ -2,9 +2,9 @@ package council
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/war-room/war-room/engine"
 )
@@ -20,50 +20,84 @@ const (
 
 func keyCross(round int) string { return fmt.Sprintf("cross-%d", round) }
 
+// Runner is the standing-team protocol as the engine runs it (engine.Run.Execute).
+var Runner engine.Protocol = runner{}
+
+type runner struct{}
+
 // Execute runs or resumes the standing-team session of r from its stored inputs, options and
-// steps, stores the Decision as DecisionArtifact and returns it. Completed steps never run
-// again, so a resumed session reaches the same Merkle root and Decision as an uninterrupted
-// one with the same seed. A seat that fails is a gap the record names; a phase with too few
-// answers is a *LowQuorum; a clerk or arbiter that fails (a ruling without a dissent record
-// included) is a *Failure. Neither produces a decision.
+// steps, to a sealed Decision. Completed steps never run again, so a resumed session reaches
+// the same record and Decision as an uninterrupted one with the same seed. A seat that fails
+// is a gap the record names; a phase with too few answers is a *LowQuorum; a clerk or arbiter
+// that fails (a ruling without a dissent record included) is a *Failure. Neither produces a
+// decision.
 func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+	return r.Execute(ctx, Runner)
+}
+
+// Plan seats the team (a stored step, drawn with the session's seed). Where no arbiter can be
+// both external and off the adversarial seat's family, there is no plan, no run and no spend.
+func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
+	plan, _, err := seating(ctx, r)
+	if err != nil {
+		return engine.Plan{}, err
+	}
+	out := engine.Plan{Titles: map[string]string{}}
+	var seats, adversarial []string
+	for _, a := range append(slices.Clone(plan.Seats), plan.Clerk, plan.Arbiter) {
+		out.Seats = append(out.Seats, engine.Seat{Key: a.Role, Role: a.Role, Profile: a.Profile,
+			Provider: a.Provider, Model: a.Model, Family: a.Family, Effort: a.Effort})
+		out.Titles[a.Role] = RoleTitle(a.Role)
+		if spec, _ := Spec(a.Role); spec.Seat {
+			seats = append(seats, a.Role)
+			if spec.Adversarial {
+				adversarial = append(adversarial, a.Role)
+			}
+		}
+	}
+	out.Rule = Rule(seats, adversarial)
+	return out, nil
+}
+
+// Rule is the standing team's independence rule: the seats span at least two families, the
+// arbiter's family plays no seat (its clean path; the fallback path is reduced independence),
+// and the adversarial seat must answer.
+func Rule(seats, adversarial []string) engine.Rule {
+	return engine.Rule{Spread: []engine.Spread{{Roles: seats, Families: 2}},
+		Apart: []engine.Apart{{A: []string{Arbiter}, B: seats}}, Essential: adversarial}
+}
+
+// seating returns the session's stored seating and options.
+func seating(ctx context.Context, r *engine.Run) (Plan, Options, error) {
 	sess := r.Session()
 	if sess.Protocol != Protocol {
-		return nil, fmt.Errorf("council: session %s runs protocol %q, not %q", sess.ID, sess.Protocol, Protocol)
+		return Plan{}, Options{}, fmt.Errorf("council: session %s runs protocol %q, not %q", sess.ID, sess.Protocol, Protocol)
 	}
 	opts, err := sessionOptions(sess)
 	if err != nil {
-		return nil, err
+		return Plan{}, Options{}, err
 	}
 	plan, err := engine.Step(ctx, r, keyPlan, func(context.Context) (Plan, error) {
 		return NewPlan(opts, r.Profiles(), r.Rand(keyPlan))
 	})
+	return plan, opts, err
+}
+
+// Deliberate runs the phases and builds the decision, handing back the DAG of what was said
+// whether or not the deliberation finished.
+func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Result, error) {
+	plan, opts, err := seating(ctx, r)
 	if err != nil {
-		return nil, err
+		return engine.Result{}, err
 	}
-	s := &state{r: r, opts: opts, plan: plan, kit: newKit(sess, plan, opts)}
-	// The DAG is stored whether or not the deliberation finished: a failed session's record
-	// of who said what is still worth verifying.
+	s := &state{r: r, opts: opts, plan: plan, kit: newKit(r.Session(), plan, opts)}
 	err = s.deliberate(ctx)
 	dag, derr := s.dag()
-	if derr == nil && len(dag.Nodes) > 0 {
-		derr = engine.SaveDAG(context.WithoutCancel(ctx), r.Store(), dag)
-	}
 	if err = errors.Join(err, derr); err != nil {
-		return nil, err
+		return engine.Result{DAG: dag}, err
 	}
-	d, err := s.decision(ctx, dag)
-	if err != nil {
-		return nil, err
-	}
-	b, err := json.MarshalIndent(d, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("council: encode decision: %w", err)
-	}
-	if err := r.PutArtifact(ctx, DecisionArtifact, b); err != nil {
-		return nil, err
-	}
-	return d, nil
+	d, err := s.decision(ctx)
+	return engine.Result{Decision: d, DAG: dag}, err
 }
 
 // record gathers what the phases produced.

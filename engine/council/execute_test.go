@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
 )
@@ -72,8 +73,11 @@ func TestFullSession(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, engine.VerifyDAG(dag).OK())
 	assert.False(t, dag.Sealed)
-	assert.Equal(t, d.MerkleRoot, dag.Root)
 	assert.Len(t, dag.Nodes, 4+1+4+4+1)
+	rep, err := engine.VerifySession(ctx, st, d.SessionID)
+	require.NoError(t, err)
+	assert.True(t, rep.OK() && rep.Sealed, "%+v", rep.Problems)
+	assert.Equal(t, d.MerkleRoot, rep.Root, "the decision carries the sealed record's root")
 	s, err := st.GetSession(ctx, d.SessionID)
 	require.NoError(t, err)
 	assert.Equal(t, engine.StatusCompleted, s.Status)

@@ -1,7 +1,6 @@
 package council
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -48,6 +47,9 @@ type Options struct {
 	Rounds         int           `json:"rounds"`
 	SeatTimeout    time.Duration `json:"seat_timeout"`
 	ArbiterTimeout time.Duration `json:"arbiter_timeout"`
+	// Unscrubbed are the operator's exemptions from the identity scrubber
+	// (protocols.council.unscrubbed); nothing else exempts a word.
+	Unscrubbed []string `json:"unscrubbed,omitempty"`
 }
 
 // Validate reports settings no deliberation can run with.
@@ -80,8 +82,8 @@ func (o Options) Validate() error {
 	return errors.Join(errs...)
 }
 
-// withDefaults fills unset values.
-func (o Options) withDefaults() Options {
+// Defaulted fills unset values.
+func (o Options) Defaulted() Options {
 	if len(o.Team) == 0 {
 		o.Team = slices.Clone(DefaultTeam)
 	}
@@ -104,11 +106,7 @@ func (o Options) ExpectedCalls() int { return len(o.Team)*(2+o.Rounds) + 2 }
 // NewSession builds a standing-team session. inputs are the question (named InputQuestion)
 // and any context; when inputs is empty the question alone is used.
 func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
-	opts = opts.withDefaults()
-	if err := opts.Validate(); err != nil {
-		return nil, fmt.Errorf("council: %w", err)
-	}
-	return engine.ProtocolSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
+	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
 }
 
 // ContextInput captures a context file verbatim.
@@ -118,14 +116,4 @@ func ContextInput(path, text string) engine.Input { return engine.ContextInput(p
 func Title(question string) string { return engine.DecisionTitle("[Council]", question) }
 
 // sessionOptions decodes the options stored in a session.
-func sessionOptions(s *engine.Session) (Options, error) {
-	var o Options
-	if err := json.Unmarshal(s.Options, &o); err != nil {
-		return o, fmt.Errorf("council: decode session options: %w", err)
-	}
-	o = o.withDefaults()
-	if err := o.Validate(); err != nil {
-		return o, fmt.Errorf("council: stored options: %w", err)
-	}
-	return o, nil
-}
+func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionOptions[Options](s) }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/panel"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -95,13 +96,7 @@ func NewPlan(opts Options, ps engine.Profiles, rng *rand.Rand) (Plan, error) {
 }
 
 // MemberLabel is the i-th (0-based) anonymous seat label: Member A … Member Z, Member AA, ….
-func MemberLabel(i int) string {
-	s := ""
-	for n := i + 1; n > 0; n = (n - 1) / 26 {
-		s = string(rune('A'+(n-1)%26)) + s
-	}
-	return "Member " + s
-}
+func MemberLabel(i int) string { return panel.Label("Member", i) }
 
 func arbiterPath(arb Assignment, seats []Assignment) (string, string) {
 	if arb.Family == "" {

@@ -5,13 +5,8 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/panel"
 )
-
-// Labeled is a member's text as others see it: its anonymous label and its text.
-type Labeled struct {
-	Label string `json:"label"`
-	Text  string `json:"text"`
-}
 
 // kit builds every CallSpec of a session. Building is pure: the same session, plan and stored
 // results always give the same prompts, which is what makes a resumed run match an
@@ -20,20 +15,13 @@ type Labeled struct {
 // body, task text is written here from labels and option numbers, and every model-written
 // input is scrubbed.
 type kit struct {
-	base  []engine.NamedText
-	plan  Plan
-	opts  Options
-	scrub engine.Scrubber
+	panel.Kit
+	plan Plan
+	opts Options
 }
 
 func newKit(s *engine.Session, plan Plan, opts Options) kit {
-	var base []engine.NamedText
-	var given []string
-	for _, in := range s.Inputs {
-		base = append(base, engine.NamedText{Name: in.Name, Text: in.Text})
-		given = append(given, in.Name, in.Text)
-	}
-	return kit{base: base, plan: plan, opts: opts, scrub: newScrubber(identities(plan), given)}
+	return kit{Kit: panel.NewKit(s, newScrubber(identities(plan), opts.Unscrubbed)), plan: plan, opts: opts}
 }
 
 // spec assembles one call: the role body, the session inputs, then the scrubbed material.
@@ -42,34 +30,17 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
-	all := append([]engine.NamedText(nil), k.base...)
-	for _, in := range inputs {
-		all = append(all, engine.NamedText{Name: in.Name, Text: k.scrub.Scrub(in.Text), Shared: in.Shared})
-	}
 	timeout := k.opts.SeatTimeout
 	if a.Role == Clerk || a.Role == Arbiter {
 		timeout = k.opts.ArbiterTimeout
 	}
-	return engine.CallSpec{Role: a.Role, Profile: a.Profile, Effort: a.Effort, System: body,
-		Inputs: all, Task: task, Contract: contract, Timeout: timeout}, nil
+	return k.Spec(panel.Seat{Role: a.Role, Profile: a.Profile, Effort: a.Effort}, body, inputs, task, contract, timeout), nil
 }
 
 // named turns labelled texts into inputs named "<kind> <label>".
-func named(kind string, items []Labeled) []engine.NamedText {
-	out := make([]engine.NamedText, len(items))
-	for i, it := range items {
-		out[i] = engine.NamedText{Name: kind + " " + it.Label, Text: it.Text}
-	}
-	return out
-}
+func named(kind string, items []Labeled) []engine.NamedText { return panel.Named(kind, items) }
 
-func labelsOf(items []Labeled) []string {
-	out := make([]string, len(items))
-	for i, it := range items {
-		out[i] = it.Label
-	}
-	return out
-}
+func labelsOf(items []Labeled) []string { return panel.Labels(items) }
 
 const anonymity = "Other members appear only under anonymous labels (Member A, Member B, …); judge " +
 	"what they wrote, never guess or mention who or what wrote it."

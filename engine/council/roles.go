@@ -3,8 +3,8 @@ package council
 import (
 	"embed"
 	"fmt"
-	"strings"
 
+	"github.com/war-room/war-room/engine/panel"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -27,52 +27,45 @@ const (
 
 // RoleSpec describes one role.
 type RoleSpec struct {
-	Key   string
-	Title string
+	panel.Role
 	// Seat is false for the clerk and the arbiter, who neither argue nor vote.
 	Seat bool
 	// Adversarial marks the seat whose job is to attack: the arbiter is kept off its family.
 	Adversarial bool
-	Effort      provider.Effort
 }
 
-// Registry lists every role in the order teams, ballots and records use.
-var Registry = []RoleSpec{
-	{Architect, "Architect", true, false, provider.EffortMedium},
-	{Skeptic, "Skeptic", true, true, provider.EffortHigh},
-	{Operations, "Operations Lead", true, false, provider.EffortMedium},
-	{Steward, "Steward", true, false, provider.EffortMedium},
-	{Economist, "Economist", true, false, provider.EffortMedium},
-	{UserAdvocate, "User Advocate", true, false, provider.EffortMedium},
-	{Clerk, "Clerk", false, false, provider.EffortLow},
-	{Arbiter, "Arbiter", false, false, provider.EffortHigh},
+func role(key, title string, seat, adversarial bool, effort provider.Effort) RoleSpec {
+	return RoleSpec{Role: panel.Role{Key: key, Title: title, Effort: effort}, Seat: seat, Adversarial: adversarial}
 }
+
+// registry lists every role in the order teams, ballots and records use.
+var registry = panel.NewRegistry(Protocol, roleFiles,
+	role(Architect, "Architect", true, false, provider.EffortMedium),
+	role(Skeptic, "Skeptic", true, true, provider.EffortHigh),
+	role(Operations, "Operations Lead", true, false, provider.EffortMedium),
+	role(Steward, "Steward", true, false, provider.EffortMedium),
+	role(Economist, "Economist", true, false, provider.EffortMedium),
+	role(UserAdvocate, "User Advocate", true, false, provider.EffortMedium),
+	role(Clerk, "Clerk", false, false, provider.EffortLow),
+	role(Arbiter, "Arbiter", false, false, provider.EffortHigh),
+)
+
+// Registry lists every role in order.
+func Registry() []RoleSpec { return registry.All() }
 
 // DefaultTeam is the team convened when neither flags nor configuration name one.
 var DefaultTeam = []string{Architect, Skeptic, Operations, Steward}
 
 // Spec returns the registry entry of a role key.
-func Spec(key string) (RoleSpec, bool) {
-	for _, r := range Registry {
-		if r.Key == key {
-			return r, true
-		}
-	}
-	return RoleSpec{}, false
-}
+func Spec(key string) (RoleSpec, bool) { return registry.Spec(key) }
 
 // RoleTitle returns a role's display title, or the key when unknown.
-func RoleTitle(key string) string {
-	if r, ok := Spec(key); ok {
-		return r.Title
-	}
-	return key
-}
+func RoleTitle(key string) string { return registry.Title(key) }
 
 // SeatKeys lists the roles that can sit on a team, in registry order.
 func SeatKeys() []string {
 	var out []string
-	for _, r := range Registry {
+	for _, r := range Registry() {
 		if r.Seat {
 			out = append(out, r.Key)
 		}
@@ -81,13 +74,7 @@ func SeatKeys() []string {
 }
 
 // RoleKeys lists every role key, seats first, in registry order.
-func RoleKeys() []string {
-	out := make([]string, len(Registry))
-	for i, r := range Registry {
-		out[i] = r.Key
-	}
-	return out
-}
+func RoleKeys() []string { return registry.Keys() }
 
 // Body returns a role's system prompt: its brief and, for a seat, the rules every seat works
 // by. No body names a role: a seat learns what it is for, never what it is called.
@@ -96,17 +83,13 @@ func Body(key string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("council: unknown role %q", key)
 	}
-	b, err := roleFiles.ReadFile("roles/" + key + ".md")
+	body, err := registry.Body(key)
+	if err != nil || !spec.Seat {
+		return body, err
+	}
+	rules, err := registry.File("seat-rules.md")
 	if err != nil {
-		return "", fmt.Errorf("council: no role body for %q: %w", key, err)
+		return "", err
 	}
-	body := strings.TrimSpace(string(b))
-	if spec.Seat {
-		rules, err := roleFiles.ReadFile("roles/seat-rules.md")
-		if err != nil {
-			return "", fmt.Errorf("council: seat rules: %w", err)
-		}
-		body += "\n\n" + strings.TrimSpace(string(rules))
-	}
-	return body, nil
+	return body + "\n\n" + rules, nil
 }

@@ -17,6 +17,9 @@ const SectionKey = "council"
 // Section is protocols.council: the standing team's own configuration.
 type Section struct {
 	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
+	// Unscrubbed are words the identity scrubber never withholds from members' text, though a
+	// profile, model, family or role is called that: the operator's say, never the question's.
+	Unscrubbed []string `yaml:"unscrubbed"`
 }
 
 // NewSection returns the section's defaults (nothing is set).
@@ -24,9 +27,14 @@ func NewSection() *Section { return &Section{} }
 
 var _ engine.SectionValidator = (*Section)(nil)
 
-// Validate checks role names, pins and profile references.
+// Validate checks role names, pins and profile references, and that no exemption is empty.
 func (s *Section) Validate(c *engine.SettingsCheck) {
 	engine.CheckRoles(c, "roles", s.Roles, RoleKeys(), "council role")
+	for i, w := range s.Unscrubbed {
+		if strings.TrimSpace(w) == "" {
+			c.Errorf(fmt.Sprintf("unscrubbed[%d]", i), "is empty: name a word, or remove the entry")
+		}
+	}
 }
 
 // Flags are the command-line (and slash-command) settings that shape a deliberation.
@@ -52,7 +60,8 @@ func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown council role (roles: %s)", SectionKey, name, strings.Join(RoleKeys(), ", "))
 		}
 	}
-	o := Options{Rounds: f.Rounds, Roles: map[string]RoleSetting{}, Pool: ps.DefaultPool()}
+	o := Options{Rounds: f.Rounds, Roles: map[string]RoleSetting{}, Pool: ps.DefaultPool(),
+		Unscrubbed: slices.Clone(sec.Unscrubbed)}
 	team, err := teamFrom(sec, f.Seats)
 	if err != nil {
 		return Options{}, err
@@ -63,7 +72,7 @@ func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 			o.Roles[key] = pin
 		}
 	}
-	o = o.withDefaults()
+	o = o.Defaulted()
 	if err := o.Validate(); err != nil {
 		return Options{}, fmt.Errorf("council: %w", err)
 	}

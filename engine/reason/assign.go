@@ -55,7 +55,7 @@ func Assign(opts Options, seed int64, families map[string]string) (Plan, error) 
 	if plan.Slots, err = d.slots(); err != nil {
 		return Plan{}, err
 	}
-	plan.Independence, plan.IndependenceReasons = Derive(plan.Slots)
+	plan.Independence, plan.IndependenceReasons = plan.derive()
 	return plan, nil
 }
 

@@ -25,7 +25,7 @@ func (c *chain) call(ctx context.Context, key string, inputs []engine.NamedText,
 		if err != nil {
 			return Artifact{}, err
 		}
-		return Artifact{Key: key, Name: slot.Artifact, Text: res.Text, Attempts: res.Attempts, Scripted: res.Scripted}, nil
+		return Artifact{Key: key, Name: slot.Artifact, Text: res.Text, Attempts: res.Attempts, Scripted: res.Scripted, At: c.r.Now()}, nil
 	})
 	if err != nil {
 		p, _ := c.r.Profiles().Get(slot.Profile)

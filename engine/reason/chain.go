@@ -2,18 +2,21 @@ package reason
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 )
 
-// Gate keys and their answers.
+// Gate keys and their answers. The reduced-independence gate is the engine's, the same for
+// every protocol.
 const (
-	GateReducedIndependence = "approve-reduced-independence"
+	GateReducedIndependence = engine.GateReducedIndependence
 	GatePremise             = "premise"
 
-	AnswerApprove = "approve"
-	AnswerDecline = "decline"
+	AnswerApprove = engine.AnswerApprove
+	AnswerDecline = engine.AnswerDecline
 	AnswerProceed = "proceed"
 	AnswerDrop    = "drop"
 )
@@ -25,6 +28,8 @@ type Artifact struct {
 	Text     string `json:"text"`
 	Attempts int    `json:"attempts"`
 	Scripted bool   `json:"scripted,omitempty"`
+	// At is when the call answered, for the DAG's record (not hashed).
+	At time.Time `json:"at"`
 }
 
 // chain is one execution of a session's protocol code.
@@ -36,54 +41,69 @@ type chain struct {
 	forced bool // the premise was suspect and a human chose to proceed
 }
 
+// Runner is the reasoning chain as the engine runs it (engine.Run.Execute).
+var Runner engine.Protocol = runner{}
+
+type runner struct{}
+
 // Execute runs, or resumes, the reasoning chain of r's session from its stored inputs,
 // options and completed steps. It returns a *engine.GateError (wrapped) when it pauses for a
-// human, a *Stopped when a human stopped it, a *ChainFailure when a role failed, and the
-// Decision, also stored as the "decision.json" artifact, when it completes.
+// human, a *engine.Stopped when a human stopped it, a *ChainFailure when a role failed, and
+// the sealed Decision when it completes.
 func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+	return r.Execute(ctx, Runner)
+}
+
+// Plan draws the chain's topology (once: it is a stored step) and writes its manifest. Every
+// slot is a seat keyed by its step, so a role played twice (an attacker per pass) is judged
+// per call.
+func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
+	c, err := newChain(ctx, r)
+	if err != nil {
+		return engine.Plan{}, err
+	}
+	return c.plan.enginePlan(), nil
+}
+
+// Deliberate runs the premise check, the generator(s), every pass and the synthesis.
+func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Result, error) {
+	c, err := newChain(ctx, r)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	err = c.premise(ctx)
+	if err == nil {
+		err = c.deliberate(ctx)
+	}
+	dag, derr := c.dag()
+	if err = errors.Join(err, derr); err != nil {
+		return engine.Result{DAG: dag}, err
+	}
+	d, err := c.decide(ctx)
+	return engine.Result{Decision: d, DAG: dag}, err
+}
+
+// newChain loads the session's stored plan (drawing it the first time) and writes the
+// manifest.
+func newChain(ctx context.Context, r *engine.Run) (*chain, error) {
 	c := &chain{r: r, s: r.Session(), done: map[string]Artifact{}}
 	if c.s.Protocol != Protocol {
 		return nil, fmt.Errorf("reason: session %s runs protocol %q, not %q", c.s.ID, c.s.Protocol, Protocol)
 	}
-	if err := c.prepare(ctx); err != nil {
-		return nil, err
-	}
-	if err := c.premise(ctx); err != nil {
-		return nil, err
-	}
-	if err := c.deliberate(ctx); err != nil {
-		return nil, err
-	}
-	return c.decide(ctx)
-}
-
-// prepare plans the run (once: the plan is a stored step), writes the manifest and, for a
-// reduced-independence plan, asks for approval before any call.
-func (c *chain) prepare(ctx context.Context) error {
 	opts, err := sessionOptions(c.s)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	c.plan, err = engine.Step(ctx, c.r, keyPlan, func(context.Context) (Plan, error) {
 		return Assign(opts, c.s.Seed, Families(c.r.Profiles()))
 	})
 	if err != nil {
-		return fmt.Errorf("reason: plan: %w", err)
+		return nil, fmt.Errorf("reason: plan: %w", err)
 	}
 	if err := putJSON(ctx, c.r, ManifestArtifact, NewManifest(c.s, c.plan)); err != nil {
-		return err
+		return nil, err
 	}
-	if c.plan.Independence == Conforming {
-		return nil
-	}
-	answer, err := c.r.Gate(ctx, GateReducedIndependence, ReducedQuestion(c.plan), AnswerApprove, AnswerDecline)
-	if err != nil {
-		return fmt.Errorf("reason: %w", err)
-	}
-	if answer != AnswerApprove {
-		return &Stopped{Gate: GateReducedIndependence, Answer: answer}
-	}
-	return nil
+	return c, nil
 }
 
 // Families maps each profile to its declared family.
@@ -113,7 +133,7 @@ func (c *chain) premise(ctx context.Context) error {
 		return fmt.Errorf("reason: %w", err)
 	}
 	if answer != AnswerProceed {
-		return &Stopped{Gate: GatePremise, Answer: answer}
+		return &engine.Stopped{Gate: GatePremise, Answer: answer}
 	}
 	c.forced = true
 	return nil

@@ -9,7 +9,7 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// decide builds the protocol-neutral Decision from the stored artifacts and stores it.
+// decide builds the protocol-neutral Decision from the stored artifacts.
 func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
 	syn, err := ParseSynthesis(c.done[keySynthesis].Text)
 	if err != nil {
@@ -22,16 +22,13 @@ func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
 	q, _ := c.s.Input(InputQuestion)
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
 		Confidence: syn.Confidence, Dissent: syn.Disagreements, WhatWouldChangeMind: syn.WhatWouldChangeMind,
-		Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger), Independence: c.plan.Independence,
-		SessionID: c.s.ID, Seed: c.s.Seed, Usage: engine.UsageByProfile(ledger), CreatedAt: c.r.Now(),
+		Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger),
+		SessionID: c.s.ID, Seed: c.s.Seed, CreatedAt: c.r.Now(),
 		Metrics: map[string]string{
 			"effort_profile": string(c.plan.EffortProfile), "passes": strconv.Itoa(c.plan.Passes),
 			"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(c.plan.ExpectedCalls()),
 			"seed_source": c.s.SeedSource,
 		}}
-	if err := putJSON(ctx, c.r, DecisionArtifact, d); err != nil {
-		return nil, err
-	}
 	return d, nil
 }
 
@@ -87,10 +84,6 @@ func (c *chain) notes(ledger []engine.LedgerEntry) []string {
 	if c.forced {
 		out = append(out, "The premise check judged the question "+VerdictSuspect+
 			"; the chain answered it anyway because a human chose to proceed.")
-	}
-	if c.plan.Independence != Conforming {
-		out = append(out, "Ran with "+ReducedIndependence+", approved before the first call: "+
-			strings.Join(c.plan.IndependenceReasons, "; ")+".")
 	}
 	var scripted []string
 	for _, u := range engine.UsageByProfile(ledger) {

@@ -61,18 +61,5 @@ func failure(err error, slot Slot, p *engine.Profile) error {
 	return f
 }
 
-// Stopped is a chain a human stopped at a gate: declined reduced independence, or dropped a
-// question whose premise was flagged.
-type Stopped struct {
-	Gate, Answer string
-}
-
-func (s *Stopped) Error() string {
-	return fmt.Sprintf("reasoning chain stopped: gate %s answered %q", s.Gate, s.Answer)
-}
-
-// Unwrap marks a stop as deliberate, so the session is recorded as cancelled, not failed.
-func (s *Stopped) Unwrap() error { return engine.ErrStopped }
-
 // FailureClass is the failed call's class, for reports that name why a session failed.
 func (f *ChainFailure) FailureClass() string { return f.Class }

@@ -33,8 +33,6 @@ func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
 	eq(t, 1, h.sp.CallsFor(RolePremise))
 	eq(t, 5, h.sp.Calls())
 	contains(t, done.decision.Notes[0], VerdictSuspect)
-	syn, _ := h.artifact(res.run.Session().ID, "SYNTHESIS.md")
-	contains(t, syn, VerdictSuspect)
 }
 
 func TestForcePremiseRunsTheWholeChain(t *testing.T) {
@@ -42,25 +40,24 @@ func TestForcePremiseRunsTheWholeChain(t *testing.T) {
 	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
 	noErr(t, res.err)
 	eq(t, 5, h.sp.Calls())
-	eq(t, VerdictSuspect+" \nAnswer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Body, 2))
+	eq(t, "Answer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Body, 1))
 }
 
-func TestForcedSynthesisMustCarryTheSuspectVerdict(t *testing.T) {
+// The overridden premise is a fact the chain knows: it is stamped into the record, and a
+// synthesis that does not repeat it is no contract failure.
+func TestTheSuspectVerdictIsStampedNotDemanded(t *testing.T) {
 	silent := script.Response{Role: RoleSynthesizer, Text: "Answer: yes\nConfidence: high\n\n## Disagreement ledger\n- none\n\n## What would change my mind\n- data\n"}
 	h := newHarness(t, conformingScript(premiseSuspect, silent), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
-	var f *ChainFailure
-	if !errors.As(res.err, &f) {
-		t.Fatalf("want a chain failure, got %v", res.err)
-	}
-	eq(t, RoleSynthesizer, f.Role)
-	contains(t, f.LastError, VerdictSuspect)
+	noErr(t, res.err)
+	eq(t, 1, h.sp.CallsFor(RoleSynthesizer))
+	contains(t, res.decision.Notes[0], VerdictSuspect)
 }
 
 func TestDropStopsAtThePremise(t *testing.T) {
 	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerDrop})
-	var stopped *Stopped
+	var stopped *engine.Stopped
 	if !errors.As(res.err, &stopped) {
 		t.Fatalf("want Stopped, got %v", res.err)
 	}

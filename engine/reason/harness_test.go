@@ -24,9 +24,7 @@ var (
 		"attack_vector: C-1 — the load estimate carries the position"}
 	attack = script.Response{Role: RoleAttacker, Text: "## On the vector\n### C-1\nweakened: no load test.\n\n" +
 		"## Off the vector\noff_vector: NO_OFF_VECTOR_FINDING"}
-	synthesis = script.Response{Role: RoleSynthesizer, Text: `{{match "(QUESTION SUSPECT) \\(see PREMISE\\)" .User}} ` +
-		`{{match "ran with (reduced-independence)" .User}}
-Answer: Keep PostgreSQL for now.
+	synthesis = script.Response{Role: RoleSynthesizer, Text: `Answer: Keep PostgreSQL for now.
 Confidence: medium, the load estimate is untested.
 
 ## Reasoning

@@ -3,13 +3,14 @@ package reason
 import (
 	"fmt"
 
+	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// Independence labels, derived from the resolved profiles' families (see Derive).
+// Independence labels: the engine's, judged from the resolved profiles' families (Plan.Rule).
 const (
-	Conforming          = "conforming"
-	ReducedIndependence = "reduced-independence"
+	Conforming          = engine.Conforming
+	ReducedIndependence = engine.ReducedIndependence
 )
 
 // Slot is one planned call of the chain.

@@ -17,10 +17,14 @@ const ScriptedLabel = "scripted — not a model"
 // the synthesis verbatim, then the seed, independence, efforts and usage per profile.
 func WriteResult(w io.Writer, synthesis string, d *engine.Decision, plan Plan, seedSource string) error {
 	var b strings.Builder
-	for _, n := range d.Notes {
+	notes := d.Notes
+	if line := d.IndependenceLine(); line != "" {
+		notes = append([]string{line}, notes...)
+	}
+	for _, n := range notes {
 		fmt.Fprintf(&b, "> NOTE: %s\n", n)
 	}
-	if len(d.Notes) > 0 {
+	if len(notes) > 0 {
 		b.WriteString("\n")
 	}
 	b.WriteString(strings.TrimRight(synthesis, "\n"))
@@ -43,7 +47,7 @@ func WriteResult(w io.Writer, synthesis string, d *engine.Decision, plan Plan, s
 // call sends (or sent) once mapped to the levels its profile accepts.
 func writeRunFacts(b *strings.Builder, plan Plan, seedSource string, sent func(Slot) provider.Effort) {
 	fmt.Fprintf(b, "Seed: %d (%s); --seed %d reproduces this assignment\n", plan.Seed, seedSource, plan.Seed)
-	fmt.Fprintf(b, "Independence: %s\n", plan.Independence)
+	fmt.Fprintf(b, "Independence: %s (as planned)\n", plan.Independence)
 	for _, r := range plan.IndependenceReasons {
 		fmt.Fprintf(b, "  - %s\n", r)
 	}

@@ -41,14 +41,12 @@ func (c *chain) synthesisTask() string {
 	var b strings.Builder
 	b.WriteString("Write the synthesis now, from everything above, in the form your role describes.")
 	if c.forced {
-		b.WriteString(" The premise check returned " + VerdictSuspect + " (see PREMISE) and the asker chose to " +
-			"proceed anyway: open the synthesis by saying so, with the words " + VerdictSuspect + ", and keep " +
-			"the premise's objection in view.")
+		b.WriteString(" The premise check judged the question suspect (see PREMISE) and the asker chose " +
+			"to proceed anyway: keep the premise's objection in view.")
 	}
 	if c.plan.Independence != Conforming {
-		b.WriteString(" This chain ran with " + ReducedIndependence + " (its roles were not on independent " +
-			"model families), approved by a human: say so at the top, with the word " + ReducedIndependence +
-			", and make no claim that independent vendors checked each other.")
+		b.WriteString(" The roles of this chain were not on independent model families: make no claim " +
+			"that independent vendors checked each other.")
 	}
 	return b.String()
 }
@@ -58,10 +56,3 @@ const PremiseQuestion = "The premise check judged the question " + VerdictSuspec
 	"stopped after one call (see PREMISE.md). Choose: \"proceed\" to run the full chain on the question " +
 	"as asked (the synthesis will carry the suspect verdict), or \"drop\" to stop here. To ask a " +
 	"reworded question instead, start a new run with it: the rewording is yours to write, not the chain's."
-
-// ReducedQuestion is the reduced-independence gate's question for a plan.
-func ReducedQuestion(p Plan) string {
-	return "This reasoning chain would run with " + ReducedIndependence + ": " +
-		strings.Join(p.IndependenceReasons, "; ") + ". No call has been made. Choose \"approve\" to run " +
-		"it anyway (the synthesis will say so) or \"decline\" to stop."
-}

@@ -27,7 +27,7 @@ func randomPanel(r *rand.Rand) Panel {
 		profs[i] = prof{token(r, "zqp"), token(r, "zqv"), token(r, "zqm"), token(r, "zqf")}
 	}
 	var p Panel
-	for _, s := range Registry {
+	for _, s := range Registry() {
 		pr := profs[r.IntN(n)]
 		p.Members = append(p.Members, Member{Role: s.Key, Profile: pr.name, Provider: pr.provider, Model: pr.model, Family: pr.family})
 	}
@@ -47,7 +47,7 @@ func leaky(r *rand.Rand, p Panel, body string) string {
 // registryIdentities are the seat titles and keys, lower-cased.
 var registryIdentities = func() []string {
 	var out []string
-	for _, s := range Registry {
+	for _, s := range Registry() {
 		out = append(out, strings.ToLower(s.Title), s.Key, strings.ReplaceAll(s.Key, "-", " "))
 	}
 	return out
@@ -85,7 +85,7 @@ func leak(text string, tokens map[string]bool) (string, bool) {
 
 // The role bodies are the system text of every prompt; none names a seat.
 func TestRoleBodiesNameNoSeat(t *testing.T) {
-	for _, s := range Registry {
+	for _, s := range Registry() {
 		body, err := Body(s.Key)
 		if err != nil {
 			t.Fatal(err)
@@ -99,7 +99,7 @@ func TestRoleBodiesNameNoSeat(t *testing.T) {
 // prePrompts builds every prompt a session can send before the synthesis, from random panel
 // content, exactly as Execute builds them.
 func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string, error) {
-	opts := Options{Mode: mode, PlanReview: r.IntN(2) == 0}.withDefaults()
+	opts := Options{Mode: mode, PlanReview: r.IntN(2) == 0}.Defaulted()
 	s := &engine.Session{ID: "wr-prop", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}}
 	k := newKit(s, p, opts)
 	lab := func(kind string, n int) []Labeled {
@@ -189,8 +189,8 @@ func TestNoIdentityReachesAnyPromptBeforeSynthesis(t *testing.T) {
 // copied an example in the order the options were shown would undo the per-voter orders.
 func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
 	s := &engine.Session{ID: "wr-vote", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Which queue?")}}
-	k := newKit(s, randomPanel(rand.New(rand.NewPCG(1, 2))), Options{}.withDefaults())
-	shown := []Labeled{{"Response C", "c"}, {"Response A", "a"}, {"Response B", "b"}}
+	k := newKit(s, randomPanel(rand.New(rand.NewPCG(1, 2))), Options{}.Defaulted())
+	shown := []Labeled{{Label: "Response C", Text: "c"}, {Label: "Response A", Text: "a"}, {Label: "Response B", Text: "b"}}
 	spec, err := k.vote(Scout, shown, nil)
 	if err != nil {
 		t.Fatal(err)

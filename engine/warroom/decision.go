@@ -20,16 +20,11 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 		Outcome: outcome(syn), Rationale: syn.Rationale, Consequences: syn.Consequences, Type: rev.Type,
 		Reversibility: &rev, Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
 		Panel: s.panelRecord(), Phases: s.phaseSummaries(), Notes: s.notes(), SessionID: sess.ID,
-		Seed: sess.Seed, MerkleRoot: s.dag.Root, Metrics: s.metrics(), CreatedAt: s.decidedAt()}
+		Seed: sess.Seed, Metrics: s.metrics(), CreatedAt: s.decidedAt()}
 	d.Deferred = deferredItems(s.rec, sess.ID)
 	if err := storeDeferred(ctx, s.r.Store(), sess.ID, d.Deferred); err != nil {
 		return nil, err
 	}
-	ledger, err := s.r.Store().Ledger(ctx, sess.ID)
-	if err != nil {
-		return nil, fmt.Errorf("war-room: read ledger: %w", err)
-	}
-	d.Usage = engine.UsageByProfile(ledger)
 	return d, nil
 }
 
@@ -77,7 +72,7 @@ func summary(body string) string {
 func (s *state) notes() []string {
 	var out []string
 	for _, g := range s.rec.Gaps {
-		out = append(out, fmt.Sprintf("%s produced nothing (%s); the deliberation continued without it.", g.Describe(), g.Class))
+		out = append(out, fmt.Sprintf("%s produced nothing (%s); the deliberation continued without it.", describe(g), g.Class))
 	}
 	out = append(out, s.rec.Notes...)
 	for _, r := range s.rec.Rounds {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/warroom"
 )
@@ -68,12 +69,17 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	assert.Equal(t, 26, p.Calls())
 	assert.Equal(t, 2, p.CallsFor(warroom.SupremeCommander), "escalation check and synthesis")
 
-	// The DAG is stored, verifies, and its root is the decision's.
+	// The DAG is stored and verifies; the sealed record commits to it, and its root is the
+	// decision's.
 	dag, err := engine.LoadDAG(context.Background(), st, d.SessionID)
 	require.NoError(t, err)
 	assert.True(t, engine.VerifyDAG(dag).OK())
-	assert.Equal(t, d.MerkleRoot, dag.Root)
 	assert.False(t, dag.Sealed, "unsealed for the synthesis")
+	rep, err := engine.VerifySession(context.Background(), st, d.SessionID)
+	require.NoError(t, err)
+	assert.True(t, rep.OK() && rep.Sealed, "%+v", rep.Problems)
+	assert.Equal(t, d.MerkleRoot, rep.Root)
+	assert.Equal(t, engine.Conforming, d.Independence, "five families answered")
 
 	// The decision is stored as an artifact.
 	b, err := st.GetArtifact(context.Background(), d.SessionID, warroom.DecisionArtifact)
@@ -89,7 +95,7 @@ func TestNoIdentityInAnySessionPromptBeforeSynthesis(t *testing.T) {
 	_, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeAuto))
 	require.NoError(t, err)
 	var ids []string
-	for _, r := range warroom.Registry {
+	for _, r := range warroom.Registry() {
 		ids = append(ids, r.Title, r.Key)
 	}
 	for name, prof := range profiles(nil) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
@@ -76,20 +77,20 @@ func council(scores, votes string, latency time.Duration) script.Script {
 	}}
 }
 
-// profiles are four scripted vendors sharing one script provider.
+// profiles are five scripted vendors sharing one script provider.
 func profiles(p *script.Provider) engine.Profiles {
 	ps := engine.Profiles{}
-	for _, v := range [][2]string{{"claude", "anthropic"}, {"gemini", "google"}, {"qwen", "qwen"}, {"glm", "zhipu"}} {
+	for _, v := range [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}, {"gemini", "google"}, {"qwen", "qwen"}, {"glm", "zhipu"}} {
 		ps[v[0]] = &engine.Profile{Name: v[0], Type: "script", Model: v[0] + "-model", Family: v[1], EffortLevels: provider.Ladder, Provider: p}
 	}
 	return ps
 }
 
-// options seats the registry on the four profiles by preferred family.
+// options seats the registry on the five profiles by preferred family.
 func options(mode warroom.Mode) warroom.Options {
-	byFamily := map[string]string{"anthropic": "claude", "google": "gemini", "qwen": "qwen", "zhipu": "glm"}
+	byFamily := map[string]string{"anthropic": "claude", "openai": "gpt", "google": "gemini", "qwen": "qwen", "zhipu": "glm"}
 	seats := map[string]warroom.Seat{}
-	for _, r := range warroom.Registry {
+	for _, r := range warroom.Registry() {
 		seats[r.Key] = warroom.Seat{Profile: byFamily[r.Family]}
 	}
 	return warroom.Options{Mode: mode, Seats: seats, ExpertTimeout: 5 * time.Second, SynthesisTimeout: 5 * time.Second}

@@ -1,7 +1,6 @@
 package warroom
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -88,8 +87,8 @@ func (o Options) Validate() error {
 	return errors.Join(errs...)
 }
 
-// withDefaults fills unset timeouts and Delphi settings.
-func (o Options) withDefaults() Options {
+// Defaulted fills unset timeouts and Delphi settings.
+func (o Options) Defaulted() Options {
 	if o.Mode == "" {
 		o.Mode = ModeAuto
 	}
@@ -114,11 +113,7 @@ func (o Options) withDefaults() Options {
 // NewSession builds a war-room session. inputs are the question (named InputQuestion) and any
 // context files; when inputs is empty the question alone is used.
 func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
-	opts = opts.withDefaults()
-	if err := opts.Validate(); err != nil {
-		return nil, fmt.Errorf("war-room: %w", err)
-	}
-	return engine.ProtocolSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
+	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
 }
 
 // ContextInput captures a context file verbatim.
@@ -128,14 +123,4 @@ func ContextInput(path, text string) engine.Input { return engine.ContextInput(p
 func Title(question string) string { return engine.DecisionTitle("[War Room]", question) }
 
 // sessionOptions decodes the options stored in a session.
-func sessionOptions(s *engine.Session) (Options, error) {
-	var o Options
-	if err := json.Unmarshal(s.Options, &o); err != nil {
-		return o, fmt.Errorf("war-room: decode session options: %w", err)
-	}
-	o = o.withDefaults()
-	if err := o.Validate(); err != nil {
-		return o, fmt.Errorf("war-room: stored options: %w", err)
-	}
-	return o, nil
-}
+func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionOptions[Options](s) }

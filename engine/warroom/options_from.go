@@ -44,18 +44,22 @@ func OptionsFrom(w *Section, ps engine.Profiles, f Flags) (Options, error) {
 		}
 	}
 	used := map[string]int{}
-	for _, spec := range Registry {
+	for _, spec := range Registry() {
 		pin := w.Roles[spec.Key]
 		profile := cmp.Or(pin.Profile, w.DefaultProfile)
 		if profile == "" {
-			if profile = shapeProfile(ps, spec.Family, used); profile == "" {
+			avoid := ""
+			if a, ok := o.Seats[spec.Avoid]; ok && ps[a.Profile] != nil {
+				avoid = ps[a.Profile].Family
+			}
+			if profile = shapeProfile(ps, spec.Family, avoid, used); profile == "" {
 				return Options{}, errors.New("war-room: no provider profile is configured to play the panel")
 			}
 		}
 		used[profile]++
 		o.Seats[spec.Key] = Seat{Profile: profile, Effort: pin.Effort}
 	}
-	o = o.withDefaults()
+	o = o.Defaulted()
 	return o, o.Validate()
 }
 
@@ -97,17 +101,19 @@ func ParseThresholds(s string) (Thresholds, error) {
 	return t, nil
 }
 
-// shapeProfile picks a profile for a seat whose family preference is family: the least-used
-// profile of that family, else the least-used profile of all, from the default pool.
-func shapeProfile(ps engine.Profiles, family string, used map[string]int) string {
+// shapeProfile picks a profile for a seat whose family preference is family, from the
+// default pool: the least-used profile of that family, else the least-used profile of any
+// family but avoid, else the least-used profile of all.
+func shapeProfile(ps engine.Profiles, family, avoid string, used map[string]int) string {
 	names := ps.DefaultPool()
-	best := ""
-	for _, preferFamily := range []bool{true, false} {
+	for _, ok := range []func(f string) bool{
+		func(f string) bool { return f == family && f != avoid },
+		func(f string) bool { return f != avoid },
+		func(string) bool { return true },
+	} {
+		best := ""
 		for _, n := range names {
-			if preferFamily && ps[n].Family != family {
-				continue
-			}
-			if best == "" || used[n] < used[best] {
+			if ok(ps[n].Family) && (best == "" || used[n] < used[best]) {
 				best = n
 			}
 		}

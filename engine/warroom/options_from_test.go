@@ -34,7 +34,11 @@ func TestOptionsFromFollowsTheDefaultShape(t *testing.T) {
 	assert.Equal(t, "claude", seat(warroom.SupremeCommander))
 	assert.Equal(t, "gemini", seat(warroom.IntelOfficer))
 	assert.Equal(t, "qwen", seat(warroom.Scout))
-	assert.Equal(t, "gemini", seat(warroom.RedTeam))
+	family := func(role string) string { return planProfiles()[seat(role)].Family }
+	assert.NotEqual(t, family(warroom.ChiefStrategist), family(warroom.SupremeCommander),
+		"an express decision is ratified by a second family")
+	assert.NotEqual(t, family(warroom.ChiefStrategist), family(warroom.RedTeam),
+		"the red team sits apart from the strategist")
 	// No zhipu profile: the tactician goes to the least-used profile.
 	assert.NotEmpty(t, seat(warroom.FieldTactician))
 }

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/war-room/war-room/engine/panel"
 )
 
 // PresentationOrders gives each voter its own order of the options, drawn from r. Orders are
@@ -37,8 +39,4 @@ func factorial(n int) int {
 }
 
 // Shuffled returns a seeded permutation of items.
-func Shuffled[T any](items []T, r *rand.Rand) []T {
-	p := slices.Clone(items)
-	r.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
-	return p
-}
+func Shuffled[T any](items []T, r *rand.Rand) []T { return panel.Shuffled(items, r) }

@@ -31,7 +31,7 @@ type Panel struct {
 // ResolvePanel binds each seat of opts to its profile in ps.
 func ResolvePanel(opts Options, ps engine.Profiles) (Panel, error) {
 	var p Panel
-	for _, spec := range Registry {
+	for _, spec := range Registry() {
 		seat := opts.Seats[spec.Key]
 		prof, err := ps.Get(seat.Profile)
 		if err != nil {

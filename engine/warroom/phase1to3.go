@@ -7,20 +7,8 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/panel"
 )
-
-// tasks builds one task per seat with build.
-func tasks(seats []string, build func(role string) (engine.CallSpec, error)) ([]task, error) {
-	out := make([]task, 0, len(seats))
-	for _, role := range seats {
-		spec, err := build(role)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, task{Name: role, Spec: spec})
-	}
-	return out, nil
-}
 
 // intel runs phase 1 (or its escalation top-up) for the given seats.
 func (s *state) intel(ctx context.Context, key string, seats []string) error {
@@ -28,7 +16,7 @@ func (s *state) intel(ctx context.Context, key string, seats []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := fanOut(ctx, s.r, key, "Phase 1: intelligence", ts)
+	p, err := panel.FanOut(ctx, s.r, key, "Phase 1: intelligence", ts, 1)
 	if err != nil {
 		return err
 	}
@@ -82,7 +70,7 @@ func (s *state) draft(ctx context.Context, key string, authors []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := fanOut(ctx, s.r, key, "Phase 3: courses of action", ts)
+	p, err := panel.FanOut(ctx, s.r, key, "Phase 3: courses of action", ts, 1)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/panel"
 )
 
 // phase4 has every course of action challenged.
@@ -16,7 +17,7 @@ func (s *state) phase4(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := fanOut(ctx, s.r, keyChallenge, "Phase 4: challenge", ts)
+	p, err := panel.FanOut(ctx, s.r, keyChallenge, "Phase 4: challenge", ts, 1)
 	if err != nil {
 		return err
 	}
@@ -55,15 +56,15 @@ func (s *state) vote(ctx context.Context, round int) (VoteRound, error) {
 		ls[i] = c.Label
 	}
 	orders := PresentationOrders(ls, len(voters), s.r.Rand(key+"/orders"))
-	ts := make([]task, len(voters))
+	ts := make([]panel.Task, len(voters))
 	for i, v := range voters {
 		spec, err := s.kit.vote(v, reorder(view, orders[i]), s.rec.Challenges)
 		if err != nil {
 			return VoteRound{}, err
 		}
-		ts[i] = task{Name: v, Spec: spec}
+		ts[i] = panel.Task{Name: v, Spec: spec}
 	}
-	p, err := fanOut(ctx, s.r, key, fmt.Sprintf("Phase 5: vote, round %d", round), ts)
+	p, err := panel.FanOut(ctx, s.r, key, fmt.Sprintf("Phase 5: vote, round %d", round), ts, 1)
 	if err != nil {
 		return VoteRound{}, err
 	}
@@ -99,16 +100,16 @@ func reorder(items []Labeled, order []string) []Labeled {
 func (s *state) revise(ctx context.Context, round int) error {
 	key := fmt.Sprintf("%s/round-%d", keyRevise, round)
 	view, tally := s.coaView(), s.rec.Rounds[len(s.rec.Rounds)-1].Tally.Render()
-	var ts []task
+	var ts []panel.Task
 	for i, c := range s.rec.COAs {
 		others := slices.Delete(slices.Clone(view), i, i+1)
 		spec, err := s.kit.revision(c.Author, view[i], others, s.rec.Challenges, tally)
 		if err != nil {
 			return err
 		}
-		ts = append(ts, task{Name: c.Label, Spec: spec})
+		ts = append(ts, panel.Task{Name: c.Label, Spec: spec})
 	}
-	p, err := fanOut(ctx, s.r, key, fmt.Sprintf("Phase 5: Delphi revision, round %d", round), ts)
+	p, err := panel.FanOut(ctx, s.r, key, fmt.Sprintf("Phase 5: Delphi revision, round %d", round), ts, 1)
 	if err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func (s *state) phase6(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := fanOut(ctx, s.r, keyPremortem, "Phase 6: premortem", ts)
+	p, err := panel.FanOut(ctx, s.r, keyPremortem, "Phase 6: premortem", ts, 1)
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,9 @@ package warroom
 import (
 	"context"
 	"fmt"
-	"github.com/war-room/war-room/engine"
 	"strings"
+
+	"github.com/war-room/war-room/engine"
 )
 
 // phase7 unseals the attribution and has the decider synthesise.

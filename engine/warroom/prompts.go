@@ -3,41 +3,33 @@ package warroom
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/panel"
 )
-
-// Labeled is a contribution as other experts see it: an anonymous label and its text.
-type Labeled struct {
-	Label string `json:"label"`
-	Text  string `json:"text"`
-}
 
 // kit builds every CallSpec of a session. Building is pure: the same session, options and
 // stored results always give the same prompts, which is what makes a resumed run match an
 // uninterrupted one and what the anonymity property test exercises.
 type kit struct {
-	base  []engine.NamedText
+	panel.Kit
 	panel Panel
 	opts  Options
-	scrub engine.Scrubber
 }
 
-func newKit(s *engine.Session, panel Panel, opts Options) kit {
-	var base []engine.NamedText
-	for _, in := range s.Inputs {
-		base = append(base, engine.NamedText{Name: in.Name, Text: in.Text})
-	}
-	return kit{base: base, panel: panel, opts: opts, scrub: engine.NewScrubber(panelIdentities(panel))}
+func newKit(s *engine.Session, p Panel, opts Options) kit {
+	return kit{Kit: panel.NewKit(s, engine.NewScrubber(panelIdentities(p))), panel: p, opts: opts}
 }
 
 // spec assembles one call for a seat before the synthesis: model-written inputs are scrubbed
 // of identities.
 func (k kit) spec(role string, inputs []engine.NamedText, task string, contract func(string) error) (engine.CallSpec, error) {
-	for i, in := range inputs {
-		inputs[i].Text = k.scrub.Scrub(in.Text)
+	body, err := Body(role)
+	if err != nil {
+		return engine.CallSpec{}, err
 	}
-	return k.unsealed(role, inputs, task, contract)
+	return k.Spec(k.seat(role), body, inputs, task, contract, k.timeout(role)), nil
 }
 
 // unsealed assembles a call whose inputs are fed as they are: only the synthesis, which is
@@ -47,32 +39,25 @@ func (k kit) unsealed(role string, inputs []engine.NamedText, task string, contr
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
+	return k.Unsealed(k.seat(role), body, inputs, task, contract, k.timeout(role)), nil
+}
+
+func (k kit) seat(role string) panel.Seat {
 	m := k.panel.Member(role)
-	timeout := k.opts.ExpertTimeout
+	return panel.Seat{Role: role, Profile: m.Profile, Effort: m.Effort}
+}
+
+func (k kit) timeout(role string) time.Duration {
 	if role == SupremeCommander {
-		timeout = k.opts.SynthesisTimeout
+		return k.opts.SynthesisTimeout
 	}
-	all := append(append([]engine.NamedText(nil), k.base...), inputs...)
-	return engine.CallSpec{Role: role, Profile: m.Profile, Effort: m.Effort, System: body,
-		Inputs: all, Task: task, Contract: contract, Timeout: timeout}, nil
+	return k.opts.ExpertTimeout
 }
 
 // labeled turns labelled contributions into fenced inputs named "<kind> <label>".
-func labeled(kind string, items []Labeled) []engine.NamedText {
-	out := make([]engine.NamedText, len(items))
-	for i, it := range items {
-		out[i] = engine.NamedText{Name: kind + " " + it.Label, Text: it.Text}
-	}
-	return out
-}
+func labeled(kind string, items []Labeled) []engine.NamedText { return panel.Named(kind, items) }
 
-func labels(items []Labeled) string {
-	ls := make([]string, len(items))
-	for i, it := range items {
-		ls[i] = it.Label
-	}
-	return strings.Join(ls, ", ")
-}
+func labels(items []Labeled) string { return strings.Join(panel.Labels(items), ", ") }
 
 const anonymityNote = "Other contributions are shown only under anonymous labels; judge them on " +
 	"their content alone and do not guess or mention who wrote them."

@@ -28,7 +28,7 @@ func gapText(gaps []Gap) string {
 	b.WriteString("These panel members produced nothing where they were asked to contribute; the " +
 		"deliberation went on without them. Name each gap in your rationale:\n")
 	for _, g := range gaps {
-		fmt.Fprintf(&b, "- %s (failure: %s)\n", g.Describe(), g.Class)
+		fmt.Fprintf(&b, "- %s (failure: %s)\n", describe(g), g.Class)
 	}
 	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider/script"
 	"github.com/war-room/war-room/engine/warroom"

@@ -1,13 +1,9 @@
 package warroom
 
-import "strings"
-
-// panelIdentities lists what the scrubber withholds for a panel.
+// panelIdentities lists what the scrubber withholds for a panel: every role's title and key,
+// and every seat's profile and model.
 func panelIdentities(p Panel) []string {
-	var out []string
-	for _, r := range Registry {
-		out = append(out, r.Title, r.Key, strings.ReplaceAll(r.Key, "-", " "))
-	}
+	out := registry.Identities()
 	for _, m := range p.Members {
 		out = append(out, m.Profile, m.Model)
 	}

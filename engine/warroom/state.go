@@ -1,7 +1,6 @@
 package warroom
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -99,11 +98,4 @@ func (s *state) addNode(phase string, round int, label, text, role string, at ti
 	}
 	s.nodes[phase+"/"+label] = n
 	return n, nil
-}
-
-func (s *state) saveDAG(ctx context.Context) error {
-	if err := engine.SaveDAG(ctx, s.r.Store(), s.dag); err != nil {
-		return fmt.Errorf("war-room: %w", err)
-	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -55,12 +56,12 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 			return nil, cfg.ErrorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
 		}
 	}
-	a, model, err := build(ctx, pc, key, hc, asksServer(cfg, name, pc))
+	a, model, err := build(ctx, pc, key, hc, localServer(cfg, name, pc))
 	if err != nil {
 		return nil, cfg.ErrorAt(path, "profile %q: %v", name, err)
 	}
 	p := &engine.Profile{
-		Name: name, Type: string(pc.Type), Model: model, Family: pc.Family,
+		Name: name, Type: string(pc.Type), Model: model, Family: pc.Family, Endpoint: Endpoint(pc),
 		MaxConcurrency:  pc.MaxConcurrency,
 		PriceInPerMTok:  pc.Price.InputPerMTok,
 		PriceOutPerMTok: pc.Price.OutputPerMTok,
@@ -99,4 +100,26 @@ func cmpOr(v, fallback string) string {
 		return fallback
 	}
 	return v
+}
+
+// Endpoint says where a profile's requests go, for the disclosure a person reads before the
+// first call: the host of its API (the vendor's own when no base_url is set), the local program
+// a cli profile runs, or nowhere for the script provider.
+func Endpoint(pc config.ProviderConfig) string {
+	switch pc.Type {
+	case config.TypeScript:
+		return "nowhere (scripted answers, no network)"
+	case config.TypeCLI:
+		return "the local " + string(pc.Command) + " program (and its vendor)"
+	}
+	if pc.BaseURL != "" {
+		if u, err := url.Parse(pc.BaseURL); err == nil && u.Host != "" {
+			return u.Host
+		}
+		return pc.BaseURL
+	}
+	if pc.Type == config.TypeAnthropic {
+		return "api.anthropic.com"
+	}
+	return "api.openai.com"
 }

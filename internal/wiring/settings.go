@@ -32,7 +32,7 @@ func settings(ctx context.Context, cfg *config.Config, name string, pc config.Pr
 	}
 	p.MaxOutputTokens = orInt(pc.MaxOutputTokens, caps.MaxOutputTokens)
 	p.ContextTokens = orInt(pc.ContextTokens, caps.ContextTokens)
-	if p.ContextTokens == 0 && !known && asksServer(cfg, name, pc) {
+	if p.ContextTokens == 0 && !known && detectedLocal(cfg, name) {
 		p.ContextTokens, _ = openai.ContextSize(ctx, pc.BaseURL, key, model, hc)
 	}
 	p.PriceCacheReadPerMTok = orPrice(pc.Price.CacheReadPerMTok, caps.CacheRead*pc.Price.InputPerMTok)
@@ -64,14 +64,22 @@ func capabilities(pc config.ProviderConfig, model string) (provider.Capabilities
 	return provider.Capabilities{}, false
 }
 
-// asksServer reports whether an openai profile's server is asked for its context size: the
-// local server detected from the environment, or any profile on a loopback or private
-// address, which is where Ollama, vLLM and llama.cpp run.
-func asksServer(cfg *config.Config, name string, pc config.ProviderConfig) bool {
+// detectedLocal reports whether the profile is the local server detected from the
+// environment, the one whose context size is asked when it is built. A configured profile's
+// server is asked only by war-room doctor: building profiles sends nothing to an endpoint that
+// a protocol's approval gate may yet keep from being called.
+func detectedLocal(cfg *config.Config, name string) bool {
+	return cfg.Source == config.SourceEnvironment && name == config.DetectedLocalProfile
+}
+
+// localServer reports whether an openai profile's endpoint is a local server that may report
+// its context size: the detected one, or any on a loopback or private address, which is where
+// Ollama, vLLM and llama.cpp run.
+func localServer(cfg *config.Config, name string, pc config.ProviderConfig) bool {
 	if pc.Type != config.TypeOpenAI || pc.BaseURL == "" {
 		return false
 	}
-	if cfg.Source == config.SourceEnvironment && name == config.DetectedLocalProfile {
+	if detectedLocal(cfg, name) {
 		return true
 	}
 	u, err := url.Parse(pc.BaseURL)

@@ -4,7 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
+
+	"github.com/war-room/war-room/engine/store/internal/migrations"
 )
 
 // TestConnectionPragmas checks the settings durability and concurrency depend on are in force
@@ -47,26 +48,10 @@ func TestConnectionPragmas(t *testing.T) {
 	}
 }
 
-func TestLoadMigrations(t *testing.T) {
-	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
-	ok := fstest.MapFS{"migrations/0001_a.sql": file("A"), "migrations/0002_b.sql": file("B")}
-	ms, err := loadMigrations(ok)
-	if err != nil || len(ms) != 2 || ms[1].version != 2 || ms[1].sql != "B" || ms[0].name != "0001_a.sql" {
-		t.Fatalf("loadMigrations = %+v, %v", ms, err)
-	}
-	for name, fsys := range map[string]fstest.MapFS{
-		"gap":       {"migrations/0001_a.sql": file("A"), "migrations/0003_c.sql": file("C")},
-		"no number": {"migrations/init.sql": file("A")},
-		"not one":   {"migrations/0002_b.sql": file("B")},
-		"empty":     {},
-	} {
-		if _, err := loadMigrations(fsys); err == nil {
-			t.Errorf("%s: loadMigrations accepted it", name)
-		}
-	}
-	// The embedded set itself must load.
-	if ms, err := loadMigrations(migrationFS); err != nil || len(ms) == 0 ||
-		!strings.Contains(ms[0].sql, "CREATE TABLE sessions") {
+// TestEmbeddedMigrations checks the embedded set itself loads.
+func TestEmbeddedMigrations(t *testing.T) {
+	if ms, err := migrations.Load(migrationFS); err != nil || len(ms) == 0 ||
+		!strings.Contains(ms[0].SQL, "CREATE TABLE sessions") {
 		t.Errorf("embedded migrations: %d, %v", len(ms), err)
 	}
 }

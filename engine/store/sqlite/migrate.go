@@ -5,11 +5,9 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/war-room/war-room/engine/store/internal/migrations"
 )
 
 //go:embed migrations/*.sql
@@ -22,46 +20,12 @@ const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
 	applied_at TEXT    NOT NULL
 ) STRICT`
 
-// migration is one numbered schema change.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// loadMigrations reads the embedded files, which must be numbered 1, 2, 3, … without gaps so
-// that "schema version N" means the same schema in every binary.
-func loadMigrations(fsys fs.FS) ([]migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var out []migration
-	for i, name := range names { // fs.Glob returns names sorted
-		base := path.Base(name)
-		num, _, _ := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if err != nil || v != i+1 {
-			return nil, fmt.Errorf("migration %s: want version %d as its numeric prefix", base, i+1)
-		}
-		body, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{version: v, name: base, sql: string(body)})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no migrations embedded")
-	}
-	return out, nil
-}
-
 // migrate brings the database at path up to the newest embedded schema. Each migration runs in
 // its own BEGIN IMMEDIATE transaction that re-reads the version first, so when two processes
 // open a fresh file at once one applies it and the other, having waited for the write lock,
 // finds it applied.
 func migrate(ctx context.Context, db *sql.DB, path string, now func() time.Time) error {
-	ms, err := loadMigrations(migrationFS)
+	ms, err := migrations.Load(migrationFS)
 	if err != nil {
 		return fmt.Errorf("sqlite store %s: %w", path, err)
 	}
@@ -73,7 +37,7 @@ func migrate(ctx context.Context, db *sql.DB, path string, now func() time.Time)
 	return nil
 }
 
-func applyOne(ctx context.Context, db *sql.DB, path string, m migration, known int,
+func applyOne(ctx context.Context, db *sql.DB, path string, m migrations.Migration, known int,
 	now func() time.Time) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -92,18 +56,18 @@ func applyOne(ctx context.Context, db *sql.DB, path string, m migration, known i
 		return fmt.Errorf("sqlite store %s: database schema version %d is newer than this binary "+
 			"supports (version %d); use a newer war-room", path, have, known)
 	}
-	if have >= m.version {
+	if have >= m.Version {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("sqlite store %s: migration %s: %w", path, m.name, err)
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+		return fmt.Errorf("sqlite store %s: migration %s: %w", path, m.Name, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at)
-		VALUES (?, ?, ?)`, m.version, m.name, formatTime(now())); err != nil {
-		return fmt.Errorf("sqlite store %s: record migration %s: %w", path, m.name, err)
+		VALUES (?, ?, ?)`, m.Version, m.Name, formatTime(now())); err != nil {
+		return fmt.Errorf("sqlite store %s: record migration %s: %w", path, m.Name, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite store %s: commit migration %s: %w", path, m.name, err)
+		return fmt.Errorf("sqlite store %s: commit migration %s: %w", path, m.Name, err)
 	}
 	return nil
 }

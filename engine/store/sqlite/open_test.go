@@ -1,13 +1,11 @@
 package sqlite_test
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
 )
 
@@ -48,23 +46,5 @@ func TestOpenUnwritable(t *testing.T) {
 	}
 	if _, err := sqlite.Open(t.Context(), filepath.Join(blocker, "x.db")); err == nil {
 		t.Fatal("Open under a regular file succeeded")
-	}
-}
-
-// TestRowsNeedASession: steps, ledger rows, artifacts and gates of an unknown session are
-// refused (foreign keys), so a typo in a session id cannot scatter orphan rows.
-func TestRowsNeedASession(t *testing.T) {
-	st := openTemp(t)
-	ctx, id := t.Context(), "wr-nosuchsession"
-	errs := []error{
-		st.PutStep(ctx, id, "k", []byte("v")),
-		st.AppendLedger(ctx, &engine.LedgerEntry{SessionID: id}),
-		st.PutArtifact(ctx, id, "a", []byte("v")),
-		st.OpenGate(ctx, &engine.GateRecord{SessionID: id, Key: "g"}),
-	}
-	for i, err := range errs {
-		if err == nil || errors.Is(err, engine.ErrNotFound) {
-			t.Errorf("write #%d for an unknown session: got %v, want a constraint error", i, err)
-		}
 	}
 }

@@ -35,7 +35,9 @@ type Opener func(t *testing.T) engine.Store
 //   - a nil step, artifact or record body reads back as empty;
 //   - SetStatus replaces the error text (an empty one clears it) and moves UpdatedAt;
 //   - ListRecords and Steps order keys byte-wise (as Go compares strings);
-//   - a lease's expiry is exclusive: at now == expiry another holder may take it.
+//   - a lease's expiry is exclusive: at now == expiry another holder may take it;
+//   - writes of steps, ledger entries, artifacts and gates need an existing session, and
+//     their refusal is not ErrNotFound (which says a lookup found nothing).
 func Run(t *testing.T, open Opener) {
 	t.Run("Sessions", func(t *testing.T) { testSessions(t, open) })
 	t.Run("ListSessions", func(t *testing.T) { testListSessions(t, open) })
@@ -47,6 +49,7 @@ func Run(t *testing.T, open Opener) {
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("RecordCAS", func(t *testing.T) { testRecordCAS(t, open) })
 	t.Run("Leases", func(t *testing.T) { testLeases(t, open) })
+	t.Run("Orphans", func(t *testing.T) { testOrphans(t, open) })
 	t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, open) })
 }
 

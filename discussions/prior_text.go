@@ -1,0 +1,50 @@
+package discussions
+
+import (
+	"fmt"
+	"strings"
+)
+
+// PriorQuestion is the gate's question and its valid answers: "reaffirm #N" for each prior
+// decision, "proceed" (one) or "proceed #N" (several) to deliberate anew and supersede #N,
+// and "skip" to deliberate with no link. Related discussions are listed after the answers
+// for information and are never among the choices.
+func PriorQuestion(matches, related []PriorMatch) (string, []string) {
+	var b strings.Builder
+	b.WriteString("Earlier decisions may cover this question:\n")
+	var reaffirm, proceed []string
+	for _, m := range matches {
+		fmt.Fprintf(&b, "  %s\n", matchText(m))
+		reaffirm = append(reaffirm, fmt.Sprintf("reaffirm #%d", m.Number))
+		proceed = append(proceed, fmt.Sprintf("proceed #%d", m.Number))
+	}
+	if len(matches) == 1 {
+		proceed = []string{"proceed"}
+	}
+	b.WriteString("Answer reaffirm #N to keep that decision without a new deliberation, proceed to " +
+		"deliberate anew and supersede it, or skip to deliberate with no link to it.")
+	if len(related) > 0 {
+		b.WriteString("\n" + RelatedNote(related))
+	}
+	return b.String(), append(append(reaffirm, proceed...), "skip")
+}
+
+// MatchList lists matches on one line, "#N title (date); …", each title made safe to publish.
+func MatchList(ms []PriorMatch) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = matchText(m)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// RelatedNote is the sentence that lists related discussions: found on the topic, but not
+// decisions war-room recorded, so nothing is offered, linked or written about them.
+func RelatedNote(related []PriorMatch) string {
+	return "Related discussions (not decisions war-room recorded; listed for information only): " +
+		MatchList(related) + "."
+}
+
+func matchText(m PriorMatch) string {
+	return fmt.Sprintf("#%d %s (%s)", m.Number, cell(Safe(m.Title)), dateOf(m.CreatedAt))
+}

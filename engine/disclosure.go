@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Processor is one endpoint that will receive a session's material.
+type Processor struct {
+	Profile  string `json:"profile"`
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Family   string `json:"family"`
+	Endpoint string `json:"endpoint"`
+}
+
+// Source says where a session's material comes from, for the disclosure: a repository (and
+// whether it is private), or nothing on a laptop.
+type Source struct {
+	Repository string `json:"repository,omitempty"`
+	Private    bool   `json:"private,omitempty"`
+}
+
+// Disclosure says, before the first call, which vendors will receive what. It is shown on
+// stderr or in the progress comment before any model is called, and kept in the record.
+type Disclosure struct {
+	Processors []Processor `json:"processors"`
+	// Material names what the processors receive: the session's inputs by name (question,
+	// context files, the issue, a diff).
+	Material []string `json:"material"`
+	Source   Source   `json:"source"`
+}
+
+// Discloser is a sink that must show the disclosure before any model is called. The engine
+// calls Disclose synchronously before the session's first call; an error stops the session
+// with nothing spent.
+type Discloser interface {
+	Disclose(ctx context.Context, d Disclosure) error
+}
+
+// disclosureStep is the step the disclosure is kept under, which puts it in the record.
+const disclosureStep = "engine/disclosure"
+
+// Text renders the disclosure for a person, in a few lines.
+func (d Disclosure) Text() string {
+	var b strings.Builder
+	what := "the question"
+	if len(d.Material) > 1 {
+		what = "the question and its material (" + strings.Join(d.Material[1:], ", ") + ")"
+	}
+	fmt.Fprintf(&b, "Before any model is called: %s will be sent to these processors:\n", what)
+	for _, p := range d.Processors {
+		fmt.Fprintf(&b, "- %s: %s (%s family) at %s\n", p.Profile, orDash(p.Model), orDash(p.Family), orDash(p.Endpoint))
+	}
+	switch {
+	case d.Source.Private:
+		fmt.Fprintf(&b, "%s is a private repository: this content leaves GitHub for the processors above.\n", d.Source.Repository)
+	case d.Source.Repository != "":
+		fmt.Fprintf(&b, "The content comes from %s.\n", d.Source.Repository)
+	}
+	return b.String()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// newDisclosure lists the processors of seats (each profile once, by name) and the
+// session's inputs.
+func (r *Run) newDisclosure(seats []Seat) Disclosure {
+	d := Disclosure{Source: r.cfg.Source}
+	for _, s := range seats {
+		if slices.ContainsFunc(d.Processors, func(p Processor) bool { return p.Profile == s.Profile }) {
+			continue
+		}
+		p := Processor{Profile: s.Profile, Provider: s.Provider, Model: s.Model, Family: s.Family}
+		if prof, ok := r.cfg.Profiles[s.Profile]; ok {
+			p.Endpoint = prof.Endpoint
+			if p.Model == "" {
+				p.Model = prof.Model
+			}
+		}
+		d.Processors = append(d.Processors, p)
+	}
+	// By name: the same processors read the same whatever seat order a seeded draw gave.
+	slices.SortFunc(d.Processors, func(a, b Processor) int { return strings.Compare(a.Profile, b.Profile) })
+	for _, in := range r.session.Inputs {
+		d.Material = append(d.Material, in.Name)
+	}
+	return d
+}
+
+// Disclose shows who will receive the session's material before any of it is sent: it is
+// stored as a step of the record (once) and handed to every Discloser sink, every time the
+// session runs, before its first call. Execute discloses the whole plan; a caller of Call
+// outside a protocol (a review lane) discloses its own seats, and a Call with nothing
+// disclosed yet discloses the profile it is about to call.
+func (r *Run) Disclose(ctx context.Context, seats []Seat) error {
+	r.disclosure.Lock()
+	defer r.disclosure.Unlock()
+	if r.disclosed {
+		return nil
+	}
+	d, err := Step(ctx, r, disclosureStep, func(context.Context) (Disclosure, error) { return r.newDisclosure(seats), nil })
+	if err != nil {
+		return err
+	}
+	for _, k := range r.cfg.Sinks {
+		if ds, ok := k.(Discloser); ok {
+			if err := ds.Disclose(ctx, d); err != nil {
+				return fmt.Errorf("show the disclosure before the first call (no model was called): %w", err)
+			}
+		}
+	}
+	r.disclosed = true
+	return nil
+}

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Protocol is a deliberation protocol as the engine runs it. The engine keeps the promises
+// every protocol makes, so that no protocol can keep only some of them: before the first call
+// it plans, discloses who will receive the material and, for a plan that cannot be
+// conforming, stops for a person's approval; after the protocol ends it judges independence
+// again from who actually answered, stamps what it knows into the decision and seals the
+// record.
+type Protocol interface {
+	// Plan returns every seat the session may call and the protocol's independence rule. It
+	// makes no call and must give the same plan on every run of the session (it may use
+	// Steps and r.Rand); the engine stores it as a step.
+	Plan(ctx context.Context, r *Run) (Plan, error)
+	// Deliberate runs or resumes the protocol from its stored steps. It returns the decision
+	// (nil on failure) and the DAG of contributions (also on failure, when it has one, so that
+	// what was said is kept), and may narrow the rule that judges who answered to the seats
+	// the run actually sat (nil: the plan's).
+	Deliberate(ctx context.Context, r *Run, plan Plan) (Result, error)
+}
+
+// Result is what Deliberate ends with.
+type Result struct {
+	Decision *Decision
+	DAG      *DAG
+	Rule     *Rule
+}
+
+// planStep is the step the engine stores a protocol's plan under.
+const planStep = "engine/plan"
+
+// Stopped is the error of a session a person stopped at a gate (declined, dropped).
+type Stopped struct {
+	Gate, Answer string
+}
+
+func (s *Stopped) Error() string {
+	return fmt.Sprintf("stopped at gate %s: the answer was %q; nothing more runs", s.Gate, s.Answer)
+}
+
+func (s *Stopped) Unwrap() error { return ErrStopped }
+
+// Execute runs p over r's session to a sealed decision. It returns *GateError (wrapped) when
+// the session pauses for a person, *Stopped when a person stopped it.
+func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
+	plan, err := Step(ctx, r, planStep, func(ctx context.Context) (Plan, error) { return p.Plan(ctx, r) })
+	if err != nil {
+		return nil, err
+	}
+	before := plan.Judge()
+	if err := r.Disclose(ctx, plan.Seats); err != nil {
+		return nil, err
+	}
+	approved := false
+	if !before.Conforming() {
+		answer, err := r.Gate(ctx, GateReducedIndependence, ReducedQuestion(before), AnswerApprove, AnswerDecline)
+		if err != nil {
+			return nil, err
+		}
+		if answer != AnswerApprove {
+			return nil, &Stopped{Gate: GateReducedIndependence, Answer: answer}
+		}
+		approved = true
+	}
+	out, err := p.Deliberate(ctx, r, plan)
+	if err != nil {
+		if out.DAG != nil && len(out.DAG.Nodes) > 0 {
+			err = errors.Join(err, SaveDAG(context.WithoutCancel(ctx), r.cfg.Store, out.DAG))
+		}
+		return nil, err
+	}
+	if out.Decision == nil {
+		return nil, errors.New("the protocol ended without a decision")
+	}
+	if err := r.stamp(ctx, out, plan, approved); err != nil {
+		return nil, err
+	}
+	return out.Decision, r.Seal(ctx, out.Decision, out.DAG)
+}
+
+// stamp writes what the engine knows into the decision: independence judged from who
+// answered, the approval it had, the usage per provider, the notes added to the run.
+func (r *Run) stamp(ctx context.Context, out Result, plan Plan, approved bool) error {
+	d := out.Decision
+	ledger, err := r.cfg.Store.Ledger(ctx, r.session.ID)
+	if err != nil {
+		return fmt.Errorf("read the ledger: %w", err)
+	}
+	rule := plan.Rule
+	if out.Rule != nil {
+		rule = *out.Rule
+	}
+	after := plan.JudgeAnswered(rule, ledger)
+	d.SessionID, d.Seed, d.Protocol = r.session.ID, r.session.Seed, r.session.Protocol
+	d.Independence, d.IndependenceReasons, d.IndependenceApproved = after.Label, after.Reasons, approved
+	d.Usage = UsageByProfile(ledger)
+	r.mu.Lock()
+	d.Notes = append(d.Notes, r.notes...)
+	r.mu.Unlock()
+	return nil
+}
+
+// AddNotes adds facts a reader must see to the decision this run will seal (a prior-decision
+// check's findings, say): the decision is final once sealed, so notes come before.
+func (r *Run) AddNotes(notes ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.notes = append(r.notes, notes...)
+}

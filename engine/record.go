@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// The record of a session is everything a resume reuses and a reader trusts: the DAG of
+// contributions, every stored step result, and the decision. Sealing it computes one root
+// that commits to all three, stores it with the decision (and so in what is published), and
+// lets anyone recompute it later; VerifySession names the first thing that no longer matches.
+
+// Artifacts of a sealed session.
+const (
+	DecisionArtifact = "decision.json"
+	RecordArtifact   = "record.json"
+)
+
+// RecordVersion is the layout Root is computed over.
+const RecordVersion = 1
+
+// StepDigest is one stored step as the record commits to it.
+type StepDigest struct {
+	Key    string `json:"key"`
+	SHA256 string `json:"sha256"`
+}
+
+// SessionRecord commits to a session's contributions, steps and decision.
+type SessionRecord struct {
+	Version   int    `json:"version"`
+	SessionID string `json:"session_id"`
+	// DAGRoot is the contributions' root ("" when the protocol keeps no DAG).
+	DAGRoot string       `json:"dag_root"`
+	Steps   []StepDigest `json:"steps"`
+	// Decision is the SHA-256 of the decision as stored, with its merkle_root left empty (the
+	// root cannot commit to itself).
+	Decision string `json:"decision"`
+	Root     string `json:"root"`
+}
+
+// ComputeRoot is the record's root: a SHA-256 over its version, session, DAG root, every
+// step digest in key order and the decision digest, NUL-separated so that no two records
+// encode alike.
+func (rec SessionRecord) ComputeRoot() string {
+	parts := []string{"war-room-record", fmt.Sprint(rec.Version), rec.SessionID, rec.DAGRoot}
+	for _, s := range rec.Steps {
+		parts = append(parts, s.Key, s.SHA256)
+	}
+	parts = append(parts, rec.Decision)
+	return SHA256Hex([]byte(strings.Join(parts, "\x00")))
+}
+
+// DecisionDigest is the SHA-256 of d as the record commits to it: its JSON encoding with the
+// Merkle root left empty.
+func DecisionDigest(d *Decision) (string, error) {
+	c := *d
+	c.MerkleRoot = ""
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return "", fmt.Errorf("encode decision: %w", err)
+	}
+	return SHA256Hex(b), nil
+}
+
+// Seal completes a session's record: it saves the DAG (when there is one), commits to every
+// stored step and to d, stamps the root into d and stores the record and the decision. d must
+// be final: anything added to it afterwards would no longer verify.
+func (r *Run) Seal(ctx context.Context, d *Decision, dag *DAG) error {
+	ctx = context.WithoutCancel(ctx)
+	st := r.cfg.Store
+	rec := SessionRecord{Version: RecordVersion, SessionID: r.session.ID}
+	if dag != nil && len(dag.Nodes) > 0 {
+		if err := SaveDAG(ctx, st, dag); err != nil {
+			return err
+		}
+		rec.DAGRoot = dag.Root
+	}
+	steps, err := st.Steps(ctx, r.session.ID)
+	if err != nil {
+		return fmt.Errorf("seal the record: read steps: %w", err)
+	}
+	for _, s := range steps {
+		sum := s.SHA256
+		if sum == "" {
+			sum = SHA256Hex(s.Result)
+		}
+		rec.Steps = append(rec.Steps, StepDigest{Key: s.Key, SHA256: sum})
+	}
+	if rec.Decision, err = DecisionDigest(d); err != nil {
+		return err
+	}
+	rec.Root = rec.ComputeRoot()
+	d.MerkleRoot = rec.Root
+	if err := putJSON(ctx, r, RecordArtifact, rec); err != nil {
+		return err
+	}
+	return putJSON(ctx, r, DecisionArtifact, d)
+}
+
+func putJSON(ctx context.Context, r *Run, name string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", name, err)
+	}
+	return r.PutArtifact(ctx, name, b)
+}
+
+// LoadDecision reads a session's stored decision as it is, without checking it (see
+// VerifySession).
+func LoadDecision(ctx context.Context, st Store, id string) (*Decision, error) {
+	b, err := st.GetArtifact(ctx, id, DecisionArtifact)
+	if err != nil {
+		return nil, fmt.Errorf("read the decision of %s: %w", id, err)
+	}
+	var d Decision
+	if err := json.Unmarshal(b, &d); err != nil {
+		return nil, fmt.Errorf("decode the decision of %s: %w", id, err)
+	}
+	return &d, nil
+}
+
+// ErrNotVerified is wrapped by the error of a decision whose record no longer verifies.
+var ErrNotVerified = errors.New("its record no longer verifies")
+
+// VerifiedDecision is LoadDecision for a reader who will trust what it says (a person reading
+// it, a publisher posting it): it refuses a decision whose record does not verify, naming the
+// first thing that differs.
+func VerifiedDecision(ctx context.Context, st Store, id string) (*Decision, error) {
+	rep, err := VerifySession(ctx, st, id)
+	if err != nil {
+		return nil, err
+	}
+	if !rep.OK() {
+		return nil, fmt.Errorf("session %s: %w: %s (run war-room verify %[1]s)", id, ErrNotVerified, rep.Problems[0].Describe())
+	}
+	return LoadDecision(ctx, st, id)
+}

@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Kinds of what a verification can find changed.
+const (
+	ProblemStep         = "step"
+	ProblemContribution = "contribution"
+	ProblemDecision     = "decision"
+	ProblemRecord       = "record"
+)
+
+// Problem is one stored value that does not match what its content recomputes to.
+type Problem struct {
+	// Kind is step, contribution (a node of the DAG), decision or record.
+	Kind string `json:"kind"`
+	// Name names the value: a step key, a node ("3f2a… Response B in coa"), a field.
+	Name       string `json:"name"`
+	Field      string `json:"field,omitempty"`
+	Stored     string `json:"stored"`
+	Recomputed string `json:"recomputed"`
+}
+
+// Describe says what differs, in one line.
+func (p Problem) Describe() string {
+	s := p.Kind + " " + p.Name
+	if p.Field != "" {
+		s += " (" + p.Field + ")"
+	}
+	return fmt.Sprintf("%s: stored %s, recomputed %s", s, orNone(p.Stored), orNone(p.Recomputed))
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+// Report is the outcome of VerifySession. Problems are in the order a reader should look:
+// stored steps, then contributions, then the decision and the record.
+type Report struct {
+	Session string `json:"session"`
+	// Sealed says the session has a sealed record (it ended in a decision).
+	Sealed bool `json:"sealed"`
+	Steps  int  `json:"steps"`
+	Nodes  int  `json:"nodes"`
+	// Root is the sealed root, RecomputedRoot what the stored record computes to now.
+	Root           string    `json:"root,omitempty"`
+	RecomputedRoot string    `json:"recomputed_root,omitempty"`
+	Problems       []Problem `json:"problems,omitempty"`
+}
+
+// OK reports whether everything recomputed to its stored value.
+func (r Report) OK() bool { return len(r.Problems) == 0 }
+
+// VerifySession recomputes everything a session stored: each step against the digest taken
+// when it was stored, each contribution's hashes and the DAG root, and, once sealed, the record
+// against the current steps, DAG and decision, and the root itself. A session that is still
+// running or paused verifies what it has. An unknown session is ErrNotFound.
+func VerifySession(ctx context.Context, st Store, id string) (Report, error) {
+	rep := Report{Session: id}
+	if _, err := st.GetSession(ctx, id); err != nil {
+		return rep, fmt.Errorf("verify session %s: %w", id, err)
+	}
+	steps, err := st.Steps(ctx, id)
+	if err != nil {
+		return rep, fmt.Errorf("verify session %s: read steps: %w", id, err)
+	}
+	rep.Steps = len(steps)
+	current := map[string]string{}
+	for _, s := range steps {
+		sum := SHA256Hex(s.Result)
+		current[s.Key] = sum
+		if s.SHA256 != "" && s.SHA256 != sum {
+			rep.add(ProblemStep, s.Key, "sha256", s.SHA256, sum)
+		}
+	}
+	dagRoot, err := rep.verifyDAG(ctx, st, id)
+	if err != nil {
+		return rep, err
+	}
+	return rep, rep.verifyRecord(ctx, st, id, current, dagRoot)
+}
+
+func (r *Report) add(kind, name, field, stored, recomputed string) {
+	r.Problems = append(r.Problems, Problem{Kind: kind, Name: name, Field: field, Stored: stored, Recomputed: recomputed})
+}
+
+// verifyDAG checks the stored DAG, if any, and returns the root its nodes recompute to.
+func (r *Report) verifyDAG(ctx context.Context, st Store, id string) (string, error) {
+	dag, err := LoadDAG(ctx, st, id)
+	if errors.Is(err, ErrNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("verify session %s: %w", id, err)
+	}
+	d := VerifyDAG(dag)
+	r.Nodes = d.Nodes
+	for _, p := range d.Problems {
+		name := "root"
+		if p.Node != "" {
+			name = fmt.Sprintf("%s %s in %s", p.Node, p.Label, p.Phase)
+		}
+		r.add(ProblemContribution, name, p.Field, p.Stored, p.Recomputed)
+	}
+	return d.RecomputedRoot, nil
+}
+
+// verifyRecord checks the sealed record against what is stored now.
+func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps map[string]string, dagRoot string) error {
+	raw, err := st.GetArtifact(ctx, id, RecordArtifact)
+	hasDecision := true
+	d, derr := LoadDecision(ctx, st, id)
+	if errors.Is(derr, ErrNotFound) {
+		hasDecision = false
+	} else if derr != nil {
+		r.add(ProblemDecision, DecisionArtifact, "", "(unreadable)", derr.Error())
+	}
+	switch {
+	case errors.Is(err, ErrNotFound) && hasDecision:
+		r.add(ProblemRecord, RecordArtifact, "", "(missing)", "a decision with no sealed record")
+		return nil
+	case errors.Is(err, ErrNotFound):
+		return nil // not sealed yet: a running or paused session
+	case err != nil:
+		return fmt.Errorf("verify session %s: read record: %w", id, err)
+	}
+	var rec SessionRecord
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		r.add(ProblemRecord, RecordArtifact, "", "(unreadable)", err.Error())
+		return nil
+	}
+	r.Sealed, r.Root, r.RecomputedRoot = true, rec.Root, rec.ComputeRoot()
+	for _, s := range rec.Steps {
+		if now, ok := steps[s.Key]; !ok {
+			r.add(ProblemStep, s.Key, "sha256", s.SHA256, "(missing)")
+		} else if now != s.SHA256 && !r.has(ProblemStep, s.Key) {
+			r.add(ProblemStep, s.Key, "sha256", s.SHA256, now)
+		}
+	}
+	if rec.DAGRoot != dagRoot && !r.has(ProblemContribution, "") {
+		r.add(ProblemContribution, "root", "dag_root", rec.DAGRoot, dagRoot)
+	}
+	if d != nil {
+		if sum, err := DecisionDigest(d); err == nil && sum != rec.Decision {
+			r.add(ProblemDecision, DecisionArtifact, "sha256", rec.Decision, sum)
+		}
+		if d.MerkleRoot != rec.Root {
+			r.add(ProblemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, rec.Root)
+		}
+	} else if !hasDecision {
+		r.add(ProblemDecision, DecisionArtifact, "", rec.Decision, "(missing)")
+	}
+	if r.RecomputedRoot != rec.Root {
+		r.add(ProblemRecord, RecordArtifact, "root", rec.Root, r.RecomputedRoot)
+	}
+	return nil
+}
+
+// has reports whether a problem of kind (and name, when given) was found already.
+func (r *Report) has(kind, name string) bool {
+	for _, p := range r.Problems {
+		if p.Kind == kind && (name == "" || p.Name == name) {
+			return true
+		}
+	}
+	return false
+}
