@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
 )
 
 // IssueComment handles issue_comment events: /war-room commands and gate replies on issues
@@ -40,6 +41,23 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		return nil
 	}
 	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
+	store, err := h.Deps.OpenStore(ctx)
+	if err != nil {
+		return fmt.Errorf("open the session store: %w", err)
+	}
+	defer store.Close()
+	t.store = store
+	// Two jobs on one thread never interleave: the second waits for the first (the App
+	// retries it later), then finds what the first left on the thread.
+	release, ok, err := h.Deps.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		log.Info("another job is working on this thread; retrying later")
+		return ErrThreadBusy
+	}
+	defer release()
 	return t.intake(ctx, author)
 }
 
@@ -49,6 +67,8 @@ type thread struct {
 	ev   *issueCommentEvent
 	repo Repo
 	log  *slog.Logger
+	// store holds the command's claim and the thread's lease.
+	store engine.Store
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {
