@@ -18,6 +18,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -32,6 +33,7 @@ type serveFlags struct {
 	privateKey, secretFile string
 	providerEnv            string
 	workers                int
+	leaseTTL               time.Duration
 	allowLocal             bool
 	allowBaseURLs          string
 }
@@ -46,6 +48,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.secretFile, "webhook-secret", "", "file holding the webhook secret (default: $WAR_ROOM_WEBHOOK_SECRET); required")
 	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra key variables a repository's api_key_env may read, each NAME=VENDOR (anthropic, openai, gemini or local) or NAME for a key of the local endpoint")
 	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
+	fs.DurationVar(&s.leaseTTL, "lease-ttl", session.DefaultLeaseTTL, "life of the leases (renewed every third of it) that keep a session and a thread on one worker and tell replicas this process is alive; a killed process's jobs are taken over about one and a half of it later")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
 }
@@ -112,8 +115,9 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, client
 		return err
 	}
 	defer st.Close()
-	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log)}
-	q, err := s.openQueue(ctx, target, w, log)
+	name := workerName()
+	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log, name)}
+	q, err := s.openQueue(ctx, target, w, st, name, log)
 	if err != nil {
 		return err
 	}
@@ -165,8 +169,11 @@ func serveMux(hook http.Handler) *http.ServeMux {
 
 // openQueue opens River where the state is: in the same PostgreSQL database, else in a SQLite
 // file beside the state file (war-room.db → war-room-queue.db).
-func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.DeliveryWorker, log *slog.Logger) (*bot.Queue, error) {
-	cfg := bot.QueueConfig{Workers: s.workers, Log: log}
+// Its heartbeat and the sweep for jobs of dead processes keep their leases in the state
+// store st.
+func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.DeliveryWorker, st engine.Store, name string, log *slog.Logger) (*bot.Queue, error) {
+	cfg := bot.QueueConfig{Workers: s.workers, Log: log, ID: name, Liveness: &bot.Liveness{TTL: s.leaseTTL,
+		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{st}, nil }}}
 	if bot.IsPostgresURL(target) {
 		return bot.OpenPostgresQueue(ctx, target, w, cfg)
 	}
@@ -176,10 +183,10 @@ func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.Delive
 
 // deps is what every job starts from: the Action's grammar, the shared state store, and a
 // repository configuration checked and given only the environment it may read.
-func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps {
+func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger, name string) bot.Deps {
 	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
 	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
-		Holder:    workerName(),
+		Holder:    name, LeaseTTL: s.leaseTTL,
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
 	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))
@@ -241,5 +248,8 @@ func errSuffix(err error) string {
 // workerName names this process in the leases that keep a session on one worker at a time.
 func workerName() string {
 	host, _ := os.Hostname()
+	if len(host) > 60 {
+		host = host[:60] // River's client id is at most 100 bytes
+	}
 	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), engine.NewSessionID()[3:11])
 }
