@@ -23,7 +23,7 @@ func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, pref
 		return CallResult{}, err
 	}
 	defer release()
-	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name})
+	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
 	stop := r.heartbeat(entry.Step, spec.Role, p.Name)
 	resp, err := r.complete(ctx, spec, p, user, prefix)
 	elapsed := stop()
@@ -42,7 +42,8 @@ func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, pref
 			entry.Outcome = OutcomeContractFailed
 		}
 	}
-	r.Emit(Event{Kind: EventCallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Elapsed: elapsed, Outcome: entry.Outcome})
+	r.Emit(Event{Kind: EventCallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family,
+		Elapsed: elapsed, Outcome: entry.Outcome, Usage: entry.Usage, CostUSD: entry.CostUSD})
 	if err := r.record(ctx, entry, err); err != nil {
 		return CallResult{}, err
 	}
