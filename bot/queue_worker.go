@@ -75,6 +75,8 @@ type DeliveryWorker struct {
 	Handlers func(*Deps) []EventHandler
 	// JobTimeout bounds one job (0: DefaultJobTimeout).
 	JobTimeout time.Duration
+	// Observer, when set, is told when each job starts and how it ended.
+	Observer JobObserver
 }
 
 // Timeout is the job's own bound, overriding the client's.
@@ -82,8 +84,18 @@ func (w *DeliveryWorker) Timeout(*river.Job[DeliveryArgs]) time.Duration {
 	return orDuration(w.JobTimeout, DefaultJobTimeout)
 }
 
-// Work runs one job. Failures that retrying cannot mend end the job (cancelled) at once.
-func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+// Work runs one job and reports it to the observer.
+func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) (err error) {
+	if o := w.Observer; o != nil {
+		o.JobStarted(job.Args.Event, queueWait(job.JobRow))
+		err = errPanicked // until run returns
+		defer func() { o.JobEnded(job.Args.Event, endState(job.JobRow, err)) }()
+	}
+	return w.run(ctx, job)
+}
+
+// run runs one job. Failures that retrying cannot mend end the job (cancelled) at once.
+func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) error {
 	a := job.Args
 	d := w.Base
 	log := d.log().With("delivery", a.DeliveryID, "event", a.Event, "installation", a.Installation,

@@ -70,7 +70,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 		return out.fail(ClassInternal, fmt.Errorf("open the session store: %w", err))
 	}
 	defer store.Close()
-	rc := engine.RunConfig{Store: store, Profiles: profiles, Sinks: sinks, Now: d.Now, Answers: st.Answers,
+	rc := engine.RunConfig{Store: store, Profiles: profiles, Sinks: d.sinks(sinks...), Now: d.Now, Answers: st.Answers,
 		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
 		Source: engine.Source{Repository: repo.String(), Private: repo.Private}}
 	run, err := engine.Start(ctx, rc, s)
