@@ -26,7 +26,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	if err := decode(eventType, payload, &ev); err != nil {
 		return err
 	}
-	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "issue", ev.Issue.Number, "comment", ev.Comment.ID)
+	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
+		"thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Issue.Number), "comment", ev.Comment.ID)
 	if ev.Action != "created" {
 		log.Info("ignored: only new comments are commands", "action", ev.Action)
 		return nil
@@ -39,7 +40,9 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		log.Info("ignored: " + why)
 		return nil
 	}
-	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
+	d := *h.Deps // so that every line logged for this comment carries its attributes
+	d.Log = log
+	t := &thread{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
 	return t.intake(ctx, author)
 }
 

@@ -94,18 +94,23 @@ func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs])
 	return w.run(ctx, job)
 }
 
-// run runs one job. Failures that retrying cannot mend end the job (cancelled) at once.
+// run runs one job. Failures that retrying cannot mend end the job (cancelled) at once. The
+// handler's log carries the job's installation; the handler adds the delivery, repository and
+// thread itself (as it does in the Action), and this function's own lines carry them too.
 func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) error {
 	a := job.Args
 	d := w.Base
-	log := d.log().With("delivery", a.DeliveryID, "event", a.Event, "installation", a.Installation,
-		"repo", a.Repo, "job", job.ID, "attempt", job.Attempt)
+	base := d.log().With("event", a.Event, "installation", a.Installation, "job", job.ID, "attempt", job.Attempt)
+	log := base.With("delivery", a.DeliveryID, "repo", a.Repo)
+	if env, err := parseEnvelope(a.Payload); err == nil {
+		log = log.With("thread", env.thread())
+	}
 	gh, err := w.Clients.Installation(a.Installation)
 	if err != nil {
 		log.Error("job: no GitHub connection", "err", err)
 		return river.JobCancel(err)
 	}
-	d.GitHub, d.Log = gh, log
+	d.GitHub, d.Log = gh, base
 	handlers := AppHandlers
 	if w.Handlers != nil {
 		handlers = w.Handlers
@@ -116,5 +121,7 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) 
 		log.Error("job: " + errNoHandler.Error())
 		return river.JobCancel(errNoHandler)
 	}
-	return outcome(hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload), log)
+	ctx, note := withJobNote(ctx)
+	err = hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload)
+	return outcome(err, note.with(log))
 }
