@@ -101,7 +101,7 @@ func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra
 	return s
 }
 
-var listenLine = regexp.MustCompile(`msg=serving addr=(\S+)`)
+var listenLine = regexp.MustCompile(`"msg":"serving","addr":"([^"]+)"`)
 
 func (s *appServer) readLog(r io.Reader, addr chan<- string) {
 	defer close(s.done)
