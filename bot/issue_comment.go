@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
 )
 
 // IssueComment handles issue_comment events: /war-room commands and gate replies on issues
@@ -43,6 +44,23 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	d := *h.Deps // so that every line logged for this comment carries its attributes
 	d.Log = log
 	t := &thread{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	store, err := d.OpenStore(ctx)
+	if err != nil {
+		return fmt.Errorf("open the session store: %w", err)
+	}
+	defer store.Close()
+	t.store = store
+	// Two jobs on one thread never interleave: the second waits for the first (the App
+	// retries it later), then finds what the first left on the thread.
+	release, ok, err := d.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		log.Info("another job is working on this thread; retrying later")
+		return ErrThreadBusy
+	}
+	defer release()
 	return t.intake(ctx, author)
 }
 
@@ -52,6 +70,8 @@ type thread struct {
 	ev   *issueCommentEvent
 	repo Repo
 	log  *slog.Logger
+	// store holds the command's claim and the thread's lease.
+	store engine.Store
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {

@@ -14,9 +14,14 @@ type JobObserver interface {
 	// queue from when it was due (stored, or its retry scheduled) to this attempt.
 	JobStarted(event string, waited time.Duration)
 	// JobEnded reports the job's state after the run: completed, cancelled (not retried),
-	// retryable (River runs it again) or discarded (its last attempt failed).
+	// snoozed (its thread or session was busy: River runs it again shortly), retryable
+	// (failed; River runs it again) or discarded (its last attempt failed).
 	JobEnded(event, state string)
 }
+
+// JobSnoozed is the state JobEnded reports for a job put off because its thread or session
+// was busy (River records it as scheduled).
+const JobSnoozed = "snoozed"
 
 // queueWait is how long a job waited for this attempt, by the database's clock on both ends.
 func queueWait(job *rivertype.JobRow) time.Duration {
@@ -29,11 +34,14 @@ func queueWait(job *rivertype.JobRow) time.Duration {
 // endState is the state River gives a job whose run returned err.
 func endState(job *rivertype.JobRow, err error) string {
 	var cancel *rivertype.JobCancelError
+	var snooze *rivertype.JobSnoozeError
 	switch {
 	case err == nil:
 		return string(rivertype.JobStateCompleted)
 	case errors.As(err, &cancel):
 		return string(rivertype.JobStateCancelled)
+	case errors.As(err, &snooze):
+		return JobSnoozed
 	case job.Attempt >= job.MaxAttempts:
 		return string(rivertype.JobStateDiscarded)
 	}

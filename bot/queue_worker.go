@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -111,6 +112,9 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) 
 		return river.JobCancel(err)
 	}
 	d.GitHub, d.Log = gh, base
+	if d.Holder != "" { // a lease is a job's: two jobs of one process are two holders
+		d.Holder = fmt.Sprintf("%s/job-%d", d.Holder, job.ID)
+	}
 	handlers := AppHandlers
 	if w.Handlers != nil {
 		handlers = w.Handlers

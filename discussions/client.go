@@ -103,6 +103,7 @@ func classify(op string, err error, x *exchange) *APIError {
 	e.RetryAfter, e.Reset = x.limits()
 	for _, ge := range x.errors {
 		e.Messages = append(e.Messages, ge.Message)
+		e.NotFound = e.NotFound || strings.EqualFold(ge.Type, "NOT_FOUND")
 	}
 	if len(e.Messages) == 0 && x.message != "" {
 		e.Messages = []string{x.message}

@@ -38,6 +38,8 @@ type APIError struct {
 	Reset      time.Time
 	// Messages are the GraphQL errors array (or the REST message).
 	Messages []string
+	// NotFound says GitHub answered that what was looked up does not exist.
+	NotFound bool
 	Err      error
 }
 

@@ -18,7 +18,10 @@ func (p *Publisher) checkSupersedes(ctx context.Context, j *job) error {
 	if err != nil {
 		return err
 	}
-	if ours {
+	// A decision never supersedes itself: a session's own discussion, found by a re-run's
+	// search before it finished publishing, is not an earlier decision.
+	own, isOwn := j.listing.ours[Marker{Session: j.Decision.SessionID, Part: partBody}]
+	if ours && !(isOwn && own.Number == j.Supersedes) {
 		j.supersededID = id
 		return nil
 	}

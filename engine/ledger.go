@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
@@ -53,7 +55,8 @@ type ProviderUsage struct {
 	Scripted bool           `json:"scripted,omitempty"`
 }
 
-// UsageByProfile folds a ledger into one row per profile, in first-use order.
+// UsageByProfile folds a ledger into one row per profile, by profile name: parallel calls
+// finish in any order, and the record must not depend on which finished first.
 func UsageByProfile(entries []LedgerEntry) []ProviderUsage {
 	var out []ProviderUsage
 	idx := map[string]int{}
@@ -69,5 +72,6 @@ func UsageByProfile(entries []LedgerEntry) []ProviderUsage {
 		out[i].Usage = out[i].Usage.Add(e.Usage)
 		out[i].CostUSD += e.CostUSD
 	}
+	slices.SortFunc(out, func(a, b ProviderUsage) int { return strings.Compare(a.Profile, b.Profile) })
 	return out
 }

@@ -18,7 +18,7 @@ func TestDeliberatePrintsTheDecisionAndMetrics(t *testing.T) {
 		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
 	}
 	for _, want := range []string{"# [War Room] Which queue should billing adopt?", "## Reversibility",
-		"RS = 0.72 · type 1A · mode full", "Borda points", "(selected)", "## Panel", "merkle root ",
+		"**RS 0.72 · type 1A · mode full**", "| Reversal Cost | 4/5 | weeks of rework |", "Borda points", "(selected)", "## Panel", "merkle root ",
 		"## Metrics", "| mode_match | yes |", "| expert_failures | 0 |", "scripted — not a model"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)

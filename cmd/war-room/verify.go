@@ -62,9 +62,12 @@ type verifyJSON struct {
 
 func printVerify(e *env, r engine.Report) {
 	what := fmt.Sprintf("%d step(s), %d contribution(s)", r.Steps, r.Nodes)
-	if r.Sealed {
+	switch {
+	case r.Sealed:
 		what += ", decision; root " + r.Root
-	} else {
+	case r.Legacy:
+		what += "; its decision was recorded by an older war-room that sealed no record: nothing to check it against"
+	default:
 		what += "; not sealed yet (no decision)"
 	}
 	if r.OK() {

@@ -21,8 +21,8 @@ func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
 	}
 	q, _ := c.s.Input(InputQuestion)
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
-		Confidence: syn.Confidence, Dissent: syn.Disagreements, WhatWouldChangeMind: syn.WhatWouldChangeMind,
-		Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger),
+		Confidence: syn.Confidence, Sections: []engine.Section{c.findingsSection()}, Dissent: syn.Disagreements,
+		WhatWouldChangeMind: syn.WhatWouldChangeMind, Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger),
 		SessionID: c.s.ID, Seed: c.s.Seed, CreatedAt: c.r.Now(),
 		Metrics: map[string]string{
 			"effort_profile": string(c.plan.EffortProfile), "passes": strconv.Itoa(c.plan.Passes),

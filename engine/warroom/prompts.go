@@ -114,7 +114,7 @@ func (k kit) coa(role string, n int, situation []Labeled) (engine.CallSpec, erro
 }
 
 // escalation asks the decider whether the panel should grow or shrink.
-func (k kit) escalation(rev engine.Reversibility, mode Mode, auto string, coas []Labeled) (engine.CallSpec, error) {
+func (k kit) escalation(rev Reversibility, mode Mode, auto string, coas []Labeled) (engine.CallSpec, error) {
 	var trig strings.Builder
 	for i := 1; i < len(ManualTriggers); i++ {
 		fmt.Fprintf(&trig, "%d. %s\n", i, ManualTriggers[i])
