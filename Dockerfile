@@ -36,7 +36,9 @@ FROM scratch AS app
 COPY --from=build /out/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 COPY --from=build /out/passwd /etc/passwd
 COPY --from=build /out/group /etc/group
-COPY --from=build /out/tmp /tmp
+# Builders do not keep a copied directory's own mode, so /tmp (where large deliveries wait for
+# their signature check) belongs to the user rather than relying on 1777.
+COPY --chown=65532:65532 --from=build /out/tmp /tmp
 COPY --chown=65532:65532 --from=build /out/state /var/lib/war-room
 COPY --from=build /out/war-room /war-room
 ENV SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt HOME=/var/lib/war-room WAR_ROOM_DB=/var/lib/war-room/war-room.db

@@ -97,6 +97,10 @@ func (h *Webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case errors.As(err, &tooBig):
 		h.refuse(w, event, AnswerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
 		return
+	case errors.Is(err, errSpool):
+		log.Error("webhook: cannot keep a large body while its signature is checked", "err", err)
+		h.refuse(w, event, AnswerUnavailable, "cannot read the body now", http.StatusServiceUnavailable)
+		return
 	case err != nil:
 		log.Warn("webhook: reading the body", "err", err)
 		h.refuse(w, event, AnswerUnreadable, "cannot read body", http.StatusBadRequest)

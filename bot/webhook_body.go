@@ -71,11 +71,11 @@ func (b *body) spill(ctx context.Context, src io.Reader, turns chan struct{}) er
 	}
 	f, err := os.CreateTemp("", "war-room-delivery-*")
 	if err != nil {
-		return fmt.Errorf("spool the body: %w", err)
+		return fmt.Errorf("%w: %w", errSpool, err)
 	}
 	b.spool = f
 	if err := os.Remove(f.Name()); err != nil {
-		return fmt.Errorf("spool the body: %w", err)
+		return fmt.Errorf("%w: %w", errSpool, err)
 	}
 	// onlyWriter hides the file's ReadFrom, so the copy uses this buffer rather than
 	// allocating its own.
@@ -83,7 +83,20 @@ func (b *body) spill(ctx context.Context, src io.Reader, turns chan struct{}) er
 	return err
 }
 
-type onlyWriter struct{ io.Writer }
+// errSpool is this server failing to keep a body (no writable temporary directory, a full
+// disk), not the sender's fault: GitHub may redeliver.
+var errSpool = errors.New("spool the body")
+
+// onlyWriter turns a spool file's write failure into errSpool; it hides the file's ReadFrom.
+type onlyWriter struct{ f *os.File }
+
+func (w onlyWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if err != nil {
+		err = fmt.Errorf("%w: %w", errSpool, err)
+	}
+	return n, err
+}
 
 // signedBy reports whether want (the header's MAC) is the HMAC of what was read, compared in
 // constant time.

@@ -5,7 +5,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -160,5 +162,23 @@ func TestWebhookAcksWhileSpoolingTurnsAreTaken(t *testing.T) {
 	}
 	if len(h.spooling) != 0 {
 		t.Errorf("%d spooling turns still taken", len(h.spooling))
+	}
+}
+
+// A server that cannot keep a large body (no writable temporary directory) answers 503, which
+// GitHub records as a failed delivery to redeliver, not 400 as if the sender were at fault.
+func TestWebhookCannotSpoolIsA503(t *testing.T) {
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	var got answerLog
+	h := newTestWebhook(t, &memQueue{})
+	h.Observer = &got
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	body := commandPayload(t, "/war-room help\n"+strings.Repeat("context\n", MaxHeldUnverified/4))
+	if code := postBody(t, srv.URL, "d-1", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); code != http.StatusServiceUnavailable {
+		t.Errorf("status %d, want 503", code)
+	}
+	if !slices.Equal(got, answerLog{"issue_comment unavailable"}) {
+		t.Errorf("observed %v", got)
 	}
 }

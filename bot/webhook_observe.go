@@ -25,7 +25,7 @@ const (
 	AnswerUnreadable  = "unreadable"   // 400: the body could not be read to its end
 	AnswerTooLarge    = "too_large"    // 413
 	AnswerWrongMethod = "wrong_method" // 405
-	AnswerUnavailable = "unavailable"  // 503: the queue could not store it
+	AnswerUnavailable = "unavailable"  // 503: the queue could not store it, or no spool file could hold it
 )
 
 // OtherEvent is the event label of anything but ping and the handled events.

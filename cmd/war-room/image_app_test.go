@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/war-room/war-room/bot"
 )
 
 // What the App image's Dockerfile stage sets, as scripts/image-test.sh checks in the image.
@@ -64,6 +66,18 @@ func TestImageAppServesAsItsOwnUser(t *testing.T) {
 		t.Fatalf("the image's health probe: %v\n%s", err, out)
 	}
 
+	// A delivery past what is held in memory unverified waits in the image's /tmp, which the
+	// user must be able to write.
+	long := strings.Repeat("A long quoted log line.\n", 2500) // under GitHub's 65,536 characters
+	big := w.f.AddIssue(aRepo, 0, "Logs", long, "alice")
+	chat := "Thanks, here is the rest.\n" + long
+	large := appEvent(t, w, big, w.comment("alice", big, chat), chat)
+	if len(large) <= bot.MaxHeldUnverified {
+		t.Fatalf("the large delivery is %d bytes, not over %d", len(large), bot.MaxHeldUnverified)
+	}
+	if got := s.deliver("issue_comment", "d-large", large, appSecret); got != http.StatusAccepted {
+		t.Fatalf("a %d-byte delivery: %d, want 202 (ignored: not a command)\n%s", len(large), got, s.log())
+	}
 	n := w.f.AddIssue(aRepo, 0, "Queue backend", "We run Redis only for the job queue.", "alice")
 	body := "/war-room Should we move the job queue into PostgreSQL?"
 	if got := s.deliver("issue_comment", "d-image", appEvent(t, w, n, w.comment("alice", n, body), body), appSecret); got != http.StatusAccepted {
