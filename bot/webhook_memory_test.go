@@ -45,7 +45,9 @@ func (f *filler) Read(p []byte) (int, error) {
 	return int(n), nil
 }
 
-// postBody sends body as an issue_comment delivery to url with the given signature header.
+// postBody sends body as an issue_comment delivery to url with the given signature header. It
+// may run off the test's goroutine, so it reports a transport failure as status 0 rather than
+// stopping the test.
 func postBody(t *testing.T, url, id string, body io.Reader, size int64, sig string) int {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, url, body)
