@@ -116,6 +116,8 @@ func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g
 	case KindHelp:
 		t.reply(ctx, g.Usage())
 		return nil
+	case KindDoctor:
+		return t.doctor(ctx, cfg)
 	case KindRun:
 		return t.start(ctx, cfg, cmd)
 	case KindCancel:

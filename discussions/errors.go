@@ -1,11 +1,12 @@
 package discussions
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/war-room/war-room/internal/wait"
 )
 
 // Kind says what a failed GitHub request means for a retry.
@@ -97,19 +98,7 @@ func backoff(err error, n int, now time.Time) time.Duration {
 }
 
 // sleepCtx waits d or until ctx ends; it is the default Publisher.Sleep.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
+var sleepCtx = wait.Sleep
 
 // ErrNotOurDecision is wrapped by the error of a reaffirmation or a supersession aimed at a
 // discussion war-room did not record (someone else's, or not a decision body): war-room

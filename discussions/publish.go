@@ -21,6 +21,8 @@ type Request struct {
 	Supersedes int
 	// FullRecord says where the untruncated record is, for truncation notes.
 	FullRecord string
+	// Record is the session's verifiable record, published after the phase comments.
+	Record *engine.PublishedRecord
 }
 
 // Result is what a publish did.
@@ -117,7 +119,7 @@ func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
 	if j.st.LastWrite.After(p.c.lastWrite) {
 		p.c.lastWrite = j.st.LastWrite
 	}
-	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord})
+	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord, Record: req.Record})
 	j.res = &Result{Truncated: j.r.Truncated}
 	if j.st.Comments == nil {
 		j.st.Comments = map[string]string{}

@@ -51,6 +51,9 @@ type RenderOptions struct {
 	Supersedes int
 	// FullRecord says where the untruncated record is (default: the CLI command showing it).
 	FullRecord string
+	// Record, when set, is published after the phase comments so that the decision can be
+	// verified from GitHub alone.
+	Record *engine.PublishedRecord
 }
 
 // Render turns a decision into the title, body and phase comments to publish. Every text
@@ -78,6 +81,9 @@ func Render(d *engine.Decision, o RenderOptions) Rendered {
 		r.Comments = append(r.Comments, Part{Name: part, Body: body})
 	}
 	r.AnswerPart = answerPart(d.Phases, names)
+	if o.Record != nil {
+		r.Comments = append(r.Comments, renderRecord(d.SessionID, o.Record)...)
+	}
 	return r
 }
 

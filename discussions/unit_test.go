@@ -2,6 +2,7 @@ package discussions
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
@@ -198,5 +200,52 @@ func TestReducedIndependenceOpensTheBody(t *testing.T) {
 	d.Independence = engine.Conforming
 	if strings.Contains(strings.SplitN(Render(d, RenderOptions{}).Body, "## Question", 2)[0], "[!WARNING]") {
 		t.Error("a conforming decision carries the warning")
+	}
+}
+
+// TestRecordPayloadRoundTrip: a record with text in many scripts, emoji and backticks is cut
+// into lines and comments at byte boundaries and reads back to the same value, whatever line
+// endings GitHub serves it with; every comment stays within GitHub's body limit.
+func TestRecordPayloadRoundTrip(t *testing.T) {
+	long := strings.Repeat("Ünïcödé 漢字 😀 ```` <b>&amp;</b> ", 4000)
+	rec := &engine.PublishedRecord{
+		Record:   engine.SessionRecord{SessionID: "s1", Root: "abc"},
+		Nodes:    []engine.DAGNode{{ID: "n1", Content: long}, {ID: "n2", Content: "ok"}},
+		Decision: json.RawMessage(`{"title":"Choix — 決定"}`),
+	}
+	parts := renderRecord("s1", rec)
+	if len(parts) < 2 {
+		t.Fatalf("a %d-byte record fit one comment", len(long))
+	}
+	for _, crlf := range []bool{false, true} {
+		var joined strings.Builder
+		for _, p := range parts {
+			if n := utf8.RuneCountInString(p.Body); n > 65536 {
+				t.Fatalf("%s is %d characters", p.Name, n)
+			}
+			if !utf8.ValidString(p.Body) || strings.Contains(p.Body, "<b>") || strings.Contains(p.Body, "漢") {
+				t.Fatalf("%s is not escaped ASCII JSON", p.Name)
+			}
+			body := p.Body
+			if crlf {
+				body = strings.ReplaceAll(body, "\n", "\r\n")
+			}
+			payload, ok := recordPayload(body)
+			if !ok {
+				t.Fatalf("%s: no payload read back", p.Name)
+			}
+			joined.WriteString(payload)
+		}
+		var back engine.PublishedRecord
+		if err := json.Unmarshal([]byte(joined.String()), &back); err != nil {
+			t.Fatalf("crlf=%v: %v", crlf, err)
+		}
+		if len(back.Nodes) != 2 || back.Nodes[0].Content != long {
+			t.Fatalf("crlf=%v: content changed in the round trip", crlf)
+		}
+		var d struct{ Title string }
+		if err := json.Unmarshal(back.Decision, &d); err != nil || d.Title != "Choix — 決定" {
+			t.Fatalf("crlf=%v: decision title %q (%v)", crlf, d.Title, err)
+		}
 	}
 }

@@ -2,9 +2,11 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
 )
 
 // publish sends a completed session's decision where it was asked to go, or records the
@@ -28,6 +30,14 @@ func (r *Runner) publish(ctx context.Context, req Request, out *Outcome) {
 		return
 	}
 	pr := discussions.Request{Repo: *req.Repo, Decision: out.Decision, FullRecord: req.FullRecord}
+	// The verifiable record goes with it, so that anyone can check the decision from GitHub
+	// alone; a decision an older war-room wrote has none to publish.
+	if rec, err := engine.ExportRecord(ctx, r.Store, s.ID); err == nil {
+		pr.Record = rec
+	} else if !errors.Is(err, engine.ErrNotFound) {
+		out.Err = &PublishError{Err: err}
+		return
+	}
 	if prior.Action == discussions.PriorSupersede {
 		pr.Supersedes = prior.Number
 	}

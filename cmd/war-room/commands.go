@@ -36,6 +36,7 @@ var order = []struct{ name, summary string }{
 	{"health", "check that a war-room serve on this machine answers /healthz"},
 	{"resume", "continue a paused or interrupted session, answering its gates"},
 	{"verify", "recompute a session's Merkle DAG and report any tampered node"},
+	{"doctor", "check each configured profile with a few real calls"},
 	{"version", "print the version"},
 }
 

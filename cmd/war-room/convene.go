@@ -121,6 +121,12 @@ func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64,
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
+	sent := func(a *council.Assignment) { a.Effort = ps.EffortSent(a.Profile, a.Effort) }
+	for i := range plan.Seats { // show the level each model is really sent
+		sent(&plan.Seats[i])
+	}
+	sent(&plan.Clerk)
+	sent(&plan.Arbiter)
 	if asJSON {
 		return writeJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
 			"expected_calls": opts.ExpectedCalls()})

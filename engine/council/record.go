@@ -14,7 +14,7 @@ func (s *state) panel() []engine.PanelMember {
 	var out []engine.PanelMember
 	member := func(a Assignment, title string) engine.PanelMember {
 		return engine.PanelMember{Role: title, Label: a.Label, Profile: a.Profile, Provider: a.Provider,
-			Model: a.Model, Family: a.Family, Effort: string(a.Effort)}
+			Model: a.Model, Family: a.Family, Effort: string(s.r.Profiles().EffortSent(a.Profile, a.Effort))}
 	}
 	for _, a := range s.seats(false) {
 		m := member(a, RoleTitle(a.Role))

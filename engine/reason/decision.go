@@ -36,7 +36,7 @@ func (c *chain) panel() []engine.PanelMember {
 	out := make([]engine.PanelMember, 0, len(c.plan.Slots))
 	for _, s := range c.plan.Slots {
 		m := engine.PanelMember{Role: slotLabel(s), Label: s.Artifact, Profile: s.Profile,
-			Family: s.Family, Effort: string(s.Effort)}
+			Family: s.Family, Effort: string(c.r.Profiles().EffortSent(s.Profile, s.Effort))}
 		if p, err := c.r.Profiles().Get(s.Profile); err == nil {
 			m.Provider, m.Model = p.Type, p.Model
 		}

@@ -16,7 +16,7 @@ func (s *state) panelRecord() []engine.PanelMember {
 			continue
 		}
 		pm := engine.PanelMember{Role: RoleTitle(m.Role), Profile: m.Profile, Provider: m.Provider,
-			Model: m.Model, Family: m.Family, Effort: string(m.Effort)}
+			Model: m.Model, Family: m.Family, Effort: string(s.r.Profiles().EffortSent(m.Profile, m.Effort))}
 		var authored, failed []string
 		for _, c := range s.rec.COAs {
 			if c.Author == m.Role {

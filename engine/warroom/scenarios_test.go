@@ -246,7 +246,7 @@ func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
 	require.NoError(t, err)
 
 	p := script.New(council(scoresFull, "", 0))
-	r, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: profiles(p)}, "wr-test0000000000001")
+	r, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, "wr-test0000000000001")
 	require.NoError(t, err)
 	d, err := warroom.Execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
