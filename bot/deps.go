@@ -34,6 +34,9 @@ type Deps struct {
 	TempDir string
 	Report  Reporter
 	Log     *slog.Logger
+	// Events, when set, receives the engine events of every session and review lane besides
+	// the sinks a surface adds (the App's metrics).
+	Events engine.Sink
 	// CheckConfig, when set, refuses a repository configuration this deployment will not
 	// run; the refusal is reported like any configuration error. The App sets it: there
 	// the file is written by whoever installed the App, and must not pick programs or files
@@ -136,4 +139,12 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedCo
 		}
 	}
 	return cfg, nil
+}
+
+// sinks are a run's sinks with Events added.
+func (d *Deps) sinks(own ...engine.Sink) []engine.Sink {
+	if d.Events != nil {
+		own = append(own, d.Events)
+	}
+	return own
 }

@@ -27,7 +27,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	if err := decode(eventType, payload, &ev); err != nil {
 		return err
 	}
-	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "issue", ev.Issue.Number, "comment", ev.Comment.ID)
+	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
+		"thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Issue.Number), "comment", ev.Comment.ID)
 	if ev.Action != "created" {
 		log.Info("ignored: only new comments are commands", "action", ev.Action)
 		return nil
@@ -40,8 +41,10 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		log.Info("ignored: " + why)
 		return nil
 	}
-	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
-	store, err := h.Deps.OpenStore(ctx)
+	d := *h.Deps // so that every line logged for this comment carries its attributes
+	d.Log = log
+	t := &thread{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	store, err := d.OpenStore(ctx)
 	if err != nil {
 		return fmt.Errorf("open the session store: %w", err)
 	}
@@ -49,7 +52,7 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	t.store = store
 	// Two jobs on one thread never interleave: the second waits for the first (the App
 	// retries it later), then finds what the first left on the thread.
-	release, ok, err := h.Deps.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
+	release, ok, err := d.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
 	if err != nil {
 		return err
 	}

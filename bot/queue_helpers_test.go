@@ -11,6 +11,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +36,34 @@ type appWorld struct {
 	aliceTk string
 	// check is the workers' CheckConfig.
 	check func(*config.Config) error
+	// jobs, when set, observes the workers' jobs.
+	jobs JobObserver
+}
+
+// jobLog records what a JobObserver is told.
+type jobLog struct {
+	mu      sync.Mutex
+	started int
+	ended   []string
+}
+
+func (l *jobLog) JobStarted(string, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.started++
+}
+
+// seen returns what the observer was told so far.
+func (l *jobLog) seen() (started int, ended []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.started, slices.Clone(l.ended)
+}
+
+func (l *jobLog) JobEnded(_, state string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.ended = append(l.ended, state)
 }
 
 // immediately retries a failed job at once, so retry tests need not wait out a backoff.
@@ -64,7 +94,7 @@ func newAppWorld(t *testing.T) *appWorld {
 // worker is the delivery worker over the world's installations; handlers nil means the
 // App's own.
 func (w *appWorld) worker(handlers func(*Deps) []EventHandler) *DeliveryWorker {
-	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Base: Deps{
+	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Observer: w.jobs, Base: Deps{
 		CheckConfig: w.check, Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: time.Now,
 		Settings: Settings{Publish: true, Review: true},
 		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),

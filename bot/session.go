@@ -70,7 +70,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 		return out.fail(ClassInternal, fmt.Errorf("open the session store: %w", err))
 	}
 	defer store.Close()
-	run := &session.Runner{Config: cfg.Config, Store: store, Sinks: sinks, Now: d.Now,
+	run := &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
 		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
 		Profiles: func(ctx context.Context) (engine.Profiles, error) {
 			return wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)

@@ -25,6 +25,11 @@ func (e *SessionError) Unwrap() error { return e.Err }
 func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error {
 	res := resultView{DiscussionURL: out.State.Discussion, Reaffirmed: out.Reaffirmed, Class: out.Class, Notes: out.Notes}
 	res.Detail = threadDetail(out.Class, out.Err, t.d.Settings.RunURL)
+	if out.Class != "" {
+		t.log.Warn("session: run ended", "status", out.State.Status, "class", out.Class)
+	} else {
+		t.log.Info("session: run ended", "status", out.State.Status)
+	}
 	if err := p.finish(ctx, out.State, res); err != nil {
 		t.log.Warn("final progress edit", "err", err)
 	}

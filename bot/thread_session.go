@@ -94,8 +94,14 @@ func (t *thread) context(cmd Command) []ContextText {
 	return append(out, ContextText{Name: "context:issue", Text: issue})
 }
 
-// run runs the session with the progress comment following it, then concludes.
+// run runs the session with the progress comment following it, then concludes. From here on
+// every line logged names the session.
 func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressID int64) error {
+	d := *t.d
+	t.log = t.log.With("session", st.Session)
+	d.Log, t.d = t.log, &d
+	noteSession(ctx, st.Session)
+	t.log.Info("session: running", "protocol", st.Protocol)
 	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
 	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))

@@ -33,6 +33,7 @@ var order = []struct{ name, summary string }{
 	{"publish", "publish a session's decision to GitHub Discussions"},
 	{"action", "run as a GitHub Action step (reads the runner's event)"},
 	{"serve", "run as a GitHub App webhook server"},
+	{"health", "check that a war-room serve on this machine answers /healthz"},
 	{"resume", "continue a paused or interrupted session, answering its gates"},
 	{"verify", "recompute a session's Merkle DAG and report any tampered node"},
 	{"doctor", "check each configured profile with a few real calls"},

@@ -78,8 +78,15 @@ func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra
 		args = slices.Delete(args, 3, 5)
 		env = append(env, "WAR_ROOM_DATABASE_URL="+a.databaseURL)
 	}
-	s := &appServer{t: t, cmd: exec.Command(actionBinary, args...), done: make(chan struct{})}
-	s.cmd.Env = env
+	cmd := exec.Command(actionBinary, args...)
+	cmd.Env = env
+	return launchServe(t, cmd)
+}
+
+// launchServe starts a war-room serve command and waits for it to say where it listens.
+func launchServe(t *testing.T, cmd *exec.Cmd) *appServer {
+	t.Helper()
+	s := &appServer{t: t, cmd: cmd, done: make(chan struct{})}
 	pipe, err := s.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +108,7 @@ func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra
 	return s
 }
 
-var listenLine = regexp.MustCompile(`msg=serving addr=(\S+)`)
+var listenLine = regexp.MustCompile(`"msg":"serving","addr":"([^"]+)"`)
 
 func (s *appServer) readLog(r io.Reader, addr chan<- string) {
 	defer close(s.done)
