@@ -21,7 +21,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	rec := &statusRecorder{ResponseWriter: w}
 	f.handle(rec, r, body, &c)
 	c.Status = rec.status
-	if c.Status == 0 {
+	if c.Status == 0 && !c.hung {
 		c.Status = http.StatusOK
 	}
 	f.mu.Lock()
