@@ -104,9 +104,7 @@ func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
 	if j.st.Done && j.st.Result != nil {
 		return j.st.Result, nil
 	}
-	if j.st.LastWrite.After(p.c.lastWrite) {
-		p.c.lastWrite = j.st.LastWrite
-	}
+	p.c.t.ObserveWrite(j.st.LastWrite)
 	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord})
 	j.res = &Result{Truncated: j.r.Truncated}
 	if j.st.Comments == nil {
@@ -172,7 +170,7 @@ func unavailable(info *repoInfo, slug string, repo Repo) string {
 }
 
 func (p *Publisher) save(ctx context.Context, j *job) error {
-	j.st.LastWrite = p.c.lastWrite
+	j.st.LastWrite = p.c.t.LastWrite()
 	return saveJSON(ctx, p.state, j.key, &j.st)
 }
 

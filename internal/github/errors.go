@@ -27,6 +27,9 @@ const (
 )
 
 func (k Kind) String() string {
+	if k < Permanent || k > RateLimited {
+		return fmt.Sprintf("Kind(%d)", int(k))
+	}
 	return [...]string{"permanent", "transient", "rate-limited"}[k]
 }
 
