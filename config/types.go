@@ -76,10 +76,10 @@ type Trigger struct {
 
 // Discussions configures publishing.
 type Discussions struct {
-	Category        string        `yaml:"category"`
-	Labels          []string      `yaml:"labels"`
-	PriorCheck      PriorCheck    `yaml:"prior_check"`
-	DeferredIssues  bool          `yaml:"deferred_issues"`
+	Category       string     `yaml:"category"`
+	Labels         []string   `yaml:"labels"`
+	PriorCheck     PriorCheck `yaml:"prior_check"`
+	DeferredIssues bool       `yaml:"deferred_issues"`
 	// MutationSpacing is the older name of GitHub.WriteSpacing, still read.
 	MutationSpacing time.Duration `yaml:"mutation_spacing"`
 }
