@@ -11,12 +11,18 @@ import (
 
 // Wrap returns a copy of hc (nil: http.DefaultClient) whose requests go through a Transport
 // with o. If hc goes through one already, the copy replaces it (over the same base, and
-// under its Key when o names none) rather than stacking a second one.
+// under its Key when o names none) rather than stacking a second one. hc's Timeout becomes
+// the bound on each attempt (when o sets none) and is taken off the client: it would count
+// the waits between attempts too, and cut a Retry-After short.
 func Wrap(hc *http.Client, o Options) *http.Client {
 	if hc == nil {
 		hc = http.DefaultClient
 	}
 	c := *hc
+	if o.Timeout == 0 {
+		o.Timeout = c.Timeout
+	}
+	c.Timeout = 0
 	base := hc.Transport
 	if t, ok := base.(*Transport); ok {
 		base = t.base
