@@ -40,7 +40,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		return nil
 	}
 	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
-	return t.intake(ctx, author)
+	err := t.intake(ctx, author)
+	return errors.Join(append([]error{err}, t.lost...)...)
 }
 
 // thread is one command comment being handled on its issue or pull request.
@@ -49,6 +50,8 @@ type thread struct {
 	ev   *issueCommentEvent
 	repo Repo
 	log  *slog.Logger
+	// lost are the writes a user should have seen that failed after every retry.
+	lost []error
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {
@@ -64,7 +67,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 	t.react(ctx, ReactionEyes)
 	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
 	if err != nil {
-		t.react(ctx, ReactionConfused)
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	if !ok {
