@@ -18,6 +18,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 func init() {
@@ -112,6 +113,11 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, client
 		return err
 	}
 	defer st.Close()
+	if bot.IsPostgresURL(target) {
+		// Replicas share the database: each installation's writes keep their spacing
+		// whichever replica sends them.
+		clients.UseWrites(wr.Options{Limiter: wr.StoreLimiter{Store: st}, Warn: func(m string) { log.Warn("github: " + m) }})
+	}
 	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log)}
 	q, err := s.openQueue(ctx, target, w, log)
 	if err != nil {
