@@ -7,7 +7,7 @@ import (
 
 // Call is one request the fake answered, in arrival order.
 type Call struct {
-	Time      time.Time // fake clock at arrival
+	Time      time.Time // fake clock at arrival, not truncated (timestamps GitHub shows are)
 	RequestID string    // X-GitHub-Request-Id sent back
 	Method    string
 	Path      string // without any /api/v3 prefix, e.g. "/repos/o/r/issues/1/comments"
