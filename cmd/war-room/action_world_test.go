@@ -68,6 +68,17 @@ func testdataPath(t *testing.T, name string) string {
 // reasonConfig is a configuration whose default protocol is the reasoning chain on two
 // scripted profiles of different families, publishing with no mutation spacing to wait out.
 func reasonConfig(t *testing.T, extra string) string {
+	return reasonProfiles(t) + `github:
+  discussions:
+    mutation_spacing: 1ms
+  progress:
+    throttle: 1s
+` + extra
+}
+
+// reasonProfiles is the configuration's profiles and protocols: the reasoning chain on two
+// scripted profiles of different families.
+func reasonProfiles(t *testing.T) string {
 	script := testdataPath(t, "reason-script.yaml")
 	return fmt.Sprintf(`version: 1
 providers:
@@ -77,12 +88,7 @@ protocols:
   default: reason
   reason:
     pool: [alpha, beta]
-github:
-  discussions:
-    mutation_spacing: 1ms
-  progress:
-    throttle: 1s
-%[2]s`, script, extra)
+`, script)
 }
 
 // user gives login a permission on the repository and a token of its own.

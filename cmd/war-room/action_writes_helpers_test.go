@@ -16,22 +16,13 @@ import (
 // writesConfig is reasonConfig with GitHub's own second between writes and a progress
 // throttle no run reaches, so that a clean run's writes are always the same ones.
 func writesConfig(t *testing.T, spacing string) string {
-	script := testdataPath(t, "reason-script.yaml")
-	return fmt.Sprintf(`version: 1
-providers:
-  alpha: {type: script, family: anthropic, responses: %[1]s}
-  beta: {type: script, family: openai, responses: %[1]s}
-protocols:
-  default: reason
-  reason:
-    pool: [alpha, beta]
-github:
-  write_spacing: %[2]s
+	return reasonProfiles(t) + fmt.Sprintf(`github:
+  write_spacing: %s
   progress:
     throttle: 24h
   discussions:
     prior_check: "off"
-`, script, spacing)
+`, spacing)
 }
 
 // commandWorld is a repository with one /war-room command on an issue, on a manual clock
