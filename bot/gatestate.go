@@ -84,7 +84,7 @@ func (s State) Marker() string {
 		panic(fmt.Sprintf("bot: encode state: %v", err)) // plain data into memory: cannot fail
 	}
 	zw.Close()
-	return "<!-- war-room:state " + stateVersion + " " + base64.RawURLEncoding.EncodeToString(raw.Bytes()) + " -->"
+	return wr.MarkerLine("state " + stateVersion + " " + base64.RawURLEncoding.EncodeToString(raw.Bytes()))
 }
 
 // ParseState reads the marker on the first line of body. Text further down is never read,
