@@ -5,8 +5,9 @@
 # container actions to (their workspace mounts are owned by the runner's root).
 #
 # Every stage is needed, so any builder (BuildKit or the legacy one) builds this file as is.
-# CI has no Docker engine and cannot pull the Go image: scripts/image-test.sh builds the final
-# stage below, taken from this file, from a binary compiled on the host.
+# CI has no Docker engine and cannot pull the Go image. The released image is the final stage
+# below, taken from this file by scripts/image-context.sh and fed the release build's linux
+# binaries; the release workflow builds it with BuildKit, scripts/image-test.sh with buildah.
 
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
@@ -18,7 +19,7 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}"
  && cp /etc/ssl/certs/ca-certificates.crt /out/ca-certificates.crt \
  && mkdir -m 1777 /out/tmp
 
-# final stage (scripts/image-test.sh builds from this line down, with /out/ from dist/)
+# final stage (scripts/image-context.sh takes this line down, with /out/ from a release build)
 FROM scratch
 COPY --from=build /out/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 COPY --from=build /out/tmp /tmp

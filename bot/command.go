@@ -23,6 +23,9 @@ const (
 	KindReaffirm Kind = "reaffirm"
 	KindSkip     Kind = "skip"
 	KindCancel   Kind = "cancel"
+	// KindDoctor checks each configured profile with a few real calls and replies with the
+	// table; only the bare "/war-room doctor" is one, so a question may start with the word.
+	KindDoctor Kind = "doctor"
 )
 
 // Command is a parsed command comment.
@@ -78,6 +81,10 @@ func Parse(body string, g Grammar) (c Command, ok bool, err error) {
 	switch Kind(verb) {
 	case KindHelp:
 		return Command{Kind: KindHelp}, true, nil
+	case KindDoctor:
+		if len(words) == 1 && strings.TrimSpace(rest) == "" {
+			return Command{Kind: KindDoctor}, true, nil
+		}
 	case KindApprove, KindSkip, KindCancel, KindProceed, KindReaffirm:
 		c, err = parseReply(Kind(verb), words[1:])
 		return c, true, err

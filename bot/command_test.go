@@ -46,6 +46,8 @@ func TestParseCommands(t *testing.T) {
 		{"later dashes are text", "/war-room reason Is --fast better?", run("reason", "Is --fast better?", nil)},
 		{"help", "/war-room help", Command{Kind: KindHelp}},
 		{"empty is help", "/war-room", Command{Kind: KindHelp}},
+		{"doctor", "/war-room Doctor", Command{Kind: KindDoctor}},
+		{"a question may start with doctor", "/war-room doctor visits: should we book online?", run("war-room", "doctor visits: should we book online?", nil)},
 		{"approve", "/war-room approve", Command{Kind: KindApprove}},
 		{"proceed", "/war-room proceed", Command{Kind: KindProceed}},
 		{"proceed #N", "/war-room proceed #12", Command{Kind: KindProceed, Number: 12}},

@@ -39,6 +39,11 @@ type Deps struct {
 	// the file is written by whoever installed the App, and must not pick programs or files
 	// on the server.
 	CheckConfig func(*config.Config) error
+	// Holder names this worker in the leases that keep one session (and one thread) on one
+	// worker at a time across the App's workers and replicas; the Action leaves it empty.
+	// LeaseTTL is their life between renewals (default session.DefaultLeaseTTL).
+	Holder   string
+	LeaseTTL time.Duration
 }
 
 // Settings are the per-installation (Action: per-step input) choices.
@@ -53,6 +58,8 @@ type Settings struct {
 	Question string
 	// RunURL links to where this run's full record is (the Actions run page), or "".
 	RunURL string
+	// RunID is the Actions run (GITHUB_RUN_ID): every attempt of one run is one command.
+	RunID string
 }
 
 // Reporter receives a run's results besides what goes to GitHub: the Action's step

@@ -53,25 +53,6 @@ func isGitHubFailure(err error) bool {
 	return ok
 }
 
-// failureClass is FailureClass, falling back to the ledger: a protocol that reports a failed
-// call in its own error type still left the call's class in the ledger.
-func (r *sessionRun) failureClass(ctx context.Context, err error) string {
-	class := FailureClass(err)
-	if class != ClassInternal {
-		return class
-	}
-	entries, lerr := r.run.Store().Ledger(context.WithoutCancel(ctx), r.run.Session().ID)
-	if lerr != nil {
-		return class
-	}
-	for i := len(entries) - 1; i >= 0; i-- {
-		if e := entries[i]; e.ErrorClass != "" {
-			return e.ErrorClass
-		}
-	}
-	return class
-}
-
 // threadDetail is a failure as the issue thread reads it. The messages of two classes quote
 // model output — a contract violation the answer that broke the format, a refusal the
 // model's own words — and the thread shows no model text: for those it keeps only what

@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
 )
 
 // IssueComment handles issue_comment events: /war-room commands and gate replies on issues
@@ -40,7 +41,24 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		return nil
 	}
 	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
-	err := t.intake(ctx, author)
+	store, err := h.Deps.OpenStore(ctx)
+	if err != nil {
+		return fmt.Errorf("open the session store: %w", err)
+	}
+	defer store.Close()
+	t.store = store
+	// Two jobs on one thread never interleave: the second waits for the first (the App
+	// retries it later), then finds what the first left on the thread.
+	release, ok, err := h.Deps.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		log.Info("another job is working on this thread; retrying later")
+		return ErrThreadBusy
+	}
+	defer release()
+	err = t.intake(ctx, author)
 	return errors.Join(append([]error{err}, t.lost...)...)
 }
 
@@ -50,6 +68,8 @@ type thread struct {
 	ev   *issueCommentEvent
 	repo Repo
 	log  *slog.Logger
+	// store holds the command's claim and the thread's lease.
+	store engine.Store
 	// lost are the writes a user should have seen that failed after every retry.
 	lost []error
 }
@@ -96,6 +116,8 @@ func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g
 	case KindHelp:
 		t.reply(ctx, g.Usage())
 		return nil
+	case KindDoctor:
+		return t.doctor(ctx, cfg)
 	case KindRun:
 		return t.start(ctx, cfg, cmd)
 	case KindCancel:

@@ -4,9 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/war-room/war-room/session"
 )
+
+// BusyRetry is how long a job that found its thread or session busy waits before River runs
+// it again.
+const BusyRetry = 15 * time.Second
 
 // Final reports whether running a job again cannot mend err: the user has already been
 // told (a usage error, a configuration error, a session that failed and said so), or the
@@ -35,6 +41,9 @@ func outcome(err error, log *slog.Logger) error {
 	case err == nil:
 		log.Info("job: done")
 		return nil
+	case errors.Is(err, ErrThreadBusy), errors.Is(err, session.ErrBusy):
+		log.Info("job: its thread or session is busy on another worker; retried later")
+		return river.JobSnooze(BusyRetry)
 	case Final(err):
 		log.Warn("job: failed; not retried", "err", err)
 		return river.JobCancel(err)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -94,6 +95,9 @@ func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs])
 		return river.JobCancel(err)
 	}
 	d.GitHub, d.Log = gh, log
+	if d.Holder != "" { // a lease is a job's: two jobs of one process are two holders
+		d.Holder = fmt.Sprintf("%s/job-%d", d.Holder, job.ID)
+	}
 	handlers := AppHandlers
 	if w.Handlers != nil {
 		handlers = w.Handlers

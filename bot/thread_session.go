@@ -37,6 +37,17 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(err.Error())))
 		return nil
 	}
+	// One command, one session: a second delivery of this comment (another delivery id, a
+	// replayed body) finds the session the first claimed, and the retry of a job that died
+	// before writing anything continues it under the same id and seed.
+	c, first, err := claimCommand(ctx, t.store, commandClaim(t.repo, st.CommentID), st)
+	if err != nil {
+		return err
+	}
+	if !first {
+		t.log.Info("this command's session was claimed before; continuing it", "session", c.Session)
+		st.Session, st.Seed = c.Session, c.Seed
+	}
 	body := (&progressView{state: st}).render()
 	pc, err := t.d.GitHub.EnsureProgress(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body)
 	if err != nil {
@@ -91,7 +102,7 @@ func (t *thread) context(cmd Command) []ContextText {
 func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressID int64) error {
 	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
-	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true)
+	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))
 	return t.conclude(ctx, p, out)
 }
 

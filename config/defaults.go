@@ -12,7 +12,12 @@ const CurrentVersion = 1
 const (
 	DefaultMaxConcurrency  = 4
 	DefaultProviderTimeout = 120 * time.Second
-	DefaultMaxTokens       = 8192
+	DefaultMaxAttempts     = 3
+	// DefaultMaxTokens is a call's output budget; DefaultThinkingMaxTokens is the budget
+	// when the profile thinks, since thinking tokens count against it.
+	DefaultMaxTokens         = 8192
+	DefaultThinkingMaxTokens = 32000
+	DefaultCacheWarmup       = true
 )
 
 // Budget defaults: zero means uncapped.
@@ -84,5 +89,7 @@ func NewProviderConfig(t ProviderType) ProviderConfig {
 func (p *ProviderConfig) applyDefaults() {
 	p.MaxConcurrency = DefaultMaxConcurrency
 	p.Timeout = DefaultProviderTimeout
+	p.MaxAttempts = DefaultMaxAttempts
 	p.MaxTokens = DefaultMaxTokens
+	p.CacheWarmup = DefaultCacheWarmup
 }

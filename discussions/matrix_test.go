@@ -43,7 +43,7 @@ type scenario struct {
 var scenarios = []scenario{
 	{"supersede-and-update-log", true, func(w *world) Request {
 		w.seedDecision(1, "wr-0000000000000001", "Keep SQLite everywhere", "2")
-		w.seedLog([]DecisionRow{{Number: 1, Title: "[War Room] Keep SQLite everywhere", Type: "2", Date: "2026-03-03", Status: "active"}})
+		w.seedLog([]DecisionRow{{Number: 1, Title: "[War Room] Keep SQLite everywhere", Class: "type 2", Date: "2026-03-03", Status: "active"}})
 		return Request{Repo: w.repo, Decision: loadDecision(w.t, "full_council"), Supersedes: 1}
 	}},
 	{"first-decision-not-answerable", false, func(w *world) Request {

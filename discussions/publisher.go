@@ -8,6 +8,7 @@ import (
 
 	gogithub "github.com/google/go-github/v62/github"
 	"github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/internal/wait"
 )
 
 // Defaults of a Publisher.
@@ -89,7 +90,7 @@ type Publisher struct {
 // New returns a Publisher for opts.
 func New(opts Options) *Publisher {
 	p := &Publisher{
-		Now: time.Now, Sleep: github.SleepContext, MaxAttempts: DefaultMaxAttempts,
+		Now: time.Now, Sleep: wait.Sleep, MaxAttempts: DefaultMaxAttempts,
 		RequestTimeout: DefaultRequestTimeout, CacheTTL: DefaultCacheTTL,
 		Category: opts.Category, Labels: opts.Labels, MutationSpacing: opts.MutationSpacing,
 		DeferredIssues: opts.DeferredIssues, Login: opts.Login, state: opts.State, cache: map[string]*repoInfo{},

@@ -39,6 +39,9 @@ type RunConfig struct {
 	Heartbeat time.Duration
 	// Source says where the session's material comes from, for the disclosure.
 	Source Source
+	// Sleep waits between a call's attempts (default: a timer); it returns ctx's error when
+	// ctx ends first. Tests inject one to see the waits without spending them.
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // Run executes one session's protocol code durably. It is safe for concurrent use by the
@@ -53,6 +56,7 @@ type Run struct {
 	used      int64
 	usedUSD   float64
 	semaphore map[string]chan struct{}
+	warm      warmGate
 	notes     []string
 
 	disclosure sync.Mutex

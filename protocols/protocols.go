@@ -38,14 +38,17 @@ type Flag struct {
 
 type protocol struct {
 	section config.Section
-	flags   []Flag
-	start   func(cfg *config.Config, req Request) (*engine.Session, error)
-	execute func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
+	// question is the input a session carries its question under.
+	question string
+	flags    []Flag
+	start    func(cfg *config.Config, req Request) (*engine.Session, error)
+	execute  func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
 }
 
 var known = map[string]protocol{
 	warroom.Protocol: {
-		section: config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
+		section:  config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
+		question: warroom.InputQuestion,
 		flags: []Flag{{Name: "mode", Help: "auto, express, lightweight, full or delphi"},
 			{Name: "preset", Help: "default, move-fast, risk-averse, startup or regulated"},
 			{Name: "thresholds", Help: "three increasing reversibility thresholds, e.g. 0.40,0.60,0.80"},
@@ -53,14 +56,16 @@ var known = map[string]protocol{
 		start: startWarRoom, execute: warroom.Execute,
 	},
 	reason.Protocol: {
-		section: config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
+		section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
+		question: reason.InputQuestion,
 		flags: []Flag{{Name: "fast", Bool: true, Help: "lower effort for the compressor, attacker and synthesizer"},
 			{Name: "passes", Help: "compressor and attacker rounds (default 1)"},
 			{Name: "high-assurance", Bool: true, Help: "a second, independent generator on a distinct profile"}},
 		start: startReason, execute: reason.Execute,
 	},
 	council.Protocol: {
-		section: config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
+		section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
+		question: council.InputQuestion,
 		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the configured team)"},
 			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default 1)"}},
 		start: startCouncil, execute: council.Execute,
@@ -156,11 +161,26 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	facts := ""
+	// The chain's own inputs may come named (the CLI's --facts, --constraints and
+	// --caller-position files); any other context (an issue, a comment) is facts.
+	var named, other, constraints, caller string
 	for _, in := range req.Context {
-		facts += in.Text + "\n"
+		switch in.Name {
+		case reason.InputFacts:
+			named = in.Text // verbatim, as its file holds it
+		case reason.InputConstraints:
+			constraints = in.Text
+		case reason.InputCallerPosition:
+			caller = in.Text
+		default:
+			other += in.Text + "\n"
+		}
 	}
-	return reason.NewSession(req.Question, reason.Inputs(req.Question, strings.TrimSpace(facts), "", ""),
+	facts := named
+	if other != "" {
+		facts = strings.TrimSpace(strings.TrimSpace(named) + "\n" + other)
+	}
+	return reason.NewSession(req.Question, reason.Inputs(req.Question, facts, constraints, caller),
 		opts, req.Seed, req.SeedSource)
 }
 
@@ -187,6 +207,9 @@ func Words() map[string]string {
 	}
 	return words
 }
+
+// QuestionInput is the name a protocol's sessions carry their question under.
+func QuestionInput(protocol string) string { return known[protocol].question }
 
 // StopWords are the answers the protocols' gates offer for stopping a session (declining a
 // reduced-independence panel, dropping a suspect question): a reply using one cancels.

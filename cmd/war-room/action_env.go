@@ -91,7 +91,7 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 		Mask: func(s string) { m.mask(a, s) },
 		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: protocolInput(a.GetInput(inputProtocol)),
 			Question: a.GetInput(inputQuestion), Publish: boolInput(a, inputPublish), Review: boolInput(a, inputReview),
-			RunURL: runURL(gc)}}
+			RunURL: runURL(gc), RunID: runID(gc)}}
 	d.OpenStore = func(ctx context.Context) (engine.Store, error) {
 		path := e.getenv("WAR_ROOM_DB") // tests read the ledger back; a runner starts empty
 		if path == "" {
@@ -168,4 +168,12 @@ func actionGrammar() bot.Grammar {
 		}
 		return out
 	}}
+}
+
+// runID is the Actions run's id, "" outside a run.
+func runID(gc *githubactions.GitHubContext) string {
+	if gc.RunID == 0 {
+		return ""
+	}
+	return fmt.Sprint(gc.RunID)
 }

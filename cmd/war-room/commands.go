@@ -37,6 +37,7 @@ var order = []struct{ name, summary string }{
 	{"serve", "run as a GitHub App webhook server"},
 	{"resume", "continue a paused or interrupted session, answering its gates"},
 	{"verify", "recompute a session's Merkle DAG and report any tampered node"},
+	{"doctor", "check each configured profile with a few real calls"},
 	{"version", "print the version"},
 }
 

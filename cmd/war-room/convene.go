@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -79,15 +79,16 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 	if f.dry {
 		return dryRunCouncil(e, opts, st.Profiles, seed, f.common.json)
 	}
-	s, err := council.NewSession(pos[0], inputs, opts, seed, source)
-	if err != nil {
-		return exitErr(exitUsage, err)
+	flags := map[string]string{}
+	if f.seats != "" {
+		flags["seats"] = f.seats
 	}
-	r, err := engine.Start(ctx, st.runConfig(e, f.approve.answers()), s)
-	if err != nil {
-		return err
+	if f.rounds != "" {
+		flags["rounds"] = f.rounds
 	}
-	return f.execute(ctx, e, r)
+	out := st.runner(e).Run(ctx, session.Request{Protocol: council.Protocol, Question: pos[0], Context: inputs[1:],
+		Flags: flags, Seed: seed, SeedSource: source, Answers: f.approve.answers()})
+	return f.end(e, out)
 }
 
 // inputs captures the question and every context file verbatim.
@@ -101,40 +102,16 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 		return err
 	}
 	defer st.Close()
-	s, err := st.Store.GetSession(ctx, f.resume)
-	switch {
-	case errors.Is(err, engine.ErrNotFound):
-		return usageErr("no session %s in %s (check the id, and --db if the session ran against another state file)", f.resume, f.common.where(e))
-	case err != nil:
-		return fmt.Errorf("read session %s: %w", f.resume, err)
-	}
-	if s.Protocol != council.Protocol {
-		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)
-	}
-	r, err := engine.Resume(ctx, st.runConfig(e, f.approve.answers()), f.resume)
-	if err != nil {
+	if err := checkProtocol(ctx, st.Store, f.common.where(e), f.resume, council.Protocol); err != nil {
 		return err
 	}
-	return f.execute(ctx, e, r)
+	return f.end(e, st.runner(e).Run(ctx, session.Request{SessionID: f.resume, Answers: f.approve.answers()}))
 }
 
-// execute runs the session to its end and prints the decision; a failure prints nothing on
-// stdout (no ruling is improvised) and says how to resume.
-func (f *conveneFlags) execute(ctx context.Context, e *env, r *engine.Run) error {
-	id := r.Session().ID
-	d, err := council.Execute(ctx, r)
-	if err = r.Finish(ctx, err); err != nil {
-		var gate *engine.GateError
-		if errors.As(err, &gate) {
-			return sessionOutcome(err, id)
-		}
-		if ctx.Err() != nil {
-			// Interrupted (Ctrl-C, SIGTERM): only the calls in flight are lost.
-			return fmt.Errorf("interrupted; no decision was made; the completed calls are stored; continue with: war-room convene --resume %s", id)
-		}
-		return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: war-room convene --resume %s", err, id)
-	}
-	return finishDecision(e, d, f.common.json)
+// end prints the decision; a failure prints nothing on stdout (no ruling is improvised) and
+// says how to resume.
+func (f *conveneFlags) end(e *env, out *session.Outcome) error {
+	return endSession(e, "convene", out, func(d *engine.Decision) error { return finishDecision(e, d, f.common.json) })
 }
 
 // dryRunCouncil prints the seating a session with this seed would use, without a session or a
@@ -144,6 +121,12 @@ func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64,
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
+	sent := func(a *council.Assignment) { a.Effort = ps.EffortSent(a.Profile, a.Effort) }
+	for i := range plan.Seats { // show the level each model is really sent
+		sent(&plan.Seats[i])
+	}
+	sent(&plan.Clerk)
+	sent(&plan.Arbiter)
 	if asJSON {
 		return writeJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
 			"expected_calls": opts.ExpectedCalls()})

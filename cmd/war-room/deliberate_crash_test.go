@@ -49,7 +49,9 @@ func slowCouncil(t *testing.T) string {
 func waitForStep(t *testing.T, db, key string, exited <-chan struct{}) string {
 	t.Helper()
 	ctx := context.Background()
-	for range 600 {
+	// No deadline of its own: the child either stores the step or exits, and the suite
+	// timeout bounds a hang; a loaded machine only makes this slower.
+	for {
 		st, err := sqlite.Open(ctx, db)
 		if err == nil {
 			ss, _ := st.ListSessions(ctx, "war-room", 0)
@@ -68,8 +70,6 @@ func waitForStep(t *testing.T, db, key string, exited <-chan struct{}) string {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("step %s never stored", key)
-	return ""
 }
 
 // The real CLI, killed with SIGKILL once a phase boundary is stored, continues with

@@ -18,6 +18,9 @@ func dryRunWarRoom(e *env, opts warroom.Options, ps engine.Profiles, asJSON bool
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
+	for i, m := range panel.Members { // show the level each model is really sent
+		panel.Members[i].Effort = ps.EffortSent(m.Profile, m.Effort)
+	}
 	if asJSON {
 		return writeJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel})
 	}

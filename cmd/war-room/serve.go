@@ -185,6 +185,7 @@ func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.Delive
 func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps {
 	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
 	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
+		Holder:    workerName(),
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
 	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))
@@ -241,4 +242,10 @@ func errSuffix(err error) string {
 		return ""
 	}
 	return " (" + err.Error() + ")"
+}
+
+// workerName names this process in the leases that keep a session on one worker at a time.
+func workerName() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), engine.NewSessionID()[3:11])
 }

@@ -13,7 +13,7 @@ import (
 func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, earlier []Labeled) (engine.CallSpec, error) {
 	others := slices.DeleteFunc(labelsOf(positions), func(l string) bool { return l == a.Label })
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
-	in = append(in, named(fmt.Sprintf("cross-examination round %d", round-1), earlier)...)
+	in = engine.Shared(append(in, named(fmt.Sprintf("cross-examination round %d", round-1), earlier)...)...)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Cross-examination, round %d of %d. You are %s; your own blind position is the one "+
 		"labelled %s. %s Challenge the other members (%s) where their positions are weakest: an "+
@@ -33,7 +33,7 @@ func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, 
 // closing asks a seat for its final position and its vote over the docket's n options.
 func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cross []Labeled) (engine.CallSpec, error) {
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
-	in = append(in, named("cross-examination", cross)...)
+	in = engine.Shared(append(in, named("cross-examination", cross)...)...)
 	intent := a.Role == Steward
 	var b strings.Builder
 	fmt.Fprintf(&b, "Closing ballot. You are %s. The docket lists Option 1 to Option %d. %s Having read "+

@@ -66,7 +66,7 @@ func TestAttackMustCoverEveryVectorTarget(t *testing.T) {
 	contains(t, f.LastError, "does not address vector target(s) C-2")
 }
 
-func TestTransportFailureTwiceFailsTheChain(t *testing.T) {
+func TestTransportFailureOnEveryAttemptFailsTheChain(t *testing.T) {
 	down := script.Response{Role: RoleGenerator, Error: "transport", Text: "connection reset"}
 	h := newHarness(t, conformingScript(down), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
@@ -75,7 +75,7 @@ func TestTransportFailureTwiceFailsTheChain(t *testing.T) {
 		t.Fatalf("want a chain failure, got %v", res.err)
 	}
 	eq(t, "transport", f.Class)
-	eq(t, 2, f.Attempts)
+	eq(t, engine.DefaultMaxAttempts, f.Attempts)
 	contains(t, f.LastError, "connection reset")
 }
 

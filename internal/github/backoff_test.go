@@ -1,7 +1,6 @@
 package github
 
 import (
-	"context"
 	"errors"
 	"testing"
 	"time"
@@ -27,13 +26,5 @@ func TestBackoffRule(t *testing.T) {
 		if got := Backoff(tc.err, tc.n, now); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
-	}
-}
-
-func TestSleepHonoursContext(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := SleepContext(ctx, time.Hour); !errors.Is(err, context.Canceled) {
-		t.Errorf("sleep on a cancelled context: %v", err)
 	}
 }

@@ -45,6 +45,9 @@ type APIError struct {
 	Reset      time.Time
 	// Messages are the GraphQL errors array, or the REST body's message.
 	Messages []string
+	// NotFound says GitHub answered that what was looked up does not exist (a REST 404, a
+	// GraphQL NOT_FOUND error).
+	NotFound bool
 	// Write says the request was a write; with Kind Transient its effect is unknown.
 	Write bool
 	// Attempts is how many times the request was sent; Exhausted says the transport gave up
@@ -98,7 +101,8 @@ func AsAPIError(err error) (*APIError, bool) {
 		if er.Message != "" {
 			msgs = []string{er.Message}
 		}
-		return &APIError{Op: op, Kind: Permanent, Status: er.Response.StatusCode, Messages: msgs, Err: er}, true
+		return &APIError{Op: op, Kind: Permanent, Status: er.Response.StatusCode, Messages: msgs,
+			NotFound: er.Response.StatusCode == http.StatusNotFound, Err: er}, true
 	}
 	return nil, false
 }

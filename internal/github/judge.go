@@ -32,6 +32,7 @@ func judge(d *described, status int, h http.Header, body []byte, now time.Time) 
 		return nil // a redirect, followed by the client
 	}
 	e.Messages = restMessage(body)
+	e.NotFound = status == http.StatusNotFound
 	e.Kind = statusKind(status, e, body)
 	if e.Kind == Permanent {
 		return nil
@@ -61,6 +62,7 @@ func judgeGraphQL(e *APIError, status int, body []byte) *APIError {
 	parsed := json.Unmarshal(body, &out) == nil
 	for _, ge := range out.Errors {
 		e.Messages = append(e.Messages, ge.Message)
+		e.NotFound = e.NotFound || strings.EqualFold(ge.Type, "NOT_FOUND")
 	}
 	if len(e.Messages) == 0 && out.Message != "" {
 		e.Messages = []string{out.Message}

@@ -3,6 +3,8 @@ package github
 import (
 	"context"
 	"time"
+
+	"github.com/war-room/war-room/internal/wait"
 )
 
 // Defaults of Options.
@@ -50,7 +52,7 @@ func (o Options) withDefaults() Options {
 		o.Now = time.Now
 	}
 	if o.Sleep == nil {
-		o.Sleep = SleepContext
+		o.Sleep = wait.Sleep
 	}
 	if o.AfterFunc == nil {
 		o.AfterFunc = afterFunc

@@ -31,6 +31,8 @@ for a in "$@"; do printf '%%s\n' "$a"; done > "$D/argv"
 cat > "$D/stdin"
 env > "$D/env"
 pwd > "$D/pwd"
+ls -A . > "$D/listing"
+if [ -n "$GEMINI_CLI_SYSTEM_SETTINGS_PATH" ]; then cat "$GEMINI_CLI_SYSTEM_SETTINGS_PATH" > "$D/gemini_settings"; fi
 %s
 cat "$D/stdout"
 exit %d
