@@ -119,8 +119,10 @@ func (d *Deps) grammar(cfg *LoadedConfig) Grammar {
 	return g
 }
 
-// loadConfig loads the repository's configuration and masks the value of every provider key
-// it names before anything can print one.
+// loadConfig loads the repository's configuration, masks the value of every provider key it
+// names before anything can print one, and spaces this event's writes as it says
+// (github.write_spacing). Deps is the event's own (a job's copy in the App), so replacing
+// its connection touches no other event.
 func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedConfig, error) {
 	cfg, err := d.GitHub.LoadConfig(ctx, repo, ref, d.configPath(), d.Getenv)
 	if err != nil {
@@ -138,6 +140,9 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedCo
 			}
 		}
 	}
+	// From here on this event's writes keep the repository's spacing; the connection's Key
+	// holds it against every other job of the installation.
+	d.GitHub = d.GitHub.WithSpacing(cfg.GitHub.WriteSpacing)
 	return cfg, nil
 }
 

@@ -61,7 +61,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		return ErrThreadBusy
 	}
 	defer release()
-	return t.intake(ctx, author)
+	err = t.intake(ctx, author)
+	return errors.Join(append([]error{err}, t.lost...)...)
 }
 
 // thread is one command comment being handled on its issue or pull request.
@@ -72,6 +73,8 @@ type thread struct {
 	log  *slog.Logger
 	// store holds the command's claim and the thread's lease.
 	store engine.Store
+	// lost are the writes a user should have seen that failed after every retry.
+	lost []error
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {
@@ -87,7 +90,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 	t.react(ctx, ReactionEyes)
 	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
 	if err != nil {
-		t.react(ctx, ReactionConfused)
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	if !ok {

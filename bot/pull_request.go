@@ -69,16 +69,16 @@ type pullRun struct {
 }
 
 func (p *pullRun) review(ctx context.Context) error {
-	gh, err := reviewlane.NewClient(p.d.GitHub.HTTP, p.d.GitHub.APIURL)
-	if err != nil {
-		return err
-	}
-	p.gh = gh
 	cfg, err := p.d.loadConfig(ctx, p.repo, p.ev.Repository.defaultBranch())
 	if err != nil {
 		p.d.summary(fmt.Sprintf("## war-room review could not start\n\n```\n%v\n```\n", err))
 		return err
 	}
+	gh, err := reviewlane.NewClient(p.d.GitHub.HTTP, p.d.GitHub.APIURL)
+	if err != nil {
+		return err
+	}
+	p.gh = gh
 	if cfg.Note != "" {
 		p.d.warning(cfg.Note)
 	}

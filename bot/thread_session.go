@@ -24,6 +24,9 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		return nil
 	}
 	if done, err := t.again(ctx, cfg); done || err != nil {
+		if !done {
+			t.fail(ctx, ClassGitHub, err)
+		}
 		return err
 	}
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
@@ -46,9 +49,9 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		st.Session, st.Seed = c.Session, c.Seed
 	}
 	body := (&progressView{state: st}).render()
-	pc, err := t.d.GitHub.Reply(ctx, t.repo, t.ev.Issue.Number, body)
+	pc, err := t.d.GitHub.EnsureProgress(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body)
 	if err != nil {
-		t.react(ctx, ReactionConfused)
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, pc.GetID())
@@ -76,6 +79,7 @@ func (t *thread) again(ctx context.Context, cfg *LoadedConfig) (done bool, err e
 		return true, t.run(ctx, cfg, st, tr.CommentID)
 	}
 	t.log.Info("command already handled", "session", tr.State.Session, "status", tr.State.Status)
+	t.concluded(ctx, tr.State)
 	return true, nil
 }
 
@@ -129,6 +133,7 @@ func (t *thread) answer(ctx context.Context, cfg *LoadedConfig, cmd Command) err
 	}
 	st.Answers[g.Key], st.Gate, st.Status = ans, nil, StatusRunning
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, tr.CommentID)
@@ -143,6 +148,7 @@ func (t *thread) cancel(ctx context.Context) error {
 	st := tr.State
 	st.Status, st.Gate = StatusCancelled, nil
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	t.react(ctx, ReactionRocket)

@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
 	"github.com/war-room/war-room/engine/store/postgres"
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -67,6 +68,15 @@ func ledger(t *testing.T, db string) []engine.LedgerEntry {
 		out = append(out, l...)
 	}
 	return out
+}
+
+// shownText is a comment as a person reads it: without the hidden marker on its first line.
+func shownText(body string) string {
+	if _, ok := wr.FirstLineMarker(body); ok {
+		_, rest, _ := strings.Cut(body, "\n")
+		return rest
+	}
+	return body
 }
 
 func wantNoError(t *testing.T, r actionRun) {

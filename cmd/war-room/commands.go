@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/term"
+
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // command is one subcommand. Each lives in its own file and registers itself in init().
@@ -46,6 +48,9 @@ type env struct {
 	stdin          io.Reader
 	getenv         func(string) string
 	isTTY          bool
+	// writes are the GitHub write layer's clock (zero: the real one); tests of the Action
+	// run in-process inject a manual clock here.
+	writes wr.Options
 }
 
 func newEnv() *env {

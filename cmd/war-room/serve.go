@@ -19,6 +19,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/metrics"
 	"github.com/war-room/war-room/session"
 )
@@ -134,6 +135,11 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *met
 		return err
 	}
 	defer st.Close()
+	if bot.IsPostgresURL(target) {
+		// Replicas share the database: each installation's writes keep their spacing
+		// whichever replica sends them.
+		clients.UseWrites(wr.Options{Limiter: wr.StoreLimiter{Store: st}, Warn: func(m string) { log.Warn("github: " + m) }})
+	}
 	name := workerName()
 	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log, name), Observer: m}
 	w.Base.Events = m
@@ -208,7 +214,7 @@ func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.Delive
 func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger, name string) bot.Deps {
 	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
 	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
-		Holder:    name, LeaseTTL: s.leaseTTL,
+		Holder: name, LeaseTTL: s.leaseTTL,
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
 	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))

@@ -205,8 +205,9 @@ func TestMutationSpacing(t *testing.T) {
 	w.create(t)
 	n := w.AddIssue(repoName, 0, "Q", "b", "alice")
 	doREST(t, w.Fake, botToken, "POST", fmt.Sprintf("/repos/acme/widgets/issues/%d/comments", n), map[string]any{"body": "x"}) // REST writes count too
+	doREST(t, w.Fake, userTok, "POST", fmt.Sprintf("/repos/acme/widgets/issues/%d/comments", n), map[string]any{"body": "y"})  // another account's
 	if got := w.SpacingViolations(); got != 2 {
-		t.Errorf("violations = %d, want 2 (queries do not count)", got)
+		t.Errorf("violations = %d, want 2 (queries and other accounts' writes do not count)", got)
 	}
 	if got := len(w.Discussions(repoName)); got != 3 {
 		t.Errorf("counting only: %d discussions, want 3", got)
