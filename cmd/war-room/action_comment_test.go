@@ -32,11 +32,16 @@ func reactionsOn(w *actionWorld, n int, id int64) []string {
 	return nil
 }
 
-// botComments returns the bot's comments on issue n.
+// botComments returns the Action bot's comments on issue n.
 func botComments(w *actionWorld, n int) []githubfake.IssueComment {
+	return commentsBy(w, n, aBotLogin)
+}
+
+// commentsBy returns login's comments on issue n.
+func commentsBy(w *actionWorld, n int, login string) []githubfake.IssueComment {
 	var out []githubfake.IssueComment
 	for _, c := range w.f.IssueComments(aRepo, n) {
-		if c.Author == aBotLogin {
+		if c.Author == login {
 			out = append(out, c)
 		}
 	}

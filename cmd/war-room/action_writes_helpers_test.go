@@ -29,6 +29,8 @@ func writesConfig(t *testing.T, spacing string) string {
 // the fake and the in-process runs share.
 type commandWorld struct {
 	*actionWorld
+	// login is the bot's (the Action's github-actions[bot], or the App's).
+	login string
 	clk   *githubfake.Clock
 	issue int
 	id    int64
@@ -44,7 +46,7 @@ func newCommandWorld(t *testing.T) *commandWorld {
 	n := w.f.AddIssue(aRepo, 0, "Queue backend", "We run Redis only for the job queue.", "alice")
 	body := "/war-room Should we move the job queue into PostgreSQL?"
 	id := w.comment("alice", n, body)
-	return &commandWorld{actionWorld: w, clk: clk, issue: n, id: id, event: w.commentEvent("created", n, id, "alice", body)}
+	return &commandWorld{actionWorld: w, login: aBotLogin, clk: clk, issue: n, id: id, event: w.commentEvent("created", n, id, "alice", body)}
 }
 
 func (w *commandWorld) runCommand() actionRun {
@@ -109,14 +111,14 @@ func (w *commandWorld) endOf(t *testing.T) commandEnd {
 		t.Fatalf("decision %v, log %v", decision, log)
 	}
 	for _, c := range w.f.Comments(decision.ID) {
-		if m, ok := discussions.ParseMarker(c.Body); ok && c.Author == aBotLogin {
+		if m, ok := discussions.ParseMarker(c.Body); ok && c.Author == w.login {
 			e.parts = append(e.parts, m.Part)
 		}
 	}
 	e.labels, e.answered = slices.Sorted(slices.Values(decision.Labels)), decision.AnswerID != ""
 	e.logRow = strings.Contains(log.Body, fmt.Sprintf("#%d", decision.Number))
 	var progress, replies int
-	for _, c := range botComments(w.actionWorld, w.issue) {
+	for _, c := range commentsBy(w.actionWorld, w.issue, w.login) {
 		if st, ok := bot.ParseState(c.Body); ok {
 			progress++
 			e.progress = st

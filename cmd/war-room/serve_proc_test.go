@@ -11,6 +11,7 @@ import (
 	"encoding/pem"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -171,12 +172,20 @@ func appEvent(t *testing.T, w *actionWorld, n int, id int64, body string) []byte
 	return out
 }
 
+// openQueueFile opens a queue file to read River's table. It opens it read-write, since a
+// killed writer's WAL is read only that way, and as a URI built from the path, which may hold
+// '#' or '?' (subtest names do).
+func openQueueFile(path string) (*sql.DB, error) {
+	u := url.URL{Scheme: "file", Path: path, RawQuery: "_pragma=busy_timeout(10000)"}
+	return sql.Open("sqlite", u.String())
+}
+
 // queuedJobs counts the delivery jobs in the queue file beside the state file, read
 // straight from River's table.
 func queuedJobs(t *testing.T, a appFiles) map[string]string {
 	t.Helper()
 	path := strings.TrimSuffix(a.db, ".db") + "-queue.db"
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	db, err := openQueueFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
