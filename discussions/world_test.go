@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -81,7 +82,10 @@ func (w *world) settle() {
 // client is the bot's HTTP client, counting requests once fully written.
 func (w *world) client(token string) *http.Client {
 	hc := w.f.Client(token)
-	hc.Transport = traced{base: hc.Transport, wrote: func() { w.written.Add(1) }}
+	// Request timeouts run on the world's clock too, so that a request the fake holds is
+	// given up when a test moves the clock on.
+	hc.Transport = github.NewTransport(traced{base: hc.Transport, wrote: func() { w.written.Add(1) }},
+		github.Options{Key: "world:" + w.f.URL() + "|" + token, Now: w.clk.Now, Sleep: w.clk.Sleep, AfterFunc: w.clk.AfterFunc})
 	return hc
 }
 
