@@ -17,10 +17,12 @@ import (
 	"time"
 
 	"github.com/riverqueue/river/rivertype"
+
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // appWorld is the App end to end inside one test: the fake GitHub with an installation, a
@@ -179,29 +181,23 @@ func (w *appWorld) deliver(event, id string, body []byte, secret string) int {
 	return resp.StatusCode
 }
 
-// settle waits until no job is queued or running, and returns the jobs. The deadline only
-// keeps a broken test from hanging; nothing here measures speed.
+// settle waits until no job is queued or running, and returns the jobs. Nothing here
+// measures speed: it waits as long as the test binary allows.
 func (w *appWorld) settle() []*rivertype.JobRow {
 	w.t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		jobs, err := w.q.list(context.Background())
-		if err != nil {
+	var jobs []*rivertype.JobRow
+	testwait.Until(w.t, "the jobs settle", func() bool {
+		var err error
+		if jobs, err = w.q.list(context.Background()); err != nil {
 			w.t.Fatal(err)
 		}
-		busy := false
 		for _, j := range jobs {
 			switch j.State {
 			case rivertype.JobStateAvailable, rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStatePending, rivertype.JobStateScheduled:
-				busy = true
+				return false
 			}
 		}
-		if !busy {
-			return jobs
-		}
-		if time.Now().After(deadline) {
-			w.t.Fatalf("jobs still busy after a minute: %+v", jobs)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return true
+	}, func() string { return fmt.Sprintf("jobs: %+v", jobs) })
+	return jobs
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
+
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // filler is a request body of left bytes that allocates nothing; with a gate, it stops after
@@ -146,11 +148,8 @@ func TestWebhookAcksWhileSpoolingTurnsAreTaken(t *testing.T) {
 			codes[i] = postBody(t, srv.URL, "stalled", &filler{left: 4 << 20, pauseAt: 2 * MaxHeldUnverified, gate: gate}, 4<<20, forged)
 		})
 	}
-	for deadline := time.Now().Add(time.Minute); len(h.spooling) < MaxSpooling; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) { // only keeps a broken test from hanging
-			t.Fatalf("%d of %d spooling turns taken", len(h.spooling), MaxSpooling)
-		}
-	}
+	testwait.Until(t, "every spooling turn is taken", func() bool { return len(h.spooling) >= MaxSpooling },
+		func() string { return fmt.Sprintf("%d of %d taken", len(h.spooling), MaxSpooling) })
 	body := commandPayload(t, "/war-room help")
 	if got := postBody(t, srv.URL, "small", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusAccepted {
 		t.Errorf("ordinary delivery while the spool is full: status %d, want 202", got)

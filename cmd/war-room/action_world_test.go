@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,10 +12,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // The fake GitHub every end-to-end Action test runs against: the repository of the adapted
@@ -132,7 +131,7 @@ type actionRun struct {
 func (w *actionWorld) run(event, eventPath string, inputs, extraEnv map[string]string) actionRun {
 	w.t.Helper()
 	env, r, dir := w.runEnv(event, eventPath, inputs, extraEnv)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := testwait.Context(w.t) // a run that hangs must not outlive the test binary
 	defer cancel()
 	cmd := exec.CommandContext(ctx, actionBinary, "action")
 	cmd.Env, cmd.Dir = env, dir

@@ -21,9 +21,9 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // The App the serve tests register on the fake GitHub.
@@ -98,13 +98,15 @@ func launchServe(t *testing.T, cmd *exec.Cmd) *appServer {
 	addr := make(chan string, 1)
 	go s.readLog(pipe, addr)
 	t.Cleanup(func() { s.stop() })
+	waitCtx, cancel := testwait.Context(t)
+	defer cancel()
 	select {
 	case a := <-addr:
 		s.url = "http://" + a
 	case <-s.done:
 		t.Fatalf("war-room serve exited before listening:\n%s", s.log())
-	case <-time.After(time.Minute):
-		t.Fatalf("war-room serve did not listen within a minute:\n%s", s.log())
+	case <-waitCtx.Done():
+		t.Fatalf("war-room serve did not listen before the test binary's timeout:\n%s", s.log())
 	}
 	return s
 }
@@ -206,14 +208,8 @@ func queuedJobs(t *testing.T, a appFiles) map[string]string {
 	return out
 }
 
-// eventually polls cond. It gives up only shortly before the test binary's own timeout
-// (go test -timeout), to print the server's log: a loaded machine makes it slow, never red.
+// eventually polls cond (testwait.Until), printing the server's log if it gives up.
 func eventually(t *testing.T, s *appServer, what string, cond func() bool) {
 	t.Helper()
-	deadline, ok := t.Deadline()
-	for ; !cond(); time.Sleep(50 * time.Millisecond) {
-		if ok && time.Until(deadline) < 30*time.Second {
-			t.Fatalf("%s: not before the test binary's timeout\nserver log:\n%s", what, s.log())
-		}
-	}
+	testwait.Until(t, what, cond, func() string { return "server log:\n" + s.log() })
 }
