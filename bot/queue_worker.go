@@ -94,7 +94,7 @@ func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs])
 		log.Error("job: no GitHub connection", "err", err)
 		return river.JobCancel(err)
 	}
-	d.GitHub, d.Log = gh, log
+	d.GitHub, d.Log, d.Installation = gh, log, a.Installation
 	if d.Holder != "" { // a lease is a job's: two jobs of one process are two holders
 		d.Holder = fmt.Sprintf("%s/job-%d", d.Holder, job.ID)
 	}
