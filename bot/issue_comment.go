@@ -69,6 +69,8 @@ type thread struct {
 	log  *slog.Logger
 	// store holds the command's claim and the thread's lease.
 	store engine.Store
+	// perm is the comment author's permission on the repository.
+	perm Permission
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {
@@ -87,6 +89,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 		t.react(ctx, ReactionConfused)
 		return err
 	}
+	t.perm = perm
 	if !ok {
 		t.log.Info("refused", "login", author.Login, "permission", perm.String())
 		t.reply(ctx, fmt.Sprintf("@%s war-room needs `%s` permission on this repository to start or answer a session; you have `%s`.",
@@ -115,6 +118,8 @@ func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g
 		return nil
 	case KindDoctor:
 		return t.doctor(ctx, cfg)
+	case KindReview:
+		return t.review(ctx, cfg)
 	case KindRun:
 		return t.start(ctx, cfg, cmd)
 	case KindCancel:
