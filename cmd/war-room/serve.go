@@ -34,6 +34,7 @@ type serveFlags struct {
 	workers                int
 	allowLocal             bool
 	allowBaseURLs          string
+	ceilings               ceilingFlags
 }
 
 func (s *serveFlags) register(fs *flag.FlagSet) {
@@ -48,6 +49,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
+	s.ceilings.register(fs)
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -60,6 +62,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	if len(pos) > 0 {
 		return usageErr("serve takes no arguments")
+	}
+	if err := sf.ceilings.fromEnv(fs, e); err != nil {
+		return err
+	}
+	if err := sf.ceilings.check(); err != nil {
+		return err
 	}
 	if err := checkProviderEnv(sf.providerEnv); err != nil {
 		return err
@@ -179,7 +187,7 @@ func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.Delive
 func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps {
 	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
 	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
-		Holder:    workerName(),
+		Holder: workerName(), Ceilings: s.ceilings.ceilings(), ForkPermission: config.Permission(s.ceilings.forkPermission),
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
 	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))
