@@ -34,6 +34,9 @@ type Deps struct {
 	TempDir string
 	Report  Reporter
 	Log     *slog.Logger
+	// Events, when set, receives the engine events of every session and review lane besides
+	// the sinks a surface adds (the App's metrics).
+	Events engine.Sink
 	// CheckConfig, when set, refuses a repository configuration this deployment will not
 	// run; the refusal is reported like any configuration error. The App sets it: there
 	// the file is written by whoever installed the App, and must not pick programs or files
@@ -125,8 +128,10 @@ func (d *Deps) grammar(cfg *LoadedConfig) Grammar {
 	return g
 }
 
-// loadConfig loads the repository's configuration and masks the value of every provider key
-// it names before anything can print one.
+// loadConfig loads the repository's configuration, masks the value of every provider key it
+// names before anything can print one, and spaces this event's writes as it says
+// (github.write_spacing). Deps is the event's own (a job's copy in the App), so replacing
+// its connection touches no other event.
 func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedConfig, error) {
 	cfg, err := d.GitHub.LoadConfig(ctx, repo, ref, d.configPath(), d.Getenv)
 	if err != nil {
@@ -144,5 +149,16 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedCo
 			}
 		}
 	}
+	// From here on this event's writes keep the repository's spacing; the connection's Key
+	// holds it against every other job of the installation.
+	d.GitHub = d.GitHub.WithSpacing(cfg.GitHub.WriteSpacing)
 	return cfg, nil
+}
+
+// sinks are a run's sinks with Events added.
+func (d *Deps) sinks(own ...engine.Sink) []engine.Sink {
+	if d.Events != nil {
+		own = append(own, d.Events)
+	}
+	return own
 }

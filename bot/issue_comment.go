@@ -27,7 +27,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	if err := decode(eventType, payload, &ev); err != nil {
 		return err
 	}
-	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "issue", ev.Issue.Number, "comment", ev.Comment.ID)
+	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
+		"thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Issue.Number), "comment", ev.Comment.ID)
 	if ev.Action != "created" {
 		log.Info("ignored: only new comments are commands", "action", ev.Action)
 		return nil
@@ -40,8 +41,10 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		log.Info("ignored: " + why)
 		return nil
 	}
-	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
-	store, err := h.Deps.OpenStore(ctx)
+	d := *h.Deps // so that every line logged for this comment carries its attributes
+	d.Log = log
+	t := &thread{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	store, err := d.OpenStore(ctx)
 	if err != nil {
 		return fmt.Errorf("open the session store: %w", err)
 	}
@@ -49,7 +52,7 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	t.store = store
 	// Two jobs on one thread never interleave: the second waits for the first (the App
 	// retries it later), then finds what the first left on the thread.
-	release, ok, err := h.Deps.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
+	release, ok, err := d.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
 	if err != nil {
 		return err
 	}
@@ -58,7 +61,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		return ErrThreadBusy
 	}
 	defer release()
-	return t.intake(ctx, author)
+	err = t.intake(ctx, author)
+	return errors.Join(append([]error{err}, t.lost...)...)
 }
 
 // thread is one command comment being handled on its issue or pull request.
@@ -71,6 +75,8 @@ type thread struct {
 	store engine.Store
 	// perm is the comment author's permission on the repository.
 	perm Permission
+	// lost are the writes a user should have seen that failed after every retry.
+	lost []error
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {
@@ -86,7 +92,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 	t.react(ctx, ReactionEyes)
 	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
 	if err != nil {
-		t.react(ctx, ReactionConfused)
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	t.perm = perm

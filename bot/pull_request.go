@@ -44,8 +44,10 @@ func (h *PullRequest) Handle(ctx context.Context, eventType, deliveryID string, 
 	if err := decode(eventType, payload, &ev); err != nil {
 		return err
 	}
-	d := h.Deps
-	log := d.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "pr", ev.Number, "head", ev.PullRequest.Head.SHA)
+	d := *h.Deps // so that every line logged for this event carries its attributes
+	log := d.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
+		"thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Number), "head", ev.PullRequest.Head.SHA)
+	d.Log = log
 	switch {
 	case !slices.Contains(reviewActions, ev.Action):
 		log.Info("ignored: not a review activity", "action", ev.Action)
@@ -54,7 +56,7 @@ func (h *PullRequest) Handle(ctx context.Context, eventType, deliveryID string, 
 		log.Info("ignored: review lanes are off for this step")
 		return nil
 	}
-	p := &pullRun{d: d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	p := &pullRun{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
 	return p.review(ctx)
 }
 

@@ -46,7 +46,7 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlan
 	defer store.Close()
 	heads := reviewlane.PullHead{GitHub: p.gh, Repo: repo, Number: n}
 	disp := &reviewlane.Dispatcher{Limits: reviewlane.LimitsFromConfig(cfg.Config), Heads: heads, Account: p.d.GitHub.Login,
-		Run: engine.RunConfig{Store: store, Profiles: profiles, Now: p.d.Now, Sinks: []engine.Sink{logSink{p.d}},
+		Run: engine.RunConfig{Store: store, Profiles: profiles, Now: p.d.Now, Sinks: p.d.sinks(logSink{p.d}),
 			Budget: p.d.laneBudget(cfg), Account: p.d.runAccount(store)}}
 	results, err := disp.DispatchAll(ctx, built.Requests)
 	if err != nil {

@@ -17,8 +17,14 @@ const BusyRetry = 15 * time.Second
 // Final reports whether running a job again cannot mend err: the user has already been
 // told (a usage error, a configuration error, a session that failed and said so), or the
 // payload itself cannot be read. A retry of those would only repeat the reply, and for a
-// failed session start a second session and pay for it again.
+// failed session start a second session and pay for it again. A write the user should have
+// seen that was lost (*LostError) is never final: the next run finds what was written,
+// continues the session from the store, and writes what is missing.
 func Final(err error) bool {
+	var lost *LostError
+	if errors.As(err, &lost) {
+		return false
+	}
 	var ue *UsageError
 	var ce *ConfigError
 	var se *SessionError

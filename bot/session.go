@@ -72,7 +72,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 // runner is the session runner of this job over store: the repository's configuration and
 // budget, within the deployment's ceilings and the installation's daily account.
 func (d *Deps) runner(cfg *LoadedConfig, store engine.Store, sinks []engine.Sink) *session.Runner {
-	return &session.Runner{Config: cfg.Config, Store: store, Sinks: sinks, Now: d.Now,
+	return &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
 		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
 		Limits: d.Ceilings.Session, Account: d.runAccount(store),
 		Profiles: func(ctx context.Context) (engine.Profiles, error) {

@@ -24,6 +24,9 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		return nil
 	}
 	if done, err := t.again(ctx, cfg); done || err != nil {
+		if !done {
+			t.fail(ctx, ClassGitHub, err)
+		}
 		return err
 	}
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
@@ -44,9 +47,9 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		st.Session, st.Seed = c.Session, c.Seed
 	}
 	body := (&progressView{state: st}).render()
-	pc, err := t.d.GitHub.Reply(ctx, t.repo, t.ev.Issue.Number, body)
+	pc, err := t.d.GitHub.EnsureProgress(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body)
 	if err != nil {
-		t.react(ctx, ReactionConfused)
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, pc.GetID())
@@ -95,6 +98,7 @@ func (t *thread) again(ctx context.Context, cfg *LoadedConfig) (done bool, err e
 		return true, t.run(ctx, cfg, st, tr.CommentID)
 	}
 	t.log.Info("command already handled", "session", tr.State.Session, "status", tr.State.Status)
+	t.concluded(ctx, tr.State)
 	return true, nil
 }
 
@@ -113,8 +117,14 @@ func (t *thread) context(cmd Command) []ContextText {
 	return append(out, ContextText{Name: "context:issue", Text: issue})
 }
 
-// run runs the session with the progress comment following it, then concludes.
+// run runs the session with the progress comment following it, then concludes. From here on
+// every line logged names the session.
 func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressID int64) error {
+	d := *t.d
+	t.log = t.log.With("session", st.Session)
+	d.Log, t.d = t.log, &d
+	noteSession(ctx, st.Session)
+	t.log.Info("session: running", "protocol", st.Protocol)
 	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
 	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))
@@ -142,6 +152,7 @@ func (t *thread) answer(ctx context.Context, cfg *LoadedConfig, cmd Command) err
 	}
 	st.Answers[g.Key], st.Gate, st.Status = ans, nil, StatusRunning
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, tr.CommentID)
@@ -156,6 +167,7 @@ func (t *thread) cancel(ctx context.Context) error {
 	st := tr.State
 	st.Status, st.Gate = StatusCancelled, nil
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	t.react(ctx, ReactionRocket)

@@ -78,7 +78,7 @@ func (s logSink) Disclose(_ context.Context, d engine.Disclosure) error {
 }
 
 func (s logSink) Emit(ev engine.Event) {
-	s.d.log().Info("progress", "kind", string(ev.Kind), "phase", ev.Phase, "step", ev.Step,
+	s.d.log().Info("progress", "session", ev.SessionID, "kind", string(ev.Kind), "phase", ev.Phase, "step", ev.Step,
 		"role", ev.Role, "profile", ev.Profile, "outcome", ev.Outcome)
 }
 

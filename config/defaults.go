@@ -34,7 +34,7 @@ const (
 	DefaultDiscussionLabel    = "war-room"
 	DefaultPriorCheck         = PriorCheckAsk
 	DefaultDeferredIssues     = false
-	DefaultMutationSpacing    = 1 * time.Second
+	DefaultMutationSpacing    = 1 * time.Second // github.write_spacing and its older name
 	DefaultProgressThrottle   = 10 * time.Second
 )
 
@@ -63,7 +63,8 @@ func Default(sections ...Section) *Config {
 				DeferredIssues:  DefaultDeferredIssues,
 				MutationSpacing: DefaultMutationSpacing,
 			},
-			Progress: Progress{Throttle: DefaultProgressThrottle},
+			Progress:     Progress{Throttle: DefaultProgressThrottle},
+			WriteSpacing: DefaultMutationSpacing,
 		},
 		Review: Review{
 			ContractPath:      DefaultContractPath,

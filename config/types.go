@@ -81,6 +81,10 @@ type GitHub struct {
 	Trigger     Trigger     `yaml:"trigger"`
 	Discussions Discussions `yaml:"discussions"`
 	Progress    Progress    `yaml:"progress"`
+	// WriteSpacing is the least time between two writes of one installation or token, REST
+	// and GraphQL alike. github.discussions.mutation_spacing, its older name, sets it too;
+	// after loading, both fields hold the same value.
+	WriteSpacing time.Duration `yaml:"write_spacing"`
 }
 
 // Trigger says who may start a session.
@@ -91,10 +95,11 @@ type Trigger struct {
 
 // Discussions configures publishing.
 type Discussions struct {
-	Category        string        `yaml:"category"`
-	Labels          []string      `yaml:"labels"`
-	PriorCheck      PriorCheck    `yaml:"prior_check"`
-	DeferredIssues  bool          `yaml:"deferred_issues"`
+	Category       string     `yaml:"category"`
+	Labels         []string   `yaml:"labels"`
+	PriorCheck     PriorCheck `yaml:"prior_check"`
+	DeferredIssues bool       `yaml:"deferred_issues"`
+	// MutationSpacing is the older name of GitHub.WriteSpacing, still read.
 	MutationSpacing time.Duration `yaml:"mutation_spacing"`
 }
 

@@ -64,7 +64,8 @@ func TestParseFullFile(t *testing.T) {
 		Trigger: config.Trigger{MinPermission: config.PermissionMaintain, IgnoreBots: false},
 		Discussions: config.Discussions{Category: "architecture-decisions", Labels: []string{"war-room", "adr"},
 			PriorCheck: config.PriorCheckInform, DeferredIssues: true, MutationSpacing: 500 * time.Millisecond},
-		Progress: config.Progress{Throttle: 30 * time.Second},
+		Progress:     config.Progress{Throttle: 30 * time.Second},
+		WriteSpacing: 500 * time.Millisecond, // set by its older name, mutation_spacing
 	}, cfg.GitHub)
 	require.Equal(t, config.Review{
 		Lanes: []config.Lane{{Name: "correctness", Profile: "gpt", Effort: "high"},

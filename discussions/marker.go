@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/war-room/war-room/internal/github"
 )
 
 // Parts a published session writes. Phase comments are named "phase:" + the phase key.
@@ -28,9 +30,9 @@ type Marker struct {
 // String renders the marker as an HTML comment, invisible on GitHub.
 func (m Marker) String() string {
 	if m.Session == "" {
-		return fmt.Sprintf("<!-- war-room:part=%s -->", m.Part)
+		return github.MarkerLine("part=" + m.Part)
 	}
-	return fmt.Sprintf("<!-- war-room:session=%s part=%s -->", m.Session, m.Part)
+	return github.MarkerLine(fmt.Sprintf("session=%s part=%s", m.Session, m.Part))
 }
 
 var markerRE = regexp.MustCompile(`^<!-- war-room:(?:session=([A-Za-z0-9._-]+) )?part=([A-Za-z0-9._:-]+) -->$`)

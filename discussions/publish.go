@@ -116,9 +116,7 @@ func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
 		p.warn(fmt.Sprintf("discussion #%d of session %s is gone from %s; publishing it again", j.st.Discussion.Number, d.SessionID, req.Repo))
 		j.st = pubState{LastWrite: j.st.LastWrite}
 	}
-	if j.st.LastWrite.After(p.c.lastWrite) {
-		p.c.lastWrite = j.st.LastWrite
-	}
+	p.c.t.ObserveWrite(j.st.LastWrite)
 	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord, Record: req.Record})
 	j.res = &Result{Truncated: j.r.Truncated}
 	if j.st.Comments == nil {
@@ -184,7 +182,7 @@ func unavailable(info *repoInfo, slug string, repo Repo) string {
 }
 
 func (p *Publisher) save(ctx context.Context, j *job) error {
-	j.st.LastWrite = p.c.lastWrite
+	j.st.LastWrite = p.c.t.LastWrite()
 	return saveJSON(ctx, p.state, j.key, &j.st)
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -134,38 +133,6 @@ func TestRecordState(t *testing.T) {
 	recs, _ := st.ListRecords(ctx, RecordKind)
 	if len(recs) != 1 || recs[0].Key != "k" {
 		t.Errorf("records %+v", recs)
-	}
-}
-
-func TestClassify(t *testing.T) {
-	hdr := func(kv ...string) http.Header {
-		h := http.Header{}
-		for i := 0; i < len(kv); i += 2 {
-			h.Set(kv[i], kv[i+1])
-		}
-		return h
-	}
-	for _, tc := range []struct {
-		name string
-		x    exchange
-		err  error
-		want Kind
-	}{
-		{"no answer", exchange{}, errors.New("timeout"), Transient},
-		{"403 forbidden", exchange{replied: true, status: 403, header: hdr()}, errors.New("Resource not accessible"), Permanent},
-		{"403 secondary (text)", exchange{replied: true, status: 403, header: hdr()}, errors.New("You have exceeded a secondary rate limit"), RateLimited},
-		{"403 retry-after", exchange{replied: true, status: 403, header: hdr("Retry-After", "3")}, errors.New("x"), RateLimited},
-		{"429", exchange{replied: true, status: 429, header: hdr()}, errors.New("x"), RateLimited},
-		{"502", exchange{replied: true, status: 502, header: hdr()}, errors.New("x"), Transient},
-		{"401", exchange{replied: true, status: 401, header: hdr()}, errors.New("x"), Permanent},
-		{"200 RATE_LIMIT", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Type: "RATE_LIMIT"}}}, errors.New("x"), RateLimited},
-		{"200 validation", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Message: "Field 'x' doesn't exist", Extensions: map[string]any{"code": "undefinedField"}}}}, errors.New("x"), Permanent},
-		{"200 NOT_FOUND", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Type: "NOT_FOUND"}}}, errors.New("x"), Permanent},
-		{"200 something went wrong", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Message: "Something went wrong"}}}, errors.New("x"), Transient},
-	} {
-		if got := classify("op", tc.err, &tc.x); got.Kind != tc.want {
-			t.Errorf("%s: %v, want %v", tc.name, got.Kind, tc.want)
-		}
 	}
 }
 

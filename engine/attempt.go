@@ -39,7 +39,7 @@ func (c *call) attempt(n int) (CallResult, error) {
 		written(false)
 		return CallResult{}, c.ended(err)
 	}
-	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name})
+	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
 	stop := r.heartbeat(entry.Step, spec.Role, p.Name)
 	resp, err := p.Provider.Complete(c.ctx, c.request())
 	elapsed := stop()
@@ -62,7 +62,8 @@ func (c *call) attempt(n int) (CallResult, error) {
 			entry.Outcome = OutcomeContractFailed
 		}
 	}
-	r.Emit(Event{Kind: EventCallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Elapsed: elapsed, Outcome: entry.Outcome})
+	r.Emit(Event{Kind: EventCallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family,
+		Elapsed: elapsed, Outcome: entry.Outcome, Usage: entry.Usage, CostUSD: entry.CostUSD})
 	if err := r.record(c.ctx, entry, err); err != nil {
 		return CallResult{}, err
 	}

@@ -177,9 +177,9 @@ func SeededRand(seed int64, key string) *rand.Rand {
 	return rand.New(rand.NewPCG(uint64(seed), h.Sum64()))
 }
 
-// Emit sends an event to the run's sinks, stamped with the session and time.
+// Emit sends an event to the run's sinks, stamped with the session, its protocol and time.
 func (r *Run) Emit(e Event) {
-	e.SessionID = r.session.ID
+	e.SessionID, e.Protocol = r.session.ID, r.session.Protocol
 	if e.Time.IsZero() {
 		e.Time = r.Now()
 	}

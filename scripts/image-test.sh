@@ -4,7 +4,10 @@
 # build, one image per architecture, joined in a manifest list. For each architecture it checks
 # the platform, the entrypoint, the size, and that /war-room is the release binary byte for byte;
 # then it mounts the image of this machine's architecture and runs its entrypoint under chroot
-# against a test event and the in-memory GitHub (go test -run TestImage). Needs root.
+# against a test event and the in-memory GitHub (go test -run TestImage). It builds the App's
+# image (the Dockerfile's app stage) from the same context for this machine's architecture,
+# checks its user, entrypoint, command, health check and state directory, and runs its
+# `war-room serve` under chroot as that user, through to a published decision. Needs root.
 #
 # usage: scripts/image-test.sh [DIST]   (DIST: the output of scripts/release-build.sh; without
 #                                        it, the two linux binaries are built here)
@@ -49,6 +52,22 @@ platforms=$("${B[@]}" manifest inspect war-room:test | grep -o '"architecture": 
 [ "$platforms" = "amd64 arm64 " ] || { echo "manifest list holds: $platforms"; exit 1; }
 echo "manifest list war-room:test: linux/amd64 and linux/arm64"
 
-WAR_ROOM_IMAGE_ROOT="$root" go test -count=1 -run '^TestImage' -v ./cmd/war-room/ >"$work/test.log" 2>&1 || { cat "$work/test.log"; exit 1; }
-grep -E '^(image entrypoint|--- )' "$work/test.log"
-grep -q -- '--- PASS: TestImageHandlesACommentUnderChroot' "$work/test.log" || { echo "the image test did not run"; exit 1; }
+# The App's image: docker format, since OCI images have no HEALTHCHECK.
+"${B[@]}" bud --quiet --layers=false --format docker --platform "linux/$host" -t war-room-app:test \
+  -f "$work/context/Containerfile.app" "$work/context" >/dev/null
+app_config() { "${B[@]}" inspect --type image --format "{{$1}}" war-room-app:test; }
+for check in ".OCIv1.Config.User=65532:65532" ".OCIv1.Config.Entrypoint=[/war-room]" ".OCIv1.Config.Cmd=[serve]" \
+  ".Docker.Config.Healthcheck.Test=[CMD /war-room health]"; do
+  got=$(app_config "${check%%=*}")
+  [ "$got" = "${check#*=}" ] || { echo "war-room-app:test ${check%%=*} is $got, want ${check#*=}"; exit 1; }
+done
+app_config .OCIv1.Config.Env | grep -q 'WAR_ROOM_DB=/var/lib/war-room/war-room.db' || { echo "war-room-app:test sets no WAR_ROOM_DB"; exit 1; }
+app=$("${B[@]}" mount "$("${B[@]}" from war-room-app:test)")
+cmp "$app/war-room" "$dist/war-room-linux-$host" || { echo "war-room-app:test does not hold the release binary"; exit 1; }
+echo "image war-room-app:test: user $(app_config .OCIv1.Config.User), /var/lib/war-room owned by $(stat -c %u:%g "$app/var/lib/war-room") mode $(stat -c %a "$app/var/lib/war-room"), health check $(app_config .Docker.Config.Healthcheck.Test)"
+
+WAR_ROOM_IMAGE_ROOT="$root" WAR_ROOM_APP_IMAGE_ROOT="$app" go test -count=1 -run '^TestImage' -v ./cmd/war-room/ >"$work/test.log" 2>&1 || { cat "$work/test.log"; exit 1; }
+grep -E '^(image |--- )' "$work/test.log"
+for t in TestImageHandlesACommentUnderChroot TestImageAppServesAsItsOwnUser; do
+  grep -q -- "--- PASS: $t" "$work/test.log" || { echo "$t did not run"; exit 1; }
+done

@@ -11,7 +11,7 @@ import (
 
 // DefaultLeaseTTL is how long a lease lasts unless renewed: a worker that died holding it
 // stops blocking the work this long after its last renewal.
-const DefaultLeaseTTL = 2 * time.Minute
+const DefaultLeaseTTL = 30 * time.Second
 
 // ErrBusy is a session another worker is running now (it holds the session's lease).
 var ErrBusy = errors.New("the session is running on another worker")

@@ -70,8 +70,9 @@ func TestActionImageAgreesWithTheDockerfile(t *testing.T) {
 }
 
 // TestContainerfileIsTheDockerfilesFinalStage runs scripts/image-context.sh and compares the
-// Containerfile it writes with the Dockerfile: the same instructions, only the sources of the
-// copies changed to the release build's files, each of which the context holds.
+// Containerfiles it writes with the Dockerfile's final stage and its app stage: the same
+// instructions, only the sources of the copies changed to the release build's files, each of
+// which the context holds.
 func TestContainerfileIsTheDockerfilesFinalStage(t *testing.T) {
 	dist, ctx := t.TempDir(), filepath.Join(t.TempDir(), "context")
 	for _, arch := range []string{"amd64", "arm64"} {
@@ -81,29 +82,38 @@ func TestContainerfileIsTheDockerfilesFinalStage(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 
 	dockerfile := repoFile(t, "Dockerfile")
-	want := instructions(dockerfile[strings.Index(dockerfile, "# final stage"):])
-	got := instructions(readString(t, filepath.Join(ctx, "Containerfile")))
-	require.Equal(t, "ARG TARGETARCH", got[1])
+	final, app := strings.Index(dockerfile, "# final stage"), strings.Index(dockerfile, "# app stage")
+	require.True(t, app >= 0 && app < final, "the Dockerfile has an app stage before its final stage")
+	checkContextStage(t, ctx, dockerfile[final:], "Containerfile")
+	checkContextStage(t, ctx, dockerfile[app:final], "Containerfile.app")
+	assert.Equal(t, "binary for arm64", readString(t, filepath.Join(ctx, "linux-arm64", "war-room")))
+}
+
+// checkContextStage compares the context's Containerfile name with a stage of the Dockerfile.
+func checkContextStage(t *testing.T, ctx, stage, name string) {
+	t.Helper()
+	want := instructions(stage)
+	got := instructions(readString(t, filepath.Join(ctx, name)))
+	require.Equal(t, "ARG TARGETARCH", got[1], name)
 	got = append(got[:1], got[2:]...)
-	require.Len(t, got, len(want))
-	copySource := regexp.MustCompile(`^COPY --from=build /out/(\S+) (\S+)$`)
+	require.Len(t, got, len(want), name)
+	copySource := regexp.MustCompile(`^COPY ((?:--chown=\S+ )?)--from=build /out/(\S+) (\S+)$`)
 	for i := range want {
 		m := copySource.FindStringSubmatch(want[i])
 		if m == nil {
-			assert.Equal(t, want[i], got[i])
+			assert.Equal(t, want[i], got[i], name)
 			continue
 		}
-		src := m[1]
+		src := m[2]
 		if src == "war-room" {
 			src = "linux-${TARGETARCH}/war-room"
 		}
-		assert.Equal(t, "COPY "+src+" "+m[2], got[i])
+		assert.Equal(t, "COPY "+m[1]+src+" "+m[3], got[i], name)
 		for _, arch := range []string{"amd64", "arm64"} {
 			_, err := os.Stat(filepath.Join(ctx, strings.ReplaceAll(src, "${TARGETARCH}", arch)))
 			assert.NoError(t, err, "the context holds what %s copies", want[i])
 		}
 	}
-	assert.Equal(t, "binary for arm64", readString(t, filepath.Join(ctx, "linux-arm64", "war-room")))
 }
 
 // TestActionImageScriptSwitchesAndRefuses: scripts/action-image.sh, the documented way to point

@@ -65,10 +65,13 @@ func TestConveneSurvivesSIGKILLAndResumes(t *testing.T) {
 	var want engine.Decision
 	json.Unmarshal([]byte(res.stdout), &want)
 
-	for _, key := range []string{"blind", "docket", "closing/skeptic"} {
+	// Each step, and the call the child is held at after it.
+	for _, hold := range []struct{ key, next string }{{"blind", "File the docket"}, {"docket", "Cross-examination, round"},
+		{"closing/skeptic", `Ruling\.`}} {
+		key := hold.key
 		t.Run(strings.ReplaceAll(key, "/", "_"), func(t *testing.T) {
 			t.Parallel()
-			c := councilEnvAt(t, t.TempDir(), "", "300ms")
+			c := councilEnvAt(t, t.TempDir(), held(hold.next), "")
 			child := exec.Command(os.Args[0], "-test.run=^TestConveneHelperProcess$")
 			child.Env = append(os.Environ(), envConveneHelper+"="+strings.Join([]string{"convene",
 				"--config", c.config, "--db", c.db, "Queue?", "--seed", "9"}, "\x1f"))

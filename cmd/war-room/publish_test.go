@@ -151,7 +151,8 @@ func TestPublishCommandFollowsThePriorCheck(t *testing.T) {
 	if !strings.Contains(ds[2].Body, "**Supersedes:** #1") {
 		t.Error("the new decision does not name the one it supersedes")
 	}
-	if cs := p.f.Comments(ds[0].ID); len(cs) != 2 || !strings.Contains(cs[1].Body, "Superseded by #3") {
+	// #1's comments: its synthesis, its record, then the forward link, once.
+	if cs := p.f.Comments(ds[0].ID); len(cs) != 3 || !strings.Contains(cs[len(cs)-1].Body, "Superseded by #3") {
 		t.Errorf("no forward link on #1: %+v", cs)
 	}
 	again := p.record("wr-00000000000000c4", "[War Room] Move to PostgreSQL again", "reaffirm #3", "reaffirm #3", "proceed", "skip")
