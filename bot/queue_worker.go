@@ -111,7 +111,7 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) 
 		log.Error("job: no GitHub connection", "err", err)
 		return river.JobCancel(err)
 	}
-	d.GitHub, d.Log = gh, base
+	d.GitHub, d.Log, d.Installation = gh, base, a.Installation
 	if d.Holder != "" { // a lease is a job's: two jobs of one process are two holders
 		d.Holder = fmt.Sprintf("%s/job-%d", d.Holder, job.ID)
 	}

@@ -32,10 +32,8 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
 		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
-	if _, err := newSession(cfg.Config, st); err != nil {
-		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(err.Error())))
-		return nil
+	if refused, err := t.refuse(ctx, cfg, st); refused || err != nil {
+		return err
 	}
 	// One command, one session: a second delivery of this comment (another delivery id, a
 	// replayed body) finds the session the first claimed, and the retry of a job that died
@@ -55,6 +53,27 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		return err
 	}
 	return t.run(ctx, cfg, st, pc.GetID())
+}
+
+// refuse answers a command that must not start, before anything is claimed or posted: one
+// the protocols refuse or the deployment's ceilings do not allow (a bad flag value,
+// --passes over the bound), or one from an installation that has reached its daily ceiling.
+func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool, error) {
+	why := ""
+	if err := t.d.runner(cfg, t.store, nil).Check(sessionRequest(st)); err != nil {
+		why = err.Error()
+	} else if spent, err := t.d.spentForToday(ctx, t.store); err != nil {
+		return true, err
+	} else if spent != "" {
+		why = "Not started: " + spent + ". The count starts again at 00:00 UTC."
+	}
+	if why == "" {
+		return false, nil
+	}
+	t.log.Info("refused before any call", "why", why)
+	t.react(ctx, ReactionConfused)
+	t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(why)))
+	return true, nil
 }
 
 // again handles a command this bot has seen before (a retried job, a redelivery, a re-run
