@@ -88,9 +88,15 @@ func (c *Client) ReviewComments(ctx context.Context, repo string, number int) ([
 			return nil, fmt.Errorf("list review comments of %s#%d: %w", repo, number, err)
 		}
 		for _, rc := range cs {
+			// A comment whose line a later push changed is outdated: GitHub gives it no line,
+			// only the one it had.
+			start, line := rc.GetStartLine(), rc.GetLine()
+			if line == 0 {
+				start, line = rc.GetOriginalStartLine(), rc.GetOriginalLine()
+			}
 			out = append(out, ReviewComment{ID: rc.GetID(), ReviewID: rc.GetPullRequestReviewID(),
 				Author: rc.GetUser().GetLogin(), AuthorType: rc.GetUser().GetType(), Body: rc.GetBody(),
-				Path: rc.GetPath(), StartLine: rc.GetStartLine(), Line: rc.GetLine(), URL: rc.GetHTMLURL()})
+				Path: rc.GetPath(), StartLine: start, Line: line, URL: rc.GetHTMLURL()})
 		}
 		if resp.NextPage == 0 {
 			return out, nil

@@ -67,11 +67,7 @@ func (p reviewPlan) renderBody(r *Result, o PublishOptions) string {
 	fmt.Fprintf(&b, "\n- %s\n", coverageLine(r))
 	notReviewed(&b, r.Coverage)
 	b.WriteString("\nFindings already open from an earlier head are not posted again. This review only comments: it neither approves nor requests changes.\n")
-	s := b.String()
-	if len(s) > maxSummary {
-		s = s[:maxSummary] + "\n\n… (cut for length; the check run and the result document have everything)\n"
-	}
-	return s
+	return cutForLength(b.String(), "the check run and the result document have everything")
 }
 
 func outdatedLine(f outdatedFinding) string {

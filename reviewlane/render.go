@@ -56,9 +56,13 @@ func Report(r *Result) string {
 	}
 	notReviewed(&b, r.Coverage)
 	b.WriteString("\nThis is one lane's result. Each lane reports on its own; no combined verdict is formed.\n")
-	s := b.String()
+	return cutForLength(b.String(), "the result document has everything")
+}
+
+// cutForLength keeps s within maxSummary, saying where the rest is.
+func cutForLength(s, rest string) string {
 	if len(s) > maxSummary {
-		s = s[:maxSummary] + "\n\n… (cut for length; the result document has everything)\n"
+		s = s[:maxSummary] + "\n\n… (cut for length; " + rest + ")\n"
 	}
 	return s
 }
