@@ -1,6 +1,7 @@
 package reviewlane
 
 import (
+	"cmp"
 	"slices"
 
 	wr "github.com/war-room/war-room/internal/github"
@@ -35,7 +36,7 @@ func priorOf(lane, head, self string, reviews []Review, comments []ReviewComment
 		}
 	}
 	reviews = slices.Clone(reviews)
-	slices.SortFunc(reviews, func(a, b Review) int { return int(a.ID - b.ID) })
+	slices.SortFunc(reviews, func(a, b Review) int { return cmp.Compare(a.ID, b.ID) })
 	for _, rv := range reviews {
 		m, ok := parseMarker(rv.Body, "review")
 		if !ok || m["lane"] != lane || !ours(rv.Author, rv.AuthorType) {
