@@ -44,6 +44,8 @@ func TestPRHeadMovesBetweenRequestAndDispatch(t *testing.T) {
 	for _, r := range runs {
 		assert.NotEqual(t, movedSHA, r.HeadSHA, "nothing is published on the new SHA")
 	}
+	assert.Empty(t, g.fake.Reviews(ghRepo, g.number), "a stale lane posts no review")
+	assert.Empty(t, g.fake.IssueComments(ghRepo, g.number), "nor a comment")
 	for _, c := range g.fake.Calls() {
 		assert.NotContains(t, c.Path, movedSHA, "no request touches the new SHA")
 	}

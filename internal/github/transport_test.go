@@ -115,6 +115,7 @@ func TestRetryPolicy(t *testing.T) {
 		{"read after 502", githubfake.Fault{Match: "GET /repos/{o}/{r}", Kind: githubfake.ServerError}, getRepo, 2, false, TransientBase},
 		{"create after 502 goes back", githubfake.Fault{Match: commentsRoute, Kind: githubfake.ServerError, Applied: true}, createOp, 1, true, 0},
 		{"idempotent create after 502", githubfake.Fault{Match: "POST /repos/{o}/{r}/issues/{n}/reactions", Kind: githubfake.ServerError, Applied: true}, react, 2, false, TransientBase},
+		{"appending edit after 502 goes back", githubfake.Fault{Match: "PATCH /repos/{o}/{r}/issues/comments/{id}", Kind: githubfake.ServerError, Applied: true}, appendingEdit, 1, true, 0},
 		{"429 until reset", githubfake.Fault{Match: commentsRoute, Kind: githubfake.SecondaryRateLimit, Status: 429}, createOp, 2, false, 61 * time.Second},
 		{"primary limit", githubfake.Fault{Match: "GET /repos/{o}/{r}", Kind: githubfake.PrimaryRateLimit}, getRepo, 2, false, time.Hour + time.Second},
 		{"secondary without a time", githubfake.Fault{Match: commentsRoute, Kind: githubfake.SecondaryRateLimit, Times: 2}, createOp, 3, false, 0},
@@ -138,6 +139,16 @@ func TestRetryPolicy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// appendingEdit is an edit marked as one that adds to what exists (Appends).
+func appendingEdit(ctx context.Context, w *world, c *gogithub.Client) error {
+	ic, err := w.comment(ctx, c, "x")
+	if err != nil {
+		return err
+	}
+	_, _, err = c.Issues.EditComment(Appends(ctx), "acme", "widgets", ic.GetID(), &gogithub.IssueComment{Body: gogithub.String("y")})
+	return err
 }
 
 func getRepo(ctx context.Context, w *world, c *gogithub.Client) error {
