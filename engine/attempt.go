@@ -28,6 +28,11 @@ func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, pref
 	resp, err := r.complete(ctx, spec, p, user, prefix)
 	elapsed := stop()
 	entry.LatencyMS, entry.Usage, entry.ModelReported, entry.Scripted = elapsed.Milliseconds(), resp.Usage, resp.Model, resp.Scripted
+	if resp.Latency > 0 {
+		// The adapter timed the request itself, without this run's queueing on the profile:
+		// that is the latency an estimate calibrates on.
+		entry.LatencyMS = resp.Latency.Milliseconds()
+	}
 	entry.CostUSD, _ = p.Cost(resp.Usage)
 	r.charge(resp.Usage, entry.CostUSD)
 	if err == nil && spec.Contract != nil {
