@@ -73,16 +73,16 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "council", s.Protocol)
 	assert.Equal(t, "[Council] Hire or build?", s.Title)
-	assert.JSONEq(t, `["skeptic","economist"]`, string(jsonField(t, s.Options, "team")))
+	assert.JSONEq(t, `["economist","skeptic"]`, string(jsonField(t, s.Options, "team")), "in roster order")
 	assert.JSONEq(t, `2`, string(jsonField(t, s.Options, "rounds")))
 	issue, ok := s.Input("context:issue")
 	assert.True(t, ok)
 	assert.Equal(t, "#4 Hiring", issue)
 
 	for flags, want := range map[string]map[string]string{
-		"--rounds wants 1 or 2":        {"rounds": "5"},
-		`"judge" is not a seat`:        {"seats": "skeptic,judge"},
-		"council does not take --fast": {"fast": "true"},
+		"--rounds wants 1 or 2":                 {"rounds": "5"},
+		`"judge" is not a member of the roster`: {"seats": "skeptic,judge"},
+		"council does not take --fast":          {"fast": "true"},
 	} {
 		_, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Q?", Flags: want})
 		assert.ErrorContains(t, err, flags)

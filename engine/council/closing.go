@@ -33,7 +33,7 @@ func (s *state) close(ctx context.Context) error {
 	}
 	s.rec.Closing = res
 	for _, c := range res.Contributions {
-		b, err := ParseBallot(c.Text, n, c.Role == Steward)
+		b, err := ParseBallot(c.Text, n, s.opts.speaksForIntent(c.Role))
 		if err != nil {
 			return fmt.Errorf("council: stored ballot of %s: %w", c.Label, err)
 		}

@@ -31,7 +31,7 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 func (s *state) who(label string) string {
 	for _, a := range s.plan.Seats {
 		if a.Label == label {
-			return fmt.Sprintf("%s (%s · %s)", label, RoleTitle(a.Role), a.Model)
+			return fmt.Sprintf("%s (%s · %s)", label, s.opts.Title(a.Role), a.Model)
 		}
 	}
 	return label

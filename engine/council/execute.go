@@ -38,17 +38,22 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 // Plan seats the team (a stored step, drawn with the session's seed). Where no arbiter can be
 // both external and off the adversarial seat's family, there is no plan, no run and no spend.
 func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
-	plan, _, err := seating(ctx, r)
+	plan, opts, err := seating(ctx, r)
 	if err != nil {
 		return engine.Plan{}, err
 	}
 	out := engine.Plan{Titles: map[string]string{}}
 	var seats, adversarial []string
-	for _, a := range append(slices.Clone(plan.Seats), plan.Clerk, plan.Arbiter) {
+	all := append(slices.Clone(plan.Seats), plan.Clerk, plan.Arbiter)
+	if opts.Triage {
+		all = append(all, plan.Triage)
+	}
+	for _, a := range all {
 		out.Seats = append(out.Seats, engine.Seat{Key: a.Role, Role: a.Role, Profile: a.Profile,
 			Provider: a.Provider, Model: a.Model, Family: a.Family, Effort: a.Effort})
-		out.Titles[a.Role] = RoleTitle(a.Role)
-		if spec, _ := Spec(a.Role); spec.Seat {
+		spec, _ := opts.roster().Spec(a.Role)
+		out.Titles[a.Role] = spec.Title
+		if spec.Seat {
 			seats = append(seats, a.Role)
 			if spec.Adversarial {
 				adversarial = append(adversarial, a.Role)

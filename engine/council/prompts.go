@@ -21,17 +21,17 @@ type kit struct {
 }
 
 func newKit(s *engine.Session, plan Plan, opts Options) kit {
-	return kit{Kit: panel.NewKit(s, newScrubber(identities(plan), opts.Unscrubbed)), plan: plan, opts: opts}
+	return kit{Kit: panel.NewKit(s, newScrubber(identities(plan, opts.roster()), opts.Unscrubbed)), plan: plan, opts: opts}
 }
 
 // spec assembles one call: the role body, the session inputs, then the scrubbed material.
 func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract func(string) error) (engine.CallSpec, error) {
-	body, err := Body(a.Role)
+	body, err := k.opts.roster().Body(a.Role)
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
 	timeout := k.opts.SeatTimeout
-	if a.Role == Clerk || a.Role == Arbiter {
+	if spec, _ := k.opts.roster().Spec(a.Role); !spec.Seat {
 		timeout = k.opts.ArbiterTimeout
 	}
 	return k.Spec(panel.Seat{Role: a.Role, Profile: a.Profile, Effort: a.Effort}, body, inputs, task, contract, timeout), nil

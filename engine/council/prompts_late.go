@@ -34,7 +34,7 @@ func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, 
 func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cross []Labeled) (engine.CallSpec, error) {
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
 	in = append(in, named("cross-examination", cross)...)
-	intent := a.Role == Steward
+	intent := k.opts.speaksForIntent(a.Role)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Closing ballot. You are %s. The docket lists Option 1 to Option %d. %s Having read "+
 		"the positions and the cross-examination, vote for exactly one option — yours or another's; "+

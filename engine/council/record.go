@@ -17,7 +17,7 @@ func (s *state) panel() []engine.PanelMember {
 			Model: a.Model, Family: a.Family, Effort: string(a.Effort)}
 	}
 	for _, a := range s.seats(false) {
-		m := member(a, RoleTitle(a.Role))
+		m := member(a, s.opts.Title(a.Role))
 		var failed []string
 		for _, g := range s.gaps() {
 			if g.Label == a.Label {

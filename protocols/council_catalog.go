@@ -1,0 +1,31 @@
+package protocols
+
+import (
+	"fmt"
+	"io/fs"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine/council"
+)
+
+// CouncilCatalog is the standing team's catalog for a repository: the built-in roster,
+// profiles and capability priors, with the repository's own layer
+// (.github/war-room/council/{roster,profiles}/*.yaml and capability-priors.yaml in files)
+// laid over them. The repository's files are decoded by the configuration's strict decoder,
+// so every problem names the file, the line and the key; nil files means the built-ins
+// alone.
+func CouncilCatalog(files fs.FS) (council.Catalog, error) {
+	base := council.Builtin()
+	if files == nil {
+		return base, nil
+	}
+	layer, err := council.LoadLayer(files, council.RepositoryDir, base, config.DecodeDocument)
+	if err != nil {
+		return council.Catalog{}, fmt.Errorf("the standing team's files in %s:\n%w", council.RepositoryDir, err)
+	}
+	cat := base.Over(layer)
+	if err := cat.Check(); err != nil {
+		return council.Catalog{}, err
+	}
+	return cat, nil
+}
