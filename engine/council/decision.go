@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
 )
 
 // decision builds the protocol-neutral record from the finished deliberation.
@@ -71,7 +72,7 @@ func (s *state) alternatives() []engine.Alternative {
 // metrics are the numbers printed in the footer.
 func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 	t := s.rec.Tally
-	return map[string]string{
+	m := map[string]string{
 		"margin": t.Margin(s.rec.Ruling.Selected), "seats": strconv.Itoa(len(s.plan.Seats)),
 		"ballots": strconv.Itoa(t.Ballots), "options": strconv.Itoa(len(s.rec.Docket.Options)),
 		"dissenters": strconv.Itoa(len(t.Against(s.rec.Ruling.Selected))), "seat_failures": strconv.Itoa(len(s.gaps())),
@@ -79,4 +80,12 @@ func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 		"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
 		"arbiter_path": s.plan.ArbiterPath, "seed_source": s.r.Session().SeedSource,
 	}
+	if e := s.rec.Estimate; e != nil {
+		a := estimate.Actual(ledger)
+		m["estimate"], m["estimate_vs_actual"] = e.String(), estimate.Versus(*e, a)
+	}
+	if s.opts.Profile != "" {
+		m["profile"] = s.opts.Profile
+	}
+	return m
 }

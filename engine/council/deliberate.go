@@ -12,7 +12,7 @@ import (
 // deliberate runs the phases in order: blind positions, docket, cross-examination, closing
 // ballot, ruling.
 func (s *state) deliberate(ctx context.Context) error {
-	for _, phase := range []func(context.Context) error{s.blind, s.docket, s.crossExamine, s.close, s.rule} {
+	for _, phase := range []func(context.Context) error{s.preflight, s.blind, s.docket, s.crossExamine, s.close, s.rule} {
 		if err := phase(ctx); err != nil {
 			return err
 		}

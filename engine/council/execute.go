@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
 )
 
 // Step keys, in the order they run. Parallel phases store each seat under key/role.
@@ -116,6 +117,10 @@ type record struct {
 	Ruling  Ruling
 	// Texts of the single calls, for the DAG and the record.
 	DocketC, RulingC *Contribution
+	// Triage is what triage found (nil when the session has none).
+	Triage *TriageResult
+	// Estimate is the forecast shown before the first seat call.
+	Estimate *estimate.Estimate
 }
 
 // state is one execution of a session.

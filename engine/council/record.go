@@ -77,6 +77,9 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 	for _, g := range s.gaps() {
 		out = append(out, fmt.Sprintf("%s produced nothing in %s (%s); the deliberation went on without it.", s.who(g.Label), g.Phase, g.Class))
 	}
+	if t := s.rec.Triage; t != nil {
+		out = append(out, s.triageNote(*t))
+	}
 	t, sel := s.rec.Tally, s.rec.Ruling.Selected
 	out = append(out, fmt.Sprintf("Closing ballot: %s.", t.Margin(sel)))
 	if s.plan.Residual != "" {

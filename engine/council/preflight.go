@@ -1,0 +1,48 @@
+package council
+
+import (
+	"context"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// preflight runs what comes before the first seat call: triage, whose gate opens at most once
+// and only when triage found the question single-agent-shaped, and the roster and estimate
+// card, which waits for a person unless the session was started with --go. Nothing else
+// blocks.
+func (s *state) preflight(ctx context.Context) error {
+	est, err := s.estimateStep(ctx)
+	if err != nil {
+		return err
+	}
+	s.rec.Estimate = &est
+	card := Card(s.opts, s.plan, est)
+	if s.opts.Triage {
+		t, err := s.triage(ctx)
+		if err != nil {
+			return err
+		}
+		s.rec.Triage = &t
+		if t.Shape == ShapeSingle {
+			if err := s.ask(ctx, GateTriage, triageQuestion(t, card), AnswerProceed, AnswerDrop); err != nil {
+				return err
+			}
+		}
+	}
+	if s.opts.Go || s.opts.Version == 0 {
+		return nil
+	}
+	return s.ask(ctx, GateCard, cardQuestion(s.opts, s.plan, est), AnswerProceed, AnswerDecline)
+}
+
+// ask opens a gate; any answer but proceed stops the session.
+func (s *state) ask(ctx context.Context, gate, question string, choices ...string) error {
+	answer, err := s.r.Gate(ctx, gate, question, choices...)
+	if err != nil {
+		return err
+	}
+	if answer != AnswerProceed {
+		return &engine.Stopped{Gate: gate, Answer: answer}
+	}
+	return nil
+}
