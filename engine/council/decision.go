@@ -20,11 +20,12 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	q, _ := sess.Input(InputQuestion)
 	ru, sel := s.rec.Ruling, s.rec.Docket.Options[s.rec.Ruling.Selected-1]
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q,
-		Outcome:   fmt.Sprintf("**%s: %s**\n\n%s", sel.Name(), sel.Title, ru.Decision),
+		Outcome:   fmt.Sprintf("%s\n\n**%s: %s**\n\n%s", s.lead(), sel.Name(), sel.Title, ru.Decision),
 		Rationale: ru.Rationale, Consequences: ru.Consequences, Alternatives: s.alternatives(),
 		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: ru.TripWires, Panel: s.panel(),
 		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
 		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At}
+	d.Notes = append([]string{d.Metrics["footer"]}, d.Notes...)
 	return d, nil
 }
 
@@ -87,5 +88,6 @@ func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 	if s.opts.Profile != "" {
 		m["profile"] = s.opts.Profile
 	}
+	m["footer"] = s.footer(ledger)
 	return m
 }

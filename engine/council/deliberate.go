@@ -61,8 +61,13 @@ func (s *state) fan(ctx context.Context, key, title string, seats []Assignment, 
 }
 
 func (s *state) blind(ctx context.Context) (err error) {
-	s.rec.Blind, err = s.fan(ctx, keyBlind, "Blind positions", s.seats(false), MinTeam, s.kit.blind)
-	return err
+	seats := s.seats(false)
+	s.expect(keyBlind, titleBlind, len(seats))
+	if s.rec.Blind, err = s.fan(ctx, keyBlind, titleBlind, seats, MinTeam, s.kit.blind); err != nil {
+		return err
+	}
+	s.narrateBlind()
+	return nil
 }
 
 func (s *state) docket(ctx context.Context) error {
@@ -71,7 +76,7 @@ func (s *state) docket(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c, err := panel.One(ctx, s.r, keyDocket, "Docket", panel.Task{Name: Clerk, Spec: spec})
+	c, err := panel.One(ctx, s.r, keyDocket, titleDocket, panel.Task{Name: Clerk, Spec: spec})
 	if err != nil {
 		return failure(err, keyDocket, s.plan.Clerk)
 	}
@@ -79,6 +84,7 @@ func (s *state) docket(ctx context.Context) error {
 	if s.rec.Docket, err = ParseDocket(c.Text, labelsOf(positions)); err != nil {
 		return fmt.Errorf("council: stored docket: %w", err)
 	}
+	s.narrateDocket()
 	return nil
 }
 
@@ -86,12 +92,15 @@ func (s *state) crossExamine(ctx context.Context) error {
 	positions, docket := labeled(s.rec.Blind), s.rec.DocketC.Text
 	var earlier []Labeled
 	for round := 1; round <= s.opts.Rounds; round++ {
-		res, err := s.fan(ctx, keyCross(round), fmt.Sprintf("Cross-examination, round %d", round), s.seats(true), 1,
+		seats := s.seats(true)
+		s.expect(keyCross(round), titleCross(round), len(seats))
+		res, err := s.fan(ctx, keyCross(round), titleCross(round), seats, 1,
 			func(a Assignment) (engine.CallSpec, error) { return s.kit.cross(a, round, positions, docket, earlier) })
 		if err != nil {
 			return err
 		}
 		s.rec.Cross = append(s.rec.Cross, res)
+		s.narrateClash(res)
 		earlier = labeled(res)
 	}
 	return nil

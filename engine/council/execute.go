@@ -121,6 +121,8 @@ type record struct {
 	Triage *TriageResult
 	// Estimate is the forecast shown before the first seat call.
 	Estimate *estimate.Estimate
+	// IntentTripWires are the intent items the steward found the selected option fails.
+	IntentTripWires []string
 }
 
 // state is one execution of a session.

@@ -17,12 +17,14 @@ func (s *state) preflight(ctx context.Context) error {
 	}
 	s.rec.Estimate = &est
 	card := Card(s.opts, s.plan, est)
+	s.digest("Estimate", "Roster and estimate", []string{card})
 	if s.opts.Triage {
 		t, err := s.triage(ctx)
 		if err != nil {
 			return err
 		}
 		s.rec.Triage = &t
+		s.digest("Triage", "Triage", []string{s.triageFound(t)})
 		if t.Shape == ShapeSingle {
 			if err := s.ask(ctx, GateTriage, triageQuestion(t, card), AnswerProceed, AnswerDrop); err != nil {
 				return err

@@ -98,3 +98,14 @@ func (s *state) triageNote(t TriageResult) string {
 	}
 	return "Triage judged that the question needs a team: " + t.Why
 }
+
+// triageFound is what triage found, as a narrator tells it before any gate.
+func (s *state) triageFound(t TriageResult) string {
+	switch {
+	case t.Failed != "":
+		return "Triage gave no usable answer (" + t.Failed + "): the team convenes."
+	case t.Shape == ShapeSingle:
+		return "Triage judged the question single-agent-shaped: " + t.Why
+	}
+	return "Triage judged that the question needs a team: " + t.Why
+}
