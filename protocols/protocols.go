@@ -6,6 +6,7 @@ package protocols
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +28,10 @@ type Request struct {
 	Context    []engine.Input
 	Seed       int64
 	SeedSource string
+	// Files are the repository's files a protocol may read besides the configuration (the
+	// standing team's own layer of roster cards and profiles): the default branch on GitHub,
+	// the working tree on a laptop; nil when there are none.
+	Files fs.FS
 }
 
 // Flag is one flag a protocol accepts from a slash command.
@@ -61,8 +66,10 @@ var known = map[string]protocol{
 	},
 	council.Protocol: {
 		section: config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
-		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the configured team)"},
-			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default 1)"}},
+		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the profile's team)"},
+			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
+			{Name: "profile", Help: "the composition profile to convene (default: the one marked default)"},
+			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks)"}},
 		start: startCouncil, execute: council.Execute,
 	},
 }
@@ -170,7 +177,12 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 		return nil, err
 	}
 	sec, _ := cfg.Section(council.Protocol).(*council.Section)
-	opts, err := council.OptionsFrom(sec, cfg.Descriptors(), council.Flags{Seats: req.Flags["seats"], Rounds: rounds})
+	cat, err := CouncilCatalog(req.Files)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := council.Convene(sec, cfg.Descriptors(), council.Flags{Seats: req.Flags["seats"], Rounds: rounds,
+		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, council.Env{Catalog: cat})
 	if err != nil {
 		return nil, err
 	}

@@ -24,11 +24,13 @@ type conveneFlags struct {
 	context               contextFiles
 	dry                   bool
 	approve               approveFlag
+	team                  teamFlags
 }
 
 func (f *conveneFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
 	f.approve.register(fs)
+	f.team.register(fs)
 	fs.StringVar(&f.seats, "seats", "", "comma-separated seats: "+strings.Join(council.SeatKeys(), ", ")+
 		" (default: "+strings.Join(council.DefaultTeam, ",")+" plus any seat named under protocols.council.roles)")
 	fs.StringVar(&f.rounds, "rounds", "", "cross-examination rounds, 1 or 2 (default 1)")
@@ -72,18 +74,18 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := council.OptionsFrom(section[*council.Section](st.Config, council.Protocol), st.Config.Descriptors(), council.Flags{Seats: f.seats, Rounds: rounds})
+	opts, err := f.team.councilOptions(e, st, f.seats, rounds)
 	if err != nil {
-		return exitErr(exitUsage, err)
+		return err
 	}
 	if f.dry {
-		return dryRunCouncil(e, opts, st.Profiles, seed, f.common.json)
+		return dryRunCouncil(ctx, e, st, opts, seed, f.common.json)
 	}
 	s, err := council.NewSession(pos[0], inputs, opts, seed, source)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
-	r, err := engine.Start(ctx, st.runConfig(e, f.approve.answers()), s)
+	r, err := engine.Start(ctx, f.team.narrated(ctx, e, st, st.runConfig(e, f.approve.answers())), s)
 	if err != nil {
 		return err
 	}
@@ -111,7 +113,7 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 	if s.Protocol != council.Protocol {
 		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)
 	}
-	r, err := engine.Resume(ctx, st.runConfig(e, f.approve.answers()), f.resume)
+	r, err := engine.Resume(ctx, f.team.narrated(ctx, e, st, st.runConfig(e, f.approve.answers())), f.resume)
 	if err != nil {
 		return err
 	}
@@ -134,19 +136,23 @@ func (f *conveneFlags) execute(ctx context.Context, e *env, r *engine.Run) error
 		}
 		return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: war-room convene --resume %s", err, id)
 	}
-	return finishDecision(e, d, f.common.json)
+	return f.team.finish(e, d, f.common.json)
 }
 
 // dryRunCouncil prints the seating a session with this seed would use, without a session or a
 // call.
-func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64, asJSON bool) error {
-	plan, err := council.PreviewPlan(opts, ps, seed)
+func dryRunCouncil(ctx context.Context, e *env, st *setup, opts council.Options, seed int64, asJSON bool) error {
+	plan, err := council.PreviewPlan(opts, st.Profiles, seed)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
 	if asJSON {
+		est, err := council.Estimate(ctx, st.Store, opts, plan, st.Profiles)
+		if err != nil {
+			return err
+		}
 		return writeJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
-			"expected_calls": opts.ExpectedCalls()})
+			"expected_calls": opts.ExpectedCalls(), "estimate": est})
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "war-room convene (dry run: no session, no call)\n\nseed %d (pass --seed %[1]d to get exactly this seating)\n", seed)
@@ -167,7 +173,7 @@ func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64,
 		fmt.Fprintf(w, " — %s", plan.Residual)
 	}
 	fmt.Fprintln(w)
-	return nil
+	return printEstimate(ctx, e, st, opts, plan)
 }
 
 func orDash(s string) string {

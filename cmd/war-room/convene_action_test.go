@@ -35,7 +35,7 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	w := newActionWorld(t, councilActionConfig(t))
 	w.user("alice", "write")
 	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
-	body := "/war-room convene --rounds=1 Should billing move to a queue?"
+	body := "/war-room convene --go --rounds=1 Should billing move to a queue?"
 	id := w.comment("alice", n, body)
 	r := w.run("issue_comment", w.commentEvent("created", n, id, "alice", body), nil, nil)
 	wantNoError(t, r)
@@ -63,8 +63,8 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "council" || len(d.Dissent) != 1 {
 		t.Errorf("decision output: %v %q", err, r.outputs["decision"])
 	}
-	if calls := ledger(t, r.db); len(calls) != 14 {
-		t.Errorf("%d provider calls, want 14", len(calls))
+	if calls := ledger(t, r.db); len(calls) != 15 {
+		t.Errorf("%d provider calls, want 15 (triage, four seats × three, docket, ruling)", len(calls))
 	}
 	// The issue was fed to every seat as context, fenced.
 	for _, e := range ledger(t, r.db) {

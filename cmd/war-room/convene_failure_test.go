@@ -27,7 +27,7 @@ const noDissent = `  - role: arbiter
 // --resume asks only the arbiter again and prints the decision.
 func TestConveneRulingWithoutDissentFailsThenResumes(t *testing.T) {
 	c := newCouncilEnv(t, noDissent)
-	res := c.run("convene", "Queue?", "--seed", "4")
+	res := c.run("convene", "--go", "Queue?", "--seed", "4")
 	if res.code != exitFailure {
 		t.Fatalf("exit %d, want %d\n%s", res.code, exitFailure, res.stderr)
 	}
@@ -70,7 +70,7 @@ func TestConveneRulingWithoutDissentFailsThenResumes(t *testing.T) {
 // A seat that cannot answer is a gap, named in the panel and the notes; the session goes on.
 func TestConveneSeatFailureIsNamed(t *testing.T) {
 	c := newCouncilEnv(t, "  - role: steward\n    match: 'Closing ballot'\n    error: transport\n")
-	res := c.run("convene", "Queue?", "--seed", "4")
+	res := c.run("convene", "--go", "Queue?", "--seed", "4")
 	if res.code != 0 {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}

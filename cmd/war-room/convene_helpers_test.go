@@ -18,6 +18,12 @@ import (
 // answer comes first because its prompt quotes the phase names the seats' answers match on.
 // The skeptic votes for Option 2 and the arbiter names whoever did in its dissent.
 const councilScript = `responses:
+  - role: triage
+    text: |
+      SHAPE: team
+
+      ## Why
+      It trades a running cost against operational risk.
   - role: arbiter
     match: 'Ruling\.'
     text: |
@@ -121,9 +127,18 @@ func councilEnvAt(t *testing.T, dir, extra, latency string) *councilEnv {
 func (c *councilEnv) run(name string, args ...string) cliResult {
 	c.t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: c.getenv}
 	code := run(context.Background(), e, append([]string{name, "--config", c.config, "--db", c.db}, args...))
 	return cliResult{out.String(), errb.String(), code}
+}
+
+// getenv is the environment a command sees: the env's directory is the project (its layer of
+// the catalog, its intent, its repository), and nothing else is set.
+func (c *councilEnv) getenv(k string) string {
+	if k == "WAR_ROOM_PROJECT_DIR" {
+		return c.dir
+	}
+	return ""
 }
 
 func (c *councilEnv) store() engine.Store {

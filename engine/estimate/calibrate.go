@@ -105,3 +105,9 @@ func (c Calibration) tokensOf(role string) (typ, low, high tokenSample, recorded
 	n := int64(len(ts))
 	return tokenSample{sum.in / n, sum.out / n}, low, high, true
 }
+
+// Typical is the typical latency of one call: recorded for the role on the profile, else for
+// the profile, else the seed for its type and effort (a heartbeat's "usually 45s").
+func (c Calibration) Typical(call Call, profileType string) time.Duration {
+	return c.latencyOf(call, profileType).typ
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/protocols"
+)
+
+// teamFlags are convene's flags for the standing team as data: the composition profile, the
+// card's --go and the narration level.
+type teamFlags struct {
+	profile string
+	goAhead bool
+	narrate narrateFlag
+}
+
+func (t *teamFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&t.profile, "profile", "", "composition profile to convene (default: the one marked default; war-room council roster lists them)")
+	fs.BoolVar(&t.goAhead, "go", false, "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)")
+	fs.Var(&t.narrate, "narrate", "what stderr shows: quiet (the disclosure only), digest (phases, counts, digests; the default) or full (every turn, once revealed)")
+}
+
+// projectDir is the repository the standing team reads its layer, intent and evidence from:
+// $WAR_ROOM_PROJECT_DIR, else the git work tree of the current directory, else the current
+// directory.
+func projectDir(e *env) string {
+	if d := e.getenv("WAR_ROOM_PROJECT_DIR"); d != "" {
+		return d
+	}
+	out, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err == nil {
+		return strings.TrimSpace(string(out))
+	}
+	return "."
+}
+
+// councilOptions resolves the session's options from the configuration, the project's own
+// layer of the catalog and the flags.
+func (t *teamFlags) councilOptions(e *env, st *setup, seats string, rounds int) (council.Options, error) {
+	cat, err := protocols.CouncilCatalog(os.DirFS(projectDir(e)))
+	if err != nil {
+		return council.Options{}, exitErr(exitUsage, err)
+	}
+	opts, err := council.Convene(section[*council.Section](st.Config, council.Protocol), st.Config.Descriptors(),
+		council.Flags{Seats: seats, Rounds: rounds, Profile: t.profile, Go: t.goAhead}, council.Env{Catalog: cat})
+	if err != nil {
+		return council.Options{}, exitErr(exitUsage, err)
+	}
+	return opts, nil
+}
+
+// narrated puts the narrator in place of the progress lines.
+func (t *teamFlags) narrated(ctx context.Context, e *env, st *setup, rc engine.RunConfig) engine.RunConfig {
+	ledger, n, err := estimate.Recorded(ctx, st.Store, council.Protocol, 0)
+	if err != nil {
+		ledger, n = nil, 0 // a heartbeat without a calibrated typical time still beats none
+	}
+	cal := estimate.Calibrate(ledger, n)
+	typical := func(profile, role string) time.Duration {
+		typ := ""
+		if p, ok := st.Profiles[profile]; ok {
+			typ = p.Type
+		}
+		return cal.Typical(estimate.Call{Role: role, Profile: profile}, typ)
+	}
+	rc.Sinks = []engine.Sink{newNarrator(e.stderr, t.narrate.level(), typical)}
+	return rc
+}
+
+// finish prints the decision: at quiet, the outcome and its dissent record alone; otherwise
+// the whole record, with the footer once more on stderr.
+func (t *teamFlags) finish(e *env, d *engine.Decision, asJSON bool) error {
+	if asJSON || t.narrate.level() != narrateQuiet {
+		if footer := d.Metrics["footer"]; footer != "" && !asJSON {
+			defer fmt.Fprintf(e.stderr, "── %s\n", footer)
+		}
+		return finishDecision(e, d, asJSON)
+	}
+	fmt.Fprint(e.stdout, quietDecision(d))
+	return reducedOutcome(d)
+}
+
+// quietDecision is the outcome (which opens with the margin and the dissent) and the dissent
+// record, with what would reopen it and the footer.
+func quietDecision(d *engine.Decision) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", d.Title)
+	if line := d.IndependenceLine(); line != "" {
+		fmt.Fprintf(&b, "**%s**\n\n", line)
+	}
+	fmt.Fprintf(&b, "%s\n\n", strings.TrimSpace(d.Outcome))
+	bullets(&b, "Dissent", d.Dissent)
+	bullets(&b, "Trip-wires", d.WhatWouldChangeMind)
+	fmt.Fprintf(&b, "%s\nsession %s · merkle root %s\n", d.Metrics["footer"], d.SessionID, d.MerkleRoot)
+	return b.String()
+}
+
+func bullets(b *strings.Builder, title string, items []string) {
+	if len(items) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "## %s\n\n", title)
+	for _, it := range items {
+		fmt.Fprintf(b, "- %s\n", strings.TrimSpace(it))
+	}
+	b.WriteString("\n")
+}
+
+// printEstimate adds the estimate to a dry run, calibrated from the store's earlier sessions.
+func printEstimate(ctx context.Context, e *env, st *setup, opts council.Options, plan council.Plan) error {
+	est, err := council.Estimate(ctx, st.Store, opts, plan, st.Profiles)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "\nestimate: %s\n", est)
+	for _, line := range est.Basis() {
+		fmt.Fprintf(e.stdout, "  %s\n", line)
+	}
+	return nil
+}
