@@ -1,9 +1,23 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
+
+// sortedUsage sorts the rows of the usage table, which lists profiles in the order their
+// first call finished: parallel calls finish in any order.
+func sortedUsage(md string) string {
+	head, rest, ok := strings.Cut(md, "## Usage per provider profile\n\n")
+	if !ok {
+		return md
+	}
+	table, tail, _ := strings.Cut(rest, "\n\n")
+	rows := strings.Split(table, "\n")
+	slices.Sort(rows[2:])
+	return head + "## Usage per provider profile\n\n" + strings.Join(rows, "\n") + "\n\n" + tail
+}
 
 // sealed is a blind position whose words appear nowhere else in the session, so that the
 // test can tell exactly when its content first reaches stderr.
@@ -28,7 +42,7 @@ func TestConveneNarrationGolden(t *testing.T) {
 				t.Fatalf("exit %d\n%s", res.code, res.stderr)
 			}
 			got := "$ war-room convene --go --narrate " + level + " --seed 7 \"Should billing move to a queue?\"\n" +
-				"--- stderr\n" + res.stderr + "--- stdout\n" + res.stdout
+				"--- stderr\n" + res.stderr + "--- stdout\n" + sortedUsage(res.stdout)
 			wantGoldenIn(t, "council", "narrate_"+level+".golden", maskHex(got))
 		})
 	}
