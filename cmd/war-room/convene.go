@@ -74,7 +74,7 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := f.team.councilOptions(e, st, f.seats, rounds)
+	opts, err := f.team.councilOptions(ctx, e, st, f.seats, rounds)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -45,13 +46,20 @@ func projectDir(e *env) string {
 
 // councilOptions resolves the session's options from the configuration, the project's own
 // layer of the catalog and the flags.
-func (t *teamFlags) councilOptions(e *env, st *setup, seats string, rounds int) (council.Options, error) {
-	cat, err := protocols.CouncilCatalog(os.DirFS(projectDir(e)))
+func (t *teamFlags) councilOptions(ctx context.Context, e *env, st *setup, seats string, rounds int) (council.Options, error) {
+	dir := projectDir(e)
+	cat, err := protocols.CouncilCatalog(os.DirFS(dir))
 	if err != nil {
 		return council.Options{}, exitErr(exitUsage, err)
 	}
+	env := council.Env{Catalog: cat}
+	// Probes read the repository at the commit checked out now; outside a repository every
+	// request is refused, and the record says so.
+	if head, err := evidence.Head(ctx, dir); err == nil {
+		env.Evidence = evidence.Source{Dir: dir, Commit: head}
+	}
 	opts, err := council.Convene(section[*council.Section](st.Config, council.Protocol), st.Config.Descriptors(),
-		council.Flags{Seats: seats, Rounds: rounds, Profile: t.profile, Go: t.goAhead}, council.Env{Catalog: cat})
+		council.Flags{Seats: seats, Rounds: rounds, Profile: t.profile, Go: t.goAhead}, env)
 	if err != nil {
 		return council.Options{}, exitErr(exitUsage, err)
 	}

@@ -67,7 +67,7 @@ func (s *state) blind(ctx context.Context) (err error) {
 		return err
 	}
 	s.narrateBlind()
-	return nil
+	return s.probe(ctx, keyBlind, s.rec.Blind)
 }
 
 func (s *state) docket(ctx context.Context) error {
@@ -101,6 +101,9 @@ func (s *state) crossExamine(ctx context.Context) error {
 		}
 		s.rec.Cross = append(s.rec.Cross, res)
 		s.narrateClash(res)
+		if err := s.probe(ctx, keyCross(round), res); err != nil {
+			return err
+		}
 		earlier = labeled(res)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // Step keys, in the order they run. Parallel phases store each seat under key/role.
@@ -97,6 +98,7 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 		return engine.Result{}, err
 	}
 	s := &state{r: r, opts: opts, plan: plan, kit: newKit(r.Session(), plan, opts)}
+	s.kit.ev = &s.rec.Evidence
 	err = s.deliberate(ctx)
 	dag, derr := s.dag()
 	if err = errors.Join(err, derr); err != nil {
@@ -123,6 +125,8 @@ type record struct {
 	Estimate *estimate.Estimate
 	// IntentTripWires are the intent items the steward found the selected option fails.
 	IntentTripWires []string
+	// Evidence is every probe the seats asked for, in order.
+	Evidence []evidence.Result
 }
 
 // state is one execution of a session.

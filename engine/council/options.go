@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -71,6 +72,9 @@ type Options struct {
 	Triage bool `json:"triage,omitempty"`
 	// Go skips the roster and estimate card (--go); it never skips triage.
 	Go bool `json:"go,omitempty"`
+	// Evidence is the repository the seats' probes read, at the session's commit (zero: none,
+	// and every request is refused).
+	Evidence evidence.Source `json:"evidence,omitzero"`
 }
 
 // roster is the options' team as roles.

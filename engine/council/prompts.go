@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/panel"
 )
 
@@ -18,6 +19,8 @@ type kit struct {
 	panel.Kit
 	plan Plan
 	opts Options
+	// ev points at the evidence gathered so far (nil: none is fed).
+	ev *[]evidence.Result
 }
 
 func newKit(s *engine.Session, plan Plan, opts Options) kit {
@@ -34,6 +37,7 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	if spec, _ := k.opts.roster().Spec(a.Role); !spec.Seat {
 		timeout = k.opts.ArbiterTimeout
 	}
+	inputs = append(inputs, k.evidenceInputs()...)
 	return k.Spec(panel.Seat{Role: a.Role, Profile: a.Profile, Effort: a.Effort}, body, inputs, task, contract, timeout), nil
 }
 
@@ -51,7 +55,7 @@ func (k kit) blind(a Assignment) (engine.CallSpec, error) {
 		"none will be until every member has filed. Answer in markdown with these sections:\n\n"+
 		"## "+secPosition+"\n<your answer, in one to three sentences>\n"+
 		"## "+secGrounds+"\n- <each reason or piece of evidence>\n"+
-		"## "+secRisks+"\n- <what would make you wrong — or "+NoneFound+": <what you checked>>\n", checkPosition)
+		"## "+secRisks+"\n- <what would make you wrong — or "+NoneFound+": <what you checked>>\n"+k.evidenceHelp(), checkPosition)
 }
 
 func (k kit) docket(positions []Labeled) (engine.CallSpec, error) {

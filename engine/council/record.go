@@ -36,6 +36,9 @@ func (s *state) phases() []engine.PhaseSummary {
 		{Key: "blind", Title: "Blind positions", Body: s.attributed(s.rec.Blind)},
 		{Key: "docket", Title: "Docket", Body: fmt.Sprintf("Filed by the clerk (%s).\n\n%s", s.plan.Clerk.Model, strings.TrimSpace(s.rec.DocketC.Text))},
 	}
+	if ev, ok := s.evidenceSummary(); ok {
+		out = append(out, ev)
+	}
 	for i, res := range s.rec.Cross {
 		out = append(out, engine.PhaseSummary{Key: fmt.Sprintf("cross-%d", i+1), Title: res.Title, Body: s.attributed(res)})
 	}
@@ -79,6 +82,9 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 	}
 	if t := s.rec.Triage; t != nil {
 		out = append(out, s.triageNote(*t))
+	}
+	if n, ok := s.evidenceNote(); ok {
+		out = append(out, n)
 	}
 	t, sel := s.rec.Tally, s.rec.Ruling.Selected
 	out = append(out, fmt.Sprintf("Closing ballot: %s.", t.Margin(sel)))

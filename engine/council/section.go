@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // SectionKey is where the standing team's section sits in the configuration file
@@ -54,6 +55,9 @@ type Flags struct {
 type Env struct {
 	// Catalog is the roster, profiles and priors; the zero value means Builtin().
 	Catalog Catalog
+	// Evidence is the repository checkout, pinned to a commit, that the seats' probes read
+	// (zero: none; every request is then refused, and recorded).
+	Evidence evidence.Source
 }
 
 // OptionsFrom is Convene from the built-in catalog and nothing around the question.
@@ -95,7 +99,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 		return Options{}, err
 	}
 	o := Options{Version: OptionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
-		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go,
+		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
 		Unscrubbed: slices.Clone(sec.Unscrubbed)}
 	if o.Rounds == 0 {
 		o.Rounds = prof.Rounds
