@@ -64,5 +64,7 @@ func (s *state) rule(ctx context.Context) error {
 		return fmt.Errorf("council: stored ruling: %w", err)
 	}
 	s.narrateRuling()
-	return nil
+	ps, err := s.writeback(ctx)
+	s.rec.Writeback = ps
+	return err
 }

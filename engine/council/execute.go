@@ -127,6 +127,8 @@ type record struct {
 	IntentTripWires []string
 	// Evidence is every probe the seats asked for, in order.
 	Evidence []evidence.Result
+	// Writeback is what the seats proposed for memory.
+	Writeback []Proposal
 }
 
 // state is one execution of a session.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/memory"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -75,6 +76,9 @@ type Options struct {
 	// Evidence is the repository the seats' probes read, at the session's commit (zero: none,
 	// and every request is refused).
 	Evidence evidence.Source `json:"evidence,omitzero"`
+	// Memory is the approved member memory of the scope, as it stood when the session was
+	// convened: the seats read it, fenced, with its sources.
+	Memory []memory.Item `json:"memory,omitempty"`
 }
 
 // roster is the options' team as roles.

@@ -4,13 +4,21 @@ import (
 	"context"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/memory"
 )
+
+// keyMemory is the step the memory a session's seats read is stored under.
+const keyMemory = "memory"
 
 // preflight runs what comes before the first seat call: triage, whose gate opens at most once
 // and only when triage found the question single-agent-shaped, and the roster and estimate
 // card, which waits for a person unless the session was started with --go. Nothing else
 // blocks.
 func (s *state) preflight(ctx context.Context) error {
+	// The memory the seats read is part of the sealed record.
+	if _, err := engine.Step(ctx, s.r, keyMemory, func(context.Context) ([]memory.Item, error) { return s.opts.Memory, nil }); err != nil {
+		return err
+	}
 	est, err := s.estimateStep(ctx)
 	if err != nil {
 		return err

@@ -2,10 +2,12 @@ package council
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/memory"
 	"github.com/war-room/war-room/engine/panel"
 )
 
@@ -38,7 +40,13 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 		timeout = k.opts.ArbiterTimeout
 	}
 	inputs = append(inputs, k.evidenceInputs()...)
-	return k.Spec(panel.Seat{Role: a.Role, Profile: a.Profile, Effort: a.Effort}, body, inputs, task, contract, timeout), nil
+	spec := k.Spec(panel.Seat{Role: a.Role, Profile: a.Profile, Effort: a.Effort}, body, inputs, task, contract, timeout)
+	// Memory follows the session's inputs as it was stored, its texts already scrubbed: the
+	// provider stamp on each item must survive the scrubber, which would withhold it.
+	if text := k.memoryFor(a); text != "" {
+		spec.Inputs = slices.Insert(spec.Inputs, len(k.Base), engine.NamedText{Name: "memory", Text: text})
+	}
+	return spec, nil
 }
 
 // named turns labelled texts into inputs named "<kind> <label>".
@@ -69,4 +77,13 @@ func (k kit) docket(positions []Labeled) (engine.CallSpec, error) {
 		fmt.Sprintf("Number the options from 1 without gaps, at most %d. Every member must hold at least "+
 			"one option. Write \"- none\" under the points in dispute only if the positions agree.\n", MaxOptions),
 		docketContract(ls))
+}
+
+// memoryFor is what a seat reads of the memory: the team's items and its member's, in the
+// third person when another provider wrote them. The clerk, the arbiter and triage read none.
+func (k kit) memoryFor(a Assignment) string {
+	if spec, _ := k.opts.roster().Spec(a.Role); !spec.Seat {
+		return ""
+	}
+	return memory.ForSeat(k.opts.Memory, a.Role, a.Family, k.Scrub.Scrub)
 }

@@ -86,6 +86,12 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 	if n, ok := s.evidenceNote(); ok {
 		out = append(out, n)
 	}
+	if n := len(s.opts.Memory); n > 0 {
+		out = append(out, fmt.Sprintf("Memory: the seats read %d approved item(s) of standing memory, each with its source.", n))
+	}
+	if n, ok := writebackNote(s.rec.Writeback); ok {
+		out = append(out, n)
+	}
 	t, sel := s.rec.Tally, s.rec.Ruling.Selected
 	out = append(out, fmt.Sprintf("Closing ballot: %s.", t.Margin(sel)))
 	if s.plan.Residual != "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/memory"
 )
 
 // SectionKey is where the standing team's section sits in the configuration file
@@ -58,6 +59,8 @@ type Env struct {
 	// Evidence is the repository checkout, pinned to a commit, that the seats' probes read
 	// (zero: none; every request is then refused, and recorded).
 	Evidence evidence.Source
+	// Memory is the scope's member memory; only its approved, admissible items are kept.
+	Memory []memory.Item
 }
 
 // OptionsFrom is Convene from the built-in catalog and nothing around the question.
@@ -100,6 +103,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 	}
 	o := Options{Version: OptionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
 		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
+		Memory: memory.Approved(env.Memory),
 		Unscrubbed: slices.Clone(sec.Unscrubbed)}
 	if o.Rounds == 0 {
 		o.Rounds = prof.Rounds

@@ -190,3 +190,21 @@ func Head(ctx context.Context, dir string) (string, error) {
 	}
 	return strings.TrimSpace(out), nil
 }
+
+// Blob returns the blob SHA of a file at the pinned commit, which names that file's content
+// as a memory source does.
+func (g Git) Blob(ctx context.Context, p string) (string, error) {
+	clean, err := clean(p)
+	if err != nil {
+		return "", err
+	}
+	if !g.Available() {
+		return "", refuse("no repository is available to this session")
+	}
+	obj := g.Commit + ":" + clean
+	if kind, err := g.git(ctx, "cat-file", "-t", obj); err != nil || strings.TrimSpace(kind) != "blob" {
+		return "", refuse("%s is not a file at commit %s", clean, short(g.Commit))
+	}
+	out, err := g.git(ctx, "rev-parse", obj)
+	return strings.TrimSpace(out), err
+}
