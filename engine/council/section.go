@@ -103,7 +103,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 	}
 	o := Options{Version: OptionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
 		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
-		Memory: memory.Approved(env.Memory),
+		Memory:     memory.Approved(env.Memory),
 		Unscrubbed: slices.Clone(sec.Unscrubbed)}
 	if o.Rounds == 0 {
 		o.Rounds = prof.Rounds
