@@ -30,7 +30,7 @@ type conveneFlags struct {
 func (f *conveneFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
 	f.approve.register(fs)
-	f.team.register(fs)
+	f.team.register(fs, &f.common)
 	fs.StringVar(&f.seats, "seats", "", "comma-separated seats: "+strings.Join(council.SeatKeys(), ", ")+
 		" (default: "+strings.Join(council.DefaultTeam, ",")+" plus any seat named under protocols.council.roles)")
 	fs.StringVar(&f.rounds, "rounds", "", "cross-examination rounds, 1 or 2 (default 1)")
@@ -136,7 +136,7 @@ func (f *conveneFlags) execute(ctx context.Context, e *env, r *engine.Run) error
 		}
 		return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: war-room convene --resume %s", err, id)
 	}
-	return f.team.finish(e, d, f.common.json)
+	return f.team.finish(ctx, e, r.Store(), d, f.common.json)
 }
 
 // dryRunCouncil prints the seating a session with this seed would use, without a session or a

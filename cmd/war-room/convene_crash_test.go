@@ -31,7 +31,7 @@ func TestConveneHelperProcess(t *testing.T) {
 func waitForCouncilStep(t *testing.T, db, key string, exited <-chan struct{}) string {
 	t.Helper()
 	ctx := context.Background()
-	for range 600 {
+	for range 3000 { // the helper process links the test binary first, slowly on a loaded machine
 		if st, err := sqlite.Open(ctx, db); err == nil {
 			ss, _ := st.ListSessions(ctx, "council", 0)
 			for _, s := range ss {

@@ -22,9 +22,12 @@ type teamFlags struct {
 	profile string
 	goAhead bool
 	narrate narrateFlag
+	// common are the command's state flags: the project's memory lives beside its state.
+	common *commonFlags
 }
 
-func (t *teamFlags) register(fs *flag.FlagSet) {
+func (t *teamFlags) register(fs *flag.FlagSet, common *commonFlags) {
+	t.common = common
 	fs.StringVar(&t.profile, "profile", "", "composition profile to convene (default: the one marked default; war-room council roster lists them)")
 	fs.BoolVar(&t.goAhead, "go", false, "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)")
 	fs.Var(&t.narrate, "narrate", "what stderr shows: quiet (the disclosure only), digest (phases, counts, digests; the default) or full (every turn, once revealed)")
@@ -58,6 +61,9 @@ func (t *teamFlags) councilOptions(ctx context.Context, e *env, st *setup, seats
 	if head, err := evidence.Head(ctx, dir); err == nil {
 		env.Evidence = evidence.Source{Dir: dir, Commit: head}
 	}
+	if env.Memory, err = sessionMemory(ctx, e, t.common, env.Evidence); err != nil {
+		return council.Options{}, err
+	}
 	opts, err := council.Convene(section[*council.Section](st.Config, council.Protocol), st.Config.Descriptors(),
 		council.Flags{Seats: seats, Rounds: rounds, Profile: t.profile, Go: t.goAhead}, env)
 	if err != nil {
@@ -84,9 +90,13 @@ func (t *teamFlags) narrated(ctx context.Context, e *env, st *setup, rc engine.R
 	return rc
 }
 
-// finish prints the decision: at quiet, the outcome and its dissent record alone; otherwise
-// the whole record, with the footer once more on stderr.
-func (t *teamFlags) finish(e *env, d *engine.Decision, asJSON bool) error {
+// finish hands the session's memory proposals to the project's memory for review and prints
+// the decision: at quiet, the outcome and its dissent record alone; otherwise the whole
+// record, with the footer once more on stderr.
+func (t *teamFlags) finish(ctx context.Context, e *env, st engine.Store, d *engine.Decision, asJSON bool) error {
+	if err := proposeMemory(ctx, e, t.common, st, d.SessionID); err != nil {
+		return err
+	}
 	if asJSON || t.narrate.level() != narrateQuiet {
 		if footer := d.Metrics["footer"]; footer != "" && !asJSON {
 			defer fmt.Fprintf(e.stderr, "── %s\n", footer)

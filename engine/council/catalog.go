@@ -190,3 +190,7 @@ func (c Catalog) Over(layer Catalog) Catalog {
 	}
 	return out
 }
+
+// Brief is a member's system prompt as a seat receives it: its brief and the rules every
+// seat works by.
+func (c Catalog) Brief(key string) (string, error) { return roster{members: c.Members}.Body(key) }

@@ -123,3 +123,20 @@ func Approved(items []Item) []Item {
 	}
 	return out
 }
+
+// Current splits items into those whose source still holds and those it no longer does: a
+// file item whose file has another blob at the default branch's head (or is gone) is stale,
+// and a session is not given it. blobOf resolves a path's blob at that head.
+func Current(items []Item, blobOf func(path string) (string, error)) (current, stale []Item) {
+	for _, it := range items {
+		if it.Source.Kind == KindFile {
+			path, blob, _ := strings.Cut(it.Source.Ref, "@")
+			if now, err := blobOf(path); err != nil || now != blob {
+				stale = append(stale, it)
+				continue
+			}
+		}
+		current = append(current, it)
+	}
+	return current, stale
+}
