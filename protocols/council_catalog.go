@@ -1,6 +1,7 @@
 package protocols
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 
@@ -28,4 +29,20 @@ func CouncilCatalog(files fs.FS) (council.Catalog, error) {
 		return council.Catalog{}, err
 	}
 	return cat, nil
+}
+
+// CouncilIntent reads the repository's durable intent file (.github/war-room/intent.md);
+// nil, and no error, when there is none — the steward then drafts a provisional one.
+func CouncilIntent(files fs.FS) (*council.Intent, error) {
+	if files == nil {
+		return nil, nil
+	}
+	b, err := fs.ReadFile(files, council.IntentFile)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("read %s: %w", council.IntentFile, err)
+	}
+	return council.NewIntent(council.IntentFile, string(b))
 }

@@ -181,8 +181,12 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	intent, err := CouncilIntent(req.Files)
+	if err != nil {
+		return nil, err
+	}
 	opts, err := council.Convene(sec, cfg.Descriptors(), council.Flags{Seats: req.Flags["seats"], Rounds: rounds,
-		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, council.Env{Catalog: cat})
+		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, council.Env{Catalog: cat, Intent: intent})
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,33 @@ const councilScript = `responses:
 
       ## Trip-wires
       - Reopen if queue spend exceeds the cron hosts' cost by half.
+  - role: steward
+    match: 'Blind round'
+    text: |
+      ## Position
+      Move billing to a queue, reversibly.
+      ## Grounds
+      - the question asks for fewer night failures
+      ## Risks
+      - NONE_FOUND: checked the load numbers
+      ## Provisional intent
+      - Billing jobs stop failing at night.
+      - The change can be rolled back within a day.
+  - role: steward
+    match: 'Closing ballot'
+    text: |
+      VOTE: Option 1
+      ## Final position
+      Queue.
+      ## Objections
+      - Option 2: retries stay
+      ## Trip-wires
+      - Reopen if p99 latency passes 200 ms.
+      ## Intent alignment
+      - Intent 1 / Option 1: pass — the queue retries outside the night window
+      - Intent 1 / Option 2: unknown — hardened cron was not measured
+      - Intent 2 / Option 1: pass — the cron jobs stay deployable until the queue has run a month
+      - Intent 2 / Option 2: pass — cron stays as it is
   - match: 'Blind round'
     text: |
       ## Position

@@ -20,7 +20,8 @@ func sortedUsage(md string) string {
 }
 
 // sealed is a blind position whose words appear nowhere else in the session, so that the
-// test can tell exactly when its content first reaches stderr.
+// test can tell exactly when its content first reaches stderr; it drafts the provisional
+// intent the steward's position needs (the other seats' positions may carry it too).
 const sealed = `  - match: 'Blind round'
     text: |
       ## Position
@@ -29,6 +30,9 @@ const sealed = `  - match: 'Blind round'
       - retries pile up at night
       ## Risks
       - NONE_FOUND: checked the load numbers
+      ## Provisional intent
+      - Billing jobs stop failing at night.
+      - The change can be rolled back within a day.
 `
 
 // What --narrate quiet and full print, stdout and stderr, as golden files. Every call reports

@@ -56,6 +56,9 @@ func (t *teamFlags) councilOptions(ctx context.Context, e *env, st *setup, seats
 		return council.Options{}, exitErr(exitUsage, err)
 	}
 	env := council.Env{Catalog: cat}
+	if env.Intent, err = protocols.CouncilIntent(os.DirFS(dir)); err != nil {
+		return council.Options{}, exitErr(exitUsage, err)
+	}
 	// Probes read the repository at the commit checked out now; outside a repository every
 	// request is refused, and the record says so.
 	if head, err := evidence.Head(ctx, dir); err == nil {

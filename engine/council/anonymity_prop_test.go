@@ -37,7 +37,7 @@ func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec
 		add(k.blind(a))
 		add(k.cross(a, 1, positions, docket, nil))
 		add(k.cross(a, 2, positions, docket, cross))
-		add(k.closing(a, positions, docket, n, cross))
+		add(k.closing(a, positions, docket, n, cross, nil))
 	}
 	gaps := []Gap{{Role: p.Seats[0].Role, Label: p.Seats[0].Label, Phase: "Closing ballot", Class: "timeout"}}
 	add(k.ruling(docket, n, closings, cross, ballotRecord(Docket{Options: make([]Option, n)}, t, gaps), t))

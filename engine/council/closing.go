@@ -25,17 +25,19 @@ func (s *state) crossAll() []Labeled {
 
 func (s *state) close(ctx context.Context) error {
 	positions, docket, n := labeled(s.rec.Blind), s.rec.DocketC.Text, len(s.rec.Docket.Options)
-	cross := s.crossAll()
+	cross, intent := s.crossAll(), s.intentItems()
 	seats := s.seats(true)
 	s.expect(keyClosing, titleClosing, len(seats))
 	res, err := s.fan(ctx, keyClosing, titleClosing, seats, MinTeam,
-		func(a Assignment) (engine.CallSpec, error) { return s.kit.closing(a, positions, docket, n, cross) })
+		func(a Assignment) (engine.CallSpec, error) {
+			return s.kit.closing(a, positions, docket, n, cross, intent)
+		})
 	if err != nil {
 		return err
 	}
 	s.rec.Closing = res
 	for _, c := range res.Contributions {
-		b, err := ParseBallot(c.Text, n, s.opts.speaksForIntent(c.Role))
+		b, err := parseBallot(c.Text, n, s.opts.speaksForIntent(c.Role), len(intent))
 		if err != nil {
 			return fmt.Errorf("council: stored ballot of %s: %w", c.Label, err)
 		}
@@ -63,6 +65,7 @@ func (s *state) rule(ctx context.Context) error {
 	if s.rec.Ruling, err = ParseRuling(c.Text, n, s.rec.Tally); err != nil {
 		return fmt.Errorf("council: stored ruling: %w", err)
 	}
+	s.rec.IntentTripWires = s.intentTripWires()
 	s.narrateRuling()
 	ps, err := s.writeback(ctx)
 	s.rec.Writeback = ps

@@ -3,6 +3,7 @@ package council
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,7 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q,
 		Outcome:   fmt.Sprintf("%s\n\n**%s: %s**\n\n%s", s.lead(), sel.Name(), sel.Title, ru.Decision),
 		Rationale: ru.Rationale, Consequences: ru.Consequences, Alternatives: s.alternatives(),
-		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: ru.TripWires, Panel: s.panel(),
+		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: append(slices.Clone(ru.TripWires), s.rec.IntentTripWires...), Panel: s.panel(),
 		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
 		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At}
 	d.Notes = append([]string{d.Metrics["footer"]}, d.Notes...)

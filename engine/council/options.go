@@ -79,6 +79,9 @@ type Options struct {
 	// Memory is the approved member memory of the scope, as it stood when the session was
 	// convened: the seats read it, fenced, with its sources.
 	Memory []memory.Item `json:"memory,omitempty"`
+	// Intent is the asker's durable intent (the repository's intent file); nil means the
+	// principal-proxy seat drafts a provisional one.
+	Intent *Intent `json:"intent,omitempty"`
 }
 
 // roster is the options' team as roles.

@@ -46,6 +46,9 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	if text := k.memoryFor(a); text != "" {
 		spec.Inputs = slices.Insert(spec.Inputs, len(k.Base), engine.NamedText{Name: "memory", Text: text})
 	}
+	if in, ok := k.intentInput(a); ok {
+		spec.Inputs = slices.Insert(spec.Inputs, len(k.Base), in)
+	}
 	return spec, nil
 }
 
@@ -58,12 +61,13 @@ const anonymity = "Other members appear only under anonymous labels (Member A, M
 	"what they wrote, never guess or mention who or what wrote it."
 
 func (k kit) blind(a Assignment) (engine.CallSpec, error) {
+	intentTask, contract := k.blindIntentTask(a)
 	return k.spec(a, nil, "Blind round. You are "+a.Label+". Write your own position on the question "+
 		"above, with whatever context came with it. No other member's view has been shown to you and "+
 		"none will be until every member has filed. Answer in markdown with these sections:\n\n"+
 		"## "+secPosition+"\n<your answer, in one to three sentences>\n"+
 		"## "+secGrounds+"\n- <each reason or piece of evidence>\n"+
-		"## "+secRisks+"\n- <what would make you wrong — or "+NoneFound+": <what you checked>>\n"+k.evidenceHelp(), checkPosition)
+		"## "+secRisks+"\n- <what would make you wrong — or "+NoneFound+": <what you checked>>\n"+intentTask+k.evidenceHelp(), contract)
 }
 
 func (k kit) docket(positions []Labeled) (engine.CallSpec, error) {

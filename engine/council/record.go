@@ -89,6 +89,9 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 	if n := len(s.opts.Memory); n > 0 {
 		out = append(out, fmt.Sprintf("Memory: the seats read %d approved item(s) of standing memory, each with its source.", n))
 	}
+	if n, ok := s.intentNote(); ok {
+		out = append(out, n)
+	}
 	if n, ok := writebackNote(s.rec.Writeback); ok {
 		out = append(out, n)
 	}

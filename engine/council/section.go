@@ -61,6 +61,8 @@ type Env struct {
 	Evidence evidence.Source
 	// Memory is the scope's member memory; only its approved, admissible items are kept.
 	Memory []memory.Item
+	// Intent is the repository's intent file, when it has one.
+	Intent *Intent
 }
 
 // OptionsFrom is Convene from the built-in catalog and nothing around the question.
@@ -103,7 +105,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 	}
 	o := Options{Version: OptionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
 		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
-		Memory:     memory.Approved(env.Memory),
+		Memory: memory.Approved(env.Memory), Intent: env.Intent,
 		Unscrubbed: slices.Clone(sec.Unscrubbed)}
 	if o.Rounds == 0 {
 		o.Rounds = prof.Rounds
