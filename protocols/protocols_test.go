@@ -91,14 +91,16 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 	for _, f := range AllowedFlags(Council) {
 		names[f.Name] = true
 	}
-	assert.Equal(t, map[string]bool{"seats": true, "rounds": true}, names)
+	assert.Equal(t, map[string]bool{"seats": true, "rounds": true, "profile": true, "go": true}, names)
 }
 
 // Execute dispatches a council session to the council protocol: on two families its arbiter
 // can only take the fallback path, which the engine stops at for approval; approved, with
-// providers that answer nothing, the session ends in the protocol's own low-quorum failure.
+// providers that answer nothing (triage included, which is then no verdict), the session ends
+// in the protocol's own low-quorum failure.
 func TestExecuteRunsCouncilSessions(t *testing.T) {
-	s, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Hire or build?", Seed: 1, SeedSource: "--seed"})
+	s, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Hire or build?", Seed: 1, SeedSource: "--seed",
+		Flags: map[string]string{"go": "true"}})
 	require.NoError(t, err)
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "state.db"))
 	require.NoError(t, err)
