@@ -99,7 +99,9 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 	}
 	s := &state{r: r, opts: opts, plan: plan, kit: newKit(r.Session(), plan, opts)}
 	s.kit.ev = &s.rec.Evidence
-	err = s.deliberate(ctx)
+	if err = s.deliberate(ctx); err != nil {
+		err = s.aborted(ctx, err)
+	}
 	dag, derr := s.dag()
 	if err = errors.Join(err, derr); err != nil {
 		return engine.Result{DAG: dag}, err
