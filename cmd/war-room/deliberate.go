@@ -89,7 +89,7 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 		return exitErr(exitUsage, err)
 	}
 	if f.dry {
-		return dryRunWarRoom(e, opts, st.Profiles, f.common.json)
+		return dryRunWarRoom(ctx, e, st, opts, f.common.json)
 	}
 	s, err := warroom.NewSession(pos[0], inputs, opts, seed, source)
 	if err != nil {

@@ -77,14 +77,40 @@ type spread struct {
 // profile, else for the profile, else the seed for its type and effort.
 func (c Calibration) latencyOf(call Call, profileType string) spread {
 	for _, k := range []latencyKey{{call.Profile, call.Role}, {call.Profile, ""}} {
-		if ds := c.latency[k]; len(ds) > 0 {
-			s := slices.Clone(ds)
-			slices.Sort(s)
-			return spread{n: len(ds), typ: s[len(s)/2], low: s[0], high: s[len(s)-1], recorded: true}
+		if s, ok := c.recorded(k); ok {
+			return s
 		}
 	}
 	d := SeedLatency(profileType, call.Effort)
 	return spread{typ: d, low: d / 2, high: 2 * d}
+}
+
+// recorded is the median, lowest and highest latency recorded under k.
+func (c Calibration) recorded(k latencyKey) (spread, bool) {
+	ds := c.latency[k]
+	if len(ds) == 0 {
+		return spread{}, false
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	med := s[len(s)/2]
+	if len(s)%2 == 0 {
+		med = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	return spread{n: len(s), typ: med, low: s[0], high: s[len(s)-1], recorded: true}, true
+}
+
+// Measured is the median latency recorded for role on profile (n calls); n is 0 when nothing
+// was recorded for that pair.
+func (c Calibration) Measured(profile, role string) (median time.Duration, n int) {
+	s, _ := c.recorded(latencyKey{profile, role})
+	return s.typ, s.n
+}
+
+// Output is the mean output tokens recorded for role; ok is false when nothing was.
+func (c Calibration) Output(role string) (int64, bool) {
+	typ, _, _, ok := c.tokensOf(role)
+	return typ.out, ok
 }
 
 // tokensOf is the recorded mean (and the smallest and largest) tokens of a role's calls, or

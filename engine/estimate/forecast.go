@@ -103,6 +103,10 @@ func (c Calibration) cost(profiles engine.Profiles, call Call) ([3]float64, bool
 		return [3]float64{}, false
 	}
 	typ, low, high, _ := c.tokensOf(call.Role)
+	if call.InputTokens > 0 || call.OutputTokens > 0 {
+		typ = tokenSample{call.InputTokens, call.OutputTokens}
+		low, high = tokenSample{typ.in / 2, typ.out / 2}, tokenSample{typ.in * 2, typ.out * 2}
+	}
 	var out [3]float64
 	for i, t := range []tokenSample{low, typ, high} {
 		usd, ok := p.Cost(provider.Usage{InputTokens: t.in, OutputTokens: t.out})

@@ -7,6 +7,11 @@ type Call struct {
 	Role    string          `json:"role"`
 	Profile string          `json:"profile"`
 	Effort  provider.Effort `json:"effort,omitempty"`
+	// InputTokens and OutputTokens, when set, are the caller's own sizes for this call (a
+	// protocol that measures its inputs): they replace the recorded or seeded sizes, and the
+	// range around them is half to twice.
+	InputTokens  int64 `json:"input_tokens,omitempty"`
+	OutputTokens int64 `json:"output_tokens,omitempty"`
 }
 
 // Phase is a set of calls that run at the same time; a plan's phases run one after another.
