@@ -35,13 +35,17 @@ func (o *Outcome) fail(class string, err error) *Outcome {
 
 // newSession builds the engine session a state describes, with the state's id and seed. It
 // makes no call and spends nothing, so a bad flag value is found before anything is posted.
-func newSession(cfg *config.Config, st State) (*engine.Session, error) {
+func newSession(cfg *config.Config, st State, around ...func(*protocols.Request)) (*engine.Session, error) {
 	var inputs []engine.Input
 	for _, c := range st.Context {
 		inputs = append(inputs, engine.NewInput(c.Name, c.Text))
 	}
-	s, err := protocols.NewSession(cfg, protocols.Request{Protocol: st.Protocol, Question: st.Question,
-		Flags: st.Flags, Context: inputs, Seed: st.Seed, SeedSource: st.SeedSource})
+	req := protocols.Request{Protocol: st.Protocol, Question: st.Question,
+		Flags: st.Flags, Context: inputs, Seed: st.Seed, SeedSource: st.SeedSource}
+	for _, f := range around {
+		f(&req)
+	}
+	s, err := protocols.NewSession(cfg, req)
 	if err != nil {
 		return nil, &UsageError{Reason: err.Error()}
 	}
@@ -57,7 +61,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 	if cfg.Note != "" {
 		out.Notes = append(out.Notes, cfg.Note)
 	}
-	s, err := newSession(cfg.Config, st)
+	s, err := newSession(cfg.Config, st, d.around(ctx, cfg.Config, repo, out))
 	if err != nil {
 		return out.fail(ClassUsage, err)
 	}
@@ -124,6 +128,7 @@ func (r *sessionRun) execute(ctx context.Context, canAsk bool) {
 	r.out.Decision, r.out.State.Status, r.out.State.Gate = d, StatusCompleted, nil
 	if r.pub != nil {
 		r.publish(ctx, d, choice)
+		r.proposeMemory(ctx, d)
 	} else {
 		r.out.Notes = append(r.out.Notes, "Publishing is off: the decision is in this run's summary only.")
 	}

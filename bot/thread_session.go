@@ -29,7 +29,7 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
 		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
-	if _, err := newSession(cfg.Config, st); err != nil {
+	if _, err := newSession(cfg.Config, st, t.d.files(ctx, t.repo)); err != nil {
 		t.react(ctx, ReactionConfused)
 		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(err.Error())))
 		return nil

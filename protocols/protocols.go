@@ -14,6 +14,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/engine/memory"
 	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/engine/warroom"
 )
@@ -29,9 +30,11 @@ type Request struct {
 	Seed       int64
 	SeedSource string
 	// Files are the repository's files a protocol may read besides the configuration (the
-	// standing team's own layer of roster cards and profiles): the default branch on GitHub,
-	// the working tree on a laptop; nil when there are none.
+	// standing team's own layer of roster cards and profiles, its intent file): the default
+	// branch on GitHub, the working tree on a laptop; nil when there are none.
 	Files fs.FS
+	// Memory is the scope's member memory (the standing team keeps its approved items).
+	Memory []memory.Item
 }
 
 // Flag is one flag a protocol accepts from a slash command.
@@ -186,7 +189,7 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 		return nil, err
 	}
 	opts, err := council.Convene(sec, cfg.Descriptors(), council.Flags{Seats: req.Flags["seats"], Rounds: rounds,
-		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, council.Env{Catalog: cat, Intent: intent})
+		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, council.Env{Catalog: cat, Intent: intent, Memory: req.Memory})
 	if err != nil {
 		return nil, err
 	}

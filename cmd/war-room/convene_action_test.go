@@ -15,9 +15,13 @@ import (
 
 // councilActionConfig is a repository configuration of five scripted vendors answering from
 // the council script, publishing with no mutation spacing to wait out.
-func councilActionConfig(t *testing.T) string {
+func councilActionConfig(t *testing.T) string { return councilActionConfigWith(t, "") }
+
+// councilActionConfigWith is councilActionConfig with extra responses ahead of the script's.
+func councilActionConfigWith(t *testing.T, extra string) string {
 	script := filepath.Join(t.TempDir(), "council-script.yaml")
-	if err := os.WriteFile(script, []byte(councilScript), 0o600); err != nil {
+	text := strings.Replace(councilScript, "responses:\n", "responses:\n"+extra, 1)
+	if err := os.WriteFile(script, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
