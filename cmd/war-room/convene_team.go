@@ -110,30 +110,14 @@ func (t *teamFlags) finish(ctx context.Context, e *env, st engine.Store, d *engi
 	return reducedOutcome(d)
 }
 
-// quietDecision is the outcome (which opens with the margin and the dissent) and the dissent
-// record, with what would reopen it and the footer.
+// quietDecision is the record cut to the outcome (which opens with the margin and the
+// dissent), the dissent record, what would reopen it and the footer, rendered as every
+// decision is.
 func quietDecision(d *engine.Decision) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", d.Title)
-	if line := d.IndependenceLine(); line != "" {
-		fmt.Fprintf(&b, "**%s**\n\n", line)
-	}
-	fmt.Fprintf(&b, "%s\n\n", strings.TrimSpace(d.Outcome))
-	bullets(&b, "Dissent", d.Dissent)
-	bullets(&b, "Trip-wires", d.WhatWouldChangeMind)
-	fmt.Fprintf(&b, "%s\nsession %s · merkle root %s\n", d.Metrics["footer"], d.SessionID, d.MerkleRoot)
-	return b.String()
-}
-
-func bullets(b *strings.Builder, title string, items []string) {
-	if len(items) == 0 {
-		return
-	}
-	fmt.Fprintf(b, "## %s\n\n", title)
-	for _, it := range items {
-		fmt.Fprintf(b, "- %s\n", strings.TrimSpace(it))
-	}
-	b.WriteString("\n")
+	q := engine.Decision{Title: d.Title, Outcome: d.Outcome, Dissent: d.Dissent, WhatWouldChangeMind: d.WhatWouldChangeMind,
+		Notes: []string{d.Metrics["footer"]}, SessionID: d.SessionID, Seed: d.Seed, Independence: d.Independence,
+		IndependenceReasons: d.IndependenceReasons, IndependenceApproved: d.IndependenceApproved, MerkleRoot: d.MerkleRoot}
+	return q.Markdown()
 }
 
 // printEstimate adds the estimate to a dry run, calibrated from the store's earlier sessions.

@@ -12,21 +12,20 @@ import (
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
-// rememberingSkeptic is a closing answer that proposes one item with a source and one opinion.
-const rememberingSkeptic = `  - role: skeptic
-    match: 'Closing ballot'
-    text: |
-      VOTE: Option 2
-      ## Final position
-      Cron is enough.
-      ## Objections
-      - Option 1: a new service to run
-      ## Trip-wires
-      - Reopen if retries double.
-      ## Remember
-      - [decision] KEEP-THIS: the queue's running cost was never measured.
-      - Redis is a poor fit.
-`
+// skepticRemembering is the council script's skeptic closing answer, proposing lines for
+// memory, as a response that goes ahead of the script's own.
+func skepticRemembering(lines ...string) string {
+	s := "  - role: skeptic\n    match: 'Closing ballot'\n    text: |\n      VOTE: Option 2\n      ## Final position\n" +
+		"      Cron is enough.\n      ## Objections\n      - Option 1: a new service to run\n      ## Trip-wires\n" +
+		"      - Reopen if retries double.\n      ## Remember\n"
+	for _, l := range lines {
+		s += "      - " + l + "\n"
+	}
+	return s
+}
+
+// rememberingSkeptic proposes one item with a source and one opinion.
+var rememberingSkeptic = skepticRemembering("[decision] KEEP-THIS: the queue's running cost was never measured.", "Redis is a poor fit.")
 
 // memoryDiscussion is the repository's memory discussion, written by our account.
 func memoryDiscussion(t *testing.T, w *actionWorld) githubfake.Discussion {

@@ -13,22 +13,8 @@ import (
 // reaches the next session's seat, fenced, with its source; an outcome a person records is
 // approved as written; rejected and unreviewed items never reach a seat.
 func TestMemoryReviewOnTheCLI(t *testing.T) {
-	remember := `  - role: skeptic
-    match: 'Closing ballot'
-    text: |
-      VOTE: Option 2
-      ## Final position
-      Cron is enough.
-      ## Objections
-      - Option 1: a new service to run
-      ## Trip-wires
-      - Reopen if retries double.
-      ## Remember
-      - [decision] KEEP-THIS: the queue's running cost was never measured.
-      - [decision] DROP-THIS: retries are rare.
-      - Redis is a poor fit.
-`
-	c := newCouncilEnv(t, remember)
+	c := newCouncilEnv(t, skepticRemembering("[decision] KEEP-THIS: the queue's running cost was never measured.",
+		"[decision] DROP-THIS: retries are rare.", "Redis is a poor fit."))
 	first := c.run("convene", "--go", "--json", "--seed", "7", "Queue?")
 	if first.code != 0 {
 		t.Fatalf("exit %d\n%s", first.code, first.stderr)

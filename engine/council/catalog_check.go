@@ -18,14 +18,7 @@ var (
 // CheckMember checks a roster card read from the file stem.yaml. hasBrief says a built-in
 // brief exists for its key (roles/<key>.md), so the card may leave brief empty.
 func CheckMember(c *engine.SettingsCheck, m *Member, stem string, hasBrief bool) {
-	switch {
-	case m.Key == "":
-		c.Errorf("key", "is required (the member's key, which is its file name: %s)", stem)
-	case !keyPattern.MatchString(m.Key):
-		c.Errorf("key", "%q is not a key: use lowercase letters, digits and '-' (e.g. user-advocate)", m.Key)
-	case m.Key != stem:
-		c.Errorf("key", "is %q but the file is %s.yaml: a card's key is its file name", m.Key, stem)
-	case slices.Contains(serviceKeys, m.Key):
+	if fileName(c, "key", m.Key, stem) && slices.Contains(serviceKeys, m.Key) {
 		c.Errorf("key", "%q is a role that holds no seat; a roster card is a seat", m.Key)
 	}
 	required(c, "title", m.Title)
@@ -48,14 +41,7 @@ func CheckMember(c *engine.SettingsCheck, m *Member, stem string, hasBrief bool)
 // CheckProfile checks a composition profile read from stem.yaml. members are the roster's
 // keys; otherDefault names another profile of the same layer already marked default ("" none).
 func CheckProfile(c *engine.SettingsCheck, p *Profile, stem string, members []string, otherDefault string) {
-	switch {
-	case p.Name == "":
-		c.Errorf("name", "is required (the profile's name, which is its file name: %s)", stem)
-	case !keyPattern.MatchString(p.Name):
-		c.Errorf("name", "%q is not a name: use lowercase letters, digits and '-'", p.Name)
-	case p.Name != stem:
-		c.Errorf("name", "is %q but the file is %s.yaml: a profile's name is its file name", p.Name, stem)
-	}
+	fileName(c, "name", p.Name, stem)
 	required(c, "description", p.Description)
 	if p.Default && otherDefault != "" {
 		c.Errorf("default", "%s is already the default profile; only one profile may be", otherDefault)
@@ -120,6 +106,22 @@ func scores(c *engine.SettingsCheck, path string, m map[string]float64) {
 			c.Errorf(path+"."+f, "must be from 0 to 1, got %g", v)
 		}
 	}
+}
+
+// fileName checks the key that names a card or profile: lowercase letters, digits and '-', and
+// the file's own name, so that a layer cannot hold two of one name.
+func fileName(c *engine.SettingsCheck, path, got, stem string) bool {
+	switch {
+	case got == "":
+		c.Errorf(path, "is required (it is the file's name: %s)", stem)
+	case !keyPattern.MatchString(got):
+		c.Errorf(path, "%q is not a name: use lowercase letters, digits and '-' (e.g. user-advocate)", got)
+	case got != stem:
+		c.Errorf(path, "is %q but the file is %s.yaml: it must be the file's name", got, stem)
+	default:
+		return true
+	}
+	return false
 }
 
 func required(c *engine.SettingsCheck, path, v string) {

@@ -47,16 +47,8 @@ func TestEvidenceRequestsAreAnsweredOrRefusedAndRecorded(t *testing.T) {
 	sc := team(nil, script.Response{Role: council.Skeptic, Match: `Blind round`, Text: asks},
 		script.Response{Role: council.Architect, Match: `Blind round`, Text: "## Position\nQueue.\n## Grounds\n- load\n## Risks\n- none\n" +
 			"## Evidence requests\n- read ../../etc/passwd\n"})
-	p := script.New(sc)
-	ps := profiles(p)
-	opts, err := council.Convene(council.NewSection(), ps, council.Flags{Go: true}, council.Env{Evidence: src})
-	require.NoError(t, err)
-	opts.Triage = false
 	st, ctx := openStore(t, ""), context.Background()
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, "wr-evidence0000001", 7))
-	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
-	require.NoError(t, r.Finish(ctx, err))
+	d, p := convenedSession(t, st, sc, council.NewSection(), council.Env{Evidence: src}, "wr-evidence0000001")
 
 	var clerk string
 	for _, req := range p.Requests() {

@@ -142,3 +142,21 @@ func convene(t testing.TB, st engine.Store, sc script.Script, opts council.Optio
 	d, err := council.Execute(ctx, r)
 	return d, p, r.Finish(ctx, err)
 }
+
+// convenedSession resolves a session's options from the built-in catalog, the section and
+// env the way a command does (with --go, and without triage), runs it to its end in st and
+// returns its decision and the provider that answered it.
+func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *council.Section, env council.Env, id string) (*engine.Decision, *script.Provider) {
+	t.Helper()
+	p := script.New(sc)
+	ps := profiles(p)
+	opts, err := council.Convene(sec, ps, council.Flags{Go: true}, env)
+	require.NoError(t, err)
+	opts.Triage = false
+	ctx := context.Background()
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, id, 7))
+	require.NoError(t, err)
+	d, err := council.Execute(ctx, r)
+	require.NoError(t, r.Finish(ctx, err))
+	return d, p
+}

@@ -1,7 +1,6 @@
 package council_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -15,17 +14,7 @@ import (
 
 func intentSession(t *testing.T, intent *council.Intent) (*engine.Decision, *script.Provider) {
 	t.Helper()
-	p := script.New(team(nil))
-	ps := profiles(p)
-	opts, err := council.Convene(council.NewSection(), ps, council.Flags{Go: true}, council.Env{Intent: intent})
-	require.NoError(t, err)
-	opts.Triage = false
-	st, ctx := openStore(t, ""), context.Background()
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, "wr-intent000000001", 7))
-	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
-	require.NoError(t, r.Finish(ctx, err))
-	return d, p
+	return convenedSession(t, openStore(t, ""), team(nil), council.NewSection(), council.Env{Intent: intent}, "wr-intent000000001")
 }
 
 // Without an intent file the steward drafts a provisional intent, marked as such; its

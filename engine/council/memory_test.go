@@ -39,18 +39,8 @@ var proposing = team(map[string]int{council.Skeptic: 2},
 // session to its decision, and returns the provider that answered it.
 func memorySession(t *testing.T, st engine.Store, id, skeptic string, sc script.Script, items []memory.Item) (*engine.Decision, *script.Provider) {
 	t.Helper()
-	p := script.New(sc)
-	ps := profiles(p)
 	sec := &council.Section{Roles: map[string]engine.RolePin{council.Skeptic: {Profile: skeptic}}}
-	opts, err := council.Convene(sec, ps, council.Flags{Go: true}, council.Env{Memory: items})
-	require.NoError(t, err)
-	opts.Triage = false
-	ctx := context.Background()
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, id, 7))
-	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
-	require.NoError(t, r.Finish(ctx, err))
-	return d, p
+	return convenedSession(t, st, sc, sec, council.Env{Memory: items}, id)
 }
 
 // prompts collects every prompt a role received.
