@@ -34,11 +34,28 @@ type Deps struct {
 	TempDir string
 	Report  Reporter
 	Log     *slog.Logger
+	// Events, when set, receives the engine events of every session and review lane besides
+	// the sinks a surface adds (the App's metrics).
+	Events engine.Sink
 	// CheckConfig, when set, refuses a repository configuration this deployment will not
 	// run; the refusal is reported like any configuration error. The App sets it: there
 	// the file is written by whoever installed the App, and must not pick programs or files
 	// on the server.
 	CheckConfig func(*config.Config) error
+	// Holder names this worker in the leases that keep one session (and one thread) on one
+	// worker at a time across the App's workers and replicas; the Action leaves it empty.
+	// LeaseTTL is their life between renewals (default session.DefaultLeaseTTL).
+	Holder   string
+	LeaseTTL time.Duration
+	// Installation is the App installation a job acts in (0 in the Action).
+	Installation int64
+	// Ceilings bound what a repository's configuration may spend (the App's serve flags).
+	Ceilings Ceilings
+	// ForkPermission, when set (the App), is the permission a fork pull request's author
+	// needs for its review lanes to run on their own; below it, the lanes wait for someone
+	// with that permission to comment /war-room review. Empty (the Action) leaves forks to
+	// GitHub's rule: their runs get no secrets.
+	ForkPermission config.Permission
 }
 
 // Settings are the per-installation (Action: per-step input) choices.
@@ -53,6 +70,8 @@ type Settings struct {
 	Question string
 	// RunURL links to where this run's full record is (the Actions run page), or "".
 	RunURL string
+	// RunID is the Actions run (GITHUB_RUN_ID): every attempt of one run is one command.
+	RunID string
 }
 
 // Reporter receives a run's results besides what goes to GitHub: the Action's step
@@ -109,8 +128,10 @@ func (d *Deps) grammar(cfg *LoadedConfig) Grammar {
 	return g
 }
 
-// loadConfig loads the repository's configuration and masks the value of every provider key
-// it names before anything can print one.
+// loadConfig loads the repository's configuration, masks the value of every provider key it
+// names before anything can print one, and spaces this event's writes as it says
+// (github.write_spacing). Deps is the event's own (a job's copy in the App), so replacing
+// its connection touches no other event.
 func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedConfig, error) {
 	cfg, err := d.GitHub.LoadConfig(ctx, repo, ref, d.configPath(), d.Getenv)
 	if err != nil {
@@ -128,5 +149,16 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedCo
 			}
 		}
 	}
+	// From here on this event's writes keep the repository's spacing; the connection's Key
+	// holds it against every other job of the installation.
+	d.GitHub = d.GitHub.WithSpacing(cfg.GitHub.WriteSpacing)
 	return cfg, nil
+}
+
+// sinks are a run's sinks with Events added.
+func (d *Deps) sinks(own ...engine.Sink) []engine.Sink {
+	if d.Events != nil {
+		own = append(own, d.Events)
+	}
+	return own
 }

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // Failure classes the bot reports besides a call's own (transport, refused,
@@ -30,7 +30,6 @@ func FailureClass(err error) string {
 	var ce *engine.CallError
 	var ue *UsageError
 	var cfg *ConfigError
-	var api *discussions.APIError
 	switch {
 	case errors.As(err, &c):
 		return c.FailureClass()
@@ -40,7 +39,7 @@ func FailureClass(err error) string {
 		return ClassUsage
 	case errors.As(err, &cfg):
 		return ClassConfiguration
-	case errors.As(err, &api):
+	case isGitHubFailure(err):
 		return ClassGitHub
 	case errors.Is(err, context.DeadlineExceeded):
 		return engine.ClassTimeout
@@ -48,23 +47,10 @@ func FailureClass(err error) string {
 	return ClassInternal
 }
 
-// failureClass is FailureClass, falling back to the ledger: a protocol that reports a failed
-// call in its own error type still left the call's class in the ledger.
-func (r *sessionRun) failureClass(ctx context.Context, err error) string {
-	class := FailureClass(err)
-	if class != ClassInternal {
-		return class
-	}
-	entries, lerr := r.run.Store().Ledger(context.WithoutCancel(ctx), r.run.Session().ID)
-	if lerr != nil {
-		return class
-	}
-	for i := len(entries) - 1; i >= 0; i-- {
-		if e := entries[i]; e.ErrorClass != "" {
-			return e.ErrorClass
-		}
-	}
-	return class
+// isGitHubFailure says whether err is GitHub failing or refusing a request.
+func isGitHubFailure(err error) bool {
+	_, ok := wr.AsAPIError(err)
+	return ok
 }
 
 // threadDetail is a failure as the issue thread reads it. The messages of two classes quote

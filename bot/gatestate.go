@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/google/go-github/v62/github"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // Status is where a session on a thread stands, as its progress comment records it.
@@ -83,7 +84,7 @@ func (s State) Marker() string {
 		panic(fmt.Sprintf("bot: encode state: %v", err)) // plain data into memory: cannot fail
 	}
 	zw.Close()
-	return "<!-- war-room:state " + stateVersion + " " + base64.RawURLEncoding.EncodeToString(raw.Bytes()) + " -->"
+	return wr.MarkerLine("state " + stateVersion + " " + base64.RawURLEncoding.EncodeToString(raw.Bytes()))
 }
 
 // ParseState reads the marker on the first line of body. Text further down is never read,
@@ -124,7 +125,7 @@ type Tracked struct {
 func LatestState(comments []*github.IssueComment, ourLogin string) (Tracked, bool) {
 	for i := len(comments) - 1; i >= 0; i-- {
 		c := comments[i]
-		if !strings.EqualFold(c.GetUser().GetLogin(), ourLogin) {
+		if !byLogin(c, ourLogin) {
 			continue
 		}
 		if s, ok := ParseState(c.GetBody()); ok {
@@ -139,7 +140,7 @@ func LatestState(comments []*github.IssueComment, ourLogin string) (Tracked, boo
 // second, paid one.
 func StateForCommand(comments []*github.IssueComment, ourLogin string, commandID int64) (Tracked, bool) {
 	for _, c := range comments {
-		if !strings.EqualFold(c.GetUser().GetLogin(), ourLogin) {
+		if !byLogin(c, ourLogin) {
 			continue
 		}
 		if s, ok := ParseState(c.GetBody()); ok && s.CommentID == commandID {
@@ -147,4 +148,9 @@ func StateForCommand(comments []*github.IssueComment, ourLogin string, commandID
 		}
 	}
 	return Tracked{}, false
+}
+
+// byLogin says whether c was written by the account login names.
+func byLogin(c *github.IssueComment, login string) bool {
+	return wr.Author{Login: c.GetUser().GetLogin(), Type: c.GetUser().GetType()}.Is(login)
 }

@@ -2,16 +2,18 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
+	"time"
 
 	"github.com/google/go-github/v62/github"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // GitHub is an authenticated connection to one GitHub (github.com or Enterprise Server).
+// Every request goes through internal/github's Transport: writes are spaced per
+// installation or token across the process, rate limits and 5xx are waited out and
+// retried, and an answer is a success only when its body says so.
 type GitHub struct {
 	REST *github.Client
 	// HTTP authenticates every request; the Discussions publisher and reviewlane use it too.
@@ -24,15 +26,43 @@ type GitHub struct {
 	Login string
 }
 
-// NewGitHub returns a connection whose REST client is rooted at apiURL.
+// NewGitHub returns a connection whose REST client is rooted at apiURL. An hc that does not
+// go through a wr.Transport yet is wrapped in one keyed by apiURL and login, spacing writes
+// by wr.DefaultSpacing until a configuration says otherwise (WithSpacing); wrap hc
+// yourself to choose the Key (an App installation), the clock or a shared limiter.
 func NewGitHub(hc *http.Client, apiURL, graphQLURL, login string) (*GitHub, error) {
-	c := github.NewClient(hc)
-	u, err := url.Parse(strings.TrimSuffix(apiURL, "/") + "/")
-	if err != nil {
-		return nil, fmt.Errorf("GitHub API URL %q: %w", apiURL, err)
+	if _, ok := wr.TransportOf(hc); !ok {
+		hc = wr.Wrap(hc, wr.Options{Key: "login:" + apiURL + "|" + login, Spacing: wr.DefaultSpacing})
 	}
-	c.BaseURL = u
+	c, err := wr.REST(hc, apiURL)
+	if err != nil {
+		return nil, err
+	}
 	return &GitHub{REST: c, HTTP: hc, APIURL: apiURL, GraphQLURL: graphQLURL, Login: login}, nil
+}
+
+// WithSpacing returns the connection with writes spaced d apart (github.write_spacing). It
+// keeps the Key, so the spacing holds against every other connection of the installation.
+func (g *GitHub) WithSpacing(d time.Duration) *GitHub {
+	t, ok := wr.TransportOf(g.HTTP)
+	if !ok || t.Options().Spacing == d {
+		return g
+	}
+	hc := *g.HTTP
+	hc.Transport = t.Derive(func(o *wr.Options) { o.Spacing = d })
+	c, err := wr.REST(&hc, g.APIURL)
+	if err != nil {
+		return g // the URL parsed when g was made
+	}
+	return &GitHub{REST: c, HTTP: &hc, APIURL: g.APIURL, GraphQLURL: g.GraphQLURL, Login: g.Login}
+}
+
+// writeOptions are the transport's, for the find-again loops (clock, back-off, bound).
+func (g *GitHub) writeOptions() wr.Options {
+	if t, ok := wr.TransportOf(g.HTTP); ok {
+		return t.Options()
+	}
+	return wr.Options{}
 }
 
 // Repo names a repository.
@@ -45,12 +75,10 @@ type Repo struct {
 func (r Repo) String() string { return r.Owner + "/" + r.Name }
 
 // isNotFound reports whether err is GitHub's 404.
-func isNotFound(err error) bool {
-	var er *github.ErrorResponse
-	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusNotFound
-}
+func isNotFound(err error) bool { return wr.IsNotFound(err) }
 
-// Reply posts a new comment on issue or pull request n and returns it.
+// Reply posts a new comment on issue or pull request n and returns it. A failure may have
+// posted it all the same: use EnsureComment for a comment that must not appear twice.
 func (g *GitHub) Reply(ctx context.Context, repo Repo, n int, body string) (*github.IssueComment, error) {
 	c, _, err := g.REST.Issues.CreateComment(ctx, repo.Owner, repo.Name, n, &github.IssueComment{Body: github.String(body)})
 	if err != nil {
@@ -78,7 +106,7 @@ func (g *GitHub) OurComments(ctx context.Context, repo Repo, n int) ([]*github.I
 			return nil, fmt.Errorf("list comments of %s#%d: %w", repo, n, err)
 		}
 		for _, c := range page {
-			if strings.EqualFold(c.GetUser().GetLogin(), g.Login) {
+			if byLogin(c, g.Login) {
 				out = append(out, c)
 			}
 		}
@@ -87,4 +115,21 @@ func (g *GitHub) OurComments(ctx context.Context, repo Repo, n int) ([]*github.I
 		}
 		opts.Page = resp.NextPage
 	}
+}
+
+// EnsureComment returns our comment on issue n that match picks, posting body when there is
+// none. A post whose outcome is unknown (a 5xx, a timeout, a 2xx without the comment) is
+// looked for again before it is repeated, so the comment appears once. what names it in
+// errors.
+func (g *GitHub) EnsureComment(ctx context.Context, repo Repo, n int, what, body string, match func(*github.IssueComment) bool) (*github.IssueComment, bool, error) {
+	c, created, err := wr.Ensure(ctx, g.writeOptions(), wr.Find[*github.IssueComment]{
+		What:   what,
+		List:   func(ctx context.Context) ([]*github.IssueComment, error) { return g.OurComments(ctx, repo, n) },
+		Match:  match,
+		Create: func(ctx context.Context) (*github.IssueComment, error) { return g.Reply(ctx, repo, n, body) },
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("%s on %s#%d: %w", what, repo, n, err)
+	}
+	return c, created, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bradleyfalzon/ghinstallation/v2"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // ClientCreator hands out GitHub connections that act as the App in one installation: the
@@ -53,9 +54,10 @@ type AppClients struct {
 	apiURL, graphQLURL string
 	login              string
 
-	mu    sync.Mutex
-	byID  map[int64]*GitHub
-	limit time.Duration
+	mu     sync.Mutex
+	byID   map[int64]*GitHub
+	limit  time.Duration
+	writes wr.Options
 }
 
 // githubTimeout bounds one request to GitHub, as the Action's client does.
@@ -95,6 +97,15 @@ func NewAppClients(ctx context.Context, c AppCredentials, base http.RoundTripper
 	return a, nil
 }
 
+// UseWrites sets what every installation's write layer shares besides its Key (one per
+// installation) and spacing (the configuration's): the clock, a Limiter that spaces writes
+// across replicas sharing a database, warnings. Call it before the first Installation.
+func (a *AppClients) UseWrites(o wr.Options) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.writes = o
+}
+
 // Login is the account the App's writes appear under.
 func (a *AppClients) Login() string { return a.login }
 
@@ -113,7 +124,10 @@ func (a *AppClients) Installation(id int64) (*GitHub, error) {
 		return nil, fmt.Errorf("GitHub App %d: installation %d: %w", a.appID, id, err)
 	}
 	tr.BaseURL = a.apiURL
-	g, err := NewGitHub(&http.Client{Transport: tr, Timeout: a.limit}, a.apiURL, a.graphQLURL, a.login)
+	o := a.writes
+	o.Key, o.Spacing = fmt.Sprintf("installation:%s/%d", a.apiURL, id), wr.DefaultSpacing
+	hc := wr.Wrap(&http.Client{Transport: tr, Timeout: a.limit}, o)
+	g, err := NewGitHub(hc, a.apiURL, a.graphQLURL, a.login)
 	if err != nil {
 		return nil, err
 	}

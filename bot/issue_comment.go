@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
 )
 
 // IssueComment handles issue_comment events: /war-room commands and gate replies on issues
@@ -26,7 +27,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	if err := decode(eventType, payload, &ev); err != nil {
 		return err
 	}
-	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "issue", ev.Issue.Number, "comment", ev.Comment.ID)
+	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
+		"thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Issue.Number), "comment", ev.Comment.ID)
 	if ev.Action != "created" {
 		log.Info("ignored: only new comments are commands", "action", ev.Action)
 		return nil
@@ -39,8 +41,28 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 		log.Info("ignored: " + why)
 		return nil
 	}
-	t := &thread{d: h.Deps, ev: &ev, repo: ev.Repository.repo(), log: log}
-	return t.intake(ctx, author)
+	d := *h.Deps // so that every line logged for this comment carries its attributes
+	d.Log = log
+	t := &thread{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	store, err := d.OpenStore(ctx)
+	if err != nil {
+		return fmt.Errorf("open the session store: %w", err)
+	}
+	defer store.Close()
+	t.store = store
+	// Two jobs on one thread never interleave: the second waits for the first (the App
+	// retries it later), then finds what the first left on the thread.
+	release, ok, err := d.holds(ctx, store, threadLease(t.repo, ev.Issue.Number))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		log.Info("another job is working on this thread; retrying later")
+		return ErrThreadBusy
+	}
+	defer release()
+	err = t.intake(ctx, author)
+	return errors.Join(append([]error{err}, t.lost...)...)
 }
 
 // thread is one command comment being handled on its issue or pull request.
@@ -49,6 +71,12 @@ type thread struct {
 	ev   *issueCommentEvent
 	repo Repo
 	log  *slog.Logger
+	// store holds the command's claim and the thread's lease.
+	store engine.Store
+	// perm is the comment author's permission on the repository.
+	perm Permission
+	// lost are the writes a user should have seen that failed after every retry.
+	lost []error
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {
@@ -64,9 +92,10 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 	t.react(ctx, ReactionEyes)
 	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
 	if err != nil {
-		t.react(ctx, ReactionConfused)
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
+	t.perm = perm
 	if !ok {
 		t.log.Info("refused", "login", author.Login, "permission", perm.String())
 		t.reply(ctx, fmt.Sprintf("@%s war-room needs `%s` permission on this repository to start or answer a session; you have `%s`.",
@@ -93,6 +122,10 @@ func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g
 	case KindHelp:
 		t.reply(ctx, g.Usage())
 		return nil
+	case KindDoctor:
+		return t.doctor(ctx, cfg)
+	case KindReview:
+		return t.review(ctx, cfg)
 	case KindRun:
 		return t.start(ctx, cfg, cmd)
 	case KindCancel:

@@ -24,8 +24,9 @@ type pullRequestEvent struct {
 	Action      string `json:"action"`
 	Number      int    `json:"number"`
 	PullRequest struct {
-		Number int  `json:"number"`
-		Draft  bool `json:"draft"`
+		Number int       `json:"number"`
+		Draft  bool      `json:"draft"`
+		User   eventUser `json:"user"`
 		Head   struct {
 			SHA  string `json:"sha"`
 			Repo *struct {
@@ -43,8 +44,10 @@ func (h *PullRequest) Handle(ctx context.Context, eventType, deliveryID string, 
 	if err := decode(eventType, payload, &ev); err != nil {
 		return err
 	}
-	d := h.Deps
-	log := d.log().With("delivery", deliveryID, "repo", ev.Repository.FullName, "pr", ev.Number, "head", ev.PullRequest.Head.SHA)
+	d := *h.Deps // so that every line logged for this event carries its attributes
+	log := d.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
+		"thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Number), "head", ev.PullRequest.Head.SHA)
+	d.Log = log
 	switch {
 	case !slices.Contains(reviewActions, ev.Action):
 		log.Info("ignored: not a review activity", "action", ev.Action)
@@ -53,7 +56,7 @@ func (h *PullRequest) Handle(ctx context.Context, eventType, deliveryID string, 
 		log.Info("ignored: review lanes are off for this step")
 		return nil
 	}
-	p := &pullRun{d: d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	p := &pullRun{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
 	return p.review(ctx)
 }
 
@@ -64,19 +67,27 @@ type pullRun struct {
 	repo Repo
 	log  *slog.Logger
 	gh   *reviewlane.Client
+	// startedBy is who asked for these lanes with /war-room review ("" for a pull request
+	// event); their permission was checked, so a fork's author's is not.
+	startedBy string
 }
 
 func (p *pullRun) review(ctx context.Context) error {
-	gh, err := reviewlane.NewClient(p.d.GitHub.HTTP, p.d.GitHub.APIURL)
-	if err != nil {
-		return err
-	}
-	p.gh = gh
 	cfg, err := p.d.loadConfig(ctx, p.repo, p.ev.Repository.defaultBranch())
 	if err != nil {
 		p.d.summary(fmt.Sprintf("## war-room review could not start\n\n```\n%v\n```\n", err))
 		return err
 	}
+	return p.reviewWith(ctx, cfg)
+}
+
+// reviewWith runs the configured lanes under cfg.
+func (p *pullRun) reviewWith(ctx context.Context, cfg *LoadedConfig) error {
+	gh, err := reviewlane.NewClient(p.d.GitHub.HTTP, p.d.GitHub.APIURL)
+	if err != nil {
+		return err
+	}
+	p.gh = gh
 	if cfg.Note != "" {
 		p.d.warning(cfg.Note)
 	}
@@ -89,6 +100,9 @@ func (p *pullRun) review(ctx context.Context) error {
 		return nil
 	}
 	pr := fmt.Sprintf("%s#%d", p.repo, p.ev.Number)
+	if waiting, err := p.forkWaits(ctx, cfg); waiting || err != nil {
+		return err
+	}
 	runnable, keyless := p.d.splitLanes(cfg)
 	if why := p.ev.withoutSecrets(); len(keyless) > 0 && why != "" {
 		title, summary := noCredentials(why, pr)

@@ -2,13 +2,12 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
-	"github.com/google/go-github/v62/github"
 	"github.com/war-room/war-room/config"
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/reviewlane"
 )
 
@@ -109,18 +108,7 @@ func (p *pullRun) neutral(ctx context.Context, lanes []config.Lane, title, summa
 }
 
 func (p *pullRun) writeCheck(ctx context.Context, run reviewlane.CheckRun) error {
-	id, found, err := p.gh.FindCheckRun(ctx, p.repo.String(), run.HeadSHA, run.Name, run.ExternalID)
-	switch {
-	case err != nil:
-		return err
-	case found:
-		return p.gh.UpdateCheckRun(ctx, p.repo.String(), id, run)
-	}
-	_, err = p.gh.CreateCheckRun(ctx, p.repo.String(), run)
-	return err
+	return p.gh.PutCheckRun(ctx, p.repo.String(), run)
 }
 
-func isForbidden(err error) bool {
-	var er *github.ErrorResponse
-	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusForbidden
-}
+func isForbidden(err error) bool { return wr.HasStatus(err, http.StatusForbidden) }

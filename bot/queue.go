@@ -50,6 +50,13 @@ type QueueConfig struct {
 	// Poll is how often idle workers look for jobs (0: River's default, one second).
 	Poll time.Duration
 	Log  *slog.Logger
+	// ID names this process among the queue's clients (River's client id, at most 100
+	// bytes; "" : River makes one up). With Liveness it is also the name of the process's
+	// heartbeat.
+	ID string
+	// Liveness, when set, keeps this process's heartbeat and rescues the jobs of processes
+	// whose heartbeat has lapsed, within about Liveness.TTL and a half.
+	Liveness *Liveness
 }
 
 // Enqueue stores a delivery as a job; a delivery id already stored is a duplicate.
@@ -89,31 +96,82 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *Deli
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &rescueWorker{delivery: w}); err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
 	rc, err := river.NewClient(drv, cfg.river(workers, log))
 	if err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
-	return &Queue{
+	q := &Queue{
 		insert: func(ctx context.Context, a DeliveryArgs) (*rivertype.JobInsertResult, error) {
 			return rc.Insert(ctx, a, nil)
 		},
 		start: rc.Start,
 		stop:  rc.Stop,
 		list: func(ctx context.Context) ([]*rivertype.JobRow, error) {
-			res, err := rc.JobList(ctx, river.NewJobListParams().Kinds(deliveryKind).First(10_000))
+			res, err := rc.JobList(ctx, river.NewJobListParams().Kinds(deliveryKind, rescueKind).First(10_000))
 			if err != nil {
 				return nil, err
 			}
 			return res.Jobs, nil
 		},
 		close: closeDB,
-	}, nil
+	}
+	if cfg.Liveness != nil {
+		r := &rescuer{live: cfg.Liveness, id: rc.ID(), log: log,
+			running: func(ctx context.Context) ([]*rivertype.JobRow, error) {
+				res, err := rc.JobList(ctx, river.NewJobListParams().Kinds(deliveryKind, rescueKind).
+					States(rivertype.JobStateRunning).First(10_000))
+				if err != nil {
+					return nil, err
+				}
+				return res.Jobs, nil
+			},
+			rescue: func(ctx context.Context, a RescueArgs) (*rivertype.JobInsertResult, error) {
+				return rc.Insert(ctx, a, nil)
+			},
+			cancel: func(ctx context.Context, id int64) error {
+				_, err := rc.JobCancel(ctx, id)
+				return err
+			},
+		}
+		q.withRescuer(r)
+	}
+	return q, nil
+}
+
+// withRescuer starts the heartbeat and the sweep before the workers, and ends them after.
+func (q *Queue) withRescuer(r *rescuer) {
+	start, stop := q.start, q.stop
+	var end func()
+	q.start = func(ctx context.Context) error {
+		var err error
+		if end, err = r.start(ctx); err != nil {
+			return err
+		}
+		if err := start(ctx); err != nil {
+			end()
+			end = nil
+			return err
+		}
+		return nil
+	}
+	q.stop = func(ctx context.Context) error {
+		err := stop(ctx)
+		if end != nil {
+			end()
+			end = nil
+		}
+		return err
+	}
 }
 
 func (c QueueConfig) river(workers *river.Workers, log *slog.Logger) *river.Config {
 	n, timeout := orInt(c.Workers, DefaultWorkers), orDuration(c.JobTimeout, DefaultJobTimeout)
 	keep, grace := orDuration(c.Remember, DefaultRemember), orDuration(c.StopGrace, DefaultStopGrace)
 	return &river.Config{
+		ID:         c.ID,
 		Queues:     map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}},
 		Workers:    workers,
 		JobTimeout: timeout,

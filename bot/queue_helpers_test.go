@@ -11,14 +11,18 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/riverqueue/river/rivertype"
+
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // appWorld is the App end to end inside one test: the fake GitHub with an installation, a
@@ -34,6 +38,39 @@ type appWorld struct {
 	aliceTk string
 	// check is the workers' CheckConfig.
 	check func(*config.Config) error
+	// ceilings and forkPermission are the workers' (the serve flags'); now is their clock
+	// (nil: time.Now).
+	ceilings       Ceilings
+	forkPermission config.Permission
+	now            func() time.Time
+	// jobs, when set, observes the workers' jobs.
+	jobs JobObserver
+}
+
+// jobLog records what a JobObserver is told.
+type jobLog struct {
+	mu      sync.Mutex
+	started int
+	ended   []string
+}
+
+func (l *jobLog) JobStarted(string, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.started++
+}
+
+// seen returns what the observer was told so far.
+func (l *jobLog) seen() (started int, ended []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.started, slices.Clone(l.ended)
+}
+
+func (l *jobLog) JobEnded(_, state string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.ended = append(l.ended, state)
 }
 
 // immediately retries a failed job at once, so retry tests need not wait out a backoff.
@@ -64,8 +101,13 @@ func newAppWorld(t *testing.T) *appWorld {
 // worker is the delivery worker over the world's installations; handlers nil means the
 // App's own.
 func (w *appWorld) worker(handlers func(*Deps) []EventHandler) *DeliveryWorker {
-	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Base: Deps{
-		CheckConfig: w.check, Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: time.Now,
+	now := w.now
+	if now == nil {
+		now = time.Now
+	}
+	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Observer: w.jobs, Base: Deps{
+		CheckConfig: w.check, Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: now,
+		Ceilings: w.ceilings, ForkPermission: w.forkPermission,
 		Settings: Settings{Publish: true, Review: true},
 		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		OpenStore: func(ctx context.Context) (engine.Store, error) {
@@ -149,29 +191,23 @@ func (w *appWorld) deliver(event, id string, body []byte, secret string) int {
 	return resp.StatusCode
 }
 
-// settle waits until no job is queued or running, and returns the jobs. The deadline only
-// keeps a broken test from hanging; nothing here measures speed.
+// settle waits until no job is queued or running, and returns the jobs. Nothing here
+// measures speed: it waits as long as the test binary allows.
 func (w *appWorld) settle() []*rivertype.JobRow {
 	w.t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		jobs, err := w.q.list(context.Background())
-		if err != nil {
+	var jobs []*rivertype.JobRow
+	testwait.Until(w.t, "the jobs settle", func() bool {
+		var err error
+		if jobs, err = w.q.list(context.Background()); err != nil {
 			w.t.Fatal(err)
 		}
-		busy := false
 		for _, j := range jobs {
 			switch j.State {
 			case rivertype.JobStateAvailable, rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStatePending, rivertype.JobStateScheduled:
-				busy = true
+				return false
 			}
 		}
-		if !busy {
-			return jobs
-		}
-		if time.Now().After(deadline) {
-			w.t.Fatalf("jobs still busy after a minute: %+v", jobs)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return true
+	}, func() string { return fmt.Sprintf("jobs: %+v", jobs) })
+	return jobs
 }

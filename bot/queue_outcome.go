@@ -4,15 +4,27 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/war-room/war-room/session"
 )
+
+// BusyRetry is how long a job that found its thread or session busy waits before River runs
+// it again.
+const BusyRetry = 15 * time.Second
 
 // Final reports whether running a job again cannot mend err: the user has already been
 // told (a usage error, a configuration error, a session that failed and said so), or the
 // payload itself cannot be read. A retry of those would only repeat the reply, and for a
-// failed session start a second session and pay for it again.
+// failed session start a second session and pay for it again. A write the user should have
+// seen that was lost (*LostError) is never final: the next run finds what was written,
+// continues the session from the store, and writes what is missing.
 func Final(err error) bool {
+	var lost *LostError
+	if errors.As(err, &lost) {
+		return false
+	}
 	var ue *UsageError
 	var ce *ConfigError
 	var se *SessionError
@@ -29,6 +41,9 @@ func outcome(err error, log *slog.Logger) error {
 	case err == nil:
 		log.Info("job: done")
 		return nil
+	case errors.Is(err, ErrThreadBusy), errors.Is(err, session.ErrBusy):
+		log.Info("job: its thread or session is busy on another worker; retried later")
+		return river.JobSnooze(BusyRetry)
 	case Final(err):
 		log.Warn("job: failed; not retried", "err", err)
 		return river.JobCancel(err)

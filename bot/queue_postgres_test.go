@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/war-room/war-room/internal/pgtest"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 func TestPostgresURLIsChecked(t *testing.T) {
@@ -52,13 +53,7 @@ func TestPostgresQueue(t *testing.T) {
 	if err := q.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(time.Minute)
-	for !q.done(ctx, t, d.ID) {
-		if time.Now().After(deadline) {
-			t.Fatal("the job did not complete within a minute")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testwait.Until(t, "the job completes", func() bool { return q.done(ctx, t, d.ID) })
 	q.Stop(ctx)
 	q.Close()
 	q = open() // another replica, or this one restarted

@@ -58,15 +58,5 @@ func TestConcurrentSameDeliveryQueuesOneJob(t *testing.T) {
 // postConcurrently sends a signed issue_comment delivery; it may run off the test's goroutine, so it
 // reports a transport failure as status 0 rather than stopping the test.
 func postConcurrently(t *testing.T, url, id string, body []byte) int {
-	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-	req.Header.Set(EventHeader, "issue_comment")
-	req.Header.Set(DeliveryHeader, id)
-	req.Header.Set(SignatureHeader, Sign([]byte(vectorSecret), body))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Error(err)
-		return 0
-	}
-	resp.Body.Close()
-	return resp.StatusCode
+	return postBody(t, url, id, bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body))
 }

@@ -129,6 +129,8 @@ func TestAppRetriesAreBounded(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			w := newAppWorld(t)
+			observed := &jobLog{}
+			w.jobs = observed
 			runs := 0
 			w.start(func(*Deps) []EventHandler { return []EventHandler{stubHandler{err: c.err, runs: &runs}} })
 			n := w.f.AddIssue(testRepo, 0, "Q", "b", "alice")
@@ -138,6 +140,12 @@ func TestAppRetriesAreBounded(t *testing.T) {
 			jobs := w.settle()
 			if len(jobs) != 1 || jobs[0].State != c.state || runs != c.runs {
 				t.Fatalf("state %s after %d runs, want %s after %d", jobs[0].State, runs, c.state, c.runs)
+			}
+			// The observer is told each run's end state as River records it.
+			want := slices.Repeat([]string{string(rivertype.JobStateRetryable)}, c.runs-1)
+			want = append(want, string(c.state))
+			if started, ended := observed.seen(); started != c.runs || !slices.Equal(ended, want) {
+				t.Errorf("observer: %d started, ended %v; want %d and %v", started, ended, c.runs, want)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -75,6 +76,8 @@ type DeliveryWorker struct {
 	Handlers func(*Deps) []EventHandler
 	// JobTimeout bounds one job (0: DefaultJobTimeout).
 	JobTimeout time.Duration
+	// Observer, when set, is told when each job starts and how it ended.
+	Observer JobObserver
 }
 
 // Timeout is the job's own bound, overriding the client's.
@@ -82,18 +85,36 @@ func (w *DeliveryWorker) Timeout(*river.Job[DeliveryArgs]) time.Duration {
 	return orDuration(w.JobTimeout, DefaultJobTimeout)
 }
 
-// Work runs one job. Failures that retrying cannot mend end the job (cancelled) at once.
-func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+// Work runs one job and reports it to the observer.
+func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) (err error) {
+	if o := w.Observer; o != nil {
+		o.JobStarted(job.Args.Event, queueWait(job.JobRow))
+		err = errPanicked // until run returns
+		defer func() { o.JobEnded(job.Args.Event, endState(job.JobRow, err)) }()
+	}
+	return w.run(ctx, job)
+}
+
+// run runs one job. Failures that retrying cannot mend end the job (cancelled) at once. The
+// handler's log carries the job's installation; the handler adds the delivery, repository and
+// thread itself (as it does in the Action), and this function's own lines carry them too.
+func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) error {
 	a := job.Args
 	d := w.Base
-	log := d.log().With("delivery", a.DeliveryID, "event", a.Event, "installation", a.Installation,
-		"repo", a.Repo, "job", job.ID, "attempt", job.Attempt)
+	base := d.log().With("event", a.Event, "installation", a.Installation, "job", job.ID, "attempt", job.Attempt)
+	log := base.With("delivery", a.DeliveryID, "repo", a.Repo)
+	if env, err := parseEnvelope(a.Payload); err == nil {
+		log = log.With("thread", env.thread())
+	}
 	gh, err := w.Clients.Installation(a.Installation)
 	if err != nil {
 		log.Error("job: no GitHub connection", "err", err)
 		return river.JobCancel(err)
 	}
-	d.GitHub, d.Log = gh, log
+	d.GitHub, d.Log, d.Installation = gh, base, a.Installation
+	if d.Holder != "" { // a lease is a job's: two jobs of one process are two holders
+		d.Holder = fmt.Sprintf("%s/job-%d", d.Holder, job.ID)
+	}
 	handlers := AppHandlers
 	if w.Handlers != nil {
 		handlers = w.Handlers
@@ -104,5 +125,7 @@ func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs])
 		log.Error("job: " + errNoHandler.Error())
 		return river.JobCancel(errNoHandler)
 	}
-	return outcome(hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload), log)
+	ctx, note := withJobNote(ctx)
+	err = hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload)
+	return outcome(err, note.with(log))
 }

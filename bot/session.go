@@ -5,14 +5,13 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/wiring"
-	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/session"
 )
 
-// Outcome is how one run of a session ended.
+// Outcome is how one run of a session ended, as a thread or a job summary reports it.
 type Outcome struct {
 	// State is the session's state after the run: status, answers, open gate, discussion.
 	State    State
@@ -33,103 +32,120 @@ func (o *Outcome) fail(class string, err error) *Outcome {
 	return o
 }
 
-// newSession builds the engine session a state describes, with the state's id and seed. It
-// makes no call and spends nothing, so a bad flag value is found before anything is posted.
-func newSession(cfg *config.Config, st State, around ...func(*protocols.Request)) (*engine.Session, error) {
+func contextInputs(st State) []engine.Input {
 	var inputs []engine.Input
 	for _, c := range st.Context {
 		inputs = append(inputs, engine.NewInput(c.Name, c.Text))
 	}
-	req := protocols.Request{Protocol: st.Protocol, Question: st.Question,
-		Flags: st.Flags, Context: inputs, Seed: st.Seed, SeedSource: st.SeedSource}
-	for _, f := range around {
-		f(&req)
-	}
-	s, err := protocols.NewSession(cfg, req)
-	if err != nil {
-		return nil, &UsageError{Reason: err.Error()}
-	}
-	s.ID = st.Session
-	return s, nil
+	return inputs
 }
 
-// runSession runs (or, from a state with answers, re-runs to where it stopped and on) one
-// session: the prior-decision check, the protocol, and publishing. canAsk is false where no
-// one can answer a gate (workflow_dispatch): the prior-decision check then only informs.
-func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st State, sinks []engine.Sink, canAsk bool) *Outcome {
+// runSession runs one session through the session pipeline every entry point shares: the
+// prior-decision check, the protocol, publishing. A session this store already holds goes on
+// from its stored steps (a completed one only finishes publishing); one it does not (a fresh
+// Action runner) is created from the state with the state's id and seed. canAsk is false where
+// no one can answer a gate (workflow_dispatch): the prior-decision check then only informs.
+// claim names the command the run serves, so that one command maps to one session.
+func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st State, sinks []engine.Sink, canAsk bool, claim string) *Outcome {
 	out := &Outcome{State: st}
 	if cfg.Note != "" {
 		out.Notes = append(out.Notes, cfg.Note)
-	}
-	s, err := newSession(cfg.Config, st, d.around(ctx, cfg.Config, repo, out))
-	if err != nil {
-		return out.fail(ClassUsage, err)
-	}
-	profiles, err := wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)
-	if err != nil {
-		return out.fail(ClassConfiguration, err)
 	}
 	store, err := d.OpenStore(ctx)
 	if err != nil {
 		return out.fail(ClassInternal, fmt.Errorf("open the session store: %w", err))
 	}
 	defer store.Close()
-	rc := engine.RunConfig{Store: store, Profiles: profiles, Sinks: sinks, Now: d.Now, Answers: st.Answers,
-		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
-		Source: engine.Source{Repository: repo.String(), Private: repo.Private}}
-	run, err := engine.Start(ctx, rc, s)
-	if errors.Is(err, engine.ErrExists) {
-		// A store that outlives a run (the App's) already holds the session from the run
-		// that asked the question: go on from its stored steps rather than pay for them again.
-		run, err = engine.Resume(ctx, rc, s.ID)
-	}
-	if err != nil {
-		return out.fail(ClassInternal, err)
-	}
-	sess := &sessionRun{d: d, cfg: cfg, repo: repo, run: run, out: out}
+	run := d.runner(cfg, store, sinks)
 	if d.Settings.Publish {
-		sess.pub = d.publisher(cfg.Config, store, out)
+		run.Publisher = d.publisher(cfg.Config, store)
+	} else {
+		out.Notes = append(out.Notes, "Publishing is off: the decision is in this run's summary only.")
 	}
-	sess.execute(ctx, canAsk)
+	req := sessionRequest(st)
+	d.around(ctx, cfg.Config, repo, out)(&req)
+	dr := discussionsRepo(repo)
+	req.Source, req.Repo, req.Publish = engine.Source{Repository: repo.String(), Private: repo.Private}, &dr, d.Settings.Publish
+	req.FullRecord, req.CanAsk, req.Claim = d.Settings.RunURL, canAsk, claim
+	res := run.Run(ctx, req)
+	out = out.from(ctx, store, res)
+	if out.State.Status == StatusCompleted && res.Published != nil {
+		d.proposeMemory(ctx, cfg.Config, repo, store, out)
+	}
 	return out
 }
 
-// sessionRun is one run of a session in progress.
-type sessionRun struct {
-	d    *Deps
-	cfg  *LoadedConfig
-	repo Repo
-	run  *engine.Run
-	pub  *discussions.Publisher
-	out  *Outcome
+// runner is the session runner of this job over store: the repository's configuration and
+// budget, within the deployment's ceilings and the installation's daily account.
+func (d *Deps) runner(cfg *LoadedConfig, store engine.Store, sinks []engine.Sink) *session.Runner {
+	return &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
+		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
+		Limits: d.Ceilings.Session, Account: d.runAccount(store),
+		Profiles: func(ctx context.Context) (engine.Profiles, error) {
+			return wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)
+		},
+		Warn: func(msg string) { d.log().Warn(msg) }}
 }
 
-func (r *sessionRun) execute(ctx context.Context, canAsk bool) {
-	choice, err := r.priorCheck(ctx, canAsk)
-	if err == nil && choice.Action == discussions.PriorReaffirm {
-		r.reaffirm(ctx, choice)
-		return
+// sessionRequest is the session a thread's state describes, under the state's id and seed.
+func sessionRequest(st State) session.Request {
+	return session.Request{SessionID: st.Session, Protocol: st.Protocol, Question: st.Question, Flags: st.Flags,
+		Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers}
+}
+
+// from folds the pipeline's outcome into the thread's.
+func (o *Outcome) from(ctx context.Context, store engine.Store, res *session.Outcome) *Outcome {
+	if res.Session != nil {
+		o.State.Session = res.Session.ID
 	}
-	var d *engine.Decision
-	if err == nil {
-		d, err = protocols.Execute(ctx, r.run)
+	o.Decision, o.Published, o.Reaffirmed = res.Decision, res.Published, res.Reaffirmed
+	o.Notes = append(o.Notes, res.Notes...)
+	if res.Published != nil && res.Published.URL != "" {
+		o.State.Discussion = res.Published.URL
 	}
-	err = r.run.Finish(ctx, err)
-	var gate *engine.GateError
+	if res.ReaffirmedURL != "" {
+		o.State.Discussion = res.ReaffirmedURL
+	}
+	var pe *session.PublishError
 	switch {
-	case errors.As(err, &gate):
-		r.out.State.Status = StatusAwaiting
-		r.out.State.Gate = &PendingGate{Key: gate.Gate.Key, Question: gate.Gate.Question, Choices: gate.Gate.Choices}
-		return
-	case err != nil:
-		r.out.fail(r.failureClass(ctx, err), err)
-		return
+	case res.Status == engine.StatusCompleted && errors.As(res.Err, &pe):
+		return o.fail(ClassGitHub, res.Err)
+	case res.Status == engine.StatusCompleted:
+		o.State.Status, o.State.Gate = StatusCompleted, nil
+	case res.Status == engine.StatusAwaitingInput && res.Gate != nil:
+		o.State.Status = StatusAwaiting
+		o.State.Gate = &PendingGate{Key: res.Gate.Key, Question: res.Gate.Question, Choices: res.Gate.Choices}
+	case res.Status == engine.StatusCancelled:
+		o.State.Status, o.State.Gate = StatusCancelled, nil
+	default:
+		return o.fail(failureClass(ctx, store, res), res.Err)
 	}
-	r.out.Decision, r.out.State.Status, r.out.State.Gate = d, StatusCompleted, nil
-	if r.pub != nil {
-		r.publish(ctx, d, choice)
-		r.proposeMemory(ctx, d)
-	} else {
-		r.out.Notes = append(r.out.Notes, "Publishing is off: the decision is in this run's summary only.")
+	return o
+}
+
+// failureClass names why the session failed: the error's own class, else the last failed
+// call's in the ledger (a protocol reports a failed call in its own error type).
+func failureClass(ctx context.Context, store engine.Store, res *session.Outcome) string {
+	var ue *session.UsageError
+	var ce *session.ConfigError
+	switch {
+	case errors.As(res.Err, &ue):
+		return ClassUsage
+	case errors.As(res.Err, &ce):
+		return ClassConfiguration
 	}
+	class := FailureClass(res.Err)
+	if class != ClassInternal || res.Session == nil {
+		return class
+	}
+	entries, err := store.Ledger(context.WithoutCancel(ctx), res.Session.ID)
+	if err != nil {
+		return class
+	}
+	for i := len(entries) - 1; i >= 0; i-- {
+		if e := entries[i]; e.ErrorClass != "" {
+			return e.ErrorClass
+		}
+	}
+	return class
 }

@@ -12,14 +12,15 @@ import (
 	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/engine/memory"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/session"
 )
 
 // around gives a standing-team session what it reads around the question on GitHub: the
 // repository's files at its default branch (its layer of the catalog, its intent) and the
 // approved member memory whose sources still hold. Memory that cannot be read is a note, not
 // a stop: the team then convenes without it.
-func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *Outcome) func(*protocols.Request) {
-	return func(req *protocols.Request) {
+func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *Outcome) func(*session.Request) {
+	return func(req *session.Request) {
 		if req.Protocol != protocols.Council {
 			return
 		}
@@ -34,14 +35,13 @@ func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *O
 	}
 }
 
-// files gives a standing-team session the repository's files alone, for checking a command
-// before anything is posted (its profile may be one of the repository's).
-func (d *Deps) files(ctx context.Context, repo Repo) func(*protocols.Request) {
-	return func(req *protocols.Request) {
-		if req.Protocol == protocols.Council {
-			req.Files = repoFiles{ctx: ctx, g: d.GitHub, repo: repo}
-		}
+// withFiles gives a standing-team request the repository's files alone, for checking a
+// command before anything is posted (its profile may be one of the repository's).
+func (d *Deps) withFiles(ctx context.Context, repo Repo, req session.Request) session.Request {
+	if req.Protocol == protocols.Council {
+		req.Files = repoFiles{ctx: ctx, g: d.GitHub, repo: repo}
 	}
+	return req
 }
 
 // sessionMemory is the approved memory a new session may read: not from a superseded
@@ -76,30 +76,31 @@ func (d *Deps) sessionMemory(ctx context.Context, cfg *config.Config, repo Repo,
 
 // proposeMemory hands a published standing-team decision's memory proposals to the
 // repository's memory for review, citing the decision by its discussion number.
-func (r *sessionRun) proposeMemory(ctx context.Context, d *engine.Decision) {
-	if d.Protocol != council.Protocol || r.out.Published == nil || r.out.Published.Number == 0 {
+func (d *Deps) proposeMemory(ctx context.Context, cfg *config.Config, repo Repo, store engine.Store, out *Outcome) {
+	dec := out.Decision
+	if dec == nil || dec.Protocol != council.Protocol || out.Published == nil || out.Published.Number == 0 {
 		return
 	}
-	kept, refused, err := council.Proposals(ctx, r.run.Store(), d.SessionID)
+	kept, refused, err := council.Proposals(ctx, store, dec.SessionID)
 	if err == nil && len(kept) > 0 {
 		items := make([]memory.Item, len(kept))
 		for i, p := range kept {
 			items[i] = p.Item
 			if items[i].Source.Kind == memory.KindDecision {
-				items[i].Source.Ref = fmt.Sprintf("#%d", r.out.Published.Number)
+				items[i].Source.Ref = fmt.Sprintf("#%d", out.Published.Number)
 				items[i].ID = memory.NewID(items[i].Member, items[i].Text, items[i].Source)
 			}
 		}
 		var added []memory.Item
-		if added, err = memory.Propose(ctx, r.d.memoryBoard(r.cfg.Config, r.repo), r.d.now(), items...); err == nil && len(added) > 0 {
-			r.out.Notes = append(r.out.Notes, fmt.Sprintf("%d memory item(s) proposed in the %q discussion; none is used until a maintainer approves it (%s memory review).",
+		if added, err = memory.Propose(ctx, d.memoryBoard(cfg, repo), d.now(), items...); err == nil && len(added) > 0 {
+			out.Notes = append(out.Notes, fmt.Sprintf("%d memory item(s) proposed in the %q discussion; none is used until a maintainer approves it (%s memory review).",
 				len(added), discussions.MemoryTitle, Prefix))
 		}
 	}
 	if err != nil {
-		r.out.Notes = append(r.out.Notes, "The memory proposals could not be written: "+err.Error())
+		out.Notes = append(out.Notes, "The memory proposals could not be written: "+err.Error())
 	}
 	if len(refused) > 0 {
-		r.out.Notes = append(r.out.Notes, fmt.Sprintf("%d memory proposal(s) were dropped for naming no admissible source.", len(refused)))
+		out.Notes = append(out.Notes, fmt.Sprintf("%d memory proposal(s) were dropped for naming no admissible source.", len(refused)))
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/war-room/war-room/discussions"
@@ -21,17 +22,24 @@ func (e *SessionError) Error() string {
 func (e *SessionError) Unwrap() error { return e.Err }
 
 // conclude writes how the run ended: the progress comment's last edit, a reaction on the
-// comment that triggered the run, one reply, and the step's outputs.
+// comment that triggered the run, one reply, and the step's outputs. Each is written even
+// when one before it failed; what could not be written is kept in t.lost for the handler
+// to return.
 func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error {
 	res := resultView{DiscussionURL: out.State.Discussion, Reaffirmed: out.Reaffirmed, Class: out.Class, Notes: out.Notes}
 	res.Detail = threadDetail(out.Class, out.Err, t.d.Settings.RunURL)
+	if out.Class != "" {
+		t.log.Warn("session: run ended", "status", out.State.Status, "class", out.Class)
+	} else {
+		t.log.Info("session: run ended", "status", out.State.Status)
+	}
 	if err := p.finish(ctx, out.State, res); err != nil {
-		t.log.Warn("final progress edit", "err", err)
+		t.lose("the progress comment's final state", err)
 	}
 	who := "@" + t.ev.Comment.User.Login
 	switch out.State.Status {
 	case StatusAwaiting:
-		t.reply(ctx, who+" The session is waiting for an answer before it goes on.\n\n"+gateText(out.State.Gate))
+		t.reply(ctx, awaitingText(who, out.State))
 	case StatusCompleted:
 		t.react(ctx, ReactionRocket)
 		t.reply(ctx, who+" "+completedText(out))
@@ -45,6 +53,30 @@ func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error 
 		return &SessionError{Session: out.State.Session, Class: out.Class, Err: out.Err}
 	}
 	return nil
+}
+
+func awaitingText(who string, st State) string {
+	return who + " The session is waiting for an answer before it goes on.\n\n" + gateText(st.Gate)
+}
+
+// concluded completes what a run that ended before left unwritten, for a command found
+// already handled (a re-run, a retried job): the outcome reaction and the reply, each only
+// if missing. Nothing is spent and nothing written is changed.
+func (t *thread) concluded(ctx context.Context, st State) {
+	who := "@" + t.ev.Comment.User.Login
+	text := ""
+	switch st.Status {
+	case StatusCompleted:
+		t.react(ctx, ReactionRocket)
+		text = who + " " + completedText(&Outcome{State: st})
+	case StatusAwaiting:
+		text = awaitingText(who, st)
+	default:
+		return
+	}
+	if err := t.d.GitHub.EnsureReply(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, text); err != nil {
+		t.lose("the reply", err)
+	}
 }
 
 // completedText says where the decision is: the discussion, the reaffirmed decision, or
@@ -71,16 +103,47 @@ func (t *thread) fail(ctx context.Context, class string, err error) {
 		strings.ReplaceAll(err.Error(), "```", "`\u200b``")))
 }
 
-// react adds a reaction to the comment that triggered this run; a failure is logged only.
+// react adds a reaction to the comment that triggered this run; an outcome reaction
+// (rocket, confused) replaces our other one. A failure is kept in t.lost, except for eyes:
+// the receipt is no outcome anyone waits for.
 func (t *thread) react(ctx context.Context, content string) {
-	if err := t.d.GitHub.React(ctx, t.repo, t.ev.Comment.ID, content); err != nil {
+	var err error
+	if slices.Contains(finalReactions, content) {
+		err = t.d.GitHub.Conclude(ctx, t.repo, t.ev.Comment.ID, content)
+	} else {
+		err = t.d.GitHub.React(ctx, t.repo, t.ev.Comment.ID, content)
+	}
+	switch {
+	case err == nil:
+	case content == ReactionEyes:
 		t.log.Warn("reaction", "content", content, "err", err)
+	default:
+		t.lose("the "+content+" reaction", err)
 	}
 }
 
-// reply posts one comment on the thread; a failure is logged only.
+// reply makes the one reply to the triggering comment say body (posted, or edited when an
+// earlier run of the same command posted it); a failure is kept in t.lost.
 func (t *thread) reply(ctx context.Context, body string) {
-	if _, err := t.d.GitHub.Reply(ctx, t.repo, t.ev.Issue.Number, body); err != nil {
-		t.log.Warn("reply", "err", err)
+	if err := t.d.GitHub.PutReply(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body); err != nil {
+		t.lose("the reply", err)
 	}
 }
+
+// lose records a write the user should have seen that failed after every retry.
+func (t *thread) lose(what string, err error) {
+	t.log.Warn("lost: "+what, "err", err)
+	t.lost = append(t.lost, &LostError{What: what, Err: err})
+}
+
+// LostError is a write a user should have seen (a reply, an outcome reaction, the progress
+// comment's final state) that failed after every retry. The handler returns it, so that the
+// Action's step fails and the App's job runs again: the next run finds what was written and
+// writes what is missing.
+type LostError struct {
+	What string
+	Err  error
+}
+
+func (e *LostError) Error() string { return fmt.Sprintf("%s was not written: %v", e.What, e.Err) }
+func (e *LostError) Unwrap() error { return e.Err }

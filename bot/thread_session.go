@@ -24,23 +24,56 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		return nil
 	}
 	if done, err := t.again(ctx, cfg); done || err != nil {
+		if !done {
+			t.fail(ctx, ClassGitHub, err)
+		}
 		return err
 	}
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
 		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
-	if _, err := newSession(cfg.Config, st, t.d.files(ctx, t.repo)); err != nil {
-		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(err.Error())))
-		return nil
+	if refused, err := t.refuse(ctx, cfg, st); refused || err != nil {
+		return err
+	}
+	// One command, one session: a second delivery of this comment (another delivery id, a
+	// replayed body) finds the session the first claimed, and the retry of a job that died
+	// before writing anything continues it under the same id and seed.
+	c, first, err := claimCommand(ctx, t.store, commandClaim(t.repo, st.CommentID), st)
+	if err != nil {
+		return err
+	}
+	if !first {
+		t.log.Info("this command's session was claimed before; continuing it", "session", c.Session)
+		st.Session, st.Seed = c.Session, c.Seed
 	}
 	body := (&progressView{state: st}).render()
-	pc, err := t.d.GitHub.Reply(ctx, t.repo, t.ev.Issue.Number, body)
+	pc, err := t.d.GitHub.EnsureProgress(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body)
 	if err != nil {
-		t.react(ctx, ReactionConfused)
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, pc.GetID())
+}
+
+// refuse answers a command that must not start, before anything is claimed or posted: one
+// the protocols refuse or the deployment's ceilings do not allow (a bad flag value,
+// --passes over the bound), or one from an installation that has reached its daily ceiling.
+func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool, error) {
+	why := ""
+	if err := t.d.runner(cfg, t.store, nil).Check(t.d.withFiles(ctx, t.repo, sessionRequest(st))); err != nil {
+		why = err.Error()
+	} else if spent, err := t.d.spentForToday(ctx, t.store); err != nil {
+		return true, err
+	} else if spent != "" {
+		why = "Not started: " + spent + ". The count starts again at 00:00 UTC."
+	}
+	if why == "" {
+		return false, nil
+	}
+	t.log.Info("refused before any call", "why", why)
+	t.react(ctx, ReactionConfused)
+	t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(why)))
+	return true, nil
 }
 
 // again handles a command this bot has seen before (a retried job, a redelivery, a re-run
@@ -65,6 +98,7 @@ func (t *thread) again(ctx context.Context, cfg *LoadedConfig) (done bool, err e
 		return true, t.run(ctx, cfg, st, tr.CommentID)
 	}
 	t.log.Info("command already handled", "session", tr.State.Session, "status", tr.State.Status)
+	t.concluded(ctx, tr.State)
 	return true, nil
 }
 
@@ -83,11 +117,17 @@ func (t *thread) context(cmd Command) []ContextText {
 	return append(out, ContextText{Name: "context:issue", Text: issue})
 }
 
-// run runs the session with the progress comment following it, then concludes.
+// run runs the session with the progress comment following it, then concludes. From here on
+// every line logged names the session.
 func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressID int64) error {
+	d := *t.d
+	t.log = t.log.With("session", st.Session)
+	d.Log, t.d = t.log, &d
+	noteSession(ctx, st.Session)
+	t.log.Info("session: running", "protocol", st.Protocol)
 	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
-	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true)
+	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))
 	return t.conclude(ctx, p, out)
 }
 
@@ -112,6 +152,7 @@ func (t *thread) answer(ctx context.Context, cfg *LoadedConfig, cmd Command) err
 	}
 	st.Answers[g.Key], st.Gate, st.Status = ans, nil, StatusRunning
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, tr.CommentID)
@@ -126,6 +167,7 @@ func (t *thread) cancel(ctx context.Context) error {
 	st := tr.State
 	st.Status, st.Gate = StatusCancelled, nil
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
 	t.react(ctx, ReactionRocket)

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -43,10 +42,15 @@ type Enqueuer interface {
 // Webhook is the App's HTTP intake: it verifies a delivery, queues it and answers at once.
 // Nothing on the request path calls GitHub or a model: the work happens in the queue.
 type Webhook struct {
+	// Observer, when set, is told every answer (the App's metrics).
+	Observer DeliveryObserver
+
 	secret []byte
 	queue  Enqueuer
 	events []string
 	log    *slog.Logger
+	// spooling holds a token per body in a spool file (MaxSpooling).
+	spooling chan struct{}
 }
 
 var _ http.Handler = (*Webhook)(nil)
@@ -60,67 +64,88 @@ func NewWebhook(secret []byte, q Enqueuer, events []string, log *slog.Logger) (*
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Webhook{secret: secret, queue: q, events: events, log: log}, nil
+	return &Webhook{secret: secret, queue: q, events: events, log: log, spooling: make(chan struct{}, MaxSpooling)}, nil
 }
 
 // ServeHTTP answers 202 for a queued or dropped delivery, 200 for ping or a duplicate, 401
 // for a bad signature, 400 for a malformed delivery, 405/413 for a wrong method or size,
 // and 503 when the queue could not store it (GitHub records a failed delivery, which can
-// be redelivered).
+// be redelivered). The signature is computed while the body streams in; until it is checked,
+// at most MaxHeldUnverified bytes of the body are in memory.
 func (h *Webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	event, id := r.Header.Get(EventHeader), r.Header.Get(DeliveryHeader)
+	log := h.log.With("delivery", id, "event", event)
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "POST only", http.StatusMethodNotAllowed)
+		h.refuse(w, event, AnswerWrongMethod, "POST only", http.StatusMethodNotAllowed)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxWebhookBody))
+	if r.ContentLength > MaxWebhookBody {
+		h.refuse(w, event, AnswerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
+		return
+	}
+	want, ok := parseSignature(r.Header.Get(SignatureHeader))
+	if !ok { // nothing the body holds could make this signature valid: do not read it
+		log.Warn("webhook: missing or malformed signature", "remote", r.RemoteAddr)
+		h.refuse(w, event, AnswerRefused, "bad signature", http.StatusUnauthorized)
+		return
+	}
+	b, err := h.readBody(r.Context(), http.MaxBytesReader(w, r.Body, MaxWebhookBody), r.ContentLength, slices.Contains(h.events, event))
+	defer b.Close()
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+		h.refuse(w, event, AnswerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
+		return
+	case errors.Is(err, errSpool):
+		log.Error("webhook: cannot keep a large body while its signature is checked", "err", err)
+		h.refuse(w, event, AnswerUnavailable, "cannot read the body now", http.StatusServiceUnavailable)
 		return
 	case err != nil:
-		http.Error(w, "cannot read body", http.StatusBadRequest)
+		log.Warn("webhook: reading the body", "err", err)
+		h.refuse(w, event, AnswerUnreadable, "cannot read body", http.StatusBadRequest)
 		return
-	}
-	event, id := r.Header.Get(EventHeader), r.Header.Get(DeliveryHeader)
-	log := h.log.With("delivery", id, "event", event)
-	if !ValidSignature(h.secret, body, r.Header.Get(SignatureHeader)) {
-		log.Warn("webhook: bad or missing signature", "remote", r.RemoteAddr)
-		http.Error(w, "bad signature", http.StatusUnauthorized)
+	case !b.signedBy(want):
+		log.Warn("webhook: bad signature", "remote", r.RemoteAddr)
+		h.refuse(w, event, AnswerRefused, "bad signature", http.StatusUnauthorized)
 		return
-	}
-	if event == "" || id == "" {
+	case event == "" || id == "":
 		log.Warn("webhook: missing delivery headers")
-		http.Error(w, "missing "+EventHeader+" or "+DeliveryHeader, http.StatusBadRequest)
+		h.refuse(w, event, AnswerMalformed, "missing "+EventHeader+" or "+DeliveryHeader, http.StatusBadRequest)
 		return
 	}
-	h.accept(r.Context(), w, Delivery{Event: event, ID: id, Payload: body}, log)
+	payload, err := b.payload()
+	if err != nil {
+		log.Error("webhook: read the spooled body", "err", err)
+		h.refuse(w, event, AnswerUnavailable, "cannot read the body now", http.StatusServiceUnavailable)
+		return
+	}
+	h.accept(r.Context(), w, Delivery{Event: event, ID: id, Payload: payload}, log)
 }
 
 // accept routes a verified delivery: ping and unhandled events end here, the rest is queued.
 func (h *Webhook) accept(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
 	if d.Event == "ping" {
 		log.Info("webhook: ping")
-		answer(w, http.StatusOK, "pong")
+		h.reply(w, d.Event, AnswerPing, "pong", http.StatusOK)
 		return
 	}
 	if !slices.Contains(h.events, d.Event) {
 		log.Info("webhook: ignored: no handler for this event")
-		answer(w, http.StatusAccepted, "ignored: war-room does not handle "+d.Event)
+		h.reply(w, d.Event, AnswerIgnored, "ignored: war-room does not handle "+d.Event, http.StatusAccepted)
 		return
 	}
 	env, err := parseEnvelope(d.Payload)
 	if err != nil {
 		log.Warn("webhook: malformed payload", "err", err)
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		h.refuse(w, d.Event, AnswerMalformed, err.Error(), http.StatusBadRequest)
 		return
 	}
 	d.Installation, d.Repo = env.Installation.ID, env.Repository.FullName
-	log = log.With("installation", d.Installation, "repo", d.Repo)
+	log = log.With("installation", d.Installation, "repo", d.Repo, "thread", env.thread())
 	if why := env.unwanted(d.Event); why != "" {
 		log.Info("webhook: ignored: " + why)
-		answer(w, http.StatusAccepted, "ignored: "+why)
+		h.reply(w, d.Event, AnswerIgnored, "ignored: "+why, http.StatusAccepted)
 		return
 	}
 	h.enqueue(ctx, w, d, log)
@@ -133,18 +158,12 @@ func (h *Webhook) enqueue(ctx context.Context, w http.ResponseWriter, d Delivery
 	switch {
 	case err != nil:
 		log.Error("webhook: enqueue", "err", err)
-		http.Error(w, "cannot queue the delivery now", http.StatusServiceUnavailable)
+		h.refuse(w, d.Event, AnswerUnavailable, "cannot queue the delivery now", http.StatusServiceUnavailable)
 	case dup:
 		log.Info("webhook: duplicate delivery; already queued")
-		answer(w, http.StatusOK, "duplicate delivery")
+		h.reply(w, d.Event, AnswerDuplicate, "duplicate delivery", http.StatusOK)
 	default:
 		log.Info("webhook: queued")
-		answer(w, http.StatusAccepted, "queued")
+		h.reply(w, d.Event, AnswerAccepted, "queued", http.StatusAccepted)
 	}
-}
-
-func answer(w http.ResponseWriter, status int, text string) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.WriteHeader(status)
-	io.WriteString(w, text+"\n")
 }

@@ -20,6 +20,25 @@ type envelope struct {
 	Comment struct {
 		Body string `json:"body"`
 	} `json:"comment"`
+	// Number is a pull request event's; Issue.Number an issue comment's (on an issue or a
+	// pull request).
+	Number int `json:"number"`
+	Issue  struct {
+		Number int `json:"number"`
+	} `json:"issue"`
+}
+
+// thread names the issue or pull request a delivery is about ("owner/name#12"), or "" when it
+// is about none: the attribute that ties a job's log lines to its thread.
+func (e *envelope) thread() string {
+	n := e.Issue.Number
+	if n == 0 {
+		n = e.Number
+	}
+	if n == 0 || e.Repository.FullName == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s#%d", e.Repository.FullName, n)
 }
 
 // parseEnvelope decodes a queued event's payload. A delivery with no installation cannot be

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -177,5 +178,35 @@ func TestWebhookQueueFailureIsA503(t *testing.T) {
 func TestWebhookNeedsASecret(t *testing.T) {
 	if _, err := NewWebhook(nil, &memQueue{}, nil, nil); err == nil {
 		t.Error("a webhook without a secret was built")
+	}
+}
+
+// answerLog records what a DeliveryObserver is told, as "event answer".
+type answerLog []string
+
+func (l *answerLog) Delivery(event, answer string) { *l = append(*l, event+" "+answer) }
+
+// Every answer reaches the observer, and an event the App does not take is reported as
+// "other", whatever its header said.
+func TestWebhookReportsEveryAnswer(t *testing.T) {
+	var got answerLog
+	h := newTestWebhook(t, &memQueue{})
+	h.Observer = &got
+	cmd := commandPayload(t, "/war-room help")
+	chat := commandPayload(t, "thanks")
+	sign := func(b []byte) string { return Sign([]byte(vectorSecret), b) }
+	post(t, h, "issue_comment", "d-1", cmd, sign(cmd))
+	post(t, h, "issue_comment", "d-1", cmd, sign(cmd))
+	post(t, h, "issue_comment", "d-2", chat, sign(chat))
+	post(t, h, "ping", "d-3", []byte(`{}`), sign([]byte(`{}`)))
+	post(t, h, "made-up-event-name", "d-4", cmd, sign(cmd))
+	post(t, h, "made-up-event-name", "d-5", cmd, "sha256=00")
+	post(t, h, "pull_request", "d-6", cmd, sign([]byte("other")))
+	post(t, h, "issue_comment", "d-7", []byte("{"), sign([]byte("{")))
+	post(t, h, "issue_comment", "", cmd, sign(cmd))
+	want := answerLog{"issue_comment accepted", "issue_comment duplicate", "issue_comment ignored", "ping ping",
+		"other ignored", "other refused", "pull_request refused", "issue_comment malformed", "issue_comment malformed"}
+	if !slices.Equal(got, want) {
+		t.Errorf("observed\n%v\nwant\n%v", got, want)
 	}
 }

@@ -2,6 +2,9 @@ package bot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,10 +49,14 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 	if err := protocols.Available(protocol); err != nil {
 		return &UsageError{Reason: err.Error()}
 	}
-	st := State{Session: engine.NewSessionID(), Protocol: protocol, Question: question,
-		Seed: engine.NewSeed(), SeedSource: "crypto/rand", Status: StatusRunning, Requester: ev.Sender.Login}
+	// A re-run of this workflow run (attempt 2, 3, …) is the same command: its session id and
+	// seed follow from the run id, so it continues the session (and finds its discussion by
+	// marker) instead of starting a second one.
+	id, seed, source := dispatchSession(repo, d.Settings.RunID)
+	st := State{Session: id, Protocol: protocol, Question: question,
+		Seed: seed, SeedSource: source, Status: StatusRunning, Requester: ev.Sender.Login}
 	d.log().Info("deliberation from workflow_dispatch", "delivery", deliveryID, "repo", repo.String(), "session", st.Session)
-	out := d.runSession(ctx, cfg, repo, st, []engine.Sink{logSink{d}}, false)
+	out := d.runSession(ctx, cfg, repo, st, []engine.Sink{logSink{d}}, false, "")
 	d.report(out)
 	switch out.State.Status {
 	case StatusFailed:
@@ -71,6 +78,16 @@ func (s logSink) Disclose(_ context.Context, d engine.Disclosure) error {
 }
 
 func (s logSink) Emit(ev engine.Event) {
-	s.d.log().Info("progress", "kind", string(ev.Kind), "phase", ev.Phase, "step", ev.Step,
+	s.d.log().Info("progress", "session", ev.SessionID, "kind", string(ev.Kind), "phase", ev.Phase, "step", ev.Step,
 		"role", ev.Role, "profile", ev.Profile, "outcome", ev.Outcome)
+}
+
+// dispatchSession is the session of a dispatched run: derived from the run id when there is
+// one (every attempt of a run is one command), else fresh.
+func dispatchSession(repo Repo, runID string) (id string, seed int64, source string) {
+	if runID == "" {
+		return engine.NewSessionID(), engine.NewSeed(), "crypto/rand"
+	}
+	sum := sha256.Sum256([]byte("workflow_dispatch\x00" + repo.String() + "\x00" + runID))
+	return "wr-" + hex.EncodeToString(sum[:8]), int64(binary.BigEndian.Uint32(sum[8:12])), "run " + runID
 }

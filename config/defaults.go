@@ -12,7 +12,12 @@ const CurrentVersion = 1
 const (
 	DefaultMaxConcurrency  = 4
 	DefaultProviderTimeout = 120 * time.Second
-	DefaultMaxTokens       = 8192
+	DefaultMaxAttempts     = 3
+	// DefaultMaxTokens is a call's output budget; DefaultThinkingMaxTokens is the budget
+	// when the profile thinks, since thinking tokens count against it.
+	DefaultMaxTokens         = 8192
+	DefaultThinkingMaxTokens = 32000
+	DefaultCacheWarmup       = true
 )
 
 // Budget defaults: zero means uncapped.
@@ -29,7 +34,7 @@ const (
 	DefaultDiscussionLabel    = "war-room"
 	DefaultPriorCheck         = PriorCheckAsk
 	DefaultDeferredIssues     = false
-	DefaultMutationSpacing    = 1 * time.Second
+	DefaultMutationSpacing    = 1 * time.Second // github.write_spacing and its older name
 	DefaultProgressThrottle   = 10 * time.Second
 )
 
@@ -58,7 +63,8 @@ func Default(sections ...Section) *Config {
 				DeferredIssues:  DefaultDeferredIssues,
 				MutationSpacing: DefaultMutationSpacing,
 			},
-			Progress: Progress{Throttle: DefaultProgressThrottle},
+			Progress:     Progress{Throttle: DefaultProgressThrottle},
+			WriteSpacing: DefaultMutationSpacing,
 		},
 		Review: Review{
 			ContractPath:      DefaultContractPath,
@@ -83,5 +89,7 @@ func NewProviderConfig(t ProviderType) ProviderConfig {
 func (p *ProviderConfig) applyDefaults() {
 	p.MaxConcurrency = DefaultMaxConcurrency
 	p.Timeout = DefaultProviderTimeout
+	p.MaxAttempts = DefaultMaxAttempts
 	p.MaxTokens = DefaultMaxTokens
+	p.CacheWarmup = DefaultCacheWarmup
 }

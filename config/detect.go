@@ -29,6 +29,8 @@ const (
 	DefaultGeminiModel    = "gemini-2.5-pro"
 	GeminiBaseURL         = "https://generativelanguage.googleapis.com/v1beta/openai/"
 	DefaultLocalFamily    = "local"
+	// DetectedLocalProfile names the profile detected from WAR_ROOM_OPENAI_BASE_URL.
+	DetectedLocalProfile = "local"
 )
 
 // ErrNoProviders is Detect's error when no variable names a provider.
@@ -100,7 +102,7 @@ func detected(env func(string) string) map[string]ProviderConfig {
 		if env(EnvLocalKey) != "" {
 			keyEnv = EnvLocalKey
 		}
-		add("local", TypeOpenAI, or(env(EnvLocalFamily), DefaultLocalFamily), env(EnvLocalModel), keyEnv, u)
+		add(DetectedLocalProfile, TypeOpenAI, or(env(EnvLocalFamily), DefaultLocalFamily), env(EnvLocalModel), keyEnv, u)
 	}
 	return ps
 }

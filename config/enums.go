@@ -70,13 +70,14 @@ const (
 // enumValues lists the allowed values of every enumerated type the decoder meets, in the
 // order error messages show them.
 var enumValues = map[reflect.Type][]string{
-	reflect.TypeFor[ProviderType]():    {"anthropic", "openai", "cli", "script"},
-	reflect.TypeFor[CLICommand]():      {"claude", "codex", "gemini"},
-	reflect.TypeFor[Permission]():      {"read", "triage", "write", "maintain", "admin"},
-	reflect.TypeFor[PriorCheck]():      {"ask", "inform", "off"},
-	reflect.TypeFor[Diversity]():       {"cross-family", "fresh-context"},
-	reflect.TypeFor[Conclusion]():      {"failure", "neutral"},
-	reflect.TypeFor[provider.Effort](): {"low", "medium", "high", "xhigh", "max"},
+	reflect.TypeFor[ProviderType]():      {"anthropic", "openai", "cli", "script"},
+	reflect.TypeFor[CLICommand]():        {"claude", "codex", "gemini"},
+	reflect.TypeFor[Permission]():        {"read", "triage", "write", "maintain", "admin"},
+	reflect.TypeFor[PriorCheck]():        {"ask", "inform", "off"},
+	reflect.TypeFor[Diversity]():         {"cross-family", "fresh-context"},
+	reflect.TypeFor[Conclusion]():        {"failure", "neutral"},
+	reflect.TypeFor[provider.Effort]():   {"low", "medium", "high", "xhigh", "max"},
+	reflect.TypeFor[provider.Thinking](): {"adaptive", "off"},
 }
 
 // Rank orders permission levels; an unknown level ranks below read.

@@ -38,17 +38,36 @@ type ProviderConfig struct {
 	APIKeyEnv      string        `yaml:"api_key_env"`
 	MaxConcurrency int           `yaml:"max_concurrency"`
 	Timeout        time.Duration `yaml:"timeout"`
-	MaxTokens      int           `yaml:"max_tokens"`
-	Price          Price         `yaml:"price"`
-	Command        CLICommand    `yaml:"command"`
-	Binary         string        `yaml:"binary"`
-	Responses      string        `yaml:"responses"`
+	// MaxAttempts bounds the requests one call makes, retries included.
+	MaxAttempts int `yaml:"max_attempts"`
+	// MaxTokens is the output budget of a call. Left unset on a profile that thinks, the
+	// builder raises it to DefaultThinkingMaxTokens (see Config.Set).
+	MaxTokens int `yaml:"max_tokens"`
+	// MaxOutputTokens is the budget of the one retry a truncated answer gets; 0 means the
+	// model's documented limit where war-room knows it, else no such retry.
+	MaxOutputTokens int `yaml:"max_output_tokens"`
+	// EffortLevels are the levels the model accepts; nil (not set) means the built-in
+	// default for the model, an empty list means never send effort.
+	EffortLevels []provider.Effort `yaml:"effort_levels"`
+	// Thinking is anthropic's thinking mode; empty means the model's recommended default.
+	Thinking provider.Thinking `yaml:"thinking"`
+	// ContextTokens is the model's context window; 0 means the built-in or detected value.
+	ContextTokens int `yaml:"context_tokens"`
+	// CacheWarmup makes parallel calls that share an uncached prefix wait for the first.
+	CacheWarmup bool       `yaml:"cache_warmup"`
+	Price       Price      `yaml:"price"`
+	Command     CLICommand `yaml:"command"`
+	Binary      string     `yaml:"binary"`
+	Responses   string     `yaml:"responses"`
 }
 
-// Price is USD per million tokens; both zero means unpriced.
+// Price is USD per million tokens; input and output both zero means unpriced. Zero cache
+// prices mean the defaults derived from the input price as the vendor documents them.
 type Price struct {
-	InputPerMTok  float64 `yaml:"input_per_mtok"`
-	OutputPerMTok float64 `yaml:"output_per_mtok"`
+	InputPerMTok      float64 `yaml:"input_per_mtok"`
+	OutputPerMTok     float64 `yaml:"output_per_mtok"`
+	CacheReadPerMTok  float64 `yaml:"cache_read_per_mtok"`
+	CacheWritePerMTok float64 `yaml:"cache_write_per_mtok"`
 }
 
 // Budget caps one session; zero means uncapped.
@@ -62,6 +81,10 @@ type GitHub struct {
 	Trigger     Trigger     `yaml:"trigger"`
 	Discussions Discussions `yaml:"discussions"`
 	Progress    Progress    `yaml:"progress"`
+	// WriteSpacing is the least time between two writes of one installation or token, REST
+	// and GraphQL alike. github.discussions.mutation_spacing, its older name, sets it too;
+	// after loading, both fields hold the same value.
+	WriteSpacing time.Duration `yaml:"write_spacing"`
 }
 
 // Trigger says who may start a session.
@@ -72,10 +95,11 @@ type Trigger struct {
 
 // Discussions configures publishing.
 type Discussions struct {
-	Category        string        `yaml:"category"`
-	Labels          []string      `yaml:"labels"`
-	PriorCheck      PriorCheck    `yaml:"prior_check"`
-	DeferredIssues  bool          `yaml:"deferred_issues"`
+	Category       string     `yaml:"category"`
+	Labels         []string   `yaml:"labels"`
+	PriorCheck     PriorCheck `yaml:"prior_check"`
+	DeferredIssues bool       `yaml:"deferred_issues"`
+	// MutationSpacing is the older name of GitHub.WriteSpacing, still read.
 	MutationSpacing time.Duration `yaml:"mutation_spacing"`
 }
 

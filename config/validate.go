@@ -25,8 +25,12 @@ func (cfg *Config) validate(c *collector) {
 }
 
 // has reports whether the file set path.
-func (v *validator) has(path string) bool {
-	_, ok := v.cfg.pos[path]
+func (v *validator) has(path string) bool { return v.cfg.Set(path) }
+
+// Set reports whether the file set the key at path (such as "providers.claude.max_tokens"),
+// for builders whose default depends on other settings. A detected configuration sets none.
+func (cfg *Config) Set(path string) bool {
+	_, ok := cfg.pos[path]
 	return ok
 }
 

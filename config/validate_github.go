@@ -10,6 +10,7 @@ import (
 const maxLabelLen = 50
 
 func (v *validator) github() {
+	v.writeSpacing()
 	d := v.cfg.GitHub.Discussions
 	if !slugPattern.MatchString(d.Category) {
 		v.errf("github.discussions.category", "%q is not a category slug: use the lowercase, hyphenated form shown in the category's URL (e.g. %q)", d.Category, DefaultDiscussionCategory)
@@ -73,5 +74,22 @@ func (v *validator) lanes(lanes []Lane) {
 		if l.Profile == "" {
 			v.missing(item, "profile")
 		}
+	}
+}
+
+// writeSpacing reconciles github.write_spacing with its older name,
+// github.discussions.mutation_spacing: whichever the file sets holds for both, and setting
+// both to different values is an error rather than a silent pick. (The decoder refuses a
+// negative duration already.)
+func (v *validator) writeSpacing() {
+	g := &v.cfg.GitHub
+	const key, old = "github.write_spacing", "github.discussions.mutation_spacing"
+	switch {
+	case v.has(key) && v.has(old) && g.WriteSpacing != g.Discussions.MutationSpacing:
+		v.errf(key, "%s is %v but %s (its older name) is %v: keep one of them", key, g.WriteSpacing, old, g.Discussions.MutationSpacing)
+	case v.has(old):
+		g.WriteSpacing = g.Discussions.MutationSpacing
+	default:
+		g.Discussions.MutationSpacing = g.WriteSpacing
 	}
 }

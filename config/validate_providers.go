@@ -5,15 +5,20 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // keysFor lists the profile keys that apply only to some types.
 var keysFor = map[string][]ProviderType{
-	"base_url":    {TypeAnthropic, TypeOpenAI},
-	"api_key_env": {TypeAnthropic, TypeOpenAI},
-	"command":     {TypeCLI},
-	"binary":      {TypeCLI},
-	"responses":   {TypeScript},
+	"base_url":          {TypeAnthropic, TypeOpenAI},
+	"api_key_env":       {TypeAnthropic, TypeOpenAI, TypeCLI},
+	"thinking":          {TypeAnthropic},
+	"cache_warmup":      {TypeAnthropic, TypeOpenAI},
+	"max_output_tokens": {TypeAnthropic, TypeOpenAI},
+	"command":           {TypeCLI},
+	"binary":            {TypeCLI},
+	"responses":         {TypeScript},
 }
 
 func (v *validator) providers() {
@@ -34,7 +39,10 @@ func (v *validator) provider(path, name string, p *ProviderConfig) {
 		v.family(path+".family", p.Family)
 	}
 	v.positive(path+".timeout", p.Timeout == 0)
+	v.positive(path+".max_attempts", p.MaxAttempts == 0)
 	v.positive(path+".max_tokens", p.MaxTokens == 0)
+	v.positive(path+".context_tokens", v.has(path+".context_tokens") && p.ContextTokens == 0)
+	v.effortLevels(path+".effort_levels", p.EffortLevels)
 	if p.Type == "" {
 		if !v.has(path + ".type") { // a bad value was reported by the decoder already
 			v.missing(path, "type")
@@ -69,6 +77,17 @@ func (v *validator) byType(path string, p *ProviderConfig) {
 		}
 	case TypeScript:
 		v.responses(path, p)
+	}
+}
+
+// effortLevels rejects a level listed twice: the list is a set of what the model accepts.
+func (v *validator) effortLevels(path string, levels []provider.Effort) {
+	seen := map[provider.Effort]bool{}
+	for _, l := range levels {
+		if seen[l] {
+			v.errf(path, "lists %q twice", l)
+		}
+		seen[l] = true
 	}
 }
 

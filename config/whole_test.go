@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/engine/warroom"
 	"github.com/war-room/war-room/protocols"
@@ -33,15 +34,20 @@ func TestParseFullFile(t *testing.T) {
 	require.Equal(t, map[string]config.ProviderConfig{
 		"claude": {Type: config.TypeAnthropic, Model: "claude-opus-4-5", Family: "anthropic",
 			BaseURL: "https://anthropic.example.test", APIKeyEnv: "ANTHROPIC_API_KEY",
-			MaxConcurrency: 2, Timeout: 90 * time.Second, MaxTokens: 4096,
-			Price: config.Price{InputPerMTok: 15, OutputPerMTok: 75}},
+			MaxConcurrency: 2, Timeout: 90 * time.Second, MaxAttempts: 2, MaxTokens: 4096, MaxOutputTokens: 64000,
+			EffortLevels: []provider.Effort{"low", "medium", "high"}, Thinking: provider.ThinkingAdaptive,
+			ContextTokens: 200000, CacheWarmup: false,
+			Price: config.Price{InputPerMTok: 15, OutputPerMTok: 75, CacheReadPerMTok: 1.5, CacheWritePerMTok: 18.75}},
 		"gpt": {Type: config.TypeOpenAI, Model: "gpt-5", Family: "openai", APIKeyEnv: "OPENAI_API_KEY",
-			MaxConcurrency: 0, Timeout: config.DefaultProviderTimeout, MaxTokens: config.DefaultMaxTokens},
+			MaxConcurrency: 0, Timeout: config.DefaultProviderTimeout, MaxAttempts: config.DefaultMaxAttempts,
+			MaxTokens: config.DefaultMaxTokens, EffortLevels: []provider.Effort{}, CacheWarmup: config.DefaultCacheWarmup},
 		"codex": {Type: config.TypeCLI, Command: config.CommandCodex, Binary: filepath.Join("testdata/good", "bin/codex"),
 			Model: "gpt-5-codex", Family: "openai", MaxConcurrency: config.DefaultMaxConcurrency,
-			Timeout: 10 * time.Minute, MaxTokens: config.DefaultMaxTokens},
+			Timeout: 10 * time.Minute, MaxAttempts: config.DefaultMaxAttempts, MaxTokens: config.DefaultMaxTokens,
+			CacheWarmup: config.DefaultCacheWarmup},
 		"fake": {Type: config.TypeScript, Family: "script", Responses: filepath.Join("testdata/good", "script-responses.yml"),
-			MaxConcurrency: config.DefaultMaxConcurrency, Timeout: config.DefaultProviderTimeout, MaxTokens: config.DefaultMaxTokens},
+			MaxConcurrency: config.DefaultMaxConcurrency, Timeout: config.DefaultProviderTimeout,
+			MaxAttempts: config.DefaultMaxAttempts, MaxTokens: config.DefaultMaxTokens, CacheWarmup: config.DefaultCacheWarmup},
 	}, cfg.Providers)
 	require.Equal(t, reason.Protocol, cfg.Protocols.Default)
 	require.Equal(t, &reason.Section{Pool: []string{"gpt", "claude"}, Roles: map[string]engine.RolePin{
@@ -58,7 +64,8 @@ func TestParseFullFile(t *testing.T) {
 		Trigger: config.Trigger{MinPermission: config.PermissionMaintain, IgnoreBots: false},
 		Discussions: config.Discussions{Category: "architecture-decisions", Labels: []string{"war-room", "adr"},
 			PriorCheck: config.PriorCheckInform, DeferredIssues: true, MutationSpacing: 500 * time.Millisecond},
-		Progress: config.Progress{Throttle: 30 * time.Second},
+		Progress:     config.Progress{Throttle: 30 * time.Second},
+		WriteSpacing: 500 * time.Millisecond, // set by its older name, mutation_spacing
 	}, cfg.GitHub)
 	require.Equal(t, config.Review{
 		Lanes: []config.Lane{{Name: "correctness", Profile: "gpt", Effort: "high"},

@@ -7,30 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
-
-func TestBackoffRule(t *testing.T) {
-	now := time.Unix(1_800_000_000, 0)
-	for _, tc := range []struct {
-		name string
-		err  error
-		n    int
-		want time.Duration
-	}{
-		{"retry-after wins", &APIError{Kind: RateLimited, RetryAfter: 7 * time.Second, Reset: now.Add(time.Hour)}, 3, 7 * time.Second},
-		{"then the reset", &APIError{Kind: RateLimited, Reset: now.Add(90 * time.Second)}, 0, 91 * time.Second},
-		{"a reset in the past", &APIError{Kind: RateLimited, Reset: now.Add(-time.Minute)}, 0, time.Second},
-		{"then at least a minute", &APIError{Kind: RateLimited}, 0, time.Minute},
-		{"doubling", &APIError{Kind: RateLimited}, 2, 4 * time.Minute},
-		{"capped", &APIError{Kind: RateLimited}, 9, maxBackoff},
-		{"transient starts shorter", &APIError{Kind: Transient}, 1, 10 * time.Second},
-	} {
-		if got := backoff(tc.err, tc.n, now); got != tc.want {
-			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}
 
 // waits runs one publish with fault injected and returns what the publisher slept, leaving
 // out the one-second spacing waits.
@@ -41,7 +20,7 @@ func waits(t *testing.T, fault githubfake.Fault) []time.Duration {
 		t.Fatal(err)
 	}
 	w.assertCleanCalls()
-	return slices.DeleteFunc(slices.Clone(w.clk.slept), func(d time.Duration) bool { return d <= time.Second })
+	return slices.DeleteFunc(w.clk.Slept(), func(d time.Duration) bool { return d <= time.Second })
 }
 
 func TestRetryWaitsAsGitHubSays(t *testing.T) {
@@ -53,7 +32,7 @@ func TestRetryWaitsAsGitHubSays(t *testing.T) {
 		{"Retry-After", githubfake.Fault{Match: "createDiscussion", Kind: githubfake.SecondaryRateLimit, RetryAfter: 7 * time.Second}, 7 * time.Second},
 		{"x-ratelimit-reset", githubfake.Fault{Match: "addDiscussionComment", Kind: githubfake.SecondaryRateLimit, Status: 429}, 61 * time.Second},
 		{"primary limit", githubfake.Fault{Match: "repository", Kind: githubfake.PrimaryRateLimit}, time.Hour + time.Second},
-		{"502", githubfake.Fault{Match: "createDiscussion", Kind: githubfake.ServerError, Status: 502, Applied: true}, transientBase},
+		{"502", githubfake.Fault{Match: "createDiscussion", Kind: githubfake.ServerError, Status: 502, Applied: true}, github.TransientBase},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := waits(t, tc.fault); !slices.Equal(got, []time.Duration{tc.want}) {
@@ -70,7 +49,7 @@ func TestRetryBacksOffExponentially(t *testing.T) {
 	if _, err := w.publisher().Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")}); err != nil {
 		t.Fatal(err)
 	}
-	got := slices.DeleteFunc(slices.Clone(w.clk.slept), func(d time.Duration) bool { return d <= time.Second })
+	got := slices.DeleteFunc(w.clk.Slept(), func(d time.Duration) bool { return d <= time.Second })
 	if want := []time.Duration{time.Minute, 2 * time.Minute, 4 * time.Minute}; !slices.Equal(got, want) {
 		t.Errorf("waited %v, want %v", got, want)
 	}
@@ -116,14 +95,6 @@ func TestRetryGivesUp(t *testing.T) {
 	}
 }
 
-func TestSleepHonoursContext(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := sleepCtx(ctx, time.Hour); !errors.Is(err, context.Canceled) {
-		t.Errorf("sleep on a cancelled context: %v", err)
-	}
-}
-
 // Writes are spaced by MutationSpacing (one second unless configured), and not at all with 0.
 func TestMutationSpacing(t *testing.T) {
 	for _, spacing := range []time.Duration{DefaultMutationSpacing, 0} {
@@ -144,8 +115,8 @@ func TestMutationSpacing(t *testing.T) {
 		if spacing == 0 {
 			want = nil
 		}
-		if !slices.Equal(w.clk.slept, want) {
-			t.Errorf("spacing %v: slept %v, want %v", spacing, w.clk.slept, want)
+		if slept := w.clk.Slept(); !slices.Equal(slept, want) {
+			t.Errorf("spacing %v: slept %v, want %v", spacing, slept, want)
 		}
 		w.assertCleanCalls()
 	}

@@ -22,8 +22,8 @@ func (p *Publisher) Decisions(ctx context.Context, repo Repo) ([]DecisionRow, er
 		if err != nil {
 			return err
 		}
-		if reason := unavailable(info, p.Category, repo); reason != "" {
-			return errors.New(reason)
+		if why := unavailable(info, p.Category, repo); why != "" {
+			return errors.New(why)
 		}
 		l, err := p.listCategory(ctx, repo, info)
 		if err != nil {

@@ -34,7 +34,7 @@ func TestBrowseDecisions(t *testing.T) {
 	if err != nil || len(rows) != 2 {
 		t.Fatalf("rows %+v, %v", rows, err)
 	}
-	if r := rows[0]; r.Number != res.Number || r.Type != "1B" || r.Status != "active" || r.Session != d.SessionID || r.URL != res.URL {
+	if r := rows[0]; r.Number != res.Number || r.Class != "type 1B" || r.Status != "active" || r.Session != d.SessionID || r.URL != res.URL {
 		t.Errorf("newest row %+v", r)
 	}
 	if r := rows[1]; r.Number != 1 || r.Status != "superseded by #"+fmtNumber(res.Number) {

@@ -4,7 +4,8 @@
 // discussion, a prior-decision check before a session spends anything, and optionally one
 // issue per deferred item. It knows nothing of protocols; everything it needs is in the
 // Decision. GraphQL goes through shurcooL/githubv4, the one REST call (issues) through
-// go-github.
+// go-github, both over internal/github's Transport, the write layer every GitHub request of
+// war-room shares.
 //
 // # Publishing
 //
@@ -19,10 +20,12 @@
 // marker (<!-- war-room:session=ID part=NAME -->), a write's intent is stored before it is
 // sent and its node ID right after, and a retry lists the category's discussions (never
 // search, which lags) and, when an outcome is unknown, the discussion's comments, trusting
-// markers only on writes by Login. Writes are spaced by MutationSpacing; failures are
-// classified (*APIError: permanent, transient, rate-limited) and waited out as GitHub asks:
-// Retry-After, else x-ratelimit-reset, else at least a minute, doubling. A GraphQL errors
-// array is always a failure. A finished publish costs no request.
+// markers only on writes by Login. Writes are spaced by MutationSpacing from every other
+// write of the same installation or token in the process (and across replicas with a
+// shared limiter); failures are classified (*APIError: permanent, transient, rate-limited)
+// and waited out as GitHub asks: Retry-After, else x-ratelimit-reset, else at least a
+// minute, doubling. A GraphQL errors array is always a failure. A finished publish costs no
+// request.
 //
 // Login matters: GitHub refuses `viewer` to App installation tokens, so an App passes its bot
 // login ("name[bot]") and an Actions GITHUB_TOKEN "github-actions[bot]"; only a personal token

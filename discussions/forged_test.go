@@ -14,7 +14,7 @@ func TestForgedMarkersAreIgnored(t *testing.T) {
 	w := newWorld(t, worldOpts{answerable: true, withLabels: true})
 	d := loadDecision(t, "full_council")
 	w.f.AddUser("mallory", "User")
-	forgedBody := Marker{Session: d.SessionID, Part: partBody}.String() + "\n" + meta{Type: "2"}.String() + "\n\nforged"
+	forgedBody := Marker{Session: d.SessionID, Part: partBody}.String() + "\n" + newMeta("type 2", 0).String() + "\n\nforged"
 	w.f.AddDiscussion(testRepo, githubfake.DiscussionSpec{Category: "decisions", Title: "[War Room] forged", Body: forgedBody, Author: "mallory"})
 	w.f.AddDiscussion(testRepo, githubfake.DiscussionSpec{Category: "decisions", Title: LogTitle,
 		Body: Marker{Part: partDecisionLog}.String() + "\nforged log", Author: "mallory"})

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/google/go-github/v62/github"
+	wrgithub "github.com/war-room/war-room/internal/github"
 )
 
 // DeferredLabel marks the issues opened for deferred items.
@@ -54,7 +55,7 @@ func (p *Publisher) createIssue(ctx context.Context, j *job, part, title, ration
 		var err error
 		is, _, err = p.rest.Issues.Create(ctx, j.Repo.Owner, j.Repo.Name, req)
 		return err
-	}, true)
+	})
 	if err != nil {
 		return 0, err
 	}
@@ -76,13 +77,13 @@ func (p *Publisher) syncIssues(ctx context.Context, j *job) error {
 			var err error
 			page, resp, err = p.rest.Issues.ListByRepo(ctx, j.Repo.Owner, j.Repo.Name, opts)
 			return err
-		}, false)
+		})
 		if err != nil {
 			return fmt.Errorf("list deferred issues: %w", err)
 		}
 		for _, is := range page {
 			m, ok := ParseMarker(is.GetBody())
-			if ok && m.Session == j.Decision.SessionID && sameLogin(is.GetUser().GetLogin(), j.info.login) {
+			if ok && m.Session == j.Decision.SessionID && (wrgithub.Author{Login: is.GetUser().GetLogin(), Type: is.GetUser().GetType()}).Is(j.info.login) {
 				if _, dup := j.st.Issues[m.Part]; !dup {
 					j.st.Issues[m.Part] = is.GetNumber()
 				}

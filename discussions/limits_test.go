@@ -66,12 +66,14 @@ func TestCharacterLimitIsEnforced(t *testing.T) {
 	}
 }
 
+// The title is the protocol's own, prefix included; the publisher only makes it safe and
+// short, and names a decision that has none after its question.
 func TestTitle(t *testing.T) {
 	for _, tc := range []struct{ protocol, title, question, want string }{
 		{"war-room", "[War Room] Adopt X", "", "[War Room] Adopt X"},
-		{"war-room", "Adopt X", "", "[War Room] Adopt X"},
-		{"reason", "", "Is Y safe?\nmore detail", "[Reason] Is Y safe?"},
-		{"council", "Ask @core", "", "[Council] Ask @" + zwj + "core"},
+		{"war-room", "Adopt   X\n", "", "Adopt X"},
+		{"poll", "", "Is Y safe?\nmore detail", "[Decision] Is Y safe?"},
+		{"council", "[Council] Ask @core", "", "[Council] Ask @" + zwj + "core"},
 	} {
 		d := &engine.Decision{Protocol: tc.protocol, Title: tc.title, Question: tc.question}
 		if got := Title(d); got != tc.want {

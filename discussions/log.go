@@ -15,9 +15,10 @@ const LogTitle = "Decision log"
 // DecisionRow is one published decision as the decision log lists it. Title is as GitHub
 // holds it (untrusted text).
 type DecisionRow struct {
-	Number  int    `json:"number"`
-	Title   string `json:"title"`
-	Type    string `json:"type"`
+	Number int    `json:"number"`
+	Title  string `json:"title"`
+	// Class is the decision's classification as its protocol gave it ("—" for none).
+	Class   string `json:"class"`
 	Date    string `json:"date"`
 	Status  string `json:"status"`
 	URL     string `json:"url,omitempty"`
@@ -32,7 +33,7 @@ func logRows(j *job) []DecisionRow {
 	var extraMeta meta
 	if dd := j.st.Discussion; dd != nil {
 		extra = &DecisionRow{Number: dd.Number, Title: j.r.Title, Date: dateOf(dd.CreatedAt), URL: dd.URL, Session: j.Decision.SessionID}
-		extraMeta = meta{j.Decision.Type, j.Supersedes}
+		extraMeta = newMeta(j.Decision.Class, j.Supersedes)
 	}
 	return decisionRows(j.listing, extra, extraMeta)
 }
@@ -59,9 +60,9 @@ func decisionRows(l categoryListing, extra *DecisionRow, extraMeta meta) []Decis
 	}
 	out := make([]DecisionRow, 0, len(rows))
 	for n, r := range rows {
-		r.Type, r.Status = metas[n].Type, "active"
-		if r.Type == "" {
-			r.Type = "—"
+		r.Class, r.Status = metas[n].Class, "active"
+		if r.Class == "" {
+			r.Class = "—"
 		}
 		if by := supersededBy[n]; by > 0 {
 			r.Status = fmt.Sprintf("superseded by #%d", by)
@@ -77,7 +78,7 @@ func decisionRows(l categoryListing, extra *DecisionRow, extraMeta meta) []Decis
 func renderLog(in []DecisionRow) string {
 	rows := make([]DecisionRow, len(in))
 	for i, r := range in {
-		r.Title, r.Type = cell(Safe(r.Title)), cell(Safe(r.Type))
+		r.Title, r.Class = cell(Safe(r.Title)), cell(Safe(r.Class))
 		rows[i] = r
 	}
 	render := func(omitted int) string {

@@ -2,8 +2,11 @@ package discussions
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/war-room/war-room/internal/github"
 )
 
 // Parts a published session writes. Phase comments are named "phase:" + the phase key.
@@ -27,9 +30,9 @@ type Marker struct {
 // String renders the marker as an HTML comment, invisible on GitHub.
 func (m Marker) String() string {
 	if m.Session == "" {
-		return fmt.Sprintf("<!-- war-room:part=%s -->", m.Part)
+		return github.MarkerLine("part=" + m.Part)
 	}
-	return fmt.Sprintf("<!-- war-room:session=%s part=%s -->", m.Session, m.Part)
+	return github.MarkerLine(fmt.Sprintf("session=%s part=%s", m.Session, m.Part))
 }
 
 var markerRE = regexp.MustCompile(`^<!-- war-room:(?:session=([A-Za-z0-9._-]+) )?part=([A-Za-z0-9._:-]+) -->$`)
@@ -45,12 +48,27 @@ func ParseMarker(body string) (m Marker, ok bool) {
 }
 
 // metaRE reads the second hidden line of a decision body: the facts the decision log needs.
-var metaRE = regexp.MustCompile(`(?m)^<!-- war-room:meta type=([A-Za-z0-9+]*) supersedes=([0-9]*) -->$`)
+// Bodies published before the class was generic say "type=" where they now say "class=".
+var metaRE = regexp.MustCompile(`(?m)^<!-- war-room:meta (class|type)=([A-Za-z0-9+%._-]*) supersedes=([0-9]*) -->$`)
+
+// maxClassRunes bounds the class a meta line carries: it is a short classification for a
+// table column, and the line sits above everything a reader sees.
+const maxClassRunes = 40
 
 // meta is what the decision log needs from a published decision besides its title and date.
 type meta struct {
-	Type       string
+	Class      string
 	Supersedes int
+}
+
+// newMeta is the meta line of a decision of class (cut to maxClassRunes) that supersedes
+// discussion number supersedes (0: none).
+func newMeta(class string, supersedes int) meta {
+	class = strings.Join(strings.Fields(class), " ")
+	if r := []rune(class); len(r) > maxClassRunes {
+		class = string(r[:maxClassRunes])
+	}
+	return meta{Class: class, Supersedes: supersedes}
 }
 
 func (m meta) String() string {
@@ -58,7 +76,22 @@ func (m meta) String() string {
 	if m.Supersedes > 0 {
 		sup = fmt.Sprint(m.Supersedes)
 	}
-	return fmt.Sprintf("<!-- war-room:meta type=%s supersedes=%s -->", m.Type, sup)
+	return fmt.Sprintf("<!-- war-room:meta class=%s supersedes=%s -->", escapeClass(m.Class), sup)
+}
+
+// escapeClass percent-encodes every byte outside [A-Za-z0-9+._-], so that no class can end
+// the hidden line or break its parsing.
+func escapeClass(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("+._-", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
 
 // isDecisionBody says whether body opens as a published decision's does: the body marker of a
@@ -81,7 +114,12 @@ func parseMeta(body string) meta {
 		return meta{}
 	}
 	var m meta
-	m.Type = sub[1]
-	fmt.Sscan(sub[2], &m.Supersedes)
+	if class, err := url.PathUnescape(sub[2]); err == nil {
+		m.Class = class
+	}
+	if sub[1] == "type" && m.Class != "" {
+		m.Class = "type " + m.Class
+	}
+	fmt.Sscan(sub[3], &m.Supersedes)
 	return m
 }

@@ -27,10 +27,11 @@ var faultKinds = []struct {
 	{"primary-limit", githubfake.Fault{Kind: githubfake.PrimaryRateLimit}, false},
 	{"errors-array-applied", githubfake.Fault{Kind: githubfake.GraphQLError, Applied: true}, false},
 	{"errors-array", githubfake.Fault{Kind: githubfake.GraphQLError}, false},
-	// The client gives up after 100 ms (runFault); the server holds the request until it
-	// notices, or for at most the delay, which only has to outlast the client's patience.
-	{"slow-applied", githubfake.Fault{Kind: githubfake.Slow, Applied: true, Delay: 3 * time.Second}, true},
-	{"slow", githubfake.Fault{Kind: githubfake.Slow, Delay: 3 * time.Second}, true},
+	// The server holds the request (having applied it, or not) and the world's clock moves
+	// past the client's request timeout (runFault): the client gives up, as on a request
+	// that never answers, with no real time passing.
+	{"hang-applied", githubfake.Fault{Kind: githubfake.Hang, Applied: true}, true},
+	{"hang", githubfake.Fault{Kind: githubfake.Hang}, true},
 }
 
 // scenario is a repository state and a publish request the matrix runs faults against.
@@ -43,7 +44,7 @@ type scenario struct {
 var scenarios = []scenario{
 	{"supersede-and-update-log", true, func(w *world) Request {
 		w.seedDecision(1, "wr-0000000000000001", "Keep SQLite everywhere", "2")
-		w.seedLog([]DecisionRow{{Number: 1, Title: "[War Room] Keep SQLite everywhere", Type: "2", Date: "2026-03-03", Status: "active"}})
+		w.seedLog([]DecisionRow{{Number: 1, Title: "[War Room] Keep SQLite everywhere", Class: "type 2", Date: "2026-03-03", Status: "active"}})
 		return Request{Repo: w.repo, Decision: loadDecision(w.t, "full_council"), Supersedes: 1}
 	}},
 	{"first-decision-not-answerable", false, func(w *world) Request {
@@ -123,14 +124,11 @@ func runFault(t *testing.T, sc scenario, at position, fault githubfake.Fault, sl
 	w := newWorld(t, worldOpts{answerable: sc.answerable, withLabels: true})
 	req := sc.setup(w)
 	fault.Match, fault.Nth = at.match, at.nth
-	w.f.Inject(fault)
-	publisher := func() *Publisher {
-		p := w.publisher()
-		if slow {
-			p.RequestTimeout = 100 * time.Millisecond
-		}
-		return p
+	if slow {
+		fault.OnHold = func() { w.clk.Advance(DefaultRequestTimeout + time.Second) }
 	}
+	w.f.Inject(fault)
+	publisher := w.publisher
 	if restart {
 		first := publisher()
 		first.MaxAttempts = 1

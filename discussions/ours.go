@@ -1,6 +1,6 @@
 package discussions
 
-import "strings"
+import "github.com/war-room/war-room/internal/github"
 
 // author is the account GraphQL names as the author of a discussion or comment.
 type author struct {
@@ -8,24 +8,11 @@ type author struct {
 	Typename string `graphql:"__typename"`
 }
 
-// is says whether a is the account login names. login is spelt as configured or as REST
-// spells it ("name[bot]" for an App or github-actions); GraphQL spells a bot without the
-// suffix. Both kinds must agree too: a person who registered the bare name "war-room" is not
-// the bot "war-room[bot]", and a bot is not the person whose name it shares.
+// is says whether a is the account login names (github.Author.Is: GraphQL spells a bot
+// without "[bot]", and a person of the bare name is not the bot).
 func (a *author) is(login string) bool {
-	if a == nil || login == "" || !sameLogin(a.Login, login) {
-		return false
-	}
-	return (a.Typename == "Bot") == isBotLogin(login)
+	return a != nil && github.Author{Login: a.Login, Type: a.Typename}.Is(login)
 }
-
-// sameLogin compares two logins however each is spelt: REST and configuration spell a bot
-// "name[bot]", GraphQL "name"; GitHub compares logins without regard to case.
-func sameLogin(a, b string) bool {
-	return strings.EqualFold(strings.TrimSuffix(a, "[bot]"), strings.TrimSuffix(b, "[bot]"))
-}
-
-func isBotLogin(login string) bool { return strings.HasSuffix(login, "[bot]") }
 
 // isOurDecision says whether a discussion is a decision war-room recorded: created by our own
 // account and opening as a decision body does (isDecisionBody). Only such a discussion is a

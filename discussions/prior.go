@@ -44,6 +44,9 @@ type PriorMatch struct {
 	// information and never written to. A search stored before this field existed reads as
 	// not ours.
 	Ours bool `json:"ours,omitempty"`
+	// Session is the session a decision of ours records (its body marker), so that a session
+	// never finds its own discussion as an earlier decision.
+	Session string `json:"session,omitempty"`
 }
 
 // PriorAction is what the session does about earlier decisions.
@@ -127,10 +130,13 @@ func offered(matches []PriorMatch, number int) bool {
 // session asks about the same matches it asked about before pausing.
 func CheckPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find func(context.Context) ([]PriorMatch, error)) (PriorChoice, error) {
 	step := func(ctx context.Context) ([]PriorMatch, error) {
-		return engine.Step(ctx, run, "prior-decision/search", find)
+		return engine.Step(ctx, run, PriorSearchStep, find)
 	}
 	return CheckPrior(ctx, mode, step, run)
 }
+
+// PriorSearchStep is the step CheckPriorRun stores its search under.
+const PriorSearchStep = "prior-decision/search"
 
 var answerRE = regexp.MustCompile(`^(reaffirm|proceed)\s*(?:#(\d+))?$`)
 

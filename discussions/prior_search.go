@@ -108,8 +108,8 @@ func (p *Publisher) search(ctx context.Context, repo Repo, terms []string, limit
 		if err != nil {
 			return err
 		}
-		if reason := unavailable(info, p.Category, repo); reason != "" {
-			p.warn("search skipped: " + reason)
+		if why := unavailable(info, p.Category, repo); why != "" {
+			p.warn("search skipped: " + why)
 			return nil
 		}
 		q := fmt.Sprintf("repo:%s category:%q in:title,body %s", repo, info.category.Name, strings.Join(terms, " "))
@@ -124,8 +124,12 @@ func (p *Publisher) search(ctx context.Context, repo Repo, terms []string, limit
 			if d.Number == 0 || d.Title == LogTitle && d.Author.is(info.login) {
 				continue
 			}
-			out = append(out, PriorMatch{Number: d.Number, Title: d.Title, URL: d.URL, CreatedAt: d.CreatedAt,
-				Ours: isOurDecision(d.Author, d.Body, info.login)})
+			m := PriorMatch{Number: d.Number, Title: d.Title, URL: d.URL, CreatedAt: d.CreatedAt,
+				Ours: isOurDecision(d.Author, d.Body, info.login)}
+			if mk, ok := ParseMarker(d.Body); ok && m.Ours {
+				m.Session = mk.Session
+			}
+			out = append(out, m)
 		}
 		return nil
 	})

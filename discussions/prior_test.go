@@ -112,7 +112,7 @@ func TestPriorCheckProceedSupersedes(t *testing.T) {
 		t.Fatalf("no forward link on #1: %+v", comments)
 	}
 	log := ours(ds, "", partDecisionLog)[0].Body
-	if !strings.Contains(log, "| #1 | [War Room] Keep session state in SQLite, not PostgreSQL | 2 | 2026-03-03 | superseded by #"+fmt.Sprint(res.Number)+" |") {
+	if !strings.Contains(log, "| #1 | [War Room] Keep session state in SQLite, not PostgreSQL | type 2 | 2026-03-03 | superseded by #"+fmt.Sprint(res.Number)+" |") {
 		t.Errorf("the log does not show #1 superseded:\n%s", log)
 	}
 	w.assertCleanCalls()
@@ -190,7 +190,7 @@ func TestPriorCheckInformAndOff(t *testing.T) {
 // Nothing on the topic: no gate, deliberate at once. The decision log is never a match.
 func TestPriorCheckNoMatches(t *testing.T) {
 	w := newPriorWorld(t)
-	w.seedLog([]DecisionRow{{Number: 1, Title: "session state sqlite postgresql", Type: "2", Date: "2026-03-03", Status: "active"}})
+	w.seedLog([]DecisionRow{{Number: 1, Title: "session state sqlite postgresql", Class: "type 2", Date: "2026-03-03", Status: "active"}})
 	find := func(ctx context.Context) ([]PriorMatch, error) {
 		return w.p.FindPrior(ctx, w.repo, "Which logging library should the CLI use?")
 	}

@@ -21,6 +21,8 @@ type Request struct {
 	Supersedes int
 	// FullRecord says where the untruncated record is, for truncation notes.
 	FullRecord string
+	// Record is the session's verifiable record, published after the phase comments.
+	Record *engine.PublishedRecord
 }
 
 // Result is what a publish did.
@@ -102,12 +104,20 @@ func (p *Publisher) Publish(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	if j.st.Done && j.st.Result != nil {
-		return j.st.Result, nil
+		// What this process remembers is not evidence: one lookup confirms the discussion is
+		// still there before "published" is said again; if it is gone, publish it anew.
+		there, err := p.stillPublished(ctx, req.Repo, j.st.Discussion)
+		if err != nil {
+			return nil, fmt.Errorf("publish session %s to %s: %w", d.SessionID, req.Repo, err)
+		}
+		if there {
+			return j.st.Result, nil
+		}
+		p.warn(fmt.Sprintf("discussion #%d of session %s is gone from %s; publishing it again", j.st.Discussion.Number, d.SessionID, req.Repo))
+		j.st = pubState{LastWrite: j.st.LastWrite}
 	}
-	if j.st.LastWrite.After(p.c.lastWrite) {
-		p.c.lastWrite = j.st.LastWrite
-	}
-	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord})
+	p.c.t.ObserveWrite(j.st.LastWrite)
+	j.r = Render(d, RenderOptions{Supersedes: req.Supersedes, FullRecord: req.FullRecord, Record: req.Record})
 	j.res = &Result{Truncated: j.r.Truncated}
 	if j.st.Comments == nil {
 		j.st.Comments = map[string]string{}
@@ -130,9 +140,9 @@ func (p *Publisher) attempt(ctx context.Context, j *job) error {
 		return err
 	}
 	j.info = info
-	if reason := unavailable(info, p.Category, j.Repo); reason != "" {
-		p.warn(reason)
-		j.res.Skipped = reason
+	if why := unavailable(info, p.Category, j.Repo); why != "" {
+		p.warn(why)
+		j.res.Skipped = why
 		return nil
 	}
 	if j.listing, err = p.listCategory(ctx, j.Repo, info); err != nil {
@@ -172,7 +182,7 @@ func unavailable(info *repoInfo, slug string, repo Repo) string {
 }
 
 func (p *Publisher) save(ctx context.Context, j *job) error {
-	j.st.LastWrite = p.c.lastWrite
+	j.st.LastWrite = p.c.t.LastWrite()
 	return saveJSON(ctx, p.state, j.key, &j.st)
 }
 
@@ -199,3 +209,30 @@ func (j *job) fillResult() {
 }
 
 func idOf(s string) githubv4.ID { return githubv4.ID(s) }
+
+type existsQuery struct {
+	Repository *struct {
+		Discussion *struct{ ID githubv4.ID } `graphql:"discussion(number: $number)"`
+	} `graphql:"repository(owner: $owner, name: $name)"`
+}
+
+// stillPublished asks GitHub whether the discussion a finished publish recorded still exists,
+// under the same node id.
+func (p *Publisher) stillPublished(ctx context.Context, repo Repo, d *ref) (bool, error) {
+	if d == nil {
+		return false, nil
+	}
+	var q existsQuery
+	vars := map[string]any{"owner": githubv4.String(repo.Owner), "name": githubv4.String(repo.Name), "number": githubv4.Int(d.Number)}
+	err := p.retry(ctx, "look up the published discussion", func(ctx context.Context) error {
+		return p.c.query(ctx, "discussion", &q, vars)
+	})
+	var ae *APIError
+	if errors.As(err, &ae) && ae.NotFound {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return q.Repository != nil && q.Repository.Discussion != nil && fmt.Sprint(q.Repository.Discussion.ID) == d.ID, nil
+}

@@ -3,11 +3,12 @@ package discussions
 import (
 	"context"
 	"net/http"
-
-	"github.com/google/go-github/v62/github"
-	"github.com/shurcooL/githubv4"
 	"sync"
 	"time"
+
+	gogithub "github.com/google/go-github/v62/github"
+	"github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/internal/wait"
 )
 
 // Defaults of a Publisher.
@@ -28,7 +29,9 @@ type Options struct {
 	// GraphQLURL is the GraphQL endpoint (GITHUB_GRAPHQL_URL; GitHub Enterprise Server's is
 	// https://HOST/api/graphql).
 	GraphQLURL string
-	// HTTPClient authenticates requests (e.g. an oauth2 or ghinstallation transport).
+	// HTTPClient authenticates requests (e.g. an oauth2 or ghinstallation transport). When
+	// it goes through a github.Transport already (the bot's connection), the publisher's
+	// writes share that transport's Key, spacing registry, limiter and clock.
 	HTTPClient *http.Client
 	// Login is the account the token acts as ("name[bot]" for an App, "github-actions[bot]"
 	// for an Actions GITHUB_TOKEN). Markers are trusted only on its writes. Empty: asked of
@@ -40,7 +43,8 @@ type Options struct {
 	Category string
 	// Labels are applied to every decision besides the type label and matching topics.
 	Labels []string
-	// MutationSpacing is the least time between two writes. GitHub asks for one second
+	// MutationSpacing is the least time between two writes under the connection's Key,
+	// this publisher's and every other client's of the process. GitHub asks for one second
 	// (DefaultMutationSpacing, config's default); zero means no pause, as in the config.
 	MutationSpacing time.Duration
 	// DeferredIssues opens one issue per deferred item of a decision.
@@ -49,10 +53,12 @@ type Options struct {
 
 // Publisher publishes decisions to GitHub Discussions. Its methods are safe to call again
 // after any failure: each run lists what exists and writes only what is missing. A
-// Publisher serialises its own writes; use one per process and repository set.
+// Publisher runs one operation at a time; writes are spaced per installation or token
+// across the process by internal/github, however many publishers there are.
 type Publisher struct {
-	// Now is the clock (default time.Now); Sleep waits (default: a timer honouring ctx).
-	// Tests replace both so that spacing and backoff need no real waiting.
+	// Now is the clock (default: the connection's, else time.Now); Sleep waits (default:
+	// the connection's, else a timer honouring ctx). Tests replace both so that spacing and
+	// backoff need no real waiting.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
 	// MaxAttempts bounds the tries of one call; RequestTimeout bounds one request.
@@ -71,9 +77,11 @@ type Publisher struct {
 	Login           string
 
 	state StateStore
-	rest  *github.Client
-	opMu  sync.Mutex // one publish at a time: writes are serialised
+	rest  *gogithub.Client
+	opMu  sync.Mutex // one publish at a time
 	c     *client
+	// base are the connection's transport options, which begin overlays with the fields.
+	base github.Options
 
 	mu    sync.Mutex
 	cache map[string]*repoInfo
@@ -82,7 +90,7 @@ type Publisher struct {
 // New returns a Publisher for opts.
 func New(opts Options) *Publisher {
 	p := &Publisher{
-		Now: time.Now, Sleep: sleepCtx, MaxAttempts: DefaultMaxAttempts,
+		Now: time.Now, Sleep: wait.Sleep, MaxAttempts: DefaultMaxAttempts,
 		RequestTimeout: DefaultRequestTimeout, CacheTTL: DefaultCacheTTL,
 		Category: opts.Category, Labels: opts.Labels, MutationSpacing: opts.MutationSpacing,
 		DeferredIssues: opts.DeferredIssues, Login: opts.Login, state: opts.State, cache: map[string]*repoInfo{},
@@ -96,10 +104,17 @@ func New(opts Options) *Publisher {
 	if p.state == nil {
 		p.state = MemoryState{}
 	}
-	hc := recordingClient(opts.HTTPClient)
-	p.c = &client{gql: githubv4.NewEnterpriseClient(opts.GraphQLURL, hc)}
+	var hc *http.Client
+	p.c, hc = newClient(opts.HTTPClient, opts.GraphQLURL, opts.Login)
+	p.base = p.c.t.Options()
+	if p.base.Now != nil {
+		p.Now = p.base.Now
+	}
+	if p.base.Sleep != nil {
+		p.Sleep = p.base.Sleep
+	}
 	if opts.APIURL != "" {
-		p.rest = newREST(opts.APIURL, hc)
+		p.rest, _ = github.REST(hc, opts.APIURL) // a URL that does not parse keeps github.com
 	}
 	return p
 }
@@ -112,18 +127,23 @@ func (p *Publisher) warn(format string) {
 	}
 }
 
-// begin locks the publisher for one operation and syncs the injected fields into the client.
+// begin locks the publisher for one operation and hands the injected fields to its
+// transport.
 func (p *Publisher) begin() func() {
 	p.opMu.Lock()
-	p.c.now, p.c.sleep, p.c.spacing, p.c.timeout = p.Now, p.Sleep, p.MutationSpacing, p.RequestTimeout
+	o := p.base
+	o.Now, o.Sleep, o.Spacing, o.MaxAttempts, o.Timeout = p.Now, p.Sleep, p.MutationSpacing, p.MaxAttempts, p.RequestTimeout
+	o.Warn = p.warn
+	p.c.t.SetOptions(o)
 	return p.opMu.Unlock
 }
 
 // Requests returns how many GitHub requests the publisher has sent.
 func (p *Publisher) Requests() int { return int(p.c.requests.Load()) }
 
-// retry runs attempt until it succeeds, fails permanently or MaxAttempts are spent, waiting
-// between attempts as GitHub asks. Each attempt starts over from what exists.
+// retry runs attempt until it succeeds, fails for good or MaxAttempts are spent, waiting
+// between attempts as GitHub asks. Each attempt starts over from what exists, so a write
+// whose outcome was unknown is found before anything is written again.
 func (p *Publisher) retry(ctx context.Context, what string, attempt func(context.Context) error) error {
 	var err error
 	for n := 0; n < p.MaxAttempts; n++ {
@@ -133,7 +153,7 @@ func (p *Publisher) retry(ctx context.Context, what string, attempt func(context
 		if n == p.MaxAttempts-1 {
 			break
 		}
-		wait := backoff(err, n, p.now())
+		wait := github.Backoff(err, n, p.now())
 		p.warn(what + ": " + err.Error() + "; retrying in " + wait.String())
 		if serr := p.Sleep(ctx, wait); serr != nil {
 			return serr

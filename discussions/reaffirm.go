@@ -59,8 +59,8 @@ func (p *Publisher) Reaffirm(ctx context.Context, req ReaffirmRequest) (string, 
 		if err != nil {
 			return err
 		}
-		if reason := unavailable(info, p.Category, req.Repo); reason != "" {
-			p.warn(reason)
+		if why := unavailable(info, p.Category, req.Repo); why != "" {
+			p.warn(why)
 			return nil
 		}
 		got, th, err := p.ourComments(ctx, req.Repo, req.Number, req.SessionID, info.login)

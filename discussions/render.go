@@ -51,6 +51,9 @@ type RenderOptions struct {
 	Supersedes int
 	// FullRecord says where the untruncated record is (default: the CLI command showing it).
 	FullRecord string
+	// Record, when set, is published after the phase comments so that the decision can be
+	// verified from GitHub alone.
+	Record *engine.PublishedRecord
 }
 
 // Render turns a decision into the title, body and phase comments to publish. Every text
@@ -61,8 +64,7 @@ func Render(d *engine.Decision, o RenderOptions) Rendered {
 	}
 	r := Rendered{Title: Title(d)}
 	footer := execute("footer.md.tmpl", newFooterView(d, o.FullRecord))
-	head := Marker{Session: d.SessionID, Part: partBody}.String() + "\n" +
-		meta{Type: d.Type, Supersedes: o.Supersedes}.String()
+	head := Marker{Session: d.SessionID, Part: partBody}.String() + "\n" + newMeta(d.Class, o.Supersedes).String()
 	main, cut := fit(execute("body.md.tmpl", newBodyView(d, o.Supersedes)), MaxBodyWords, MaxBodyChars,
 		len(head)+len(footer)+8, o.FullRecord)
 	if cut {
@@ -79,6 +81,9 @@ func Render(d *engine.Decision, o RenderOptions) Rendered {
 		r.Comments = append(r.Comments, Part{Name: part, Body: body})
 	}
 	r.AnswerPart = answerPart(d.Phases, names)
+	if o.Record != nil {
+		r.Comments = append(r.Comments, renderRecord(d.SessionID, o.Record)...)
+	}
 	return r
 }
 
@@ -125,22 +130,18 @@ func answerPart(phases []engine.PhaseSummary, names []string) string {
 	return names[len(names)-1]
 }
 
-// prefixes are the title prefixes of the protocols.
-var prefixes = map[string]string{"war-room": "[War Room]", "reason": "[Reason]", "council": "[Council]"}
+// untitled prefixes the question's first line when a decision has no title of its own.
+const untitled = "[Decision]"
 
-// Title is "[War Room] <topic>" (or [Reason], [Council]) within GitHub's 256 characters. A
-// decision title that already carries the prefix keeps it once.
+// Title is the decision's title as its protocol wrote it (the protocol's prefix included),
+// made safe and kept within GitHub's 256 characters.
 func Title(d *engine.Decision) string {
-	prefix, ok := prefixes[d.Protocol]
-	if !ok {
-		prefix = "[Decision]"
+	title := strings.TrimSpace(d.Title)
+	if title == "" {
+		first, _, _ := strings.Cut(strings.TrimSpace(d.Question), "\n")
+		title = untitled + " " + first
 	}
-	topic := strings.TrimSpace(d.Title)
-	topic = strings.TrimSpace(strings.TrimPrefix(topic, prefix))
-	if topic == "" {
-		topic, _, _ = strings.Cut(strings.TrimSpace(d.Question), "\n")
-	}
-	return fitTitle(prefix + " " + Safe(topic))
+	return fitTitle(Safe(title))
 }
 
 func dateOf(t time.Time) string { return t.UTC().Format("2006-01-02") }

@@ -61,7 +61,8 @@ func (p *Publisher) syncPending(ctx context.Context, j *job) error {
 	switch {
 	case part == "" || part == partBody || part == partDecisionLog:
 		// The body and the log are found in the category listing of this attempt.
-	case part == pendingComments || part == "answer" || strings.HasPrefix(part, partPhasePrefix):
+	case part == pendingComments || part == "answer" || strings.HasPrefix(part, partPhasePrefix) ||
+		strings.HasPrefix(part, partRecordPrefix):
 		got, _, err := p.ourComments(ctx, j.Repo, j.st.Discussion.Number, j.Decision.SessionID, j.info.login)
 		if err != nil {
 			return err

@@ -8,11 +8,9 @@ import (
 	"github.com/shurcooL/githubv4"
 )
 
-// typeLabels maps a war-room decision type to its label.
-var typeLabels = map[string]string{"2": "type-2", "1B": "type-1b", "1A": "type-1a", "1A+": "type-1a-plus"}
-
-// wantedLabels are the configured labels and the type label (a missing one is worth a
-// warning) and the topic labels (used only when the repository has them).
+// wantedLabels are the configured labels and those the decision's protocol asks for (a
+// missing one is worth a warning) and the topic labels (used only when the repository has
+// them).
 func (p *Publisher) wantedLabels(j *job) (ids []githubv4.ID, missing []string) {
 	seen := map[string]bool{}
 	add := func(name string, required bool) {
@@ -30,7 +28,9 @@ func (p *Publisher) wantedLabels(j *job) (ids []githubv4.ID, missing []string) {
 	for _, l := range p.Labels {
 		add(l, true)
 	}
-	add(typeLabels[strings.ToUpper(j.Decision.Type)], true)
+	for _, l := range j.Decision.Labels {
+		add(strings.TrimSpace(l), true)
+	}
 	for _, t := range j.Decision.Topics {
 		add(t, false)
 	}

@@ -18,14 +18,17 @@ func (p *Publisher) checkSupersedes(ctx context.Context, j *job) error {
 	if err != nil {
 		return err
 	}
-	if ours {
+	// A decision never supersedes itself: a session's own discussion, found by a re-run's
+	// search before it finished publishing, is not an earlier decision.
+	own, isOwn := j.listing.ours[Marker{Session: j.Decision.SessionID, Part: partBody}]
+	if ours && !(isOwn && own.Number == j.Supersedes) {
 		j.supersededID = id
 		return nil
 	}
 	j.warn(p, fmt.Sprintf("#%d is %s; the new decision supersedes nothing and nothing was written to #%d",
 		j.Supersedes, ErrNotOurDecision, j.Supersedes))
 	j.Supersedes = 0
-	j.r = Render(j.Decision, RenderOptions{FullRecord: j.FullRecord})
+	j.r = Render(j.Decision, RenderOptions{FullRecord: j.FullRecord, Record: j.Record})
 	j.res.Truncated = j.r.Truncated
 	return nil
 }

@@ -2,13 +2,14 @@ package discussions
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
-	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
@@ -31,11 +32,42 @@ func TestMarkerRoundTrip(t *testing.T) {
 			t.Errorf("%q parsed as %v", body, m)
 		}
 	}
-	if m := parseMeta(Marker{"s", "body"}.String() + "\n" + meta{Type: "1A+", Supersedes: 12}.String() + "\n\n" + meta{Type: "2"}.String()); m.Type != "1A+" || m.Supersedes != 12 {
+	if m := parseMeta(Marker{"s", "body"}.String() + "\n" + newMeta("type 1A+", 12).String() + "\n\n" + newMeta("2", 0).String()); m != (meta{"type 1A+", 12}) {
 		t.Errorf("meta %+v", m)
 	}
-	if m := parseMeta("x\ny\n" + meta{Type: "2"}.String()); m != (meta{}) {
+	if m := parseMeta("x\ny\n" + newMeta("2", 0).String()); m != (meta{}) {
 		t.Errorf("a meta line below the head was read: %+v", m)
+	}
+}
+
+// A class is any short text: whatever it holds, the meta line stays one hidden line that
+// parses back, and an over-long class is cut rather than lost.
+func TestMetaCarriesAnyClass(t *testing.T) {
+	for _, class := range []string{"", "type 1A+", "a --> b <!-- c", "percent 100% & ünïcode", "x\ny"} {
+		line := newMeta(class, 3).String()
+		if strings.Count(line, "-->") != 1 || strings.Contains(line, "\n") {
+			t.Errorf("%q: meta line %q", class, line)
+		}
+		want := strings.Join(strings.Fields(class), " ")
+		if m := parseMeta(Marker{"s", "body"}.String() + "\n" + line); m != (meta{want, 3}) {
+			t.Errorf("%q: read back %+v", class, m)
+		}
+	}
+	if m := newMeta(strings.Repeat("é", 100), 0); len([]rune(m.Class)) != maxClassRunes {
+		t.Errorf("class of %d runes", len([]rune(m.Class)))
+	}
+}
+
+// Bodies published before the class was generic carry the war-room type as "type="; the
+// decision log still shows their class.
+func TestMetaReadsTheEarlierTypeForm(t *testing.T) {
+	for line, want := range map[string]meta{
+		"<!-- war-room:meta type=1A+ supersedes=4 -->": {"type 1A+", 4},
+		"<!-- war-room:meta type= supersedes= -->":     {},
+	} {
+		if m := parseMeta(Marker{"s", "body"}.String() + "\n" + line); m != want {
+			t.Errorf("%s: %+v, want %+v", line, m, want)
+		}
 	}
 }
 
@@ -104,47 +136,15 @@ func TestRecordState(t *testing.T) {
 	}
 }
 
-func TestClassify(t *testing.T) {
-	hdr := func(kv ...string) http.Header {
-		h := http.Header{}
-		for i := 0; i < len(kv); i += 2 {
-			h.Set(kv[i], kv[i+1])
-		}
-		return h
-	}
-	for _, tc := range []struct {
-		name string
-		x    exchange
-		err  error
-		want Kind
-	}{
-		{"no answer", exchange{}, errors.New("timeout"), Transient},
-		{"403 forbidden", exchange{replied: true, status: 403, header: hdr()}, errors.New("Resource not accessible"), Permanent},
-		{"403 secondary (text)", exchange{replied: true, status: 403, header: hdr()}, errors.New("You have exceeded a secondary rate limit"), RateLimited},
-		{"403 retry-after", exchange{replied: true, status: 403, header: hdr("Retry-After", "3")}, errors.New("x"), RateLimited},
-		{"429", exchange{replied: true, status: 429, header: hdr()}, errors.New("x"), RateLimited},
-		{"502", exchange{replied: true, status: 502, header: hdr()}, errors.New("x"), Transient},
-		{"401", exchange{replied: true, status: 401, header: hdr()}, errors.New("x"), Permanent},
-		{"200 RATE_LIMIT", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Type: "RATE_LIMIT"}}}, errors.New("x"), RateLimited},
-		{"200 validation", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Message: "Field 'x' doesn't exist", Extensions: map[string]any{"code": "undefinedField"}}}}, errors.New("x"), Permanent},
-		{"200 NOT_FOUND", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Type: "NOT_FOUND"}}}, errors.New("x"), Permanent},
-		{"200 something went wrong", exchange{replied: true, status: 200, header: hdr(), errors: []gqlError{{Message: "Something went wrong"}}}, errors.New("x"), Transient},
-	} {
-		if got := classify("op", tc.err, &tc.x); got.Kind != tc.want {
-			t.Errorf("%s: %v, want %v", tc.name, got.Kind, tc.want)
-		}
-	}
-}
-
 func TestDecisionLogRendering(t *testing.T) {
 	rows := []DecisionRow{
-		{Number: 12, Title: "[War Room] Adopt | pipes @here", Type: "1B", Date: "2026-03-05", Status: "active"},
-		{Number: 7, Title: "[Reason] Is X safe?", Type: "—", Date: "2026-02-01", Status: "superseded by #12"},
+		{Number: 12, Title: "[War Room] Adopt | pipes @here", Class: "type 1B", Date: "2026-03-05", Status: "active"},
+		{Number: 7, Title: "[Reason] Is X safe?", Class: "—", Date: "2026-02-01", Status: "superseded by #12"},
 	}
 	golden(t, "decision_log.md", renderLog(rows))
 	var many []DecisionRow
 	for i := 3000; i > 0; i-- {
-		many = append(many, DecisionRow{Number: i, Title: strings.Repeat("t", 40), Type: "2", Date: "2026-01-01", Status: "active"})
+		many = append(many, DecisionRow{Number: i, Title: strings.Repeat("t", 40), Class: "type 2", Date: "2026-01-01", Status: "active"})
 	}
 	body := renderLog(many)
 	if len([]rune(body)) > MaxBodyChars || !strings.Contains(body, "older decisions are not listed") {
@@ -152,5 +152,67 @@ func TestDecisionLogRendering(t *testing.T) {
 	}
 	if nums := parseLogNumbers(body); nums[0] != 3000 {
 		t.Error("the newest decisions must be the ones kept")
+	}
+}
+
+// The engine's finding of reduced independence opens the published body, above the question.
+func TestReducedIndependenceOpensTheBody(t *testing.T) {
+	d := &engine.Decision{Title: "[X] t", Question: "Q?", Outcome: "O", SessionID: "wr-1",
+		Independence: engine.ReducedIndependence, IndependenceReasons: []string{"the seats span one family (acme)"}}
+	body := Render(d, RenderOptions{}).Body
+	head := strings.SplitN(body, "## Question", 2)[0]
+	if !strings.Contains(head, "> [!WARNING]") || !strings.Contains(head, "Independence: reduced-independence (lost during the run): the seats span one family (acme)") {
+		t.Fatalf("the body does not open with the independence line:\n%s", body)
+	}
+	d.Independence = engine.Conforming
+	if strings.Contains(strings.SplitN(Render(d, RenderOptions{}).Body, "## Question", 2)[0], "[!WARNING]") {
+		t.Error("a conforming decision carries the warning")
+	}
+}
+
+// TestRecordPayloadRoundTrip: a record with text in many scripts, emoji and backticks is cut
+// into lines and comments at byte boundaries and reads back to the same value, whatever line
+// endings GitHub serves it with; every comment stays within GitHub's body limit.
+func TestRecordPayloadRoundTrip(t *testing.T) {
+	long := strings.Repeat("Ünïcödé 漢字 😀 ```` <b>&amp;</b> ", 4000)
+	rec := &engine.PublishedRecord{
+		Record:   engine.SessionRecord{SessionID: "s1", Root: "abc"},
+		Nodes:    []engine.DAGNode{{ID: "n1", Content: long}, {ID: "n2", Content: "ok"}},
+		Decision: json.RawMessage(`{"title":"Choix — 決定"}`),
+	}
+	parts := renderRecord("s1", rec)
+	if len(parts) < 2 {
+		t.Fatalf("a %d-byte record fit one comment", len(long))
+	}
+	for _, crlf := range []bool{false, true} {
+		var joined strings.Builder
+		for _, p := range parts {
+			if n := utf8.RuneCountInString(p.Body); n > 65536 {
+				t.Fatalf("%s is %d characters", p.Name, n)
+			}
+			if !utf8.ValidString(p.Body) || strings.Contains(p.Body, "<b>") || strings.Contains(p.Body, "漢") {
+				t.Fatalf("%s is not escaped ASCII JSON", p.Name)
+			}
+			body := p.Body
+			if crlf {
+				body = strings.ReplaceAll(body, "\n", "\r\n")
+			}
+			payload, ok := recordPayload(body)
+			if !ok {
+				t.Fatalf("%s: no payload read back", p.Name)
+			}
+			joined.WriteString(payload)
+		}
+		var back engine.PublishedRecord
+		if err := json.Unmarshal([]byte(joined.String()), &back); err != nil {
+			t.Fatalf("crlf=%v: %v", crlf, err)
+		}
+		if len(back.Nodes) != 2 || back.Nodes[0].Content != long {
+			t.Fatalf("crlf=%v: content changed in the round trip", crlf)
+		}
+		var d struct{ Title string }
+		if err := json.Unmarshal(back.Decision, &d); err != nil || d.Title != "Choix — 決定" {
+			t.Fatalf("crlf=%v: decision title %q (%v)", crlf, d.Title, err)
+		}
 	}
 }

@@ -17,7 +17,7 @@ func TestEveryDocumentValidates(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t, worldOpts{answerable: true, withLabels: true, topicLabels: true})
 	w.seedDecision(1, "wr-0000000000000001", "Keep session state in SQLite, not PostgreSQL", "2")
-	w.seedLog([]DecisionRow{{Number: 1, Title: "[War Room] Keep session state in SQLite, not PostgreSQL", Type: "2", Date: "2026-03-03", Status: "active"}})
+	w.seedLog([]DecisionRow{{Number: 1, Title: "[War Room] Keep session state in SQLite, not PostgreSQL", Class: "type 2", Date: "2026-03-03", Status: "active"}})
 	p := w.publisher()
 	d := withDeferred(loadDecision(t, "full_council"))
 	res, err := p.Publish(ctx, Request{Repo: w.repo, Decision: d, Supersedes: 1})

@@ -1,7 +1,6 @@
 package discussions
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -12,10 +11,13 @@ import (
 // pipes escaped), so the templates never see raw model output.
 
 type bodyView struct {
+	// Independence is the engine's line when independence was reduced, "" otherwise; it opens
+	// the body.
+	Independence                                      string
 	Supersedes                                        int
 	Question, Context, Outcome, Confidence, Rationale string
 	Consequences                                      string
-	Reversibility                                     *revView
+	Sections                                          []sectionView
 	Alternatives                                      []altView
 	Dissent, ChangeMind, Notes                        []string
 	Panel                                             []panelView
@@ -23,20 +25,17 @@ type bodyView struct {
 	PanelContributions bool
 }
 
-type revView struct {
-	Dimensions        []dimView
-	Score, Type, Mode string
-}
-
-type dimView struct {
-	Name, Rationale string
-	Score           int
+// sectionView is one of the protocol's sections; Table is its rendered lines, every cell
+// made safe.
+type sectionView struct {
+	Title, Text string
+	Table       []string
+	Items       []string
 }
 
 type altView struct {
-	Name, Summary, Reason string
-	Points                int
-	Selected              bool
+	Name, Summary, Why, Score string
+	Selected                  bool
 }
 
 // panelView is one row of the expert panel; Contributed names what the member wrote that
@@ -57,17 +56,19 @@ func newBodyView(d *engine.Decision, supersedes int) bodyView {
 		Outcome: block(d.Outcome), Confidence: cell(Safe(d.Confidence)), Rationale: block(d.Rationale),
 		Consequences: block(d.Consequences), Dissent: items(d.Dissent),
 		ChangeMind: items(d.WhatWouldChangeMind), Notes: items(d.Notes),
+		Independence: cell(Safe(d.IndependenceLine())),
 	}
-	if rv := d.Reversibility; rv != nil {
-		v.Reversibility = &revView{Score: fmt.Sprintf("%.2f", rv.Score), Type: cell(Safe(rv.Type)), Mode: cell(Safe(rv.Mode))}
-		for _, dim := range rv.Dimensions {
-			v.Reversibility.Dimensions = append(v.Reversibility.Dimensions,
-				dimView{Name: cell(Safe(dim.Name)), Score: dim.Score, Rationale: cell(Safe(dim.Rationale))})
-		}
+	for _, s := range d.Sections {
+		v.Sections = append(v.Sections, sectionView{Title: cell(Safe(s.Title)), Text: block(s.Text),
+			Table: tableLines(s.Table), Items: items(s.Items)})
 	}
 	for _, a := range d.Alternatives {
-		v.Alternatives = append(v.Alternatives, altView{Name: cell(Safe(joinLabel(a.Label, a.Title))),
-			Summary: cell(Safe(a.Summary)), Reason: cell(Safe(a.Reason)), Points: a.Points, Selected: a.Selected})
+		alt := altView{Name: cell(Safe(joinLabel(a.Label, a.Title))), Summary: cell(Safe(a.Summary)),
+			Why: cell(Safe(a.Reason)), Selected: a.Selected}
+		if a.Score != nil {
+			alt.Score = cell(Safe(a.Score.String()))
+		}
+		v.Alternatives = append(v.Alternatives, alt)
 	}
 	for _, m := range d.Panel {
 		v.Panel = append(v.Panel, newPanelView(m))
@@ -114,6 +115,29 @@ func newFooterView(d *engine.Decision, fullRecord string) footerView {
 		v.Metrics = append(v.Metrics, metricView{Name: cell(Safe(k)), Value: cell(Safe(d.Metrics[k]))})
 	}
 	return v
+}
+
+// tableLines renders a table as markdown lines: the header, the rule and one line per row,
+// each row padded or cut to the columns so that model text can neither add a column nor
+// break the table.
+func tableLines(t *engine.Table) []string {
+	if t == nil || len(t.Columns) == 0 {
+		return nil
+	}
+	row := func(cells []string) string {
+		out := make([]string, len(t.Columns))
+		for i := range out {
+			if i < len(cells) {
+				out[i] = cell(Safe(cells[i]))
+			}
+		}
+		return strings.TrimRight("| "+strings.Join(out, " | "), " ") + " |"
+	}
+	lines := []string{row(t.Columns), "|" + strings.Repeat("---|", len(t.Columns))}
+	for _, r := range t.Rows {
+		lines = append(lines, row(r))
+	}
+	return lines
 }
 
 // block is a multi-line section: made safe, trimmed.

@@ -1,48 +1,18 @@
 package discussions
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptrace"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
-
-// testClock is a clock shared by the publisher and the fake: Sleep advances it at once, so
-// spacing and backoff are exercised without waiting.
-type testClock struct {
-	mu    sync.Mutex
-	t     time.Time
-	slept []time.Duration
-	// settle, when set, runs before time moves on (see world.settle).
-	settle func()
-}
-
-func newClock() *testClock { return &testClock{t: time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC)} }
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *testClock) Sleep(ctx context.Context, d time.Duration) error {
-	if c.settle != nil {
-		c.settle()
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-	c.slept = append(c.slept, d)
-	return ctx.Err()
-}
 
 const (
 	testRepo  = "acme/widgets"
@@ -56,7 +26,7 @@ type world struct {
 	t       *testing.T
 	written atomic.Int64 // requests fully written to the fake's socket
 	f       *githubfake.Fake
-	clk     *testClock
+	clk     *githubfake.Clock
 	state   MemoryState
 	repo    Repo
 }
@@ -72,7 +42,7 @@ type worldOpts struct {
 func newWorld(t *testing.T, o worldOpts) *world {
 	t.Helper()
 	f := githubfake.New(t)
-	clk := newClock()
+	clk := githubfake.NewClock(time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC))
 	f.SetClock(clk.Now)
 	f.SetMutationSpacing(time.Second, true)
 	f.AddRepo("acme", "widgets", githubfake.RepoOptions{DiscussionsEnabled: !o.disabled})
@@ -93,7 +63,7 @@ func newWorld(t *testing.T, o worldOpts) *world {
 		f.AddLabel(testRepo, "storage")
 	}
 	w := &world{t: t, f: f, clk: clk, state: MemoryState{}, repo: Repo{"acme", "widgets"}}
-	clk.settle = w.settle
+	clk.Settle = w.settle
 	return w
 }
 
@@ -112,7 +82,10 @@ func (w *world) settle() {
 // client is the bot's HTTP client, counting requests once fully written.
 func (w *world) client(token string) *http.Client {
 	hc := w.f.Client(token)
-	hc.Transport = traced{base: hc.Transport, wrote: func() { w.written.Add(1) }}
+	// Request timeouts run on the world's clock too, so that a request the fake holds is
+	// given up when a test moves the clock on.
+	hc.Transport = github.NewTransport(traced{base: hc.Transport, wrote: func() { w.written.Add(1) }},
+		github.Options{Key: "world:" + w.f.URL() + "|" + token, Now: w.clk.Now, Sleep: w.clk.Sleep, AfterFunc: w.clk.AfterFunc})
 	return hc
 }
 
@@ -139,9 +112,11 @@ func (w *world) publisher() *Publisher {
 	return p
 }
 
-// seedDecision adds an earlier war-room decision by the bot, as an earlier publish left it.
+// seedDecision adds an earlier war-room decision by the bot, as an earlier publish left it:
+// one from before the class was generic, whose meta line names the war-room type.
 func (w *world) seedDecision(number int, session, title, typ string) string {
-	body := Marker{Session: session, Part: partBody}.String() + "\n" + meta{Type: typ}.String() + "\n\nearlier decision about " + title
+	body := Marker{Session: session, Part: partBody}.String() + "\n" +
+		"<!-- war-room:meta type=" + typ + " supersedes= -->" + "\n\nearlier decision about " + title
 	return w.f.AddDiscussion(testRepo, githubfake.DiscussionSpec{Number: number, Category: "decisions",
 		Title: "[War Room] " + title, Body: body, Author: botLogin, CreatedAt: w.clk.Now().Add(-48 * time.Hour)})
 }

@@ -2,39 +2,59 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
 )
 
+// call is one Call in progress: what it sends, and what later attempts change.
+type call struct {
+	r    *Run
+	spec CallSpec
+	p    *Profile
+	// parent is the caller's context; ctx adds the call's deadline, limit long from the start.
+	parent, ctx context.Context
+	limit       time.Duration
+	pr          prompt
+	effort      provider.Effort
+	tokens      int
+}
+
 // attempt is one request to the provider with its ledger row.
-func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, prefix string, n int) (CallResult, error) {
-	entry := &LedgerEntry{SessionID: r.session.ID, Step: StepKey(ctx), Role: spec.Role, Profile: p.Name,
-		Provider: p.Type, Model: p.Model, Family: p.Family, Effort: spec.Effort, Attempt: n,
-		PromptSHA256: SHA256Hex([]byte(spec.System + "\x00" + user)), Inputs: inputNames(spec.Inputs),
-		StartedAt: r.Now()}
-	if err := r.checkBudget(); err != nil {
+func (c *call) attempt(n int) (CallResult, error) {
+	r, spec, p := c.r, c.spec, c.p
+	entry := c.entry(n)
+	if err := r.checkBudget(c.ctx, c.estimate()); err != nil {
 		entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeBudgetRefused, ClassBudget, err.Error()
-		return CallResult{}, r.record(ctx, entry, err)
+		return CallResult{}, r.record(c.ctx, entry, err)
 	}
-	release, err := r.acquire(ctx, p.Name)
+	written, err := r.warm.enter(c.ctx, c.warmKey())
 	if err != nil {
-		return CallResult{}, err
+		return CallResult{}, c.ended(err)
 	}
-	defer release()
-	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name})
+	release, err := r.acquire(c.ctx, p.Name)
+	if err != nil {
+		written(false)
+		return CallResult{}, c.ended(err)
+	}
+	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
 	stop := r.heartbeat(entry.Step, spec.Role, p.Name)
-	resp, err := r.complete(ctx, spec, p, user, prefix)
+	resp, err := p.Provider.Complete(c.ctx, c.request())
 	elapsed := stop()
+	release()
+	written(err == nil || provider.ClassOf(err) != provider.ClassTransport)
+	err = c.explain(c.ended(err))
 	entry.LatencyMS, entry.Usage, entry.ModelReported, entry.Scripted = elapsed.Milliseconds(), resp.Usage, resp.Model, resp.Scripted
 	if resp.Latency > 0 {
 		// The adapter timed the request itself, without this run's queueing on the profile:
 		// that is the latency an estimate calibrates on.
 		entry.LatencyMS = resp.Latency.Milliseconds()
 	}
+	entry.StopReason = resp.StopReason
 	entry.CostUSD, _ = p.Cost(resp.Usage)
-	r.charge(resp.Usage, entry.CostUSD)
+	r.charge(c.ctx, resp.Usage, entry.CostUSD)
 	if err == nil && spec.Contract != nil {
 		if cerr := spec.Contract(resp.Text); cerr != nil {
 			err = &contractViolation{reason: cerr.Error()}
@@ -47,27 +67,65 @@ func (r *Run) attempt(ctx context.Context, spec CallSpec, p *Profile, user, pref
 			entry.Outcome = OutcomeContractFailed
 		}
 	}
-	r.Emit(Event{Kind: EventCallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Elapsed: elapsed, Outcome: entry.Outcome})
-	if err := r.record(ctx, entry, err); err != nil {
+	r.Emit(Event{Kind: EventCallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family,
+		Elapsed: elapsed, Outcome: entry.Outcome, Usage: entry.Usage, CostUSD: entry.CostUSD})
+	if err := r.record(c.ctx, entry, err); err != nil {
 		return CallResult{}, err
 	}
-	return CallResult{Text: resp.Text, Profile: p, ProfileName: p.Name, Usage: resp.Usage, Attempts: n, Scripted: resp.Scripted}, nil
+	return CallResult{Text: resp.Text, Profile: p, ProfileName: p.Name, Usage: resp.Usage, Attempts: n,
+		Scripted: resp.Scripted, Effort: c.effort}, nil
 }
 
-func (r *Run) complete(ctx context.Context, spec CallSpec, p *Profile, user, prefix string) (provider.Response, error) {
-	if spec.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, spec.Timeout)
-		defer cancel()
+// entry starts attempt n's ledger row.
+func (c *call) entry(n int) *LedgerEntry {
+	r, spec, p := c.r, c.spec, c.p
+	return &LedgerEntry{SessionID: r.session.ID, Step: StepKey(c.parent), Role: spec.Role, Profile: p.Name,
+		Provider: p.Type, Model: p.Model, Family: p.Family, Effort: c.effort, EffortAsked: spec.Effort,
+		Thinking: p.Thinking, MaxTokens: c.tokens, Attempt: n,
+		PromptSHA256: SHA256Hex([]byte(c.pr.system + "\x00" + c.pr.user)), Inputs: inputNames(spec.Inputs),
+		StartedAt: r.Now()}
+}
+
+// request is what attempt sends.
+func (c *call) request() provider.Request {
+	seed := c.r.session.Seed
+	return provider.Request{System: c.pr.system, User: c.pr.user, CacheBreaks: c.pr.breaks,
+		CacheKey: c.r.session.ID, Model: c.p.Model, Effort: c.effort, Thinking: c.p.Thinking,
+		MaxTokens: c.tokens, Seed: &seed, Role: c.spec.Role}
+}
+
+// errCallCancelled marks a call whose caller gave up on it.
+var errCallCancelled = errors.New("call cancelled")
+
+// ended names why a failed attempt stopped when a context ended: the caller's context ending
+// is a cancellation, whatever the provider made of it; only the call's own deadline expiring
+// is a timeout.
+func (c *call) ended(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case c.parent.Err() != nil:
+		return fmt.Errorf("%w before an answer came (%v): %w", errCallCancelled, context.Cause(c.parent), err)
+	case c.ctx.Err() != nil && c.limit > 0:
+		return fmt.Errorf("no answer within %s: %w", c.limit, context.DeadlineExceeded)
 	}
-	seed := r.session.Seed
-	resp, err := p.Provider.Complete(ctx, provider.Request{System: spec.System, User: user,
-		CacheablePrefix: prefix, Model: p.Model, Effort: spec.Effort, MaxTokens: spec.MaxTokens,
-		Seed: &seed, Role: spec.Role})
-	if err != nil && ctx.Err() != nil && spec.Timeout > 0 {
-		return resp, fmt.Errorf("no answer within %s: %w", spec.Timeout, context.DeadlineExceeded)
+	return err
+}
+
+// callDeadline bounds a call by the earlier of its limits (zero ones do not count).
+func callDeadline(parent context.Context, limits ...time.Duration) (context.Context, time.Duration, context.CancelFunc) {
+	var limit time.Duration
+	for _, l := range limits {
+		if l > 0 && (limit == 0 || l < limit) {
+			limit = l
+		}
 	}
-	return resp, err
+	if limit == 0 {
+		ctx, cancel := context.WithCancel(parent)
+		return ctx, 0, cancel
+	}
+	ctx, cancel := context.WithTimeout(parent, limit)
+	return ctx, limit, cancel
 }
 
 // record writes the ledger row and returns callErr (or the store's error, which wins).

@@ -14,8 +14,10 @@ import (
 type CallSpec struct {
 	Role    string
 	Profile string
-	Effort  provider.Effort
-	// System is the role body.
+	// Effort is what the role asks for; the call sends the level the profile accepts for it
+	// (Profile.EffortFor), which the ledger records beside the ask.
+	Effort provider.Effort
+	// System is the role body. It follows the shared inputs in the prompt (see assemble).
 	System string
 	// Inputs are fed fenced, in order; their names go into the ledger.
 	Inputs []NamedText
@@ -24,7 +26,8 @@ type CallSpec struct {
 	MaxTokens int
 	// Contract validates the answer; a violation is retried once with the reason.
 	Contract func(text string) error
-	// Timeout bounds each attempt (0: none beyond ctx).
+	// Timeout bounds the whole call, all its attempts included, as the profile's own timeout
+	// does; the earlier of the two applies (0: none beyond the profile's and ctx).
 	Timeout time.Duration
 }
 
@@ -37,20 +40,31 @@ type CallResult struct {
 	Usage       provider.Usage `json:"usage"`
 	Attempts    int            `json:"attempts"`
 	Scripted    bool           `json:"scripted,omitempty"`
+	// Effort is the level the answering attempt sent ("" when none was sent).
+	Effort provider.Effort `json:"effort,omitempty"`
 }
 
 // Failure classes of a call beyond the provider's own.
 const (
 	ClassContract = "contract"
 	ClassBudget   = "budget"
-	ClassTimeout  = "timeout"
+	// ClassTimeout: the call's own deadline expired before an answer came.
+	ClassTimeout = "timeout"
+	// ClassCancelled: the caller's context ended (Ctrl-C, a cancelled job) before an answer
+	// came. It says nothing about the provider, and is never a timeout.
+	ClassCancelled = "cancelled"
+	// ClassConfig: the vendor rejected a setting that comes from the profile's configuration
+	// (its effort or thinking); the error names the profile and the key that fixes it.
+	ClassConfig = "configuration"
+	// ClassContext: the prompt cannot fit the profile's context_tokens; nothing was sent.
+	ClassContext = "context"
 )
 
 // CallError is a call that produced no usable answer.
 type CallError struct {
 	Role, Profile string
-	// Class is a provider class (transport, refused, invalid-request) or contract, budget,
-	// timeout.
+	// Class is a provider class (transport, refused, invalid-request, truncated, quota) or
+	// contract, budget, timeout, cancelled, configuration, context.
 	Class    string
 	Attempts int
 	Err      error
@@ -66,9 +80,14 @@ func (e *CallError) Unwrap() error { return e.Err }
 // ErrBudgetExceeded is wrapped by calls refused because the session's ceiling was passed.
 var ErrBudgetExceeded = errors.New("budget ceiling passed")
 
-// Call makes one role's model call: at most two attempts (a transport failure or a contract
-// violation is retried once; a refusal or invalid request is not), each recorded in the
-// ledger. Call is not memoised itself; protocols wrap it in a Step.
+// Call makes one role's model call, each attempt one request recorded in the ledger. It makes
+// at most the profile's MaxAttempts requests, all within the call's deadline (the earlier of
+// the profile's Timeout and spec.Timeout): a transport failure is retried after the vendor's
+// Retry-After, or a backoff, when that wait still fits; a contract violation is retried once
+// with the reason; a truncated answer is retried once with the profile's larger output budget
+// when it has one. A refusal, an invalid request, an exhausted quota, a configuration error,
+// the budget, the deadline and cancellation end the call at once. Call is not memoised
+// itself; protocols wrap it in a Step.
 func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	p, err := r.cfg.Profiles.Get(spec.Profile)
 	if err != nil {
@@ -77,26 +96,52 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	if err := r.Disclose(ctx, []Seat{SeatOf(spec.Role, spec.Role, p, spec.Effort)}); err != nil {
 		return CallResult{}, err
 	}
-	user, prefix := r.assemble(spec.Inputs, spec.Task)
-	var last error
-	var class string
-	for attempt := 1; attempt <= 2; attempt++ {
-		res, err := r.attempt(ctx, spec, p, user, prefix, attempt)
+	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task),
+		effort: p.EffortFor(spec.Effort), tokens: p.tokensFor(spec.MaxTokens)}
+	var cancel context.CancelFunc
+	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.Timeout)
+	defer cancel()
+	if err := c.fits(); err != nil {
+		return CallResult{}, c.fail(1, err)
+	}
+	return c.run()
+}
+
+// run is the attempt loop of one call.
+func (c *call) run() (CallResult, error) {
+	var contractRetried, truncRetried bool
+	max := c.p.attempts()
+	for n := 1; ; n++ {
+		res, err := c.attempt(n)
 		if err == nil {
 			return res, nil
 		}
-		last, class = err, classify(err)
+		class := classify(err)
+		if n >= max {
+			return CallResult{}, c.fail(n, err)
+		}
 		var cv *contractViolation
 		switch {
-		case errors.As(err, &cv):
-			user = user + "\n\nYour previous answer was rejected because it did not meet the required " +
+		case errors.As(err, &cv) && !contractRetried:
+			contractRetried = true
+			c.pr.user += "\n\nYour previous answer was rejected because it did not meet the required " +
 				"format: " + cv.reason + "\nAnswer again in full, meeting every requirement."
-		case class == ClassBudget, class == string(provider.ClassRefused),
-			class == string(provider.ClassInvalidRequest), ctx.Err() != nil:
-			return CallResult{}, &CallError{spec.Role, spec.Profile, class, attempt, last}
+		case class == string(provider.ClassTruncated) && !truncRetried && c.p.retryTokens(c.tokens) > 0:
+			truncRetried = true
+			c.tokens = c.p.retryTokens(c.tokens)
+		case class == string(provider.ClassTransport):
+			if werr := c.wait(n, err); werr != nil {
+				return CallResult{}, c.fail(n, werr)
+			}
+		default:
+			return CallResult{}, c.fail(n, err)
 		}
 	}
-	return CallResult{}, &CallError{spec.Role, spec.Profile, class, 2, last}
+}
+
+// fail is the call's error after n attempts ending in err.
+func (c *call) fail(n int, err error) error {
+	return &CallError{Role: c.spec.Role, Profile: c.p.Name, Class: classify(err), Attempts: n, Err: err}
 }
 
 type contractViolation struct{ reason string }
@@ -105,11 +150,19 @@ func (c *contractViolation) Error() string { return "contract violated: " + c.re
 
 func classify(err error) string {
 	var cv *contractViolation
+	var ce *configError
+	var xe *contextError
 	switch {
 	case errors.As(err, &cv):
 		return ClassContract
+	case errors.As(err, &ce):
+		return ClassConfig
+	case errors.As(err, &xe):
+		return ClassContext
 	case errors.Is(err, ErrBudgetExceeded):
 		return ClassBudget
+	case errors.Is(err, errCallCancelled):
+		return ClassCancelled
 	case errors.Is(err, context.DeadlineExceeded):
 		return ClassTimeout
 	}

@@ -66,9 +66,11 @@ func TestCallClassesAndRetries(t *testing.T) {
 		wantClass    string
 		wantRequests int
 	}{
-		{"transport", "transport", 2},
+		{"transport", "transport", engine.DefaultMaxAttempts},
 		{"refused", "refused", 1},
 		{"invalid-request", "invalid-request", 1},
+		{"quota", "quota", 1},
+		{"truncated", "truncated", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.errClass, func(t *testing.T) {
@@ -156,7 +158,8 @@ func TestInputsAreFencedAndCannotCloseTheirFence(t *testing.T) {
 	ledger, err := r.Store().Ledger(context.Background(), r.Session().ID)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"QUESTION", "FACTS"}, ledger[0].Inputs)
-	assert.Equal(t, engine.SHA256Hex([]byte("role body\x00"+user)), ledger[0].PromptSHA256)
+	sys := sp.Requests()[0].System
+	assert.Equal(t, engine.SHA256Hex([]byte(sys+"\x00"+user)), ledger[0].PromptSHA256)
 }
 
 // countingProvider tracks the most calls it ever had in flight.

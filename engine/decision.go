@@ -1,15 +1,22 @@
 package engine
 
-import "time"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // Decision is the protocol-neutral record every protocol ends in. The Discussions publisher,
 // the CLI and the Action consume only this; none of them knows which protocol produced it.
-// Text fields hold model output verbatim (markdown) and are untrusted.
+// What only one protocol has (war-room's reversibility table, council's ballot, reason's
+// attack vector) travels as Sections, Labels and Class, which renderers show without knowing
+// what they mean. Text fields, sections included, hold model output verbatim (markdown) and
+// are untrusted: every renderer quotes and sanitises them itself.
 type Decision struct {
 	// Protocol is "war-room", "reason" or "council".
 	Protocol string `json:"protocol"`
-	// Title is what a reader sees first, e.g. "[War Room] Adopt PostgreSQL" (≤ 256 chars is
-	// the publisher's job to enforce).
+	// Title is what a reader sees first, the protocol's prefix included, e.g.
+	// "[War Room] Adopt PostgreSQL"; the publisher only shortens it to GitHub's 256 characters.
 	Title    string `json:"title"`
 	Question string `json:"question"`
 	// Context is the situation as the protocol summarised it.
@@ -20,10 +27,15 @@ type Decision struct {
 	Consequences string `json:"consequences,omitempty"`
 	// Confidence is set where the protocol states one (the reason chain does).
 	Confidence string `json:"confidence,omitempty"`
-	// Type is the war-room decision type ("2", "1B", "1A", "1A+"), empty for other protocols.
-	Type          string         `json:"type,omitempty"`
-	Reversibility *Reversibility `json:"reversibility,omitempty"`
-	Alternatives  []Alternative  `json:"alternatives,omitempty"`
+	// Class is a short classification the protocol gives the decision, shown in the
+	// decision log's column and `decisions list` (war-room: "type 1A"); empty for none.
+	Class string `json:"class,omitempty"`
+	// Labels are the labels the protocol asks the publisher to apply where the repository has
+	// them (war-room: "type-1a"), besides the configured ones.
+	Labels []string `json:"labels,omitempty"`
+	// Sections are the protocol's own parts of the record, in the order it wants them read.
+	Sections     []Section     `json:"sections,omitempty"`
+	Alternatives []Alternative `json:"alternatives,omitempty"`
 	// Dissent lists disagreement kept as it was stated: never merged into the outcome.
 	Dissent []string `json:"dissent,omitempty"`
 	// WhatWouldChangeMind lists the conditions under which the outcome should be revisited.
@@ -53,20 +65,23 @@ type Decision struct {
 	CreatedAt time.Time         `json:"created_at"`
 }
 
-// Reversibility is the war-room Phase 0 assessment.
-type Reversibility struct {
-	Dimensions []Dimension `json:"dimensions"`
-	// Score is RS = sum/25.
-	Score float64 `json:"score"`
-	Type  string  `json:"type"`
-	Mode  string  `json:"mode"`
+// Section is one part of the record that only its protocol has. Renderers show it under
+// Title as Text, then Table, then Items, each sanitised as model text; they never interpret
+// Key, which names the section for machines (e.g. "reversibility").
+type Section struct {
+	Key   string `json:"key"`
+	Title string `json:"title"`
+	// Text is a markdown paragraph (or several).
+	Text  string   `json:"text,omitempty"`
+	Table *Table   `json:"table,omitempty"`
+	Items []string `json:"items,omitempty"`
 }
 
-// Dimension is one scored reversibility dimension (1–5).
-type Dimension struct {
-	Name      string `json:"name"`
-	Score     int    `json:"score"`
-	Rationale string `json:"rationale"`
+// Table is a small table of one-line cells. A row shorter than Columns is padded and a
+// longer one cut, so a table always renders whole.
+type Table struct {
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
 }
 
 // Alternative is an option considered and not chosen (or a finalist).
@@ -74,10 +89,26 @@ type Alternative struct {
 	Label   string `json:"label"`
 	Title   string `json:"title"`
 	Summary string `json:"summary,omitempty"`
-	// Points is the Borda score where voting happened.
-	Points   int    `json:"points,omitempty"`
+	// Score is the alternative's standing where the protocol ranks them (Borda points, votes).
+	Score    *Score `json:"score,omitempty"`
 	Selected bool   `json:"selected,omitempty"`
 	Reason   string `json:"reason,omitempty"`
+}
+
+// Score is a count in a unit the protocol names, singular and plural ("vote", "votes").
+type Score struct {
+	Value  int    `json:"value"`
+	Unit   string `json:"unit"`
+	Plural string `json:"plural,omitempty"`
+}
+
+// String is "11 Borda points" or "1 vote".
+func (s Score) String() string {
+	unit := s.Unit
+	if s.Value != 1 && s.Plural != "" {
+		unit = s.Plural
+	}
+	return strings.TrimSpace(fmt.Sprintf("%d %s", s.Value, unit))
 }
 
 // PanelMember attributes a role to the profile that played it. Attribution is revealed only

@@ -26,7 +26,7 @@ func (d *Decision) Markdown() string {
 	list(&b, "Dissent", d.Dissent)
 	section(&b, "Rationale", d.Rationale)
 	section(&b, "Consequences", d.Consequences)
-	d.writeReversibility(&b)
+	d.writeSections(&b)
 	d.writeAlternatives(&b)
 	list(&b, "What would change this decision", d.WhatWouldChangeMind)
 	list(&b, "Notes", d.Notes)
@@ -53,16 +53,43 @@ func list(b *strings.Builder, title string, items []string) {
 	b.WriteString("\n")
 }
 
-func (d *Decision) writeReversibility(b *strings.Builder) {
-	rv := d.Reversibility
-	if rv == nil {
-		return
+// writeSections prints the protocol's own sections: text, then table, then items.
+func (d *Decision) writeSections(b *strings.Builder) {
+	for _, s := range d.Sections {
+		if t := oneLine(s.Title); t != "" {
+			fmt.Fprintf(b, "## %s\n\n", t)
+		}
+		if t := strings.TrimSpace(s.Text); t != "" {
+			fmt.Fprintf(b, "%s\n\n", t)
+		}
+		if s.Table != nil && len(s.Table.Columns) > 0 {
+			writeRow(b, s.Table.Columns, len(s.Table.Columns))
+			b.WriteString("|" + strings.Repeat("---|", len(s.Table.Columns)) + "\n")
+			for _, r := range s.Table.Rows {
+				writeRow(b, r, len(s.Table.Columns))
+			}
+			b.WriteString("\n")
+		}
+		if len(s.Items) > 0 {
+			for _, it := range s.Items {
+				fmt.Fprintf(b, "- %s\n", oneLine(it))
+			}
+			b.WriteString("\n")
+		}
 	}
-	b.WriteString("## Reversibility\n\n| Dimension | Score | Rationale |\n|---|---|---|\n")
-	for _, dim := range rv.Dimensions {
-		fmt.Fprintf(b, "| %s | %d | %s |\n", dim.Name, dim.Score, cell(dim.Rationale))
+}
+
+// writeRow prints one table row of exactly n cells.
+func writeRow(b *strings.Builder, cells []string, n int) {
+	b.WriteString("|")
+	for i := range n {
+		c := ""
+		if i < len(cells) {
+			c = cell(cells[i])
+		}
+		fmt.Fprintf(b, " %s |", c)
 	}
-	fmt.Fprintf(b, "\nRS = %.2f · type %s · mode %s\n\n", rv.Score, rv.Type, rv.Mode)
+	b.WriteString("\n")
 }
 
 func (d *Decision) writeAlternatives(b *strings.Builder) {
@@ -82,8 +109,8 @@ func (d *Decision) writeAlternatives(b *strings.Builder) {
 			name = a.Label
 		}
 		fmt.Fprintf(b, "- **%s**%s", name, mark)
-		if a.Points != 0 {
-			fmt.Fprintf(b, " — %d Borda points", a.Points)
+		if a.Score != nil {
+			fmt.Fprintf(b, " — %s", oneLine(a.Score.String()))
 		}
 		if a.Summary != "" {
 			fmt.Fprintf(b, ": %s", oneLine(a.Summary))

@@ -4,9 +4,11 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
 	"github.com/war-room/war-room/engine/store/sqlite"
 )
@@ -27,8 +29,8 @@ func openStore(t testing.TB, path string) engine.Store {
 func scripted(s script.Script) (engine.Profiles, *script.Provider) {
 	p := script.New(s)
 	return engine.Profiles{
-		"a": {Name: "a", Type: "script", Model: "script", Family: "alpha", Provider: p},
-		"b": {Name: "b", Type: "script", Model: "script", Family: "beta", Provider: p},
+		"a": {Name: "a", Type: "script", Model: "script", Family: "alpha", EffortLevels: provider.Ladder, Provider: p},
+		"b": {Name: "b", Type: "script", Model: "script", Family: "beta", EffortLevels: provider.Ladder, Provider: p},
 	}, p
 }
 
@@ -38,7 +40,7 @@ func echoScript() script.Script {
 
 func startRun(t testing.TB, st engine.Store, ps engine.Profiles, mod func(*engine.RunConfig)) *engine.Run {
 	t.Helper()
-	rc := engine.RunConfig{Store: st, Profiles: ps}
+	rc := engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}
 	if mod != nil {
 		mod(&rc)
 	}
@@ -52,3 +54,6 @@ func startRun(t testing.TB, st engine.Store, ps engine.Profiles, mod func(*engin
 func openHelperStore(path string) (engine.Store, error) {
 	return sqlite.Open(context.Background(), path)
 }
+
+// noWait is a RunConfig.Sleep that spends no time: tests never depend on the clock.
+func noWait(ctx context.Context, _ time.Duration) error { return ctx.Err() }

@@ -3,6 +3,8 @@ package engine
 import (
 	"sync"
 	"time"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // EventKind names what happened.
@@ -23,16 +25,24 @@ const (
 // Event is one progress fact. Events never carry model text: sinks such as the GitHub
 // progress comment must not reveal content before synthesis.
 type Event struct {
-	Kind      EventKind     `json:"kind"`
-	SessionID string        `json:"session_id"`
-	Phase     string        `json:"phase,omitempty"`
-	Step      string        `json:"step,omitempty"`
-	Role      string        `json:"role,omitempty"`
-	Profile   string        `json:"profile,omitempty"`
-	Message   string        `json:"message,omitempty"`
-	Elapsed   time.Duration `json:"elapsed,omitempty"`
-	Outcome   string        `json:"outcome,omitempty"`
-	Time      time.Time     `json:"time"`
+	Kind      EventKind `json:"kind"`
+	SessionID string    `json:"session_id"`
+	// Protocol is the session's protocol, on every event.
+	Protocol string `json:"protocol,omitempty"`
+	Phase    string `json:"phase,omitempty"`
+	Step     string `json:"step,omitempty"`
+	Role     string `json:"role,omitempty"`
+	Profile  string `json:"profile,omitempty"`
+	// Family is the profile's model family, on call events.
+	Family  string        `json:"family,omitempty"`
+	Message string        `json:"message,omitempty"`
+	Elapsed time.Duration `json:"elapsed,omitempty"`
+	Outcome string        `json:"outcome,omitempty"`
+	// Usage and CostUSD are what a finished call consumed, as its ledger row records them
+	// (CostUSD is 0 on an unpriced profile).
+	Usage   provider.Usage `json:"usage,omitzero"`
+	CostUSD float64        `json:"cost_usd,omitempty"`
+	Time    time.Time      `json:"time"`
 }
 
 // Sink receives events. Emit must not block for long; it is called from run goroutines.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
 )
 
@@ -71,4 +72,34 @@ func TestCallResultSurvivesAStep(t *testing.T) {
 	assert.Equal(t, "answer from x", res.Text)
 	assert.Equal(t, "b", res.ProfileName)
 	assert.Nil(t, res.Profile, "the live profile is not stored")
+}
+
+// A finished call's event carries what its ledger row records of it: family, outcome, usage
+// and cost; every event names the session's protocol. That is what the App's metrics count.
+func TestCallEventsCarryUsageAndCost(t *testing.T) {
+	rec := &recorder{}
+	used := provider.Usage{InputTokens: 1000, OutputTokens: 200, CacheReadTokens: 30}
+	ps, _ := scripted(script.Script{Default: &script.Response{Text: "ok", Usage: used}})
+	ps["a"].PriceInPerMTok, ps["a"].PriceOutPerMTok = 3, 15
+	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []engine.Sink{rec} })
+	ctx := context.Background()
+	_, err := r.Call(ctx, engine.CallSpec{Role: "judge", Profile: "a"})
+	require.NoError(t, err)
+	require.NoError(t, r.Finish(ctx, nil))
+	var finished []engine.Event
+	for _, e := range rec.events {
+		assert.Equal(t, "test", e.Protocol, "event %s", e.Kind)
+		if e.Kind == engine.EventCallFinished {
+			finished = append(finished, e)
+		}
+	}
+	require.Len(t, finished, 1)
+	e := finished[0]
+	assert.Equal(t, "alpha", e.Family)
+	assert.Equal(t, engine.OutcomeOK, e.Outcome)
+	assert.Equal(t, used, e.Usage)
+	ledger, err := r.Store().Ledger(ctx, r.Session().ID)
+	require.NoError(t, err)
+	assert.InDelta(t, (1030*3+200*15)/1e6, e.CostUSD, 1e-12)
+	assert.Equal(t, ledger[0].CostUSD, e.CostUSD)
 }

@@ -138,3 +138,74 @@ func VerifiedDecision(ctx context.Context, st Store, id string) (*Decision, erro
 	}
 	return LoadDecision(ctx, st, id)
 }
+
+// PublishedRecord is a session's record as it is published beside its decision: the sealed
+// record, every contribution verbatim and the decision itself, so that anyone can recompute
+// the root from what GitHub serves, with no access to war-room's store.
+type PublishedRecord struct {
+	Record SessionRecord `json:"record"`
+	Nodes  []DAGNode     `json:"nodes,omitempty"`
+	// Decision is decision.json as the session stored it.
+	Decision json.RawMessage `json:"decision"`
+}
+
+// ExportRecord gathers a sealed session's record for publishing.
+func ExportRecord(ctx context.Context, st Store, id string) (*PublishedRecord, error) {
+	raw, err := st.GetArtifact(ctx, id, RecordArtifact)
+	if err != nil {
+		return nil, fmt.Errorf("read the record of %s: %w", id, err)
+	}
+	var p PublishedRecord
+	if err := json.Unmarshal(raw, &p.Record); err != nil {
+		return nil, fmt.Errorf("decode the record of %s: %w", id, err)
+	}
+	if p.Decision, err = st.GetArtifact(ctx, id, DecisionArtifact); err != nil {
+		return nil, fmt.Errorf("read the decision of %s: %w", id, err)
+	}
+	if p.Record.DAGRoot != "" {
+		dag, err := LoadDAG(ctx, st, id)
+		if err != nil {
+			return nil, err
+		}
+		p.Nodes = dag.Nodes
+	}
+	return &p, nil
+}
+
+// VerifyPublished recomputes a published record: every contribution's hashes and the
+// contributions' root, the decision's digest, and the root over them and the step digests
+// the record lists (the steps themselves stay in war-room's store).
+func VerifyPublished(p *PublishedRecord) Report {
+	rep := Report{Session: p.Record.SessionID, Sealed: true, Steps: len(p.Record.Steps), Nodes: len(p.Nodes),
+		Root: p.Record.Root, RecomputedRoot: p.Record.ComputeRoot()}
+	dagRoot := ""
+	if len(p.Nodes) > 0 {
+		d := VerifyDAG(&DAG{SessionID: p.Record.SessionID, Nodes: p.Nodes, Root: p.Record.DAGRoot})
+		for _, pr := range d.Problems {
+			name := "root"
+			if pr.Node != "" {
+				name = fmt.Sprintf("%s %s in %s", pr.Node, pr.Label, pr.Phase)
+			}
+			rep.add(ProblemContribution, name, pr.Field, pr.Stored, pr.Recomputed)
+		}
+		dagRoot = d.RecomputedRoot
+	}
+	if dagRoot != p.Record.DAGRoot && !rep.has(ProblemContribution, "") {
+		rep.add(ProblemContribution, "root", "dag_root", p.Record.DAGRoot, dagRoot)
+	}
+	var d Decision
+	if err := json.Unmarshal(p.Decision, &d); err != nil {
+		rep.add(ProblemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
+	} else {
+		if sum, err := DecisionDigest(&d); err == nil && sum != p.Record.Decision {
+			rep.add(ProblemDecision, DecisionArtifact, "sha256", p.Record.Decision, sum)
+		}
+		if d.MerkleRoot != p.Record.Root {
+			rep.add(ProblemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Record.Root)
+		}
+	}
+	if rep.RecomputedRoot != p.Record.Root {
+		rep.add(ProblemRecord, RecordArtifact, "root", p.Record.Root, rep.RecomputedRoot)
+	}
+	return rep
+}

@@ -46,3 +46,19 @@ func CouncilIntent(files fs.FS) (*council.Intent, error) {
 	}
 	return council.NewIntent(council.IntentFile, string(b))
 }
+
+// CouncilOptions resolves a standing-team session's options from the configuration, the
+// flags and what surrounds the question: the repository's layer of the catalog and its
+// intent file (from Files), the approved memory, and the checkout probes read.
+func CouncilOptions(cfg *config.Config, flags council.Flags, sur Surround) (council.Options, error) {
+	cat, err := CouncilCatalog(sur.Files)
+	if err != nil {
+		return council.Options{}, err
+	}
+	intent, err := CouncilIntent(sur.Files)
+	if err != nil {
+		return council.Options{}, err
+	}
+	sec, _ := cfg.Section(council.Protocol).(*council.Section)
+	return council.Convene(sec, cfg.Descriptors(), flags, council.Env{Catalog: cat, Intent: intent, Memory: sur.Memory, Evidence: sur.Evidence})
+}

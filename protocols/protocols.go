@@ -5,6 +5,7 @@ package protocols
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/memory"
 	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/engine/warroom"
@@ -29,12 +31,21 @@ type Request struct {
 	Context    []engine.Input
 	Seed       int64
 	SeedSource string
-	// Files are the repository's files a protocol may read besides the configuration (the
-	// standing team's own layer of roster cards and profiles, its intent file): the default
-	// branch on GitHub, the working tree on a laptop; nil when there are none.
+	Surround
+}
+
+// Surround is what a protocol may read around the question besides the configuration. Only
+// the standing team reads it today; the others ignore it.
+type Surround struct {
+	// Files are the repository's files (the standing team's own layer of roster cards and
+	// profiles, its intent file): the default branch on GitHub, the working tree on a
+	// laptop; nil when there are none.
 	Files fs.FS
-	// Memory is the scope's member memory (the standing team keeps its approved items).
+	// Memory is the scope's approved member memory.
 	Memory []memory.Item
+	// Evidence is the repository checkout the seats' probes read, at its commit (zero: none,
+	// and every probe is refused).
+	Evidence evidence.Source
 }
 
 // Flag is one flag a protocol accepts from a slash command.
@@ -46,34 +57,41 @@ type Flag struct {
 
 type protocol struct {
 	section config.Section
-	flags   []Flag
-	start   func(cfg *config.Config, req Request) (*engine.Session, error)
-	execute func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
+	// question is the input a session carries its question under.
+	question string
+	flags    []Flag
+	start    func(cfg *config.Config, req Request) (*engine.Session, error)
+	execute  func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
+	// bounded declares the session's settings a server may bound (engine.Limits).
+	bounded func(s *engine.Session) ([]engine.Bounded, error)
 }
 
 var known = map[string]protocol{
 	warroom.Protocol: {
-		section: config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
+		section:  config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
+		question: warroom.InputQuestion,
 		flags: []Flag{{Name: "mode", Help: "auto, express, lightweight, full or delphi"},
 			{Name: "preset", Help: "default, move-fast, risk-averse, startup or regulated"},
 			{Name: "thresholds", Help: "three increasing reversibility thresholds, e.g. 0.40,0.60,0.80"},
 			{Name: "plan-review", Bool: true, Help: "the question is a plan to review (adds Prosecution Counsel)"}},
-		start: startWarRoom, execute: warroom.Execute,
+		start: startWarRoom, execute: warroom.Execute, bounded: bounded[warroom.Options],
 	},
 	reason.Protocol: {
-		section: config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
+		section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
+		question: reason.InputQuestion,
 		flags: []Flag{{Name: "fast", Bool: true, Help: "lower effort for the compressor, attacker and synthesizer"},
 			{Name: "passes", Help: "compressor and attacker rounds (default 1)"},
 			{Name: "high-assurance", Bool: true, Help: "a second, independent generator on a distinct profile"}},
-		start: startReason, execute: reason.Execute,
+		start: startReason, execute: reason.Execute, bounded: bounded[reason.Options],
 	},
 	council.Protocol: {
-		section: config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
+		section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
+		question: council.InputQuestion,
 		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the profile's team)"},
 			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
 			{Name: "profile", Help: "the composition profile to convene (default: the one marked default)"},
 			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks)"}},
-		start: startCouncil, execute: council.Execute,
+		start: startCouncil, execute: council.Execute, bounded: bounded[council.Options],
 	},
 }
 
@@ -140,6 +158,25 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 	return p.execute(ctx, r)
 }
 
+// Bounded returns the settings of a session its protocol declares a server may bound, read
+// from the session's stored options.
+func Bounded(s *engine.Session) ([]engine.Bounded, error) {
+	p, ok := known[s.Protocol]
+	if !ok {
+		return nil, Available(s.Protocol)
+	}
+	return p.bounded(s)
+}
+
+// bounded reads a protocol's options from a session and asks them what they bound.
+func bounded[T interface{ Bounded() []engine.Bounded }](s *engine.Session) ([]engine.Bounded, error) {
+	var o T
+	if err := json.Unmarshal(s.Options, &o); err != nil {
+		return nil, fmt.Errorf("%s: decode session options: %w", s.Protocol, err)
+	}
+	return o.Bounded(), nil
+}
+
 func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
 	sec, _ := cfg.Section(warroom.Protocol).(*warroom.Section)
 	opts, err := warroom.OptionsFrom(sec, cfg.Descriptors(), warroom.Flags{Mode: warroom.Mode(req.Flags["mode"]),
@@ -166,11 +203,26 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	facts := ""
+	// The chain's own inputs may come named (the CLI's --facts, --constraints and
+	// --caller-position files); any other context (an issue, a comment) is facts.
+	var named, other, constraints, caller string
 	for _, in := range req.Context {
-		facts += in.Text + "\n"
+		switch in.Name {
+		case reason.InputFacts:
+			named = in.Text // verbatim, as its file holds it
+		case reason.InputConstraints:
+			constraints = in.Text
+		case reason.InputCallerPosition:
+			caller = in.Text
+		default:
+			other += in.Text + "\n"
+		}
 	}
-	return reason.NewSession(req.Question, reason.Inputs(req.Question, strings.TrimSpace(facts), "", ""),
+	facts := named
+	if other != "" {
+		facts = strings.TrimSpace(strings.TrimSpace(named) + "\n" + other)
+	}
+	return reason.NewSession(req.Question, reason.Inputs(req.Question, facts, constraints, caller),
 		opts, req.Seed, req.SeedSource)
 }
 
@@ -179,17 +231,8 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	sec, _ := cfg.Section(council.Protocol).(*council.Section)
-	cat, err := CouncilCatalog(req.Files)
-	if err != nil {
-		return nil, err
-	}
-	intent, err := CouncilIntent(req.Files)
-	if err != nil {
-		return nil, err
-	}
-	opts, err := council.Convene(sec, cfg.Descriptors(), council.Flags{Seats: req.Flags["seats"], Rounds: rounds,
-		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, council.Env{Catalog: cat, Intent: intent, Memory: req.Memory})
+	opts, err := CouncilOptions(cfg, council.Flags{Seats: req.Flags["seats"], Rounds: rounds,
+		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, req.Surround)
 	if err != nil {
 		return nil, err
 	}
@@ -206,6 +249,9 @@ func Words() map[string]string {
 	}
 	return words
 }
+
+// QuestionInput is the name a protocol's sessions carry their question under.
+func QuestionInput(protocol string) string { return known[protocol].question }
 
 // StopWords are the answers the protocols' gates offer for stopping a session (declining a
 // reduced-independence panel, dropping a suspect question): a reply using one cancels.

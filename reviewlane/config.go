@@ -60,7 +60,7 @@ func LimitsFromConfig(cfg *config.Config) map[string]Limits {
 
 // Limits bound one profile's reviewer call.
 type Limits struct {
-	// Timeout bounds each attempt (0: only the adapter's own limits apply).
+	// Timeout bounds the whole call, all its attempts included (0: only the profile's timeout).
 	Timeout   time.Duration
 	MaxTokens int
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // Evidence file names beneath a lane's directory.
@@ -35,11 +33,7 @@ func ValidateEvidence(root, path string) (string, error) {
 	if !within(realRoot, real) {
 		return "", fmt.Errorf("evidence %s resolves to %s, outside the evidence directory %s", path, real, realRoot)
 	}
-	var st unix.Stat_t
-	if err := unix.Lstat(real, &st); err != nil {
-		return "", fmt.Errorf("evidence %s: %w", path, err)
-	}
-	if err := checkEvidenceStat(path, &st); err != nil {
+	if err := checkEvidenceFile(path, real); err != nil {
 		return "", err
 	}
 	return real, nil

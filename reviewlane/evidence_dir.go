@@ -1,3 +1,5 @@
+//go:build unix
+
 package reviewlane
 
 import (
@@ -162,6 +164,15 @@ func (ld *laneDirectory) validate(name string, want fileID) error {
 	}
 	if idOf(&st) != want {
 		return fmt.Errorf("evidence %s was replaced after it was written", path)
+	}
+	return checkEvidenceStat(path, &st)
+}
+
+// checkEvidenceFile applies checkEvidenceStat to the file at real (path as the caller named it).
+func checkEvidenceFile(path, real string) error {
+	var st unix.Stat_t
+	if err := unix.Lstat(real, &st); err != nil {
+		return fmt.Errorf("evidence %s: %w", path, err)
 	}
 	return checkEvidenceStat(path, &st)
 }

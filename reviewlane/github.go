@@ -46,24 +46,24 @@ type CheckRun struct {
 type Comment struct {
 	ID     int64
 	Author string
-	Body   string
+	// AuthorType is "User" or "Bot" (REST's user.type).
+	AuthorType string
+	Body       string
 }
 
-// Publisher writes lane results to GitHub. Every method returns the API's error wrapped
-// with what was being done.
+// Publisher writes lane results to GitHub, each write found again before it is made: a
+// retry after any failure updates what exists rather than adding a second one. Every
+// method returns the API's error wrapped with what was being done.
 type Publisher interface {
-	// FindCheckRun looks for a check run of that name and external id on sha.
-	FindCheckRun(ctx context.Context, repo, sha, name, externalID string) (id int64, found bool, err error)
-	// CreateCheckRun creates a completed check run and returns its id.
-	CreateCheckRun(ctx context.Context, repo string, run CheckRun) (int64, error)
-	// UpdateCheckRun replaces a check run's conclusion and output.
-	UpdateCheckRun(ctx context.Context, repo string, id int64, run CheckRun) error
-	// Comments lists every comment on an issue or pull request, oldest first.
-	Comments(ctx context.Context, repo string, number int) ([]Comment, error)
-	// CreateComment adds a comment and returns its id.
-	CreateComment(ctx context.Context, repo string, number int, body string) (int64, error)
-	// EditComment replaces a comment's body.
-	EditComment(ctx context.Context, repo string, id int64, body string) error
+	// PutCheckRun makes the completed check run named run.Name on run.HeadSHA say run:
+	// updated when it exists (found by run.ExternalID, or by name on the head SHA), else
+	// created. A create whose outcome is unknown is looked for again before it is repeated.
+	PutCheckRun(ctx context.Context, repo string, run CheckRun) error
+	// PutComment makes the comment on issue or pull request number that starts with the
+	// marker line, among those self wrote, say body: left alone when it does, edited when it
+	// differs, created when there is none (found again after an unknown outcome). A marker
+	// in anyone else's comment is ignored.
+	PutComment(ctx context.Context, repo string, number int, self, marker, body string) error
 }
 
 // PullHead re-reads a pull request's head for the check before dispatch.

@@ -6,15 +6,17 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/google/go-github/v62/github"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
-// Client implements PullReader and Publisher over GitHub's REST API with go-github.
+// Client implements PullReader and Publisher over GitHub's REST API with go-github, through
+// internal/github's write layer (spacing, retries, answers judged by their body).
 type Client struct {
 	gh *github.Client
+	hc *http.Client
 }
 
 var (
@@ -24,17 +26,25 @@ var (
 
 // NewClient builds a Client. apiURL is GITHUB_API_URL ("" for github.com; a GitHub
 // Enterprise Server URL such as https://ghe.example/api/v3 works as given). hc carries the
-// credentials.
+// credentials; one that does not go through a wr.Transport yet (the CLI's) is wrapped in
+// one, keyed by apiURL, spacing writes by wr.DefaultSpacing.
 func NewClient(hc *http.Client, apiURL string) (*Client, error) {
-	c := github.NewClient(hc)
-	if apiURL != "" {
-		u, err := url.Parse(strings.TrimSuffix(apiURL, "/") + "/")
-		if err != nil {
-			return nil, fmt.Errorf("GitHub API URL %q: %w", apiURL, err)
-		}
-		c.BaseURL = u
+	if _, ok := wr.TransportOf(hc); !ok {
+		hc = wr.Wrap(hc, wr.Options{Key: "rest:" + apiURL, Spacing: wr.DefaultSpacing})
 	}
-	return &Client{gh: c}, nil
+	c, err := wr.REST(hc, apiURL)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{gh: c, hc: hc}, nil
+}
+
+// writeOptions are the transport's, for the find-again loops.
+func (c *Client) writeOptions() wr.Options {
+	if t, ok := wr.TransportOf(c.hc); ok {
+		return t.Options()
+	}
+	return wr.Options{}
 }
 
 // SplitRepo splits "owner/name".
@@ -163,12 +173,9 @@ func (c *Client) allListed(ctx context.Context, owner, name string, number, list
 var ErrDiffTooLarge = errors.New("GitHub will not produce the diff of a pull request this large")
 
 // isNotFound reports a 404 from go-github.
-func isNotFound(err error) bool { return hasStatus(err, http.StatusNotFound) }
+func isNotFound(err error) bool { return wr.IsNotFound(err) }
 
-func hasStatus(err error, status int) bool {
-	var er *github.ErrorResponse
-	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == status
-}
+func hasStatus(err error, status int) bool { return wr.HasStatus(err, status) }
 
 // Self returns the login the token acts as. Installation tokens (the Action's GITHUB_TOKEN,
 // an App's) cannot call this endpoint; callers that hold one know their login already.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -51,7 +52,7 @@ func newGHFixture(t *testing.T, spec githubfake.PullSpec) *ghFixture {
 	f.PutFile(ghRepo, spec.BaseSHA, contract, "# Base contract\nEvery exported function needs a doc comment.\n")
 	f.PutFile(ghRepo, spec.HeadSHA, contract, "# Contract rewritten by the PR\nAnything goes.\n")
 	n := f.AddPull(ghRepo, spec)
-	c, err := NewClient(f.Client("ghs_test"), f.URL())
+	c, err := NewClient(wr.Wrap(f.Client("ghs_test"), wr.Options{Key: t.Name() + f.URL()}), f.URL()) // no spacing to wait out
 	require.NoError(t, err)
 	return &ghFixture{fake: f, client: c, number: n}
 }

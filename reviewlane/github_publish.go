@@ -3,35 +3,83 @@ package reviewlane
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/google/go-github/v62/github"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
-// FindCheckRun implements Publisher.
+// PutCheckRun implements Publisher.
+func (c *Client) PutCheckRun(ctx context.Context, repo string, run CheckRun) error {
+	id, created, err := wr.Ensure(ctx, c.writeOptions(), wr.Find[int64]{
+		What: fmt.Sprintf("check run %q on %s", run.Name, run.HeadSHA),
+		List: func(ctx context.Context) ([]int64, error) {
+			id, found, err := c.FindCheckRun(ctx, repo, run.HeadSHA, run.Name, run.ExternalID)
+			if !found {
+				return nil, err
+			}
+			return []int64{id}, err
+		},
+		Match:  func(int64) bool { return true },
+		Create: func(ctx context.Context) (int64, error) { return c.CreateCheckRun(ctx, repo, run) },
+	})
+	if err != nil || created {
+		return err
+	}
+	return c.UpdateCheckRun(ctx, repo, id, run)
+}
+
+// PutComment implements Publisher.
+func (c *Client) PutComment(ctx context.Context, repo string, number int, self, marker, body string) error {
+	found, created, err := wr.Ensure(ctx, c.writeOptions(), wr.Find[Comment]{
+		What: "comment " + marker,
+		List: func(ctx context.Context) ([]Comment, error) { return c.Comments(ctx, repo, number) },
+		Match: func(cm Comment) bool {
+			return (wr.Author{Login: cm.Author, Type: cm.AuthorType}).Is(self) && strings.HasPrefix(cm.Body, marker+"\n")
+		},
+		Create: func(ctx context.Context) (Comment, error) {
+			id, err := c.CreateComment(ctx, repo, number, body)
+			return Comment{ID: id, Body: body}, err
+		},
+	})
+	if err != nil || created || found.Body == body {
+		return err
+	}
+	return c.EditComment(ctx, repo, found.ID, body)
+}
+
+// FindCheckRun looks for the check run of that name on sha: the one with externalID, else
+// one of that name that carries no external id.
 func (c *Client) FindCheckRun(ctx context.Context, repo, sha, name, externalID string) (int64, bool, error) {
 	owner, rname, err := SplitRepo(repo)
 	if err != nil {
 		return 0, false, err
 	}
 	opt := &github.ListCheckRunsOptions{CheckName: github.String(name), ListOptions: github.ListOptions{PerPage: 100}}
+	var byName int64
 	for {
 		res, resp, err := c.gh.Checks.ListCheckRunsForRef(ctx, owner, rname, sha, opt)
 		if err != nil {
 			return 0, false, fmt.Errorf("list check runs on %s: %w", sha, err)
 		}
 		for _, cr := range res.CheckRuns {
-			if cr.GetExternalID() == externalID && cr.GetHeadSHA() == sha {
+			switch {
+			case cr.GetHeadSHA() != sha || cr.GetName() != name:
+			case cr.GetExternalID() == externalID:
 				return cr.GetID(), true, nil
+			case cr.GetExternalID() == "" && byName == 0:
+				byName = cr.GetID()
 			}
 		}
 		if resp.NextPage == 0 {
-			return 0, false, nil
+			return byName, byName != 0, nil
 		}
 		opt.Page = resp.NextPage
 	}
 }
 
-// CreateCheckRun implements Publisher.
+// CreateCheckRun creates a completed check run and returns its id. A failure may have
+// created it all the same: PutCheckRun looks before creating again.
 func (c *Client) CreateCheckRun(ctx context.Context, repo string, run CheckRun) (int64, error) {
 	owner, name, err := SplitRepo(repo)
 	if err != nil {
@@ -48,7 +96,7 @@ func (c *Client) CreateCheckRun(ctx context.Context, repo string, run CheckRun) 
 	return cr.GetID(), nil
 }
 
-// UpdateCheckRun implements Publisher.
+// UpdateCheckRun replaces a check run's conclusion and output.
 func (c *Client) UpdateCheckRun(ctx context.Context, repo string, id int64, run CheckRun) error {
 	owner, name, err := SplitRepo(repo)
 	if err != nil {
@@ -65,7 +113,7 @@ func (c *Client) UpdateCheckRun(ctx context.Context, repo string, id int64, run 
 	return nil
 }
 
-// Comments implements Publisher.
+// Comments lists every comment on an issue or pull request, oldest first.
 func (c *Client) Comments(ctx context.Context, repo string, number int) ([]Comment, error) {
 	owner, name, err := SplitRepo(repo)
 	if err != nil {
@@ -79,7 +127,7 @@ func (c *Client) Comments(ctx context.Context, repo string, number int) ([]Comme
 			return nil, fmt.Errorf("list comments of %s#%d: %w", repo, number, err)
 		}
 		for _, ic := range cs {
-			out = append(out, Comment{ID: ic.GetID(), Author: ic.GetUser().GetLogin(), Body: ic.GetBody()})
+			out = append(out, Comment{ID: ic.GetID(), Author: ic.GetUser().GetLogin(), AuthorType: ic.GetUser().GetType(), Body: ic.GetBody()})
 		}
 		if resp.NextPage == 0 {
 			return out, nil
@@ -88,7 +136,7 @@ func (c *Client) Comments(ctx context.Context, repo string, number int) ([]Comme
 	}
 }
 
-// CreateComment implements Publisher.
+// CreateComment adds a comment and returns its id.
 func (c *Client) CreateComment(ctx context.Context, repo string, number int, body string) (int64, error) {
 	owner, name, err := SplitRepo(repo)
 	if err != nil {
@@ -101,7 +149,7 @@ func (c *Client) CreateComment(ctx context.Context, repo string, number int, bod
 	return ic.GetID(), nil
 }
 
-// EditComment implements Publisher.
+// EditComment replaces a comment's body.
 func (c *Client) EditComment(ctx context.Context, repo string, id int64, body string) error {
 	owner, name, err := SplitRepo(repo)
 	if err != nil {

@@ -110,7 +110,8 @@ func dispatcher(t *testing.T, heads HeadSource, profiles engine.Profiles) *Dispa
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	return &Dispatcher{Run: engine.RunConfig{Store: st, Profiles: profiles,
-		Now: func() time.Time { return time.Date(2025, 6, 1, 12, 0, 5, 0, time.UTC) }}, Heads: heads}
+		Now:   func() time.Time { return time.Date(2025, 6, 1, 12, 0, 5, 0, time.UTC) },
+		Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }}, Heads: heads}
 }
 
 func answer(text string) script.Script {

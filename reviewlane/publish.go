@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Publish writes one lane's result to its pull request: a completed check run on the pinned
@@ -60,33 +59,10 @@ func publish(ctx context.Context, pub Publisher, current, self string, r *Result
 
 func publishCheck(ctx context.Context, pub Publisher, r *Result, refutedConclusion string) error {
 	conclusion, title := CheckConclusion(r, refutedConclusion)
-	run := CheckRun{Name: CheckName(r.Lane), HeadSHA: r.HeadSHA, ExternalID: r.Lane,
-		Conclusion: conclusion, Title: title, Summary: Report(r)}
-	id, found, err := pub.FindCheckRun(ctx, r.Repository, r.HeadSHA, run.Name, run.ExternalID)
-	if err != nil {
-		return err
-	}
-	if found {
-		return pub.UpdateCheckRun(ctx, r.Repository, id, run)
-	}
-	_, err = pub.CreateCheckRun(ctx, r.Repository, run)
-	return err
+	return pub.PutCheckRun(ctx, r.Repository, CheckRun{Name: CheckName(r.Lane), HeadSHA: r.HeadSHA, ExternalID: r.Lane,
+		Conclusion: conclusion, Title: title, Summary: Report(r)})
 }
 
 func publishComment(ctx context.Context, pub Publisher, self string, r *Result, refutedConclusion string) error {
-	body := CommentBody(r, refutedConclusion)
-	comments, err := pub.Comments(ctx, r.Repository, r.PRNumber)
-	if err != nil {
-		return err
-	}
-	for _, c := range comments {
-		if strings.EqualFold(c.Author, self) && strings.HasPrefix(c.Body, Marker(r.Lane)+"\n") {
-			if c.Body == body {
-				return nil
-			}
-			return pub.EditComment(ctx, r.Repository, c.ID, body)
-		}
-	}
-	_, err = pub.CreateComment(ctx, r.Repository, r.PRNumber, body)
-	return err
+	return pub.PutComment(ctx, r.Repository, r.PRNumber, self, Marker(r.Lane), CommentBody(r, refutedConclusion))
 }

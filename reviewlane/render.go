@@ -3,13 +3,15 @@ package reviewlane
 import (
 	"fmt"
 	"strings"
+
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // CheckName is the check run's name for a lane.
 func CheckName(lane string) string { return "war-room review / " + lane }
 
 // Marker is the hidden line that starts a lane's sticky comment, by which it is found again.
-func Marker(lane string) string { return "<!-- war-room:lane=" + lane + " -->" }
+func Marker(lane string) string { return wr.MarkerLine("lane=" + lane) }
 
 // maxSummary keeps a check run summary under GitHub's 65535-character limit.
 const maxSummary = 60000

@@ -33,7 +33,7 @@ func vendorAPI(t *testing.T, status int, file string) (*engine.Profile, *atomic.
 		_, _ = w.Write(body)
 	}))
 	t.Cleanup(srv.Close)
-	c := anthropic.New(anthropic.Config{APIKey: "test-key", BaseURL: srv.URL, Model: "claude-test-1", MaxRetries: 1})
+	c := anthropic.New(anthropic.Config{APIKey: "test-key", BaseURL: srv.URL, Model: "claude-test-1"})
 	return &engine.Profile{Name: "vendor", Type: "anthropic", Model: "claude-test-1", Family: "anthropic", Provider: c}, &hits
 }
 
@@ -60,9 +60,9 @@ func TestEveryTransportClassIsNeutralAndNeverAJudgment(t *testing.T) {
 	}{
 		{"timeout", func(*testing.T, *fixture, *Built) (*engine.Profile, time.Duration) {
 			return scripted("anthropic", script.Script{Latency: time.Hour, Default: &script.Response{Text: "never"}}), 20 * time.Millisecond
-		}, ClassTimeout, 2},
-		{"429 after retries", vendor(http.StatusTooManyRequests, "rate_limit.json"), ClassRateLimited, 2},
-		{"5xx", vendor(http.StatusServiceUnavailable, "server_error.json"), ClassProviderError, 2},
+		}, ClassTimeout, 1},
+		{"429 after retries", vendor(http.StatusTooManyRequests, "rate_limit.json"), ClassRateLimited, engine.DefaultMaxAttempts},
+		{"5xx", vendor(http.StatusServiceUnavailable, "server_error.json"), ClassProviderError, engine.DefaultMaxAttempts},
 		{"vendor refusal", vendor(http.StatusOK, "refusal.json"), ClassRefused, 1},
 		{"scripted refusal", func(*testing.T, *fixture, *Built) (*engine.Profile, time.Duration) {
 			return scripted("anthropic", script.Script{Default: &script.Response{Error: "refused"}}), 0

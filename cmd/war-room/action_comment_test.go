@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
 	"github.com/war-room/war-room/engine/store/postgres"
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -31,11 +32,16 @@ func reactionsOn(w *actionWorld, n int, id int64) []string {
 	return nil
 }
 
-// botComments returns the bot's comments on issue n.
+// botComments returns the Action bot's comments on issue n.
 func botComments(w *actionWorld, n int) []githubfake.IssueComment {
+	return commentsBy(w, n, aBotLogin)
+}
+
+// commentsBy returns login's comments on issue n.
+func commentsBy(w *actionWorld, n int, login string) []githubfake.IssueComment {
 	var out []githubfake.IssueComment
 	for _, c := range w.f.IssueComments(aRepo, n) {
-		if c.Author == aBotLogin {
+		if c.Author == login {
 			out = append(out, c)
 		}
 	}
@@ -67,6 +73,15 @@ func ledger(t *testing.T, db string) []engine.LedgerEntry {
 		out = append(out, l...)
 	}
 	return out
+}
+
+// shownText is a comment as a person reads it: without the hidden marker on its first line.
+func shownText(body string) string {
+	if _, ok := wr.FirstLineMarker(body); ok {
+		_, rest, _ := strings.Cut(body, "\n")
+		return rest
+	}
+	return body
 }
 
 func wantNoError(t *testing.T, r actionRun) {

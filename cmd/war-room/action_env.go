@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -15,6 +17,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -66,7 +69,7 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 	if token == "" {
 		return nil, nil, usageErr("no GitHub token: set the github-token input (default ${{ github.token }})")
 	}
-	hc := &http.Client{Timeout: 60 * time.Second, Transport: bearer{token: token, base: http.DefaultTransport}}
+	hc := actionClient(token, gc.APIURL, e)
 	login := actionsBotLogin // the runner's own token always acts as the Actions bot
 	if token != e.getenv("GITHUB_TOKEN") {
 		login = tokenLogin(ctx, hc, gc.GraphqlURL)
@@ -79,12 +82,16 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 	if err != nil {
 		return nil, nil, fmt.Errorf("temporary directory: %w", err)
 	}
-	d := &bot.Deps{GitHub: gh, Grammar: actionGrammar(), Getenv: e.getenv, Now: time.Now, TempDir: tmp,
+	now := time.Now
+	if e.writes.Now != nil {
+		now = e.writes.Now
+	}
+	d := &bot.Deps{GitHub: gh, Grammar: actionGrammar(), Getenv: e.getenv, Now: now, TempDir: tmp,
 		Report: actionReporter{a: a, getenv: e.getenv}, Log: log,
 		Mask: func(s string) { m.mask(a, s) },
 		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: protocolInput(a.GetInput(inputProtocol)),
 			Question: a.GetInput(inputQuestion), Publish: boolInput(a, inputPublish), Review: boolInput(a, inputReview),
-			RunURL: runURL(gc)}}
+			RunURL: runURL(gc), RunID: runID(gc)}}
 	d.OpenStore = func(ctx context.Context) (engine.Store, error) {
 		path := e.getenv("WAR_ROOM_DB") // tests read the ledger back; a runner starts empty
 		if path == "" {
@@ -93,6 +100,27 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 		return sqlite.Open(ctx, path)
 	}
 	return d, func() { os.RemoveAll(tmp) }, nil
+}
+
+// actionClient authenticates with the step's token through the write layer, keyed by the
+// token: every write of the run, REST and GraphQL, keeps the spacing from the one before
+// (a second until the repository's configuration says otherwise).
+func actionClient(token, apiURL string, e *env) *http.Client {
+	return e.githubClient(&http.Client{Timeout: 60 * time.Second, Transport: bearer{token: token, base: http.DefaultTransport}},
+		tokenKey(apiURL, token), wr.DefaultSpacing)
+}
+
+// tokenKey names a token's writes for the spacing registry without keeping the token.
+func tokenKey(apiURL, token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return "token:" + apiURL + "/" + hex.EncodeToString(sum[:8])
+}
+
+// githubClient wraps hc in the write layer under key, on the env's clock.
+func (e *env) githubClient(hc *http.Client, key string, spacing time.Duration) *http.Client {
+	o := e.writes
+	o.Key, o.Spacing = key, spacing
+	return wr.Wrap(hc, o)
 }
 
 // actionTempRoot is where a run keeps its state file and lane evidence: RUNNER_TEMP when it
@@ -140,4 +168,12 @@ func actionGrammar() bot.Grammar {
 		}
 		return out
 	}}
+}
+
+// runID is the Actions run's id, "" outside a run.
+func runID(gc *githubactions.GitHubContext) string {
+	if gc.RunID == 0 {
+		return ""
+	}
+	return fmt.Sprint(gc.RunID)
 }

@@ -8,13 +8,14 @@ import (
 	"testing"
 )
 
-// What varies from run to run in what the bot writes: the state marker, session ids, seeds,
-// timings and run numbers.
+// What varies from run to run in what the bot writes: the state marker, the commented-on
+// comment's id, session ids, seeds, timings and run numbers.
 var threadNoise = []struct {
 	re   *regexp.Regexp
 	with string
 }{
 	{regexp.MustCompile(`<!-- war-room:state v1 [A-Za-z0-9_-]+ -->`), "<!-- war-room:state v1 … -->"},
+	{regexp.MustCompile(`<!-- war-room:reply comment=[0-9]+ -->`), "<!-- war-room:reply comment=ID -->"},
 	{regexp.MustCompile(`wr-[0-9a-f]{16}`), "wr-SESSION"},
 	{regexp.MustCompile(`seed -?[0-9]+`), "seed SEED"},
 	{regexp.MustCompile(`done in [0-9.]+(ms|s|µs)`), "done in T"},

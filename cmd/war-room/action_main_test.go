@@ -13,6 +13,9 @@ import (
 var actionBinary string
 
 func TestMain(m *testing.M) {
+	if os.Getenv(envDeliberateHelper) != "" || os.Getenv(envConveneHelper) != "" {
+		os.Exit(m.Run()) // a helper process re-executing this binary needs no built CLI
+	}
 	dir, err := os.MkdirTemp("", "war-room-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -105,7 +105,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 			}
 		}
 	}
-	if last := bc[len(bc)-1].Body; last != "@alice The decision is published: "+st2.Discussion {
+	if last := shownText(bc[len(bc)-1].Body); last != "@alice The decision is published: "+st2.Discussion {
 		t.Errorf("final reply: %q", last)
 	}
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,10 +12,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // The fake GitHub every end-to-end Action test runs against: the repository of the adapted
@@ -68,6 +67,17 @@ func testdataPath(t *testing.T, name string) string {
 // reasonConfig is a configuration whose default protocol is the reasoning chain on two
 // scripted profiles of different families, publishing with no mutation spacing to wait out.
 func reasonConfig(t *testing.T, extra string) string {
+	return reasonProfiles(t) + `github:
+  discussions:
+    mutation_spacing: 1ms
+  progress:
+    throttle: 1s
+` + extra
+}
+
+// reasonProfiles is the configuration's profiles and protocols: the reasoning chain on two
+// scripted profiles of different families.
+func reasonProfiles(t *testing.T) string {
 	script := testdataPath(t, "reason-script.yaml")
 	return fmt.Sprintf(`version: 1
 providers:
@@ -77,12 +87,7 @@ protocols:
   default: reason
   reason:
     pool: [alpha, beta]
-github:
-  discussions:
-    mutation_spacing: 1ms
-  progress:
-    throttle: 1s
-%[2]s`, script, extra)
+`, script)
 }
 
 // user gives login a permission on the repository and a token of its own.
@@ -125,6 +130,28 @@ type actionRun struct {
 // runner, it sets no GITHUB_TOKEN variable: the token arrives only as the github-token input.
 func (w *actionWorld) run(event, eventPath string, inputs, extraEnv map[string]string) actionRun {
 	w.t.Helper()
+	env, r, dir := w.runEnv(event, eventPath, inputs, extraEnv)
+	ctx, cancel := testwait.Context(w.t) // a run that hangs must not outlive the test binary
+	defer cancel()
+	cmd := exec.CommandContext(ctx, actionBinary, "action")
+	cmd.Env, cmd.Dir = env, dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		w.t.Fatal(err)
+	}
+	r.stdout, r.stderr = out.String(), errb.String()
+	return w.collect(r, dir)
+}
+
+// runEnv is the environment a runner gives a run (as NAME=VALUE), the run to fill in, and
+// its directory.
+func (w *actionWorld) runEnv(event, eventPath string, inputs, extraEnv map[string]string) ([]string, actionRun, string) {
+	w.t.Helper()
 	w.runs++
 	dir := filepath.Join(w.dir, fmt.Sprintf("run-%d", w.runs))
 	if err := os.MkdirAll(filepath.Join(dir, "tmp"), 0o700); err != nil {
@@ -145,22 +172,13 @@ func (w *actionWorld) run(event, eventPath string, inputs, extraEnv map[string]s
 	for k, v := range extraEnv {
 		env = append(env, k+"="+v)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, actionBinary, "action")
-	cmd.Env, cmd.Dir = env, dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		w.t.Fatal(err)
-	}
-	r.stdout, r.stderr = out.String(), errb.String()
-	r.outputs = readOutputs(w.t, outFile)
-	if b, err := os.ReadFile(sumFile); err == nil {
+	return env, r, dir
+}
+
+// collect reads a finished run's step outputs and job summary.
+func (w *actionWorld) collect(r actionRun, dir string) actionRun {
+	r.outputs = readOutputs(w.t, filepath.Join(dir, "output"))
+	if b, err := os.ReadFile(filepath.Join(dir, "summary.md")); err == nil {
 		r.summary = string(b)
 	}
 	return r

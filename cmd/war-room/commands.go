@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/term"
+
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // command is one subcommand. Each lives in its own file and registers itself in init().
@@ -35,8 +37,10 @@ var order = []struct{ name, summary string }{
 	{"publish", "publish a session's decision to GitHub Discussions"},
 	{"action", "run as a GitHub Action step (reads the runner's event)"},
 	{"serve", "run as a GitHub App webhook server"},
+	{"health", "check that a war-room serve on this machine answers /healthz"},
 	{"resume", "continue a paused or interrupted session, answering its gates"},
 	{"verify", "recompute a session's Merkle DAG and report any tampered node"},
+	{"doctor", "check each configured profile with a few real calls"},
 	{"version", "print the version"},
 }
 
@@ -46,6 +50,9 @@ type env struct {
 	stdin          io.Reader
 	getenv         func(string) string
 	isTTY          bool
+	// writes are the GitHub write layer's clock (zero: the real one); tests of the Action
+	// run in-process inject a manual clock here.
+	writes wr.Options
 }
 
 func newEnv() *env {

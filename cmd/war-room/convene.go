@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -74,22 +74,20 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := f.team.councilOptions(ctx, e, st, f.seats, rounds)
+	sur, err := f.team.surround(ctx, e)
 	if err != nil {
 		return err
 	}
 	if f.dry {
+		opts, err := f.team.councilOptions(st, f.seats, rounds, sur)
+		if err != nil {
+			return err
+		}
 		return dryRunCouncil(ctx, e, st, opts, seed, f.common.json)
 	}
-	s, err := council.NewSession(pos[0], inputs, opts, seed, source)
-	if err != nil {
-		return exitErr(exitUsage, err)
-	}
-	r, err := engine.Start(ctx, f.team.narrated(ctx, e, st, st.runConfig(e, f.approve.answers())), s)
-	if err != nil {
-		return err
-	}
-	return f.execute(ctx, e, r)
+	out := f.team.runner(ctx, e, st).Run(ctx, session.Request{Protocol: council.Protocol, Question: pos[0], Context: inputs[1:],
+		Flags: f.team.flags(f.seats, f.rounds), Seed: seed, SeedSource: source, Answers: f.approve.answers(), Surround: sur})
+	return f.end(ctx, e, st, out)
 }
 
 // inputs captures the question and every context file verbatim.
@@ -103,40 +101,16 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 		return err
 	}
 	defer st.Close()
-	s, err := st.Store.GetSession(ctx, f.resume)
-	switch {
-	case errors.Is(err, engine.ErrNotFound):
-		return usageErr("no session %s in %s (check the id, and --db if the session ran against another state file)", f.resume, f.common.where(e))
-	case err != nil:
-		return fmt.Errorf("read session %s: %w", f.resume, err)
-	}
-	if s.Protocol != council.Protocol {
-		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)
-	}
-	r, err := engine.Resume(ctx, f.team.narrated(ctx, e, st, st.runConfig(e, f.approve.answers())), f.resume)
-	if err != nil {
+	if err := checkProtocol(ctx, st.Store, f.common.where(e), f.resume, council.Protocol); err != nil {
 		return err
 	}
-	return f.execute(ctx, e, r)
+	return f.end(ctx, e, st, f.team.runner(ctx, e, st).Run(ctx, session.Request{SessionID: f.resume, Answers: f.approve.answers()}))
 }
 
-// execute runs the session to its end and prints the decision; a failure prints nothing on
-// stdout (no ruling is improvised) and says how to resume.
-func (f *conveneFlags) execute(ctx context.Context, e *env, r *engine.Run) error {
-	id := r.Session().ID
-	d, err := council.Execute(ctx, r)
-	if err = r.Finish(ctx, err); err != nil {
-		var gate *engine.GateError
-		if errors.As(err, &gate) {
-			return sessionOutcome(err, id)
-		}
-		if ctx.Err() != nil {
-			// Interrupted (Ctrl-C, SIGTERM): only the calls in flight are lost.
-			return fmt.Errorf("interrupted; no decision was made; the completed calls are stored; continue with: war-room convene --resume %s", id)
-		}
-		return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: war-room convene --resume %s", err, id)
-	}
-	return f.team.finish(ctx, e, r.Store(), d, f.common.json)
+// end prints the decision; a failure prints nothing on stdout (no ruling is improvised) and
+// says how to resume.
+func (f *conveneFlags) end(ctx context.Context, e *env, st *setup, out *session.Outcome) error {
+	return endSession(e, "convene", out, func(d *engine.Decision) error { return f.team.finish(ctx, e, st.Store, d, f.common.json) })
 }
 
 // dryRunCouncil prints the seating a session with this seed would use, without a session or a
@@ -146,6 +120,12 @@ func dryRunCouncil(ctx context.Context, e *env, st *setup, opts council.Options,
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
+	sent := func(a *council.Assignment) { a.Effort = st.Profiles.EffortSent(a.Profile, a.Effort) }
+	for i := range plan.Seats { // show the level each model is really sent
+		sent(&plan.Seats[i])
+	}
+	sent(&plan.Clerk)
+	sent(&plan.Arbiter)
 	if asJSON {
 		est, err := council.Estimate(ctx, st.Store, opts, plan, st.Profiles)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/session"
 )
 
 // teamFlags are convene's flags for the standing team as data: the composition profile, the
@@ -47,36 +48,51 @@ func projectDir(e *env) string {
 	return "."
 }
 
-// councilOptions resolves the session's options from the configuration, the project's own
-// layer of the catalog and the flags.
-func (t *teamFlags) councilOptions(ctx context.Context, e *env, st *setup, seats string, rounds int) (council.Options, error) {
+// surround is what a new session reads around the question on a laptop: the project's own
+// layer of the catalog and its intent file, the checkout its probes read and its approved
+// memory.
+func (t *teamFlags) surround(ctx context.Context, e *env) (protocols.Surround, error) {
 	dir := projectDir(e)
-	cat, err := protocols.CouncilCatalog(os.DirFS(dir))
-	if err != nil {
-		return council.Options{}, exitErr(exitUsage, err)
-	}
-	env := council.Env{Catalog: cat}
-	if env.Intent, err = protocols.CouncilIntent(os.DirFS(dir)); err != nil {
-		return council.Options{}, exitErr(exitUsage, err)
-	}
+	sur := protocols.Surround{Files: os.DirFS(dir)}
 	// Probes read the repository at the commit checked out now; outside a repository every
 	// request is refused, and the record says so.
 	if head, err := evidence.Head(ctx, dir); err == nil {
-		env.Evidence = evidence.Source{Dir: dir, Commit: head}
+		sur.Evidence = evidence.Source{Dir: dir, Commit: head}
 	}
-	if env.Memory, err = sessionMemory(ctx, e, t.common, env.Evidence); err != nil {
-		return council.Options{}, err
+	var err error
+	if sur.Memory, err = sessionMemory(ctx, e, t.common, sur.Evidence); err != nil {
+		return protocols.Surround{}, err
 	}
-	opts, err := council.Convene(section[*council.Section](st.Config, council.Protocol), st.Config.Descriptors(),
-		council.Flags{Seats: seats, Rounds: rounds, Profile: t.profile, Go: t.goAhead}, env)
+	return sur, nil
+}
+
+// councilOptions resolves the options a session would run with, as the session runner does,
+// for a dry run.
+func (t *teamFlags) councilOptions(st *setup, seats string, rounds int, sur protocols.Surround) (council.Options, error) {
+	opts, err := protocols.CouncilOptions(st.Config, council.Flags{Seats: seats, Rounds: rounds, Profile: t.profile, Go: t.goAhead}, sur)
 	if err != nil {
 		return council.Options{}, exitErr(exitUsage, err)
 	}
 	return opts, nil
 }
 
-// narrated puts the narrator in place of the progress lines.
-func (t *teamFlags) narrated(ctx context.Context, e *env, st *setup, rc engine.RunConfig) engine.RunConfig {
+// flags are the session's flags as the protocols registry takes them.
+func (t *teamFlags) flags(seats, rounds string) map[string]string {
+	flags := map[string]string{}
+	for k, v := range map[string]string{"seats": seats, "rounds": rounds, "profile": t.profile} {
+		if v != "" {
+			flags[k] = v
+		}
+	}
+	if t.goAhead {
+		flags["go"] = "true"
+	}
+	return flags
+}
+
+// runner is the command's session runner with the narrator in place of the progress lines.
+func (t *teamFlags) runner(ctx context.Context, e *env, st *setup) *session.Runner {
+	r := st.runner(e)
 	ledger, n, err := estimate.Recorded(ctx, st.Store, council.Protocol, 0)
 	if err != nil {
 		ledger, n = nil, 0 // a heartbeat without a calibrated typical time still beats none
@@ -89,8 +105,8 @@ func (t *teamFlags) narrated(ctx context.Context, e *env, st *setup, rc engine.R
 		}
 		return cal.Typical(estimate.Call{Role: role, Profile: profile}, typ)
 	}
-	rc.Sinks = []engine.Sink{newNarrator(e.stderr, t.narrate.level(), typical)}
-	return rc
+	r.Sinks = []engine.Sink{newNarrator(e.stderr, t.narrate.level(), typical)}
+	return r
 }
 
 // finish hands the session's memory proposals to the project's memory for review and prints

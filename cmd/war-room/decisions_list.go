@@ -52,7 +52,7 @@ type localDecision struct {
 	Session   string                  `json:"session"`
 	Protocol  string                  `json:"protocol"`
 	Date      string                  `json:"date"`
-	Type      string                  `json:"type,omitempty"`
+	Class     string                  `json:"class,omitempty"`
 	Title     string                  `json:"title"`
 	Published []discussions.Published `json:"published,omitempty"`
 	decision  *engine.Decision
@@ -76,7 +76,7 @@ func localDecisions(ctx context.Context, st engine.Store) ([]localDecision, erro
 			continue // no decision (yet): paused, failed or running
 		}
 		out = append(out, localDecision{Session: s.ID, Protocol: s.Protocol, Date: s.CreatedAt.UTC().Format("2006-01-02"),
-			Type: d.Type, Title: oneLine(d.Title), Published: published[s.ID], decision: d})
+			Class: oneLine(d.Class), Title: oneLine(d.Title), Published: published[s.ID], decision: d})
 	}
 	return out, nil
 }
@@ -127,7 +127,7 @@ func runDecisionsList(ctx context.Context, e *env, args []string) error {
 
 func printLocal(e *env, ds []localDecision) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SESSION\tDATE\tPROTOCOL\tTYPE\tPUBLISHED\tTITLE")
+	fmt.Fprintln(tw, "SESSION\tDATE\tPROTOCOL\tCLASS\tPUBLISHED\tTITLE")
 	for _, d := range ds {
 		pub := "—"
 		if len(d.Published) > 0 {
@@ -137,16 +137,16 @@ func printLocal(e *env, ds []localDecision) error {
 			}
 			pub = strings.Join(refs, ",")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Session, d.Date, d.Protocol, dash(d.Type), pub, d.Title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Session, d.Date, d.Protocol, dash(d.Class), pub, d.Title)
 	}
 	return tw.Flush()
 }
 
 func printRows(e *env, rows []discussions.DecisionRow) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tDATE\tTYPE\tSTATUS\tTITLE")
+	fmt.Fprintln(tw, "#\tDATE\tCLASS\tSTATUS\tTITLE")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", r.Number, r.Date, r.Type, r.Status, oneLine(r.Title))
+		fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", r.Number, r.Date, r.Class, r.Status, oneLine(r.Title))
 	}
 	return tw.Flush()
 }

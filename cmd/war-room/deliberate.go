@@ -1,8 +1,8 @@
 package main
 
 import (
+	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"slices"
@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -91,19 +92,46 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 	if f.dry {
 		return dryRunWarRoom(ctx, e, st, opts, f.common.json)
 	}
-	s, err := warroom.NewSession(pos[0], inputs, opts, seed, source)
-	if err != nil {
-		return exitErr(exitUsage, err)
-	}
-	prior, err := newPriorCheck(e, st, f.github, pos[0])
+	run, req, err := f.sessionRequest(e, st)
 	if err != nil {
 		return err
 	}
-	r, err := engine.Start(ctx, st.runConfig(e, f.approve.answers()), s)
-	if err != nil {
-		return err
+	req.Protocol, req.Question, req.Context, req.Seed, req.SeedSource = warroom.Protocol, pos[0], inputs[1:], seed, source
+	return f.end(e, st, run.Run(ctx, req))
+}
+
+// warRoomFlags are the protocol's flags as a session request carries them.
+func (f *deliberateFlags) warRoomFlags() map[string]string {
+	flags := map[string]string{"mode": f.mode}
+	if f.preset != "" {
+		flags["preset"] = f.preset
 	}
-	return f.execute(ctx, e, r, prior)
+	if f.thresholds != "" {
+		flags["thresholds"] = f.thresholds
+	}
+	if f.planReview {
+		flags["plan-review"] = "true"
+	}
+	return flags
+}
+
+// sessionRequest is the runner and the request this command's flags ask for; with --repo,
+// earlier decisions there are looked for first (publishing is war-room publish's job).
+func (f *deliberateFlags) sessionRequest(e *env, st *setup) (*session.Runner, session.Request, error) {
+	run := st.runner(e)
+	req := session.Request{Flags: f.warRoomFlags(), Answers: f.approve.answers()}
+	if f.github.repo == "" {
+		return run, req, nil
+	}
+	repo, err := discussions.ParseRepo(f.github.repo)
+	if err != nil {
+		return nil, req, exitErr(exitUsage, err)
+	}
+	if run.Publisher, err = f.github.publisher(e, st.Config, st.Store); err != nil {
+		return nil, req, err
+	}
+	req.Repo = &repo
+	return run, req, nil
 }
 
 // inputs captures the question and every context file verbatim.
@@ -117,48 +145,32 @@ func (f *deliberateFlags) resumeSession(ctx context.Context, e *env) error {
 		return err
 	}
 	defer st.Close()
-	s, err := st.Store.GetSession(ctx, f.resume)
-	if err != nil {
-		return exitErr(exitUsage, fmt.Errorf("session %s: %w", f.resume, err))
+	if err := checkProtocol(ctx, st.Store, f.common.where(e), f.resume, warroom.Protocol); err != nil {
+		return err
 	}
-	if s.Protocol != warroom.Protocol {
-		return usageErr("session %s is a %s session; use war-room resume %[1]s", f.resume, s.Protocol)
-	}
-	prior, err := resumedPriorCheck(ctx, e, st.Store, f.resume)
+	run, req, err := f.sessionRequest(e, st)
 	if err != nil {
 		return err
 	}
-	r, err := engine.Resume(ctx, st.runConfig(e, f.approve.answers()), f.resume)
-	if err != nil {
-		return err
-	}
-	return f.execute(ctx, e, r, prior)
+	req.SessionID, req.Flags = f.resume, nil
+	return f.end(e, st, run.Run(ctx, req))
 }
 
-// execute runs the session to its end, after the prior-decision check when there is one, and
-// prints the decision (its metrics in the footer).
-func (f *deliberateFlags) execute(ctx context.Context, e *env, r *engine.Run, prior *priorCheck) error {
-	id := r.Session().ID
-	d, notes, err := prior.run(ctx, e, r)
-	if err == nil && d == nil {
-		r.AddNotes(notes...) // the decision is sealed when it is made: notes come first
-		d, err = warroom.Execute(ctx, r)
-	}
-	if err = r.Finish(ctx, err); err != nil {
-		var gate *engine.GateError
-		if errors.As(err, &gate) && gate.Gate.Key == discussions.PriorGateKey {
-			return priorGateOutcome(gate, id)
+// end prints the decision (its metrics in the footer) and says what the prior-decision check
+// settled for war-room publish.
+func (f *deliberateFlags) end(e *env, st *setup, out *session.Outcome) error {
+	return endSession(e, "deliberate", out, func(d *engine.Decision) error {
+		repo := cmp.Or(f.github.repo, "OWNER/NAME")
+		if out.Reaffirmed > 0 {
+			fmt.Fprintf(e.stderr, "no deliberation: #%d stands; record that on it with: war-room publish %s --repo %s\n",
+				out.Reaffirmed, d.SessionID, repo)
+		} else if prior, err := discussions.PriorFromGate(context.Background(), st.Store, d.SessionID); err == nil &&
+			prior.Action == discussions.PriorSupersede {
+			fmt.Fprintf(e.stderr, "the new decision will supersede #%d when published: war-room publish %s --repo %s\n",
+				prior.Number, d.SessionID, repo)
 		}
-		if errors.As(err, &gate) {
-			return sessionOutcome(err, id)
-		}
-		if ctx.Err() != nil {
-			// Interrupted (Ctrl-C, SIGTERM): the calls in flight are lost, nothing else.
-			return fmt.Errorf("interrupted; the completed phases are stored; continue with: war-room deliberate --resume %s", id)
-		}
-		return fmt.Errorf("%w\nthe completed phases are stored; continue with: war-room deliberate --resume %s", err, id)
-	}
-	return finishDecision(e, d, f.common.json)
+		return finishDecision(e, d, f.common.json)
+	})
 }
 
 // deliberationSeed parses --seed, or draws one from the OS entropy source.

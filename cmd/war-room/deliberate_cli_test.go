@@ -18,7 +18,7 @@ func TestDeliberatePrintsTheDecisionAndMetrics(t *testing.T) {
 		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
 	}
 	for _, want := range []string{"# [War Room] Which queue should billing adopt?", "## Reversibility",
-		"RS = 0.72 · type 1A · mode full", "Borda points", "(selected)", "## Panel", "merkle root ",
+		"**RS 0.72 · type 1A · mode full**", "| Reversal Cost | 4/5 | weeks of rework |", "Borda points", "(selected)", "## Panel", "merkle root ",
 		"## Metrics", "| mode_match | yes |", "| expert_failures | 0 |", "scripted — not a model"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
@@ -119,5 +119,45 @@ func TestDeliberateUsageErrors(t *testing.T) {
 		if res := w.run("deliberate", args...); res.code != exitUsage {
 			t.Errorf("%s: exit %d, want %d\n%s", name, res.code, exitUsage, res.stderr)
 		}
+	}
+}
+
+// TestDryRunShowsTheEffortEachModelIsSent: a profile whose model takes only some levels shows
+// the level each seat would really be sent, and one that takes none shows none.
+func TestDryRunShowsTheEffortEachModelIsSent(t *testing.T) {
+	w := newWarRoomEnv(t, "council.yaml")
+	b, err := os.ReadFile(w.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), "  claude: {type: script,", "  claude: {type: script, effort_levels: [low],", 1)
+	text = strings.Replace(text, "  gemini: {type: script,", "  gemini: {type: script, effort_levels: [],", 1)
+	if err := os.WriteFile(w.config, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res := w.run("deliberate", "Which queue?", "--dry-run", "--json")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	var out struct {
+		Panel struct {
+			Members []struct{ Role, Profile, Effort string } `json:"members"`
+		} `json:"panel"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, m := range out.Panel.Members {
+		switch m.Profile {
+		case "claude":
+			wantEq(t, "low", m.Effort)
+		case "gemini":
+			wantEq(t, "", m.Effort)
+		}
+		seen[m.Profile] = true
+	}
+	if !seen["claude"] || !seen["gemini"] {
+		t.Fatalf("the panel seats neither profile: %+v", out.Panel.Members)
 	}
 }

@@ -31,25 +31,35 @@ func TestDeliberateHelperProcess(t *testing.T) {
 	os.Exit(code)
 }
 
-// slowCouncil is the council script with every call taking 300 ms, so the parent can kill the
-// process while a phase's calls are in flight.
-func slowCouncil(t *testing.T) string {
-	path := councilWith(t, "")
-	b, err := os.ReadFile(path)
+// held is a script response that never answers a prompt matching match: the call waits
+// until its process is killed or interrupted. A child process held at the phase after the
+// step a test waits for cannot finish before the test kills it, however slow the machine.
+func held(match string) string {
+	return "  - match: '" + match + "'\n    latency: 100000h\n    text: never sent\n"
+}
+
+// heldWarRoomEnv is a war-room environment in a fresh directory whose calls for prompts
+// matching match never answer, and whose phase timeouts do not end them either.
+func heldWarRoomEnv(t *testing.T, match string) *warRoomEnv {
+	t.Helper()
+	w := warRoomEnvAt(t, t.TempDir(), councilWith(t, held(match)))
+	b, err := os.ReadFile(w.config)
 	if err == nil {
-		err = os.WriteFile(path, append([]byte("latency: 300ms\n"), b...), 0o600)
+		err = os.WriteFile(w.config, []byte(strings.ReplaceAll(string(b), "5s", "1000h")), 0o600)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	return path
+	return w
 }
 
 // waitForStep polls the state file until some session has stored key, and returns its id.
 func waitForStep(t *testing.T, db, key string, exited <-chan struct{}) string {
 	t.Helper()
 	ctx := context.Background()
-	for range 600 {
+	// No deadline of its own: the child either stores the step or exits, and the suite
+	// timeout bounds a hang; a loaded machine only makes this slower.
+	for {
 		st, err := sqlite.Open(ctx, db)
 		if err == nil {
 			ss, _ := st.ListSessions(ctx, "war-room", 0)
@@ -68,8 +78,6 @@ func waitForStep(t *testing.T, db, key string, exited <-chan struct{}) string {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("step %s never stored", key)
-	return ""
 }
 
 // The real CLI, killed with SIGKILL once a phase boundary is stored, continues with
@@ -84,9 +92,11 @@ func TestDeliberateSurvivesSIGKILLAndResumes(t *testing.T) {
 	var want engine.Decision
 	json.Unmarshal([]byte(res.stdout), &want)
 
-	for _, key := range []string{"p1-intel", "p5-vote/round-1"} {
+	// Each step, and the phase the child is held at after it.
+	for _, c := range []struct{ key, next string }{{"p1-intel", "Phase 2, situation"}, {"p5-vote/round-1", "Phase 6, premortem"}} {
+		key := c.key
 		t.Run(strings.ReplaceAll(key, "/", "_"), func(t *testing.T) {
-			w := warRoomEnvAt(t, t.TempDir(), slowCouncil(t))
+			w := heldWarRoomEnv(t, c.next)
 			child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
 			child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
 				"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))
@@ -142,7 +152,7 @@ func alternativesOf(d engine.Decision) string {
 // Ctrl-C in the middle of a phase stops the real CLI with exit 1 and the command that
 // continues the session; that command finishes it.
 func TestDeliberateInterruptedSaysHowToResume(t *testing.T) {
-	w := warRoomEnvAt(t, t.TempDir(), slowCouncil(t))
+	w := heldWarRoomEnv(t, "Phase 2, situation")
 	child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
 	child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
 		"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))

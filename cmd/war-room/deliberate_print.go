@@ -24,6 +24,9 @@ func dryRunWarRoom(ctx context.Context, e *env, st *setup, opts warroom.Options,
 	if err != nil {
 		return err
 	}
+	for i, m := range panel.Members { // show the level each model is really sent
+		panel.Members[i].Effort = st.Profiles.EffortSent(m.Profile, m.Effort)
+	}
 	if asJSON {
 		return writeJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel, "estimates": ests})
 	}

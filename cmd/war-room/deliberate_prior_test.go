@@ -75,7 +75,7 @@ func (p *priorEnv) decision(id string) engine.Decision {
 func TestDeliberatePriorCheckInformsWithoutATerminal(t *testing.T) {
 	p := newPriorEnv(t)
 	res := p.run(false, "", "deliberate", priorTopic, "--seed", "3", "--repo", "acme/widgets")
-	if res.code != 0 || !strings.Contains(res.stderr, "earlier decisions that may be related: #1 [War Room] Which queue should billing adopt? (2026-02-15)") {
+	if res.code != 0 || !strings.Contains(res.stderr, "Earlier decisions that may be related: #1 [War Room] Which queue should billing adopt? (2026-02-15)") {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
 	id := p.onlySession()

@@ -39,8 +39,14 @@ func TestDeliberateResumeAfterAFailedSynthesis(t *testing.T) {
 	if len(after) != len(before)+1 {
 		t.Errorf("resume made %d calls, want 1", len(after)-len(before))
 	}
-	if res := fixed.run("deliberate", "--resume", id); res.code == 0 {
-		t.Errorf("resuming a completed session should fail, got exit 0")
+	// Resuming a completed session is the one resume path too: it prints the sealed
+	// decision again (and would finish a publication), calling nothing.
+	res = fixed.run("deliberate", "--resume", id, "--json")
+	if res.code != 0 || !strings.Contains(res.stdout, `"merkle_root"`) {
+		t.Errorf("resuming a completed session: exit %d\n%s", res.code, res.stderr)
+	}
+	if again, _ := fixed.store().Ledger(context.Background(), id); len(again) != len(after) {
+		t.Errorf("resuming a completed session made %d call(s)", len(again)-len(after))
 	}
 }
 

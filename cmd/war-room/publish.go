@@ -14,6 +14,7 @@ import (
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -57,51 +58,42 @@ func runPublish(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	d, err := loadDecision(ctx, st, pos[0])
-	if err != nil {
+	if _, err := loadDecision(ctx, st, pos[0]); err != nil {
 		return err
 	}
 	p, err := gf.publisher(e, cfg, st)
 	if err != nil {
 		return err
 	}
-	return publishSession(ctx, e, p, st, repo, d, cf.json)
+	// The one session pipeline: a completed session is published (or its publication
+	// completed, whatever interrupted it), exactly as the Action and the App do it.
+	run := &session.Runner{Config: cfg, Store: st, Publisher: p,
+		Profiles: func(context.Context) (engine.Profiles, error) { return nil, errors.New("nothing to deliberate") }}
+	out := run.Run(ctx, session.Request{SessionID: pos[0], Repo: &repo, Publish: true})
+	return publishOutcome(e, out, cf.json)
 }
 
-// publishSession publishes d, or records a reaffirmation when the session's prior-decision
-// check answered "reaffirm #N" (such a session has no deliberation to publish).
-func publishSession(ctx context.Context, e *env, p *discussions.Publisher, st engine.Store, repo discussions.Repo, d *engine.Decision, asJSON bool) error {
-	prior, err := discussions.PriorFromGate(ctx, st, d.SessionID)
-	if err != nil {
-		return err
+// publishOutcome says what the publication did: the reaffirmation noted, or the discussion.
+func publishOutcome(e *env, out *session.Outcome, asJSON bool) error {
+	if out.Err != nil {
+		return exitErr(exitFailure, out.Err)
 	}
-	if prior.Action == discussions.PriorReaffirm {
-		id, err := p.Reaffirm(ctx, discussions.ReaffirmRequest{Repo: repo, Number: prior.Number,
-			SessionID: d.SessionID, Question: d.Question})
-		if err != nil {
-			return err
+	id := out.Session.ID
+	if out.Reaffirmed > 0 {
+		if out.ReaffirmedURL == "" { // Discussions unavailable: the publisher has warned why
+			return exitErr(exitFailure, fmt.Errorf("session %s reaffirmed #%d, but no note was added to it", id, out.Reaffirmed))
 		}
-		if id == "" { // Discussions unavailable: the publisher has warned why
-			return exitErr(exitFailure, fmt.Errorf("session %s reaffirmed #%d, but no note was added to it", d.SessionID, prior.Number))
-		}
-		fmt.Fprintf(e.stdout, "session %s reaffirmed #%d; a note was added to that discussion\n", d.SessionID, prior.Number)
+		fmt.Fprintf(e.stdout, "session %s reaffirmed #%d; a note was added to that discussion\n", id, out.Reaffirmed)
 		return nil
 	}
-	req := discussions.Request{Repo: repo, Decision: d}
-	if prior.Action == discussions.PriorSupersede {
-		req.Supersedes = prior.Number
-	}
-	res, err := p.Publish(ctx, req)
-	if err != nil {
-		return err
-	}
+	res := out.Published
 	if err := printPublished(e, res, asJSON); err != nil {
 		return err
 	}
 	if res.Skipped != "" {
 		// The publisher has warned why on stderr; publishing was the command's whole job, so
 		// a script must not read this as success.
-		return exitErr(exitFailure, fmt.Errorf("session %s was not published; publish again once that is fixed", d.SessionID))
+		return exitErr(exitFailure, fmt.Errorf("session %s was not published; publish again once that is fixed", id))
 	}
 	return nil
 }

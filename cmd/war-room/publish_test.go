@@ -45,6 +45,27 @@ func newPubEnv(t *testing.T) *pubEnv {
 // record stores a finished session with its decision, and the prior check's answer if any.
 func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engine.Decision {
 	p.t.Helper()
+	d := &engine.Decision{Protocol: "war-room", Title: title, Question: "Which store should the App use?",
+		Outcome: "PostgreSQL", Class: "type 1B", Labels: []string{"type-1b"}, SessionID: id, Seed: 9,
+		CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
+		Phases:    []engine.PhaseSummary{{Key: "synthesis", Title: "Synthesis", Body: "Use PostgreSQL."}}}
+	// Sealed as a session ends: publish refuses a decision whose record does not verify.
+	p.finished(id, title, func(ctx context.Context, r *engine.Run) error { return r.Seal(ctx, d, nil) }, priorAnswer, choices...)
+	return d
+}
+
+// recordRaw stores a finished session whose decision.json is raw, as an older war-room that
+// sealed no record wrote it.
+func (p *pubEnv) recordRaw(id, title string, raw []byte, priorAnswer string, choices ...string) {
+	p.t.Helper()
+	p.finished(id, title, func(ctx context.Context, r *engine.Run) error {
+		return r.PutArtifact(ctx, engine.DecisionArtifact, raw)
+	}, priorAnswer, choices...)
+}
+
+// finished stores a finished session whose decision decide writes.
+func (p *pubEnv) finished(id, title string, decide func(context.Context, *engine.Run) error, priorAnswer string, choices ...string) {
+	p.t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, p.db)
 	if err != nil {
@@ -57,11 +78,7 @@ func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engin
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	d := &engine.Decision{Protocol: "war-room", Title: title, Question: "Which store should the App use?",
-		Outcome: "PostgreSQL", Type: "1B", SessionID: id, Seed: 9, CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
-		Phases: []engine.PhaseSummary{{Key: "synthesis", Title: "Synthesis", Body: "Use PostgreSQL."}}}
-	// Sealed as a session ends: publish refuses a decision whose record does not verify.
-	if err := r.Seal(ctx, d, nil); err != nil {
+	if err := decide(ctx, r); err != nil {
 		p.t.Fatal(err)
 	}
 	if err := r.Finish(ctx, nil); err != nil {
@@ -76,7 +93,6 @@ func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engin
 			p.t.Fatal(err)
 		}
 	}
-	return d
 }
 
 func (p *pubEnv) run(args ...string) (int, string, string) {
@@ -105,8 +121,15 @@ func TestPublishCommand(t *testing.T) {
 	if code != exitOK || json.Unmarshal([]byte(out2), &res) != nil || res.Number != 1 {
 		t.Fatalf("re-run: exit %d %s", code, out2)
 	}
-	if n := len(p.f.Calls()) - calls; n != 0 {
-		t.Errorf("re-publishing a published session sent %d requests", n)
+	// Re-publishing asks GitHub, not its memory, whether the discussion is still there: one
+	// lookup, no write.
+	for _, c := range p.f.Calls()[calls:] {
+		if c.Mutation {
+			t.Errorf("re-publishing a published session wrote: %+v", c)
+		}
+	}
+	if n := len(p.f.Calls()) - calls; n != 1 {
+		t.Errorf("re-publishing a published session sent %d requests, want one lookup", n)
 	}
 	if v := p.f.SpacingViolations(); v != 0 {
 		t.Errorf("%d spacing violations", v)
@@ -128,7 +151,8 @@ func TestPublishCommandFollowsThePriorCheck(t *testing.T) {
 	if !strings.Contains(ds[2].Body, "**Supersedes:** #1") {
 		t.Error("the new decision does not name the one it supersedes")
 	}
-	if cs := p.f.Comments(ds[0].ID); len(cs) != 2 || !strings.Contains(cs[1].Body, "Superseded by #3") {
+	// #1's comments: its synthesis, its record, then the forward link, once.
+	if cs := p.f.Comments(ds[0].ID); len(cs) != 3 || !strings.Contains(cs[len(cs)-1].Body, "Superseded by #3") {
 		t.Errorf("no forward link on #1: %+v", cs)
 	}
 	again := p.record("wr-00000000000000c4", "[War Room] Move to PostgreSQL again", "reaffirm #3", "reaffirm #3", "proceed", "skip")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/reason"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -86,17 +87,12 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	if err := checkKeepDir(f.keep, ""); err != nil {
 		return exitErr(exitUsage, err)
 	}
-	s, err := reason.NewSession(question, inputs, opts, seed, source)
-	if err != nil {
-		return exitErr(exitUsage, err)
+	out := st.runner(e).Run(ctx, session.Request{Protocol: reason.Protocol, Question: question, Context: inputs[1:],
+		Flags: f.reasonFlags(), Seed: seed, SeedSource: source, Answers: f.answers()})
+	if notStarted(out) {
+		return endSession(e, "reason", out, nil)
 	}
-	r, err := engine.Start(ctx, st.runConfig(e, f.answers()), s)
-	if err != nil {
-		return err
-	}
-	d, err := reason.Execute(ctx, r)
-	err = r.Finish(ctx, err)
-	return reasonEnd{keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, s.ID, d, err)
+	return reasonEnd{keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
 }
 
 // inputs reads the input files verbatim.
@@ -124,6 +120,18 @@ func (f *reasonFlags) seedValue() (int64, string, error) {
 		return 0, "", usageErr("--seed wants a number from 0 to 4294967295, got %q", f.seed)
 	}
 	return int64(n), "--seed", nil
+}
+
+// reasonFlags are the chain's flags as a session request carries them.
+func (f *reasonFlags) reasonFlags() map[string]string {
+	flags := map[string]string{"passes": strconv.Itoa(f.passes)}
+	if f.fast {
+		flags["fast"] = "true"
+	}
+	if f.highAssurance {
+		flags["high-assurance"] = "true"
+	}
+	return flags
 }
 
 func (f *reasonFlags) answers() map[string]string {

@@ -11,7 +11,8 @@ import (
 )
 
 // roleAnswers are what the loopback server answers, keyed by the heading of the role body
-// it finds in the system message: the server never sees a role name any other way.
+// it finds in the user message, after the shared material: the server never sees a role name
+// any other way.
 var roleAnswers = map[string]string{
 	"# Role: premise check": "Verdict: QUESTION WELL-POSED\n\nAnswerable.",
 	"# Role: generator":     "## Position\nKeep PostgreSQL.\n\n## Claims\nC-1: The write load stays small.\nC-2: The team knows it.",
@@ -48,7 +49,7 @@ func (s *chatServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"bad body"}}`, http.StatusBadRequest)
 		return
 	}
-	heading, _, _ := strings.Cut(body.Messages[0].Content, "\n")
+	heading := roleHeading(body.Messages[1].Content)
 	s.mu.Lock()
 	s.seen = append(s.seen, seenRequest{body.Model, heading, body.ReasoningEffort, r.Header.Get("Authorization")})
 	s.mu.Unlock()
@@ -66,28 +67,40 @@ func (s *chatServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// roleHeading is the first "# Role:" line of a prompt.
+func roleHeading(user string) string {
+	for _, line := range strings.Split(user, "\n") {
+		if strings.HasPrefix(line, "# Role:") {
+			return line
+		}
+	}
+	return ""
+}
+
 func TestReasonEndToEndThroughTheOpenAIAdapter(t *testing.T) {
 	srv := &chatServer{}
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
-	profile := func(model, family, key string) string {
-		return fmt.Sprintf("{type: openai, base_url: %q, model: %s, family: %s, api_key_env: %s}", ts.URL+"/v1", model, family, key)
+	profile := func(model, family, key, extra string) string {
+		return fmt.Sprintf("{type: openai, base_url: %q, model: %s, family: %s, api_key_env: %s%s}", ts.URL+"/v1", model, family, key, extra)
 	}
 	r := newReasonEnv(t, []string{"alpha", "beta"}, map[string]string{
-		"alpha": profile("alpha-1", "openai", "ALPHA_KEY"),
-		"beta":  profile("beta-1", "qwen", "BETA_KEY"),
+		"alpha": profile("alpha-1", "openai", "ALPHA_KEY", ", effort_levels: [low, high]"),
+		"beta":  profile("beta-1", "qwen", "BETA_KEY", ""),
 	}, "")
 	r.vars["ALPHA_KEY"], r.vars["BETA_KEY"] = "key-a", "key-b"
 	res := r.run(false, "", "Should we keep PostgreSQL?", "--seed", "2")
 	wantCode(t, 0, res)
 
 	// Seed 2 is even: generator on the first family (alpha), compressor and attacker on beta.
+	// beta's model is none war-room knows, so it is sent no effort; alpha accepts low and high,
+	// so the roles' medium is sent as low.
 	wantEq(t, []seenRequest{
-		{"beta-1", "# Role: premise check", "low", "Bearer key-b"},
-		{"alpha-1", "# Role: generator", "medium", "Bearer key-a"},
-		{"beta-1", "# Role: compressor", "medium", "Bearer key-b"},
-		{"beta-1", "# Role: attacker", "high", "Bearer key-b"},
-		{"alpha-1", "# Role: synthesizer", "medium", "Bearer key-a"},
+		{"beta-1", "# Role: premise check", "", "Bearer key-b"},
+		{"alpha-1", "# Role: generator", "low", "Bearer key-a"},
+		{"beta-1", "# Role: compressor", "", "Bearer key-b"},
+		{"beta-1", "# Role: attacker", "", "Bearer key-b"},
+		{"alpha-1", "# Role: synthesizer", "low", "Bearer key-a"},
 	}, srv.seen)
 	for _, want := range []string{
 		"Answer: Keep PostgreSQL.", "Independence: conforming",

@@ -7,7 +7,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/reason"
-	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -50,21 +50,13 @@ func runResume(ctx context.Context, e *env, args []string) error {
 	if err := checkResumeKeep(ctx, s.Store, pos[0], *keep); err != nil {
 		return err
 	}
-	r, err := engine.Resume(ctx, s.runConfig(e, answers), pos[0])
-	if err != nil {
-		return err
-	}
-	d, err := protocols.Execute(ctx, r)
-	err = r.Finish(ctx, err)
-	if r.Session().Protocol == reason.Protocol {
+	out := s.runner(e).Run(ctx, session.Request{SessionID: pos[0], Answers: answers})
+	if !notStarted(out) && out.Session.Protocol == reason.Protocol {
 		// A reasoning chain ends as `war-room reason` ends it: the synthesis verbatim, the
 		// failure report and kept run, or the gate's own instructions and exit code.
-		return reasonEnd{keep: *keep, asJSON: cf.json}.report(ctx, e, s, r.Session().ID, d, err)
+		return reasonEnd{keep: *keep, asJSON: cf.json}.report(ctx, e, s, out.Session.ID, out.Decision, outcomeErr(out))
 	}
-	if err != nil {
-		return sessionOutcome(err, r.Session().ID)
-	}
-	return finishDecision(e, d, cf.json)
+	return endSession(e, "resume", out, func(d *engine.Decision) error { return finishDecision(e, d, cf.json) })
 }
 
 // checkResumeKeep refuses --keep, before anything runs, for a session that is not a reasoning

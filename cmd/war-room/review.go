@@ -158,7 +158,10 @@ func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts revi
 	m := prRef.FindStringSubmatch(f.pr)
 	repo := m[1]
 	number, _ := strconv.Atoi(m[2])
-	gh, err := reviewlane.NewClient(&http.Client{Transport: tokenTransport(e.getenv("GITHUB_TOKEN"))}, e.getenv("GITHUB_API_URL"))
+	api := e.getenv("GITHUB_API_URL")
+	hc := e.githubClient(&http.Client{Transport: tokenTransport(e.getenv("GITHUB_TOKEN"))},
+		tokenKey(api, e.getenv("GITHUB_TOKEN")), st.Config.GitHub.WriteSpacing)
+	gh, err := reviewlane.NewClient(hc, api)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}

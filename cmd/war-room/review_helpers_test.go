@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // reviewEnv is an isolated CLI environment for war-room review: a git checkout with a base
@@ -19,6 +21,8 @@ type reviewEnv struct {
 	db                    string
 	base, head            string
 	vars                  map[string]string
+	// writes is the GitHub write layer's clock for the run (zero: the real one).
+	writes wr.Options
 }
 
 // reviewerScript is a script provider file whose reviewer answers text (a template).
@@ -95,7 +99,7 @@ func (r *reviewEnv) review(args ...string) cliResult {
 	r.t.Helper()
 	var out, errb bytes.Buffer
 	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""),
-		getenv: func(k string) string { return r.vars[k] }}
+		getenv: func(k string) string { return r.vars[k] }, writes: r.writes}
 	full := append([]string{"review", "--config", r.config, "--db", r.db, "--repo", r.checkout}, args...)
 	code := run(context.Background(), e, full)
 	return cliResult{out.String(), errb.String(), code}

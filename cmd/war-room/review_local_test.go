@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/reviewlane"
 )
@@ -131,7 +133,11 @@ func TestReviewFailureToRunIsNotARefutation(t *testing.T) {
 	f.AddToken("ghs_cli", "war-room[bot]")
 	f.AddPull("acme/widgets", githubfake.PullSpec{Author: "octocat", BaseRef: "main", BaseSHA: strings.Repeat("a", 40),
 		HeadRef: "feature", HeadSHA: strings.Repeat("c", 40), Diff: "diff --git a/w.go b/w.go\n"})
-	f.Inject(githubfake.Fault{Match: "GET /repos/{owner}/{repo}/pulls/{pull_number}", Kind: githubfake.ServerError, Status: 502})
+	// GitHub keeps failing: every attempt the write layer makes, on a clock that does not
+	// make the test wait for its back-off.
+	f.Inject(githubfake.Fault{Match: "GET /repos/{owner}/{repo}/pulls/{pull_number}", Kind: githubfake.ServerError, Status: 502, Times: wr.DefaultMaxAttempts})
+	clk := githubfake.NewClock(time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC))
+	r.writes = wr.Options{Now: clk.Now, Sleep: clk.Sleep, AfterFunc: clk.AfterFunc}
 	r.vars["GITHUB_API_URL"], r.vars["GITHUB_TOKEN"] = f.URL(), "ghs_cli"
 	if res := r.review("--pr", "acme/widgets#1"); res.code != exitNotRun {
 		t.Errorf("GitHub failing: exit %d, want %d; stderr:\n%s", res.code, exitNotRun, res.stderr)

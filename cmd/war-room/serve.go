@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -18,6 +19,9 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
+	wr "github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/internal/metrics"
+	"github.com/war-room/war-room/session"
 )
 
 func init() {
@@ -32,12 +36,15 @@ type serveFlags struct {
 	privateKey, secretFile string
 	providerEnv            string
 	workers                int
+	leaseTTL               time.Duration
 	allowLocal             bool
 	allowBaseURLs          string
+	logFormat              string
+	ceilings               ceilingFlags
 }
 
 func (s *serveFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.addr, "addr", ":8080", "listen address; the webhook is POST /webhook, health GET /healthz")
+	fs.StringVar(&s.addr, "addr", ":8080", "listen address; the webhook is POST /webhook, health GET /healthz, Prometheus metrics GET /metrics")
 	fs.StringVar(&s.db, "db", "", "SQLite state file (default as for the CLI); the job queue is a second file beside it")
 	fs.StringVar(&s.databaseURL, "database-url", "", "postgres://… URL of a PostgreSQL database for all state (sessions, steps, ledger, artifacts, records, leases, the job queue and its delivery dedupe) instead of SQLite, shared by every replica (default $WAR_ROOM_DATABASE_URL unless --db is given; use the variable when the URL holds a password, since a command line is visible to every user of the machine)")
 	fs.StringVar(&s.appID, "app-id", "", "the GitHub App's ID (default $WAR_ROOM_APP_ID)")
@@ -46,8 +53,11 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.secretFile, "webhook-secret", "", "file holding the webhook secret (default: $WAR_ROOM_WEBHOOK_SECRET); required")
 	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra key variables a repository's api_key_env may read, each NAME=VENDOR (anthropic, openai, gemini or local) or NAME for a key of the local endpoint")
 	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
+	fs.DurationVar(&s.leaseTTL, "lease-ttl", session.DefaultLeaseTTL, "life of the leases (renewed every third of it) that keep a session and a thread on one worker and tell replicas this process is alive; a killed process's jobs are taken over about one and a half of it later")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
+	fs.StringVar(&s.logFormat, "log-format", "json", "log lines on standard error as json (one object a line) or text (key=value)")
+	s.ceilings.register(fs)
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -61,6 +71,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usageErr("serve takes no arguments")
 	}
+	if err := sf.ceilings.fromEnv(fs, e); err != nil {
+		return err
+	}
+	if err := sf.ceilings.check(); err != nil {
+		return err
+	}
 	if err := checkProviderEnv(sf.providerEnv); err != nil {
 		return err
 	}
@@ -68,12 +84,27 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	clients, err := bot.NewAppClients(ctx, creds, nil)
+	log, err := sf.logger(e.stderr)
+	if err != nil {
+		return err
+	}
+	m := metrics.New()
+	clients, err := bot.NewAppClients(ctx, creds, metrics.GitHubTransport(nil, m))
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
-	return sf.serve(ctx, e, log, clients, secret)
+	return sf.serve(ctx, e, log, m, clients, secret)
+}
+
+// logger writes JSON lines, or key=value text for a person watching a terminal.
+func (s *serveFlags) logger(w io.Writer) (*slog.Logger, error) {
+	switch s.logFormat {
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	case "text":
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	}
+	return nil, usageErr("--log-format %q: use json or text", s.logFormat)
 }
 
 // secrets reads the webhook secret and the App's credentials from files and the environment.
@@ -102,7 +133,7 @@ func (s *serveFlags) secrets(e *env) ([]byte, bot.AppCredentials, error) {
 // serve runs the queue and the HTTP server until ctx ends, then stops them in order: no
 // new deliveries, then running jobs finish (or are cancelled after the grace and retried at
 // the next start), then the files close.
-func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, clients *bot.AppClients, secret []byte) error {
+func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *metrics.Metrics, clients *bot.AppClients, secret []byte) error {
 	target, err := (&commonFlags{db: s.db, databaseURL: s.databaseURL}).target(e)
 	if err != nil {
 		return err
@@ -112,8 +143,15 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, client
 		return err
 	}
 	defer st.Close()
-	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log)}
-	q, err := s.openQueue(ctx, target, w, log)
+	if bot.IsPostgresURL(target) {
+		// Replicas share the database: each installation's writes keep their spacing
+		// whichever replica sends them.
+		clients.UseWrites(wr.Options{Limiter: wr.StoreLimiter{Store: st}, Warn: func(m string) { log.Warn("github: " + m) }})
+	}
+	name := workerName()
+	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log, name), Observer: m}
+	w.Base.Events = m
+	q, err := s.openQueue(ctx, target, w, st, name, log)
 	if err != nil {
 		return err
 	}
@@ -122,6 +160,7 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, client
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
+	hook.Observer = m
 	ln, err := net.Listen("tcp", s.addr)
 	if err != nil {
 		return exitErr(exitUsage, fmt.Errorf("listen on %s: %w", s.addr, err))
@@ -131,7 +170,7 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, client
 		return fmt.Errorf("start the job queue: %w", err)
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "app", clients.Login(), "state", store.Describe(target))
-	srv := &http.Server{Handler: serveMux(hook), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
+	srv := &http.Server{Handler: serveMux(hook, m.Handler()), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -153,9 +192,10 @@ func shutdown(srv *http.Server, q *bot.Queue, log *slog.Logger, served error) er
 	return errors.Join(served, herr, qerr)
 }
 
-func serveMux(hook http.Handler) *http.ServeMux {
+func serveMux(hook, metrics http.Handler) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/webhook", hook)
+	mux.Handle("GET /metrics", metrics)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "ok")
@@ -165,8 +205,11 @@ func serveMux(hook http.Handler) *http.ServeMux {
 
 // openQueue opens River where the state is: in the same PostgreSQL database, else in a SQLite
 // file beside the state file (war-room.db → war-room-queue.db).
-func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.DeliveryWorker, log *slog.Logger) (*bot.Queue, error) {
-	cfg := bot.QueueConfig{Workers: s.workers, Log: log}
+// Its heartbeat and the sweep for jobs of dead processes keep their leases in the state
+// store st.
+func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.DeliveryWorker, st engine.Store, name string, log *slog.Logger) (*bot.Queue, error) {
+	cfg := bot.QueueConfig{Workers: s.workers, Log: log, ID: name, Liveness: &bot.Liveness{TTL: s.leaseTTL,
+		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{st}, nil }}}
 	if bot.IsPostgresURL(target) {
 		return bot.OpenPostgresQueue(ctx, target, w, cfg)
 	}
@@ -176,9 +219,11 @@ func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.Delive
 
 // deps is what every job starts from: the Action's grammar, the shared state store, and a
 // repository configuration checked and given only the environment it may read.
-func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger) bot.Deps {
+func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger, name string) bot.Deps {
 	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
 	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
+		Holder: name, LeaseTTL: s.leaseTTL,
+		Ceilings: s.ceilings.ceilings(), ForkPermission: config.Permission(s.ceilings.forkPermission),
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
 	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))
@@ -235,4 +280,13 @@ func errSuffix(err error) string {
 		return ""
 	}
 	return " (" + err.Error() + ")"
+}
+
+// workerName names this process in the leases that keep a session on one worker at a time.
+func workerName() string {
+	host, _ := os.Hostname()
+	if len(host) > 60 {
+		host = host[:60] // River's client id is at most 100 bytes
+	}
+	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), engine.NewSessionID()[3:11])
 }

@@ -151,3 +151,49 @@ func TestServeRefusesToStart(t *testing.T) {
 		})
 	}
 }
+
+// One command, one session: the same comment delivered under two delivery ids at once (as
+// a replayed body or GitHub's own redelivery arrives) runs one session, which publishes one
+// discussion and replies once; the second job waits for the first and then finds the command
+// handled, spending nothing.
+func TestServeRunsOneSessionForOneCommentDeliveredTwice(t *testing.T) {
+	w := newAppWorld(t)
+	files := newAppFiles(t)
+	s := startServe(t, w, files, "--allow-local-providers")
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "We run Redis only for the job queue.", "alice")
+	body := "/war-room Should we move the job queue into PostgreSQL?"
+	id := w.comment("alice", n, body)
+	event := appEvent(t, w, n, id, body)
+
+	codes := make(chan int, 2)
+	for _, d := range []string{"d-first", "d-second"} {
+		go func() { codes <- s.deliver("issue_comment", d, event, appSecret) }()
+	}
+	for range 2 {
+		if got := <-codes; got != http.StatusAccepted {
+			t.Fatalf("delivery: %d, want 202 for both ids\n%s", got, s.log())
+		}
+	}
+	eventually(t, s, "both jobs complete", func() bool {
+		jobs := queuedJobs(t, files)
+		return jobs["d-first"] == "completed" && jobs["d-second"] == "completed"
+	})
+	var decisions []string
+	for _, d := range w.f.Discussions(aRepo) {
+		if d.Title != "Decision log" {
+			decisions = append(decisions, d.Title)
+		}
+	}
+	if len(decisions) != 1 {
+		t.Errorf("%d decision discussions %q, want one", len(decisions), decisions)
+	}
+	if calls := ledger(t, files.db); len(calls) != 5 {
+		t.Errorf("%d provider calls, want one session's five", len(calls))
+	}
+	if got := len(appComments(w, n)); got != 2 {
+		t.Errorf("the App wrote %d comments, want the progress comment and one reply", got)
+	}
+	if got := reactionsOn(w, n, id); !slices.Equal(got, []string{"eyes", "rocket"}) {
+		t.Errorf("reactions on the command: %v, want [eyes rocket]", got)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store"
 	"github.com/war-room/war-room/internal/pgtest"
@@ -87,4 +88,60 @@ func pgJobState(t *testing.T, url, delivery string) string {
 		t.Fatal(err)
 	}
 	return state
+}
+
+// TestServeReplyOnAnotherReplica: two replicas on one PostgreSQL database. The command reaches
+// the first, whose session stops at the premise gate after one provider call; the reply
+// reaches the second, which finds the session in the shared store and continues it from its
+// stored step: the premise check is not called again, and the session ends with the chain's
+// five calls, published once.
+func TestServeReplyOnAnotherReplica(t *testing.T) {
+	cfg := strings.Replace(reasonConfig(t, ""), testdataPath(t, "reason-script.yaml"), testdataPath(t, "premise-script.yaml"), -1)
+	w := newActionWorld(t, cfg)
+	w.f.AddInstallation(appInstallation, appLogin)
+	w.user("alice", "write")
+	files := newAppFiles(t)
+	files.databaseURL = pgtest.Schema(t)
+	asker := startServe(t, w, files, "--allow-local-providers")
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "Redis or PostgreSQL?", "alice")
+
+	ask := "/war-room " + gateQuestion
+	id := w.comment("alice", n, ask)
+	if got := asker.deliver("issue_comment", "d-ask", appEvent(t, w, n, id, ask), appSecret); got != http.StatusAccepted {
+		t.Fatalf("delivery: %d", got)
+	}
+	eventually(t, asker, "the premise question", func() bool { return pgJobState(t, files.databaseURL, "d-ask") == "completed" })
+	st1, ok := bot.ParseState(appComments(w, n)[0].Body)
+	if !ok || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" {
+		t.Fatalf("after the command: %+v\n%s", st1, asker.log())
+	}
+	if got := len(ledger(t, files.databaseURL)); got != 1 {
+		t.Fatalf("%d provider calls before the gate, want the premise check alone", got)
+	}
+
+	other := startServe(t, w, files, "--allow-local-providers")
+	asker.stop() // only the other replica can take the reply
+	reply := "/war-room proceed"
+	rid := w.comment("alice", n, reply)
+	if got := other.deliver("issue_comment", "d-proceed", appEvent(t, w, n, rid, reply), appSecret); got != http.StatusAccepted {
+		t.Fatalf("reply delivery: %d", got)
+	}
+	eventually(t, other, "the answer's job", func() bool { return pgJobState(t, files.databaseURL, "d-proceed") == "completed" })
+	st2, _ := bot.ParseState(appComments(w, n)[0].Body)
+	if st2.Session != st1.Session || st2.Status != bot.StatusCompleted || st2.Discussion == "" {
+		t.Fatalf("after the answer: %+v\n%s", st2, other.log())
+	}
+	calls := ledger(t, files.databaseURL)
+	premise := 0
+	for _, c := range calls {
+		if strings.Contains(c.Step, "premise") {
+			premise++
+		}
+	}
+	if len(calls) != 5 || premise != 1 {
+		t.Errorf("%d provider calls, %d of them the premise check; want five, the premise check once", len(calls), premise)
+	}
+	if !strings.Contains(other.log(), `"msg":"session: running"`) {
+		t.Errorf("the second replica did not run the session:\n%s", other.log())
+	}
 }

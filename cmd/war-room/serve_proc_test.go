@@ -11,6 +11,7 @@ import (
 	"encoding/pem"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,9 +21,9 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // The App the serve tests register on the fake GitHub.
@@ -78,8 +79,15 @@ func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra
 		args = slices.Delete(args, 3, 5)
 		env = append(env, "WAR_ROOM_DATABASE_URL="+a.databaseURL)
 	}
-	s := &appServer{t: t, cmd: exec.Command(actionBinary, args...), done: make(chan struct{})}
-	s.cmd.Env = env
+	cmd := exec.Command(actionBinary, args...)
+	cmd.Env = env
+	return launchServe(t, cmd)
+}
+
+// launchServe starts a war-room serve command and waits for it to say where it listens.
+func launchServe(t *testing.T, cmd *exec.Cmd) *appServer {
+	t.Helper()
+	s := &appServer{t: t, cmd: cmd, done: make(chan struct{})}
 	pipe, err := s.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -90,18 +98,20 @@ func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra
 	addr := make(chan string, 1)
 	go s.readLog(pipe, addr)
 	t.Cleanup(func() { s.stop() })
+	waitCtx, cancel := testwait.Context(t)
+	defer cancel()
 	select {
 	case a := <-addr:
 		s.url = "http://" + a
 	case <-s.done:
 		t.Fatalf("war-room serve exited before listening:\n%s", s.log())
-	case <-time.After(time.Minute):
-		t.Fatalf("war-room serve did not listen within a minute:\n%s", s.log())
+	case <-waitCtx.Done():
+		t.Fatalf("war-room serve did not listen before the test binary's timeout:\n%s", s.log())
 	}
 	return s
 }
 
-var listenLine = regexp.MustCompile(`msg=serving addr=(\S+)`)
+var listenLine = regexp.MustCompile(`"msg":"serving","addr":"([^"]+)"`)
 
 func (s *appServer) readLog(r io.Reader, addr chan<- string) {
 	defer close(s.done)
@@ -164,12 +174,20 @@ func appEvent(t *testing.T, w *actionWorld, n int, id int64, body string) []byte
 	return out
 }
 
+// openQueueFile opens a queue file to read River's table. It opens it read-write, since a
+// killed writer's WAL is read only that way, and as a URI built from the path, which may hold
+// '#' or '?' (subtest names do).
+func openQueueFile(path string) (*sql.DB, error) {
+	u := url.URL{Scheme: "file", Path: path, RawQuery: "_pragma=busy_timeout(10000)"}
+	return sql.Open("sqlite", u.String())
+}
+
 // queuedJobs counts the delivery jobs in the queue file beside the state file, read
 // straight from River's table.
 func queuedJobs(t *testing.T, a appFiles) map[string]string {
 	t.Helper()
 	path := strings.TrimSuffix(a.db, ".db") + "-queue.db"
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	db, err := openQueueFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,12 +208,8 @@ func queuedJobs(t *testing.T, a appFiles) map[string]string {
 	return out
 }
 
-// eventually polls cond; the deadline only keeps a broken test from hanging.
+// eventually polls cond (testwait.Until), printing the server's log if it gives up.
 func eventually(t *testing.T, s *appServer, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(2 * time.Minute); !cond(); time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within two minutes\nserver log:\n%s", what, s.log())
-		}
-	}
+	testwait.Until(t, what, cond, func() string { return "server log:\n" + s.log() })
 }

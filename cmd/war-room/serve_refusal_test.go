@@ -27,7 +27,7 @@ func refusalReply(t *testing.T, w *actionWorld, s *appServer, files appFiles, co
 	if calls := ledger(t, files.db); len(calls) != 0 {
 		t.Errorf("%d provider calls", len(calls))
 	}
-	return replies[0].Body
+	return shownText(replies[0].Body)
 }
 
 // A repository's configuration cannot probe the server's files: a script profile naming a

@@ -18,12 +18,21 @@ func init() {
 // and publishing posts. Exit 0 means everything recomputed; exit 1 names what did not, first
 // thing first.
 func runVerify(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "verify", "SESSION [--db FILE] [--json]")
+	fs := newFlagSet(e, "verify", "SESSION [--db FILE] [--json] | --repo OWNER/NAME --discussion N")
 	var cf commonFlags
+	var gf githubFlags
 	cf.register(fs)
+	gf.register(fs, "verify a decision published in OWNER/NAME's Discussions from what GitHub serves (no local state; GITHUB_TOKEN)")
+	number := fs.Int("discussion", 0, "with --repo: the discussion number of the published decision")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if gf.repo != "" || *number != 0 {
+		if len(pos) != 0 || gf.repo == "" || *number <= 0 {
+			return usageErr("verify --repo OWNER/NAME --discussion N takes no session id")
+		}
+		return verifyPublished(ctx, e, cf, gf, *number)
 	}
 	if len(pos) != 1 {
 		return usageErr("verify takes exactly one session id")
@@ -62,9 +71,12 @@ type verifyJSON struct {
 
 func printVerify(e *env, r engine.Report) {
 	what := fmt.Sprintf("%d step(s), %d contribution(s)", r.Steps, r.Nodes)
-	if r.Sealed {
+	switch {
+	case r.Sealed:
 		what += ", decision; root " + r.Root
-	} else {
+	case r.Legacy:
+		what += "; its decision was recorded by an older war-room that sealed no record: nothing to check it against"
+	default:
 		what += "; not sealed yet (no decision)"
 	}
 	if r.OK() {

@@ -14,7 +14,8 @@ import (
 	"github.com/war-room/war-room/engine/provider/script"
 )
 
-// A budget ceiling passed after triage refuses every seat's call: the session fails with low
+// A budget ceiling every prompt passes refuses triage's call (triage then classifies nothing
+// and the team convenes) and every seat's: the session fails with low
 // quorum, and the failure names the profile the team was convened from and, for every missing
 // answer, its role, its provider profile and its class — on the error, in the session's
 // status and in an artifact of the record.
@@ -54,11 +55,13 @@ func TestLowQuorumNamesEveryMissingAnswer(t *testing.T) {
 		assert.NotEmpty(t, m.Title)
 	}
 	ledger, _ := st.Ledger(ctx, "wr-budget000000001")
-	refused := 0
+	refused := map[string]int{}
 	for _, e := range ledger {
 		if e.Outcome == engine.OutcomeBudgetRefused {
-			refused++
+			refused[e.Role]++
 		}
 	}
-	assert.Equal(t, 4, refused, "the ledger says budget-refused, and so does the failure")
+	assert.Equal(t, 1, refused[council.Triage], "triage's one call, refused unsent")
+	delete(refused, council.Triage)
+	assert.Len(t, refused, 4, "the ledger says budget-refused for every seat, and so does the failure")
 }

@@ -34,7 +34,7 @@ func TestCouncilHelperProcess(t *testing.T) {
 		t.Skip("helper process only")
 	}
 	ctx := context.Background()
-	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(team(map[string]int{council.Skeptic: 2})))}
+	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(team(map[string]int{council.Skeptic: 2}))), Sleep: noWait}
 	var r *engine.Run
 	var err error
 	if resume {

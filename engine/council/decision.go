@@ -22,7 +22,8 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	ru, sel := s.rec.Ruling, s.rec.Docket.Options[s.rec.Ruling.Selected-1]
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q,
 		Outcome:   fmt.Sprintf("%s\n\n**%s: %s**\n\n%s", s.lead(), sel.Name(), sel.Title, ru.Decision),
-		Rationale: ru.Rationale, Consequences: ru.Consequences, Alternatives: s.alternatives(),
+		Rationale: ru.Rationale, Consequences: ru.Consequences,
+		Sections: []engine.Section{s.ballotSection()}, Alternatives: s.alternatives(),
 		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: append(slices.Clone(ru.TripWires), s.rec.IntentTripWires...), Panel: s.panel(),
 		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
 		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At}
@@ -52,21 +53,14 @@ func (s *state) attributeAll(items []string) []string {
 	return out
 }
 
-// alternatives lists every docket option with its votes and who cast them.
+// alternatives lists every docket option with its votes; who cast them is the ballot
+// section's.
 func (s *state) alternatives() []engine.Alternative {
 	var out []engine.Alternative
 	for i, o := range s.rec.Docket.Options {
-		votes := s.rec.Tally.Votes[i]
-		who := make([]string, len(votes))
-		for j, l := range votes {
-			who[j] = s.who(l)
-		}
-		reason := fmt.Sprintf("%d vote(s)", len(votes))
-		if len(who) > 0 {
-			reason += ": " + strings.Join(who, ", ")
-		}
 		out = append(out, engine.Alternative{Label: o.Name(), Title: o.Title, Summary: o.Summary,
-			Selected: o.Number == s.rec.Ruling.Selected, Reason: reason})
+			Score:    &engine.Score{Value: len(s.rec.Tally.Votes[i]), Unit: "vote", Plural: "votes"},
+			Selected: o.Number == s.rec.Ruling.Selected})
 	}
 	return out
 }

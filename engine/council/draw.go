@@ -173,18 +173,23 @@ func affinityRank(m Member, family string) int {
 	return len(m.Affinity)
 }
 
-// spread fails closed when the seats span fewer than two families.
+// spread fails closed when the draw leaves the seats on fewer than two families. Seats the
+// configuration pins, every one of them, to profiles of one family are the operator's choice,
+// not the draw's: that staffing is reduced independence, which the engine's gate asks a person
+// to approve before the first call.
 func (d *draw) spread(seats []Assignment) error {
 	var fams []string
+	pinned := true
 	for _, s := range seats {
 		if !slices.Contains(fams, s.Family) {
 			fams = append(fams, s.Family)
 		}
+		pinned = pinned && s.Pinned
 	}
-	if len(fams) >= 2 {
+	if len(fams) >= 2 || (pinned && len(d.order) >= 2) {
 		return nil
 	}
-	why := "pins hold every seat to it"
+	why := "family pins hold every seat to it"
 	if len(d.order) < 2 {
 		why = "every profile in the pool is of that family"
 	}

@@ -59,7 +59,15 @@ func TestFullSession(t *testing.T) {
 	assert.Equal(t, []string{"blind", "docket", "cross-1", "closing", "ruling"}, keys)
 	assert.Len(t, d.Alternatives, 2)
 	assert.True(t, d.Alternatives[0].Selected)
-	assert.Contains(t, d.Alternatives[1].Reason, "1 vote(s): Member")
+	assert.Equal(t, "1 vote", d.Alternatives[1].Score.String())
+	require.Len(t, d.Sections, 1)
+	ballot := d.Sections[0]
+	assert.Equal(t, "ballot", ballot.Key)
+	assert.Equal(t, []string{"Member", "Vote"}, ballot.Table.Columns)
+	require.Len(t, ballot.Table.Rows, 4, "one row per seat")
+	assert.Regexp(t, `^Member [A-D] \(.+ · .+\)$`, ballot.Table.Rows[0][0], "attributed once the record is unsealed")
+	assert.Contains(t, ballot.Text, "4 ballot(s) from 4 seat(s)")
+	assert.Empty(t, d.Class, "the standing team has no classification")
 	require.NotEmpty(t, d.Usage)
 
 	stored, err := st.GetArtifact(ctx, d.SessionID, council.DecisionArtifact)

@@ -24,7 +24,7 @@ func fail(role, match, class string) script.Response {
 func TestSeatFailingItsPositionIsANamedGap(t *testing.T) {
 	d, p, err := convene(t, openStore(t, ""), team(nil, fail(council.Skeptic, `Blind round`, "transport")), options(), 7)
 	require.NoError(t, err)
-	assert.Equal(t, 2, p.CallsFor(council.Skeptic), "two attempts at the position, then nothing more")
+	assert.Equal(t, engine.DefaultMaxAttempts, p.CallsFor(council.Skeptic), "every attempt at the position, then nothing more")
 	assert.Equal(t, "1", d.Metrics["seat_failures"])
 	assert.Equal(t, "3", d.Metrics["ballots"])
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
 	"github.com/war-room/war-room/engine/store/sqlite"
 )
@@ -99,7 +100,7 @@ func profiles(p *script.Provider, which ...[2]string) engine.Profiles {
 	}
 	ps := engine.Profiles{}
 	for _, v := range which {
-		ps[v[0]] = &engine.Profile{Name: v[0], Type: "script", Model: v[0] + "-model", Family: v[1], Provider: p}
+		ps[v[0]] = &engine.Profile{Name: v[0], Type: "script", Model: v[0] + "-model", Family: v[1], EffortLevels: provider.Ladder, Provider: p}
 	}
 	return ps
 }
@@ -137,7 +138,7 @@ func convene(t testing.TB, st engine.Store, sc script.Script, opts council.Optio
 	t.Helper()
 	p := script.New(sc)
 	ctx := context.Background()
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p)}, session(t, opts, "wr-council00000001", seed))
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, session(t, opts, "wr-council00000001", seed))
 	require.NoError(t, err)
 	d, err := council.Execute(ctx, r)
 	return d, p, r.Finish(ctx, err)
@@ -160,3 +161,6 @@ func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *counc
 	require.NoError(t, r.Finish(ctx, err))
 	return d, p
 }
+
+// noWait is a RunConfig.Sleep that spends no time between a call's attempts.
+func noWait(ctx context.Context, _ time.Duration) error { return ctx.Err() }

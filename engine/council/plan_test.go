@@ -104,16 +104,26 @@ func TestPlanWithOneFamilyFailsClosed(t *testing.T) {
 	assert.True(t, errors.Is(err, council.ErrOneFamily), "%v", err)
 }
 
-// Pins that hold every seat to one family fail closed too, though the pool has others.
-func TestPlanPinnedToOneFamilyFailsClosed(t *testing.T) {
+// Profile pins that hold every seat to one family, though the pool has others, are the
+// operator's choice: the plan stands, on one family, and independence is the engine's to
+// gate (reduced, approved before the first call).
+func TestPlanPinnedToOneFamilyIsLeftToTheIndependenceGate(t *testing.T) {
 	o, ps := planOpts(vendors...)
 	o.Roles = map[string]council.RoleSetting{}
 	for _, k := range o.Team {
 		o.Roles[k] = council.RoleSetting{Profile: "claude"}
 	}
-	_, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
-	assert.True(t, errors.Is(err, council.ErrOneFamily), "%v", err)
-	assert.ErrorContains(t, err, "pins hold every seat to it")
+	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	require.NoError(t, err)
+	assert.Len(t, families(p), 1)
+
+	opts := options()
+	opts.Roles = o.Roles
+	_, sp, err := convene(t, openStore(t, ""), team(nil), opts, 1)
+	var gate *engine.GateError
+	require.ErrorAs(t, err, &gate)
+	assert.Equal(t, engine.GateReducedIndependence, gate.Gate.Key)
+	assert.Zero(t, sp.Calls(), "the gate asks before the first call")
 }
 
 // When every family in the pool plays an adversarial seat, no arbiter is both external and

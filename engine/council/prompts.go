@@ -72,7 +72,7 @@ func (k kit) blind(a Assignment) (engine.CallSpec, error) {
 
 func (k kit) docket(positions []Labeled) (engine.CallSpec, error) {
 	ls := labelsOf(positions)
-	return k.spec(k.plan.Clerk, named("position", positions), "File the docket. The blind positions of "+
+	return k.spec(k.plan.Clerk, engine.Shared(named("position", positions)...), "File the docket. The blind positions of "+
 		strings.Join(ls, ", ")+" are above. "+anonymity+" List the distinct options they propose and the "+
 		"points they dispute. Answer in markdown with exactly these sections:\n\n"+
 		"## "+secOptions+"\n- Option 1: <short title> — <one-sentence summary>. Held by: <labels of every "+

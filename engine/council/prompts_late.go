@@ -13,7 +13,7 @@ import (
 func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, earlier []Labeled) (engine.CallSpec, error) {
 	others := slices.DeleteFunc(labelsOf(positions), func(l string) bool { return l == a.Label })
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
-	in = append(in, named(fmt.Sprintf("cross-examination round %d", round-1), earlier)...)
+	in = engine.Shared(append(in, named(fmt.Sprintf("cross-examination round %d", round-1), earlier)...)...)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Cross-examination, round %d of %d. You are %s; your own blind position is the one "+
 		"labelled %s. %s Challenge the other members (%s) where their positions are weakest: an "+
@@ -34,7 +34,7 @@ func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, 
 // principal-proxy seat also assesses every intent item against every option.
 func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cross []Labeled, intentItems []string) (engine.CallSpec, error) {
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
-	in = append(in, named("cross-examination", cross)...)
+	in = engine.Shared(append(in, named("cross-examination", cross)...)...)
 	intent := k.opts.speaksForIntent(a.Role)
 	assess := intent && len(intentItems) > 0
 	if assess {

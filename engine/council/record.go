@@ -14,7 +14,7 @@ func (s *state) panel() []engine.PanelMember {
 	var out []engine.PanelMember
 	member := func(a Assignment, title string) engine.PanelMember {
 		return engine.PanelMember{Role: title, Label: a.Label, Profile: a.Profile, Provider: a.Provider,
-			Model: a.Model, Family: a.Family, Effort: string(a.Effort)}
+			Model: a.Model, Family: a.Family, Effort: string(s.r.Profiles().EffortSent(a.Profile, a.Effort))}
 	}
 	for _, a := range s.seats(false) {
 		m := member(a, s.opts.Title(a.Role))
@@ -63,14 +63,32 @@ func (s *state) attributed(p PhaseResult) string {
 func (s *state) ballotTable() string {
 	var b strings.Builder
 	b.WriteString("| Member | Vote |\n|---|---|\n")
-	for _, bl := range s.rec.Ballots {
-		o := s.rec.Docket.Options[bl.Option-1]
-		fmt.Fprintf(&b, "| %s | %s: %s |\n", s.who(bl.Label), o.Name(), strings.ReplaceAll(o.Title, "|", "\\|"))
-	}
-	for _, g := range s.rec.Closing.Gaps {
-		fmt.Fprintf(&b, "| %s | no ballot (%s) |\n", s.who(g.Label), g.Class)
+	for _, r := range s.ballotRows() {
+		fmt.Fprintf(&b, "| %s | %s |\n", r[0], strings.ReplaceAll(r[1], "|", "\\|"))
 	}
 	return b.String()
+}
+
+// ballotRows are the closing ballot, one [member, vote] row per seat, gaps last.
+func (s *state) ballotRows() [][]string {
+	var out [][]string
+	for _, bl := range s.rec.Ballots {
+		o := s.rec.Docket.Options[bl.Option-1]
+		out = append(out, []string{s.who(bl.Label), o.Name() + ": " + o.Title})
+	}
+	for _, g := range s.rec.Closing.Gaps {
+		out = append(out, []string{s.who(g.Label), "no ballot (" + g.Class + ")"})
+	}
+	return out
+}
+
+// ballotSection is the closing ballot as the decision record shows it: the margin, then who
+// voted for what.
+func (s *state) ballotSection() engine.Section {
+	t := s.rec.Tally
+	text := fmt.Sprintf("Margin: %s, %d ballot(s) from %d seat(s).", t.Margin(s.rec.Ruling.Selected), t.Ballots, len(s.plan.Seats))
+	return engine.Section{Key: "ballot", Title: "Closing ballot", Text: text,
+		Table: &engine.Table{Columns: []string{"Member", "Vote"}, Rows: s.ballotRows()}}
 }
 
 // notes are the facts a reader must not miss: gaps, how the ruling relates to the ballot,
@@ -95,12 +113,10 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 	if n, ok := writebackNote(s.rec.Writeback); ok {
 		out = append(out, n)
 	}
-	t, sel := s.rec.Tally, s.rec.Ruling.Selected
-	out = append(out, fmt.Sprintf("Closing ballot: %s.", t.Margin(sel)))
 	if s.plan.Residual != "" {
 		out = append(out, "The arbiter took the fallback path: "+s.plan.Residual+".")
 	}
-	if t.Unanimous() && len(s.rec.Ruling.Dissent) == 0 {
+	if s.rec.Tally.Unanimous() && len(s.rec.Ruling.Dissent) == 0 {
 		out = append(out, "Every seat voted the same way and the dissent record is empty: on this "+
 			"question one model would probably have answered as well, at a fraction of the cost.")
 	}

@@ -37,7 +37,7 @@ func (k Kit) Spec(seat Seat, body string, material []engine.NamedText, task stri
 	all := make([]engine.NamedText, 0, len(k.Base)+len(material))
 	all = append(all, k.Base...)
 	for _, in := range material {
-		all = append(all, engine.NamedText{Name: in.Name, Text: k.Scrub.Scrub(in.Text)})
+		all = append(all, engine.NamedText{Name: in.Name, Text: k.Scrub.Scrub(in.Text), Shared: in.Shared})
 	}
 	return k.Unsealed(seat, body, all[len(k.Base):], task, contract, timeout)
 }

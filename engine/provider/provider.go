@@ -10,9 +10,10 @@ import (
 	"time"
 )
 
-// Provider completes one prompt. Every role in every protocol is exactly one Complete call
-// (plus at most one retry made by the engine), so an adapter must never batch or share state
-// between calls.
+// Provider completes one prompt. Every attempt of every role's call is exactly one Complete,
+// and an HTTP adapter makes exactly one request per Complete: the engine is the only layer
+// that retries, so that the ledger counts every request. An adapter must never retry, batch or
+// share state between calls.
 type Provider interface {
 	// Complete sends req and returns the model's answer. Errors are *Error values carrying a
 	// Class; an adapter that cannot classify a failure returns ClassTransport, because an
@@ -41,34 +42,72 @@ func ParseEffort(s string) (Effort, error) {
 	return "", fmt.Errorf("unknown effort %q (want low, medium, high, xhigh or max)", s)
 }
 
+// Thinking says whether a model that can think before it answers is asked to.
+type Thinking string
+
+const (
+	// ThinkingOff sends no thinking parameter: the model answers as its API does by default.
+	ThinkingOff Thinking = "off"
+	// ThinkingAdaptive lets the model decide when and how much to think (Anthropic's
+	// thinking.type "adaptive"). Thinking is never part of the answer text.
+	ThinkingAdaptive Thinking = "adaptive"
+)
+
+// ParseThinking accepts the names above (and "" as unset).
+func ParseThinking(s string) (Thinking, error) {
+	switch t := Thinking(s); t {
+	case "", ThinkingOff, ThinkingAdaptive:
+		return t, nil
+	}
+	return "", fmt.Errorf("unknown thinking %q (want adaptive or off)", s)
+}
+
 // Request is one prompt.
 type Request struct {
-	// System is the role body; CacheablePrefix, when set, is a stable leading part of User
-	// (shared across calls of one session) that vendors with prompt caching may cache.
-	System          string
-	User            string
-	CacheablePrefix string
-	Model           string
-	Effort          Effort
-	MaxTokens       int
+	// System is trusted text that is the same for every call of a session (how to read the
+	// fenced material), so that it can lead every prompt's cacheable prefix.
+	System string
+	// User is everything else: the session's shared material first, then what differs
+	// between calls (role instructions, per-call inputs, the task).
+	User string
+	// CacheBreaks are byte offsets into User, increasing, each ending a prefix that other
+	// calls of the session send byte for byte. Adapters with explicit prompt caching put a
+	// cache breakpoint at each; the others ignore them. Offsets outside User are ignored.
+	CacheBreaks []int
+	// CacheKey names the session to vendors that route requests by a cache key (OpenAI's
+	// prompt_cache_key); empty sends none.
+	CacheKey string
+	Model    string
+	// Effort is the level to send, already one the model accepts; empty sends no effort
+	// field at all.
+	Effort Effort
+	// Thinking asks for thinking where the adapter supports it; empty or ThinkingOff sends
+	// nothing.
+	Thinking  Thinking
+	MaxTokens int
 	// Seed is passed to vendors that accept one; nil when the caller has none.
 	Seed *int64
 	// Role names the protocol role, for adapters (script) that key responses on it.
 	Role string
 }
 
-// Usage counts tokens as the vendor reported them.
+// Usage counts tokens as the vendor reported them. InputTokens excludes the cached tokens,
+// which are counted apart, so that no token is counted twice.
 type Usage struct {
 	InputTokens      int64 `json:"input_tokens"`
 	OutputTokens     int64 `json:"output_tokens"`
 	CacheReadTokens  int64 `json:"cache_read_tokens"`
 	CacheWriteTokens int64 `json:"cache_write_tokens"`
+	// ThinkingTokens is the part of OutputTokens the model spent thinking or reasoning, where
+	// the vendor reports it. It is a breakdown, not an addition: Total does not add it.
+	ThinkingTokens int64 `json:"thinking_tokens,omitempty"`
 }
 
 // Add returns u+v.
 func (u Usage) Add(v Usage) Usage {
 	return Usage{u.InputTokens + v.InputTokens, u.OutputTokens + v.OutputTokens,
-		u.CacheReadTokens + v.CacheReadTokens, u.CacheWriteTokens + v.CacheWriteTokens}
+		u.CacheReadTokens + v.CacheReadTokens, u.CacheWriteTokens + v.CacheWriteTokens,
+		u.ThinkingTokens + v.ThinkingTokens}
 }
 
 // Total is every token the call consumed, for budget ceilings.
@@ -93,14 +132,21 @@ type Response struct {
 type Class string
 
 const (
-	// ClassTransport: network, timeout, 5xx, overload, rate limit after retries, malformed
-	// response body. Never a judgment about the prompt.
+	// ClassTransport: network, timeout, 5xx, overload, rate limit, malformed response body.
+	// Never a judgment about the prompt; the engine may retry it.
 	ClassTransport Class = "transport"
 	// ClassRefused: the vendor or model declined to answer (safety refusal, content filter).
 	ClassRefused Class = "refused"
 	// ClassInvalidRequest: the request itself is wrong (400, unknown model, bad key): retrying
 	// the same request cannot succeed.
 	ClassInvalidRequest Class = "invalid-request"
+	// ClassTruncated: the answer stopped because it ran out of output budget or context
+	// (Anthropic stop_reason max_tokens or model_context_window_exceeded, OpenAI
+	// finish_reason length). A cut-off answer is never an answer.
+	ClassTruncated Class = "truncated"
+	// ClassQuota: the account's credit, spend limit or usage quota is exhausted. Waiting a
+	// few seconds does not help, so it is never retried.
+	ClassQuota Class = "quota"
 )
 
 // Error is a classified provider failure.
@@ -110,8 +156,17 @@ type Error struct {
 	Status int
 	// RetryAfter is the vendor's hint, zero when absent.
 	RetryAfter time.Duration
-	Err        error
+	// Param names the request setting an invalid-request error is about, when the vendor's
+	// message names one war-room sets from configuration: ParamEffort or ParamThinking.
+	Param string
+	Err   error
 }
+
+// Request settings an invalid-request error can name.
+const (
+	ParamEffort   = "effort"
+	ParamThinking = "thinking"
+)
 
 func (e *Error) Error() string {
 	if e.Status != 0 {

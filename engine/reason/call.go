@@ -65,7 +65,7 @@ func (c *chain) artifacts(keys ...string) []engine.NamedText {
 	for _, k := range keys {
 		if a, ok := c.done[k]; ok {
 			slot, _ := c.plan.Slot(k)
-			out = append(out, engine.NamedText{Name: slot.Input(), Text: a.Text})
+			out = append(out, engine.NamedText{Name: slot.Input(), Text: a.Text, Shared: true})
 		}
 	}
 	return out

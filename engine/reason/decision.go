@@ -21,8 +21,8 @@ func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
 	}
 	q, _ := c.s.Input(InputQuestion)
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
-		Confidence: syn.Confidence, Dissent: syn.Disagreements, WhatWouldChangeMind: syn.WhatWouldChangeMind,
-		Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger),
+		Confidence: syn.Confidence, Sections: []engine.Section{c.findingsSection()}, Dissent: syn.Disagreements,
+		WhatWouldChangeMind: syn.WhatWouldChangeMind, Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger),
 		SessionID: c.s.ID, Seed: c.s.Seed, CreatedAt: c.r.Now(),
 		Metrics: map[string]string{
 			"effort_profile": string(c.plan.EffortProfile), "passes": strconv.Itoa(c.plan.Passes),
@@ -36,7 +36,7 @@ func (c *chain) panel() []engine.PanelMember {
 	out := make([]engine.PanelMember, 0, len(c.plan.Slots))
 	for _, s := range c.plan.Slots {
 		m := engine.PanelMember{Role: slotLabel(s), Label: s.Artifact, Profile: s.Profile,
-			Family: s.Family, Effort: string(s.Effort)}
+			Family: s.Family, Effort: string(c.r.Profiles().EffortSent(s.Profile, s.Effort))}
 		if p, err := c.r.Profiles().Get(s.Profile); err == nil {
 			m.Provider, m.Model = p.Type, p.Model
 		}

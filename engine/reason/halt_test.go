@@ -41,6 +41,8 @@ func TestForcePremiseRunsTheWholeChain(t *testing.T) {
 	noErr(t, res.err)
 	eq(t, 5, h.sp.Calls())
 	eq(t, "Answer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Body, 1))
+	eq(t, []string{"Premise check", VerdictSuspect + " (answered anyway: a human chose to proceed)"},
+		res.decision.Sections[0].Table.Rows[0])
 }
 
 // The overridden premise is a fact the chain knows: it is stamped into the record, and a

@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
 	"github.com/war-room/war-room/engine/store/sqlite"
 )
@@ -58,7 +60,7 @@ func newHarness(t *testing.T, s script.Script, families map[string]string) *harn
 	t.Cleanup(func() { _ = st.Close() })
 	h := &harness{t: t, store: st, sp: script.New(s), profiles: engine.Profiles{}}
 	for name, fam := range families {
-		h.profiles[name] = &engine.Profile{Name: name, Type: "script", Model: script.Model, Family: fam, Provider: h.sp}
+		h.profiles[name] = &engine.Profile{Name: name, Type: "script", Model: script.Model, Family: fam, EffortLevels: provider.Ladder, Provider: h.sp}
 	}
 	return h
 }
@@ -70,7 +72,7 @@ type result struct {
 }
 
 func (h *harness) config(answers map[string]string) engine.RunConfig {
-	return engine.RunConfig{Store: h.store, Profiles: h.profiles, Answers: answers, Budget: h.budget}
+	return engine.RunConfig{Store: h.store, Profiles: h.profiles, Answers: answers, Budget: h.budget, Sleep: noWait}
 }
 
 // start creates a session and executes it once, as the CLI does.
@@ -129,3 +131,6 @@ func fencedNames(user string) []string {
 	}
 	return out
 }
+
+// noWait is a RunConfig.Sleep that spends no time between a call's attempts.
+func noWait(ctx context.Context, _ time.Duration) error { return ctx.Err() }

@@ -36,7 +36,7 @@ func TestCallerPositionReachesOnlyTheAttacker(t *testing.T) {
 		h.sp = script.New(conformingScript())
 		h.profiles = engine.Profiles{}
 		for n, f := range fams {
-			h.profiles[n] = &engine.Profile{Name: n, Type: "script", Model: script.Model, Family: f, Provider: h.sp}
+			h.profiles[n] = &engine.Profile{Name: n, Type: "script", Model: script.Model, Family: f, EffortLevels: provider.Ladder, Provider: h.sp}
 		}
 		res := h.start(opts, seed, caller, map[string]string{GateReducedIndependence: AnswerApprove})
 		if res.err != nil {

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // ScriptedLabel marks every figure that came from the script provider.
@@ -28,14 +29,23 @@ func WriteResult(w io.Writer, synthesis string, d *engine.Decision, plan Plan, s
 	}
 	b.WriteString(strings.TrimRight(synthesis, "\n"))
 	b.WriteString("\n\n---\n")
-	writeRunFacts(&b, plan, seedSource)
+	writeRunFacts(&b, plan, seedSource, func(s Slot) provider.Effort {
+		for _, m := range d.Panel {
+			if m.Label == s.Artifact && m.Profile == s.Profile {
+				return provider.Effort(m.Effort)
+			}
+		}
+		return s.Effort
+	})
 	writeUsage(&b, d.Usage)
 	fmt.Fprintf(&b, "Session: %s\n", d.SessionID)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func writeRunFacts(b *strings.Builder, plan Plan, seedSource string) {
+// writeRunFacts prints the seed, independence and role table; sent is the effort each slot's
+// call sends (or sent) once mapped to the levels its profile accepts.
+func writeRunFacts(b *strings.Builder, plan Plan, seedSource string, sent func(Slot) provider.Effort) {
 	fmt.Fprintf(b, "Seed: %d (%s); --seed %d reproduces this assignment\n", plan.Seed, seedSource, plan.Seed)
 	fmt.Fprintf(b, "Independence: %s (as planned)\n", plan.Independence)
 	for _, r := range plan.IndependenceReasons {
@@ -43,10 +53,10 @@ func writeRunFacts(b *strings.Builder, plan Plan, seedSource string) {
 	}
 	fmt.Fprintf(b, "Effort profile: %s\n", plan.EffortProfile)
 	b.WriteString("Roles:\n")
-	writeSlots(b, plan.Slots)
+	writeSlots(b, plan.Slots, sent)
 }
 
-func writeSlots(b *strings.Builder, slots []Slot) {
+func writeSlots(b *strings.Builder, slots []Slot, sent func(Slot) provider.Effort) {
 	var table strings.Builder
 	defer func() {
 		for _, line := range strings.SplitAfter(table.String(), "\n") {
@@ -62,9 +72,22 @@ func writeSlots(b *strings.Builder, slots []Slot) {
 		if s.Pinned {
 			pin = "pinned"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s (%s)\t%s\n", slotLabel(s), s.Profile, orNone(s.Family), s.Effort, s.EffortFrom, pin)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", slotLabel(s), s.Profile, orNone(s.Family), effortLabel(s, sent(s)), pin)
 	}
 	tw.Flush()
+}
+
+// effortLabel is the effort sent and where the ask came from, naming the ask when the
+// profile's levels changed it ("none" when the model is sent no effort at all).
+func effortLabel(s Slot, sent provider.Effort) string {
+	if sent == s.Effort {
+		return fmt.Sprintf("%s (%s)", sent, s.EffortFrom)
+	}
+	shown := string(sent)
+	if shown == "" {
+		shown = "none"
+	}
+	return fmt.Sprintf("%s (asked %s, %s)", shown, s.Effort, s.EffortFrom)
 }
 
 // writeUsage prints one line per profile; tokens of different providers are never added up.
@@ -91,7 +114,7 @@ func writeUsage(b *strings.Builder, usage []engine.ProviderUsage) {
 func WritePlan(w io.Writer, plan Plan, seedSource string, est Estimate, profiles engine.Profiles) error {
 	var b strings.Builder
 	b.WriteString("Dry run: no call was made.\n\n")
-	writeRunFacts(&b, plan, seedSource)
+	writeRunFacts(&b, plan, seedSource, func(s Slot) provider.Effort { return profiles.EffortSent(s.Profile, s.Effort) })
 	fmt.Fprintf(&b, "Expected calls: %d, one after another (plus at most one retry each)\n", plan.ExpectedCalls())
 	fmt.Fprintf(&b, "Expected artifacts: %s\n", strings.Join(plan.ExpectedArtifacts(), ", "))
 	b.WriteString("Estimate per provider profile (not summed across providers):\n")

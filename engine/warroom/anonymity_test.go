@@ -110,9 +110,9 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 		return out
 	}
 	intel, sit, coas, challenges := lab("intel", 2), lab("assessment", 1), lab("coa", 3+r.IntN(3)), lab("challenge", 2)
-	rev := engine.Reversibility{Score: 0.72, Type: Type1A, Mode: string(ModeFull)}
+	rev := Reversibility{Score: 0.72, Type: Type1A, Mode: string(ModeFull)}
 	for _, d := range Dimensions {
-		rev.Dimensions = append(rev.Dimensions, engine.Dimension{Name: d.Name, Score: 3, Rationale: leaky(r, p, "why")})
+		rev.Dimensions = append(rev.Dimensions, Dimension{Name: d.Name, Score: 3, Rationale: leaky(r, p, "why")})
 	}
 	var specs []engine.CallSpec
 	add := func(s engine.CallSpec, err error) error {

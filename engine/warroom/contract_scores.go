@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/war-room/war-room/engine"
 )
 
 // scoreLine matches "REVERSAL_COST: 4 - rationale" (the separator may be -, –, —, : or |).
@@ -15,8 +13,8 @@ var scoreLine = regexp.MustCompile(`(?m)^[\s*>-]*([A-Z_]+)\**\s*:\s*\**(\S+?)\**
 
 // ParseScores reads the five dimension scores. Every dimension must appear exactly once with
 // an integer 1–5 and a rationale; anything else is a contract failure, never a guess.
-func ParseScores(text string) ([]engine.Dimension, error) {
-	found := map[string]engine.Dimension{}
+func ParseScores(text string) ([]Dimension, error) {
+	found := map[string]Dimension{}
 	var errs []error
 	for _, m := range scoreLine.FindAllStringSubmatch(text, -1) {
 		name, ok := dimensionName(m[1])
@@ -37,9 +35,9 @@ func ParseScores(text string) ([]engine.Dimension, error) {
 			errs = append(errs, fmt.Errorf("%s has no rationale after its score", m[1]))
 			continue
 		}
-		found[m[1]] = engine.Dimension{Name: name, Score: n, Rationale: why}
+		found[m[1]] = Dimension{Name: name, Score: n, Rationale: why}
 	}
-	out := make([]engine.Dimension, 0, len(Dimensions))
+	out := make([]Dimension, 0, len(Dimensions))
 	for _, d := range Dimensions {
 		v, ok := found[d.Key]
 		if !ok && !hasErrFor(errs, d.Key) {

@@ -34,7 +34,7 @@ func TestWarRoomHelperProcess(t *testing.T) {
 		t.Skip("helper process only")
 	}
 	ctx := context.Background()
-	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(council(scoresDelphi, "", 0)))}
+	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(council(scoresDelphi, "", 0))), Sleep: noWait}
 	var r *engine.Run
 	var err error
 	if resume {

@@ -14,11 +14,10 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	sess := s.r.Session()
 	q, _ := sess.Input(InputQuestion)
 	syn := s.rec.Synthesis
-	rev := s.rec.Rev
-	rev.Mode = string(s.rec.Mode)
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Context: syn.Context,
-		Outcome: outcome(syn), Rationale: syn.Rationale, Consequences: syn.Consequences, Type: rev.Type,
-		Reversibility: &rev, Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
+		Outcome: outcome(syn), Rationale: syn.Rationale, Consequences: syn.Consequences,
+		Class: "type " + s.rec.Rev.Type, Labels: typeLabels(s.rec.Rev.Type), Sections: []engine.Section{s.reversibilitySection()},
+		Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
 		Panel: s.panelRecord(), Phases: s.phaseSummaries(), Notes: s.notes(), SessionID: sess.ID,
 		Seed: sess.Seed, Metrics: s.metrics(), CreatedAt: s.decidedAt()}
 	d.Deferred = deferredItems(s.rec, sess.ID)
@@ -46,17 +45,16 @@ func (s *state) decidedAt() time.Time {
 	return s.r.Now()
 }
 
-// alternatives lists every course of action with its final Borda points.
+// alternatives lists every course of action with its final Borda points, where a vote was
+// held.
 func (s *state) alternatives() []engine.Alternative {
-	var tally Tally
-	if n := len(s.rec.Rounds); n > 0 {
-		tally = s.rec.Rounds[n-1].Tally
-	}
 	var out []engine.Alternative
 	for _, c := range s.rec.COAs {
 		a := engine.Alternative{Label: c.Label, Title: c.Title, Summary: summary(c.Body),
-			Points: tally.Points(c.Label), Selected: c.Label == s.rec.Synthesis.Selected,
-			Reason: s.rec.Synthesis.Rejected[c.Label]}
+			Selected: c.Label == s.rec.Synthesis.Selected, Reason: s.rec.Synthesis.Rejected[c.Label]}
+		if n := len(s.rec.Rounds); n > 0 {
+			a.Score = &engine.Score{Value: s.rec.Rounds[n-1].Tally.Points(c.Label), Unit: "Borda point", Plural: "Borda points"}
+		}
 		out = append(out, a)
 	}
 	return out

@@ -21,18 +21,22 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 
 	assert.Equal(t, "war-room", d.Protocol)
 	assert.Equal(t, "[War Room] "+question, d.Title)
-	assert.Equal(t, "1A", d.Type)
-	require.NotNil(t, d.Reversibility)
-	assert.InDelta(t, 0.72, d.Reversibility.Score, 1e-9)
-	assert.Equal(t, "full", d.Reversibility.Mode)
-	assert.Len(t, d.Reversibility.Dimensions, 5)
-	assert.Equal(t, "Weeks of rework", strings.ToUpper(d.Reversibility.Dimensions[0].Rationale[:1])+d.Reversibility.Dimensions[0].Rationale[1:])
+	assert.Equal(t, "type 1A", d.Class)
+	assert.Equal(t, []string{"type-1a"}, d.Labels)
+	require.Len(t, d.Sections, 1)
+	rev := d.Sections[0]
+	assert.Equal(t, "reversibility", rev.Key)
+	assert.Equal(t, "**RS 0.72 · type 1A · mode full**", rev.Text)
+	require.Len(t, rev.Table.Rows, 5)
+	assert.Equal(t, []string{"Reversal Cost", "4/5", "weeks of rework"}, rev.Table.Rows[0])
 
 	// Five COAs: strategist 2, tactician, counsel, logistics 1 each; A selected.
 	require.Len(t, d.Alternatives, 5)
 	points := 0
 	for _, a := range d.Alternatives {
-		points += a.Points
+		require.NotNil(t, a.Score, a.Label)
+		assert.Equal(t, "Borda points", a.Score.Plural)
+		points += a.Score.Value
 		assert.Equal(t, a.Label == "Response A", a.Selected, a.Label)
 	}
 	assert.Equal(t, 7*(4+3+2+1+0), points, "seven voters, each handing out 4+3+2+1+0 Borda points")

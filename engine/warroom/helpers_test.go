@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
 	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/engine/warroom"
@@ -80,7 +81,7 @@ func council(scores, votes string, latency time.Duration) script.Script {
 func profiles(p *script.Provider) engine.Profiles {
 	ps := engine.Profiles{}
 	for _, v := range [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}, {"gemini", "google"}, {"qwen", "qwen"}, {"glm", "zhipu"}} {
-		ps[v[0]] = &engine.Profile{Name: v[0], Type: "script", Model: v[0] + "-model", Family: v[1], Provider: p}
+		ps[v[0]] = &engine.Profile{Name: v[0], Type: "script", Model: v[0] + "-model", Family: v[1], EffortLevels: provider.Ladder, Provider: p}
 	}
 	return ps
 }
@@ -129,8 +130,11 @@ func deliberate(t testing.TB, st engine.Store, sc script.Script, opts warroom.Op
 	t.Helper()
 	p := script.New(sc)
 	ctx := context.Background()
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p)}, session(t, opts, "wr-test0000000000001"))
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, session(t, opts, "wr-test0000000000001"))
 	require.NoError(t, err)
 	d, err := warroom.Execute(ctx, r)
 	return d, p, r.Finish(ctx, err)
 }
+
+// noWait is a RunConfig.Sleep that spends no time between a call's attempts.
+func noWait(ctx context.Context, _ time.Duration) error { return ctx.Err() }

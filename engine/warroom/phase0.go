@@ -25,7 +25,7 @@ func (s *state) phase0(ctx context.Context) error {
 	}
 	rs := Score(scores)
 	typ, mode := Classify(rs, s.opts.Thresholds)
-	s.rec.Rev = engine.Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}
+	s.rec.Rev = Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}
 	s.rec.Recommend, s.rec.Mode = mode, mode
 	if s.opts.Mode != ModeAuto {
 		s.rec.Mode = s.opts.Mode

@@ -105,7 +105,7 @@ func orNone(s string) string {
 
 // coa asks a seat for n distinct courses of action.
 func (k kit) coa(role string, n int, situation []Labeled) (engine.CallSpec, error) {
-	return k.spec(role, labeled("situation", situation), fmt.Sprintf("Phase 3, courses of action. "+
+	return k.spec(role, engine.Shared(labeled("situation", situation)...), fmt.Sprintf("Phase 3, courses of action. "+
 		"Draft exactly %d course(s) of action for the decision, each genuinely different in approach, "+
 		"scope or sequencing. Use this format for each one:\n\n"+
 		"## COA: <short title>\n<two or three sentences on what it is>\n"+
@@ -114,7 +114,7 @@ func (k kit) coa(role string, n int, situation []Labeled) (engine.CallSpec, erro
 }
 
 // escalation asks the decider whether the panel should grow or shrink.
-func (k kit) escalation(rev engine.Reversibility, mode Mode, auto string, coas []Labeled) (engine.CallSpec, error) {
+func (k kit) escalation(rev Reversibility, mode Mode, auto string, coas []Labeled) (engine.CallSpec, error) {
 	var trig strings.Builder
 	for i := 1; i < len(ManualTriggers); i++ {
 		fmt.Fprintf(&trig, "%d. %s\n", i, ManualTriggers[i])
@@ -135,7 +135,7 @@ func (k kit) challenge(role string, situation, coas []Labeled) (engine.CallSpec,
 	for _, c := range coas {
 		ls = append(ls, c.Label)
 	}
-	return k.spec(role, append(labeled("situation", situation), labeled("course of action", coas)...),
+	return k.spec(role, engine.Shared(append(labeled("situation", situation), labeled("course of action", coas)...)...),
 		"Phase 4, challenge. Attack every course of action: the assumptions it silently makes, how it "+
 			"fails in practice, what it costs when it does. "+anonymityNote+" Answer in markdown with one "+
 			"section per course of action, headed exactly \"### <label>\" (for example \"### "+ls[0]+"\"), "+
@@ -181,7 +181,7 @@ func (k kit) revision(role string, own Labeled, others, challenges []Labeled, ta
 
 // premortem asks a seat to imagine the finalists failing.
 func (k kit) premortem(role string, finalists, challenges []Labeled) (engine.CallSpec, error) {
-	return k.spec(role, append(labeled("finalist", finalists), labeled("challenge report", challenges)...),
+	return k.spec(role, engine.Shared(append(labeled("finalist", finalists), labeled("challenge report", challenges)...)...),
 		"Phase 6, premortem. Imagine it is a year from now and the chosen course of action, whichever of "+
 			"the finalists ("+labels(finalists)+") it was, has failed. "+anonymityNote+" Explain how. "+
 			"Answer in markdown with these sections:\n## Failure modes\n## Early warning signs\n## Prevention\n## Contingency plans\n",

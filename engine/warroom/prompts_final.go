@@ -60,7 +60,7 @@ func (k kit) synthesis(in synthesisInputs) (engine.CallSpec, error) {
 
 // synthesisInputs is what the full synthesis is fed.
 type synthesisInputs struct {
-	Rev                                            engine.Reversibility
+	Rev                                            Reversibility
 	Intel, Situation, COAs, Challenges, Premortems []Labeled
 	Voting, Attribution, Course, Notes             string
 	Gaps                                           []Gap
@@ -69,7 +69,7 @@ type synthesisInputs struct {
 // expressWhy says why a session runs in express mode. It is built from trusted values only,
 // and it must be true: a forced express mode on a decision scored hard to undo is not "easy
 // to undo", and the decider has to know it is ratifying without a panel anyway.
-func expressWhy(rev engine.Reversibility, recommend Mode) string {
+func expressWhy(rev Reversibility, recommend Mode) string {
 	if recommend == ModeExpress {
 		return "The decision scored as easy to undo (RS " + fmt.Sprintf("%.2f", rev.Score) + ", type " + rev.Type + "), so there is no panel."
 	}
@@ -78,7 +78,7 @@ func expressWhy(rev engine.Reversibility, recommend Mode) string {
 }
 
 // expressRecommendation asks the strategist for an immediate recommendation.
-func (k kit) expressRecommendation(rev engine.Reversibility, why string) (engine.CallSpec, error) {
+func (k kit) expressRecommendation(rev Reversibility, why string) (engine.CallSpec, error) {
 	return k.spec(ChiefStrategist, []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}},
 		"Express decision. "+why+" Recommend what to do "+
 			"now. Answer in markdown with these sections:\n## Recommendation\n## Rationale\n## Risks\n",
@@ -95,7 +95,7 @@ func (k kit) expressChallenge(rec []Labeled) (engine.CallSpec, error) {
 }
 
 // expressSynthesis asks the decider to ratify or override the recommendation.
-func (k kit) expressSynthesis(rev engine.Reversibility, why string, rec, challenge []Labeled, attribution string, gaps []Gap) (engine.CallSpec, error) {
+func (k kit) expressSynthesis(rev Reversibility, why string, rec, challenge []Labeled, attribution string, gaps []Gap) (engine.CallSpec, error) {
 	inputs := []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}}
 	inputs = append(inputs, labeled("recommendation", rec)...)
 	inputs = append(inputs, labeled("challenge report", challenge)...)

@@ -16,7 +16,7 @@ func (s *state) panelRecord() []engine.PanelMember {
 			continue
 		}
 		pm := engine.PanelMember{Role: RoleTitle(m.Role), Profile: m.Profile, Provider: m.Provider,
-			Model: m.Model, Family: m.Family, Effort: string(m.Effort)}
+			Model: m.Model, Family: m.Family, Effort: string(s.r.Profiles().EffortSent(m.Profile, m.Effort))}
 		var authored, failed []string
 		for _, c := range s.rec.COAs {
 			if c.Author == m.Role {
@@ -95,12 +95,14 @@ func (s *state) author(phase, label string) string {
 func (s *state) coaSummary() string {
 	var b strings.Builder
 	for _, c := range s.alternatives() {
-		mark := ""
+		mark, points := "", ""
 		if c.Selected {
 			mark = " (selected)"
 		}
-		fmt.Fprintf(&b, "#### %s: %s%s — %s, %d Borda point(s)\n\n%s\n\n", c.Label, c.Title, mark,
-			s.author("coa", c.Label), c.Points, c.Summary)
+		if c.Score != nil {
+			points = ", " + c.Score.String()
+		}
+		fmt.Fprintf(&b, "#### %s: %s%s — %s%s\n\n%s\n\n", c.Label, c.Title, mark, s.author("coa", c.Label), points, c.Summary)
 	}
 	return b.String()
 }

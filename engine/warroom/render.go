@@ -3,12 +3,10 @@ package warroom
 import (
 	"fmt"
 	"strings"
-
-	"github.com/war-room/war-room/engine"
 )
 
 // renderScores is the reversibility assessment as a markdown table with its verdict.
-func renderScores(rev engine.Reversibility) string {
+func renderScores(rev Reversibility) string {
 	var b strings.Builder
 	b.WriteString("| Dimension | Score | Rationale |\n|---|---|---|\n")
 	for _, d := range rev.Dimensions {

@@ -56,6 +56,23 @@ const (
 	Type1APlus = "1A+"
 )
 
+// Reversibility is the Phase 0 assessment. Its JSON shape is the one decisions stored before
+// it became a section of the protocol-neutral record.
+type Reversibility struct {
+	Dimensions []Dimension `json:"dimensions"`
+	// Score is RS = sum/25.
+	Score float64 `json:"score"`
+	Type  string  `json:"type"`
+	Mode  string  `json:"mode"`
+}
+
+// Dimension is one scored reversibility dimension (1–5).
+type Dimension struct {
+	Name      string `json:"name"`
+	Score     int    `json:"score"`
+	Rationale string `json:"rationale"`
+}
+
 // Thresholds are the express, lightweight and full-council ceilings: a score at or below a
 // ceiling gets that mode, a score above the last gets Delphi.
 type Thresholds [3]float64

@@ -29,8 +29,9 @@ func TestExpressGoesStraightToSynthesis(t *testing.T) {
 	st := openStore(t, "")
 	d, p, err := deliberate(t, st, council(scoresExpress, "", 0), options(warroom.ModeAuto))
 	require.NoError(t, err)
-	assert.Equal(t, "2", d.Type)
-	assert.Equal(t, "express", d.Reversibility.Mode)
+	assert.Equal(t, "type 2", d.Class)
+	assert.Equal(t, []string{"type-2"}, d.Labels)
+	assert.Equal(t, "**RS 0.24 · type 2 · mode express**", d.Sections[0].Text)
 	assert.Equal(t, 3, p.Calls(), "score, recommendation, ratification")
 	assert.Empty(t, d.Alternatives)
 	assert.Equal(t, []string{"express", "synthesis"}, phaseKeys(d))
@@ -44,7 +45,7 @@ func TestExpressGoesStraightToSynthesis(t *testing.T) {
 func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
 	d, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeExpress))
 	require.NoError(t, err)
-	assert.Equal(t, "express", d.Reversibility.Mode)
+	assert.Equal(t, "**RS 0.72 · type 1A · mode express** (the score recommends full)", d.Sections[0].Text)
 	assert.Equal(t, "no", d.Metrics["mode_match"])
 	assert.True(t, hasNote(d, "Express mode was requested although RS 0.72 (type 1A) recommends the full mode"), d.Notes)
 	assert.True(t, hasNote(d, "ratified the Chief Strategist's express recommendation"), d.Notes)
@@ -74,7 +75,7 @@ func TestExpressPlanReviewSeatsTheAdditionsChallenger(t *testing.T) {
 func TestLightweightPanel(t *testing.T) {
 	d, p, err := deliberate(t, openStore(t, ""), council(scoresLightweight, "", 0), options(warroom.ModeAuto))
 	require.NoError(t, err)
-	assert.Equal(t, "1B", d.Type)
+	assert.Equal(t, "type 1B", d.Class)
 	assert.Equal(t, "lightweight", d.Metrics["mode"])
 	assert.Len(t, d.Alternatives, 3, "strategist 2, counsel 1")
 	// score, scout, assessment, 2 authors, escalation, 2 challengers, 4 voters, 4 premortems, synthesis
@@ -121,7 +122,8 @@ func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
 	st := openStore(t, "")
 	d, _, err := deliberate(t, st, council(scoresDelphi, "", 0), opts)
 	require.NoError(t, err)
-	assert.Equal(t, "1A+", d.Type)
+	assert.Equal(t, "type 1A+", d.Class)
+	assert.Equal(t, []string{"type-1a-plus"}, d.Labels)
 	assert.Equal(t, "3", d.Metrics["delphi_rounds"])
 	assert.Len(t, strings.Split(d.Metrics["delphi_convergence"], " → "), 3)
 	assert.True(t, hasNote(d, "stopped at the round limit"), d.Notes)
@@ -205,7 +207,7 @@ func TestDeferredItemsAreStoredAndListed(t *testing.T) {
 	require.NoError(t, err)
 	var want []engine.DeferredItem
 	for _, a := range d.Alternatives {
-		if !a.Selected && a.Points >= 1 {
+		if !a.Selected && a.Score.Value >= 1 {
 			want = append(want, engine.DeferredItem{Title: "COA: " + a.Title})
 		}
 	}
@@ -244,7 +246,7 @@ func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
 	require.NoError(t, err)
 
 	p := script.New(council(scoresFull, "", 0))
-	r, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: profiles(p)}, "wr-test0000000000001")
+	r, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, "wr-test0000000000001")
 	require.NoError(t, err)
 	d, err := warroom.Execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))

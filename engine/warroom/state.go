@@ -18,7 +18,7 @@ type VoteRound struct {
 
 // record gathers what the phases produced, for the synthesis and the Decision.
 type record struct {
-	Rev         engine.Reversibility
+	Rev         Reversibility
 	Recommend   Mode // what the score recommends
 	Mode        Mode // the mode the deliberation ends in
 	Intel       []Labeled

@@ -7,7 +7,7 @@ import (
 
 // Call is one request the fake answered, in arrival order.
 type Call struct {
-	Time      time.Time // fake clock at arrival
+	Time      time.Time // fake clock at arrival, not truncated (timestamps GitHub shows are)
 	RequestID string    // X-GitHub-Request-Id sent back
 	Method    string
 	Path      string // without any /api/v3 prefix, e.g. "/repos/o/r/issues/1/comments"
@@ -22,11 +22,12 @@ type Call struct {
 	Variables     map[string]any // as sent; numbers are json.Number
 
 	Mutation bool     // a write: GraphQL mutation, or REST POST/PATCH/PUT/DELETE
-	Status   int      // HTTP status sent
+	Status   int      // HTTP status sent; 0 for a request held until the client gave up (Hang)
 	Errors   []string // GraphQL error messages sent, if any
 	Fault    string   // the injected fault or spacing rejection that answered, if any
 
 	keys []string // GraphQL root response keys (aliases), for fault answers
+	hung bool     // held by a Hang fault: never answered
 }
 
 // Is reports whether c is the GraphQL field or REST route described by match (same syntax

@@ -98,9 +98,12 @@
 // SecondaryRateLimit (403, or Status 429; RetryAfter sets Retry-After, else
 // x-ratelimit-remaining: 0 + reset — go-github then reports a RateLimitError),
 // PrimaryRateLimit, GraphQLError (HTTP 200, data null for the root fields, Type/Message;
-// Applied optional), Slow (Delay; Applied answers normally after the wait, otherwise 502).
-// Nth counts matching calls from Inject; Times repeats. Note that go-github refuses to
-// send further requests until a secondary limit's Retry-After has passed.
+// Applied optional), Slow (Delay; Applied answers normally after the wait, otherwise 502),
+// ErrorBody (HTTP 200 carrying an error instead of the resource; Applied optional) and Hang
+// (no answer until the client gives up; OnHold lets a test move an injected clock past the
+// client's timeout, so no real time passes; Applied optional). Nth counts matching calls
+// from Inject; Times repeats. Note that a bare go-github client refuses to send further
+// requests until a secondary limit's Retry-After has passed (internal/github does not).
 //
 // Messages the fake invents where GitHub's exact wording is unknown (Discussions disabled,
 // a non-answerable category, replying to a reply, FORBIDDEN on another's comment, the 400

@@ -28,6 +28,15 @@ const (
 	// request is applied first and answered normally after the wait; without, the wait
 	// ends in a 502 and nothing is applied (GitHub's behaviour for a timed-out request).
 	Slow
+	// ErrorBody answers HTTP 200 with an error where the resource should be: REST GitHub's
+	// error body ({"message", "documentation_url"}), GraphQL data null and an errors entry.
+	// A client must not read it as a success. Applied decides whether the write happened.
+	ErrorBody
+	// Hang holds the request without answering until the client gives up (closes it) or
+	// the test ends; nothing is ever sent back. OnHold, when set, is called once the
+	// request is held, so that a test whose client times out on an injected clock can move
+	// that clock on: no real time passes. With Applied the write happens first.
+	Hang
 )
 
 // Fault scripts a failure for the Nth call (counted from Inject) that Match names.
@@ -44,12 +53,13 @@ type Fault struct {
 	RetryAfter time.Duration
 	Delay      time.Duration
 	Type       string // GraphQLError: the error's type
-	Message    string // GraphQLError: the error's message
+	Message    string // GraphQLError, ErrorBody: the error's message
+	OnHold     func() // Hang: called once the request is held
 }
 
 func (fl Fault) String() string {
 	names := map[FaultKind]string{ServerError: "ServerError", SecondaryRateLimit: "SecondaryRateLimit",
-		PrimaryRateLimit: "PrimaryRateLimit", GraphQLError: "GraphQLError", Slow: "Slow"}
+		PrimaryRateLimit: "PrimaryRateLimit", GraphQLError: "GraphQLError", Slow: "Slow", ErrorBody: "ErrorBody", Hang: "Hang"}
 	return fmt.Sprintf("%s on %q (call %d, %d time(s), status %d, applied %v)",
 		names[fl.Kind], fl.Match, max(fl.Nth, 1), max(fl.Times, 1), fl.Status, fl.Applied)
 }
@@ -64,7 +74,7 @@ func (fe *faultEntry) times() int { return max(fe.Times, 1) }
 // Inject scripts a fault. Faults never triggered by the end of the test fail it.
 func (f *Fake) Inject(fl Fault) {
 	f.t.Helper()
-	if fl.Match == "" || fl.Kind < ServerError || fl.Kind > Slow {
+	if fl.Match == "" || fl.Kind < ServerError || fl.Kind > Hang {
 		f.t.Fatalf("githubfake: Inject: need a Match and a Kind: %+v", fl)
 	}
 	f.mu.Lock()

@@ -23,19 +23,47 @@ func (f *Fake) answerFault(w http.ResponseWriter, r *http.Request, body []byte, 
 		if fe.Applied {
 			f.dispatchDiscarding(r, body, c, actor)
 		}
-		data := map[string]any{}
-		for _, k := range c.keys {
-			data[k] = nil
-		}
-		ge := gqlError{Type: orStr(fe.Type, "INTERNAL"), Message: orStr(fe.Message, "Something went wrong while executing your query.")}
-		if len(c.keys) > 0 {
-			ge.Path = []any{c.keys[0]}
-		}
-		c.Errors = []string{ge.Message}
-		writeJSON(w, http.StatusOK, map[string]any{"data": data, "errors": []gqlError{ge}})
+		f.writeGraphQLError(w, c, fe)
 	case Slow:
 		f.answerSlow(w, r, body, c, actor, fe)
+	case ErrorBody:
+		if fe.Applied {
+			f.dispatchDiscarding(r, body, c, actor)
+		}
+		if c.GraphQL {
+			f.writeGraphQLError(w, c, fe)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"message": orStr(fe.Message, "Something went wrong"),
+			"documentation_url": restDocs})
+	case Hang:
+		if fe.Applied {
+			f.dispatchDiscarding(r, body, c, actor)
+		}
+		c.hung = true
+		if fe.OnHold != nil {
+			fe.OnHold()
+		}
+		select {
+		case <-r.Context().Done():
+		case <-f.done:
+		}
 	}
+}
+
+// writeGraphQLError answers HTTP 200 with data null for the matched root fields and one
+// errors entry.
+func (f *Fake) writeGraphQLError(w http.ResponseWriter, c *Call, fe *faultEntry) {
+	data := map[string]any{}
+	for _, k := range c.keys {
+		data[k] = nil
+	}
+	ge := gqlError{Type: orStr(fe.Type, "INTERNAL"), Message: orStr(fe.Message, "Something went wrong while executing your query.")}
+	if len(c.keys) > 0 {
+		ge.Path = []any{c.keys[0]}
+	}
+	c.Errors = []string{ge.Message}
+	writeJSON(w, http.StatusOK, map[string]any{"data": data, "errors": []gqlError{ge}})
 }
 
 func (f *Fake) answerSlow(w http.ResponseWriter, r *http.Request, body []byte, c *Call, actor *user, fe *faultEntry) {

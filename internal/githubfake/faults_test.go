@@ -11,7 +11,9 @@ import (
 
 	"github.com/google/go-github/v62/github"
 	"github.com/shurcooL/githubv4"
+
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 const createMut = `mutation Create($r: ID!, $c: ID!) { createDiscussion(input: {repositoryId: $r, categoryId: $c, title: "t", body: "b"}) { discussion { id } } }`
@@ -147,17 +149,11 @@ func TestSlowResponses(t *testing.T) {
 	}
 }
 
-// waitForCall waits for the server to log a call the client may have abandoned; the bound is
-// generous because noticing a hung-up client is slow on a loaded machine.
+// waitForCall waits for the server to log a call the client may have abandoned (noticing a
+// hung-up client is slow on a loaded machine).
 func waitForCall(t *testing.T, w world, match string) {
 	t.Helper()
-	deadline := time.Now().Add(50 * time.Second)
-	for len(w.CallsTo(match)) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("no %s call logged", match)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	testwait.Until(t, "a "+match+" call logged", func() bool { return len(w.CallsTo(match)) > 0 })
 }
 
 // recordingTB captures what the fake reports at cleanup.
@@ -205,8 +201,9 @@ func TestMutationSpacing(t *testing.T) {
 	w.create(t)
 	n := w.AddIssue(repoName, 0, "Q", "b", "alice")
 	doREST(t, w.Fake, botToken, "POST", fmt.Sprintf("/repos/acme/widgets/issues/%d/comments", n), map[string]any{"body": "x"}) // REST writes count too
+	doREST(t, w.Fake, userTok, "POST", fmt.Sprintf("/repos/acme/widgets/issues/%d/comments", n), map[string]any{"body": "y"})  // another account's
 	if got := w.SpacingViolations(); got != 2 {
-		t.Errorf("violations = %d, want 2 (queries do not count)", got)
+		t.Errorf("violations = %d, want 2 (queries and other accounts' writes do not count)", got)
 	}
 	if got := len(w.Discussions(repoName)); got != 3 {
 		t.Errorf("counting only: %d discussions, want 3", got)

@@ -21,7 +21,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	rec := &statusRecorder{ResponseWriter: w}
 	f.handle(rec, r, body, &c)
 	c.Status = rec.status
-	if c.Status == 0 {
+	if c.Status == 0 && !c.hung {
 		c.Status = http.StatusOK
 	}
 	f.mu.Lock()
@@ -33,7 +33,7 @@ func (f *Fake) describe(r *http.Request, body []byte) Call {
 	f.mu.Lock()
 	f.requestSeq++
 	c := Call{
-		Time:      f.clock(),
+		Time:      f.now(),
 		RequestID: fmt.Sprintf("F4KE:%04X:%06X:%06X", f.requestSeq, f.requestSeq*7919%0xffffff, f.requestSeq*104729%0xffffff),
 		Method:    r.Method,
 		Path:      restPath(r.URL.Path),

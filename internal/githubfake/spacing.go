@@ -5,22 +5,24 @@ import (
 	"time"
 )
 
-// spacing models GitHub's advice to leave at least a second between mutating requests.
+// spacing models GitHub's advice to leave at least a second between mutating requests. Like
+// GitHub's secondary limits it is per account: one user's write does not crowd another's.
 type spacing struct {
 	min        time.Duration
 	reject     bool
-	last       time.Time
+	last       map[string]time.Time // by acting login
 	violations int
 }
 
 // SetMutationSpacing counts mutations (GraphQL mutations and REST POST/PATCH/PUT/DELETE)
-// that arrive less than min after the previous one, by the fake's clock. With reject, such
+// that arrive less than min after the previous one of the same account, by the fake's
+// clock. With reject, such
 // a mutation is answered with a 403 secondary-rate-limit error (Retry-After: min, rounded
 // up to seconds) and not applied. min 0 turns the check off.
 func (f *Fake) SetMutationSpacing(min time.Duration, reject bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.spacing = spacing{min: min, reject: reject}
+	f.spacing = spacing{min: min, reject: reject, last: map[string]time.Time{}}
 }
 
 // SpacingViolations is how many mutations came too close to the previous one.
@@ -41,8 +43,9 @@ func (f *Fake) spacingRejects(w http.ResponseWriter, c *Call) bool {
 		return false
 	}
 	now := f.now()
-	violated := !sp.last.IsZero() && now.Sub(sp.last) < sp.min
-	sp.last = now
+	last := sp.last[c.Login]
+	violated := !last.IsZero() && now.Sub(last) < sp.min
+	sp.last[c.Login] = now
 	if violated {
 		sp.violations++
 	}

@@ -14,7 +14,7 @@ import (
 // buildOpenAI constructs an OpenAI-compatible client. With no model configured it asks the
 // server's /models and takes the first model listed. That choice is not hidden: the model
 // is the profile's, so it is printed in every dry run, panel table and ledger row.
-func buildOpenAI(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client) (provider.Provider, string, error) {
+func buildOpenAI(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client, local bool) (provider.Provider, string, error) {
 	model := pc.Model
 	if model == "" {
 		models, err := openai.ListModels(ctx, pc.BaseURL, key, hc)
@@ -29,5 +29,5 @@ func buildOpenAI(ctx context.Context, pc config.ProviderConfig, key string, hc *
 		model = models[0]
 	}
 	return openai.New(openai.Config{APIKey: key, BaseURL: pc.BaseURL, Model: model,
-		HTTPClient: hc, Timeout: pc.Timeout}), model, nil
+		HTTPClient: hc, Timeout: pc.Timeout, PromptCacheKey: promptCacheKey(pc.BaseURL), LocalServer: local}), model, nil
 }

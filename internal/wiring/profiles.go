@@ -56,38 +56,20 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 			return nil, cfg.ErrorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
 		}
 	}
-	p, model, err := build(ctx, pc, key, hc)
+	a, model, err := build(ctx, pc, key, hc, localServer(cfg, name, pc))
 	if err != nil {
 		return nil, cfg.ErrorAt(path, "profile %q: %v", name, err)
 	}
-	return &engine.Profile{
+	p := &engine.Profile{
 		Name: name, Type: string(pc.Type), Model: model, Family: pc.Family, Endpoint: Endpoint(pc),
 		MaxConcurrency:  pc.MaxConcurrency,
 		PriceInPerMTok:  pc.Price.InputPerMTok,
 		PriceOutPerMTok: pc.Price.OutputPerMTok,
-		Provider:        capTokens{p, pc.MaxTokens},
-	}, nil
-}
-
-// capTokens applies a profile's max_tokens to every request: a request with no cap, or a
-// larger one, gets the profile's. engine.Profile has no field for it, so the cap travels with
-// the provider.
-type capTokens struct {
-	provider.Provider
-	max int
-}
-
-var _ provider.Provider = capTokens{}
-
-func (c capTokens) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
-	if c.max > 0 && (req.MaxTokens == 0 || req.MaxTokens > c.max) {
-		req.MaxTokens = c.max
+		Provider:        a,
 	}
-	return c.Provider.Complete(ctx, req)
+	settings(ctx, cfg, name, pc, model, key, hc, p)
+	return p, nil
 }
-
-// Unwrap returns the adapter, for callers looking for an optional interface on it.
-func (c capTokens) Unwrap() provider.Provider { return c.Provider }
 
 // Budget is the session ceiling the configuration sets, for engine.RunConfig.
 func Budget(cfg *config.Config) engine.Budget {
@@ -95,15 +77,16 @@ func Budget(cfg *config.Config) engine.Budget {
 }
 
 // build constructs the adapter and returns the model it will use.
-func build(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client) (provider.Provider, string, error) {
+func build(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client, local bool) (provider.Provider, string, error) {
 	switch pc.Type {
 	case config.TypeAnthropic:
 		return anthropic.New(anthropic.Config{APIKey: key, BaseURL: pc.BaseURL, Model: pc.Model,
 			HTTPClient: hc, Timeout: pc.Timeout}), pc.Model, nil
 	case config.TypeOpenAI:
-		return buildOpenAI(ctx, pc, key, hc)
+		return buildOpenAI(ctx, pc, key, hc, local)
 	case config.TypeCLI:
-		c, err := cli.New(cli.Config{Command: string(pc.Command), Binary: pc.Binary, Model: pc.Model, Timeout: pc.Timeout})
+		c, err := cli.New(cli.Config{Command: string(pc.Command), Binary: pc.Binary, Model: pc.Model,
+			Timeout: pc.Timeout, APIKey: key})
 		return c, pc.Model, err
 	case config.TypeScript:
 		s, err := script.Load(pc.Responses)

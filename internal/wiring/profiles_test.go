@@ -76,12 +76,8 @@ func TestProfilesWiresAnthropic(t *testing.T) {
 	require.Equal(t, config.DefaultMaxConcurrency, ps["claude"].MaxConcurrency)
 	require.Equal(t, 16, gotMax, "a request's smaller cap is kept")
 
-	// max_tokens caps requests with no cap or a larger one.
-	for _, asked := range []int{0, 500} {
-		_, err = ps["claude"].Provider.Complete(context.Background(), provider.Request{User: "hello", MaxTokens: asked})
-		require.NoError(t, err)
-		require.Equal(t, 100, gotMax, "asked %d", asked)
-	}
+	// max_tokens is the profile's budget, which the engine applies to every call.
+	require.Equal(t, 100, ps["claude"].MaxTokens)
 }
 
 func TestProfilesMissingKeyNamesProfileAndVariable(t *testing.T) {

@@ -2,11 +2,18 @@
 // Go SDK. It turns a provider.Request into one non-streaming POST /v1/messages, maps the reply
 // and its token usage back, and sorts every failure into a provider.Class.
 //
-// Effort maps one-to-one onto output_config.effort, whose scale has the same five names (low,
-// medium, high, xhigh, max); Config.MaxEffort caps it for models that stop lower. Failures:
-// 408, 409, 429, 5xx (529 overloaded included), network errors, timeouts and undecodable
-// bodies are ClassTransport once the SDK's retries are spent; every other 4xx is
-// ClassInvalidRequest; stop_reason "refusal" is ClassRefused.
+// One Complete is one HTTP request: the SDK's own retries are off, because the engine is the
+// one layer that retries (and records every attempt). Effort maps one-to-one onto
+// output_config.effort, whose scale has war-room's five names; the engine sends only levels
+// the profile accepts. Request.Thinking "adaptive" sends thinking.type adaptive; thinking
+// blocks never reach the answer text. Request.CacheBreaks become cache_control breakpoints.
+//
+// Failures: 408, 409, 429, 5xx (529 overloaded included), network errors, timeouts and
+// undecodable bodies are ClassTransport; a spend limit or exhausted credit (429 with
+// error_code enforced_spend_limit_reached, the 400 "usage limits" message, 402 billing_error)
+// is ClassQuota; every other 4xx is ClassInvalidRequest, naming effort or thinking when the
+// message does; stop_reason "refusal" is ClassRefused; stop_reason max_tokens or
+// model_context_window_exceeded is ClassTruncated.
 package anthropic
 
 import (
@@ -23,8 +30,10 @@ import (
 
 // Defaults applied by New to zero Config fields.
 const (
-	DefaultMaxRetries = 2
-	DefaultMaxTokens  = 8192
+	DefaultMaxTokens = 8192
+	// DefaultThinkingMaxTokens is the output budget when thinking is on and the request sets
+	// none: thinking tokens count against max_tokens, and 8192 leaves too little answer.
+	DefaultThinkingMaxTokens = 32000
 	// DefaultTimeout bounds one HTTP attempt. Setting it also keeps the SDK from refusing large
 	// max_tokens values on non-streaming calls, a check it applies only when no timeout is set.
 	DefaultTimeout = 10 * time.Minute
@@ -38,24 +47,17 @@ type Config struct {
 	// Model is used when a Request names none.
 	Model      string
 	HTTPClient *http.Client
-	// MaxRetries is how many times the SDK retries a retryable failure (429, 5xx, 529,
-	// connection errors): 0 means DefaultMaxRetries, a negative value disables retries.
-	MaxRetries int
 	// Timeout bounds each HTTP attempt; 0 means DefaultTimeout. The caller's context bounds
-	// the whole call, retries included.
+	// the call.
 	Timeout time.Duration
-	// MaxEffort, when set, caps the effort sent: models older than the effort ladder's top
-	// rungs reject "xhigh" (and some "max"), so a profile for such a model sets "high" here.
-	MaxEffort provider.Effort
 }
 
 // Client completes prompts through the Messages API. It holds no per-call state and is safe
 // for concurrent use.
 type Client struct {
-	messages  sdk.MessageService
-	model     string
-	maxEffort provider.Effort
-	now       func() time.Time
+	messages sdk.MessageService
+	model    string
+	now      func() time.Time
 }
 
 var _ provider.Provider = (*Client)(nil)
@@ -66,7 +68,7 @@ var _ provider.Provider = (*Client)(nil)
 func New(cfg Config) *Client {
 	opts := []option.RequestOption{
 		option.WithoutEnvironmentDefaults(),
-		option.WithMaxRetries(httpvendor.Retries(cfg.MaxRetries, DefaultMaxRetries)),
+		option.WithMaxRetries(0),
 		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)),
 	}
 	if cfg.APIKey != "" {
@@ -82,11 +84,11 @@ func New(cfg Config) *Client {
 	}
 	opts = append(opts, option.WithHTTPClient(hc))
 	c := sdk.NewClient(opts...)
-	return &Client{messages: c.Messages, model: cfg.Model, maxEffort: cfg.MaxEffort, now: time.Now}
+	return &Client{messages: c.Messages, model: cfg.Model, now: time.Now}
 }
 
-// Complete sends req as one message. A refusal returns the Response (usage included, so the
-// budget still sees it) together with a ClassRefused error.
+// Complete sends req as one message. A refusal or a truncated answer returns the Response
+// (usage included, so the budget still sees it) together with its classified error.
 func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
 	params, err := c.params(req)
 	if err != nil {
@@ -100,5 +102,5 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	}
 	resp := toResponse(msg)
 	resp.Latency = latency
-	return resp, refusal(msg)
+	return resp, stopFailure(msg, params.MaxTokens)
 }

@@ -26,8 +26,13 @@ type Config struct {
 	// WorkDir is the child's working directory; default a fresh empty temporary directory,
 	// removed after the run, so the CLI sees no repository it could read or touch.
 	WorkDir string
+	// APIKey, when set, is handed to the CLI in its vendor's key variable (ANTHROPIC_API_KEY
+	// for claude, CODEX_API_KEY for codex, GEMINI_API_KEY for gemini). That switches the CLI
+	// from the user's subscription to API billing, so it is set only when the profile's
+	// api_key_env names a key; otherwise the child gets no API key at all.
+	APIKey string
 	// Env holds extra KEY=VALUE entries passed through to the child. The child otherwise gets
-	// only PATH, HOME, LANG, TMPDIR and the vendor key variables (see scrubbedEnv).
+	// only the common variables and its own CLI's (see scrubbedEnv).
 	Env []string
 }
 

@@ -26,6 +26,11 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 		return provider.Response{}, &provider.Error{Class: provider.ClassTransport, Err: err}
 	}
 	defer cleanup()
+	env, cleanEnv, err := c.env()
+	if err != nil {
+		return provider.Response{}, &provider.Error{Class: provider.ClassTransport, Err: err}
+	}
+	defer cleanEnv()
 
 	runCtx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
@@ -35,7 +40,7 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 		model = c.cfg.Model
 	}
 	args := c.vendor.args(model, req.Effort)
-	p, err := execute(runCtx, c.cfg.Binary, args, dir, scrubbedEnv(osLookupEnv, c.cfg.Env), prompt(req))
+	p, err := execute(runCtx, c.cfg.Binary, args, dir, env, prompt(req))
 	if err := c.runFailure(ctx, runCtx, p, err); err != nil {
 		return provider.Response{}, err
 	}
@@ -84,6 +89,26 @@ func (c *Client) withStderr(err error, p proc) error {
 
 func (c *Client) transport(status int, format string, args ...any) *provider.Error {
 	return provider.Errorf(provider.ClassTransport, status, c.cfg.Command+": "+format, args...)
+}
+
+// env is the child's environment, with the files its settings need written to a scratch
+// directory of their own (never the working directory, which stays empty) that cleanup
+// removes.
+func (c *Client) env() ([]string, func(), error) {
+	env := scrubbedEnv(osLookupEnv, c.vendor, c.cfg.APIKey, nil)
+	if c.vendor.settings == nil {
+		return append(env, c.cfg.Env...), func() {}, nil
+	}
+	dir, err := os.MkdirTemp("", "war-room-cli-settings-*")
+	if err != nil {
+		return nil, nil, fmt.Errorf("settings dir: %w", err)
+	}
+	vars, err := c.vendor.settings(dir)
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	return append(append(env, vars...), c.cfg.Env...), func() { _ = os.RemoveAll(dir) }, nil
 }
 
 // workDir returns the configured directory, or a fresh empty one that cleanup removes.

@@ -45,7 +45,7 @@ func parseGemini(stdout []byte) (provider.Response, error) {
 	for name, m := range r.Stats.Models {
 		t := m.Tokens
 		u = u.Add(provider.Usage{InputTokens: max(t.Prompt-t.Cached, 0), OutputTokens: t.Candidates + t.Thoughts,
-			CacheReadTokens: t.Cached})
+			CacheReadTokens: t.Cached, ThinkingTokens: t.Thoughts})
 		weights[name] = t.Candidates + t.Thoughts
 	}
 	return provider.Response{Text: *r.Response, Usage: u, Model: busiest(weights)}, nil

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"syscall"
 )
 
 // maxOutput caps how much stdout is read back; an answer larger than this is a broken run.
@@ -44,7 +43,7 @@ func execute(ctx context.Context, bin string, args []string, dir string, env []s
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir, cmd.Env = dir, env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = pr, outF, errF
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
 	err = cmd.Start()
 	pr.Close()
@@ -53,7 +52,7 @@ func execute(ctx context.Context, bin string, args []string, dir string, env []s
 	}
 	go func() { _, _ = io.WriteString(pw, stdin); _ = pw.Close() }()
 	waitErr := cmd.Wait()
-	_ = killGroup(cmd.Process.Pid)
+	_ = killLeftovers(cmd.Process.Pid)
 
 	p := proc{exitCode: cmd.ProcessState.ExitCode()}
 	p.stdout, err = readCapped(outF, maxOutput)
@@ -66,14 +65,6 @@ func execute(ctx context.Context, bin string, args []string, dir string, env []s
 		return p, fmt.Errorf("wait %s: %w", bin, waitErr)
 	}
 	return p, nil
-}
-
-// killGroup SIGKILLs the process group led by pid. ESRCH (nothing left) is success.
-func killGroup(pid int) error {
-	if err := syscall.Kill(-pid, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
-		return err
-	}
-	return nil
 }
 
 func outputFiles() (*os.File, *os.File, error) {

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // stub is a stand-in for a vendor CLI: a shell script in a temp dir that records its argv,
@@ -31,6 +32,8 @@ for a in "$@"; do printf '%%s\n' "$a"; done > "$D/argv"
 cat > "$D/stdin"
 env > "$D/env"
 pwd > "$D/pwd"
+ls -A . > "$D/listing"
+if [ -n "$GEMINI_CLI_SYSTEM_SETTINGS_PATH" ]; then cat "$GEMINI_CLI_SYSTEM_SETTINGS_PATH" > "$D/gemini_settings"; fi
 %s
 cat "$D/stdout"
 exit %d
@@ -66,13 +69,13 @@ func (s *stub) argv(t *testing.T) []string {
 // waitFile polls until name exists in the stub dir (the stub writes it) and returns its text.
 func (s *stub) waitFile(t *testing.T, name string) string {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if b, err := os.ReadFile(filepath.Join(s.dir, name)); err == nil && bytes.HasSuffix(b, []byte("\n")) {
-			return strings.TrimSpace(string(b))
-		}
-	}
-	t.Fatalf("stub never wrote %s", name)
-	return ""
+	var text string
+	testwait.Until(t, "the stub writes "+name, func() bool {
+		b, err := os.ReadFile(filepath.Join(s.dir, name))
+		text = strings.TrimSpace(string(b))
+		return err == nil && bytes.HasSuffix(b, []byte("\n"))
+	})
+	return text
 }
 
 // alive reports whether pid is a running (not zombie) process. A container's init may never
@@ -89,16 +92,16 @@ func alive(pid int) bool {
 	return i > 0 && i+2 < len(b) && b[i+2] != 'Z' && b[i+2] != 'X'
 }
 
-// assertGone waits (bounded) for pid to die: SIGKILL delivery to a group is asynchronous.
+// assertGone waits for pid to die: SIGKILL delivery to a group is asynchronous. A process that
+// outlived the call never dies, and the wait fails before the binary's timeout.
 func assertGone(t *testing.T, pid int) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if !alive(pid) {
-			return
+	t.Cleanup(func() {
+		if alive(pid) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
-	}
-	_ = syscall.Kill(pid, syscall.SIGKILL)
-	t.Errorf("process %d outlived the call", pid)
+	})
+	testwait.Until(t, fmt.Sprintf("process %d ends (it outlived the call)", pid), func() bool { return !alive(pid) })
 }
 
 func eq(t *testing.T, want, got any) {

@@ -45,17 +45,28 @@ func checkIsolation(t *testing.T, s *stub) {
 	env := s.read(t, "env")
 	lacks(t, env, secretName)
 	lacks(t, env, secretValue)
-	contains(t, env, "ANTHROPIC_API_KEY=sk-ant-test\n")
+	for _, key := range vendorKeys {
+		lacks(t, env, key+"=")
+	}
+	lacks(t, env, "sk-ant-test")
 	contains(t, env, "WAR_ROOM_EXTRA=1\n")
+	eq(t, "", s.read(t, "listing")) // the working directory was empty while the CLI ran
 	pwd := strings.TrimSpace(s.read(t, "pwd"))
 	if _, err := os.Stat(pwd); !os.IsNotExist(err) {
 		t.Errorf("scratch work dir %s should be removed after the run (stat err %v)", pwd, err)
 	}
 }
 
+// vendorKeys are API key variables a CLI must never inherit from war-room's environment.
+var vendorKeys = []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "CODEX_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"}
+
+// isolatedEnv sets a secret and every vendor's key in war-room's own environment: none of them
+// may reach a CLI whose profile names no key.
 func isolatedEnv(t *testing.T) Config {
 	t.Setenv(secretName, secretValue)
-	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+	for _, k := range vendorKeys {
+		t.Setenv(k, "sk-ant-test-"+k)
+	}
 	return Config{Env: []string{"WAR_ROOM_EXTRA=1"}}
 }
 
@@ -74,7 +85,7 @@ func TestClaudeSuccess(t *testing.T) {
 	eq(t, "claude-opus-4-1", resp.Model)
 	eq(t, "end_turn", resp.StopReason)
 	eq(t, false, resp.Scripted)
-	eq(t, []string{"-p", "--output-format", "json", "--permission-mode", "plan",
+	eq(t, []string{"-p", "--output-format", "json", "--tools", "", "--strict-mcp-config", "--permission-mode", "plan",
 		"--model", "claude-opus-4-1", "--effort", "high"}, s.argv(t))
 	checkIsolation(t, s)
 }
@@ -91,7 +102,7 @@ func TestCodexSuccess(t *testing.T) {
 	eq(t, "JUDGMENT: REFUTED", resp.Text)
 	eq(t, provider.Usage{InputTokens: 2000, OutputTokens: 250, CacheReadTokens: 3000}, resp.Usage)
 	eq(t, "gpt-5-codex", resp.Model)
-	eq(t, []string{"exec", "--json", "--sandbox", "read-only", "--skip-git-repo-check",
+	eq(t, []string{"exec", "--json", "--sandbox", "read-only", "-c", "features.shell_tool=false", "--skip-git-repo-check",
 		"-m", "gpt-5-codex", "-c", `model_reasoning_effort="xhigh"`, "-"}, s.argv(t))
 	checkIsolation(t, s)
 }
@@ -107,11 +118,13 @@ func TestGeminiSuccess(t *testing.T) {
 		t.Fatal(err)
 	}
 	eq(t, "Recommendation: ship behind a flag.", resp.Text)
-	eq(t, provider.Usage{InputTokens: 700 + 3000, OutputTokens: 10 + 120 + 380, CacheReadTokens: 6000}, resp.Usage)
+	eq(t, provider.Usage{InputTokens: 700 + 3000, OutputTokens: 10 + 120 + 380, CacheReadTokens: 6000, ThinkingTokens: 380}, resp.Usage)
 	eq(t, "gemini-2.5-pro", resp.Model)
 	eq(t, []string{"--output-format", "json", "--approval-mode", "default",
 		"-m", "gemini-2.5-pro", "-p", geminiDirective}, s.argv(t))
 	checkIsolation(t, s)
+	contains(t, s.read(t, "gemini_settings"), `"core": []`)
+	contains(t, s.read(t, "gemini_settings"), `"mcp": {"allowed": ["war-room-allows-no-mcp-server"]}`)
 }
 
 func TestRequestModelOverridesConfigAndNoOptionalFlags(t *testing.T) {
@@ -119,7 +132,7 @@ func TestRequestModelOverridesConfigAndNoOptionalFlags(t *testing.T) {
 	if _, err := run(t, "claude", s, provider.Request{User: "hi"}, Config{}); err != nil {
 		t.Fatal(err)
 	}
-	eq(t, []string{"-p", "--output-format", "json", "--permission-mode", "plan"}, s.argv(t))
+	eq(t, []string{"-p", "--output-format", "json", "--tools", "", "--strict-mcp-config", "--permission-mode", "plan"}, s.argv(t))
 	eq(t, "hi", s.read(t, "stdin")) // no system text: the user text is sent as is
 }
 

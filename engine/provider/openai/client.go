@@ -3,11 +3,18 @@
 // the llama.cpp server. It sends one non-streaming POST {base}/chat/completions per call through
 // the official Go SDK, maps the reply and its usage back, and sorts failures into classes.
 //
-// Effort maps one-to-one onto reasoning_effort, which the SDK defines up to "xhigh" and "max";
-// Config.MaxEffort caps it for servers that stop at "high". Failures: 408, 409, 429, 5xx (503
-// overloaded included), network errors, timeouts and undecodable bodies are ClassTransport once
-// the SDK's retries are spent; every other 4xx is ClassInvalidRequest; a refusal field or
-// finish_reason "content_filter" is ClassRefused.
+// One Complete is one HTTP request: the SDK's own retries are off, because the engine is the
+// one layer that retries (and records every attempt). Effort maps one-to-one onto
+// reasoning_effort; the engine sends only levels the profile accepts, and none at all to a
+// model that takes none. Request.CacheKey becomes prompt_cache_key when Config.PromptCacheKey
+// says the endpoint takes it.
+//
+// Failures: 408, 409, 429, 5xx (503 overloaded included), network errors, timeouts and
+// undecodable bodies are ClassTransport; a 429 or 402 whose error says the account's quota,
+// credit or spend limit is exhausted (insufficient_quota and its codes) is ClassQuota; every
+// other 4xx is ClassInvalidRequest, naming effort when the message does; a refusal field or
+// finish_reason "content_filter" is ClassRefused; finish_reason "length" is ClassTruncated,
+// with or without partial content (a reasoning model can spend the whole budget reasoning).
 package openai
 
 import (
@@ -22,12 +29,8 @@ import (
 	"github.com/war-room/war-room/engine/provider/internal/httpvendor"
 )
 
-// Defaults applied by New to zero Config fields.
-const (
-	DefaultMaxRetries = 2
-	// DefaultTimeout bounds one HTTP attempt.
-	DefaultTimeout = 10 * time.Minute
-)
+// DefaultTimeout bounds one HTTP attempt when Config.Timeout is zero.
+const DefaultTimeout = 10 * time.Minute
 
 // Config configures a Client.
 type Config struct {
@@ -39,24 +42,26 @@ type Config struct {
 	// Model is used when a Request names none.
 	Model      string
 	HTTPClient *http.Client
-	// MaxRetries is how many times the SDK retries a retryable failure (429, 5xx, connection
-	// errors): 0 means DefaultMaxRetries, a negative value disables retries.
-	MaxRetries int
 	// Timeout bounds each HTTP attempt; 0 means DefaultTimeout. The caller's context bounds
-	// the whole call, retries included.
+	// the call.
 	Timeout time.Duration
-	// MaxEffort, when set, caps reasoning_effort. OpenAI's newest models accept "xhigh" and
-	// "max"; Gemini's endpoint and most local servers stop at "high", so their profiles set it.
-	MaxEffort provider.Effort
+	// PromptCacheKey sends Request.CacheKey as prompt_cache_key. OpenAI's endpoint routes on
+	// it so that a session's calls reach the machine that holds their prefix; compatible
+	// servers may reject the unknown field, so it is off unless set.
+	PromptCacheKey bool
+	// LocalServer says the endpoint is a local server (Ollama, vLLM, llama.cpp) that may
+	// report its context size; only then does Client.ContextSize ask.
+	LocalServer bool
 }
 
 // Client completes prompts through Chat Completions. It holds no per-call state and is safe
 // for concurrent use.
 type Client struct {
-	chat      sdk.ChatCompletionService
-	model     string
-	maxEffort provider.Effort
-	now       func() time.Time
+	chat     sdk.ChatCompletionService
+	model    string
+	cacheKey bool
+	local    Config // endpoint, key and client, kept for ContextSize when LocalServer
+	now      func() time.Time
 }
 
 var _ provider.Provider = (*Client)(nil)
@@ -67,10 +72,14 @@ var _ provider.Provider = (*Client)(nil)
 func New(cfg Config) *Client {
 	opts := requestOptions(cfg.BaseURL, cfg.APIKey, cfg.HTTPClient)
 	opts = append(opts,
-		option.WithMaxRetries(httpvendor.Retries(cfg.MaxRetries, DefaultMaxRetries)),
+		option.WithMaxRetries(0),
 		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)))
-	return &Client{chat: sdk.NewChatCompletionService(opts...), model: cfg.Model,
-		maxEffort: cfg.MaxEffort, now: time.Now}
+	c := &Client{chat: sdk.NewChatCompletionService(opts...), model: cfg.Model,
+		cacheKey: cfg.PromptCacheKey, now: time.Now}
+	if cfg.LocalServer {
+		c.local = cfg
+	}
+	return c
 }
 
 // requestOptions are the endpoint, credential and transport shared by every call.
@@ -88,8 +97,8 @@ func requestOptions(baseURL, apiKey string, hc *http.Client) []option.RequestOpt
 	return append(opts, option.WithHTTPClient(hc))
 }
 
-// Complete sends req as a system and a user message. A refusal or content-filter stop returns
-// the Response (usage included, so the budget still sees it) with a ClassRefused error.
+// Complete sends req as a system and a user message. A refusal, content-filter or length stop
+// returns the Response (usage included, so the budget still sees it) with its classified error.
 func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
 	params, err := c.params(req)
 	if err != nil {
@@ -102,7 +111,16 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	if err != nil {
 		return provider.Response{}, err
 	}
-	resp, err := toResponse(cc)
+	resp, err := toResponse(cc, params)
 	resp.Latency = latency
 	return resp, err
+}
+
+// ContextSize asks a local server how much context it gives the configured model (see the
+// package function ContextSize); 0 and "" for an endpoint that is not a local server.
+func (c *Client) ContextSize(ctx context.Context) (int, string) {
+	if !c.local.LocalServer {
+		return 0, ""
+	}
+	return ContextSize(ctx, c.local.BaseURL, c.local.APIKey, c.model, c.local.HTTPClient)
 }

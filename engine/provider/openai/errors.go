@@ -1,7 +1,9 @@
 package openai
 
 import (
+	"encoding/json"
 	"errors"
+	"net/http"
 	"strconv"
 
 	sdk "github.com/openai/openai-go/v3"
@@ -18,7 +20,36 @@ func words(op string) httpvendor.Words {
 		Status:    "openai: " + op,
 		FromSDK:   sdkMessage,
 		FromBody:  bodyMessage,
+		Quota:     quota,
 	}
+}
+
+// quotaCodes are the error types and codes OpenAI uses when the account cannot spend more:
+// no credit left, a spend or usage limit reached. They come with status 429 like a rate
+// limit, but no wait clears them.
+var quotaCodes = map[string]bool{
+	"insufficient_quota":                true,
+	"credit_balance_exhausted":          true,
+	"organization_spend_limit_exceeded": true,
+	"project_spend_limit_exceeded":      true,
+	"organization_usage_limit_exceeded": true,
+	"billing_hard_limit_reached":        true,
+}
+
+// quota recognises those codes in OpenAI's {"error":{"type","code"}} shape. Gemini's
+// compatible endpoint words its per-minute limits as "exceeded your current quota" too, so
+// the message is never read: only the type or code decides.
+func quota(status int, text string) bool {
+	if status != http.StatusTooManyRequests && status != http.StatusPaymentRequired {
+		return false
+	}
+	var body struct {
+		Error struct{ Type, Code string } `json:"error"`
+	}
+	if json.Unmarshal([]byte(text), &body) != nil {
+		return false
+	}
+	return quotaCodes[body.Error.Type] || quotaCodes[body.Error.Code]
 }
 
 // sdkMessage is "kind: message" from the OpenAI error the SDK parsed, when it parsed one.

@@ -27,8 +27,7 @@ func (f fakeAPI) client(cfg Config) *Client {
 // vendor points the shared error and effort checks at this adapter.
 var vendor = vendortest.Vendor{
 	Client: func(srv *vendortest.Server, k vendortest.Knobs) provider.Provider {
-		return fakeAPI{srv}.client(Config{Model: k.Model, MaxRetries: k.MaxRetries,
-			Timeout: k.Timeout, MaxEffort: k.MaxEffort})
+		return fakeAPI{srv}.client(Config{Model: k.Model, Timeout: k.Timeout})
 	},
 	OK:     "chat_completion_ok.json",
 	OKStop: "stop",

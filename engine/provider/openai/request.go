@@ -8,8 +8,9 @@ import (
 	"github.com/war-room/war-room/engine/provider/internal/httpvendor"
 )
 
-// params builds the Chat Completions body for req. CacheablePrefix needs no marking here:
-// OpenAI caches leading prompt tokens on its own, and the prefix already leads the user text.
+// params builds the Chat Completions body for req. CacheBreaks need no marking here: OpenAI
+// and Gemini cache leading prompt tokens on their own, and the engine puts the shared part
+// first.
 func (c *Client) params(req provider.Request) (sdk.ChatCompletionNewParams, error) {
 	model, err := httpvendor.Model(req.Model, c.model, "openai")
 	if err != nil {
@@ -28,8 +29,11 @@ func (c *Client) params(req provider.Request) (sdk.ChatCompletionNewParams, erro
 	}
 	// reasoning_effort has war-room's five names (plus "none" and "minimal", never asked for),
 	// so each maps to itself. Unset effort sends nothing: non-reasoning models reject the field.
-	if e := httpvendor.CapEffort(req.Effort, c.maxEffort); e != "" {
-		p.ReasoningEffort = shared.ReasoningEffort(e)
+	if req.Effort != "" {
+		p.ReasoningEffort = shared.ReasoningEffort(req.Effort)
+	}
+	if c.cacheKey && req.CacheKey != "" {
+		p.PromptCacheKey = sdk.String(req.CacheKey)
 	}
 	return p, nil
 }

@@ -29,10 +29,11 @@ func compileResponse(r Response) (compiled, error) {
 	}
 	c.text = t
 	switch cl := provider.Class(r.Error); cl {
-	case "", provider.ClassTransport, provider.ClassRefused, provider.ClassInvalidRequest:
+	case "", provider.ClassTransport, provider.ClassRefused, provider.ClassInvalidRequest,
+		provider.ClassTruncated, provider.ClassQuota:
 		c.class = cl
 	default:
-		return c, fmt.Errorf("unknown error class %q (want transport, refused or invalid-request)", r.Error)
+		return c, fmt.Errorf("unknown error class %q (want transport, refused, invalid-request, truncated or quota)", r.Error)
 	}
 	return c, nil
 }

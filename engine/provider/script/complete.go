@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/wait"
 )
 
 // Model is the model name every scripted Response reports.
@@ -71,22 +72,7 @@ func (p *Provider) pick(req provider.Request, idx int) *compiled {
 
 // sleep waits d or until ctx ends, whichever is first; an already ended ctx always fails, so a
 // cancelled run never receives a scripted answer it could mistake for a model's.
-func sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if d <= 0 {
-		return nil
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
+var sleep = wait.Sleep
 
 func render(c *compiled, req provider.Request, idx int, latency time.Duration) (provider.Response, error) {
 	var b strings.Builder

@@ -32,6 +32,7 @@ type fileResponse struct {
 		OutputTokens     int64 `yaml:"output_tokens"`
 		CacheReadTokens  int64 `yaml:"cache_read_tokens"`
 		CacheWriteTokens int64 `yaml:"cache_write_tokens"`
+		ThinkingTokens   int64 `yaml:"thinking_tokens"`
 	} `yaml:"usage"`
 }
 

@@ -20,8 +20,8 @@ type Response struct {
 	Match string `yaml:"match" json:"match"`
 	// Text is a text/template executed with the request (see package doc and Complete).
 	Text string `yaml:"text" json:"text"`
-	// Error, when set, fails the call with that class instead: "transport", "refused" or
-	// "invalid-request". Text, if any, becomes the error message.
+	// Error, when set, fails the call with that class instead: "transport", "refused",
+	// "invalid-request", "truncated" or "quota". Text, if any, becomes the error message.
 	Error string `yaml:"error" json:"error"`
 	// Latency overrides the script's default simulated latency.
 	Latency time.Duration `yaml:"latency" json:"latency"`

@@ -20,9 +20,10 @@ const appendLedger = `WITH next AS (
 	INSERT INTO ledger (session_id, seq, step, role, profile, provider, model, model_reported,
 		family, effort, prompt_sha256, inputs, attempt, input_tokens, output_tokens,
 		cache_read_tokens, cache_write_tokens, cost_usd, latency_ms, outcome, error_class,
-		error_text, scripted, started_at)
+		error_text, scripted, started_at, effort_asked, max_tokens, thinking, stop_reason,
+		thinking_tokens)
 	SELECT $1, ledger_seq, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-		$17, $18, $19, $20, $21, $22, $23
+		$17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28
 	FROM next
 	RETURNING seq`
 
@@ -41,6 +42,7 @@ func (s *Store) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
 		string(e.Effort), e.PromptSHA256, string(inputs), e.Attempt,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, e.CostUSD,
 		e.LatencyMS, e.Outcome, e.ErrorClass, []byte(e.ErrorText), e.Scripted, e.StartedAt,
+		string(e.EffortAsked), e.MaxTokens, string(e.Thinking), e.StopReason, u.ThinkingTokens,
 	).Scan(&e.Seq)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("append ledger %s: no such session", e.SessionID)
@@ -56,7 +58,8 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 	rows, err := s.pool.Query(ctx, `SELECT session_id, seq, step, role, profile, provider,
 		model, model_reported, family, effort, prompt_sha256, inputs, attempt, input_tokens,
 		output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, latency_ms, outcome,
-		error_class, error_text, scripted, started_at
+		error_class, error_text, scripted, started_at, effort_asked, max_tokens, thinking,
+		stop_reason, thinking_tokens
 		FROM ledger WHERE session_id = $1 ORDER BY seq`, sessionID)
 	if err != nil {
 		return nil, fmt.Errorf("ledger %s: %w", sessionID, err)
@@ -70,18 +73,21 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 
 func scanLedger(sc pgx.Row) (engine.LedgerEntry, error) {
 	var (
-		e              engine.LedgerEntry
-		effort, inputs string
-		errText        []byte
-		u              provider.Usage
+		e               engine.LedgerEntry
+		effort, inputs  string
+		asked, thinking string
+		errText         []byte
+		u               provider.Usage
 	)
 	if err := sc.Scan(&e.SessionID, &e.Seq, &e.Step, &e.Role, &e.Profile, &e.Provider, &e.Model,
 		&e.ModelReported, &e.Family, &effort, &e.PromptSHA256, &inputs, &e.Attempt,
 		&u.InputTokens, &u.OutputTokens, &u.CacheReadTokens, &u.CacheWriteTokens, &e.CostUSD,
-		&e.LatencyMS, &e.Outcome, &e.ErrorClass, &errText, &e.Scripted, &e.StartedAt); err != nil {
+		&e.LatencyMS, &e.Outcome, &e.ErrorClass, &errText, &e.Scripted, &e.StartedAt,
+		&asked, &e.MaxTokens, &thinking, &e.StopReason, &u.ThinkingTokens); err != nil {
 		return e, err
 	}
 	e.Effort, e.Usage, e.ErrorText, e.StartedAt = provider.Effort(effort), u, string(errText), e.StartedAt.UTC()
+	e.EffortAsked, e.Thinking = provider.Effort(asked), provider.Thinking(thinking)
 	if err := json.Unmarshal([]byte(inputs), &e.Inputs); err != nil {
 		return e, fmt.Errorf("entry %d: decode inputs: %w", e.Seq, err)
 	}

@@ -21,15 +21,17 @@ func (s *Store) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
 	err = s.w.QueryRowContext(ctx, `INSERT INTO ledger (session_id, seq, step, role, profile,
 		provider, model, model_reported, family, effort, prompt_sha256, inputs, attempt,
 		input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, latency_ms,
-		outcome, error_class, error_text, scripted, started_at)
+		outcome, error_class, error_text, scripted, started_at,
+		effort_asked, max_tokens, thinking, stop_reason, thinking_tokens)
 		SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
-			?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23
+			?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28
 		FROM ledger WHERE session_id = ?1
 		RETURNING seq`,
 		e.SessionID, e.Step, e.Role, e.Profile, e.Provider, e.Model, e.ModelReported, e.Family,
 		string(e.Effort), e.PromptSHA256, string(inputs), e.Attempt,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, e.CostUSD,
 		e.LatencyMS, e.Outcome, e.ErrorClass, e.ErrorText, e.Scripted, formatTime(e.StartedAt),
+		string(e.EffortAsked), e.MaxTokens, string(e.Thinking), e.StopReason, u.ThinkingTokens,
 	).Scan(&e.Seq)
 	if err != nil {
 		return fmt.Errorf("append ledger %s: %w", e.SessionID, err)
@@ -42,7 +44,8 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 	rows, err := s.r.QueryContext(ctx, `SELECT session_id, seq, step, role, profile, provider,
 		model, model_reported, family, effort, prompt_sha256, inputs, attempt, input_tokens,
 		output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, latency_ms, outcome,
-		error_class, error_text, scripted, started_at
+		error_class, error_text, scripted, started_at,
+		effort_asked, max_tokens, thinking, stop_reason, thinking_tokens
 		FROM ledger WHERE session_id = ? ORDER BY seq`, sessionID)
 	if err != nil {
 		return nil, fmt.Errorf("ledger %s: %w", sessionID, err)
@@ -65,16 +68,18 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 func scanLedger(sc scanner) (engine.LedgerEntry, error) {
 	var (
 		e                       engine.LedgerEntry
-		effort, inputs, started string
+		effort, asked, thinking string
+		inputs, started         string
 		u                       provider.Usage
 	)
 	if err := sc.Scan(&e.SessionID, &e.Seq, &e.Step, &e.Role, &e.Profile, &e.Provider, &e.Model,
 		&e.ModelReported, &e.Family, &effort, &e.PromptSHA256, &inputs, &e.Attempt,
 		&u.InputTokens, &u.OutputTokens, &u.CacheReadTokens, &u.CacheWriteTokens, &e.CostUSD,
-		&e.LatencyMS, &e.Outcome, &e.ErrorClass, &e.ErrorText, &e.Scripted, &started); err != nil {
+		&e.LatencyMS, &e.Outcome, &e.ErrorClass, &e.ErrorText, &e.Scripted, &started,
+		&asked, &e.MaxTokens, &thinking, &e.StopReason, &u.ThinkingTokens); err != nil {
 		return e, err
 	}
-	e.Effort, e.Usage = provider.Effort(effort), u
+	e.Effort, e.EffortAsked, e.Thinking, e.Usage = provider.Effort(effort), provider.Effort(asked), provider.Thinking(thinking), u
 	if err := json.Unmarshal([]byte(inputs), &e.Inputs); err != nil {
 		return e, fmt.Errorf("entry %d: decode inputs: %w", e.Seq, err)
 	}

@@ -13,10 +13,11 @@ import (
 func fullEntry(session string, i int) engine.LedgerEntry {
 	return engine.LedgerEntry{SessionID: session, Step: "phase3/coa", Role: "expert",
 		Profile: "claude", Provider: "anthropic", Model: "m-1", ModelReported: "m-1-2031",
-		Family: "anthropic", Effort: provider.EffortHigh, PromptSHA256: engine.SHA256Hex(nil),
-		Inputs: []string{"question", "facts"}, Attempt: i,
+		Family: "anthropic", Effort: provider.EffortHigh, EffortAsked: provider.EffortXHigh,
+		Thinking: provider.ThinkingAdaptive, MaxTokens: 32000, StopReason: "max_tokens",
+		PromptSHA256: engine.SHA256Hex(nil), Inputs: []string{"question", "facts"}, Attempt: i,
 		Usage: provider.Usage{InputTokens: 1000 + int64(i), OutputTokens: 200,
-			CacheReadTokens: 30, CacheWriteTokens: 4},
+			CacheReadTokens: 30, CacheWriteTokens: 4, ThinkingTokens: 150},
 		CostUSD: 0.0125, LatencyMS: 1500, Outcome: engine.OutcomeContractFailed,
 		ErrorClass: "transport", ErrorText: "overloaded\n", Scripted: true,
 		StartedAt: baseTime.Add(time.Duration(i) * time.Second)}

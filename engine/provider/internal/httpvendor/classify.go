@@ -18,6 +18,10 @@ type Words struct {
 	FromSDK func(err error) string
 	// FromBody finds the message in an error body the SDK could not parse, or returns "".
 	FromBody func(text string) string
+	// Quota reports whether an error status and body say the account's credit, spend limit
+	// or quota is exhausted (nil: never). Vendors word that differently, and some use the
+	// rate limit's own status for it, so only the adapter can tell.
+	Quota func(status int, body string) bool
 }
 
 // Classify turns an SDK failure into a *provider.Error. raw is the last HTTP response, when
@@ -31,28 +35,36 @@ func Classify(err error, raw *http.Response, now func() time.Time, w Words) erro
 		return &provider.Error{Class: provider.ClassTransport,
 			Err: &withContext{msg: fmt.Sprintf("%s: %v", w.Transport, err), err: err}}
 	}
-	return &provider.Error{
+	body := readBody(raw)
+	msg := w.vendorMessage(err, raw.StatusCode, body)
+	pe := &provider.Error{
 		Class:      ClassForStatus(raw.StatusCode),
 		Status:     raw.StatusCode,
 		RetryAfter: RetryAfter(raw.Header, now),
-		Err:        &withContext{msg: w.Status + ": " + w.vendorMessage(err, raw), err: err},
+		Err:        &withContext{msg: w.Status + ": " + msg, err: err},
 	}
+	switch {
+	case w.Quota != nil && w.Quota(raw.StatusCode, body):
+		pe.Class, pe.RetryAfter = provider.ClassQuota, 0
+	case pe.Class == provider.ClassInvalidRequest:
+		pe.Param = ParamNamed(msg)
+	}
+	return pe
 }
 
 // vendorMessage is the vendor's own words for a failed response: the SDK's reading, else the
 // adapter's reading of the body, else the body's start, else the status text.
-func (w Words) vendorMessage(err error, raw *http.Response) string {
+func (w Words) vendorMessage(err error, status int, body string) string {
 	if m := w.FromSDK(err); m != "" {
 		return m
 	}
-	text := BodyText(raw)
-	if m := w.FromBody(text); m != "" {
+	if m := w.FromBody(body); m != "" {
 		return m
 	}
-	if text == "" {
-		return http.StatusText(raw.StatusCode)
+	if text := clip(body); text != "" {
+		return text
 	}
-	return text
+	return http.StatusText(status)
 }
 
 // withContext leads with a readable message while keeping the SDK error (method, URL, raw

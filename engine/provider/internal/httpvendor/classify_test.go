@@ -112,3 +112,33 @@ func TestCallTimesAndClassifies(t *testing.T) {
 	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
 	assert.ErrorContains(t, err, "acme: bad field")
 }
+
+func TestClassifyQuotaOverridesTheStatusAndDropsTheHint(t *testing.T) {
+	w := words()
+	w.Quota = func(status int, body string) bool { return status == 429 && body == "msg=spend limit" }
+	raw := response(http.StatusTooManyRequests, "msg=spend limit")
+	raw.Header.Set("Retry-After", "30")
+	var pe *provider.Error
+	require.True(t, errors.As(httpvendor.Classify(errors.New("opaque"), raw, clock, w), &pe))
+	assert.Equal(t, provider.ClassQuota, pe.Class)
+	assert.Zero(t, pe.RetryAfter)
+	assert.EqualError(t, pe.Err, "acme: spend limit")
+
+	require.True(t, errors.As(httpvendor.Classify(errors.New("opaque"), response(429, "msg=slow down"), clock, w), &pe))
+	assert.Equal(t, provider.ClassTransport, pe.Class, "an ordinary rate limit stays transport")
+}
+
+func TestClassifyNamesTheRejectedSetting(t *testing.T) {
+	cases := map[string]string{
+		"msg=output_config.effort: not supported":       provider.ParamEffort,
+		"msg=Unsupported parameter: 'reasoning_effort'": provider.ParamEffort,
+		"msg=thinking.type: adaptive is not supported":  provider.ParamThinking,
+		"msg=max_tokens: 200000 > 64000":                "",
+	}
+	for body, want := range cases {
+		pe := classify(t, errors.New("opaque"), response(http.StatusBadRequest, body))
+		assert.Equal(t, want, pe.Param, body)
+	}
+	pe := classify(t, errors.New("opaque"), response(http.StatusInternalServerError, "msg=effort backend down"))
+	assert.Empty(t, pe.Param, "only a rejected request names a setting")
+}

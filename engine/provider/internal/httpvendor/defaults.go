@@ -6,18 +6,6 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// Retries maps a Config's MaxRetries onto the SDK's: 0 means def, a negative value disables
-// retries (the SDKs read 0 as "none", which a zero Config must not mean).
-func Retries(n, def int) int {
-	switch {
-	case n < 0:
-		return 0
-	case n == 0:
-		return def
-	}
-	return n
-}
-
 // OrDefault is d, or def when d is not positive.
 func OrDefault(d, def time.Duration) time.Duration {
 	if d <= 0 {

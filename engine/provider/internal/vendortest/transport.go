@@ -15,7 +15,7 @@ import (
 
 // nonJSONServerError: a proxy's HTML 502 is transport and keeps its status and text.
 func (v Vendor) nonJSONServerError(t *testing.T) {
-	_, pe, err := v.fail(t, Knobs{MaxRetries: NoRetries},
+	_, pe, err := v.fail(t, Knobs{},
 		Raw(http.StatusBadGateway, "text/html", "<html>502 Bad Gateway</html>"))
 	assert.Equal(t, provider.ClassTransport, pe.Class)
 	assert.Equal(t, http.StatusBadGateway, pe.Status)
@@ -24,7 +24,7 @@ func (v Vendor) nonJSONServerError(t *testing.T) {
 
 // truncatedBody: a 200 whose JSON stops short is transport, with no status.
 func (v Vendor) truncatedBody(t *testing.T, body string) {
-	_, pe, _ := v.fail(t, Knobs{MaxRetries: NoRetries}, Raw(http.StatusOK, "application/json", body))
+	_, pe, _ := v.fail(t, Knobs{}, Raw(http.StatusOK, "application/json", body))
 	assert.Equal(t, provider.ClassTransport, pe.Class)
 	assert.Zero(t, pe.Status)
 }
@@ -33,7 +33,7 @@ func (v Vendor) truncatedBody(t *testing.T, body string) {
 func (v Vendor) connectionRefused(t *testing.T) {
 	srv := NewServer(t, http.NotFoundHandler().ServeHTTP)
 	srv.Close()
-	pe, _ := Fail(t, v.Client(srv, Knobs{MaxRetries: NoRetries}))
+	pe, _ := Fail(t, v.Client(srv, Knobs{}))
 	assert.Equal(t, provider.ClassTransport, pe.Class)
 	assert.ErrorIs(t, pe, syscall.ECONNREFUSED)
 }
@@ -41,7 +41,7 @@ func (v Vendor) connectionRefused(t *testing.T) {
 // timeout: an attempt outliving Config.Timeout is transport, the deadline still reachable.
 // The server never answers, so the bound is what ends the call however slow the machine.
 func (v Vendor) timeout(t *testing.T) {
-	_, pe, _ := v.fail(t, Knobs{MaxRetries: NoRetries, Timeout: 20 * time.Millisecond}, Hang)
+	_, pe, _ := v.fail(t, Knobs{Timeout: 20 * time.Millisecond}, Hang)
 	assert.Equal(t, provider.ClassTransport, pe.Class)
 	assert.ErrorIs(t, pe, context.DeadlineExceeded)
 }
@@ -64,7 +64,7 @@ func (v Vendor) cancellation(t *testing.T) {
 		case <-ctx.Done():
 		}
 	}()
-	_, err := v.Client(srv, Knobs{MaxRetries: NoRetries}).Complete(ctx, provider.Request{User: "q", Model: "m"})
+	_, err := v.Client(srv, Knobs{}).Complete(ctx, provider.Request{User: "q", Model: "m"})
 	assert.Equal(t, provider.ClassTransport, provider.ClassOf(err))
 	assert.ErrorIs(t, err, context.Canceled)
 }

@@ -12,16 +12,11 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// NoRetries is the Config.MaxRetries that switches the SDK's retries off.
-const NoRetries = -1
-
 // Knobs are the Config fields the shared checks turn; each adapter copies them into its own
 // Config, whose other fields stay at its test defaults.
 type Knobs struct {
-	Model      string
-	MaxRetries int
-	Timeout    time.Duration
-	MaxEffort  provider.Effort
+	Model   string
+	Timeout time.Duration
 }
 
 // Vendor is what the shared checks need to know about one adapter.
@@ -40,6 +35,8 @@ type ErrorCase struct {
 	// File names the testdata file sent as the body.
 	File string
 	Want string
+	// Param is the setting an invalid-request case must name (provider.ParamEffort, …).
+	Param string
 }
 
 func (c ErrorCase) name() string {

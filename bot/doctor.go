@@ -1,0 +1,29 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/doctor"
+	"github.com/war-room/war-room/internal/wiring"
+)
+
+// doctor answers /war-room doctor: it builds the repository's profiles, probes each with the
+// fewest calls that settle what works, and replies with the same table `war-room doctor`
+// prints. The calls are real and cost a little, which is why the command needs the same
+// permission as starting a session.
+func (t *thread) doctor(ctx context.Context, cfg *LoadedConfig) error {
+	ps, err := wiring.Profiles(ctx, cfg.Config, t.d.Getenv, t.d.ProviderHTTP)
+	if err != nil {
+		t.fail(ctx, ClassConfiguration, err)
+		return nil
+	}
+	rep := doctor.Run(ctx, ps, doctor.Options{Now: t.d.Now})
+	t.reply(ctx, "### war-room doctor\n\n"+discussions.Safe(rep.Table()))
+	if rep.OK() {
+		t.react(ctx, ReactionRocket)
+	} else {
+		t.react(ctx, ReactionConfused)
+	}
+	return nil
+}

@@ -1,0 +1,185 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/war-room/war-room/internal/testwait"
+)
+
+// filler is a request body of left bytes that allocates nothing; with a gate, it stops after
+// pauseAt bytes until the gate is closed.
+type filler struct {
+	left, pauseAt int64
+	gate          chan struct{}
+}
+
+var xs = bytes.Repeat([]byte("x"), 32<<10)
+
+func (f *filler) Read(p []byte) (int, error) {
+	if f.left == 0 {
+		return 0, io.EOF
+	}
+	if f.gate != nil && f.pauseAt <= 0 {
+		<-f.gate
+		f.gate = nil
+	}
+	n := int64(len(p))
+	if n > f.left {
+		n = f.left
+	}
+	if f.gate != nil && n > f.pauseAt {
+		n = f.pauseAt
+	}
+	for i := int64(0); i < n; {
+		i += int64(copy(p[i:n], xs))
+	}
+	f.left, f.pauseAt = f.left-n, f.pauseAt-n
+	return int(n), nil
+}
+
+// postBody sends body as an issue_comment delivery to url with the given signature header. It
+// may run off the test's goroutine, so it reports a transport failure as status 0 rather than
+// stopping the test.
+func postBody(t *testing.T, url, id string, body io.Reader, size int64, sig string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, body)
+	if err != nil {
+		t.Error(err)
+		return 0
+	}
+	req.ContentLength = size
+	req.Header.Set(EventHeader, "issue_comment")
+	req.Header.Set(DeliveryHeader, id)
+	req.Header.Set(SignatureHeader, sig)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Error(err)
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// The heap bound of TestWebhookUnsignedFloodStaysOutOfMemory: everything the process
+// allocates (server and client both) while 16 bodies of 24 MB arrive at once, against 384 MiB
+// sent. Reading them into memory, as the intake once did, allocates over twice what was sent.
+const unsignedFloodAllocBound = 8 << 20
+
+// Sixteen 24 MB bodies with a well-formed but wrong signature, sent at once to a real HTTP
+// server on loopback, are read to their end through the MAC and refused with 401, while the
+// bytes allocated in the whole process stay under unsignedFloodAllocBound: bytes allocated,
+// not time, so the test does not depend on the machine's speed.
+func TestWebhookUnsignedFloodStaysOutOfMemory(t *testing.T) {
+	q := &memQueue{}
+	srv := httptest.NewServer(newTestWebhook(t, q))
+	defer srv.Close()
+	const n, size = 16, 24 << 20
+	forged := Sign([]byte("a guess"), []byte("another body"))
+	bodies := make([]*filler, n)
+	codes := make([]int, n)
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var wg sync.WaitGroup
+	for i := range n {
+		bodies[i] = &filler{left: size}
+		wg.Go(func() { codes[i] = postBody(t, srv.URL, "flood", bodies[i], size, forged) })
+	}
+	wg.Wait()
+	runtime.ReadMemStats(&after)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d bodies of %d MiB refused; allocated %.1f MiB in all (bound %d MiB); heap in use %.1f → %.1f MiB",
+		n, size>>20, float64(alloc)/(1<<20), unsignedFloodAllocBound>>20,
+		float64(before.HeapInuse)/(1<<20), float64(after.HeapInuse)/(1<<20))
+	for i := range n {
+		if codes[i] != http.StatusUnauthorized || bodies[i].left != 0 {
+			t.Errorf("body %d: status %d with %d bytes unsent, want 401 after reading it all", i, codes[i], bodies[i].left)
+		}
+	}
+	if alloc > unsignedFloodAllocBound {
+		t.Errorf("allocated %d bytes while refusing %d unsigned bodies, over the %d-byte bound", alloc, n, unsignedFloodAllocBound)
+	}
+	if len(q.got) != 0 {
+		t.Errorf("queued %d forged deliveries", len(q.got))
+	}
+}
+
+// A large signed delivery goes through the spool file and is queued whole.
+func TestWebhookQueuesALargeSignedDeliveryWhole(t *testing.T) {
+	q := &memQueue{}
+	srv := httptest.NewServer(newTestWebhook(t, q))
+	defer srv.Close()
+	body := commandPayload(t, "/war-room help\n"+strings.Repeat("a long context line\n", 1<<17))
+	if got := postBody(t, srv.URL, "big", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusAccepted {
+		t.Fatalf("status %d, want 202", got)
+	}
+	if len(q.got) != 1 || !bytes.Equal(q.got[0].Payload, body) {
+		t.Fatalf("queued %d deliveries; want the %d-byte body exactly", len(q.got), len(body))
+	}
+	if got := postBody(t, srv.URL, "big", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusOK {
+		t.Errorf("redelivery: status %d, want 200", got)
+	}
+}
+
+// While every spooling turn is taken by a large body that has stopped half-way, an ordinary
+// delivery (held in memory whole) is still queued and answered: the ack path never waits
+// behind unverified large bodies. The large ones then finish and are refused.
+func TestWebhookAcksWhileSpoolingTurnsAreTaken(t *testing.T) {
+	q := &memQueue{}
+	h := newTestWebhook(t, q)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	gate := make(chan struct{})
+	forged := Sign([]byte("a guess"), []byte("another body"))
+	codes := make([]int, MaxSpooling)
+	var wg sync.WaitGroup
+	for i := range MaxSpooling {
+		wg.Go(func() {
+			codes[i] = postBody(t, srv.URL, "stalled", &filler{left: 4 << 20, pauseAt: 2 * MaxHeldUnverified, gate: gate}, 4<<20, forged)
+		})
+	}
+	testwait.Until(t, "every spooling turn is taken", func() bool { return len(h.spooling) >= MaxSpooling },
+		func() string { return fmt.Sprintf("%d of %d taken", len(h.spooling), MaxSpooling) })
+	body := commandPayload(t, "/war-room help")
+	if got := postBody(t, srv.URL, "small", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusAccepted {
+		t.Errorf("ordinary delivery while the spool is full: status %d, want 202", got)
+	}
+	close(gate)
+	wg.Wait()
+	for i, c := range codes {
+		if c != http.StatusUnauthorized {
+			t.Errorf("stalled body %d: status %d, want 401", i, c)
+		}
+	}
+	if len(h.spooling) != 0 {
+		t.Errorf("%d spooling turns still taken", len(h.spooling))
+	}
+}
+
+// A server that cannot keep a large body (no writable temporary directory) answers 503, which
+// GitHub records as a failed delivery to redeliver, not 400 as if the sender were at fault.
+func TestWebhookCannotSpoolIsA503(t *testing.T) {
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	var got answerLog
+	h := newTestWebhook(t, &memQueue{})
+	h.Observer = &got
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	body := commandPayload(t, "/war-room help\n"+strings.Repeat("context\n", MaxHeldUnverified/4))
+	if code := postBody(t, srv.URL, "d-1", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); code != http.StatusServiceUnavailable {
+		t.Errorf("status %d, want 503", code)
+	}
+	if !slices.Equal(got, answerLog{"issue_comment unavailable"}) {
+		t.Errorf("observed %v", got)
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/doctor"
+	"github.com/war-room/war-room/internal/wiring"
+)
+
+func init() {
+	register(command{name: "doctor", summary: "check each configured profile with a few real calls", run: runDoctor})
+}
+
+// runDoctor builds the configured profiles (or the named ones) and makes the fewest calls that
+// settle what each can do, printing one table. Exit 1 when a profile cannot serve as
+// configured; --dry-run prints what it would call and calls nothing.
+func runDoctor(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "doctor", "[PROFILE...] [--config FILE] [--dry-run] [--json]")
+	var cf commonFlags
+	cf.register(fs)
+	dry := fs.Bool("dry-run", false, "print what would be called on each profile; make no call")
+	names, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	cfg, err := cf.loadConfig(e)
+	if err != nil {
+		return err
+	}
+	ps := engine.Profiles{}
+	if len(names) == 0 {
+		if ps, err = wiring.Profiles(ctx, cfg, e.getenv, http.DefaultClient); err != nil {
+			return exitErr(exitUsage, err)
+		}
+	}
+	for _, n := range names {
+		if ps[n], err = wiring.Profile(ctx, cfg, n, e.getenv, http.DefaultClient); err != nil {
+			return exitErr(exitUsage, err)
+		}
+	}
+	if *dry {
+		fmt.Fprintf(e.stdout, "war-room doctor (dry run: no call)\n\n%s", doctor.Plan(ps))
+		return nil
+	}
+	rep := doctor.Run(ctx, ps, doctor.Options{})
+	if cf.json {
+		if err := writeJSON(e, rep); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprint(e.stdout, rep.Table())
+	}
+	if !rep.OK() {
+		return exitErr(exitFailure, fmt.Errorf("at least one profile cannot serve as configured; see the fixes above"))
+	}
+	return nil
+}

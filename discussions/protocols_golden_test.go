@@ -1,0 +1,114 @@
+package discussions_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/wiring"
+	"github.com/war-room/war-room/protocols"
+)
+
+// run is one protocol run from scripted answers: testdata/protocols/<script>.
+type run struct {
+	name, protocol, script, question string
+	flags                            map[string]string
+}
+
+var runs = []run{
+	{"war-room-express", "war-room", "war-room-express.yaml",
+		"Should we turn on weekly version-update pull requests for our Go modules?", nil},
+	{"war-room-full", "war-room", "war-room-full.yaml",
+		"Should the App move its session state from SQLite to PostgreSQL before we run a second replica?", nil},
+	{"reason", "reason", "reason.yaml", "Should the job queue stay in PostgreSQL, or move to Redis?", nil},
+	{"council", protocols.Council, "council.yaml", "Should the billing service move from cron jobs to a message queue?",
+		map[string]string{"go": "true"}}, // the card is for a person; this run has none
+}
+
+// TestPublishedProtocolRunsGolden publishes the decision each protocol reaches from scripted
+// answers, through the same configuration, wiring and protocol registry as the CLI, and keeps
+// what GitHub then holds as golden files: what a reader sees is what the protocols produce,
+// not what a hand-written decision says they produce.
+func TestPublishedProtocolRunsGolden(t *testing.T) {
+	for _, rc := range runs {
+		t.Run(rc.name, func(t *testing.T) {
+			d := deliberate(t, rc)
+			rec := discussions.PublishToFake(t, d, repoLabels...)
+			discussions.Golden(t, rc.name+"/title.txt", rec.Title+"\n")
+			discussions.Golden(t, rc.name+"/body.md", rec.Body)
+			discussions.Golden(t, rc.name+"/labels.txt", strings.Join(rec.Labels, "\n")+"\n")
+			if len(rec.Comments) != len(d.Phases) {
+				t.Fatalf("%d comments for %d phases", len(rec.Comments), len(d.Phases))
+			}
+			for i, c := range rec.Comments {
+				discussions.Golden(t, fmt.Sprintf("%s/comment-%d-%s.md", rc.name, i+1, strings.TrimPrefix(c.Name, "phase:")), c.Body)
+			}
+			if rec.Answer == "" {
+				t.Error("no comment was marked as the answer")
+			}
+			if len(rec.Warnings) != 0 {
+				t.Errorf("warnings: %v", rec.Warnings)
+			}
+		})
+	}
+}
+
+// repoLabels are the labels the fake repository has.
+var repoLabels = []string{"war-room", "type-2", "type-1b", "type-1a", "type-1a-plus"}
+
+// deliberate runs rc to its decision with a fixed session id, seed and clock, so the record
+// (and its Merkle root) is the same on every run.
+func deliberate(t *testing.T, rc run) *engine.Decision {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	responses, err := filepath.Abs(filepath.Join("testdata", "protocols", rc.script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	panel, err := os.ReadFile(filepath.Join("testdata", "protocols", "panel.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "war-room.yml")
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(panel), "RESPONSES", responses)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(path, protocols.Sections()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := wiring.Profiles(ctx, cfg, func(string) string { return "" }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := protocols.NewSession(cfg, protocols.Request{Protocol: rc.protocol, Question: rc.question,
+		Flags: rc.flags, Seed: 7, SeedSource: "--seed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ID = "wr-golden-" + rc.name
+	st, err := sqlite.Open(ctx, filepath.Join(dir, "state.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	at := time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC)
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Now: func() time.Time { return at }}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := protocols.Execute(ctx, r)
+	if err := r.Finish(ctx, err); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}

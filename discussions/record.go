@@ -1,0 +1,118 @@
+package discussions
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// The verifiable record is published after the phase comments: the session's sealed record,
+// every contribution verbatim and decision.json, as JSON in collapsed comments, split as
+// GitHub's comment size requires. Anyone can recompute the root from what GitHub serves
+// (war-room verify --repo … --discussion N). The JSON escapes '<', '>' and '&', and sits in a
+// code fence longer than any run of backticks in it, so no text in it renders as anything
+// but text; a marker inside it is never read (markers are read from a comment's first line).
+
+// partRecordPrefix names the record comments: record-1, record-2, …
+const partRecordPrefix = "record-"
+
+// recordLine and recordChunk bound the lines and the JSON per comment, well inside GitHub's
+// 65,536 characters.
+const (
+	recordLine  = 100
+	recordChunk = 60000
+)
+
+// renderRecord splits the published record into its comments.
+func renderRecord(sessionID string, rec *engine.PublishedRecord) []Part {
+	raw, err := json.Marshal(rec) // escapes <, > and &: no text inside can open HTML
+	if err != nil {
+		panic(fmt.Sprintf("discussions: encode the record: %v", err)) // plain data: cannot fail
+	}
+	payload := asciiJSON(raw)
+	fence := strings.Repeat("`", max(4, longestRun(payload, '`')+1))
+	var chunks []string
+	for len(payload) > 0 {
+		n := min(recordChunk, len(payload))
+		chunks, payload = append(chunks, payload[:n]), payload[n:]
+	}
+	parts := make([]Part, len(chunks))
+	for i, c := range chunks {
+		name := fmt.Sprintf("%s%d", partRecordPrefix, i+1)
+		var b strings.Builder
+		b.WriteString(Marker{Session: sessionID, Part: name}.String() + "\n")
+		fmt.Fprintf(&b, "<details><summary>Verifiable record, part %d of %d (root <code>%s</code>)</summary>\n\n",
+			i+1, len(chunks), rec.Record.Root)
+		b.WriteString(fence + "json\n")
+		for len(c) > 0 {
+			n := min(recordLine, len(c))
+			b.WriteString(c[:n] + "\n")
+			c = c[n:]
+		}
+		b.WriteString(fence + "\n\n</details>\n")
+		parts[i] = Part{Name: name, Body: b.String()}
+	}
+	return parts
+}
+
+// asciiJSON writes every non-ASCII character of encoded JSON as a \u escape (a pair for
+// characters outside the BMP), so the payload can be cut into lines at any byte without
+// splitting a character, and reads back to the same value.
+func asciiJSON(raw []byte) string {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for _, r := range string(raw) {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteByte(byte(r))
+		case r > 0xFFFF:
+			hi, lo := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, "\\u%04x\\u%04x", hi, lo)
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
+}
+
+// longestRun is the longest run of c in s.
+func longestRun(s string, c byte) int {
+	best, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
+}
+
+// recordPayload is the JSON a record comment carries: the lines between its fences, joined.
+func recordPayload(body string) (string, bool) {
+	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
+	start := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "````") && strings.HasSuffix(l, "json") {
+			start = i + 1
+			break
+		}
+	}
+	if start < 0 {
+		return "", false
+	}
+	fence := strings.TrimSuffix(lines[start-1], "json")
+	var b strings.Builder
+	for _, l := range lines[start:] {
+		if l == fence {
+			return b.String(), true
+		}
+		b.WriteString(l)
+	}
+	return "", false
+}

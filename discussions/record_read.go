@@ -1,0 +1,133 @@
+package discussions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shurcooL/githubv4"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// ErrNoRecord is a discussion that carries no verifiable record of ours: not a decision
+// war-room published, or one published before records were.
+var ErrNoRecord = errors.New("carries no verifiable record")
+
+// PublishedRecord is a record read back from GitHub, with where each of its parts is.
+type PublishedRecord struct {
+	*engine.PublishedRecord
+	Session string
+	// Parts are the record comments in order; a problem's node is found in one of them.
+	Parts []RecordPart
+}
+
+// RecordPart is one record comment.
+type RecordPart struct {
+	Name, URL string
+	json      string
+}
+
+// Where names the record comment holding text (a node id), or the discussion when none does.
+func (r *PublishedRecord) Where(text string) string {
+	for _, p := range r.Parts {
+		if strings.Contains(p.json, text) {
+			return p.Name + " " + p.URL
+		}
+	}
+	return "the discussion"
+}
+
+type recordQuery struct {
+	Repository *struct {
+		Discussion *struct {
+			URL      string `graphql:"url"`
+			Body     string
+			Author   *author
+			Comments struct {
+				Nodes []struct {
+					Body   string
+					URL    string `graphql:"url"`
+					Author *author
+				}
+				PageInfo pageInfo
+			} `graphql:"comments(first: 100, after: $after)"`
+		} `graphql:"discussion(number: $number)"`
+	} `graphql:"repository(owner: $owner, name: $name)"`
+}
+
+// ReadRecord reads the verifiable record published with discussion number: only what
+// war-room's own account wrote counts, the body's marker names the session, and the record
+// comments of that session are joined in order.
+func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*PublishedRecord, error) {
+	defer p.begin()()
+	info, err := p.lookup(ctx, repo)
+	if err != nil {
+		return nil, err
+	}
+	out := &PublishedRecord{}
+	var after *githubv4.String
+	for {
+		var q recordQuery
+		vars := map[string]any{"owner": githubv4.String(repo.Owner), "name": githubv4.String(repo.Name),
+			"number": githubv4.Int(number), "after": after}
+		if err := p.retry(ctx, "read the record", func(ctx context.Context) error { return p.c.query(ctx, "discussion", &q, vars) }); err != nil {
+			return nil, fmt.Errorf("read %s#%d: %w", repo, number, err)
+		}
+		if q.Repository == nil || q.Repository.Discussion == nil {
+			return nil, fmt.Errorf("read %s#%d: %w", repo, number, errDiscussionMissing)
+		}
+		d := q.Repository.Discussion
+		if out.Session == "" {
+			m, ok := ParseMarker(d.Body)
+			if !ok || m.Part != partBody || !isOurDecision(d.Author, d.Body, info.login) {
+				return nil, fmt.Errorf("%s#%d %w: it is not a decision war-room published", repo, number, ErrNoRecord)
+			}
+			out.Session = m.Session
+		}
+		for _, c := range d.Comments.Nodes {
+			m, ok := ParseMarker(c.Body)
+			if !ok || m.Session != out.Session || !c.Author.is(info.login) || !strings.HasPrefix(m.Part, partRecordPrefix) {
+				continue
+			}
+			if payload, ok := recordPayload(c.Body); ok && !slices.ContainsFunc(out.Parts, func(r RecordPart) bool { return r.Name == m.Part }) {
+				out.Parts = append(out.Parts, RecordPart{Name: m.Part, URL: c.URL, json: payload})
+			}
+		}
+		if !d.Comments.PageInfo.HasNextPage {
+			break
+		}
+		cursor := d.Comments.PageInfo.EndCursor
+		after = &cursor
+	}
+	return out, out.decode(repo, number)
+}
+
+// decode joins the parts in their numbered order and reads the record.
+func (r *PublishedRecord) decode(repo Repo, number int) error {
+	if len(r.Parts) == 0 {
+		return fmt.Errorf("%s#%d %w", repo, number, ErrNoRecord)
+	}
+	slices.SortFunc(r.Parts, func(a, b RecordPart) int { return partNumber(a.Name) - partNumber(b.Name) })
+	var b strings.Builder
+	for i, p := range r.Parts {
+		if partNumber(p.Name) != i+1 {
+			return fmt.Errorf("%s#%d: record part %d is missing (have %s)", repo, number, i+1, p.Name)
+		}
+		b.WriteString(p.json)
+	}
+	r.PublishedRecord = &engine.PublishedRecord{}
+	if err := json.Unmarshal([]byte(b.String()), r.PublishedRecord); err != nil {
+		return fmt.Errorf("%s#%d: the published record does not read as JSON (edited?): %w", repo, number, err)
+	}
+	return nil
+}
+
+func partNumber(name string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(name, partRecordPrefix))
+	return n
+}

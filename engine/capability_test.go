@@ -1,0 +1,105 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+)
+
+func TestEffortIsMappedToTheLevelsTheProfileAccepts(t *testing.T) {
+	cases := []struct {
+		levels []provider.Effort
+		want   provider.Effort
+	}{
+		{nil, ""},
+		{[]provider.Effort{}, ""},
+		{[]provider.Effort{provider.EffortLow, provider.EffortMedium, provider.EffortHigh}, provider.EffortHigh},
+		{provider.Ladder, provider.EffortXHigh},
+	}
+	for _, tc := range cases {
+		rp := &replies{next: []func(provider.Request) (provider.Response, error){answers("ok")}}
+		r := profileRun(t, &engine.Profile{Name: "p", Family: "f", Provider: rp, EffortLevels: tc.levels}, nil)
+		res, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "p", Effort: provider.EffortXHigh})
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, rp.requests()[0].Effort, "levels %v", tc.levels)
+		assert.Equal(t, tc.want, res.Effort)
+		l := ledgerOf(t, r)
+		assert.Equal(t, tc.want, l[0].Effort, "the ledger records the level sent")
+		assert.Equal(t, provider.EffortXHigh, l[0].EffortAsked, "and what was asked")
+	}
+}
+
+func TestAnEffortRejectionIsAConfigurationErrorNamingTheKey(t *testing.T) {
+	rp := &replies{next: []func(provider.Request) (provider.Response, error){
+		fails(&provider.Error{Class: provider.ClassInvalidRequest, Status: 400, Param: provider.ParamEffort,
+			Err: errors.New("invalid_request_error: output_config.effort: not supported by this model")})}}
+	r := profileRun(t, &engine.Profile{Name: "claude", Family: "anthropic", Provider: rp,
+		EffortLevels: []provider.Effort{provider.EffortHigh}}, nil)
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude", Effort: provider.EffortHigh})
+	var ce *engine.CallError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, engine.ClassConfig, ce.Class)
+	assert.Contains(t, err.Error(), "effort_levels")
+	assert.Contains(t, err.Error(), "profile claude")
+	assert.Len(t, rp.requests(), 1, "a configuration error is not retried")
+	assert.Equal(t, engine.ClassConfig, ledgerOf(t, r)[0].ErrorClass)
+}
+
+func TestAThinkingRejectionNamesTheThinkingKey(t *testing.T) {
+	rp := &replies{next: []func(provider.Request) (provider.Response, error){
+		fails(&provider.Error{Class: provider.ClassInvalidRequest, Status: 400, Param: provider.ParamThinking,
+			Err: errors.New("invalid_request_error: thinking.type: adaptive is not supported")})}}
+	r := profileRun(t, &engine.Profile{Name: "claude", Family: "anthropic", Provider: rp, Thinking: provider.ThinkingAdaptive}, nil)
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude"})
+	var ce *engine.CallError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, engine.ClassConfig, ce.Class)
+	assert.Contains(t, err.Error(), "thinking: off")
+	assert.Equal(t, provider.ThinkingAdaptive, rp.requests()[0].Thinking)
+}
+
+func TestAPromptThatCannotFitIsRefusedBeforeAnyRequest(t *testing.T) {
+	rp := &replies{next: []func(provider.Request) (provider.Response, error){answers("ok")}}
+	r := profileRun(t, &engine.Profile{Name: "local", Family: "qwen", Provider: rp, ContextTokens: 4096}, nil)
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "local",
+		Inputs: []engine.NamedText{{Name: "CONTEXT", Text: strings.Repeat("word ", 8000)}}, Task: "t"})
+	var ce *engine.CallError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, engine.ClassContext, ce.Class)
+	assert.Contains(t, err.Error(), "profile local")
+	assert.Contains(t, err.Error(), "context_tokens")
+	assert.Contains(t, err.Error(), "4096")
+	assert.Empty(t, rp.requests())
+	l := ledgerOf(t, r)
+	require.Len(t, l, 1)
+	assert.Equal(t, engine.OutcomeContextRefused, l[0].Outcome)
+}
+
+func TestTheProfileTimeoutBoundsTheWholeCall(t *testing.T) {
+	b := blocking{arrived: make(chan struct{}, 8)}
+	r := profileRun(t, &engine.Profile{Name: "p", Family: "f", Provider: b, Timeout: 50 * time.Millisecond}, nil)
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "p"})
+	var ce *engine.CallError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, engine.ClassTimeout, ce.Class)
+	assert.Equal(t, 1, ce.Attempts, "an expired deadline leaves no time for a retry")
+	assert.Contains(t, err.Error(), "no answer within 50ms")
+}
+
+func TestCacheReadsAndWritesArePricedApart(t *testing.T) {
+	p := &engine.Profile{PriceInPerMTok: 10, PriceOutPerMTok: 50, PriceCacheReadPerMTok: 1, PriceCacheWritePerMTok: 12.5}
+	usd, ok := p.Cost(provider.Usage{InputTokens: 1e6, OutputTokens: 1e6, CacheReadTokens: 1e6, CacheWriteTokens: 1e6})
+	require.True(t, ok)
+	assert.InDelta(t, 10+50+1+12.5, usd, 1e-9)
+	unpricedCache := &engine.Profile{PriceInPerMTok: 10, PriceOutPerMTok: 50}
+	usd, _ = unpricedCache.Cost(provider.Usage{CacheReadTokens: 1e6})
+	assert.InDelta(t, 10.0, usd, 1e-9, "cache without a price of its own is priced as input")
+}

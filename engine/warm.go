@@ -1,0 +1,78 @@
+package engine
+
+import (
+	"context"
+	"sync"
+)
+
+// warmMinBytes is the shortest prefix worth warming: vendors cache nothing under about a
+// thousand tokens (more on some models), so a shorter one is never waited for.
+const warmMinBytes = 4 << 10
+
+// warmGate holds back calls whose cacheable prefix is being written by another call of the
+// session. A prompt cache entry becomes readable only once the request that writes it is
+// answered, so parallel calls that share a prefix would each pay to write it; instead the
+// first goes alone and the others follow it and read. The zero value is ready to use.
+type warmGate struct {
+	mu      sync.Mutex
+	written map[string]bool
+	pending map[string]chan struct{}
+}
+
+// enter lets a call with prefix key through once no other call is writing that prefix. The
+// returned func reports the call's outcome: true when its request reached the model (so the
+// prefix is written), false to let the next caller write it. An empty key passes at once.
+func (g *warmGate) enter(ctx context.Context, key string) (done func(written bool), err error) {
+	noop := func(bool) {}
+	if key == "" {
+		return noop, nil
+	}
+	for {
+		g.mu.Lock()
+		if g.written[key] {
+			g.mu.Unlock()
+			return noop, nil
+		}
+		ch, busy := g.pending[key]
+		if !busy {
+			if g.pending == nil {
+				g.pending, g.written = map[string]chan struct{}{}, map[string]bool{}
+			}
+			ch = make(chan struct{})
+			g.pending[key] = ch
+			g.mu.Unlock()
+			return g.leave(key, ch), nil
+		}
+		g.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return noop, ctx.Err()
+		}
+	}
+}
+
+func (g *warmGate) leave(key string, ch chan struct{}) func(bool) {
+	return func(written bool) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		delete(g.pending, key)
+		if written {
+			g.written[key] = true
+		}
+		close(ch)
+	}
+}
+
+// warmKey is the call's gate key: its profile and its longest shared prefix, or "" when the
+// profile does not warm or the prefix is too short to be cached.
+func (c *call) warmKey() string {
+	if !c.p.CacheWarmup || len(c.pr.breaks) == 0 {
+		return ""
+	}
+	end := c.pr.breaks[len(c.pr.breaks)-1]
+	if end < warmMinBytes {
+		return ""
+	}
+	return c.p.Name + "\x00" + SHA256Hex([]byte(c.pr.system+"\x00"+c.pr.user[:end]))
+}

@@ -1,0 +1,64 @@
+package doctor
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// cachePrefix is a prefix long enough to be cached on every Claude model (the largest minimum
+// is 4096 tokens): about 24 KB of a fixed text, the same bytes on every run.
+var cachePrefix = strings.Repeat("This text is the same on every call so that the prompt cache can keep it. ", 320) + "\n\n"
+
+// cached reports whether the profile is probed for prompt caching: Anthropic's is explicit
+// (cache_control breakpoints), so whether it works is worth two calls.
+func cached(p *engine.Profile) bool { return p.Type == "anthropic" }
+
+// cache settles Anthropic's prompt cache: the first call carried a marked prefix; a second,
+// identical call must read it back. A first call that already read it (a recent probe wrote
+// it) settles it alone.
+func (pr *prober) cache(ctx context.Context) Check {
+	if !cached(pr.p) {
+		return Check{Name: CheckCache, Status: NA}
+	}
+	if n := pr.first.Usage.CacheReadTokens; n > 0 {
+		return Check{Name: CheckCache, Status: OK, Detail: fmt.Sprintf("read %d tokens", n)}
+	}
+	resp, err := pr.call(ctx, pr.req)
+	if err != nil {
+		return Check{Name: CheckCache, Status: Unknown, Detail: "second call failed: " + short(err)}
+	}
+	if resp.Usage.CacheReadTokens > 0 {
+		return Check{Name: CheckCache, Status: OK, Detail: fmt.Sprintf("read %d tokens", resp.Usage.CacheReadTokens)}
+	}
+	return Check{Name: CheckCache, Status: Failed,
+		Detail: fmt.Sprintf("nothing read back (wrote %d tokens)", resp.Usage.CacheWriteTokens),
+		Fix:    "providers." + pr.p.Name + ".cache_warmup: false (no call waits for a cache that never hits)"}
+}
+
+// context reports the context size war-room checks prompts against: asked of a local server
+// now that the answer has loaded its model, else the configured or documented one.
+func (pr *prober) context(ctx context.Context) Check {
+	fix := "set providers." + pr.p.Name + ".context_tokens to the model's context size"
+	if s, ok := pr.p.Provider.(ContextSizer); ok {
+		if n, src := s.ContextSize(ctx); n > 0 {
+			c := Check{Name: CheckContext, Status: OK, Detail: fmt.Sprintf("%d tokens (%s)", n, src)}
+			if pr.p.ContextTokens > n {
+				c.Status, c.Fix = Failed, fmt.Sprintf("set providers.%s.context_tokens to %d: the server gives %d, not %d", pr.p.Name, n, n, pr.p.ContextTokens)
+			}
+			return c
+		}
+		if pr.p.ContextTokens == 0 {
+			return Check{Name: CheckContext, Status: Unknown, Detail: "the server does not say", Fix: fix}
+		}
+	}
+	switch {
+	case pr.p.ContextTokens > 0:
+		return Check{Name: CheckContext, Status: OK, Detail: fmt.Sprintf("%d tokens", pr.p.ContextTokens)}
+	case pr.p.Type == "script" || pr.p.Type == "cli":
+		return Check{Name: CheckContext, Status: NA}
+	}
+	return Check{Name: CheckContext, Status: Unknown, Detail: "not known", Fix: fix}
+}

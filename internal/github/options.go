@@ -1,0 +1,64 @@
+package github
+
+import (
+	"context"
+	"time"
+
+	"github.com/war-room/war-room/internal/wait"
+)
+
+// Defaults of Options.
+const (
+	// DefaultSpacing is the least time between two writes: GitHub asks for a second.
+	DefaultSpacing     = time.Second
+	DefaultMaxAttempts = 6
+	// DefaultTimeout bounds one attempt; GitHub itself ends a request after 10 s.
+	DefaultTimeout = 30 * time.Second
+)
+
+// Options configure a Transport. Zero values take the defaults above, except Spacing, whose
+// zero is no pause (writes are still sent one at a time), and the clock functions, whose nil
+// is the real clock.
+type Options struct {
+	// Key names the installation or token the requests act as; writes under one Key are
+	// spaced across the whole process (and across processes with Limiter). Two tokens of
+	// one installation share a Key; two installations never do. "" is one shared Key.
+	Key string
+	// Spacing is the least time from one write's answer to the next write under Key.
+	Spacing time.Duration
+	// MaxAttempts bounds the tries of one request; Timeout bounds each try.
+	MaxAttempts int
+	Timeout     time.Duration
+	// Limiter, when set, also spaces writes across processes sharing it.
+	Limiter Limiter
+	// Now is the clock; Sleep waits on it; AfterFunc calls f once d has passed on it (and
+	// returns a stop function). Tests replace all three, so that spacing, back-off and
+	// timeouts need no real waiting.
+	Now       func() time.Time
+	Sleep     func(ctx context.Context, d time.Duration) error
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	// Warn receives one line per retry (default: dropped).
+	Warn func(msg string)
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = DefaultMaxAttempts
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Sleep == nil {
+		o.Sleep = wait.Sleep
+	}
+	if o.AfterFunc == nil {
+		o.AfterFunc = afterFunc
+	}
+	if o.Warn == nil {
+		o.Warn = func(string) {}
+	}
+	return o
+}
