@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
 )
 
@@ -45,5 +46,32 @@ func TestActionPostsTheCardAndProceedRunsTheTeam(t *testing.T) {
 	}
 	if !published {
 		t.Fatal("no council decision was published after the card was confirmed")
+	}
+}
+
+// A session that fails for want of answers says so on the thread by class, role and profile,
+// as the CLI's stderr and the record do: a budget ceiling every prompt passes refuses each
+// seat's call, and the reply names the profile the team was convened from and, for every
+// missing answer, who it was, on which provider profile, and why.
+func TestActionFailureNamesEveryMissingAnswerOnTheThread(t *testing.T) {
+	w := newActionWorld(t, councilActionConfig(t)+"budget:\n  max_tokens: 10\n")
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+	r, _ := w.say("alice", n, "/war-room convene --go Should billing move to a queue?")
+	if st, _ := progressState(t, w, n); st.Status != bot.StatusFailed {
+		t.Fatalf("state: %+v\n%s", st, r.stderr)
+	}
+	bc := botComments(w, n)
+	reply := bc[len(bc)-1].Body
+	for _, want := range []string{"budget", "the standing team (profile coding-ratification) stopped in Blind positions",
+		"the Skeptic (Member ", "the Steward (Member ", "the Architect (Member ", "the Operations Lead (Member ", "on profile ", ": budget; "} {
+		if !strings.Contains(reply, want) {
+			t.Errorf("the failure reply lacks %q:\n%s", want, reply)
+		}
+	}
+	for _, e := range ledger(t, r.db) {
+		if e.Outcome != engine.OutcomeBudgetRefused {
+			t.Errorf("%s was sent (%s) past the ceiling", e.Role, e.Outcome)
+		}
 	}
 }

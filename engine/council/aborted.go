@@ -37,14 +37,25 @@ type Aborted struct {
 	err     error
 }
 
-func (a *Aborted) Error() string {
+func (a *Aborted) Error() string { return a.render(true) }
+
+// Summary is the failure without the errors of the calls, which may quote a model's answer:
+// where it stopped, and for every missing answer who, on which provider profile, and its
+// class. It is what a thread shows.
+func (a *Aborted) Summary() string { return a.render(false) }
+
+func (a *Aborted) render(detail bool) string {
 	var parts []string
 	for _, m := range a.Missing {
 		who := "the " + m.Title
 		if m.Label != "" {
 			who += " (" + m.Label + ")"
 		}
-		parts = append(parts, fmt.Sprintf("%s on profile %s: %s — %s", who, m.Profile, m.Class, m.Error))
+		part := fmt.Sprintf("%s on profile %s: %s", who, m.Profile, m.Class)
+		if detail {
+			part += " — " + m.Error
+		}
+		parts = append(parts, part)
 	}
 	s := fmt.Sprintf("council: the standing team (profile %s) stopped in %s: %s", orDefault(a.Profile, "built-in team"), a.Phase, a.Reason)
 	if len(parts) > 0 {
