@@ -63,6 +63,11 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	if !ok || st.Protocol != "council" || st.Status != bot.StatusCompleted {
 		t.Errorf("progress state %+v (ok %v)", st, ok)
 	}
+	// The reply shows the footer with the link, as the record and the CLI do.
+	bc := botComments(w, n)
+	if body := bc[len(bc)-1].Body; !strings.Contains(body, "published") || !strings.Contains(body, " · 15 calls · 4 seats · converged 3-1 · ") {
+		t.Errorf("the reply lacks the footer:\n%s", body)
+	}
 	var d engine.Decision
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "council" || len(d.Dissent) != 1 {
 		t.Errorf("decision output: %v %q", err, r.outputs["decision"])
