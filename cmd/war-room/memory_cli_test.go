@@ -79,3 +79,23 @@ func newCouncilEnvSharing(t *testing.T, c *councilEnv) *councilEnv {
 	n.db, n.dir = c.db, c.dir
 	return n
 }
+
+// A standing-team session finished by `war-room resume` proposes its memory as one finished
+// by convene does: the seat's proposal waits for review.
+func TestResumedSessionProposesItsMemory(t *testing.T) {
+	c := newCouncilEnv(t, skepticRemembering("[decision] RESUMED-ITEM: the queue's running cost was never measured.")+noDissent)
+	if res := c.run("convene", "--go", "Queue?", "--seed", "4"); res.code != exitFailure {
+		t.Fatalf("exit %d, want %d\n%s", res.code, exitFailure, res.stderr)
+	}
+	if res := c.run("memory", "review"); strings.Contains(res.stdout, "RESUMED-ITEM") {
+		t.Fatalf("a failed session proposed memory:\n%s", res.stdout)
+	}
+	fixed := councilEnvAt(t, c.dir, "", "")
+	res := fixed.run("resume", c.sessions()[0].ID)
+	if res.code != 0 || !strings.Contains(res.stderr, "memory: 1 item(s) proposed for review") {
+		t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
+	}
+	if res := fixed.run("memory", "review"); !strings.Contains(res.stdout, "RESUMED-ITEM") {
+		t.Errorf("the resumed session's proposal is not awaiting review:\n%s", res.stdout)
+	}
+}
