@@ -23,6 +23,10 @@ const (
 	KindReaffirm Kind = "reaffirm"
 	KindSkip     Kind = "skip"
 	KindCancel   Kind = "cancel"
+	// KindOutcome records what happened after a decision; KindMemory reviews the member
+	// memory. Neither starts a session or answers a gate.
+	KindOutcome Kind = "outcome"
+	KindMemory  Kind = "memory"
 	// KindDoctor checks each configured profile with a few real calls and replies with the
 	// table; only the bare "/war-room doctor" is one, so a question may start with the word.
 	KindDoctor Kind = "doctor"
@@ -40,8 +44,12 @@ type Command struct {
 	Flags    map[string]string
 	Question string
 	Context  string
-	// Number is the #N of "reaffirm #N" and "proceed #N" (0 when absent).
+	// Number is the #N of "reaffirm #N", "proceed #N" and "outcome #N" (0 when absent).
 	Number int
+	// Text is an outcome's text; Memory the memory subcommand and IDs its items.
+	Text   string
+	Memory string
+	IDs    []string
 }
 
 // Answer is the gate answer a reply command gives ("proceed", "reaffirm #3"); "" for the
@@ -90,6 +98,12 @@ func Parse(body string, g Grammar) (c Command, ok bool, err error) {
 		}
 	case KindApprove, KindSkip, KindCancel, KindProceed, KindReaffirm:
 		c, err = parseReply(Kind(verb), words[1:])
+		return c, true, err
+	case KindMemory:
+		c, err = parseMemory(words[1:])
+		return c, true, err
+	case KindOutcome:
+		c, err = parseOutcome(strings.TrimSpace(first[len(words[0]):]))
 		return c, true, err
 	}
 	protocol, args := g.Default, first

@@ -23,6 +23,10 @@ const (
 // classed is implemented by protocol failures that know their class.
 type classed interface{ FailureClass() string }
 
+// summarised is implemented by protocol failures that can say in one line, quoting no model
+// text, what failed: each missing answer's role, profile and class.
+type summarised interface{ Summary() string }
+
 // FailureClass names why a session failed, for the 😕 reply: a model call's class where a
 // call failed, else what kind of thing broke.
 func FailureClass(err error) string {
@@ -57,19 +61,23 @@ func isGitHubFailure(err error) bool {
 // model output — a contract violation the answer that broke the format, a refusal the
 // model's own words — and the thread shows no model text: for those it keeps only what
 // precedes the quote (which phase, role and profile failed, after how many attempts) and
-// leaves the rest to the run's log and job summary.
+// leaves the rest to the run's log and job summary. A failure with a summary (a standing
+// team that lost its quorum) is shown by it: every missing answer's role, profile and class.
 func threadDetail(class string, err error, runURL string) string {
 	what := map[string]string{engine.ClassContract: "the answer broke its role's format",
 		string(provider.ClassRefused): "the model or its vendor declined to answer"}[class]
-	switch {
-	case err == nil:
-		return ""
-	case what == "":
-		return err.Error()
-	}
 	where := "the run's log"
 	if runURL != "" {
 		where = "the run's log (" + runURL + ")"
+	}
+	var sm summarised
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &sm):
+		return sm.Summary() + "; " + where + " has each call's error."
+	case what == "":
+		return err.Error()
 	}
 	if m := failedCall.FindStringSubmatch(firstLine(err.Error(), 2000)); m != nil {
 		return fmt.Sprintf("%s: %s; %s has the details.", m[1], what, where)

@@ -130,6 +130,8 @@ func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g
 		return t.start(ctx, cfg, cmd)
 	case KindCancel:
 		return t.cancel(ctx)
+	case KindOutcome, KindMemory:
+		return t.memory(ctx, cfg, cmd)
 	}
 	return t.answer(ctx, cfg, cmd)
 }

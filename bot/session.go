@@ -63,10 +63,16 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 		out.Notes = append(out.Notes, "Publishing is off: the decision is in this run's summary only.")
 	}
 	req := sessionRequest(st)
+	d.around(ctx, cfg.Config, repo, out)(&req)
 	dr := discussionsRepo(repo)
 	req.Source, req.Repo, req.Publish = engine.Source{Repository: repo.String(), Private: repo.Private}, &dr, d.Settings.Publish
 	req.FullRecord, req.CanAsk, req.Claim = d.Settings.RunURL, canAsk, claim
-	return out.from(ctx, store, run.Run(ctx, req))
+	res := run.Run(ctx, req)
+	out = out.from(ctx, store, res)
+	if out.State.Status == StatusCompleted && res.Published != nil {
+		d.proposeMemory(ctx, cfg.Config, repo, store, out)
+	}
+	return out
 }
 
 // runner is the session runner of this job over store: the repository's configuration and

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
 )
 
 // SessionError is a session that ended in failure; the handler returns it so the Action's
@@ -86,14 +87,24 @@ func completedText(out *Outcome) string {
 	case out.Reaffirmed > 0:
 		return fmt.Sprintf("Decision #%d is reaffirmed; no new deliberation was held. %s", out.Reaffirmed, out.State.Discussion)
 	case out.State.Discussion != "":
-		return "The decision is published: " + out.State.Discussion
+		return "The decision is published: " + out.State.Discussion + footerText(out.Decision)
 	}
 	var b strings.Builder
 	b.WriteString("The session reached a decision; it was not published to Discussions.\n\n")
 	if d := out.Decision; d != nil {
 		fmt.Fprintf(&b, "**%s**\n\n%s\n", discussions.Safe(firstLine(d.Title, 256)), discussions.Safe(d.Outcome))
 	}
+	b.WriteString(footerText(out.Decision))
 	return b.String()
+}
+
+// footerText is the decision's one-line account (time, calls, seats, margin, open
+// trip-wires) where its protocol gives one, so that the thread shows it with the outcome.
+func footerText(d *engine.Decision) string {
+	if d == nil || d.Metrics["footer"] == "" {
+		return ""
+	}
+	return "\n\n" + discussions.Safe(firstLine(d.Metrics["footer"], 256))
 }
 
 // fail reports a failure that happened before any session existed.

@@ -63,7 +63,7 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 // --passes over the bound), or one from an installation that has reached its daily ceiling.
 func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool, error) {
 	why := ""
-	if err := t.d.runner(cfg, t.store, nil).Check(sessionRequest(st)); err != nil {
+	if err := t.d.runner(cfg, t.store, nil).Check(t.d.withFiles(ctx, t.repo, sessionRequest(st))); err != nil {
 		why = err.Error()
 	} else if spent, err := t.d.spentForToday(ctx, t.store); err != nil {
 		return true, err

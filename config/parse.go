@@ -30,7 +30,7 @@ func Load(path string, sections ...Section) (*Config, error) {
 // listing every problem found, each with file, line, column and key path.
 func Parse(name string, data []byte, sections ...Section) (*Config, error) {
 	c := &collector{file: name}
-	root := parseYAML(c, data)
+	root := parseYAML(c, data, fmt.Sprintf("empty configuration: it needs at least \"version: %d\"", CurrentVersion))
 	if root == nil {
 		return nil, c.errs.err()
 	}
@@ -48,8 +48,9 @@ func Parse(name string, data []byte, sections ...Section) (*Config, error) {
 	return cfg, nil
 }
 
-// parseYAML returns the single document's root node, or nil after reporting why there is none.
-func parseYAML(c *collector, data []byte) *yaml.Node {
+// parseYAML returns the single document's root node, or nil after reporting why there is none
+// (empty says what an empty document lacks).
+func parseYAML(c *collector, data []byte, empty string) *yaml.Node {
 	if len(data) > MaxFileBytes {
 		c.add(position{}, "", "file is %d bytes; the limit is %d", len(data), MaxFileBytes)
 		return nil
@@ -62,7 +63,7 @@ func parseYAML(c *collector, data []byte) *yaml.Node {
 		return nil
 	}
 	if len(doc.Content) == 0 || isNull(doc.Content[0]) {
-		c.add(position{1, 1}, "", "empty configuration: it needs at least \"version: %d\"", CurrentVersion)
+		c.add(position{1, 1}, "", "%s", empty)
 		return nil
 	}
 	var extra yaml.Node

@@ -29,7 +29,8 @@ var runs = []run{
 	{"war-room-full", "war-room", "war-room-full.yaml",
 		"Should the App move its session state from SQLite to PostgreSQL before we run a second replica?", nil},
 	{"reason", "reason", "reason.yaml", "Should the job queue stay in PostgreSQL, or move to Redis?", nil},
-	{"council", protocols.Council, "council.yaml", "Should the billing service move from cron jobs to a message queue?", nil},
+	{"council", protocols.Council, "council.yaml", "Should the billing service move from cron jobs to a message queue?",
+		map[string]string{"go": "true"}}, // the card is for a person; this run has none
 }
 
 // TestPublishedProtocolRunsGolden publishes the decision each protocol reaches from scripted

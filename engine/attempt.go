@@ -47,6 +47,11 @@ func (c *call) attempt(n int) (CallResult, error) {
 	written(err == nil || provider.ClassOf(err) != provider.ClassTransport)
 	err = c.explain(c.ended(err))
 	entry.LatencyMS, entry.Usage, entry.ModelReported, entry.Scripted = elapsed.Milliseconds(), resp.Usage, resp.Model, resp.Scripted
+	if resp.Latency > 0 {
+		// The adapter timed the request itself, without this run's queueing on the profile:
+		// that is the latency an estimate calibrates on.
+		entry.LatencyMS = resp.Latency.Milliseconds()
+	}
 	entry.StopReason = resp.StopReason
 	entry.CostUSD, _ = p.Cost(resp.Usage)
 	r.charge(c.ctx, resp.Usage, entry.CostUSD)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +15,8 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/memory"
 	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/engine/warroom"
 )
@@ -28,6 +31,21 @@ type Request struct {
 	Context    []engine.Input
 	Seed       int64
 	SeedSource string
+	Surround
+}
+
+// Surround is what a protocol may read around the question besides the configuration. Only
+// the standing team reads it today; the others ignore it.
+type Surround struct {
+	// Files are the repository's files (the standing team's own layer of roster cards and
+	// profiles, its intent file): the default branch on GitHub, the working tree on a
+	// laptop; nil when there are none.
+	Files fs.FS
+	// Memory is the scope's approved member memory.
+	Memory []memory.Item
+	// Evidence is the repository checkout the seats' probes read, at its commit (zero: none,
+	// and every probe is refused).
+	Evidence evidence.Source
 }
 
 // Flag is one flag a protocol accepts from a slash command.
@@ -69,8 +87,10 @@ var known = map[string]protocol{
 	council.Protocol: {
 		section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
 		question: council.InputQuestion,
-		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the configured team)"},
-			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default 1)"}},
+		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the profile's team)"},
+			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
+			{Name: "profile", Help: "the composition profile to convene (default: the one marked default)"},
+			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks)"}},
 		start: startCouncil, execute: council.Execute, bounded: bounded[council.Options],
 	},
 }
@@ -211,8 +231,8 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	sec, _ := cfg.Section(council.Protocol).(*council.Section)
-	opts, err := council.OptionsFrom(sec, cfg.Descriptors(), council.Flags{Seats: req.Flags["seats"], Rounds: rounds})
+	opts, err := CouncilOptions(cfg, council.Flags{Seats: req.Flags["seats"], Rounds: rounds,
+		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, req.Surround)
 	if err != nil {
 		return nil, err
 	}

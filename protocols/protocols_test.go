@@ -73,16 +73,16 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "council", s.Protocol)
 	assert.Equal(t, "[Council] Hire or build?", s.Title)
-	assert.JSONEq(t, `["skeptic","economist"]`, string(jsonField(t, s.Options, "team")))
+	assert.JSONEq(t, `["economist","skeptic"]`, string(jsonField(t, s.Options, "team")), "in roster order")
 	assert.JSONEq(t, `2`, string(jsonField(t, s.Options, "rounds")))
 	issue, ok := s.Input("context:issue")
 	assert.True(t, ok)
 	assert.Equal(t, "#4 Hiring", issue)
 
 	for flags, want := range map[string]map[string]string{
-		"--rounds wants 1 or 2":        {"rounds": "5"},
-		`"judge" is not a seat`:        {"seats": "skeptic,judge"},
-		"council does not take --fast": {"fast": "true"},
+		"--rounds wants 1 or 2":                 {"rounds": "5"},
+		`"judge" is not a member of the roster`: {"seats": "skeptic,judge"},
+		"council does not take --fast":          {"fast": "true"},
 	} {
 		_, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Q?", Flags: want})
 		assert.ErrorContains(t, err, flags)
@@ -91,14 +91,16 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 	for _, f := range AllowedFlags(Council) {
 		names[f.Name] = true
 	}
-	assert.Equal(t, map[string]bool{"seats": true, "rounds": true}, names)
+	assert.Equal(t, map[string]bool{"seats": true, "rounds": true, "profile": true, "go": true}, names)
 }
 
 // Execute dispatches a council session to the council protocol: on two families its arbiter
 // can only take the fallback path, which the engine stops at for approval; approved, with
-// providers that answer nothing, the session ends in the protocol's own low-quorum failure.
+// providers that answer nothing (triage included, which is then no verdict), the session ends
+// in the protocol's own low-quorum failure.
 func TestExecuteRunsCouncilSessions(t *testing.T) {
-	s, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Hire or build?", Seed: 1, SeedSource: "--seed"})
+	s, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Hire or build?", Seed: 1, SeedSource: "--seed",
+		Flags: map[string]string{"go": "true"}})
 	require.NoError(t, err)
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "state.db"))
 	require.NoError(t, err)

@@ -35,7 +35,7 @@ func TestTheRunnerRefusesARequestOverALimit(t *testing.T) {
 			"--passes=40 is over this server's ceiling: --max-passes=3."},
 		{"seats", session.Request{Protocol: "council", Question: question,
 			Flags: map[string]string{"seats": "architect,skeptic,economist,steward,user-advocate"}},
-			"A team of 5 seats (architect, skeptic, steward, economist, user-advocate) is over this server's ceiling: --max-seats=4."},
+			"A team of 5 seats (architect, economist, skeptic, steward, user-advocate) is over this server's ceiling: --max-seats=4."},
 		{"delphi rounds", session.Request{Protocol: "war-room", Question: question},
 			"protocols.war_room.delphi.max_rounds: 5 is over this server's ceiling: --max-rounds=4."},
 		{"context", session.Request{Protocol: "reason", Question: question,

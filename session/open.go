@@ -57,7 +57,7 @@ func (r *Runner) newSession(req Request) (*engine.Session, error) {
 		seed, source = engine.NewSeed(), "crypto/rand"
 	}
 	s, err := protocols.NewSession(r.Config, protocols.Request{Protocol: req.Protocol, Question: req.Question,
-		Flags: req.Flags, Context: req.Context, Seed: seed, SeedSource: source})
+		Flags: req.Flags, Context: req.Context, Seed: seed, SeedSource: source, Surround: req.Surround})
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols"
 )
 
 // Runner runs sessions. One Runner serves one configuration and store; it is safe to use for
@@ -69,6 +70,9 @@ type Request struct {
 	// first request with a claim owns it, and a later one with the same claim continues that
 	// session, whatever session id it brought.
 	Claim string
+	// Surround is what a new session may read besides the configuration (the repository's
+	// files, the scope's approved member memory, the checkout probes read).
+	protocols.Surround
 }
 
 // Outcome is how one run of a session ended.

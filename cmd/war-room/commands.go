@@ -30,6 +30,8 @@ var order = []struct{ name, summary string }{
 	{"reason", "run the five-role adversarial reason chain on a question"},
 	{"deliberate", "run the war-room protocol (phases 0–7) on a question"},
 	{"convene", "run the standing-team protocol on a question"},
+	{"council", "show the standing team's roster and composition profiles (read-only)"},
+	{"memory", "review, approve and reject the standing team's member memory"},
 	{"review", "run independent review lanes on a diff or pull request"},
 	{"decisions", "list, show and search recorded decisions; list deferred items"},
 	{"publish", "publish a session's decision to GitHub Discussions"},

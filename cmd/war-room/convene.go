@@ -24,11 +24,13 @@ type conveneFlags struct {
 	context               contextFiles
 	dry                   bool
 	approve               approveFlag
+	team                  teamFlags
 }
 
 func (f *conveneFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
 	f.approve.register(fs)
+	f.team.register(fs, &f.common)
 	fs.StringVar(&f.seats, "seats", "", "comma-separated seats: "+strings.Join(council.SeatKeys(), ", ")+
 		" (default: "+strings.Join(council.DefaultTeam, ",")+" plus any seat named under protocols.council.roles)")
 	fs.StringVar(&f.rounds, "rounds", "", "cross-examination rounds, 1 or 2 (default 1)")
@@ -72,23 +74,20 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := council.OptionsFrom(section[*council.Section](st.Config, council.Protocol), st.Config.Descriptors(), council.Flags{Seats: f.seats, Rounds: rounds})
+	sur, err := f.team.surround(ctx, e)
 	if err != nil {
-		return exitErr(exitUsage, err)
+		return err
 	}
 	if f.dry {
-		return dryRunCouncil(e, opts, st.Profiles, seed, f.common.json)
+		opts, err := f.team.councilOptions(st, f.seats, rounds, sur)
+		if err != nil {
+			return err
+		}
+		return dryRunCouncil(ctx, e, st, opts, seed, f.common.json)
 	}
-	flags := map[string]string{}
-	if f.seats != "" {
-		flags["seats"] = f.seats
-	}
-	if f.rounds != "" {
-		flags["rounds"] = f.rounds
-	}
-	out := st.runner(e).Run(ctx, session.Request{Protocol: council.Protocol, Question: pos[0], Context: inputs[1:],
-		Flags: flags, Seed: seed, SeedSource: source, Answers: f.approve.answers()})
-	return f.end(e, out)
+	out := f.team.runner(ctx, e, st).Run(ctx, session.Request{Protocol: council.Protocol, Question: pos[0], Context: inputs[1:],
+		Flags: f.team.flags(f.seats, f.rounds), Seed: seed, SeedSource: source, Answers: f.approve.answers(), Surround: sur})
+	return f.end(ctx, e, st, out)
 }
 
 // inputs captures the question and every context file verbatim.
@@ -105,31 +104,35 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 	if err := checkProtocol(ctx, st.Store, f.common.where(e), f.resume, council.Protocol); err != nil {
 		return err
 	}
-	return f.end(e, st.runner(e).Run(ctx, session.Request{SessionID: f.resume, Answers: f.approve.answers()}))
+	return f.end(ctx, e, st, f.team.runner(ctx, e, st).Run(ctx, session.Request{SessionID: f.resume, Answers: f.approve.answers()}))
 }
 
 // end prints the decision; a failure prints nothing on stdout (no ruling is improvised) and
 // says how to resume.
-func (f *conveneFlags) end(e *env, out *session.Outcome) error {
-	return endSession(e, "convene", out, func(d *engine.Decision) error { return finishDecision(e, d, f.common.json) })
+func (f *conveneFlags) end(ctx context.Context, e *env, st *setup, out *session.Outcome) error {
+	return endSession(e, "convene", out, func(d *engine.Decision) error { return f.team.finish(ctx, e, st.Store, d, f.common.json) })
 }
 
 // dryRunCouncil prints the seating a session with this seed would use, without a session or a
 // call.
-func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64, asJSON bool) error {
-	plan, err := council.PreviewPlan(opts, ps, seed)
+func dryRunCouncil(ctx context.Context, e *env, st *setup, opts council.Options, seed int64, asJSON bool) error {
+	plan, err := council.PreviewPlan(opts, st.Profiles, seed)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
-	sent := func(a *council.Assignment) { a.Effort = ps.EffortSent(a.Profile, a.Effort) }
+	sent := func(a *council.Assignment) { a.Effort = st.Profiles.EffortSent(a.Profile, a.Effort) }
 	for i := range plan.Seats { // show the level each model is really sent
 		sent(&plan.Seats[i])
 	}
 	sent(&plan.Clerk)
 	sent(&plan.Arbiter)
 	if asJSON {
+		est, err := council.Estimate(ctx, st.Store, opts, plan, st.Profiles)
+		if err != nil {
+			return err
+		}
 		return writeJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
-			"expected_calls": opts.ExpectedCalls()})
+			"expected_calls": opts.ExpectedCalls(), "estimate": est})
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "war-room convene (dry run: no session, no call)\n\nseed %d (pass --seed %[1]d to get exactly this seating)\n", seed)
@@ -150,7 +153,7 @@ func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64,
 		fmt.Fprintf(w, " — %s", plan.Residual)
 	}
 	fmt.Fprintln(w)
-	return nil
+	return printEstimate(ctx, e, st, opts, plan)
 }
 
 func orDash(s string) string {

@@ -15,9 +15,13 @@ import (
 
 // councilActionConfig is a repository configuration of five scripted vendors answering from
 // the council script, publishing with no mutation spacing to wait out.
-func councilActionConfig(t *testing.T) string {
+func councilActionConfig(t *testing.T) string { return councilActionConfigWith(t, "") }
+
+// councilActionConfigWith is councilActionConfig with extra responses ahead of the script's.
+func councilActionConfigWith(t *testing.T, extra string) string {
 	script := filepath.Join(t.TempDir(), "council-script.yaml")
-	if err := os.WriteFile(script, []byte(councilScript), 0o600); err != nil {
+	text := strings.Replace(councilScript, "responses:\n", "responses:\n"+extra, 1)
+	if err := os.WriteFile(script, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
@@ -35,7 +39,7 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	w := newActionWorld(t, councilActionConfig(t))
 	w.user("alice", "write")
 	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
-	body := "/war-room convene --rounds=1 Should billing move to a queue?"
+	body := "/war-room convene --go --rounds=1 Should billing move to a queue?"
 	id := w.comment("alice", n, body)
 	r := w.run("issue_comment", w.commentEvent("created", n, id, "alice", body), nil, nil)
 	wantNoError(t, r)
@@ -59,12 +63,17 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	if !ok || st.Protocol != "council" || st.Status != bot.StatusCompleted {
 		t.Errorf("progress state %+v (ok %v)", st, ok)
 	}
+	// The reply shows the footer with the link, as the record and the CLI do.
+	bc := botComments(w, n)
+	if body := bc[len(bc)-1].Body; !strings.Contains(body, "published") || !strings.Contains(body, " · 15 calls · 4 seats · converged 3-1 · ") {
+		t.Errorf("the reply lacks the footer:\n%s", body)
+	}
 	var d engine.Decision
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "council" || len(d.Dissent) != 1 {
 		t.Errorf("decision output: %v %q", err, r.outputs["decision"])
 	}
-	if calls := ledger(t, r.db); len(calls) != 14 {
-		t.Errorf("%d provider calls, want 14", len(calls))
+	if calls := ledger(t, r.db); len(calls) != 15 {
+		t.Errorf("%d provider calls, want 15 (triage, four seats × three, docket, ruling)", len(calls))
 	}
 	// The issue was fed to every seat as context, fenced.
 	for _, e := range ledger(t, r.db) {

@@ -58,7 +58,7 @@ func waitForCouncilStep(t *testing.T, db, key string, exited <-chan struct{}) st
 // uninterrupted run with the same seed, without repeating any call whose step was stored.
 func TestConveneSurvivesSIGKILLAndResumes(t *testing.T) {
 	ref := newCouncilEnv(t, "")
-	res := ref.run("convene", "Queue?", "--seed", "9", "--json")
+	res := ref.run("convene", "--go", "Queue?", "--seed", "9", "--json")
 	if res.code != 0 {
 		t.Fatalf("reference run: %s", res.stderr)
 	}
@@ -73,7 +73,7 @@ func TestConveneSurvivesSIGKILLAndResumes(t *testing.T) {
 			t.Parallel()
 			c := councilEnvAt(t, t.TempDir(), held(hold.next), "")
 			child := exec.Command(os.Args[0], "-test.run=^TestConveneHelperProcess$")
-			child.Env = append(os.Environ(), envConveneHelper+"="+strings.Join([]string{"convene",
+			child.Env = append(os.Environ(), envConveneHelper+"="+strings.Join([]string{"convene", "--go",
 				"--config", c.config, "--db", c.db, "Queue?", "--seed", "9"}, "\x1f"))
 			if err := child.Start(); err != nil {
 				t.Fatal(err)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ const noDissent = `  - role: arbiter
 // --resume asks only the arbiter again and prints the decision.
 func TestConveneRulingWithoutDissentFailsThenResumes(t *testing.T) {
 	c := newCouncilEnv(t, noDissent)
-	res := c.run("convene", "Queue?", "--seed", "4")
+	res := c.run("convene", "--go", "Queue?", "--seed", "4")
 	if res.code != exitFailure {
 		t.Fatalf("exit %d, want %d\n%s", res.code, exitFailure, res.stderr)
 	}
@@ -70,7 +71,7 @@ func TestConveneRulingWithoutDissentFailsThenResumes(t *testing.T) {
 // A seat that cannot answer is a gap, named in the panel and the notes; the session goes on.
 func TestConveneSeatFailureIsNamed(t *testing.T) {
 	c := newCouncilEnv(t, "  - role: steward\n    match: 'Closing ballot'\n    error: transport\n")
-	res := c.run("convene", "Queue?", "--seed", "4")
+	res := c.run("convene", "--go", "Queue?", "--seed", "4")
 	if res.code != 0 {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
@@ -78,6 +79,30 @@ func TestConveneSeatFailureIsNamed(t *testing.T) {
 		"| seat_failures | 1 |", "| ballots | 3 |"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
+		}
+	}
+}
+
+// A budget ceiling that refuses every seat fails the session with low quorum, and stderr names
+// the class, the role and the profile of each missing answer, as the ledger records them.
+func TestConveneLowQuorumNamesTheClassOfEachMissingAnswer(t *testing.T) {
+	c := newCouncilEnv(t, "")
+	cfg, err := os.ReadFile(c.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(c.config, append(cfg, []byte("budget:\n  max_tokens: 10\n")...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res := c.run("convene", "--go", "Queue?", "--seed", "4")
+	if res.code != exitFailure || res.stdout != "" {
+		t.Fatalf("exit %d, stdout %q\n%s", res.code, res.stdout, res.stderr)
+	}
+	for _, want := range []string{"the standing team (profile coding-ratification) stopped in Blind positions: 0 seat(s) answered",
+		"the Skeptic (Member ", "the Architect (Member ", "the Steward (Member ", "the Operations Lead (Member ", ": budget — ",
+		"war-room convene --resume wr-"} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, res.stderr)
 		}
 	}
 }

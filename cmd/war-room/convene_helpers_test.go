@@ -18,6 +18,12 @@ import (
 // answer comes first because its prompt quotes the phase names the seats' answers match on.
 // The skeptic votes for Option 2 and the arbiter names whoever did in its dissent.
 const councilScript = `responses:
+  - role: triage
+    text: |
+      SHAPE: team
+
+      ## Why
+      It trades a running cost against operational risk.
   - role: arbiter
     match: 'Ruling\.'
     text: |
@@ -34,6 +40,33 @@ const councilScript = `responses:
 
       ## Trip-wires
       - Reopen if queue spend exceeds the cron hosts' cost by half.
+  - role: steward
+    match: 'Blind round'
+    text: |
+      ## Position
+      Move billing to a queue, reversibly.
+      ## Grounds
+      - the question asks for fewer night failures
+      ## Risks
+      - NONE_FOUND: checked the load numbers
+      ## Provisional intent
+      - Billing jobs stop failing at night.
+      - The change can be rolled back within a day.
+  - role: steward
+    match: 'Closing ballot'
+    text: |
+      VOTE: Option 1
+      ## Final position
+      Queue.
+      ## Objections
+      - Option 2: retries stay
+      ## Trip-wires
+      - Reopen if p99 latency passes 200 ms.
+      ## Intent alignment
+      - Intent 1 / Option 1: pass — the queue retries outside the night window
+      - Intent 1 / Option 2: unknown — hardened cron was not measured
+      - Intent 2 / Option 1: pass — the cron jobs stay deployable until the queue has run a month
+      - Intent 2 / Option 2: pass — cron stays as it is
   - match: 'Blind round'
     text: |
       ## Position
@@ -121,9 +154,18 @@ func councilEnvAt(t *testing.T, dir, extra, latency string) *councilEnv {
 func (c *councilEnv) run(name string, args ...string) cliResult {
 	c.t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: c.getenv}
 	code := run(context.Background(), e, append([]string{name, "--config", c.config, "--db", c.db}, args...))
 	return cliResult{out.String(), errb.String(), code}
+}
+
+// getenv is the environment a command sees: the env's directory is the project (its layer of
+// the catalog, its intent, its repository), and nothing else is set.
+func (c *councilEnv) getenv(k string) string {
+	if k == "WAR_ROOM_PROJECT_DIR" {
+		return c.dir
+	}
+	return ""
 }
 
 func (c *councilEnv) store() engine.Store {

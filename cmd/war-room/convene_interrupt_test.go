@@ -33,10 +33,10 @@ func TestConveneInterruptedSaysHowToResume(t *testing.T) {
 	c := newCouncilEnv(t, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	errw := &cancelOn{marker: "phase Closing ballot", cancel: cancel}
+	errw := &cancelOn{marker: "▸ Closing ballot", cancel: cancel}
 	var out bytes.Buffer
 	e := &env{stdout: &out, stderr: errw, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
-	code := run(ctx, e, []string{"convene", "--config", c.config, "--db", c.db, "--seed", "5", "Queue?"})
+	code := run(ctx, e, []string{"convene", "--go", "--config", c.config, "--db", c.db, "--seed", "5", "Queue?"})
 	stderr := errw.buf.String()
 	if code == 0 || out.Len() > 0 {
 		t.Fatalf("interrupted run: exit %d, stdout %q", code, out.String())

@@ -90,7 +90,7 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 		return exitErr(exitUsage, err)
 	}
 	if f.dry {
-		return dryRunWarRoom(e, opts, st.Profiles, f.common.json)
+		return dryRunWarRoom(ctx, e, st, opts, f.common.json)
 	}
 	run, req, err := f.sessionRequest(e, st)
 	if err != nil {

@@ -21,7 +21,13 @@ func maskHex(s string) string {
 // wantGolden compares got with testdata/warroom/<name>; UPDATE_GOLDEN=1 rewrites the file.
 func wantGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "warroom", name)
+	wantGoldenIn(t, "warroom", name, got)
+}
+
+// wantGoldenIn compares got with testdata/<dir>/<name>; UPDATE_GOLDEN=1 rewrites the file.
+func wantGoldenIn(t *testing.T, dir, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", dir, name)
 	if os.Getenv("UPDATE_GOLDEN") != "" {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -8,21 +9,26 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/warroom"
 )
 
-// dryRunWarRoom prints what a deliberation would do, without a session or a call.
-func dryRunWarRoom(e *env, opts warroom.Options, ps engine.Profiles, asJSON bool) error {
-	panel, err := warroom.ResolvePanel(opts, ps)
+// dryRunWarRoom prints what a deliberation would do, without a session or a call, and what
+// it is expected to take and cost in each mode it may be routed to.
+func dryRunWarRoom(ctx context.Context, e *env, st *setup, opts warroom.Options, asJSON bool) error {
+	panel, err := warroom.ResolvePanel(opts, st.Profiles)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
+	ests, err := warroom.Estimates(ctx, st.Store, opts, panel, st.Profiles)
+	if err != nil {
+		return err
+	}
 	for i, m := range panel.Members { // show the level each model is really sent
-		panel.Members[i].Effort = ps.EffortSent(m.Profile, m.Effort)
+		panel.Members[i].Effort = st.Profiles.EffortSent(m.Profile, m.Effort)
 	}
 	if asJSON {
-		return writeJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel})
+		return writeJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel, "estimates": ests})
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "war-room deliberate (dry run: no session, no call)\n\nmode %s · thresholds %s", opts.Mode, opts.Thresholds)
@@ -33,7 +39,23 @@ func dryRunWarRoom(e *env, opts warroom.Options, ps engine.Profiles, asJSON bool
 	fmt.Fprintf(w, "timeouts: expert %s, synthesis %s · delphi: threshold %.2f, at most %d rounds\n\n",
 		opts.ExpertTimeout.Round(time.Second), opts.SynthesisTimeout.Round(time.Second), opts.DelphiThreshold, opts.DelphiMaxRounds)
 	writePanel(w, panel, opts.PlanReview)
+	writeEstimates(w, ests)
 	return nil
+}
+
+// writeEstimates prints the estimate of each mode, cheapest first, and what it rests on.
+func writeEstimates(w io.Writer, ests map[warroom.Mode]estimate.Estimate) {
+	fmt.Fprintln(w, "\nestimate, before any spend (phase 0's reversibility score picks the mode on auto; Delphi rounds and escalations add calls):")
+	var basis []string
+	for _, m := range warroom.Modes {
+		if est, ok := ests[m]; ok {
+			fmt.Fprintf(w, "  %s: %s\n", m, est)
+			basis = est.Basis()
+		}
+	}
+	for _, b := range basis {
+		fmt.Fprintf(w, "    %s\n", b)
+	}
 }
 
 func writePanel(w io.Writer, p warroom.Panel, planReview bool) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/session"
 )
@@ -56,7 +57,15 @@ func runResume(ctx context.Context, e *env, args []string) error {
 		// failure report and kept run, or the gate's own instructions and exit code.
 		return reasonEnd{keep: *keep, asJSON: cf.json}.report(ctx, e, s, out.Session.ID, out.Decision, outcomeErr(out))
 	}
-	return endSession(e, "resume", out, func(d *engine.Decision) error { return finishDecision(e, d, cf.json) })
+	return endSession(e, "resume", out, func(d *engine.Decision) error {
+		if d.Protocol == council.Protocol {
+			// A standing team finished here proposes its memory as one finished by convene does.
+			if err := proposeMemory(ctx, e, &cf, s.Store, d.SessionID); err != nil {
+				return err
+			}
+		}
+		return finishDecision(e, d, cf.json)
+	})
 }
 
 // checkResumeKeep refuses --keep, before anything runs, for a session that is not a reasoning

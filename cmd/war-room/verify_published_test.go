@@ -41,7 +41,7 @@ func TestVerifyFromGitHubAlone(t *testing.T) {
 				extra = "  reason: {pool: [claude, gpt]}\n"
 			}
 			w := newIndepEnv(t, profiles, extra)
-			mustExit(t, w.run(vars, commands[name][0], commands[name][1], "--seed", "4"), 0)
+			mustExit(t, w.run(vars, commands[name][0], append(commands[name][1:len(commands[name]):len(commands[name])], "--seed", "4")...), 0)
 			mustExit(t, w.run(vars, "publish", w.onlySession(), "--repo", "acme/widgets", "--as", "github-actions[bot]"), 0)
 
 			// Anyone with read access, no state file: the reader's token, the publishing account named.

@@ -29,7 +29,7 @@ func finishedRuns(t *testing.T) map[string]func(t *testing.T) protocolRun {
 		},
 		"council": func(t *testing.T) protocolRun {
 			c := newCouncilEnv(t, "")
-			mustExit(t, c.run("convene", "Which queue?", "--seed", "5"), 0)
+			mustExit(t, c.run("convene", "--go", "Which queue?", "--seed", "5"), 0)
 			return protocolRun{run: c.run, db: c.db, id: c.sessions()[0].ID}
 		},
 		"reason": func(t *testing.T) protocolRun {

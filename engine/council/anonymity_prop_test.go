@@ -13,7 +13,7 @@ import (
 // allPrompts builds every prompt a session can send — the arbiter's included — from random
 // member text that tries to name its author, exactly as Execute builds them.
 func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec, error) {
-	opts := Options{Rounds: 1 + r.IntN(MaxRounds)}.Defaulted()
+	opts := Options{Team: teamOf(p), Rounds: 1 + r.IntN(MaxRounds)}.Defaulted()
 	if len(inputs) == 0 {
 		inputs = []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}
 	}
@@ -37,7 +37,7 @@ func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec
 		add(k.blind(a))
 		add(k.cross(a, 1, positions, docket, nil))
 		add(k.cross(a, 2, positions, docket, cross))
-		add(k.closing(a, positions, docket, n, cross))
+		add(k.closing(a, positions, docket, n, cross, nil))
 	}
 	gaps := []Gap{{Role: p.Seats[0].Role, Label: p.Seats[0].Label, Phase: "Closing ballot", Class: "timeout"}}
 	add(k.ruling(docket, n, closings, cross, ballotRecord(Docket{Options: make([]Option, n)}, t, gaps), t))
@@ -136,7 +136,7 @@ func TestOperatorExemptionsReachThePrompts(t *testing.T) {
 		unscrubbed []string
 		want       string
 	}{{nil, "Yes, [withheld] Cloud."}, {[]string{fam}, "Yes, " + fam + " Cloud."}} {
-		k := newKit(s, p, Options{Rounds: 1, Unscrubbed: tc.unscrubbed}.Defaulted())
+		k := newKit(s, p, Options{Team: teamOf(p), Rounds: 1, Unscrubbed: tc.unscrubbed}.Defaulted())
 		spec, err := k.cross(p.Seats[1], 1, positions, "Option 1: move.", nil)
 		if err != nil {
 			t.Fatal(err)

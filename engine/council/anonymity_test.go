@@ -40,6 +40,15 @@ func randomPlan(r *rand.Rand) Plan {
 	return p
 }
 
+// teamOf lists a plan's seats by role.
+func teamOf(p Plan) []string {
+	var out []string
+	for _, a := range p.Seats {
+		out = append(out, a.Role)
+	}
+	return out
+}
+
 // leaky is member text that gives its author away the way a model might: by seat title or
 // key, by profile, model or family name, in varied case.
 func leaky(r *rand.Rand, p Plan, body string) string {

@@ -13,8 +13,10 @@ type Ballot struct {
 	Final      string   `json:"final"`
 	Objections []string `json:"objections,omitempty"`
 	TripWires  []string `json:"trip_wires,omitempty"`
-	// Intent is the intent-alignment assessment, from the seat that speaks for the asker.
-	Intent string `json:"intent,omitempty"`
+	// Intent is the intent-alignment assessment, from the seat that speaks for the asker;
+	// Alignment is its verdicts per intent item and option.
+	Intent    string       `json:"intent,omitempty"`
+	Alignment []Assessment `json:"alignment,omitempty"`
 }
 
 // ParseBallot reads a closing answer against a docket of n options. withIntent requires the
@@ -39,8 +41,19 @@ func ParseBallot(text string, n int, withIntent bool) (Ballot, error) {
 		TripWires: items(s[headingKey(secTripWires)]), Intent: s[headingKey(secIntent)]}, nil
 }
 
-func ballotContract(n int, withIntent bool) func(string) error {
-	return func(text string) error { _, err := ParseBallot(text, n, withIntent); return err }
+// ballotContract checks a closing answer; for the principal-proxy seat held to k intent
+// items, the assessment must cover every item and option.
+func ballotContract(n int, withIntent bool, k int) func(string) error {
+	return func(text string) error { _, err := parseBallot(text, n, withIntent, k); return err }
+}
+
+func parseBallot(text string, n int, withIntent bool, k int) (Ballot, error) {
+	b, err := ParseBallot(text, n, withIntent)
+	if err != nil || !withIntent || k == 0 {
+		return b, err
+	}
+	b.Alignment, err = ParseAlignment(b.Intent, k, n)
+	return b, err
 }
 
 // Tally is the closing ballot counted.

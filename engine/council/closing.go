@@ -25,15 +25,19 @@ func (s *state) crossAll() []Labeled {
 
 func (s *state) close(ctx context.Context) error {
 	positions, docket, n := labeled(s.rec.Blind), s.rec.DocketC.Text, len(s.rec.Docket.Options)
-	cross := s.crossAll()
-	res, err := s.fan(ctx, keyClosing, "Closing ballot", s.seats(true), MinTeam,
-		func(a Assignment) (engine.CallSpec, error) { return s.kit.closing(a, positions, docket, n, cross) })
+	cross, intent := s.crossAll(), s.intentItems()
+	seats := s.seats(true)
+	s.expect(keyClosing, titleClosing, len(seats))
+	res, err := s.fan(ctx, keyClosing, titleClosing, seats, MinTeam,
+		func(a Assignment) (engine.CallSpec, error) {
+			return s.kit.closing(a, positions, docket, n, cross, intent)
+		})
 	if err != nil {
 		return err
 	}
 	s.rec.Closing = res
 	for _, c := range res.Contributions {
-		b, err := ParseBallot(c.Text, n, c.Role == Steward)
+		b, err := parseBallot(c.Text, n, s.opts.speaksForIntent(c.Role), len(intent))
 		if err != nil {
 			return fmt.Errorf("council: stored ballot of %s: %w", c.Label, err)
 		}
@@ -42,6 +46,7 @@ func (s *state) close(ctx context.Context) error {
 	}
 	slices.SortFunc(s.rec.Ballots, func(a, b Ballot) int { return labelOrder(a.Label, b.Label) })
 	s.rec.Tally = Count(s.rec.Ballots, n)
+	s.narrateClosing()
 	return nil
 }
 
@@ -52,7 +57,7 @@ func (s *state) rule(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c, err := panel.One(ctx, s.r, keyRuling, "Ruling", panel.Task{Name: Arbiter, Spec: spec})
+	c, err := panel.One(ctx, s.r, keyRuling, titleRuling, panel.Task{Name: Arbiter, Spec: spec})
 	if err != nil {
 		return failure(err, keyRuling, s.plan.Arbiter)
 	}
@@ -60,5 +65,9 @@ func (s *state) rule(ctx context.Context) error {
 	if s.rec.Ruling, err = ParseRuling(c.Text, n, s.rec.Tally); err != nil {
 		return fmt.Errorf("council: stored ruling: %w", err)
 	}
-	return nil
+	s.rec.IntentTripWires = s.intentTripWires()
+	s.narrateRuling()
+	ps, err := s.writeback(ctx)
+	s.rec.Writeback = ps
+	return err
 }

@@ -3,10 +3,12 @@ package council
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
 )
 
 // decision builds the protocol-neutral record from the finished deliberation.
@@ -19,12 +21,13 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	q, _ := sess.Input(InputQuestion)
 	ru, sel := s.rec.Ruling, s.rec.Docket.Options[s.rec.Ruling.Selected-1]
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q,
-		Outcome:   fmt.Sprintf("**%s: %s**\n\n%s", sel.Name(), sel.Title, ru.Decision),
+		Outcome:   fmt.Sprintf("%s\n\n**%s: %s**\n\n%s", s.lead(), sel.Name(), sel.Title, ru.Decision),
 		Rationale: ru.Rationale, Consequences: ru.Consequences,
 		Sections: []engine.Section{s.ballotSection()}, Alternatives: s.alternatives(),
-		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: ru.TripWires, Panel: s.panel(),
+		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: append(slices.Clone(ru.TripWires), s.rec.IntentTripWires...), Panel: s.panel(),
 		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
 		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At}
+	d.Notes = append([]string{d.Metrics["footer"]}, d.Notes...)
 	return d, nil
 }
 
@@ -32,7 +35,7 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 func (s *state) who(label string) string {
 	for _, a := range s.plan.Seats {
 		if a.Label == label {
-			return fmt.Sprintf("%s (%s · %s)", label, RoleTitle(a.Role), a.Model)
+			return fmt.Sprintf("%s (%s · %s)", label, s.opts.Title(a.Role), a.Model)
 		}
 	}
 	return label
@@ -65,7 +68,7 @@ func (s *state) alternatives() []engine.Alternative {
 // metrics are the numbers printed in the footer.
 func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 	t := s.rec.Tally
-	return map[string]string{
+	m := map[string]string{
 		"margin": t.Margin(s.rec.Ruling.Selected), "seats": strconv.Itoa(len(s.plan.Seats)),
 		"ballots": strconv.Itoa(t.Ballots), "options": strconv.Itoa(len(s.rec.Docket.Options)),
 		"dissenters": strconv.Itoa(len(t.Against(s.rec.Ruling.Selected))), "seat_failures": strconv.Itoa(len(s.gaps())),
@@ -73,4 +76,13 @@ func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 		"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
 		"arbiter_path": s.plan.ArbiterPath, "seed_source": s.r.Session().SeedSource,
 	}
+	if e := s.rec.Estimate; e != nil {
+		a := estimate.Actual(ledger)
+		m["estimate"], m["estimate_vs_actual"] = e.String(), estimate.Versus(*e, a)
+	}
+	if s.opts.Profile != "" {
+		m["profile"] = s.opts.Profile
+	}
+	m["footer"] = s.footer(ledger)
+	return m
 }

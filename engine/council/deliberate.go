@@ -12,7 +12,7 @@ import (
 // deliberate runs the phases in order: blind positions, docket, cross-examination, closing
 // ballot, ruling.
 func (s *state) deliberate(ctx context.Context) error {
-	for _, phase := range []func(context.Context) error{s.blind, s.docket, s.crossExamine, s.close, s.rule} {
+	for _, phase := range []func(context.Context) error{s.preflight, s.blind, s.docket, s.crossExamine, s.close, s.rule} {
 		if err := phase(ctx); err != nil {
 			return err
 		}
@@ -61,8 +61,13 @@ func (s *state) fan(ctx context.Context, key, title string, seats []Assignment, 
 }
 
 func (s *state) blind(ctx context.Context) (err error) {
-	s.rec.Blind, err = s.fan(ctx, keyBlind, "Blind positions", s.seats(false), MinTeam, s.kit.blind)
-	return err
+	seats := s.seats(false)
+	s.expect(keyBlind, titleBlind, len(seats))
+	if s.rec.Blind, err = s.fan(ctx, keyBlind, titleBlind, seats, MinTeam, s.kit.blind); err != nil {
+		return err
+	}
+	s.narrateBlind()
+	return s.probe(ctx, keyBlind, s.rec.Blind)
 }
 
 func (s *state) docket(ctx context.Context) error {
@@ -71,7 +76,7 @@ func (s *state) docket(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c, err := panel.One(ctx, s.r, keyDocket, "Docket", panel.Task{Name: Clerk, Spec: spec})
+	c, err := panel.One(ctx, s.r, keyDocket, titleDocket, panel.Task{Name: Clerk, Spec: spec})
 	if err != nil {
 		return failure(err, keyDocket, s.plan.Clerk)
 	}
@@ -79,6 +84,7 @@ func (s *state) docket(ctx context.Context) error {
 	if s.rec.Docket, err = ParseDocket(c.Text, labelsOf(positions)); err != nil {
 		return fmt.Errorf("council: stored docket: %w", err)
 	}
+	s.narrateDocket()
 	return nil
 }
 
@@ -86,12 +92,18 @@ func (s *state) crossExamine(ctx context.Context) error {
 	positions, docket := labeled(s.rec.Blind), s.rec.DocketC.Text
 	var earlier []Labeled
 	for round := 1; round <= s.opts.Rounds; round++ {
-		res, err := s.fan(ctx, keyCross(round), fmt.Sprintf("Cross-examination, round %d", round), s.seats(true), 1,
+		seats := s.seats(true)
+		s.expect(keyCross(round), titleCross(round), len(seats))
+		res, err := s.fan(ctx, keyCross(round), titleCross(round), seats, 1,
 			func(a Assignment) (engine.CallSpec, error) { return s.kit.cross(a, round, positions, docket, earlier) })
 		if err != nil {
 			return err
 		}
 		s.rec.Cross = append(s.rec.Cross, res)
+		s.narrateClash(res)
+		if err := s.probe(ctx, keyCross(round), res); err != nil {
+			return err
+		}
 		earlier = labeled(res)
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // Step keys, in the order they run. Parallel phases store each seat under key/role.
@@ -38,17 +40,22 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 // Plan seats the team (a stored step, drawn with the session's seed). Where no arbiter can be
 // both external and off the adversarial seat's family, there is no plan, no run and no spend.
 func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
-	plan, _, err := seating(ctx, r)
+	plan, opts, err := seating(ctx, r)
 	if err != nil {
 		return engine.Plan{}, err
 	}
 	out := engine.Plan{Titles: map[string]string{}}
 	var seats, adversarial []string
-	for _, a := range append(slices.Clone(plan.Seats), plan.Clerk, plan.Arbiter) {
+	all := append(slices.Clone(plan.Seats), plan.Clerk, plan.Arbiter)
+	if opts.Triage {
+		all = append(all, plan.Triage)
+	}
+	for _, a := range all {
 		out.Seats = append(out.Seats, engine.Seat{Key: a.Role, Role: a.Role, Profile: a.Profile,
 			Provider: a.Provider, Model: a.Model, Family: a.Family, Effort: a.Effort})
-		out.Titles[a.Role] = RoleTitle(a.Role)
-		if spec, _ := Spec(a.Role); spec.Seat {
+		spec, _ := opts.roster().Spec(a.Role)
+		out.Titles[a.Role] = spec.Title
+		if spec.Seat {
 			seats = append(seats, a.Role)
 			if spec.Adversarial {
 				adversarial = append(adversarial, a.Role)
@@ -91,7 +98,10 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 		return engine.Result{}, err
 	}
 	s := &state{r: r, opts: opts, plan: plan, kit: newKit(r.Session(), plan, opts)}
-	err = s.deliberate(ctx)
+	s.kit.ev = &s.rec.Evidence
+	if err = s.deliberate(ctx); err != nil {
+		err = s.aborted(ctx, err)
+	}
 	dag, derr := s.dag()
 	if err = errors.Join(err, derr); err != nil {
 		return engine.Result{DAG: dag}, err
@@ -111,6 +121,16 @@ type record struct {
 	Ruling  Ruling
 	// Texts of the single calls, for the DAG and the record.
 	DocketC, RulingC *Contribution
+	// Triage is what triage found (nil when the session has none).
+	Triage *TriageResult
+	// Estimate is the forecast shown before the first seat call.
+	Estimate *estimate.Estimate
+	// IntentTripWires are the intent items the steward found the selected option fails.
+	IntentTripWires []string
+	// Evidence is every probe the seats asked for, in order.
+	Evidence []evidence.Result
+	// Writeback is what the seats proposed for memory.
+	Writeback []Proposal
 }
 
 // state is one execution of a session.

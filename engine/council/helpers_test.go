@@ -40,6 +40,23 @@ const rulingWithDissent = "SELECTED: Option 1\n\n## Decision\nMove billing to th
 	withOption2 + `- {{.}}: cron is cheaper to run and nobody measured the queue's cost.{{else}}- none{{end}}` +
 	"\n\n## Trip-wires\n- Reopen if queue spend exceeds the cron hosts' cost by half.\n\n## Consequences\nOne more service to run.\n"
 
+// stewardBlind drafts a provisional intent of two items, as the principal-proxy seat must
+// when no intent file was given.
+const stewardBlind = "## Position\nMove to a queue, reversibly.\n## Grounds\n- the question asks for fewer night failures\n" +
+	"## Risks\n- NONE_FOUND: checked the load numbers\n## Provisional intent\n- Billing jobs stop failing at night.\n" +
+	"- The change can be rolled back within a day.\n"
+
+// stewardClosing votes and assesses both intent items against both options: the queue fails
+// the second (no rollback was shown).
+func stewardClosing(option int) string {
+	return fmt.Sprintf("VOTE: Option %d\n\n## Final position\nI hold my view.\n\n## Objections\n- none\n\n"+
+		"## Trip-wires\n- Reopen if p99 latency passes 200 ms.\n\n## Intent alignment\n"+
+		"- Intent 1 / Option 1: pass — the queue retries without the night window\n"+
+		"- Intent 1 / Option 2: unknown — hardened cron was not measured\n"+
+		"- Intent 2 / Option 1: fail — nobody showed how to roll the queue back\n"+
+		"- Intent 2 / Option 2: pass — cron stays as it is\n", option)
+}
+
 func closingText(option int) string {
 	return fmt.Sprintf("VOTE: Option %d\n\n## Final position\nI hold my view.\n\n## Objections\n- none\n\n"+
 		"## Trip-wires\n- Reopen if p99 latency passes 200 ms.\n\n## Intent alignment\n- Option 1: serves — it is what was asked.\n", option)
@@ -54,6 +71,7 @@ func team(votes map[string]int, extra ...script.Response) script.Script {
 	var rs []script.Response
 	rs = append(rs, extra...)
 	rs = append(rs,
+		r(council.Steward, `Blind round`, stewardBlind),
 		r("", `Blind round`, "## Position\nMove to a queue.\n## Grounds\n- retries pile up at night\n## Risks\n- NONE_FOUND: checked the load numbers"),
 		r(council.Clerk, `File the docket`, docketText),
 		r("", `Cross-examination, round`, "## Challenges\n- "+firstOther+": the load figure is a guess.\n## Concessions\n- none"),
@@ -64,7 +82,11 @@ func team(votes map[string]int, extra ...script.Response) script.Script {
 		if v == 0 {
 			v = 1
 		}
-		rs = append(rs, r(k, `Closing ballot`, closingText(v)))
+		text := closingText(v)
+		if k == council.Steward {
+			text = stewardClosing(v)
+		}
+		rs = append(rs, r(k, `Closing ballot`, text))
 	}
 	return script.Script{Responses: rs}
 }
@@ -120,6 +142,24 @@ func convene(t testing.TB, st engine.Store, sc script.Script, opts council.Optio
 	require.NoError(t, err)
 	d, err := council.Execute(ctx, r)
 	return d, p, r.Finish(ctx, err)
+}
+
+// convenedSession resolves a session's options from the built-in catalog, the section and
+// env the way a command does (with --go, and without triage), runs it to its end in st and
+// returns its decision and the provider that answered it.
+func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *council.Section, env council.Env, id string) (*engine.Decision, *script.Provider) {
+	t.Helper()
+	p := script.New(sc)
+	ps := profiles(p)
+	opts, err := council.Convene(sec, ps, council.Flags{Go: true}, env)
+	require.NoError(t, err)
+	opts.Triage = false
+	ctx := context.Background()
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, id, 7))
+	require.NoError(t, err)
+	d, err := council.Execute(ctx, r)
+	require.NoError(t, r.Finish(ctx, err))
+	return d, p
 }
 
 // noWait is a RunConfig.Sleep that spends no time between a call's attempts.

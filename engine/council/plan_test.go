@@ -90,18 +90,57 @@ func TestPlanWithTwoFamiliesFallsBack(t *testing.T) {
 	}
 }
 
-// One family: no arbiter can be external and non-adversarial, so the plan is refused — unless
-// a person pins the arbiter and accepts the residual.
+// One family: the seats cannot span two families, so the plan is refused, and pinning the
+// arbiter does not change that.
 func TestPlanWithOneFamilyFailsClosed(t *testing.T) {
 	one := [][2]string{{"sonnet", "anthropic"}, {"opus", "anthropic"}}
 	o, ps := planOpts(one...)
 	_, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
-	assert.True(t, errors.Is(err, council.ErrNoArbiter), "%v", err)
+	assert.True(t, errors.Is(err, council.ErrOneFamily), "%v", err)
+	assert.ErrorContains(t, err, "every profile in the pool is of that family")
 
 	o.Roles = map[string]council.RoleSetting{council.Arbiter: {Profile: "opus"}}
+	_, err = council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	assert.True(t, errors.Is(err, council.ErrOneFamily), "%v", err)
+}
+
+// Profile pins that hold every seat to one family, though the pool has others, are the
+// operator's choice: the plan stands, on one family, and independence is the engine's to
+// gate (reduced, approved before the first call).
+func TestPlanPinnedToOneFamilyIsLeftToTheIndependenceGate(t *testing.T) {
+	o, ps := planOpts(vendors...)
+	o.Roles = map[string]council.RoleSetting{}
+	for _, k := range o.Team {
+		o.Roles[k] = council.RoleSetting{Profile: "claude"}
+	}
 	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	require.NoError(t, err)
-	assert.Equal(t, "opus", p.Arbiter.Profile)
+	assert.Len(t, families(p), 1)
+
+	opts := options()
+	opts.Roles = o.Roles
+	_, sp, err := convene(t, openStore(t, ""), team(nil), opts, 1)
+	var gate *engine.GateError
+	require.ErrorAs(t, err, &gate)
+	assert.Equal(t, engine.GateReducedIndependence, gate.Gate.Key)
+	assert.Zero(t, sp.Calls(), "the gate asks before the first call")
+}
+
+// When every family in the pool plays an adversarial seat, no arbiter is both external and
+// non-adversarial: the plan is refused, unless a person pins one and accepts the residual.
+func TestPlanWithEveryFamilyAdversarialFailsClosed(t *testing.T) {
+	two := [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}}
+	o, ps := planOpts(two...)
+	red := council.Member{Key: "red-team", Title: "Red Team", SeatClass: council.ClassAdversarial, Mandate: "attack", Effort: "high", Brief: "Attack."}
+	o.Team, o.Members = []string{council.Skeptic, "red-team"}, append(o.Members, red)
+	o = o.Defaulted()
+	_, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	assert.True(t, errors.Is(err, council.ErrNoArbiter), "%v", err)
+
+	o.Roles = map[string]council.RoleSetting{council.Arbiter: {Profile: "gpt"}}
+	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	require.NoError(t, err)
+	assert.Equal(t, "gpt", p.Arbiter.Profile)
 	assert.True(t, p.Arbiter.Pinned)
 	assert.Equal(t, council.PathFallback, p.ArbiterPath)
 }

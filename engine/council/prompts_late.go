@@ -26,15 +26,20 @@ func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, 
 	b.WriteString(" Answer in markdown with these sections:\n\n## " + secChallenges + "\n- Member X: <the " +
 		"challenge>\n\n## " + secConcessions + "\n- <a point another member made that changes your view, by " +
 		"label — or none>\n\nIf after an honest search you found nothing to challenge, write under the " +
-		"challenges a single line \"" + NoneFound + ": <what you tested>\" instead.\n")
+		"challenges a single line \"" + NoneFound + ": <what you tested>\" instead.\n" + k.evidenceHelp())
 	return k.spec(a, in, b.String(), checkCross(a.Label, others))
 }
 
-// closing asks a seat for its final position and its vote over the docket's n options.
-func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cross []Labeled) (engine.CallSpec, error) {
+// closing asks a seat for its final position and its vote over the docket's n options; the
+// principal-proxy seat also assesses every intent item against every option.
+func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cross []Labeled, intentItems []string) (engine.CallSpec, error) {
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
 	in = engine.Shared(append(in, named("cross-examination", cross)...)...)
-	intent := a.Role == Steward
+	intent := k.opts.speaksForIntent(a.Role)
+	assess := intent && len(intentItems) > 0
+	if assess {
+		in = append(in, engine.NamedText{Name: "intent items", Text: intentList(intentItems)})
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Closing ballot. You are %s. The docket lists Option 1 to Option %d. %s Having read "+
 		"the positions and the cross-examination, vote for exactly one option — yours or another's; "+
@@ -42,11 +47,17 @@ func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cr
 		"VOTE: Option <number>\n\n## %s\n<your position now, and what moved or did not move you>\n\n"+
 		"## %s\n- Option <number>: <why not> (one per option you did not vote for — or none)\n\n"+
 		"## %s\n- Reopen if <something a person could observe>\n", a.Label, n, anonymity, secFinal, secObjections, secTripWires)
-	if intent {
+	switch {
+	case assess:
+		fmt.Fprintf(&b, "\n## %s\n- Intent <i> / Option <j>: %s | %s | %s — <why>\n(one line for every intent item, Intent 1 "+
+			"to Intent %d as listed in the intent items above, and every option, Option 1 to Option %d; a failure becomes "+
+			"a trip-wire of the decision)\n", secIntent, VerdictPass, VerdictFail, VerdictUnknown, len(intentItems), n)
+	case intent:
 		fmt.Fprintf(&b, "\n## %s\n- Option <number>: serves | drifts | unclear — <why, against the question "+
 			"as it was asked> (one per option)\n", secIntent)
 	}
-	return k.spec(a, in, b.String(), ballotContract(n, intent))
+	b.WriteString(rememberHelp)
+	return k.spec(a, in, b.String(), ballotContract(n, intent, len(intentItems)))
 }
 
 // ruling asks the arbiter to decide over the closing answers and the counted ballot.

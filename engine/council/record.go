@@ -17,7 +17,7 @@ func (s *state) panel() []engine.PanelMember {
 			Model: a.Model, Family: a.Family, Effort: string(s.r.Profiles().EffortSent(a.Profile, a.Effort))}
 	}
 	for _, a := range s.seats(false) {
-		m := member(a, RoleTitle(a.Role))
+		m := member(a, s.opts.Title(a.Role))
 		var failed []string
 		for _, g := range s.gaps() {
 			if g.Label == a.Label {
@@ -35,6 +35,9 @@ func (s *state) phases() []engine.PhaseSummary {
 	out := []engine.PhaseSummary{
 		{Key: "blind", Title: "Blind positions", Body: s.attributed(s.rec.Blind)},
 		{Key: "docket", Title: "Docket", Body: fmt.Sprintf("Filed by the clerk (%s).\n\n%s", s.plan.Clerk.Model, strings.TrimSpace(s.rec.DocketC.Text))},
+	}
+	if ev, ok := s.evidenceSummary(); ok {
+		out = append(out, ev)
 	}
 	for i, res := range s.rec.Cross {
 		out = append(out, engine.PhaseSummary{Key: fmt.Sprintf("cross-%d", i+1), Title: res.Title, Body: s.attributed(res)})
@@ -94,6 +97,21 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 	var out []string
 	for _, g := range s.gaps() {
 		out = append(out, fmt.Sprintf("%s produced nothing in %s (%s); the deliberation went on without it.", s.who(g.Label), g.Phase, g.Class))
+	}
+	if t := s.rec.Triage; t != nil {
+		out = append(out, s.triageNote(*t))
+	}
+	if n, ok := s.evidenceNote(); ok {
+		out = append(out, n)
+	}
+	if n := len(s.opts.Memory); n > 0 {
+		out = append(out, fmt.Sprintf("Memory: the seats read %d approved item(s) of standing memory, each with its source.", n))
+	}
+	if n, ok := s.intentNote(); ok {
+		out = append(out, n)
+	}
+	if n, ok := writebackNote(s.rec.Writeback); ok {
+		out = append(out, n)
 	}
 	if s.plan.Residual != "" {
 		out = append(out, "The arbiter took the fallback path: "+s.plan.Residual+".")

@@ -3,6 +3,9 @@ package council
 import (
 	"embed"
 	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
 
 	"github.com/war-room/war-room/engine/panel"
 	"github.com/war-room/war-room/engine/provider"
@@ -11,8 +14,9 @@ import (
 //go:embed roles/*.md
 var roleFiles embed.FS
 
-// Role keys. They are what configuration (protocols.council.roles.<key>), the ledger and the
-// script provider name a role by; none of them ever reaches a model.
+// Role keys of the built-in members and of the roles that hold no seat. They are what
+// configuration (protocols.council.roles.<key>), the ledger and the script provider name a
+// role by; none of them ever reaches a model.
 const (
 	Architect    = "architect"
 	Skeptic      = "skeptic"
@@ -20,76 +24,148 @@ const (
 	Steward      = "steward"
 	Economist    = "economist"
 	UserAdvocate = "user-advocate"
-	// Clerk and Arbiter hold no seat: the clerk files the docket, the arbiter rules.
+	// Clerk, Arbiter and Triage hold no seat: the clerk files the docket, the arbiter rules,
+	// triage asks whether the question needs a team at all.
 	Clerk   = "clerk"
 	Arbiter = "arbiter"
+	Triage  = "triage"
 )
 
-// RoleSpec describes one role.
+// RoleSpec describes one role: a member of the roster (a seat) or a role that holds none.
 type RoleSpec struct {
 	panel.Role
-	// Seat is false for the clerk and the arbiter, who neither argue nor vote.
+	// Seat is false for the clerk, the arbiter and triage, who neither argue nor vote.
 	Seat bool
+	// Class is a seat's class (empty for the others).
+	Class SeatClass
 	// Adversarial marks the seat whose job is to attack: the arbiter is kept off its family.
 	Adversarial bool
 }
 
-func role(key, title string, seat, adversarial bool, effort provider.Effort) RoleSpec {
-	return RoleSpec{Role: panel.Role{Key: key, Title: title, Effort: effort}, Seat: seat, Adversarial: adversarial}
-}
-
-// registry lists every role in the order teams, ballots and records use.
-var registry = panel.NewRegistry(Protocol, roleFiles,
-	role(Architect, "Architect", true, false, provider.EffortMedium),
-	role(Skeptic, "Skeptic", true, true, provider.EffortHigh),
-	role(Operations, "Operations Lead", true, false, provider.EffortMedium),
-	role(Steward, "Steward", true, false, provider.EffortMedium),
-	role(Economist, "Economist", true, false, provider.EffortMedium),
-	role(UserAdvocate, "User Advocate", true, false, provider.EffortMedium),
-	role(Clerk, "Clerk", false, false, provider.EffortLow),
-	role(Arbiter, "Arbiter", false, false, provider.EffortHigh),
+// services are the roles that hold no seat, with their bodies in roles/<key>.md.
+var services = panel.NewRegistry(Protocol, roleFiles,
+	RoleSpec{Role: panel.Role{Key: Clerk, Title: "Clerk", Effort: provider.EffortLow}},
+	RoleSpec{Role: panel.Role{Key: Arbiter, Title: "Arbiter", Effort: provider.EffortHigh}},
+	RoleSpec{Role: panel.Role{Key: Triage, Title: "Triage", Effort: provider.EffortLow}},
 )
 
-// Registry lists every role in order.
-func Registry() []RoleSpec { return registry.All() }
+var serviceKeys = []string{Clerk, Arbiter, Triage}
 
-// DefaultTeam is the team convened when neither flags nor configuration name one.
-var DefaultTeam = []string{Architect, Skeptic, Operations, Steward}
+// roster is a team's members as roles, with the roles that hold no seat after them.
+type roster struct{ members []Member }
 
-// Spec returns the registry entry of a role key.
-func Spec(key string) (RoleSpec, bool) { return registry.Spec(key) }
+func memberSpec(m Member) RoleSpec {
+	return RoleSpec{Role: panel.Role{Key: m.Key, Title: m.Title, Effort: m.Effort}, Seat: true,
+		Class: m.SeatClass, Adversarial: m.SeatClass == ClassAdversarial}
+}
 
-// RoleTitle returns a role's display title, or the key when unknown.
-func RoleTitle(key string) string { return registry.Title(key) }
+// Spec returns a role by key.
+func (r roster) Spec(key string) (RoleSpec, bool) {
+	if i := slices.IndexFunc(r.members, func(m Member) bool { return m.Key == key }); i >= 0 {
+		return memberSpec(r.members[i]), true
+	}
+	return services.Spec(key)
+}
 
-// SeatKeys lists the roles that can sit on a team, in registry order.
-func SeatKeys() []string {
+// Title is a role's display title, or its key when unknown.
+func (r roster) Title(key string) string {
+	if s, ok := r.Spec(key); ok {
+		return s.Title
+	}
+	return key
+}
+
+// All lists the members in roster order, then the roles that hold no seat.
+func (r roster) All() []RoleSpec {
+	out := make([]RoleSpec, 0, len(r.members)+len(serviceKeys))
+	for _, m := range r.members {
+		out = append(out, memberSpec(m))
+	}
+	return append(out, services.All()...)
+}
+
+// Keys lists every role key, seats first.
+func (r roster) Keys() []string {
 	var out []string
-	for _, r := range Registry() {
-		if r.Seat {
-			out = append(out, r.Key)
-		}
+	for _, s := range r.All() {
+		out = append(out, s.Key)
 	}
 	return out
 }
 
-// RoleKeys lists every role key, seats first, in registry order.
-func RoleKeys() []string { return registry.Keys() }
+// SeatKeys lists the members' keys.
+func (r roster) SeatKeys() []string {
+	out := make([]string, len(r.members))
+	for i, m := range r.members {
+		out[i] = m.Key
+	}
+	return out
+}
 
-// Body returns a role's system prompt: its brief and, for a seat, the rules every seat works
-// by. No body names a role: a seat learns what it is for, never what it is called.
-func Body(key string) (string, error) {
-	spec, ok := Spec(key)
+// Body is a role's system prompt: its brief and, for a seat, the rules every seat works by.
+// No built-in brief names a role: a seat learns what it is for, never what it is called.
+func (r roster) Body(key string) (string, error) {
+	spec, ok := r.Spec(key)
 	if !ok {
 		return "", fmt.Errorf("council: unknown role %q", key)
 	}
-	body, err := registry.Body(key)
-	if err != nil || !spec.Seat {
-		return body, err
+	if !spec.Seat {
+		return services.Body(key)
 	}
-	rules, err := registry.File("seat-rules.md")
+	i := slices.IndexFunc(r.members, func(m Member) bool { return m.Key == key })
+	body := strings.TrimSpace(r.members[i].Brief)
+	if body == "" {
+		b, err := services.Body(key)
+		if err != nil {
+			return "", err
+		}
+		body = b
+	}
+	rules, err := services.File("seat-rules.md")
 	if err != nil {
 		return "", err
 	}
 	return body + "\n\n" + rules, nil
 }
+
+// Identities are the words that would give a role away in model-written text: every title,
+// key, and key with spaces ("user advocate").
+func (r roster) Identities() []string {
+	var out []string
+	for _, s := range r.All() {
+		out = append(out, s.Title, s.Key, strings.ReplaceAll(s.Key, "-", " "))
+	}
+	return out
+}
+
+// hasBuiltinBrief says whether the protocol ships a brief for key (roles/<key>.md).
+func hasBuiltinBrief(key string) bool {
+	if slices.Contains(serviceKeys, key) || key == "" {
+		return false
+	}
+	_, err := fs.Stat(roleFiles, "roles/"+key+".md")
+	return err == nil
+}
+
+var builtinRoster = roster{members: builtin.Members}
+
+// Registry lists every built-in role in order: the roster, then the roles that hold no seat.
+func Registry() []RoleSpec { return builtinRoster.All() }
+
+// DefaultTeam is the team the default composition profile convenes.
+var DefaultTeam = func() []string { p, _ := builtin.Profile(""); return slices.Clone(p.Members) }()
+
+// Spec returns a built-in role by key.
+func Spec(key string) (RoleSpec, bool) { return builtinRoster.Spec(key) }
+
+// RoleTitle returns a built-in role's display title, or the key when unknown.
+func RoleTitle(key string) string { return builtinRoster.Title(key) }
+
+// SeatKeys lists the built-in members, in roster order.
+func SeatKeys() []string { return builtinRoster.SeatKeys() }
+
+// RoleKeys lists every built-in role key, seats first.
+func RoleKeys() []string { return builtinRoster.Keys() }
+
+// Body returns a built-in role's system prompt (see roster.Body).
+func Body(key string) (string, error) { return builtinRoster.Body(key) }

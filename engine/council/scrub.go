@@ -19,10 +19,11 @@ func newScrubber(idents []string, unscrubbed []string) engine.Scrubber {
 	return engine.NewScrubber(idents, append(slices.Clone(structural), unscrubbed...)...)
 }
 
-// identities lists what the scrubber withholds for a plan: every role's title and key, and
-// the profile, model and family of every role that sits, files or rules.
-func identities(p Plan) []string {
-	out := registry.Identities()
+// identities lists what the scrubber withholds for a plan: every role's title and key (the
+// built-in roster's and the team's), and the profile, model and family of every role that
+// sits, files or rules.
+func identities(p Plan, r roster) []string {
+	out := append(builtinRoster.Identities(), r.Identities()...)
 	for _, a := range append(slices.Clone(p.Seats), p.Clerk, p.Arbiter) {
 		out = append(out, a.Profile, a.Family, a.Model)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/memory"
 )
 
 // SectionKey is where the standing team's section sits in the configuration file
@@ -39,35 +41,86 @@ func (s *Section) Validate(c *engine.SettingsCheck) {
 
 // Flags are the command-line (and slash-command) settings that shape a deliberation.
 type Flags struct {
-	// Seats is a comma-separated list of seat role keys; empty means the configured team.
+	// Seats is a comma-separated list of member keys; empty means the profile's team.
 	Seats string
-	// Rounds is the number of cross-examination cycles; 0 means 1.
+	// Rounds is the number of cross-examination cycles; 0 means the profile's.
 	Rounds int
+	// Profile names the composition profile; empty means the catalog's default.
+	Profile string
+	// Go skips the roster and estimate card (never triage).
+	Go bool
 }
 
-// OptionsFrom resolves a session's options from the section, the configured profiles and the
-// flags. The team is --seats when given, else the default team plus every seat the section
-// names under roles. Roles with a profile there are pinned; the rest are drawn at run time
-// from the default pool (every profile that is not scripted, or every profile when all are).
-// A staffing that cannot give the arbiter a non-adversarial family is refused here, before a
-// session exists (see ErrNoArbiter).
+// Env is what the caller found around the question: the catalog the team is convened from
+// (the built-in one, or a repository's layer over it).
+type Env struct {
+	// Catalog is the roster, profiles and priors; the zero value means Builtin().
+	Catalog Catalog
+	// Evidence is the repository checkout, pinned to a commit, that the seats' probes read
+	// (zero: none; every request is then refused, and recorded).
+	Evidence evidence.Source
+	// Memory is the scope's member memory; only its approved, admissible items are kept.
+	Memory []memory.Item
+	// Intent is the repository's intent file, when it has one.
+	Intent *Intent
+}
+
+// OptionsFrom is Convene from the built-in catalog and nothing around the question.
 func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
+	return Convene(sec, ps, f, Env{})
+}
+
+// Convene resolves a session's options from the section, the configured profiles, the flags
+// and what the caller found. The team is --seats when given, else the composition profile's
+// members plus every member the section names under roles; their cards, the profile's pins,
+// rounds and seat-call cap and the catalog's priors go into the options. Roles with a
+// profile in the section are pinned; the rest are drawn at run time from the default pool
+// (every profile that is not scripted, or every profile when all are). A staffing that cannot
+// span two families or give the arbiter a non-adversarial family is refused here, before a
+// session exists (see ErrOneFamily, ErrNoArbiter).
+func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error) {
 	if sec == nil {
 		sec = NewSection()
 	}
+	cat := env.Catalog
+	if len(cat.Members) == 0 {
+		cat = Builtin()
+	}
+	if err := cat.Check(); err != nil {
+		return Options{}, err
+	}
+	prof, ok := cat.Profile(f.Profile)
+	if !ok {
+		return Options{}, fmt.Errorf("council: unknown composition profile %q (profiles: %s)", f.Profile, strings.Join(cat.ProfileNames(), ", "))
+	}
+	r := roster{members: cat.Members}
 	for name := range sec.Roles {
-		if _, ok := Spec(name); !ok {
-			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown council role (roles: %s)", SectionKey, name, strings.Join(RoleKeys(), ", "))
+		if _, ok := r.Spec(name); !ok {
+			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown council role (roles: %s)", SectionKey, name, strings.Join(r.Keys(), ", "))
 		}
 	}
-	o := Options{Rounds: f.Rounds, Roles: map[string]RoleSetting{}, Pool: ps.DefaultPool(),
-		Unscrubbed: slices.Clone(sec.Unscrubbed)}
-	team, err := teamFrom(sec, f.Seats)
+	team, err := teamFrom(sec, f.Seats, prof, r)
 	if err != nil {
 		return Options{}, err
 	}
-	o.Team = team
-	for _, key := range RoleKeys() {
+	o := Options{Version: OptionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
+		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
+		Memory: memory.Approved(env.Memory), Intent: env.Intent,
+		Unscrubbed: slices.Clone(sec.Unscrubbed)}
+	if o.Rounds == 0 {
+		o.Rounds = prof.Rounds
+	}
+	for _, k := range team {
+		m, _ := cat.Member(k)
+		o.Members = append(o.Members, m)
+		if pin, ok := prof.Pins[k]; ok {
+			if o.Pins == nil {
+				o.Pins = map[string]Pin{}
+			}
+			o.Pins[k] = pin
+		}
+	}
+	for _, key := range r.Keys() {
 		if pin := sec.Roles[key]; pin != (RoleSetting{}) {
 			o.Roles[key] = pin
 		}
@@ -76,20 +129,23 @@ func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 	if err := o.Validate(); err != nil {
 		return Options{}, fmt.Errorf("council: %w", err)
 	}
-	// Whether an arbiter can be seated does not depend on the seed, so any draw tells.
+	// Whether the team spans two families and an arbiter can be seated does not depend on
+	// the seed, so any draw tells.
 	if _, err := NewPlan(o, ps, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return Options{}, err
 	}
 	return o, nil
 }
 
-// ParseSeats reads a comma-separated seat list, in registry order.
-func ParseSeats(v string) ([]string, error) {
+// ParseSeats reads a comma-separated list of built-in members, in roster order.
+func ParseSeats(v string) ([]string, error) { return parseSeats(v, builtinRoster) }
+
+func parseSeats(v string, r roster) ([]string, error) {
 	var team []string
 	for _, k := range strings.Split(v, ",") {
 		k = strings.TrimSpace(k)
-		if spec, ok := Spec(k); !ok || !spec.Seat {
-			return nil, fmt.Errorf("--seats: %q is not a seat (seats: %s)", k, strings.Join(SeatKeys(), ", "))
+		if spec, ok := r.Spec(k); !ok || !spec.Seat {
+			return nil, fmt.Errorf("--seats: %q is not a member of the roster (members: %s)", k, strings.Join(r.SeatKeys(), ", "))
 		}
 		if slices.Contains(team, k) {
 			return nil, fmt.Errorf("--seats: %s is listed twice", k)
@@ -99,7 +155,7 @@ func ParseSeats(v string) ([]string, error) {
 	if len(team) < MinTeam {
 		return nil, fmt.Errorf("--seats: a team needs at least %d seats", MinTeam)
 	}
-	return inRegistryOrder(team), nil
+	return inRosterOrder(team, r), nil
 }
 
 // ParseRounds reads the cross-examination rounds flag ("" means the default).
@@ -114,19 +170,22 @@ func ParseRounds(v string) (int, error) {
 	return n, nil
 }
 
-func teamFrom(sec *Section, seats string) ([]string, error) {
+// teamFrom is --seats when given, else the profile's members and then every other member
+// the section pins, in roster order.
+func teamFrom(sec *Section, seats string, prof Profile, r roster) ([]string, error) {
 	if strings.TrimSpace(seats) != "" {
-		return ParseSeats(seats)
+		return parseSeats(seats, r)
 	}
-	team := slices.Clone(DefaultTeam)
+	team := slices.Clone(prof.Members)
+	var extra []string
 	for name := range sec.Roles {
-		if spec, _ := Spec(name); spec.Seat && !slices.Contains(team, name) {
-			team = append(team, name)
+		if spec, _ := r.Spec(name); spec.Seat && !slices.Contains(team, name) {
+			extra = append(extra, name)
 		}
 	}
-	return inRegistryOrder(team), nil
+	return append(team, inRosterOrder(extra, r)...), nil
 }
 
-func inRegistryOrder(keys []string) []string {
-	return slices.DeleteFunc(SeatKeys(), func(k string) bool { return !slices.Contains(keys, k) })
+func inRosterOrder(keys []string, r roster) []string {
+	return slices.DeleteFunc(r.SeatKeys(), func(k string) bool { return !slices.Contains(keys, k) })
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -15,12 +16,16 @@ var assumedOutput = map[string]int64{RolePremise: 400, RoleGenerator: 1500, Role
 // promptOverhead approximates the preamble, fences and task text of one prompt, in bytes.
 const promptOverhead = 1200
 
-// Estimate is a dry run's forecast of one chain, per profile (never summed across them).
+// Estimate is a dry run's forecast of one chain, per profile (never summed across them), and
+// the shared forecast of its minutes and dollars as ranges.
 type Estimate struct {
 	Calls    int           `json:"calls"`
 	Profiles []ProfileCost `json:"profiles"`
 	// Measured is true when output sizes came from earlier runs rather than assumptions.
 	Measured bool `json:"measured"`
+	// Forecast is the chain's calls, one after another, priced by the estimator every
+	// protocol shares (engine/estimate), with this chain's own token sizes.
+	Forecast estimate.Estimate `json:"forecast"`
 }
 
 // ProfileCost is one profile's share of an estimate.
@@ -31,7 +36,7 @@ type ProfileCost struct {
 	OutputTokens int64  `json:"output_tokens"`
 	// USD is set only for priced profiles.
 	USD *float64 `json:"usd,omitempty"`
-	// Latency is the sum of the mean latencies measured earlier on this profile for these
+	// Latency is the sum of the median latencies recorded earlier on this profile for these
 	// roles; nil when there is no measurement.
 	Latency *time.Duration `json:"latency,omitempty"`
 }
@@ -40,8 +45,19 @@ type ProfileCost struct {
 // inputs and role bodies (at four bytes a token); output sizes and latencies from history, the
 // ledger of earlier runs, where it has them.
 func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, history []engine.LedgerEntry) Estimate {
-	h := summarise(history)
-	est := Estimate{Calls: plan.ExpectedCalls(), Measured: len(h.out) > 0}
+	cal := estimate.Calibrate(history, 0)
+	output := func(role string) int64 {
+		if n, ok := cal.Output(role); ok {
+			return n
+		}
+		return assumedOutput[role]
+	}
+	measured := false
+	for _, slot := range plan.Slots {
+		_, ok := cal.Output(slot.Role)
+		measured = measured || ok
+	}
+	est := Estimate{Calls: plan.ExpectedCalls(), Measured: measured}
 	out := map[string]int64{}
 	idx := map[string]int{}
 	base := int64(0)
@@ -51,13 +67,16 @@ func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, hi
 		base += int64(len(t))
 	}
 	caller, _ := s.Input(InputCallerPosition)
+	fp := estimate.Plan{Seats: len(plan.Slots)}
 	for _, slot := range plan.Slots {
 		body, _ := RoleBody(slot.Role)
 		in := (base+int64(len(body))+promptOverhead)/4 + fedTokens(plan, slot, out)
 		if slot.Role == RoleAttacker {
 			in += int64(len(caller)) / 4
 		}
-		out[slot.Key] = h.output(slot.Role)
+		out[slot.Key] = output(slot.Role)
+		fp.Phases = append(fp.Phases, estimate.Phase{Name: slot.Key, Calls: []estimate.Call{{Role: slot.Role,
+			Profile: slot.Profile, Effort: slot.Effort, InputTokens: in, OutputTokens: out[slot.Key]}}})
 		i, ok := idx[slot.Profile]
 		if !ok {
 			i, idx[slot.Profile] = len(est.Profiles), len(est.Profiles)
@@ -67,7 +86,7 @@ func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, hi
 		pc.Calls++
 		pc.InputTokens += in
 		pc.OutputTokens += out[slot.Key]
-		if lat, ok := h.latency[[2]string{slot.Profile, slot.Role}]; ok {
+		if lat, n := cal.Measured(slot.Profile, slot.Role); n > 0 {
 			sum := lat
 			if pc.Latency != nil {
 				sum += *pc.Latency
@@ -83,6 +102,7 @@ func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, hi
 			}
 		}
 	}
+	est.Forecast = estimate.Forecast(fp, profiles, cal)
 	return est
 }
 
@@ -111,46 +131,4 @@ func feeds(from, to Slot) bool {
 		return true
 	}
 	return false
-}
-
-type history struct {
-	out     map[string]int64
-	latency map[[2]string]time.Duration
-}
-
-// summarise takes the mean output per role and the mean latency per profile and role of the
-// successful calls in a ledger.
-func summarise(entries []engine.LedgerEntry) history {
-	type acc struct{ sum, n int64 }
-	outs, lats := map[string]*acc{}, map[[2]string]*acc{}
-	for _, e := range entries {
-		if e.Outcome != engine.OutcomeOK || e.Scripted {
-			continue
-		}
-		add := func(a *acc, v int64) { a.sum += v; a.n++ }
-		if outs[e.Role] == nil {
-			outs[e.Role] = &acc{}
-		}
-		k := [2]string{e.Profile, e.Role}
-		if lats[k] == nil {
-			lats[k] = &acc{}
-		}
-		add(outs[e.Role], e.Usage.OutputTokens)
-		add(lats[k], e.LatencyMS)
-	}
-	h := history{out: map[string]int64{}, latency: map[[2]string]time.Duration{}}
-	for r, a := range outs {
-		h.out[r] = a.sum / a.n
-	}
-	for k, a := range lats {
-		h.latency[k] = time.Duration(a.sum/a.n) * time.Millisecond
-	}
-	return h
-}
-
-func (h history) output(role string) int64 {
-	if n, ok := h.out[role]; ok {
-		return n
-	}
-	return assumedOutput[role]
 }

@@ -138,6 +138,10 @@ func WritePlan(w io.Writer, plan Plan, seedSource string, est Estimate, profiles
 	if !est.Measured {
 		b.WriteString("Output sizes are assumptions (no earlier runs to measure); input sizes come from your inputs.\n")
 	}
+	fmt.Fprintf(&b, "Estimate: %s\n", est.Forecast)
+	for _, line := range est.Forecast.Basis() {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -47,6 +48,10 @@ func (f *Fake) getContents(w http.ResponseWriter, rq *restReq) {
 	p := strings.Trim(rq.params["path"], "/")
 	content, found := r.files[ref][p]
 	if !found {
+		if entries := f.dirEntries(r, ref, p); len(entries) > 0 {
+			writeJSON(w, http.StatusOK, entries)
+			return
+		}
 		notFound(w)
 		return
 	}
@@ -67,6 +72,33 @@ func (f *Fake) getContents(w http.ResponseWriter, rq *restReq) {
 		"download_url": "https://raw.githubusercontent.com/" + r.fullName() + "/" + ref + "/" + p,
 		"_links":       obj{"self": u, "git": git, "html": html},
 	})
+}
+
+// dirEntries lists a directory of the files stored for ref as the contents API lists one: an
+// array of its files and subdirectories, sorted by name. Nothing is listed for a path that
+// holds no file.
+func (f *Fake) dirEntries(r *repo, ref, dir string) []obj {
+	seen := map[string]bool{}
+	var out []obj
+	for name, content := range r.files[ref] {
+		rest, ok := strings.CutPrefix(name, dir+"/")
+		if !ok || dir == "" {
+			continue
+		}
+		child, _, isDir := strings.Cut(rest, "/")
+		if seen[child] {
+			continue
+		}
+		seen[child] = true
+		e := obj{"name": child, "path": dir + "/" + child, "type": "file", "size": len(content), "sha": gitBlobSHA(content),
+			"url": f.repoURL(r) + "/contents/" + dir + "/" + child + "?ref=" + ref}
+		if isDir {
+			e["type"], e["size"], e["sha"] = "dir", 0, gitBlobSHA(dir+"/"+child)
+		}
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i]["name"].(string) < out[j]["name"].(string) })
+	return out
 }
 
 // wrap60 breaks base64 into 60-character lines, as GitHub's contents API does.

@@ -1,0 +1,121 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine/memory"
+)
+
+// memoryBoard is the repository's member memory, in its discussion.
+func (d *Deps) memoryBoard(cfg *config.Config, repo Repo) discussions.MemoryBoard {
+	dc := cfg.GitHub.Discussions
+	p := discussions.New(discussions.Options{APIURL: d.GitHub.APIURL, GraphQLURL: d.GitHub.GraphQLURL,
+		HTTPClient: d.GitHub.HTTP, Login: d.GitHub.Login, Category: dc.Category, MutationSpacing: dc.MutationSpacing})
+	p.Now = d.now
+	p.Warn = func(msg string) { d.log().Warn("discussions: " + msg) }
+	return discussions.MemoryBoard{P: p, Repo: discussionsRepo(repo)}
+}
+
+// memory answers /war-room memory and /war-room outcome: a maintainer reviews the proposals
+// or records an outcome, which is approved as written since its author is a maintainer (the
+// command's author has passed the permission check every command passes).
+func (t *thread) memory(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
+	b := t.d.memoryBoard(cfg.Config, t.repo)
+	login := t.ev.Comment.User.actor().Login
+	var text string
+	var err error
+	switch {
+	case cmd.Kind == KindOutcome:
+		text, err = t.recordOutcome(ctx, b, cmd, login)
+	case cmd.Memory == MemoryReview:
+		text, err = reviewText(ctx, b)
+	default:
+		text, err = t.reviewItems(ctx, b, cmd, login)
+	}
+	var ue *UsageError
+	switch {
+	case errors.As(err, &ue):
+		t.react(ctx, ReactionConfused)
+		t.reply(ctx, fmt.Sprintf("@%s %s", login, discussions.Safe(ue.Reason)))
+		return nil
+	case err != nil:
+		t.fail(ctx, FailureClass(err), err)
+		return err
+	}
+	t.react(ctx, ReactionRocket)
+	t.reply(ctx, text)
+	return nil
+}
+
+func (t *thread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd Command, login string) (string, error) {
+	rows, err := b.P.Decisions(ctx, b.Repo)
+	if err != nil {
+		return "", err
+	}
+	ours := false
+	for _, r := range rows {
+		ours = ours || r.Number == cmd.Number
+	}
+	if !ours {
+		return "", usagef("#%d is not a decision war-room recorded in this repository, so there is no outcome to record for it", cmd.Number)
+	}
+	it := memory.Item{Text: cmd.Text, Provider: memory.Maintainer, Source: memory.Source{Kind: memory.KindOutcome, Ref: fmt.Sprintf("#%d", cmd.Number)}}
+	added, err := memory.Record(ctx, b, t.d.now(), login, it)
+	if err != nil {
+		return "", err
+	}
+	if len(added) == 0 {
+		return fmt.Sprintf("That outcome of #%d is already in the war-room memory.", cmd.Number), nil
+	}
+	return fmt.Sprintf("Recorded `%s` in the war-room memory as an outcome of #%d, approved by @%s: every seat of the next "+
+		"standing-team session reads it, with its source.", added[0].ID, cmd.Number, login), nil
+}
+
+func (t *thread) reviewItems(ctx context.Context, b discussions.MemoryBoard, cmd Command, login string) (string, error) {
+	var lines []string
+	for _, id := range cmd.IDs {
+		it, err := memory.Review(ctx, b, id, cmd.Memory == MemoryApprove, login, t.d.now())
+		if errors.Is(err, memory.ErrNoItem) {
+			return "", usagef("%v: `%s memory review` lists the proposals", err, Prefix)
+		}
+		if err != nil {
+			return "", err
+		}
+		lines = append(lines, fmt.Sprintf("- `%s` %s by @%s: %s", it.ID, it.Status, login, discussions.Safe(oneLine(it.Text))))
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// reviewText lists the proposals awaiting review, with the commands that answer them.
+func reviewText(ctx context.Context, b discussions.MemoryBoard) (string, error) {
+	items, err := b.Items(ctx)
+	if err != nil {
+		return "", err
+	}
+	pending := memory.Pending(items)
+	if len(pending) == 0 {
+		return "No memory proposal awaits review.", nil
+	}
+	var s strings.Builder
+	s.WriteString("**Memory proposals awaiting review** (none is used until approved):\n\n| ID | For | Written by | Source | Item |\n|---|---|---|---|---|\n")
+	for _, it := range pending {
+		fmt.Fprintf(&s, "| `%s` | %s | %s | %s | %s |\n", it.ID, orTeam(it.Member), it.Provider, discussions.Safe(it.Source.String()),
+			strings.ReplaceAll(discussions.Safe(oneLine(it.Text)), "|", "\\|"))
+	}
+	fmt.Fprintf(&s, "\nReply `%[1]s memory approve ID` or `%[1]s memory reject ID`.\n", Prefix)
+	return s.String(), nil
+}
+
+func orTeam(member string) string {
+	if member == "" {
+		return "the team"
+	}
+	return member
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/protocols"
+)
+
+func init() {
+	register(command{name: "council", summary: "show the standing team's roster and composition profiles (read-only)", run: runCouncil})
+}
+
+func runCouncil(_ context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "council", "roster [PROFILE|MEMBER]")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 || pos[0] != "roster" || len(pos) > 2 {
+		return usageErr("usage: war-room council roster [PROFILE|MEMBER]")
+	}
+	cat, err := protocols.CouncilCatalog(os.DirFS(projectDir(e)))
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	if len(pos) == 1 {
+		printCatalog(e.stdout, cat)
+		return nil
+	}
+	if p, ok := cat.Profile(pos[1]); ok && pos[1] != "" {
+		printProfile(e.stdout, cat, p)
+		return nil
+	}
+	if m, ok := cat.Member(pos[1]); ok {
+		return printMember(e.stdout, cat, m)
+	}
+	return usageErr("%q is neither a composition profile (%s) nor a member (%s)", pos[1],
+		strings.Join(cat.ProfileNames(), ", "), strings.Join(cat.MemberKeys(), ", "))
+}
+
+func printCatalog(w io.Writer, cat council.Catalog) {
+	fmt.Fprintln(w, "Composition profiles (* convenes when none is named):")
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	for _, p := range cat.Profiles {
+		mark := " "
+		if p.Default {
+			mark = "*"
+		}
+		fmt.Fprintf(tw, "  %s %s\t%d members · %d round(s) · at most %d seat calls\t%s\n", mark, p.Name, len(p.Members), p.Rounds, p.MaxSeatCalls, source(p.Source))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nRoster:")
+	tw = tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	for _, m := range cat.Members {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", m.Key, m.Title, m.SeatClass, m.Effort, source(m.Source))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nCapability priors (0 to 1; a family not listed scores 0.5):")
+	fmt.Fprintf(w, "  adjudication: %s\n", scores(cat.Priors.Adjudication))
+	for _, class := range slices.Sorted(maps.Keys(cat.Priors.Affinity)) {
+		if len(cat.Priors.Affinity[class]) > 0 {
+			fmt.Fprintf(w, "  affinity of %s seats: %s\n", class, scores(cat.Priors.Affinity[class]))
+		}
+	}
+	fmt.Fprintf(w, "\nwar-room council roster PROFILE or MEMBER shows one; a repository overrides or adds cards in %s/.\n", council.RepositoryDir)
+}
+
+func printProfile(w io.Writer, cat council.Catalog, p council.Profile) {
+	fmt.Fprintf(w, "Profile %s (%s)\n\n%s\n\n", p.Name, source(p.Source), p.Description)
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	fmt.Fprintln(tw, "MEMBER\tTITLE\tCLASS\tEFFORT\tAFFINITY\tPIN")
+	for _, k := range p.Members {
+		m, _ := cat.Member(k)
+		pin := "—"
+		if f := p.Pins[k].Family; f != "" {
+			pin = "family " + f
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Key, m.Title, m.SeatClass, m.Effort, orDash(strings.Join(m.Affinity, ", ")), pin)
+	}
+	tw.Flush()
+	triage := "yes: one short call first asks whether the question needs a team"
+	if !p.Triage {
+		triage = "no"
+	}
+	seatCalls := len(p.Members) * (2 + p.Rounds)
+	fmt.Fprintf(w, "\n%d cross-examination round(s) · %d seat calls of at most %d · triage: %s\n", p.Rounds, seatCalls, p.MaxSeatCalls, triage)
+	fmt.Fprintln(w, "Plus a clerk and an external arbiter, who hold no seat.")
+}
+
+func printMember(w io.Writer, cat council.Catalog, m council.Member) error {
+	fmt.Fprintf(w, "%s (%s) — %s seat, %s effort (%s)\n\n%s\n", m.Title, m.Key, m.SeatClass, m.Effort, source(m.Source), m.Mandate)
+	if len(m.Incentives) > 0 {
+		fmt.Fprintln(w, "\nIncentives:")
+		for _, i := range m.Incentives {
+			fmt.Fprintf(w, "- %s\n", i)
+		}
+	}
+	if len(m.Affinity) > 0 {
+		fmt.Fprintf(w, "\nPrefers families (after the spread over families): %s\n", strings.Join(m.Affinity, ", "))
+	}
+	brief, err := cat.Brief(m.Key)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nThe brief the seat is played by:\n\n%s\n", brief)
+	return nil
+}
+
+func scores(m map[string]float64) string {
+	var out []string
+	for _, f := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, fmt.Sprintf("%s %.2g", f, m[f]))
+	}
+	return orDash(strings.Join(out, ", "))
+}
+
+func source(s string) string {
+	if strings.HasPrefix(s, council.RepositoryDir) {
+		return s
+	}
+	return "built in"
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine/store"
+	"github.com/war-room/war-room/internal/githubfake"
+)
+
+// skepticRemembering is the council script's skeptic closing answer, proposing lines for
+// memory, as a response that goes ahead of the script's own.
+func skepticRemembering(lines ...string) string {
+	s := "  - role: skeptic\n    match: 'Closing ballot'\n    text: |\n      VOTE: Option 2\n      ## Final position\n" +
+		"      Cron is enough.\n      ## Objections\n      - Option 1: a new service to run\n      ## Trip-wires\n" +
+		"      - Reopen if retries double.\n      ## Remember\n"
+	for _, l := range lines {
+		s += "      - " + l + "\n"
+	}
+	return s
+}
+
+// rememberingSkeptic proposes one item with a source and one opinion.
+var rememberingSkeptic = skepticRemembering("[decision] KEEP-THIS: the queue's running cost was never measured.", "Redis is a poor fit.")
+
+// memoryDiscussion is the repository's memory discussion, written by our account.
+func memoryDiscussion(t *testing.T, w *actionWorld) githubfake.Discussion {
+	t.Helper()
+	for _, d := range w.f.Discussions(aRepo) {
+		if d.Title == discussions.MemoryTitle && d.Author == aBotLogin {
+			return d
+		}
+	}
+	t.Fatal("no war-room memory discussion")
+	return githubfake.Discussion{}
+}
+
+// sessionOptions is the stored options of the one session a run's state file holds.
+func sessionOptions(t *testing.T, db string) string {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ss, err := st.ListSessions(context.Background(), "council", 0)
+	if err != nil || len(ss) != 1 {
+		t.Fatalf("%d sessions: %v", len(ss), err)
+	}
+	return string(ss[0].Options)
+}
+
+// Member memory on GitHub: a published session's proposal waits in the "war-room memory"
+// discussion war-room writes; /war-room memory review lists it and approve approves it;
+// /war-room outcome #N records an outcome, approved as written; the next session's seats read
+// both, and never the opinion nobody could admit.
+func TestActionMemoryRoundTrip(t *testing.T) {
+	w := newActionWorld(t, councilActionConfigWith(t, rememberingSkeptic))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+	r1, _ := w.say("alice", n, "/war-room convene --go Should billing move to a queue?")
+	wantNoError(t, r1)
+	mem := memoryDiscussion(t, w)
+	row := regexp.MustCompile("\\| `(m-[0-9a-f]+)` \\| proposed \\| skeptic \\| google \\| decision #([0-9]+) \\| KEEP-THIS").FindStringSubmatch(mem.Body)
+	if row == nil {
+		t.Fatalf("the proposal is not in the memory discussion:\n%s", mem.Body)
+	}
+	if strings.Contains(mem.Body, "Redis is a poor fit") {
+		t.Errorf("an opinion was proposed:\n%s", mem.Body)
+	}
+	id, decision := row[1], row[2]
+
+	w.say("alice", n, "/war-room memory review")
+	if bc := botComments(w, n); !strings.Contains(bc[len(bc)-1].Body, id) {
+		t.Errorf("review does not list %s:\n%s", id, bc[len(bc)-1].Body)
+	}
+	w.say("alice", n, "/war-room memory approve "+id)
+	w.say("alice", n, fmt.Sprintf("/war-room outcome #%s OUTCOME-TEXT: queue spend doubled by March.", decision))
+	mem = memoryDiscussion(t, w)
+	for _, want := range []string{"| `" + id + "` | approved | skeptic | google |", "| approved | the team | maintainer | outcome of decision #" + decision + " | OUTCOME-TEXT"} {
+		if !strings.Contains(mem.Body, want) {
+			t.Errorf("the memory discussion lacks %q:\n%s", want, mem.Body)
+		}
+	}
+	w.say("alice", n, "/war-room outcome #999 nothing")
+	if bc := botComments(w, n); !strings.Contains(bc[len(bc)-1].Body, "#999 is not a decision war-room recorded") {
+		t.Errorf("an outcome for a decision that is not ours was taken:\n%s", bc[len(bc)-1].Body)
+	}
+
+	m := w.f.AddIssue(aRepo, 0, "Billing again", "Still cron.", "alice")
+	r2, _ := w.say("alice", m, "/war-room convene --go Which retry policy should the invoice worker use?")
+	wantNoError(t, r2)
+	opts := sessionOptions(t, r2.db)
+	for _, want := range []string{"KEEP-THIS", "OUTCOME-TEXT"} {
+		if !strings.Contains(opts, want) {
+			t.Errorf("the next session was not given %s", want)
+		}
+	}
+	fed := false
+	for _, e := range ledger(t, r2.db) {
+		fed = fed || strings.Contains(strings.Join(e.Inputs, ","), "memory")
+	}
+	if !fed {
+		t.Error("no seat of the next session read its memory")
+	}
+}
+
+// On GitHub the standing team reads the repository's own layer and its intent file from the
+// default branch, through the contents API.
+func TestActionCouncilReadsTheRepositoryFiles(t *testing.T) {
+	w := newActionWorld(t, councilActionConfig(t))
+	w.user("alice", "write")
+	w.f.PutFile(aRepo, aBranch, ".github/war-room/intent.md", "- INTENT-ITEM: billing finishes by 06:00.\n- The change can be rolled back within a day.\n")
+	w.f.PutFile(aRepo, aBranch, ".github/war-room/council/profiles/quick.yaml",
+		"name: quick\ndescription: Two seats.\nmembers: [skeptic, steward]\nmax_seat_calls: 6\n")
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+	r, _ := w.say("alice", n, "/war-room convene --go --profile=quick Should billing move to a queue?")
+	wantNoError(t, r)
+	opts := sessionOptions(t, r.db)
+	for _, want := range []string{`"profile":"quick"`, `"team":["skeptic","steward"]`, "INTENT-ITEM", `"path":".github/war-room/intent.md"`} {
+		if !strings.Contains(opts, want) {
+			t.Errorf("the session options lack %s:\n%s", want, opts)
+		}
+	}
+}

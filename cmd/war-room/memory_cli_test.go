@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// The project's memory on the CLI: a session's proposals wait for review; an approved one
+// reaches the next session's seat, fenced, with its source; an outcome a person records is
+// approved as written; rejected and unreviewed items never reach a seat.
+func TestMemoryReviewOnTheCLI(t *testing.T) {
+	c := newCouncilEnv(t, skepticRemembering("[decision] KEEP-THIS: the queue's running cost was never measured.",
+		"[decision] DROP-THIS: retries are rare.", "Redis is a poor fit."))
+	first := c.run("convene", "--go", "--json", "--seed", "7", "Queue?")
+	if first.code != 0 {
+		t.Fatalf("exit %d\n%s", first.code, first.stderr)
+	}
+	if !strings.Contains(first.stderr, "memory: 2 item(s) proposed for review") || !strings.Contains(first.stderr, `dropped Member`) {
+		t.Errorf("stderr does not report the proposals:\n%s", first.stderr)
+	}
+	review := c.run("memory", "review")
+	ids := regexp.MustCompile(`(?m)^(m-[0-9a-f]+)\s+proposed\s+skeptic\s+(\S+)\s.*(KEEP|DROP)-THIS`).FindAllStringSubmatch(review.stdout, -1)
+	if len(ids) != 2 {
+		t.Fatalf("review lists:\n%s", review.stdout)
+	}
+	for _, m := range ids {
+		verb := map[string]string{"KEEP": "approve", "DROP": "reject"}[m[3]]
+		if res := c.run("memory", verb, m[1]); res.code != 0 {
+			t.Fatalf("%s: %s", verb, res.stderr)
+		}
+	}
+	var d engine.Decision
+	json.Unmarshal([]byte(first.stdout), &d)
+	if res := c.run("memory", "outcome", d.SessionID, "OUTCOME-TEXT: spend doubled by March."); res.code != 0 {
+		t.Fatalf("outcome: %s", res.stderr)
+	}
+	if res := c.run("memory", "review"); !strings.Contains(res.stdout, "no proposal awaits review") {
+		t.Errorf("after review:\n%s", res.stdout)
+	}
+	second := newCouncilEnvSharing(t, c)
+	if res := second.run("convene", "--go", "--seed", "8", "Queue again?"); res.code != 0 {
+		t.Fatalf("second: exit %d\n%s", res.code, res.stderr)
+	}
+	ss := second.sessions()
+	ledger, _ := second.store().Ledger(t.Context(), ss[0].ID)
+	sawMemory := false
+	for _, e := range ledger {
+		for _, in := range e.Inputs {
+			if in == "memory" {
+				sawMemory = true
+			}
+		}
+	}
+	if !sawMemory {
+		t.Fatal("no seat of the second session was fed its memory")
+	}
+	opts := string(ss[0].Options)
+	for _, want := range []string{"KEEP-THIS", "OUTCOME-TEXT"} {
+		if !strings.Contains(opts, want) {
+			t.Errorf("the second session's memory lacks %s", want)
+		}
+	}
+	for _, never := range []string{"DROP-THIS", "Redis is a poor fit"} {
+		if strings.Contains(opts, never) {
+			t.Errorf("the second session was given %s", never)
+		}
+	}
+}
+
+// newCouncilEnvSharing is another session in the same project and state as c, whose seats
+// propose nothing.
+func newCouncilEnvSharing(t *testing.T, c *councilEnv) *councilEnv {
+	t.Helper()
+	n := councilEnvAt(t, t.TempDir(), "", "")
+	n.db, n.dir = c.db, c.dir
+	return n
+}
+
+// A standing-team session finished by `war-room resume` proposes its memory as one finished
+// by convene does: the seat's proposal waits for review.
+func TestResumedSessionProposesItsMemory(t *testing.T) {
+	c := newCouncilEnv(t, skepticRemembering("[decision] RESUMED-ITEM: the queue's running cost was never measured.")+noDissent)
+	if res := c.run("convene", "--go", "Queue?", "--seed", "4"); res.code != exitFailure {
+		t.Fatalf("exit %d, want %d\n%s", res.code, exitFailure, res.stderr)
+	}
+	if res := c.run("memory", "review"); strings.Contains(res.stdout, "RESUMED-ITEM") {
+		t.Fatalf("a failed session proposed memory:\n%s", res.stdout)
+	}
+	fixed := councilEnvAt(t, c.dir, "", "")
+	res := fixed.run("resume", c.sessions()[0].ID)
+	if res.code != 0 || !strings.Contains(res.stderr, "memory: 1 item(s) proposed for review") {
+		t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
+	}
+	if res := fixed.run("memory", "review"); !strings.Contains(res.stdout, "RESUMED-ITEM") {
+		t.Errorf("the resumed session's proposal is not awaiting review:\n%s", res.stdout)
+	}
+}

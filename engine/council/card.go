@@ -1,0 +1,51 @@
+package council
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/war-room/war-room/engine/estimate"
+)
+
+// The confirmation card's gate and its answers.
+const (
+	GateCard      = "confirm-roster"
+	AnswerProceed = "proceed"
+	AnswerDecline = "decline"
+)
+
+// Card is the roster and estimate shown before any seat is called: who sits, who files and
+// who rules, on which profiles, and what it is expected to take and cost.
+func Card(opts Options, plan Plan, est estimate.Estimate) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The standing team, as convened (profile %s):\n\n", orDefault(opts.Profile, "built-in team"))
+	b.WriteString("| Seat | Class | Profile | Model | Family | Effort |\n|---|---|---|---|---|---|\n")
+	for _, a := range plan.Seats {
+		m, _ := opts.Member(a.Role)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", opts.Title(a.Role), m.SeatClass, a.Profile, a.Model, dash(a.Family), a.Effort)
+	}
+	fmt.Fprintf(&b, "\nHolding no seat: the clerk on %s, the arbiter on %s (%s path", plan.Clerk.Profile, plan.Arbiter.Profile, plan.ArbiterPath)
+	if plan.Residual != "" {
+		b.WriteString(": " + plan.Residual)
+	}
+	b.WriteString(").\n\nEstimate: " + est.String() + "\n")
+	for _, line := range est.Basis() {
+		b.WriteString("- " + line + "\n")
+	}
+	return b.String()
+}
+
+// cardQuestion is the card as the gate asks it.
+func cardQuestion(opts Options, plan Plan, est estimate.Estimate) string {
+	return Card(opts, plan, est) + "\nConvene the team? Answer " + AnswerProceed + ", or " + AnswerDecline +
+		" to stop here: no seat has been called yet."
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+func dash(s string) string { return orDefault(s, "—") }

@@ -1,0 +1,176 @@
+package estimate
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+)
+
+// Range is a low–high span of minutes or dollars.
+type Range struct {
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// Estimate is a plan's forecast, shown before anything is spent.
+type Estimate struct {
+	Seats int `json:"seats"`
+	Calls int `json:"calls"`
+	// Minutes is the time the calls take along the plan's phases (the slowest call of each
+	// phase, phases one after another); TypicalMinutes is its point forecast.
+	Minutes        Range   `json:"minutes"`
+	TypicalMinutes float64 `json:"typical_minutes"`
+	// USD covers the priced profiles only; nil when none is priced. Unpriced lists the others.
+	USD        *Range   `json:"usd,omitempty"`
+	TypicalUSD float64  `json:"typical_usd,omitempty"`
+	Unpriced   []string `json:"unpriced,omitempty"`
+	// Profiles say, per profile, what its latency rests on.
+	Profiles []Basis `json:"profiles"`
+	// Sessions is how many recorded sessions calibrated the estimate (0: seeds only).
+	Sessions int `json:"sessions"`
+}
+
+// Basis is one profile's share of an estimate and what it rests on.
+type Basis struct {
+	Profile string `json:"profile"`
+	Calls   int    `json:"calls"`
+	// Typical is the median latency of one call; Recorded counts the recorded calls it was
+	// taken from (0: the seed constant for the profile's type and effort).
+	Typical  time.Duration `json:"typical"`
+	Recorded int           `json:"recorded"`
+}
+
+// Forecast prices plan with the profiles and the calibration (a zero Calibration forecasts
+// from the seeds alone).
+func Forecast(plan Plan, profiles engine.Profiles, cal Calibration) Estimate {
+	est := Estimate{Seats: plan.Seats, Calls: plan.Calls(), Sessions: cal.Sessions}
+	var low, typ, high float64 // minutes
+	var usd [3]float64
+	priced := false
+	for _, ph := range plan.Phases {
+		var pl, pt, ph2 time.Duration
+		for _, c := range ph.Calls {
+			s := cal.latencyOf(c, typeOf(profiles, c.Profile))
+			pl, pt, ph2 = max(pl, s.low), max(pt, s.typ), max(ph2, s.high)
+			est.note(c.Profile, s)
+			if cost, ok := cal.cost(profiles, c); ok {
+				priced = true
+				for i := range usd {
+					usd[i] += cost[i]
+				}
+			} else if !slices.Contains(est.Unpriced, c.Profile) {
+				est.Unpriced = append(est.Unpriced, c.Profile)
+			}
+		}
+		low, typ, high = low+pl.Minutes(), typ+pt.Minutes(), high+ph2.Minutes()
+	}
+	est.Minutes, est.TypicalMinutes = Range{low, high}, typ
+	if priced {
+		est.USD, est.TypicalUSD = &Range{usd[0], usd[2]}, usd[1]
+	}
+	slices.Sort(est.Unpriced)
+	return est
+}
+
+// note adds a call to its profile's basis.
+func (e *Estimate) note(profile string, s spread) {
+	i := slices.IndexFunc(e.Profiles, func(b Basis) bool { return b.Profile == profile })
+	if i < 0 {
+		e.Profiles = append(e.Profiles, Basis{Profile: profile, Typical: s.typ, Recorded: s.n})
+		i = len(e.Profiles) - 1
+	}
+	e.Profiles[i].Calls++
+}
+
+// Typical is the typical latency of one call on profile, for a heartbeat ("usually 45s");
+// zero for a profile the plan does not call.
+func (e Estimate) Typical(profile string) time.Duration {
+	for _, b := range e.Profiles {
+		if b.Profile == profile {
+			return b.Typical
+		}
+	}
+	return 0
+}
+
+// cost is the low, typical and high price of a call; ok is false on an unpriced profile.
+func (c Calibration) cost(profiles engine.Profiles, call Call) ([3]float64, bool) {
+	p, err := profiles.Get(call.Profile)
+	if err != nil {
+		return [3]float64{}, false
+	}
+	typ, low, high, _ := c.tokensOf(call.Role)
+	if call.InputTokens > 0 || call.OutputTokens > 0 {
+		typ = tokenSample{call.InputTokens, call.OutputTokens}
+		low, high = tokenSample{typ.in / 2, typ.out / 2}, tokenSample{typ.in * 2, typ.out * 2}
+	}
+	var out [3]float64
+	for i, t := range []tokenSample{low, typ, high} {
+		usd, ok := p.Cost(provider.Usage{InputTokens: t.in, OutputTokens: t.out})
+		if !ok {
+			return out, false
+		}
+		out[i] = usd
+	}
+	return out, true
+}
+
+func typeOf(ps engine.Profiles, name string) string {
+	if p, ok := ps[name]; ok {
+		return p.Type
+	}
+	return ""
+}
+
+// String is the one-line summary: "~4 seats · ~15 calls · est. 3–7 min · $0.10–0.40".
+func (e Estimate) String() string {
+	s := fmt.Sprintf("~%d seats · ~%d calls · est. %s min", e.Seats, e.Calls, minutes(e.Minutes))
+	switch {
+	case e.USD != nil && len(e.Unpriced) > 0:
+		s += fmt.Sprintf(" · $%s on priced profiles (%d unpriced)", dollars(*e.USD), len(e.Unpriced))
+	case e.USD != nil:
+		s += " · $" + dollars(*e.USD)
+	default:
+		s += " · cost unknown (no profile is priced)"
+	}
+	return s
+}
+
+// Basis says what the latencies rest on, one line per profile.
+func (e Estimate) Basis() []string {
+	var out []string
+	for _, b := range e.Profiles {
+		from := "seed constant (nothing recorded on this profile yet)"
+		if b.Recorded > 0 {
+			from = fmt.Sprintf("calibrated from %d recorded call(s)", b.Recorded)
+		}
+		out = append(out, fmt.Sprintf("%s: %d call(s), typically %s each — %s", b.Profile, b.Calls, roundDuration(b.Typical), from))
+	}
+	return out
+}
+
+func minutes(r Range) string {
+	lo, hi := fmt.Sprintf("%.1f", r.Low), fmt.Sprintf("%.1f", r.High)
+	if lo == hi {
+		return lo
+	}
+	return lo + "–" + hi
+}
+
+func dollars(r Range) string {
+	lo, hi := fmt.Sprintf("%.2f", r.Low), fmt.Sprintf("%.2f", r.High)
+	if lo == hi {
+		return lo
+	}
+	return lo + "–" + hi
+}
+
+func roundDuration(d time.Duration) time.Duration {
+	if d >= time.Minute {
+		return d.Round(time.Second)
+	}
+	return d.Round(100 * time.Millisecond)
+}

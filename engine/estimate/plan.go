@@ -1,0 +1,37 @@
+package estimate
+
+import "github.com/war-room/war-room/engine/provider"
+
+// Call is one model call a plan expects.
+type Call struct {
+	Role    string          `json:"role"`
+	Profile string          `json:"profile"`
+	Effort  provider.Effort `json:"effort,omitempty"`
+	// InputTokens and OutputTokens, when set, are the caller's own sizes for this call (a
+	// protocol that measures its inputs): they replace the recorded or seeded sizes, and the
+	// range around them is half to twice.
+	InputTokens  int64 `json:"input_tokens,omitempty"`
+	OutputTokens int64 `json:"output_tokens,omitempty"`
+}
+
+// Phase is a set of calls that run at the same time; a plan's phases run one after another.
+type Phase struct {
+	Name  string `json:"name"`
+	Calls []Call `json:"calls"`
+}
+
+// Plan is what a session expects to call, in order.
+type Plan struct {
+	// Seats is the number of deliberating seats (shown; it does not change the forecast).
+	Seats  int     `json:"seats"`
+	Phases []Phase `json:"phases"`
+}
+
+// Calls counts the plan's calls.
+func (p Plan) Calls() int {
+	n := 0
+	for _, ph := range p.Phases {
+		n += len(ph.Calls)
+	}
+	return n
+}

@@ -1,0 +1,64 @@
+package warroom
+
+import (
+	"context"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
+)
+
+// CallPlan is what a deliberation routed to mode calls when nothing fails, nothing escalates
+// and (in Delphi) the panel converges at its first vote: phase 0, then the express path, or
+// intelligence, the situation assessment, the courses of action, the escalation check, the
+// challenges, the vote, the premortems and the synthesis.
+func CallPlan(opts Options, p Panel, mode Mode) estimate.Plan {
+	seat := func(role string) estimate.Call {
+		for _, m := range p.Members {
+			if m.Role == role {
+				return estimate.Call{Role: role, Profile: m.Profile, Effort: m.Effort}
+			}
+		}
+		return estimate.Call{Role: role}
+	}
+	phase := func(name string, roles ...string) estimate.Phase {
+		ph := estimate.Phase{Name: name}
+		for _, r := range roles {
+			ph.Calls = append(ph.Calls, seat(r))
+		}
+		return ph
+	}
+	out := estimate.Plan{Seats: len(Seats(mode, opts.PlanReview)), Phases: []estimate.Phase{phase("phase0", ChiefStrategist)}}
+	if mode == ModeExpress {
+		out.Phases = append(out.Phases, phase("express", ChiefStrategist))
+		if opts.PlanReview {
+			out.Phases = append(out.Phases, phase("express-check", ProsecutionCounsel))
+		}
+		out.Phases = append(out.Phases, phase("synthesis", SupremeCommander))
+		return out
+	}
+	voters := Voters(mode, opts.PlanReview)
+	out.Phases = append(out.Phases, phase("intel", IntelSeats(mode)...), phase("assessment", ChiefStrategist),
+		phase("coa", COAAuthors(mode)...), phase("escalation", SupremeCommander), phase("challenge", ChallengeSeats...),
+		phase("vote", voters...), phase("premortem", voters...), phase("synthesis", SupremeCommander))
+	return out
+}
+
+// Estimates forecasts a deliberation for every mode it may be routed to: the one forced, or,
+// on auto, each that the reversibility score can pick. History is the store's record of
+// earlier war-room sessions.
+func Estimates(ctx context.Context, st engine.Store, opts Options, p Panel, ps engine.Profiles) (map[Mode]estimate.Estimate, error) {
+	ledger, n, err := estimate.Recorded(ctx, st, Protocol, 0)
+	if err != nil {
+		return nil, err
+	}
+	cal := estimate.Calibrate(ledger, n)
+	modes := []Mode{opts.Mode}
+	if opts.Mode == ModeAuto {
+		modes = []Mode{ModeExpress, ModeLightweight, ModeFull}
+	}
+	out := map[Mode]estimate.Estimate{}
+	for _, m := range modes {
+		out[m] = estimate.Forecast(CallPlan(opts, p, m), ps, cal)
+	}
+	return out, nil
+}

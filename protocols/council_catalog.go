@@ -1,0 +1,64 @@
+package protocols
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine/council"
+)
+
+// CouncilCatalog is the standing team's catalog for a repository: the built-in roster,
+// profiles and capability priors, with the repository's own layer
+// (.github/war-room/council/{roster,profiles}/*.yaml and capability-priors.yaml in files)
+// laid over them. The repository's files are decoded by the configuration's strict decoder,
+// so every problem names the file, the line and the key; nil files means the built-ins
+// alone.
+func CouncilCatalog(files fs.FS) (council.Catalog, error) {
+	base := council.Builtin()
+	if files == nil {
+		return base, nil
+	}
+	layer, err := council.LoadLayer(files, council.RepositoryDir, base, config.DecodeDocument)
+	if err != nil {
+		return council.Catalog{}, fmt.Errorf("the standing team's files in %s:\n%w", council.RepositoryDir, err)
+	}
+	cat := base.Over(layer)
+	if err := cat.Check(); err != nil {
+		return council.Catalog{}, err
+	}
+	return cat, nil
+}
+
+// CouncilIntent reads the repository's durable intent file (.github/war-room/intent.md);
+// nil, and no error, when there is none — the steward then drafts a provisional one.
+func CouncilIntent(files fs.FS) (*council.Intent, error) {
+	if files == nil {
+		return nil, nil
+	}
+	b, err := fs.ReadFile(files, council.IntentFile)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("read %s: %w", council.IntentFile, err)
+	}
+	return council.NewIntent(council.IntentFile, string(b))
+}
+
+// CouncilOptions resolves a standing-team session's options from the configuration, the
+// flags and what surrounds the question: the repository's layer of the catalog and its
+// intent file (from Files), the approved memory, and the checkout probes read.
+func CouncilOptions(cfg *config.Config, flags council.Flags, sur Surround) (council.Options, error) {
+	cat, err := CouncilCatalog(sur.Files)
+	if err != nil {
+		return council.Options{}, err
+	}
+	intent, err := CouncilIntent(sur.Files)
+	if err != nil {
+		return council.Options{}, err
+	}
+	sec, _ := cfg.Section(council.Protocol).(*council.Section)
+	return council.Convene(sec, cfg.Descriptors(), flags, council.Env{Catalog: cat, Intent: intent, Memory: sur.Memory, Evidence: sur.Evidence})
+}
