@@ -66,16 +66,26 @@ func copySessions(ctx context.Context, db string, n int) error {
 	if err := tx.QueryRowContext(ctx, `SELECT id FROM sessions`).Scan(&src); err != nil {
 		return fmt.Errorf("the seed session: %w", err)
 	}
+	copies := []string{
+		`INSERT INTO sessions (id, protocol, title, inputs, seed, seed_source, options, status, error, created_at, updated_at)
+			 SELECT ?1, protocol, title, inputs, seed, seed_source, options, status, error, created_at, updated_at FROM sessions WHERE id = ?2`,
+		`INSERT INTO steps (session_id, key, result, created_at, sha256)
+			 SELECT ?1, key, result, created_at, sha256 FROM steps WHERE session_id = ?2`,
+		`INSERT INTO artifacts (session_id, name, body, created_at, updated_at)
+			 SELECT ?1, name, body, created_at, updated_at FROM artifacts WHERE session_id = ?2`,
+	}
+	// The summary browsing reads, where the binary that ran the seed session keeps one.
+	var summaries int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'decision_summaries'`).Scan(&summaries); err != nil {
+		return err
+	}
+	if summaries > 0 {
+		copies = append(copies, `INSERT INTO decision_summaries (session_id, class, title, text)
+			 SELECT ?1, class, title, text FROM decision_summaries WHERE session_id = ?2`)
+	}
 	for i := 1; i <= n; i++ {
 		id := fmt.Sprintf("wr-%016x", 0xbe00000+i)
-		for _, q := range []string{
-			`INSERT INTO sessions (id, protocol, title, inputs, seed, seed_source, options, status, error, created_at, updated_at)
-			 SELECT ?1, protocol, title, inputs, seed, seed_source, options, status, error, created_at, updated_at FROM sessions WHERE id = ?2`,
-			`INSERT INTO steps (session_id, key, result, created_at, sha256)
-			 SELECT ?1, key, result, created_at, sha256 FROM steps WHERE session_id = ?2`,
-			`INSERT INTO artifacts (session_id, name, body, created_at, updated_at)
-			 SELECT ?1, name, body, created_at, updated_at FROM artifacts WHERE session_id = ?2`,
-		} {
+		for _, q := range copies {
 			if _, err := tx.ExecContext(ctx, q, id, src); err != nil {
 				return fmt.Errorf("copy session %s: %w", src, err)
 			}
