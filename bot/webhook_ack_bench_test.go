@@ -2,11 +2,9 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -21,16 +19,9 @@ const ackBurst = 100
 // after its job is stored in a real SQLite queue file (full sync, no worker running). It
 // reports the 99th-percentile and the median time to the ack (goal: p99 ≤ 50 ms).
 func BenchmarkWebhookAckBurst(b *testing.B) {
-	q, err := OpenSQLiteQueue(context.Background(), filepath.Join(b.TempDir(), "queue.db"), &DeliveryWorker{}, QueueConfig{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer q.Close()
-	h, _ := NewWebhook([]byte(vectorSecret), q, []string{"issue_comment"}, nil)
+	h, body, sig := benchWebhook(b)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	body := commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
-	sig := Sign([]byte(vectorSecret), body)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: ackBurst}}
 	var p99, p50 []time.Duration
 	for round := 0; b.Loop(); round++ {
