@@ -52,7 +52,7 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlan
 	if err != nil {
 		return results, err
 	}
-	return results, reviewlane.PublishAll(ctx, p.gh, heads, p.d.GitHub.Login, results, string(cfg.Review.RefutedConclusion))
+	return results, reviewlane.PublishWith(ctx, p.gh, heads, p.d.GitHub.Login, results, reviewlane.PublishOptionsFromConfig(cfg.Review))
 }
 
 // report sets the lane-results output (the result documents, side by side) and writes the

@@ -125,7 +125,7 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) 
 		log.Error("job: " + errNoHandler.Error())
 		return river.JobCancel(errNoHandler)
 	}
-	ctx, note := withJobNote(ctx)
+	ctx, note := withJobNote(ctx, job.Attempt < job.MaxAttempts)
 	err = hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload)
 	return outcome(err, note.with(log))
 }

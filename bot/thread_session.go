@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -9,7 +10,9 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/session"
 )
 
 // MaxIssueContextBytes bounds the issue text kept as context (and in the state marker).
@@ -128,7 +131,26 @@ func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressI
 	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
 	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))
+	if unpublished(out) && retriedOnFailure(ctx) {
+		// The decision is sealed in the store; GitHub would not take it even after the write
+		// layer's retries. The thread is not told of a failure the next attempt is likely to
+		// mend: that attempt finds this command's progress comment still running, continues
+		// the session (nothing is asked of a model again) and publishes what is missing.
+		t.log.Warn("session: decided but not published; the job is run again", "err", out.Err)
+		return &LostError{What: "the decision's publication", Err: out.Err}
+	}
 	return t.conclude(ctx, p, out)
+}
+
+// unpublished reports whether out is a session that reached its decision but whose
+// publication failed in a way a later attempt may mend: anything but GitHub's refusal.
+func unpublished(out *Outcome) bool {
+	var pe *session.PublishError
+	if out.State.Status != StatusFailed || !errors.As(out.Err, &pe) {
+		return false
+	}
+	ae, ok := wr.AsAPIError(pe.Err)
+	return !ok || ae.Kind != wr.Permanent
 }
 
 // answer continues the session waiting on this thread with the reply's answer.

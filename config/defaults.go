@@ -49,6 +49,9 @@ const (
 	DefaultMaxDiffBytes      = 1 << 20
 	DefaultReviewDrafts      = false
 	DefaultRefutedConclusion = ConclusionFailure
+	DefaultMinSeverity       = SeverityMinor
+	DefaultMaxComments       = 20
+	DefaultLaneInline        = true
 )
 
 // Default returns a configuration with every default applied, the given protocol sections
@@ -76,6 +79,8 @@ func Default(sections ...Section) *Config {
 			MaxDiffBytes:      DefaultMaxDiffBytes,
 			Drafts:            DefaultReviewDrafts,
 			RefutedConclusion: DefaultRefutedConclusion,
+			MinSeverity:       DefaultMinSeverity,
+			MaxComments:       DefaultMaxComments,
 		},
 	}
 	cfg.Protocols.withSections(sections)

@@ -67,6 +67,17 @@ const (
 	ConclusionNeutral Conclusion = "neutral"
 )
 
+// Severity is how much a review finding matters, most first.
+type Severity string
+
+// Severities, as a reviewer's FINDING lines give them.
+const (
+	SeverityBlocker Severity = "blocker"
+	SeverityMajor   Severity = "major"
+	SeverityMinor   Severity = "minor"
+	SeverityNit     Severity = "nit"
+)
+
 // enumValues lists the allowed values of every enumerated type the decoder meets, in the
 // order error messages show them.
 var enumValues = map[reflect.Type][]string{
@@ -76,6 +87,7 @@ var enumValues = map[reflect.Type][]string{
 	reflect.TypeFor[PriorCheck]():        {"ask", "inform", "off"},
 	reflect.TypeFor[Diversity]():         {"cross-family", "fresh-context"},
 	reflect.TypeFor[Conclusion]():        {"failure", "neutral"},
+	reflect.TypeFor[Severity]():          {"blocker", "major", "minor", "nit"},
 	reflect.TypeFor[provider.Effort]():   {"low", "medium", "high", "xhigh", "max"},
 	reflect.TypeFor[provider.Thinking](): {"adaptive", "off"},
 }

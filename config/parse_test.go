@@ -24,6 +24,8 @@ func TestDefaultValues(t *testing.T) {
 	require.True(t, d.GitHub.Trigger.IgnoreBots)
 	require.Equal(t, []string{"war-room"}, d.GitHub.Discussions.Labels)
 	require.Equal(t, int64(1048576), d.Review.MaxDiffBytes)
+	require.Equal(t, SeverityMinor, d.Review.MinSeverity)
+	require.Equal(t, 20, d.Review.MaxComments)
 	require.Zero(t, d.Budget.MaxTokens)
 	require.Zero(t, d.Budget.MaxUSD)
 	p := NewProviderConfig(TypeOpenAI)

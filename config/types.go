@@ -119,6 +119,12 @@ type Review struct {
 	RefutedConclusion Conclusion        `yaml:"refuted_conclusion"`
 	AuthorFamilies    map[string]string `yaml:"author_families" mapkey:"login"`
 	CoauthorFamilies  map[string]string `yaml:"coauthor_families" mapkey:"name"`
+	// MinSeverity is the least severity a finding needs to be posted on the pull request;
+	// below it a finding is in the lane's check run only.
+	MinSeverity Severity `yaml:"min_severity"`
+	// MaxComments bounds the line comments one lane posts for one head; the rest go to the
+	// review's body.
+	MaxComments int `yaml:"max_comments"`
 }
 
 // Lane is one independent review lane.
@@ -126,7 +132,14 @@ type Lane struct {
 	Name    string          `yaml:"name"`
 	Profile string          `yaml:"profile"`
 	Effort  provider.Effort `yaml:"effort"`
+	// Inline says whether the lane's findings are posted on the lines they concern; false
+	// keeps them all in the review's body. A lane built in code must set it: the default
+	// (true) is applied only when a file is read.
+	Inline bool `yaml:"inline"`
 }
+
+// applyDefaults fills the defaults of a lane the decoder is about to fill from the file.
+func (l *Lane) applyDefaults() { l.Inline = DefaultLaneInline }
 
 // PathFilter selects the changed files a review looks at.
 type PathFilter struct {

@@ -39,6 +39,7 @@ func (v *validator) review() {
 		v.errf("review.contract_path", "want a clean path inside the repository such as %q, got %q", DefaultContractPath, c)
 	}
 	v.positive("review.max_diff_bytes", r.MaxDiffBytes == 0)
+	v.positive("review.max_comments", r.MaxComments == 0)
 	for _, list := range []struct {
 		key      string
 		patterns []string

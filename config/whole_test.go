@@ -68,13 +68,14 @@ func TestParseFullFile(t *testing.T) {
 		WriteSpacing: 500 * time.Millisecond, // set by its older name, mutation_spacing
 	}, cfg.GitHub)
 	require.Equal(t, config.Review{
-		Lanes: []config.Lane{{Name: "correctness", Profile: "gpt", Effort: "high"},
-			{Name: "security", Profile: "claude"}},
+		Lanes: []config.Lane{{Name: "correctness", Profile: "gpt", Effort: "high", Inline: true},
+			{Name: "security", Profile: "claude", Inline: false}},
 		ContractPath: "docs/acceptance.md", Diversity: config.DiversityFreshContext, MaxDiffBytes: 2 << 20,
 		Paths:  config.PathFilter{Include: []string{"src/**", "go.mod"}, Exclude: []string{"**/*_test.go", "vendor/**"}},
 		Drafts: true, RefutedConclusion: config.ConclusionNeutral,
 		AuthorFamilies:   map[string]string{"dependabot[bot]": "human", "octocat": "human"},
 		CoauthorFamilies: map[string]string{"Claude": "anthropic", "Codex": "openai"},
+		MinSeverity:      config.SeverityMajor, MaxComments: 5,
 	}, cfg.Review)
 }
 

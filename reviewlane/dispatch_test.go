@@ -29,7 +29,9 @@ func TestDispatchConfirmedFromWellFormedAnswer(t *testing.T) {
 	assert.Equal(t, req.Nonce, res.NonceEchoed)
 	assert.Equal(t, reqSHA, res.RequestSHA256)
 	assert.Equal(t, f.head, res.HeadSHA)
-	assert.Equal(t, []Finding{{File: "main.go", Line: 3, Severity: "minor", Text: "main does nothing yet"}}, res.Findings)
+	// Line 3 is an added line of the diff: a review comment can be anchored there.
+	assert.Equal(t, []Finding{{File: "main.go", Line: 3, Severity: "minor", Text: "main does nothing yet",
+		InDiff: true, Fingerprint: fingerprint("main.go", "main does nothing yet", "func main() {}")}}, res.Findings)
 	assert.Equal(t, 1, res.Calls)
 	assert.Equal(t, 1, calls(gpt), "one fresh provider call")
 	assert.True(t, res.Reviewer.Scripted)
@@ -77,8 +79,10 @@ func TestDispatchRefutedCarriesFindings(t *testing.T) {
 	assert.Equal(t, StatusJudged, res.Status)
 	assert.Equal(t, Refuted, res.Disposition)
 	assert.Equal(t, []Finding{
-		{File: "main.go", Line: 1, Severity: "blocker", Text: "no test covers this"},
-		{Severity: "nit", Text: "the change as a whole has no description"},
+		{File: "main.go", Line: 1, Severity: "blocker", Text: "no test covers this",
+			InDiff: true, Fingerprint: fingerprint("main.go", "no test covers this", "package main")},
+		{Severity: "nit", Text: "the change as a whole has no description",
+			Fingerprint: fingerprint("", "the change as a whole has no description", "")},
 	}, res.Findings)
 }
 

@@ -5,7 +5,8 @@
 // It owns the review-request.v1 and review-lane-result.v1 documents (JSON Schemas embedded
 // from schemas/ and published in docs/schemas/, checked on every read and write), streaming
 // digests, the coverage manifest, evidence checks, the lane runner and the GitHub output
-// (check runs and one sticky comment per lane). It decides nothing beyond one lane: there is
+// (per lane: a check run with annotations, one COMMENT review per head with the findings on
+// their lines, and one sticky comment). It decides nothing beyond one lane: there is
 // no panel verdict, and a lane that could not judge says so rather than guessing.
 //
 // # Call sequence
@@ -20,7 +21,7 @@
 //	d := &reviewlane.Dispatcher{Run: runConfig, Limits: reviewlane.LimitsFromConfig(cfg),
 //		Heads: reviewlane.PullHead{GitHub: gh, Repo: "owner/repo", Number: number}}
 //	results, err := d.DispatchAll(ctx, built.Requests)
-//	err = reviewlane.PublishAll(ctx, gh, d.Heads, "<our bot login>", results, string(cfg.Review.RefutedConclusion))
+//	err = reviewlane.PublishWith(ctx, gh, d.Heads, "<our bot login>", results, reviewlane.PublishOptionsFromConfig(cfg.Review))
 //
 // For a local checkout, BuildLocal with a LocalSource replaces BuildFromPR, and the
 // LocalSource is also the Dispatcher's HeadSource. Build and dispatch may run in different
@@ -43,5 +44,8 @@
 // anything else is a transport-class result with no disposition.
 //
 // Publishing maps CONFIRMED to success, REFUTED to failure (or neutral by configuration) and
-// every other status to neutral, on the pinned SHA only.
+// every other status to neutral, on the pinned SHA only. A judged lane on the current head
+// also gets one review for that head: findings in the diff (Finding.InDiff) as line
+// comments, the others in its body, none already open (by Finding.Fingerprint, carried in
+// hidden markers), the open ones no longer reported marked outdated.
 package reviewlane

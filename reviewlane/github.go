@@ -40,6 +40,59 @@ type CheckRun struct {
 	Conclusion string
 	Title      string
 	Summary    string
+	// Annotations are the lane's findings on lines; GitHub takes 50 per request and keeps
+	// every one it was sent, so PutCheckRun sends only those the run does not have yet.
+	Annotations []Annotation
+}
+
+// Annotation is a check-run annotation (lines in the file at the head).
+type Annotation struct {
+	Path      string
+	StartLine int
+	EndLine   int
+	// Level is "notice", "warning" or "failure".
+	Level   string
+	Title   string
+	Message string
+}
+
+// Review is a pull request review as listed.
+type Review struct {
+	ID         int64
+	Author     string
+	AuthorType string
+	Body       string
+	CommitID   string
+	URL        string
+}
+
+// ReviewComment is a pull request review comment as listed.
+type ReviewComment struct {
+	ID, ReviewID int64
+	Author       string
+	AuthorType   string
+	Body         string
+	Path         string
+	StartLine    int
+	Line         int
+	URL          string
+}
+
+// ReviewDraft is a review to create with its comments, all at once.
+type ReviewDraft struct {
+	CommitID string
+	Body     string
+	// Event is always COMMENT: a lane's review neither approves nor requests changes.
+	Comments []DraftComment
+}
+
+// DraftComment anchors a comment to lines on the head side (RIGHT) of the diff: Line, or
+// StartLine to Line for a range.
+type DraftComment struct {
+	Path      string
+	StartLine int
+	Line      int
+	Body      string
 }
 
 // Comment is an issue comment as listed.
@@ -64,6 +117,15 @@ type Publisher interface {
 	// differs, created when there is none (found again after an unknown outcome). A marker
 	// in anyone else's comment is ignored.
 	PutComment(ctx context.Context, repo string, number int, self, marker, body string) error
+	// PutReview makes the review of pull request number whose body starts with key and a
+	// space, among those self wrote, exist: left alone when it does, else created from
+	// draft (found again after an unknown outcome). It says whether it created it. GitHub's
+	// 422 for a comment it cannot anchor is returned as it is (wr.HasStatus 422).
+	PutReview(ctx context.Context, repo string, number int, self, key string, draft ReviewDraft) (bool, error)
+	// Reviews and ReviewComments list a pull request's reviews and review comments, all of
+	// them, oldest first.
+	Reviews(ctx context.Context, repo string, number int) ([]Review, error)
+	ReviewComments(ctx context.Context, repo string, number int) ([]ReviewComment, error)
 }
 
 // PullHead re-reads a pull request's head for the check before dispatch.

@@ -23,10 +23,13 @@ func (c *Client) PutCheckRun(ctx context.Context, repo string, run CheckRun) err
 		Match:  func(int64) bool { return true },
 		Create: func(ctx context.Context) (int64, error) { return c.CreateCheckRun(ctx, repo, run) },
 	})
-	if err != nil || created {
+	if err == nil && !created {
+		err = c.UpdateCheckRun(ctx, repo, id, run)
+	}
+	if err != nil {
 		return err
 	}
-	return c.UpdateCheckRun(ctx, repo, id, run)
+	return c.addAnnotations(ctx, repo, id, run)
 }
 
 // PutComment implements Publisher.
@@ -88,7 +91,8 @@ func (c *Client) CreateCheckRun(ctx context.Context, repo string, run CheckRun) 
 	cr, _, err := c.gh.Checks.CreateCheckRun(ctx, owner, name, github.CreateCheckRunOptions{
 		Name: run.Name, HeadSHA: run.HeadSHA, ExternalID: github.String(run.ExternalID),
 		Status: github.String("completed"), Conclusion: github.String(run.Conclusion),
-		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary)},
+		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary),
+			Annotations: annotationsOut(run.Annotations[:min(len(run.Annotations), maxAnnotations)])},
 	})
 	if err != nil {
 		return 0, fmt.Errorf("create check run %q on %s: %w", run.Name, run.HeadSHA, err)

@@ -54,22 +54,32 @@ func Report(r *Result) string {
 			fmt.Fprintf(&b, "- **%s**%s %s\n", f.Severity, location(f), safeText(f.Text))
 		}
 	}
-	if r.Coverage != nil && len(r.Coverage.Skipped) > 0 {
-		b.WriteString("\nNot reviewed:\n\n")
-		for i, f := range r.Coverage.Skipped {
-			if i == 50 {
-				fmt.Fprintf(&b, "- … and %d more (see the result document)\n", len(r.Coverage.Skipped)-i)
-				break
-			}
-			fmt.Fprintf(&b, "- `%s` (%d bytes): %s\n", codeSafe(f.Path), f.Bytes, f.Reason)
-		}
-	}
+	notReviewed(&b, r.Coverage)
 	b.WriteString("\nThis is one lane's result. Each lane reports on its own; no combined verdict is formed.\n")
-	s := b.String()
+	return cutForLength(b.String(), "the result document has everything")
+}
+
+// cutForLength keeps s within maxSummary, saying where the rest is.
+func cutForLength(s, rest string) string {
 	if len(s) > maxSummary {
-		s = s[:maxSummary] + "\n\n… (cut for length; the result document has everything)\n"
+		s = s[:maxSummary] + "\n\n… (cut for length; " + rest + ")\n"
 	}
 	return s
+}
+
+// notReviewed lists the files of the diff the reviewer was not shown, and why.
+func notReviewed(b *strings.Builder, c *Coverage) {
+	if c == nil || len(c.Skipped) == 0 {
+		return
+	}
+	b.WriteString("\nNot reviewed:\n\n")
+	for i, f := range c.Skipped {
+		if i == 50 {
+			fmt.Fprintf(b, "- … and %d more (see the result document)\n", len(c.Skipped)-i)
+			break
+		}
+		fmt.Fprintf(b, "- `%s` (%d bytes): %s\n", codeSafe(f.Path), f.Bytes, f.Reason)
+	}
 }
 
 // CommentBody is the sticky PR comment for a lane: the marker line first, then the report.
@@ -105,6 +115,8 @@ func location(f Finding) string {
 	switch {
 	case f.File == "":
 		return ""
+	case f.StartLine > 0:
+		return fmt.Sprintf(" `%s:%d-%d`", codeSafe(f.File), f.StartLine, f.Line)
 	case f.Line > 0:
 		return fmt.Sprintf(" `%s:%d`", codeSafe(f.File), f.Line)
 	}

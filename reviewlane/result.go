@@ -100,12 +100,21 @@ type Evidence struct {
 	Artifact   string `json:"artifact"`
 }
 
-// Finding is one problem the reviewer reported.
+// Finding is one problem the reviewer reported, at a line or a range of lines of the file
+// as it is at the head ("file:line" or "file:first-last").
 type Finding struct {
-	File     string `json:"file,omitempty"`
-	Line     int    `json:"line,omitempty"`
-	Severity string `json:"severity"`
-	Text     string `json:"text"`
+	File string `json:"file,omitempty"`
+	// StartLine is a range's first line (0 for one line); Line is the line, or a range's last.
+	StartLine int    `json:"start_line,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Severity  string `json:"severity"`
+	Text      string `json:"text"`
+	// InDiff says every line of the finding is on the head side of the diff the reviewer
+	// was shown, in one hunk: a review comment can be anchored there.
+	InDiff bool `json:"in_diff,omitempty"`
+	// Fingerprint names the finding across heads: its file, its text normalised and the
+	// code on its lines, but not its line numbers, which move.
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // Marshal serialises the result after checking it against its schema.

@@ -55,6 +55,10 @@ func (l *lane) settle(spec engine.CallSpec, answer string) error {
 	if l.res.Findings == nil {
 		l.res.Findings = []Finding{}
 	}
+	head := indexHead(l.diff.text)
+	for i := range l.res.Findings {
+		head.place(&l.res.Findings[i])
+	}
 	l.res.Summary = judgedSummary(l.res)
 	return nil
 }

@@ -19,7 +19,7 @@ type verdict struct {
 var (
 	judgmentLine = regexp.MustCompile(`^JUDGMENT: (CONFIRMED|REFUTED) nonce=(\S+)$`)
 	findingLine  = regexp.MustCompile(`^FINDING: (blocker|major|minor|nit)\s+(.+)$`)
-	fileLike     = regexp.MustCompile(`/|\.[A-Za-z0-9]{1,8}(:[0-9]+)?$`)
+	fileLike     = regexp.MustCompile(`/|\.[A-Za-z0-9]{1,8}(:[0-9]+(-[0-9]+)?)?$`)
 )
 
 // line is one non-empty line of an answer and whether it sits inside a code fence.
@@ -123,8 +123,11 @@ func findings(lines []line, files map[string]bool) []Finding {
 		}
 		f := Finding{Severity: m[1], Text: m[2]}
 		if loc, rest, ok := strings.Cut(m[2], " "); ok && strings.TrimSpace(rest) != "" {
-			if file, n := splitLocation(loc); files[file] || fileLike.MatchString(loc) {
-				f.File, f.Line, f.Text = file, n, strings.TrimSpace(rest)
+			if file, first, last := splitLocation(loc); files[file] || fileLike.MatchString(loc) {
+				f.File, f.Line, f.Text = file, last, strings.TrimSpace(rest)
+				if first < last {
+					f.StartLine = first
+				}
 			}
 		}
 		out = append(out, f)
@@ -132,15 +135,24 @@ func findings(lines []line, files map[string]bool) []Finding {
 	return out
 }
 
-// splitLocation splits "path:line"; line is 0 when absent or not a positive number.
-func splitLocation(loc string) (string, int) {
+// splitLocation splits "path:line" or "path:first-last" (a range given backwards is put
+// in order); the lines are 0 when absent or not positive numbers.
+func splitLocation(loc string) (path string, first, last int) {
 	loc = strings.TrimSuffix(loc, ":")
-	if i := strings.LastIndex(loc, ":"); i > 0 {
-		if n, err := strconv.Atoi(loc[i+1:]); err == nil && n > 0 {
-			return loc[:i], n
-		}
+	i := strings.LastIndex(loc, ":")
+	if i <= 0 {
+		return loc, 0, 0
 	}
-	return loc, 0
+	a, b, isRange := strings.Cut(loc[i+1:], "-")
+	if !isRange {
+		b = a
+	}
+	m, errA := strconv.Atoi(a)
+	n, errB := strconv.Atoi(b)
+	if errA != nil || errB != nil || m <= 0 || n <= 0 {
+		return loc, 0, 0
+	}
+	return loc[:i], min(m, n), max(m, n)
 }
 
 func clip(s string, n int) string {

@@ -184,7 +184,7 @@ func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts revi
 	// Results reach stdout even when publishing fails: nothing the lanes produced is lost.
 	verdict := printReview(e, results, f.common.json)
 	if f.publish {
-		if err := reviewlane.PublishAll(ctx, gh, heads, self, results, string(st.Config.Review.RefutedConclusion)); err != nil {
+		if err := reviewlane.PublishWith(ctx, gh, heads, self, results, reviewlane.PublishOptionsFromConfig(st.Config.Review)); err != nil {
 			return exitErr(exitPublishFailed, fmt.Errorf("publish: %w", err))
 		}
 	}

@@ -143,11 +143,13 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *met
 		return err
 	}
 	defer st.Close()
+	writes := wr.Options{Warn: func(msg string) { log.Warn("github: " + msg) }, Retried: m.GitHubRetry}
 	if bot.IsPostgresURL(target) {
 		// Replicas share the database: each installation's writes keep their spacing
 		// whichever replica sends them.
-		clients.UseWrites(wr.Options{Limiter: wr.StoreLimiter{Store: st}, Warn: func(m string) { log.Warn("github: " + m) }})
+		writes.Limiter = wr.StoreLimiter{Store: st}
 	}
+	clients.UseWrites(writes)
 	name := workerName()
 	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log, name), Observer: m}
 	w.Base.Events = m

@@ -23,12 +23,22 @@ const (
 	create
 )
 
-type idempotentKey struct{}
+type (
+	idempotentKey struct{}
+	appendsKey    struct{}
+)
 
 // Idempotent marks the requests made with ctx as safe to repeat after an unknown outcome,
 // e.g. adding a reaction or labels. Writes are otherwise assumed to create something.
 func Idempotent(ctx context.Context) context.Context {
 	return context.WithValue(ctx, idempotentKey{}, true)
+}
+
+// Appends marks the requests made with ctx as adding to what exists whatever their method,
+// e.g. a check-run update that carries annotations (GitHub appends them): after an unknown
+// outcome they are handed back, as a create is, for the caller to look before repeating.
+func Appends(ctx context.Context) context.Context {
+	return context.WithValue(ctx, appendsKey{}, true)
 }
 
 // described is what the transport knows of a request before sending it.
@@ -43,6 +53,14 @@ type described struct {
 }
 
 func (d *described) write() bool { return d.kind != read }
+
+// family is "graphql" or "rest".
+func (d *described) family() string {
+	if d.graphQL {
+		return "graphql"
+	}
+	return "rest"
+}
 
 func (d *described) newBody() io.ReadCloser { return io.NopCloser(bytes.NewReader(d.body)) }
 
@@ -70,6 +88,9 @@ func describe(r *http.Request) (*described, error) {
 	}
 	if d.kind == create && r.Context().Value(idempotentKey{}) != nil {
 		d.kind = idempotent
+	}
+	if d.kind == idempotent && r.Context().Value(appendsKey{}) != nil {
+		d.kind = create
 	}
 	d.expectJSON = !d.graphQL && r.Method != http.MethodHead && jsonAccept(r.Header.Get("Accept"))
 	return d, nil

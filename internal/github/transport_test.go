@@ -9,6 +9,7 @@ import (
 
 	gogithub "github.com/google/go-github/v62/github"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/metrics"
 )
 
 // After a 403 secondary limit with Retry-After: 2 the write is sent again once the two
@@ -18,7 +19,10 @@ import (
 func TestSecondaryLimitIsWaitedOut(t *testing.T) {
 	w := newWorld(t)
 	w.f.Inject(githubfake.Fault{Match: commentsRoute, Kind: githubfake.SecondaryRateLimit, RetryAfter: 2 * time.Second})
-	c, ctx := w.rest(w.options()), context.Background()
+	o := w.options()
+	var retried []string
+	o.Retried = func(kind, reason string) { retried = append(retried, kind+" "+reason) }
+	c, ctx := w.rest(o), context.Background()
 	first, err := w.comment(ctx, c, "first")
 	if err != nil {
 		t.Fatalf("the write after a secondary limit: %v", err)
@@ -34,6 +38,9 @@ func TestSecondaryLimitIsWaitedOut(t *testing.T) {
 	}
 	if got := len(w.writes()); got != 4 || w.storedComments() != 2 {
 		t.Errorf("%d writes sent and %d comments stored, want 4 (one refused, sent again) and 2", got, w.storedComments())
+	}
+	if want := []string{"rest " + metrics.ReasonSecondary}; !slices.Equal(retried, want) {
+		t.Errorf("retries counted %q, want %q", retried, want)
 	}
 
 	bare := newWorld(t)
@@ -108,6 +115,7 @@ func TestRetryPolicy(t *testing.T) {
 		{"read after 502", githubfake.Fault{Match: "GET /repos/{o}/{r}", Kind: githubfake.ServerError}, getRepo, 2, false, TransientBase},
 		{"create after 502 goes back", githubfake.Fault{Match: commentsRoute, Kind: githubfake.ServerError, Applied: true}, createOp, 1, true, 0},
 		{"idempotent create after 502", githubfake.Fault{Match: "POST /repos/{o}/{r}/issues/{n}/reactions", Kind: githubfake.ServerError, Applied: true}, react, 2, false, TransientBase},
+		{"appending edit after 502 goes back", githubfake.Fault{Match: "PATCH /repos/{o}/{r}/issues/comments/{id}", Kind: githubfake.ServerError, Applied: true}, appendingEdit, 1, true, 0},
 		{"429 until reset", githubfake.Fault{Match: commentsRoute, Kind: githubfake.SecondaryRateLimit, Status: 429}, createOp, 2, false, 61 * time.Second},
 		{"primary limit", githubfake.Fault{Match: "GET /repos/{o}/{r}", Kind: githubfake.PrimaryRateLimit}, getRepo, 2, false, time.Hour + time.Second},
 		{"secondary without a time", githubfake.Fault{Match: commentsRoute, Kind: githubfake.SecondaryRateLimit, Times: 2}, createOp, 3, false, 0},
@@ -131,6 +139,16 @@ func TestRetryPolicy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// appendingEdit is an edit marked as one that adds to what exists (Appends).
+func appendingEdit(ctx context.Context, w *world, c *gogithub.Client) error {
+	ic, err := w.comment(ctx, c, "x")
+	if err != nil {
+		return err
+	}
+	_, _, err = c.Issues.EditComment(Appends(ctx), "acme", "widgets", ic.GetID(), &gogithub.IssueComment{Body: gogithub.String("y")})
+	return err
 }
 
 func getRepo(ctx context.Context, w *world, c *gogithub.Client) error {

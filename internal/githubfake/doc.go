@@ -18,6 +18,7 @@
 //	f.AddIssue("acme/widgets", 0, "title", "body", "alice")   // 0: next number
 //	f.AddPull("acme/widgets", githubfake.PullSpec{...})   // Files derived from Diff if nil
 //	f.MovePullHead("acme/widgets", n, newSHA, newDiff)   // newDiff "" keeps the diff; adds a commit
+//	                                                     // (each head keeps its diff, for review anchors)
 //	f.PushPullCommits("acme/widgets", n, newDiff, githubfake.CommitSpec{Message: "…"}) // last is the head
 //	f.PutFile("acme/widgets", "main", ".github/war-room.yml", "...")
 //	f.AddDiscussion(repo, githubfake.DiscussionSpec{...}); f.AddDiscussionComment(id, author, body, replyTo)
@@ -68,7 +69,15 @@
 // .../issues/{n}/reactions; GET .../pulls/{n} (JSON, or the diff for
 // Accept: application/vnd.github.diff); GET .../pulls/{n}/files; GET .../pulls/{n}/commits
 // (paged, oldest first, at most 250 as on GitHub; see PullSpec.Commits); POST .../check-runs
-// (App tokens only), PATCH, GET .../check-runs/{id}; GET .../commits/{ref}/check-runs;
+// (App tokens only), PATCH, GET .../check-runs/{id} (output.annotations: at most 50 per
+// request, required fields and levels checked, each update appends), GET
+// .../check-runs/{id}/annotations; GET .../commits/{ref}/check-runs;
+// POST .../pulls/{n}/reviews (APPROVE, REQUEST_CHANGES, COMMENT or pending; the comments are
+// anchored by line/side, start_line/start_side or position in the diff the pull request had
+// at commit_id, and one that does not fit refuses the whole review with GitHub's 422:
+// "Path could not be resolved", "Line could not be resolved", or a range spanning hunks),
+// GET .../pulls/{n}/reviews and GET .../pulls/{n}/comments (paged; pending reviews only to
+// their author; comments are not re-anchored after a push);
 // GET .../collaborators/{u}/permission; GET .../contents/{path}?ref= (base64, or raw);
 // POST .../issues/{n}/labels; DELETE .../issues/comments/{id}/reactions/{reaction_id};
 // GET /rate_limit; GET /user (the token's user; an App installation token, a bot's, gets
@@ -92,7 +101,7 @@
 //	f.SpacingViolations()
 //	f.Calls(), f.CallsTo("createDiscussion")     // call log; Call.Is(match) for filters
 //	f.Discussions(repo), f.Comments(discussionID), f.Issues(repo), f.IssueComments(repo, n),
-//	f.Reactions(subjectNodeID), f.CheckRuns(repo)
+//	f.Reactions(subjectNodeID), f.CheckRuns(repo), f.Reviews(repo, n), f.ReviewComments(repo, n)
 //
 // Fault kinds: ServerError (Status 502/504; Applied: the write happens first),
 // SecondaryRateLimit (403, or Status 429; RetryAfter sets Retry-After, else

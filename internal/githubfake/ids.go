@@ -31,6 +31,8 @@ const (
 	pfxIComment   = "IC"
 	pfxReaction   = "REA"
 	pfxCheckRun   = "CR"
+	pfxReview     = "PRR"
+	pfxRComment   = "PRRC"
 	pfxCommit     = "C"
 )
 

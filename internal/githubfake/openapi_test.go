@@ -30,13 +30,16 @@ func loadSpec(t *testing.T) *spec {
 	t.Helper()
 	specOnce.Do(func() {
 		specVal = readSpec("testdata/rest-subset.json")
-		// GET /user is not in the subset; its fragment sits beside it.
-		extra := readSpec("testdata/rest-user.json")
-		for p, ops := range extra.Paths {
-			specVal.Paths[p] = ops
-		}
-		for name, sch := range extra.Components.Schemas {
-			specVal.Components.Schemas[name] = sch
+		// GET /user and the check-run annotations list are not in the subset; fragments of
+		// GitHub's description for them sit beside it.
+		for _, frag := range []string{"testdata/rest-user.json", "testdata/rest-annotations.json"} {
+			extra := readSpec(frag)
+			for p, ops := range extra.Paths {
+				specVal.Paths[p] = ops
+			}
+			for name, sch := range extra.Components.Schemas {
+				specVal.Components.Schemas[name] = sch
+			}
 		}
 	})
 	return &specVal

@@ -40,8 +40,9 @@ func (f *Fake) AddPull(repo string, spec PullSpec) int {
 		spec.Files = filesFromDiff(spec.Diff)
 	}
 	is := f.newIssue(r, f.claimNumber(r, spec.Number), spec.Title, spec.Body, f.userFor(spec.Author))
-	is.pull = &pull{spec: spec, nodeID: nodeID(pfxPull, is.id)}
+	is.pull = &pull{spec: spec, nodeID: nodeID(pfxPull, is.id), diffs: map[string]string{}}
 	f.seedCommits(is)
+	is.pull.diffs[is.pull.spec.HeadSHA] = spec.Diff
 	f.st.nodes[is.pull.nodeID] = is
 	delete(f.st.nodes, is.nodeID)
 	is.nodeID = is.pull.nodeID
@@ -87,6 +88,7 @@ func (f *Fake) push(caller, repo string, n int, diff string, commits func(*pull)
 	if diff != "" {
 		is.pull.spec.Diff, is.pull.spec.Files = diff, filesFromDiff(diff)
 	}
+	is.pull.diffs[newSHA] = is.pull.spec.Diff
 	if !is.pull.spec.HeadRepoFork {
 		r.refs[is.pull.spec.HeadRef] = newSHA
 	}

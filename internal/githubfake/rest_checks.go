@@ -179,8 +179,11 @@ func (f *Fake) applyOutput(w http.ResponseWriter, cr *checkRun, out any) bool {
 		invalid(w, "For 'properties/annotations', no more than 50 annotations are allowed per request.")
 		return false
 	}
-	for _, a := range anns {
-		am, _ := a.(map[string]any)
+	for i, a := range anns {
+		am, ok := annotationOK(w, a, i)
+		if !ok {
+			return false
+		}
 		cr.annotations = append(cr.annotations, am)
 	}
 	cr.title, cr.summary, cr.text = title, summary, text

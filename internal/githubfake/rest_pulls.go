@@ -108,7 +108,7 @@ func (f *Fake) pullJSON(is *issue) obj {
 		"comments_url": issueURL + "/comments", "statuses_url": f.repoURL(r) + "/statuses/" + s.HeadSHA,
 		"draft": s.Draft, "merged": false, "mergeable": nil, "rebaseable": nil, "mergeable_state": "unknown",
 		"merged_by": nil, "merged_at": nil, "merge_commit_sha": nil, "auto_merge": nil, "maintainer_can_modify": false,
-		"requested_reviewers": []any{}, "requested_teams": []any{}, "comments": len(is.comments), "review_comments": 0,
+		"requested_reviewers": []any{}, "requested_teams": []any{}, "comments": len(is.comments), "review_comments": len(is.pull.reviewComments),
 		"commits": len(is.pull.commits), "additions": adds, "deletions": dels, "changed_files": len(s.Files),
 		"head": obj{"label": headOwner.login + ":" + s.HeadRef, "ref": s.HeadRef, "sha": s.HeadSHA, "user": f.userJSON(headOwner), "repo": headRepo},
 		"base": obj{"label": r.owner.login + ":" + s.BaseRef, "ref": s.BaseRef, "sha": s.BaseSHA, "user": f.userJSON(r.owner), "repo": f.repoJSON(r)},

@@ -34,7 +34,14 @@ func TestRESTResponsesMatchGitHubsSchemas(t *testing.T) {
 		{"GET", "/repos/acme/widgets/pulls/2/files", nil},
 		{"GET", "/repos/acme/widgets/pulls/2/commits", nil},
 		{"POST", "/repos/acme/widgets/check-runs", map[string]any{"name": "lane", "head_sha": "f00d", "status": "completed", "conclusion": "neutral",
-			"output": map[string]any{"title": "t", "summary": "s"}}},
+			"output": map[string]any{"title": "t", "summary": "s", "annotations": []any{map[string]any{
+				"path": "main.go", "start_line": 2, "end_line": 2, "annotation_level": "warning", "message": "m"}}}}},
+		{"GET", "/repos/acme/widgets/check-runs/{check}/annotations", nil},
+		{"POST", "/repos/acme/widgets/pulls/2/reviews", map[string]any{"body": "b", "event": "COMMENT", "comments": []any{
+			map[string]any{"path": "main.go", "line": 2, "side": "RIGHT", "body": "c"},
+			map[string]any{"path": "main.go", "start_line": 1, "line": 3, "body": "range"}}}},
+		{"GET", "/repos/acme/widgets/pulls/2/reviews", nil},
+		{"GET", "/repos/acme/widgets/pulls/2/comments", nil},
 		{"GET", "/repos/acme/widgets/check-runs/{check}", nil},
 		{"PATCH", "/repos/acme/widgets/check-runs/{check}", map[string]any{"conclusion": "success"}},
 		{"GET", "/repos/acme/widgets/commits/f00d/check-runs", nil},
@@ -64,7 +71,7 @@ func TestRESTResponsesMatchGitHubsSchemas(t *testing.T) {
 		if strings.HasSuffix(path, "/comments") && s.method == "POST" {
 			ids["comment"] = jsonID(v)
 		}
-		if strings.HasSuffix(path, "/check-runs") && s.method == "POST" {
+		if strings.HasSuffix(path, "/check-runs") && s.method == "POST" && resp.StatusCode == 201 {
 			ids["check"] = jsonID(v)
 		}
 		call := w.Calls()[len(w.Calls())-1]
@@ -84,4 +91,24 @@ func TestRESTResponsesMatchGitHubsSchemas(t *testing.T) {
 func jsonID(v any) string {
 	id, _ := v.(map[string]any)["id"].(float64)
 	return strconv.FormatInt(int64(id), 10)
+}
+
+// A review GitHub cannot anchor is refused in the shape its description gives the
+// create-review 422 (validation-error-simple: a list of plain messages).
+func TestReviewRefusalMatchesGitHubsSchema(t *testing.T) {
+	w := newWorld(t)
+	sp := loadSpec(t)
+	pr := addSamplePull(w)
+	resp, body := doREST(t, w.Fake, botToken, "POST", "/repos/acme/widgets/pulls/"+strconv.Itoa(pr)+"/reviews", map[string]any{
+		"body": "b", "event": "COMMENT", "comments": []any{map[string]any{"path": "main.go", "line": 40, "body": "c"}}})
+	if resp.StatusCode != 422 {
+		t.Fatalf("status %d: %s", resp.StatusCode, body)
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range sp.check(map[string]any{"$ref": "#/components/schemas/validation-error-simple"}, v, "create-review 422") {
+		t.Error(e)
+	}
 }

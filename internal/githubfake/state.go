@@ -128,6 +128,36 @@ type pull struct {
 	spec    PullSpec
 	nodeID  string
 	commits []pullCommit // oldest first; the last is the head
+	// diffs is the diff the pull request showed at each head it has had, by head SHA:
+	// review comments anchor to the diff at their commit.
+	diffs          map[string]string
+	reviews        []*review        // oldest first
+	reviewComments []*reviewComment // oldest first
+}
+
+type review struct {
+	id          int64
+	nodeID      string
+	pr          *issue
+	author      *user
+	body, state string // state: PENDING, COMMENTED, APPROVED or CHANGES_REQUESTED
+	commitID    string
+	submittedAt time.Time // zero while PENDING
+}
+
+type reviewComment struct {
+	id                   int64
+	nodeID               string
+	review               *review
+	author               *user
+	body, path           string
+	commitID             string
+	line, startLine      int // 0: none
+	side, startSide      string
+	position             int
+	diffHunk             string
+	subjectType          string // "line" or "file"
+	createdAt, updatedAt time.Time
 }
 
 type issueComment struct {
