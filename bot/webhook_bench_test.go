@@ -14,14 +14,7 @@ import (
 // target is well under one): verify the signature, decode the envelope and store the job in
 // a real SQLite queue file with a full sync, no worker running.
 func BenchmarkWebhookAccept(b *testing.B) {
-	q, err := OpenSQLiteQueue(context.Background(), filepath.Join(b.TempDir(), "queue.db"), &DeliveryWorker{}, QueueConfig{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer q.Close()
-	h, _ := NewWebhook([]byte(vectorSecret), q, []string{"issue_comment"}, nil)
-	body := commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
-	sig := Sign([]byte(vectorSecret), body)
+	h, body, sig := benchWebhook(b)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		r := httptest.NewRequest(http.MethodPost, "/webhook", bytes.NewReader(body))
@@ -34,4 +27,17 @@ func BenchmarkWebhookAccept(b *testing.B) {
 			b.Fatalf("status %d", w.Code)
 		}
 	}
+}
+
+// benchWebhook is the intake of the webhook benchmarks: a real SQLite queue file (full sync,
+// no worker running) behind the webhook handler, and a signed `/war-room` comment for it.
+func benchWebhook(b *testing.B) (h http.Handler, body []byte, sig string) {
+	q, err := OpenSQLiteQueue(context.Background(), filepath.Join(b.TempDir(), "queue.db"), &DeliveryWorker{}, QueueConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { q.Close() })
+	h, _ = NewWebhook([]byte(vectorSecret), q, []string{"issue_comment"}, nil)
+	body = commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
+	return h, body, Sign([]byte(vectorSecret), body)
 }

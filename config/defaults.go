@@ -10,7 +10,11 @@ const CurrentVersion = 1
 
 // Provider profile defaults.
 const (
-	DefaultMaxConcurrency  = 4
+	// DefaultMaxConcurrency is at least the widest fan-out of any protocol (war-room's phases
+	// ask at most its eight seats at once; a council's blind round at most its six seats), so
+	// a panel on one profile never waits an extra round for a slot. A vendor whose rate limit
+	// is lower is configured down per profile.
+	DefaultMaxConcurrency  = 8
 	DefaultProviderTimeout = 120 * time.Second
 	DefaultMaxAttempts     = 3
 	// DefaultMaxTokens is a call's output budget; DefaultThinkingMaxTokens is the budget

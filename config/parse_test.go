@@ -29,7 +29,7 @@ func TestDefaultValues(t *testing.T) {
 	require.Zero(t, d.Budget.MaxTokens)
 	require.Zero(t, d.Budget.MaxUSD)
 	p := NewProviderConfig(TypeOpenAI)
-	require.Equal(t, 4, p.MaxConcurrency)
+	require.Equal(t, 8, p.MaxConcurrency)
 	require.Equal(t, 120*time.Second, p.Timeout)
 	require.Equal(t, 8192, p.MaxTokens)
 }

@@ -97,7 +97,15 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *DAG) error {
 	if err := putJSON(ctx, r, RecordArtifact, rec); err != nil {
 		return err
 	}
-	return putJSON(ctx, r, DecisionArtifact, d)
+	if err := putJSON(ctx, r, DecisionArtifact, d); err != nil {
+		return err
+	}
+	// Browsing reads this, never the decision; one lost to a crash right here is made up for
+	// by reading the decision.
+	if err := st.PutSummary(ctx, SummaryOf(r.session.ID, d)); err != nil {
+		return fmt.Errorf("store the summary of %s: %w", r.session.ID, err)
+	}
+	return nil
 }
 
 func putJSON(ctx context.Context, r *Run, name string, v any) error {

@@ -20,8 +20,9 @@ const minIdentity = 3
 // whole words only and ignores ASCII case: a scrub of "scout" leaves "scouting" alone. Results
 // are memoised, because a session scrubs the same contributions once per reader.
 type Scrubber struct {
-	ids  []string // ASCII-lower-cased
-	memo *sync.Map
+	ids   []string // ASCII-lower-cased
+	index *identityIndex
+	memo  *sync.Map
 }
 
 // NewScrubber builds a Scrubber for idents, except those in keep (compared ignoring ASCII
@@ -40,6 +41,7 @@ func NewScrubber(idents []string, keep ...string) Scrubber {
 			s.ids = append(s.ids, id)
 		}
 	}
+	s.index = newIdentityIndex(s.ids)
 	return s
 }
 
@@ -52,11 +54,7 @@ func (s Scrubber) Scrub(text string) string {
 		return v.(string)
 	}
 	lower := asciiLower(text) // same byte offsets as text
-	var all [][2]int
-	for _, id := range s.ids {
-		all = append(all, wordSpans(lower, id)...)
-	}
-	out := withhold(text, all)
+	out := withhold(text, s.index.spans(lower))
 	s.memo.Store(text, out)
 	return out
 }
@@ -117,12 +115,21 @@ func withhold(text string, spans [][2]int) string {
 	return b.String()
 }
 
-// asciiLower lower-cases A–Z only, so byte offsets stay those of s.
+// asciiLower lower-cases A–Z only, byte by byte, so byte offsets stay those of s (invalid
+// UTF-8 included, which a rune-wise mapping would widen).
 func asciiLower(s string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + ('a' - 'A')
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if 'A' <= b[i] && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
 		}
-		return r
-	}, s)
+	}
+	return string(b)
 }

@@ -51,6 +51,14 @@ type Store interface {
 	// Artifacts lists a session's artifacts in the order they were first stored.
 	Artifacts(ctx context.Context, sessionID string) ([]Artifact, error)
 
+	// PutSummary stores (or replaces) the browsing summary of a session's decision: its
+	// SessionID, Class, Title and Text. The session must exist.
+	PutSummary(ctx context.Context, s *DecisionSummary) error
+	// Summaries returns the stored summaries in ListSessions' order (newest first), with
+	// Protocol and CreatedAt from the session and no Text; only those whose Text contains
+	// every one of words (byte-wise: give them through SearchText), at most limit (0: all).
+	Summaries(ctx context.Context, words []string, limit int) ([]DecisionSummary, error)
+
 	// OpenGate records an unanswered gate; opening an already open or answered gate is a no-op.
 	OpenGate(ctx context.Context, g *GateRecord) error
 	// GetGate returns a gate or ErrNotFound.

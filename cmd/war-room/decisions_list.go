@@ -47,7 +47,7 @@ func (b *browseFlags) remote(e *env) (*discussions.Publisher, discussions.Repo, 
 	return p, repo, err
 }
 
-// localDecision is one finished session of the local store with its decision.
+// localDecision is one finished session of the local store with its decision's summary.
 type localDecision struct {
 	Session   string                  `json:"session"`
 	Protocol  string                  `json:"protocol"`
@@ -55,11 +55,13 @@ type localDecision struct {
 	Class     string                  `json:"class,omitempty"`
 	Title     string                  `json:"title"`
 	Published []discussions.Published `json:"published,omitempty"`
-	decision  *engine.Decision
 }
 
-// localDecisions reads every session that stored a decision, newest first.
-func localDecisions(ctx context.Context, st engine.Store) ([]localDecision, error) {
+// localDecisions reads every session that stored a decision, newest first; with words, only
+// those whose summary holds every word (case-insensitively), the dissent included. It reads
+// the store's summary columns, never a decision, except for a session sealed before the
+// store kept summaries: that one's decision is read and summarised here.
+func localDecisions(ctx context.Context, st engine.Store, words []string) ([]localDecision, error) {
 	sessions, err := st.ListSessions(ctx, "", 0)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
@@ -68,17 +70,59 @@ func localDecisions(ctx context.Context, st engine.Store) ([]localDecision, erro
 	if err != nil {
 		return nil, err
 	}
+	summarised, err := st.Summaries(ctx, nil, 0)
+	if err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	for _, s := range summarised {
+		have[s.SessionID] = true
+	}
+	lowered := make([]string, len(words))
+	for i, w := range words {
+		lowered[i] = engine.SearchText(w)
+	}
+	matched := summarised
+	if len(words) > 0 {
+		if matched, err = st.Summaries(ctx, lowered, 0); err != nil {
+			return nil, err
+		}
+	}
+	hits := map[string]engine.DecisionSummary{}
+	for _, s := range matched {
+		hits[s.SessionID] = s
+	}
 	var out []localDecision
 	for _, s := range sessions {
-		// A list is a finding aid: show and publish verify the record before trusting it.
-		d, err := engine.LoadDecision(ctx, st, s.ID)
-		if err != nil {
-			continue // no decision (yet): paused, failed or running
+		sum, ok := hits[s.ID]
+		if !ok && have[s.ID] {
+			continue // summarised, and not a match
+		}
+		if !ok {
+			// A list is a finding aid: show and publish verify the record before trusting it.
+			d, err := engine.LoadDecision(ctx, st, s.ID)
+			if err != nil {
+				continue // no decision (yet): paused, failed or running
+			}
+			sum = *engine.SummaryOf(s.ID, d)
+			if !containsAll(sum.Text, lowered) {
+				continue
+			}
 		}
 		out = append(out, localDecision{Session: s.ID, Protocol: s.Protocol, Date: s.CreatedAt.UTC().Format("2006-01-02"),
-			Class: oneLine(d.Class), Title: oneLine(d.Title), Published: published[s.ID], decision: d})
+			Class: oneLine(sum.Class), Title: oneLine(sum.Title), Published: published[s.ID]})
 	}
 	return out, nil
+}
+
+// containsAll reports whether text holds every word.
+func containsAll(text string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
 }
 
 func printJSON(e *env, v any) error {
@@ -115,7 +159,7 @@ func runDecisionsList(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	ds, err := localDecisions(ctx, st)
+	ds, err := localDecisions(ctx, st, nil)
 	if err != nil {
 		return err
 	}
@@ -231,30 +275,12 @@ func runDecisionsSearch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	ds, err := localDecisions(ctx, st)
+	hits, err := localDecisions(ctx, st, pos)
 	if err != nil {
 		return err
-	}
-	var hits []localDecision
-	for _, d := range ds {
-		if matchesAll(d.decision, pos) {
-			hits = append(hits, d)
-		}
 	}
 	if b.common.json {
 		return printJSON(e, hits)
 	}
 	return printLocal(e, hits)
-}
-
-// matchesAll reports whether every word occurs (case-insensitively) in the decision's
-// title, question, context, outcome or rationale.
-func matchesAll(d *engine.Decision, words []string) bool {
-	text := strings.ToLower(strings.Join([]string{d.Title, d.Question, d.Context, d.Outcome, d.Rationale}, "\n"))
-	for _, w := range words {
-		if !strings.Contains(text, strings.ToLower(w)) {
-			return false
-		}
-	}
-	return true
 }

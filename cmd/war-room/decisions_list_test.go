@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/store/sqlite"
 )
 
 // browse runs one decisions subcommand the way decisions.go dispatches it.
@@ -121,5 +123,42 @@ func TestDecisionsStoredByAnOlderBinary(t *testing.T) {
 	code, _, errOut := p.run("publish", "wr-00000000000000e1", "--repo", "acme/widgets")
 	if code != exitOK || !strings.Contains(errOut, "type-1b") {
 		t.Errorf("publish: exit %d, the type label was not asked for: %s", code, errOut)
+	}
+}
+
+// Browsing reads the summaries the seal stored, never the decisions: a decision.json
+// replaced by bytes nobody can decode still lists, and a word said only in the dissent is
+// found. A session sealed before summaries were kept lists and is searched beside them.
+func TestDecisionsBrowseTheSummaries(t *testing.T) {
+	p := newPubEnv(t)
+	d := p.record("wr-00000000000000f1", "[War Room] Pick the App's store", "")
+	d.Dissent = []string{"The on-call rota cannot absorb another database."}
+	p.finished("wr-00000000000000f2", d.Title, func(ctx context.Context, r *engine.Run) error {
+		dd := *d
+		dd.SessionID = "wr-00000000000000f2"
+		return r.Seal(ctx, &dd, nil)
+	}, "")
+	p.recordRaw("wr-00000000000000e1", "[War Room] Keep the queue in Redis", []byte(olderDecision), "")
+	st, err := sqlite.Open(context.Background(), p.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.PutArtifact(context.Background(), "wr-00000000000000f1", engine.DecisionArtifact, []byte("{not json")); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	out, err := p.browse("list")
+	for _, id := range []string{"wr-00000000000000f1", "wr-00000000000000f2", "wr-00000000000000e1"} {
+		if err != nil || !strings.Contains(out, id) {
+			t.Errorf("list lacks %s: %v\n%s", id, err, out)
+		}
+	}
+	out, err = p.browse("search", "ON-CALL", "rota")
+	if err != nil || !strings.Contains(out, "wr-00000000000000f2") || strings.Contains(out, "wr-00000000000000f1") || strings.Contains(out, "wr-00000000000000e1") {
+		t.Errorf("search in the dissent: %v\n%s", err, out)
+	}
+	out, err = p.browse("search", "redis")
+	if err != nil || !strings.Contains(out, "wr-00000000000000e1") || strings.Contains(out, "wr-00000000000000f") {
+		t.Errorf("search an older session: %v\n%s", err, out)
 	}
 }

@@ -17,14 +17,14 @@ import (
 
 // pubEnv is a state file with recorded sessions, a fake GitHub and the CLI's environment.
 type pubEnv struct {
-	t    *testing.T
+	t    testing.TB
 	f    *githubfake.Fake
 	db   string
 	cfg  string
 	vars map[string]string
 }
 
-func newPubEnv(t *testing.T) *pubEnv {
+func newPubEnv(t testing.TB) *pubEnv {
 	t.Helper()
 	f := githubfake.New(t)
 	f.SetMutationSpacing(10*time.Millisecond, true)

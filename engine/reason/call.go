@@ -11,6 +11,14 @@ import (
 // it. A resumed run returns the stored artifact without calling again.
 func (c *chain) call(ctx context.Context, key string, inputs []engine.NamedText, task string,
 	contract func(string) error) (Artifact, error) {
+	a, err := c.step(ctx, key, inputs, task, contract)
+	return c.keep(ctx, key, a, err)
+}
+
+// step is the durable call alone: it touches nothing of the chain but its plan, so calls that
+// need none of each other's answers (the high-assurance generators) run it concurrently.
+func (c *chain) step(ctx context.Context, key string, inputs []engine.NamedText, task string,
+	contract func(string) error) (Artifact, error) {
 	slot, ok := c.plan.Slot(key)
 	if !ok {
 		return Artifact{}, fmt.Errorf("reason: no planned call %s", key)
@@ -19,7 +27,7 @@ func (c *chain) call(ctx context.Context, key string, inputs []engine.NamedText,
 	if err != nil {
 		return Artifact{}, err
 	}
-	a, err := engine.Step(ctx, c.r, key, func(ctx context.Context) (Artifact, error) {
+	return engine.Step(ctx, c.r, key, func(ctx context.Context) (Artifact, error) {
 		res, err := c.r.Call(ctx, engine.CallSpec{Role: slot.Role, Profile: slot.Profile,
 			Effort: slot.Effort, System: body, Inputs: inputs, Task: task, Contract: contract})
 		if err != nil {
@@ -27,6 +35,15 @@ func (c *chain) call(ctx context.Context, key string, inputs []engine.NamedText,
 		}
 		return Artifact{Key: key, Name: slot.Artifact, Text: res.Text, Attempts: res.Attempts, Scripted: res.Scripted, At: c.r.Now()}, nil
 	})
+}
+
+// keep records a step's outcome in call order: the artifact and the chain's memory, or the
+// failure report of a role that failed.
+func (c *chain) keep(ctx context.Context, key string, a Artifact, err error) (Artifact, error) {
+	slot, ok := c.plan.Slot(key)
+	if !ok {
+		return Artifact{}, fmt.Errorf("reason: no planned call %s", key)
+	}
 	if err != nil {
 		p, _ := c.r.Profiles().Get(slot.Profile)
 		err = failure(err, slot, p)

@@ -2,6 +2,7 @@ package reason
 
 import (
 	"context"
+	"sync"
 )
 
 // deliberate runs the generator(s), every compressor+attacker pass and the synthesizer.
@@ -11,8 +12,16 @@ func (c *chain) deliberate(ctx context.Context) error {
 	if c.plan.HighAssurance {
 		papers = append(papers, keyPositionB)
 	}
-	for _, key := range papers {
-		if _, err := c.call(ctx, key, c.base(), taskGenerator, checkPosition); err != nil {
+	// The generators take the same inputs and none of each other's answers: one round.
+	outs := make([]Artifact, len(papers))
+	errs := make([]error, len(papers))
+	var wg sync.WaitGroup
+	for i, key := range papers {
+		wg.Go(func() { outs[i], errs[i] = c.step(ctx, key, c.base(), taskGenerator, checkPosition) })
+	}
+	wg.Wait()
+	for i, key := range papers {
+		if _, err := c.keep(ctx, key, outs[i], errs[i]); err != nil {
 			return err
 		}
 	}

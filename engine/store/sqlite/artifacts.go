@@ -9,14 +9,15 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
+const putArtifactSQL = `INSERT INTO artifacts (session_id, name, body, created_at,
+	updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, name)
+	DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`
+
 // PutArtifact stores or replaces a named artifact. A replaced artifact keeps its place in
 // Artifacts and its CreatedAt: both describe when the name was first stored.
 func (s *Store) PutArtifact(ctx context.Context, sessionID, name string, body []byte) error {
 	now := formatTime(s.now())
-	_, err := s.w.ExecContext(ctx, `INSERT INTO artifacts (session_id, name, body, created_at,
-		updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, name)
-		DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`,
-		sessionID, name, blob(body), now, now)
+	_, err := s.stmts.putArtifact.ExecContext(ctx, sessionID, name, blob(body), now, now)
 	if err != nil {
 		return fmt.Errorf("put artifact %s/%s: %w", sessionID, name, err)
 	}

@@ -9,6 +9,17 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
+// appendLedgerSQL numbers the row inside the INSERT, under SQLite's write lock.
+const appendLedgerSQL = `INSERT INTO ledger (session_id, seq, step, role, profile,
+		provider, model, model_reported, family, effort, prompt_sha256, inputs, attempt,
+		input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, latency_ms,
+		outcome, error_class, error_text, scripted, started_at,
+		effort_asked, max_tokens, thinking, stop_reason, thinking_tokens)
+		SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+			?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28
+		FROM ledger WHERE session_id = ?1
+		RETURNING seq`
+
 // AppendLedger appends e with the next sequence number of its session (1, 2, 3, … without
 // gaps) and writes that number back into e.Seq. The number is computed inside the INSERT, which
 // SQLite runs under its write lock, so concurrent appenders in any process never collide.
@@ -18,15 +29,7 @@ func (s *Store) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
 		return fmt.Errorf("append ledger %s: encode inputs: %w", e.SessionID, err)
 	}
 	u := e.Usage
-	err = s.w.QueryRowContext(ctx, `INSERT INTO ledger (session_id, seq, step, role, profile,
-		provider, model, model_reported, family, effort, prompt_sha256, inputs, attempt,
-		input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, latency_ms,
-		outcome, error_class, error_text, scripted, started_at,
-		effort_asked, max_tokens, thinking, stop_reason, thinking_tokens)
-		SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
-			?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28
-		FROM ledger WHERE session_id = ?1
-		RETURNING seq`,
+	err = s.stmts.appendLedger.QueryRowContext(ctx,
 		e.SessionID, e.Step, e.Role, e.Profile, e.Provider, e.Model, e.ModelReported, e.Family,
 		string(e.Effort), e.PromptSHA256, string(inputs), e.Attempt,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, e.CostUSD,

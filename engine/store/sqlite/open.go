@@ -38,6 +38,8 @@ type Store struct {
 	r    *sql.DB
 	now  func() time.Time
 	sync Sync
+	// stmts are the writes every call makes, compiled once.
+	stmts prepared
 }
 
 // Option configures Open.
@@ -94,7 +96,12 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		s.w.Close()
 		return nil, err
 	}
+	if err := s.stmts.prepare(ctx, s.w); err != nil {
+		s.w.Close()
+		return nil, fmt.Errorf("sqlite store %s: %w", abs, err)
+	}
 	if s.r, err = openPool(ctx, abs, readerParams, readers()); err != nil {
+		s.stmts.close()
 		s.w.Close()
 		return nil, err
 	}
@@ -106,7 +113,7 @@ func (s *Store) Path() string { return s.path }
 
 // Close closes both pools; closing twice is harmless.
 func (s *Store) Close() error {
-	return errors.Join(s.r.Close(), s.w.Close())
+	return errors.Join(s.stmts.close(), s.r.Close(), s.w.Close())
 }
 
 // readers sizes the read pool: enough for the engine's parallel fan-out, few enough that idle

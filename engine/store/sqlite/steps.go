@@ -23,14 +23,15 @@ func (s *Store) GetStep(ctx context.Context, sessionID, key string) ([]byte, err
 	return blob(result), nil
 }
 
+const putStepSQL = `INSERT INTO steps (session_id, key, result, sha256, created_at)
+	VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, key) DO NOTHING`
+
 // PutStep stores result and its SHA-256 unless the key already has one: the first value
 // stored wins and later ones are dropped without error, because a replayed step must not
 // rewrite history. It returns after the commit is synced to disk (synchronous=FULL). The
 // session must exist.
 func (s *Store) PutStep(ctx context.Context, sessionID, key string, result []byte) error {
-	_, err := s.w.ExecContext(ctx, `INSERT INTO steps (session_id, key, result, sha256, created_at)
-		VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, key) DO NOTHING`,
-		sessionID, key, blob(result), engine.SHA256Hex(result), formatTime(s.now()))
+	_, err := s.stmts.putStep.ExecContext(ctx, sessionID, key, blob(result), engine.SHA256Hex(result), formatTime(s.now()))
 	if err != nil {
 		return fmt.Errorf("put step %s/%s: %w", sessionID, key, err)
 	}

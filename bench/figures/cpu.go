@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// cpuGoal is the engine's CPU budget per call.
+const cpuGoal = 300 * time.Microsecond
+
+// engineCPU is the CPU the CLI process spends per call on a full council whose calls take no
+// time: everything but the (scripted, instant) provider is war-room's own cost.
+func engineCPU() figure {
+	return figure{name: "engine CPU per call, CLI full council at 0 ms", goal: "≤ 0.30 ms", limit: 1,
+		measure: func(ctx context.Context, b *bench) (result, error) {
+			var per []float64
+			var total []time.Duration
+			calls := 0
+			for range b.runs {
+				r, err := b.run(ctx, "cpu-full", deliberateRun("full", fiveVendors, 0))
+				if err != nil {
+					return result{}, err
+				}
+				per = append(per, float64(r.cpu)/float64(r.calls))
+				total, calls = append(total, r.cpu), r.calls
+			}
+			m := time.Duration(median(per))
+			return result{value: fmt.Sprintf("%s/call (%s for %d calls)", ms(m), ms(medianDuration(total)), calls),
+				ratio: float64(m) / float64(cpuGoal)}, nil
+		}}
+}
+
+// adapterGoal is the marginal CPU budget per call through an HTTP adapter.
+const adapterGoal = 600 * time.Microsecond
+
+// adapterCPU is the CPU one more call costs when it goes through the OpenAI adapter to a
+// loopback vendor answering at once: a delphi run's CPU minus a full council's, over the calls
+// delphi adds, so the process's fixed costs (start-up, migrations, the record) cancel out.
+func adapterCPU() figure {
+	return figure{name: "marginal CPU per call, HTTP adapter (delphi − full council, 0 ms)", goal: "≤ 0.60 ms", limit: 1,
+		measure: func(ctx context.Context, b *bench) (result, error) {
+			body, err := scripts.ReadFile("testdata/warroom.yaml")
+			if err != nil {
+				return result{}, err
+			}
+			path := filepath.Join(b.dir, "vendor.yaml")
+			if err := os.WriteFile(path, append([]byte("latency: 0s\n"), body...), 0o600); err != nil {
+				return result{}, err
+			}
+			v, err := startVendor(path)
+			if err != nil {
+				return result{}, err
+			}
+			defer v.close()
+			var per []float64
+			var extra int
+			for range b.runs {
+				var cpu [2]time.Duration
+				var calls [2]int
+				for i, mode := range []string{"full", "delphi"} {
+					d := deliberateRun(mode, fiveVendors, 0)
+					d.panel.vendor = v.url
+					r, err := b.run(ctx, "adapter-"+mode, d, benchKeyEnv+"=bench")
+					if err != nil {
+						return result{}, err
+					}
+					cpu[i], calls[i] = r.cpu, r.calls
+				}
+				extra = calls[1] - calls[0]
+				if extra <= 0 {
+					return result{}, fmt.Errorf("delphi made %d calls, the full council %d: nothing to divide by", calls[1], calls[0])
+				}
+				per = append(per, float64(cpu[1]-cpu[0])/float64(extra))
+			}
+			m := time.Duration(median(per))
+			return result{value: fmt.Sprintf("%s/call (over %d extra calls)", ms(m), extra), ratio: float64(m) / float64(adapterGoal)}, nil
+		}}
+}

@@ -1,0 +1,34 @@
+package engine
+
+import (
+	"strings"
+	"time"
+)
+
+// DecisionSummary is what browsing a store's decisions reads instead of the whole decision:
+// `decisions list` shows its columns and `decisions search` matches its Text. Run.Seal stores
+// it beside the decision; a session sealed before summaries existed has none, and a browser
+// reads its decision instead.
+type DecisionSummary struct {
+	SessionID string `json:"session_id"`
+	// Protocol and CreatedAt are the session's; PutSummary ignores them and Summaries fills
+	// them from the session.
+	Protocol  string    `json:"protocol"`
+	CreatedAt time.Time `json:"created_at"`
+	Class     string    `json:"class,omitempty"`
+	Title     string    `json:"title"`
+	// Text is what a search matches, lowercased: the title, question, context, outcome,
+	// rationale and every dissent. Summaries does not read it back.
+	Text string `json:"-"`
+}
+
+// SummaryOf is the summary of session id's decision d.
+func SummaryOf(id string, d *Decision) *DecisionSummary {
+	parts := append([]string{d.Title, d.Question, d.Context, d.Outcome, d.Rationale}, d.Dissent...)
+	return &DecisionSummary{SessionID: id, Protocol: d.Protocol, Class: d.Class, Title: d.Title,
+		Text: SearchText(strings.Join(parts, "\n"))}
+}
+
+// SearchText is text as a summary's Text holds it and as a search word must be given to
+// Store.Summaries: lowercased, so that matching ignores case.
+func SearchText(s string) string { return strings.ToLower(s) }
