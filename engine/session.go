@@ -4,6 +4,8 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -42,6 +44,27 @@ type Session struct {
 	Error     string    `json:"error,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Prepare is what a store does to a session it is about to create, and how it encodes its
+// inputs: a zero CreatedAt becomes now, a zero UpdatedAt CreatedAt (both passed through
+// stamp, a store's clock resolution), an empty Status running.
+func (s *Session) Prepare(now time.Time, stamp func(time.Time) time.Time) (inputs []byte, err error) {
+	if s.CreatedAt.IsZero() {
+		s.CreatedAt = now
+	}
+	if s.UpdatedAt.IsZero() {
+		s.UpdatedAt = s.CreatedAt
+	}
+	s.CreatedAt, s.UpdatedAt = stamp(s.CreatedAt), stamp(s.UpdatedAt)
+	if s.Status == "" {
+		s.Status = StatusRunning
+	}
+	inputs, err = json.Marshal(s.Inputs)
+	if err != nil {
+		return nil, fmt.Errorf("create session %s: encode inputs: %w", s.ID, err)
+	}
+	return inputs, nil
 }
 
 // Input returns the named input's text and whether it exists.

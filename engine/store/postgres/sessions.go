@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -15,19 +14,9 @@ import (
 // UpdatedAt to CreatedAt and an empty Status to running; both times are cut to microseconds,
 // and the values used are written back into sess.
 func (s *Store) CreateSession(ctx context.Context, sess *engine.Session) error {
-	if sess.CreatedAt.IsZero() {
-		sess.CreatedAt = s.now()
-	}
-	if sess.UpdatedAt.IsZero() {
-		sess.UpdatedAt = sess.CreatedAt
-	}
-	sess.CreatedAt, sess.UpdatedAt = stamp(sess.CreatedAt), stamp(sess.UpdatedAt)
-	if sess.Status == "" {
-		sess.Status = engine.StatusRunning
-	}
-	inputs, err := json.Marshal(sess.Inputs)
+	inputs, err := sess.Prepare(s.now(), stamp)
 	if err != nil {
-		return fmt.Errorf("create session %s: encode inputs: %w", sess.ID, err)
+		return err
 	}
 	tag, err := s.pool.Exec(ctx, `INSERT INTO sessions (id, protocol, title, inputs, seed,
 		seed_source, options, status, error, created_at, updated_at)

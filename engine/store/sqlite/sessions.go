@@ -3,9 +3,9 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 )
@@ -13,18 +13,9 @@ import (
 // CreateSession inserts s. A zero CreatedAt is set from the store's clock, a zero UpdatedAt to
 // CreatedAt and an empty Status to running; the values used are written back into s.
 func (s *Store) CreateSession(ctx context.Context, sess *engine.Session) error {
-	if sess.CreatedAt.IsZero() {
-		sess.CreatedAt = s.now()
-	}
-	if sess.UpdatedAt.IsZero() {
-		sess.UpdatedAt = sess.CreatedAt
-	}
-	if sess.Status == "" {
-		sess.Status = engine.StatusRunning
-	}
-	inputs, err := json.Marshal(sess.Inputs)
+	inputs, err := sess.Prepare(s.now(), func(t time.Time) time.Time { return t })
 	if err != nil {
-		return fmt.Errorf("create session %s: encode inputs: %w", sess.ID, err)
+		return err
 	}
 	res, err := s.w.ExecContext(ctx, `INSERT INTO sessions (id, protocol, title, inputs, seed,
 		seed_source, options, status, error, created_at, updated_at)
