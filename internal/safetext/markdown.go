@@ -1,0 +1,67 @@
+package safetext
+
+import (
+	"strings"
+)
+
+// escaped are the characters that can start markdown structure anywhere in a line: emphasis,
+// code, links and images, raw HTML and entities, tables, strikethrough, math, and the
+// backslash itself. CommonMark renders a backslash-escaped ASCII punctuation character as
+// itself, so escaping changes what a reader sees not at all.
+var escaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`,
+	`#`, `\#`, `|`, `\|`, `~`, `\~`, `&`, `\&`, `$`, `\$`, `!`, `\!`)
+
+// Inline makes untrusted text fit to sit inside war-room's own markdown as a phrase: a table
+// cell, a list item, a sentence. It is Plain, put on one line, with every character that could
+// open markdown structure escaped; nothing in it can become a heading, a list, a link, an
+// image, HTML or a cell boundary.
+func Inline(s string) string {
+	return escapeLine(strings.Join(strings.Fields(Plain(s)), " "))
+}
+
+// Quote renders untrusted multi-line text as a blockquote that it cannot leave: every line
+// starts with "> " and is escaped as Inline's are, blank lines are kept as ">" so the quote
+// runs on, and the result has no trailing newline. An empty text quotes as "".
+//
+// A fenced code block was the other container; it does not wrap long lines, and the prose
+// models write is read better wrapped.
+func Quote(s string) string {
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\t", " ").Replace(Plain(s))
+	var out []string
+	blank := false
+	for _, line := range strings.Split(strings.TrimSpace(s), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			if !blank && len(out) > 0 {
+				out = append(out, ">")
+			}
+			blank = true
+			continue
+		}
+		blank = false
+		out = append(out, "> "+escapeLine(line))
+	}
+	return strings.Join(out, "\n")
+}
+
+// escapeLine escapes one line: the characters that open structure anywhere, then what opens
+// it only at the start of a line (a list marker, a setext underline, an ordered-list number).
+func escapeLine(line string) string {
+	line = escaper.Replace(line)
+	if line == "" {
+		return line
+	}
+	switch line[0] {
+	case '-', '+', '=':
+		return `\` + line
+	}
+	i := 0
+	for i < len(line) && i < 9 && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')') {
+		return line[:i] + `\` + line[i:]
+	}
+	return line
+}
