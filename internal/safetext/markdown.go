@@ -4,13 +4,14 @@ import (
 	"strings"
 )
 
-// escaped are the characters that can start markdown structure anywhere in a line: emphasis,
-// code, links and images, raw HTML and entities, tables, strikethrough, math, and the
-// backslash itself. CommonMark renders a backslash-escaped ASCII punctuation character as
-// itself, so escaping changes what a reader sees not at all.
+// escaper escapes the characters that open markdown structure wherever they stand: emphasis,
+// code, links and images (a link needs its "["), raw HTML and autolinks, entities, tables,
+// strikethrough, math, and the backslash itself. CommonMark renders a backslash-escaped ASCII
+// punctuation character as itself, so a reader sees the text unchanged. Characters that open
+// structure only at the start of a line are escaped by escapeLine.
 var escaper = strings.NewReplacer(
-	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`,
-	`#`, `\#`, `|`, `\|`, `~`, `\~`, `&`, `\&`, `$`, `\$`, `!`, `\!`)
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `<`, `\<`,
+	`|`, `\|`, `~`, `\~`, `&`, `\&`, `$`, `\$`)
 
 // Inline makes untrusted text fit to sit inside war-room's own markdown as a phrase: a table
 // cell, a list item, a sentence. It is Plain, put on one line, with every character that could
@@ -53,14 +54,14 @@ func escapeLine(line string) string {
 		return line
 	}
 	switch line[0] {
-	case '-', '+', '=':
+	case '-', '+', '=', '#', '>':
 		return `\` + line
 	}
 	i := 0
 	for i < len(line) && i < 9 && line[i] >= '0' && line[i] <= '9' {
 		i++
 	}
-	if i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')') {
+	if i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')') && (i+1 == len(line) || line[i+1] == ' ') {
 		return line[:i] + `\` + line[i:]
 	}
 	return line

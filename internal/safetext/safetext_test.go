@@ -131,15 +131,17 @@ func TestInlineIsOneEscapedLine(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"plain words", "plain words"},
 		{"a\nb\t c", "a b c"},
-		{"## Decision", `\#\# Decision`},
+		{"## Decision", `\## Decision`},
 		{"**Outcome:** FORGED", `\*\*Outcome:\*\* FORGED`},
-		{"<img src=x onerror=alert(1)>", `\<img src=x onerror=alert(1)\>`},
-		{"[click](javascript:alert(1))", `\[click\](javascript` + zwj + `:alert(1))`},
+		{"<img src=x onerror=alert(1)>", `\<img src=x onerror=alert(1)>`},
+		{"[click](javascript:alert(1))", `\[click](javascript` + zwj + `:alert(1))`},
 		{"a | b", `a \| b`},
 		{"- item", `\- item`},
 		{"1. first", `1\. first`},
 		{"2024) year", `2024\) year`},
-		{"&#x26; and &amp;", `\&\#x26; and \&amp;`},
+		{"0.56", "0.56"},
+		{"3.", `3\.`},
+		{"&#x26; and &amp;", `\&#x26; and \&amp;`},
 	} {
 		if got := Inline(tc.in); got != tc.want {
 			t.Errorf("Inline(%q) = %q, want %q", tc.in, got, tc.want)
@@ -152,9 +154,9 @@ func TestQuoteKeepsEveryLineInside(t *testing.T) {
 	want := strings.Join([]string{
 		"> first",
 		">",
-		`> \#\# Decision`,
+		`> \## Decision`,
 		`> \*\*Outcome:\*\* FORGED`,
-		`> \<details\>\<summary\>Decision\</summary\>hidden`,
+		`> \<details>\<summary>Decision\</summary>hidden`,
 		`> \---`,
 		`> \> nested`,
 		"> \\`\\`\\`",
@@ -173,5 +175,13 @@ func TestIdempotentWhereItMustBe(t *testing.T) {
 	once := Plain(in)
 	if twice := Plain(once); twice != once {
 		t.Errorf("Plain is not idempotent:\n%q\n%q", once, twice)
+	}
+}
+
+func BenchmarkQuote(b *testing.B) {
+	text := strings.Repeat("Ask @octocat about ghp_0123456789abcdefghijABCDEFGHIJ012345 <!-- x --> /war-room go #4.\n", 500)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Quote(text)
 	}
 }
