@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // SessionError is a session that ended in failure; the handler returns it so the Action's
@@ -46,7 +46,7 @@ func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error 
 	default:
 		t.react(ctx, ReactionConfused)
 		t.reply(ctx, fmt.Sprintf("%s The session failed (%s): %s", who, out.Class,
-			discussions.Safe(firstLine(res.Detail, 500))))
+			safetext.Inline(firstLine(res.Detail, 500))))
 	}
 	t.d.report(out)
 	if out.State.Status == StatusFailed {
@@ -91,7 +91,7 @@ func completedText(out *Outcome) string {
 	var b strings.Builder
 	b.WriteString("The session reached a decision; it was not published to Discussions.\n\n")
 	if d := out.Decision; d != nil {
-		fmt.Fprintf(&b, "**%s**\n\n%s\n", discussions.Safe(firstLine(d.Title, 256)), discussions.Safe(d.Outcome))
+		fmt.Fprintf(&b, "**%s**\n\n%s\n", safetext.Inline(firstLine(d.Title, 256)), safetext.Quote(d.Outcome))
 	}
 	return b.String()
 }

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/protocols"
 )
@@ -20,7 +21,7 @@ const MaxIssueContextBytes = 12 << 10
 func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
 	if err := protocols.Available(cmd.Protocol); err != nil {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, discussions.Safe(err.Error())))
+		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, safetext.Inline(err.Error())))
 		return nil
 	}
 	if done, err := t.again(ctx, cfg); done || err != nil {
@@ -34,7 +35,7 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
 	if _, err := newSession(cfg.Config, st); err != nil {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(err.Error())))
+		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, safetext.Inline(err.Error())))
 		return nil
 	}
 	// One command, one session: a second delivery of this comment (another delivery id, a
