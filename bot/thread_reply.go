@@ -99,8 +99,8 @@ func completedText(out *Outcome) string {
 // fail reports a failure that happened before any session existed.
 func (t *thread) fail(ctx context.Context, class string, err error) {
 	t.react(ctx, ReactionConfused)
-	t.reply(ctx, fmt.Sprintf("@%s war-room could not start (%s):\n\n```\n%s\n```", t.ev.Comment.User.Login, class,
-		strings.ReplaceAll(err.Error(), "```", "`\u200b``")))
+	t.reply(ctx, fmt.Sprintf("@%s war-room could not start (%s):\n\n%s", t.ev.Comment.User.Login, class,
+		safetext.Quote(err.Error())))
 }
 
 // react adds a reaction to the comment that triggered this run; an outcome reaction

@@ -128,7 +128,7 @@ func dryRunCouncil(e *env, opts council.Options, ps engine.Profiles, seed int64,
 	sent(&plan.Clerk)
 	sent(&plan.Arbiter)
 	if asJSON {
-		return writeJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
+		return printJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
 			"expected_calls": opts.ExpectedCalls()})
 	}
 	w := e.stdout

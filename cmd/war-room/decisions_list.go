@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -79,12 +78,6 @@ func localDecisions(ctx context.Context, st engine.Store) ([]localDecision, erro
 			Class: oneLine(d.Class), Title: oneLine(d.Title), Published: published[s.ID], decision: d})
 	}
 	return out, nil
-}
-
-func printJSON(e *env, v any) error {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 func runDecisionsList(ctx context.Context, e *env, args []string) error {

@@ -22,7 +22,7 @@ func dryRunWarRoom(e *env, opts warroom.Options, ps engine.Profiles, asJSON bool
 		panel.Members[i].Effort = ps.EffortSent(m.Profile, m.Effort)
 	}
 	if asJSON {
-		return writeJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel})
+		return printJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel})
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "war-room deliberate (dry run: no session, no call)\n\nmode %s · thresholds %s", opts.Mode, opts.Thresholds)
