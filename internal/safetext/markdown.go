@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -46,10 +47,26 @@ func Quote(s string) string {
 	return strings.Join(out, "\n")
 }
 
+// wwwRE and emailRE find what GitHub turns into a link without any markup: "www." hosts and
+// e-mail addresses; "://" is broken apart for the URLs with a scheme. Text from a model or an
+// outsider is shown, never linked: a reader copies a URL on purpose rather than following
+// one a model chose.
+var (
+	wwwRE   = regexp.MustCompile(`(?i)\b(www)\.`)
+	emailRE = regexp.MustCompile(`([A-Za-z0-9._%+-])@([A-Za-z0-9])`)
+)
+
+// unlink keeps bare URLs and e-mail addresses from becoming links.
+func unlink(line string) string {
+	line = strings.ReplaceAll(line, "://", ":/"+zwj+"/")
+	line = wwwRE.ReplaceAllString(line, "${1}"+zwj+".")
+	return emailRE.ReplaceAllString(line, "${1}@"+zwj+"${2}")
+}
+
 // escapeLine escapes one line: the characters that open structure anywhere, then what opens
 // it only at the start of a line (a list marker, a setext underline, an ordered-list number).
 func escapeLine(line string) string {
-	line = escaper.Replace(line)
+	line = unlink(escaper.Replace(line))
 	if line == "" {
 		return line
 	}

@@ -142,6 +142,7 @@ func TestInlineIsOneEscapedLine(t *testing.T) {
 		{"0.56", "0.56"},
 		{"3.", `3\.`},
 		{"&#x26; and &amp;", `\&#x26; and \&amp;`},
+		{"see https://evil.example/x and www.evil.example or a@b.example", "see https:/" + zwj + "/evil.example/x and www" + zwj + ".evil.example or a@" + zwj + "b.example"},
 	} {
 		if got := Inline(tc.in); got != tc.want {
 			t.Errorf("Inline(%q) = %q, want %q", tc.in, got, tc.want)
