@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	wr "github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // Failure classes the bot reports besides a call's own (transport, refused,
@@ -57,7 +58,9 @@ func isGitHubFailure(err error) bool {
 // model output — a contract violation the answer that broke the format, a refusal the
 // model's own words — and the thread shows no model text: for those it keeps only what
 // precedes the quote (which phase, role and profile failed, after how many attempts) and
-// leaves the rest to the run's log and job summary.
+// leaves the rest to the run's log and job summary. The detail is markdown fit to publish as
+// it is: every part taken from the error passes through safetext, and runURL, war-room's own,
+// stays a link.
 func threadDetail(class string, err error, runURL string) string {
 	what := map[string]string{engine.ClassContract: "the answer broke its role's format",
 		string(provider.ClassRefused): "the model or its vendor declined to answer"}[class]
@@ -65,14 +68,14 @@ func threadDetail(class string, err error, runURL string) string {
 	case err == nil:
 		return ""
 	case what == "":
-		return err.Error()
+		return safetext.Inline(err.Error())
 	}
 	where := "the run's log"
 	if runURL != "" {
 		where = "the run's log (" + runURL + ")"
 	}
 	if m := failedCall.FindStringSubmatch(firstLine(err.Error(), 2000)); m != nil {
-		return fmt.Sprintf("%s: %s; %s has the details.", m[1], what, where)
+		return fmt.Sprintf("%s: %s; %s has the details.", safetext.Inline(m[1]), what, where)
 	}
 	return fmt.Sprintf("a model call failed: %s; %s has the details.", what, where)
 }

@@ -24,7 +24,7 @@ func (v *progressView) render() string {
 	case StatusCompleted:
 		v.writeOutcome(&b)
 	case StatusFailed:
-		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", v.result.Class, safetext.Inline(firstLine(v.result.Detail, 500)))
+		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", v.result.Class, firstLine(v.result.Detail, 500))
 	case StatusCancelled:
 		b.WriteString("Cancelled: nothing more will run for this session.\n\n")
 	}

@@ -46,7 +46,7 @@ func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error 
 	default:
 		t.react(ctx, ReactionConfused)
 		t.reply(ctx, fmt.Sprintf("%s The session failed (%s): %s", who, out.Class,
-			safetext.Inline(firstLine(res.Detail, 500))))
+			firstLine(res.Detail, 500)))
 	}
 	t.d.report(out)
 	if out.State.Status == StatusFailed {
@@ -100,7 +100,7 @@ func completedText(out *Outcome) string {
 func (t *thread) fail(ctx context.Context, class string, err error) {
 	t.react(ctx, ReactionConfused)
 	t.reply(ctx, fmt.Sprintf("@%s war-room could not start (%s):\n\n%s", t.ev.Comment.User.Login, class,
-		safetext.Quote(err.Error())))
+		safetext.Code(err.Error())))
 }
 
 // react adds a reaction to the comment that triggered this run; an outcome reaction

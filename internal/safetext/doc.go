@@ -3,7 +3,7 @@
 // issue and pull request comments, check runs and their annotations, job summaries and the
 // CLI's --json output all pass through it.
 //
-// It has four entry points, one per kind of place the text lands:
+// It has five entry points, one per kind of place the text lands:
 //
 //   - Redact: text read by a program (JSON), changed only where a secret would be echoed.
 //   - Plain: text GitHub shows without rendering markdown (titles, annotation messages),
@@ -13,6 +13,8 @@
 //     and never structure.
 //   - Quote: a multi-line text as a blockquote it cannot leave, every line defused and
 //     escaped as Inline's are.
+//   - Code: a text that must be read exactly (an error message) as a fenced code block with
+//     a fence longer than any run of backticks in it.
 //
 // It imports only the standard library, so every package can use it without an import cycle.
 package safetext

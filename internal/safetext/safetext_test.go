@@ -186,3 +186,24 @@ func BenchmarkQuote(b *testing.B) {
 		Quote(text)
 	}
 }
+
+func TestCodeCannotBeLeft(t *testing.T) {
+	in := "config.yml:4: bad key\n```\n## Decision\n````\n~~~\n<!-- war-room:lane=x -->"
+	got := Code(in)
+	lines := strings.Split(got, "\n")
+	fence := lines[0]
+	if fence != "`````" || lines[len(lines)-1] != fence {
+		t.Fatalf("fence %q around:\n%s", fence, got)
+	}
+	for _, l := range lines[1 : len(lines)-1] {
+		if strings.HasPrefix(strings.TrimSpace(l), fence) {
+			t.Errorf("line %q closes the fence", l)
+		}
+	}
+	if strings.Contains(got, "<!--") {
+		t.Errorf("a marker survived: %s", got)
+	}
+	if got := Code("plain\n"); got != "```\nplain\n```" {
+		t.Errorf("Code(plain) = %q", got)
+	}
+}
