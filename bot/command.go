@@ -26,6 +26,9 @@ const (
 	// KindDoctor checks each configured profile with a few real calls and replies with the
 	// table; only the bare "/war-room doctor" is one, so a question may start with the word.
 	KindDoctor Kind = "doctor"
+	// KindReview runs a pull request's review lanes on its current head; only the bare
+	// "/war-room review" is one.
+	KindReview Kind = "review"
 )
 
 // Command is a parsed command comment.
@@ -81,9 +84,9 @@ func Parse(body string, g Grammar) (c Command, ok bool, err error) {
 	switch Kind(verb) {
 	case KindHelp:
 		return Command{Kind: KindHelp}, true, nil
-	case KindDoctor:
+	case KindDoctor, KindReview:
 		if len(words) == 1 && strings.TrimSpace(rest) == "" {
-			return Command{Kind: KindDoctor}, true, nil
+			return Command{Kind: Kind(verb)}, true, nil
 		}
 	case KindApprove, KindSkip, KindCancel, KindProceed, KindReaffirm:
 		c, err = parseReply(Kind(verb), words[1:])

@@ -48,6 +48,8 @@ func TestParseCommands(t *testing.T) {
 		{"empty is help", "/war-room", Command{Kind: KindHelp}},
 		{"doctor", "/war-room Doctor", Command{Kind: KindDoctor}},
 		{"a question may start with doctor", "/war-room doctor visits: should we book online?", run("war-room", "doctor visits: should we book online?", nil)},
+		{"review", "/war-room review", Command{Kind: KindReview}},
+		{"a question may start with review", "/war-room review cadence: weekly or monthly?", run("war-room", "review cadence: weekly or monthly?", nil)},
 		{"approve", "/war-room approve", Command{Kind: KindApprove}},
 		{"proceed", "/war-room proceed", Command{Kind: KindProceed}},
 		{"proceed #N", "/war-room proceed #12", Command{Kind: KindProceed, Number: 12}},

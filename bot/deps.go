@@ -49,6 +49,15 @@ type Deps struct {
 	// LeaseTTL is their life between renewals (default session.DefaultLeaseTTL).
 	Holder   string
 	LeaseTTL time.Duration
+	// Installation is the App installation a job acts in (0 in the Action).
+	Installation int64
+	// Ceilings bound what a repository's configuration may spend (the App's serve flags).
+	Ceilings Ceilings
+	// ForkPermission, when set (the App), is the permission a fork pull request's author
+	// needs for its review lanes to run on their own; below it, the lanes wait for someone
+	// with that permission to comment /war-room review. Empty (the Action) leaves forks to
+	// GitHub's rule: their runs get no secrets.
+	ForkPermission config.Permission
 }
 
 // Settings are the per-installation (Action: per-step input) choices.

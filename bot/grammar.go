@@ -72,7 +72,8 @@ func (g Grammar) Usage() string {
 	}
 	fmt.Fprintf(&b, "\n**Answer a waiting session:** `%[1]s proceed`, `%[1]s proceed #N`, `%[1]s reaffirm #N`, "+
 		"`%[1]s skip`, `%[1]s approve`, `%[1]s cancel` (or `decline`, `drop`).\n\n`%[1]s doctor` checks each configured "+
-		"provider profile with a few real calls and replies with what works.\n\n`%[1]s help` replies with this list.\n", Prefix)
+		"provider profile with a few real calls and replies with what works.\n\n`%[1]s review`, on a pull request, runs its "+
+		"review lanes on the current head.\n\n`%[1]s help` replies with this list.\n", Prefix)
 	return b.String()
 }
 

@@ -74,6 +74,8 @@ type thread struct {
 	log  *slog.Logger
 	// store holds the command's claim and the thread's lease.
 	store engine.Store
+	// perm is the comment author's permission on the repository.
+	perm Permission
 	// lost are the writes a user should have seen that failed after every retry.
 	lost []error
 }
@@ -94,6 +96,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 		t.fail(ctx, ClassGitHub, err)
 		return err
 	}
+	t.perm = perm
 	if !ok {
 		t.log.Info("refused", "login", author.Login, "permission", perm.String())
 		t.reply(ctx, fmt.Sprintf("@%s war-room needs `%s` permission on this repository to start or answer a session; you have `%s`.",
@@ -122,6 +125,8 @@ func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g
 		return nil
 	case KindDoctor:
 		return t.doctor(ctx, cfg)
+	case KindReview:
+		return t.review(ctx, cfg)
 	case KindRun:
 		return t.start(ctx, cfg, cmd)
 	case KindCancel:

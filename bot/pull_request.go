@@ -26,8 +26,9 @@ type pullRequestEvent struct {
 	Action      string `json:"action"`
 	Number      int    `json:"number"`
 	PullRequest struct {
-		Number int  `json:"number"`
-		Draft  bool `json:"draft"`
+		Number int       `json:"number"`
+		Draft  bool      `json:"draft"`
+		User   eventUser `json:"user"`
 		Head   struct {
 			SHA  string `json:"sha"`
 			Repo *struct {
@@ -68,6 +69,9 @@ type pullRun struct {
 	repo Repo
 	log  *slog.Logger
 	gh   *reviewlane.Client
+	// startedBy is who asked for these lanes with /war-room review ("" for a pull request
+	// event); their permission was checked, so a fork's author's is not.
+	startedBy string
 }
 
 func (p *pullRun) review(ctx context.Context) error {
@@ -76,6 +80,11 @@ func (p *pullRun) review(ctx context.Context) error {
 		p.d.summary("## war-room review could not start\n\n" + safetext.Code(err.Error()) + "\n")
 		return err
 	}
+	return p.reviewWith(ctx, cfg)
+}
+
+// reviewWith runs the configured lanes under cfg.
+func (p *pullRun) reviewWith(ctx context.Context, cfg *LoadedConfig) error {
 	gh, err := reviewlane.NewClient(p.d.GitHub.HTTP, p.d.GitHub.APIURL)
 	if err != nil {
 		return err
@@ -93,6 +102,9 @@ func (p *pullRun) review(ctx context.Context) error {
 		return nil
 	}
 	pr := fmt.Sprintf("%s#%d", p.repo, p.ev.Number)
+	if waiting, err := p.forkWaits(ctx, cfg); waiting || err != nil {
+		return err
+	}
 	runnable, keyless := p.d.splitLanes(cfg)
 	if why := p.ev.withoutSecrets(); len(keyless) > 0 && why != "" {
 		title, summary := noCredentials(why, pr)

@@ -31,6 +31,7 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlan
 	if err != nil {
 		return nil, &ConfigError{Where: p.d.configPath(), Err: err}
 	}
+	opts.MaxDiffBytes = p.d.laneDiffBytes(opts.MaxDiffBytes)
 	repo, n := p.repo.String(), p.ev.Number
 	built, err := reviewlane.BuildFromPR(ctx, p.gh, repo, n,
 		reviewlane.PullOptions{HeadSHA: p.ev.PullRequest.Head.SHA, Drafts: cfg.Review.Drafts}, opts)
@@ -45,7 +46,7 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlan
 	heads := reviewlane.PullHead{GitHub: p.gh, Repo: repo, Number: n}
 	disp := &reviewlane.Dispatcher{Limits: reviewlane.LimitsFromConfig(cfg.Config), Heads: heads, Account: p.d.GitHub.Login,
 		Run: engine.RunConfig{Store: store, Profiles: profiles, Now: p.d.Now, Sinks: p.d.sinks(logSink{p.d}),
-			Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}}}
+			Budget: p.d.laneBudget(cfg), Account: p.d.runAccount(store)}}
 	results, err := disp.DispatchAll(ctx, built.Requests)
 	if err != nil {
 		return results, err

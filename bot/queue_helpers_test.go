@@ -38,6 +38,11 @@ type appWorld struct {
 	aliceTk string
 	// check is the workers' CheckConfig.
 	check func(*config.Config) error
+	// ceilings and forkPermission are the workers' (the serve flags'); now is their clock
+	// (nil: time.Now).
+	ceilings       Ceilings
+	forkPermission config.Permission
+	now            func() time.Time
 	// jobs, when set, observes the workers' jobs.
 	jobs JobObserver
 }
@@ -96,8 +101,13 @@ func newAppWorld(t *testing.T) *appWorld {
 // worker is the delivery worker over the world's installations; handlers nil means the
 // App's own.
 func (w *appWorld) worker(handlers func(*Deps) []EventHandler) *DeliveryWorker {
+	now := w.now
+	if now == nil {
+		now = time.Now
+	}
 	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Observer: w.jobs, Base: Deps{
-		CheckConfig: w.check, Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: time.Now,
+		CheckConfig: w.check, Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: now,
+		Ceilings: w.ceilings, ForkPermission: w.forkPermission,
 		Settings: Settings{Publish: true, Review: true},
 		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		OpenStore: func(ctx context.Context) (engine.Store, error) {

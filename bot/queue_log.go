@@ -6,15 +6,27 @@ import (
 )
 
 // jobNote is what a handler learns that the job's own log lines should carry too: the session
-// it ran. A job runs its handler on its own goroutine, so the note needs no lock.
-type jobNote struct{ session string }
+// it ran; and what the handler may know of its job: whether River runs it again if it fails.
+// A job runs its handler on its own goroutine, so the note needs no lock.
+type jobNote struct {
+	session string
+	retried bool
+}
 
 type jobNoteKey struct{}
 
-// withJobNote gives a job's context a note for its handler to fill.
-func withJobNote(ctx context.Context) (context.Context, *jobNote) {
-	n := &jobNote{}
+// withJobNote gives a job's context a note for its handler to fill; retried says that a
+// failure of this attempt is not the job's last (River runs it again).
+func withJobNote(ctx context.Context, retried bool) (context.Context, *jobNote) {
+	n := &jobNote{retried: retried}
 	return context.WithValue(ctx, jobNoteKey{}, n), n
+}
+
+// retriedOnFailure reports whether ctx is a job's that River runs again if this attempt
+// fails (false in the Action, which has one attempt, and on a job's last).
+func retriedOnFailure(ctx context.Context) bool {
+	n, ok := ctx.Value(jobNoteKey{}).(*jobNote)
+	return ok && n.retried
 }
 
 // noteSession records the session a job runs, when ctx is a job's (not the Action's).

@@ -111,7 +111,7 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) 
 		log.Error("job: no GitHub connection", "err", err)
 		return river.JobCancel(err)
 	}
-	d.GitHub, d.Log = gh, base
+	d.GitHub, d.Log, d.Installation = gh, base, a.Installation
 	if d.Holder != "" { // a lease is a job's: two jobs of one process are two holders
 		d.Holder = fmt.Sprintf("%s/job-%d", d.Holder, job.ID)
 	}
@@ -125,7 +125,7 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) 
 		log.Error("job: " + errNoHandler.Error())
 		return river.JobCancel(errNoHandler)
 	}
-	ctx, note := withJobNote(ctx)
+	ctx, note := withJobNote(ctx, job.Attempt < job.MaxAttempts)
 	err = hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload)
 	return outcome(err, note.with(log))
 }

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/wiring"
-	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/session"
 )
 
@@ -32,18 +30,6 @@ type Outcome struct {
 func (o *Outcome) fail(class string, err error) *Outcome {
 	o.State.Status, o.State.Gate, o.Class, o.Err = StatusFailed, nil, class, err
 	return o
-}
-
-// newSession builds the engine session a state describes, with the state's id and seed. It
-// makes no call and spends nothing, so a bad flag value is found before anything is posted.
-func newSession(cfg *config.Config, st State) (*engine.Session, error) {
-	s, err := protocols.NewSession(cfg, protocols.Request{Protocol: st.Protocol, Question: st.Question,
-		Flags: st.Flags, Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource})
-	if err != nil {
-		return nil, &UsageError{Reason: err.Error()}
-	}
-	s.ID = st.Session
-	return s, nil
 }
 
 func contextInputs(st State) []engine.Input {
@@ -70,23 +56,35 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 		return out.fail(ClassInternal, fmt.Errorf("open the session store: %w", err))
 	}
 	defer store.Close()
-	run := &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
-		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
-		Profiles: func(ctx context.Context) (engine.Profiles, error) {
-			return wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)
-		},
-		Warn: func(msg string) { d.log().Warn(msg) }}
+	run := d.runner(cfg, store, sinks)
 	if d.Settings.Publish {
 		run.Publisher = d.publisher(cfg.Config, store)
 	} else {
 		out.Notes = append(out.Notes, "Publishing is off: the decision is in this run's summary only.")
 	}
+	req := sessionRequest(st)
 	dr := discussionsRepo(repo)
-	res := run.Run(ctx, session.Request{SessionID: st.Session, Protocol: st.Protocol, Question: st.Question,
-		Flags: st.Flags, Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers,
-		Source: engine.Source{Repository: repo.String(), Private: repo.Private}, Repo: &dr, Publish: d.Settings.Publish,
-		FullRecord: d.Settings.RunURL, CanAsk: canAsk, Claim: claim})
-	return out.from(ctx, store, res)
+	req.Source, req.Repo, req.Publish = engine.Source{Repository: repo.String(), Private: repo.Private}, &dr, d.Settings.Publish
+	req.FullRecord, req.CanAsk, req.Claim = d.Settings.RunURL, canAsk, claim
+	return out.from(ctx, store, run.Run(ctx, req))
+}
+
+// runner is the session runner of this job over store: the repository's configuration and
+// budget, within the deployment's ceilings and the installation's daily account.
+func (d *Deps) runner(cfg *LoadedConfig, store engine.Store, sinks []engine.Sink) *session.Runner {
+	return &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
+		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
+		Limits: d.Ceilings.Session, Account: d.runAccount(store),
+		Profiles: func(ctx context.Context) (engine.Profiles, error) {
+			return wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)
+		},
+		Warn: func(msg string) { d.log().Warn(msg) }}
+}
+
+// sessionRequest is the session a thread's state describes, under the state's id and seed.
+func sessionRequest(st State) session.Request {
+	return session.Request{SessionID: st.Session, Protocol: st.Protocol, Question: st.Question, Flags: st.Flags,
+		Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers}
 }
 
 // from folds the pipeline's outcome into the thread's.

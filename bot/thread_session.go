@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,7 +11,9 @@ import (
 	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/engine"
+	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/session"
 )
 
 // MaxIssueContextBytes bounds the issue text kept as context (and in the state marker).
@@ -33,10 +36,8 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
 		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
-	if _, err := newSession(cfg.Config, st); err != nil {
-		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, safetext.Inline(err.Error())))
-		return nil
+	if refused, err := t.refuse(ctx, cfg, st); refused || err != nil {
+		return err
 	}
 	// One command, one session: a second delivery of this comment (another delivery id, a
 	// replayed body) finds the session the first claimed, and the retry of a job that died
@@ -56,6 +57,27 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 		return err
 	}
 	return t.run(ctx, cfg, st, pc.GetID())
+}
+
+// refuse answers a command that must not start, before anything is claimed or posted: one
+// the protocols refuse or the deployment's ceilings do not allow (a bad flag value,
+// --passes over the bound), or one from an installation that has reached its daily ceiling.
+func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool, error) {
+	why := ""
+	if err := t.d.runner(cfg, t.store, nil).Check(sessionRequest(st)); err != nil {
+		why = err.Error()
+	} else if spent, err := t.d.spentForToday(ctx, t.store); err != nil {
+		return true, err
+	} else if spent != "" {
+		why = "Not started: " + spent + ". The count starts again at 00:00 UTC."
+	}
+	if why == "" {
+		return false, nil
+	}
+	t.log.Info("refused before any call", "why", why)
+	t.react(ctx, ReactionConfused)
+	t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, safetext.Inline(why)))
+	return true, nil
 }
 
 // again handles a command this bot has seen before (a retried job, a redelivery, a re-run
@@ -110,7 +132,26 @@ func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressI
 	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
 	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))
+	if unpublished(out) && retriedOnFailure(ctx) {
+		// The decision is sealed in the store; GitHub would not take it even after the write
+		// layer's retries. The thread is not told of a failure the next attempt is likely to
+		// mend: that attempt finds this command's progress comment still running, continues
+		// the session (nothing is asked of a model again) and publishes what is missing.
+		t.log.Warn("session: decided but not published; the job is run again", "err", out.Err)
+		return &LostError{What: "the decision's publication", Err: out.Err}
+	}
 	return t.conclude(ctx, p, out)
+}
+
+// unpublished reports whether out is a session that reached its decision but whose
+// publication failed in a way a later attempt may mend: anything but GitHub's refusal.
+func unpublished(out *Outcome) bool {
+	var pe *session.PublishError
+	if out.State.Status != StatusFailed || !errors.As(out.Err, &pe) {
+		return false
+	}
+	ae, ok := wr.AsAPIError(pe.Err)
+	return !ok || ae.Kind != wr.Permanent
 }
 
 // answer continues the session waiting on this thread with the reply's answer.

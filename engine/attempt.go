@@ -26,7 +26,7 @@ type call struct {
 func (c *call) attempt(n int) (CallResult, error) {
 	r, spec, p := c.r, c.spec, c.p
 	entry := c.entry(n)
-	if err := r.checkBudget(); err != nil {
+	if err := r.checkBudget(c.ctx, c.estimate()); err != nil {
 		entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeBudgetRefused, ClassBudget, err.Error()
 		return CallResult{}, r.record(c.ctx, entry, err)
 	}
@@ -49,7 +49,7 @@ func (c *call) attempt(n int) (CallResult, error) {
 	entry.LatencyMS, entry.Usage, entry.ModelReported, entry.Scripted = elapsed.Milliseconds(), resp.Usage, resp.Model, resp.Scripted
 	entry.StopReason = resp.StopReason
 	entry.CostUSD, _ = p.Cost(resp.Usage)
-	r.charge(resp.Usage, entry.CostUSD)
+	r.charge(c.ctx, resp.Usage, entry.CostUSD)
 	if err == nil && spec.Contract != nil {
 		if cerr := spec.Contract(resp.Text); cerr != nil {
 			err = &contractViolation{reason: cerr.Error()}

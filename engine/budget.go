@@ -3,28 +3,86 @@ package engine
 import (
 	"context"
 	"fmt"
+
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// checkBudget refuses a new call once the ceiling has been passed.
-func (r *Run) checkBudget() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	b := r.cfg.Budget
-	if b.MaxTokens > 0 && r.used >= b.MaxTokens {
-		return fmt.Errorf("%w: %d tokens used, ceiling %d (budget.max_tokens)", ErrBudgetExceeded, r.used, b.MaxTokens)
+// The settings a budget's ceilings come from unless Budget names others.
+const (
+	BudgetTokensKey = "budget.max_tokens"
+	BudgetUSDKey    = "budget.max_usd"
+)
+
+// Spend is tokens and priced USD, spent or about to be.
+type Spend struct {
+	Tokens int64
+	USD    float64
+}
+
+// Within is the budget a session runs under when a ceiling it cannot raise applies too: each
+// cap is the lower of b's and ceiling's (a zero cap is none), named by the setting it came
+// from.
+func (b Budget) Within(ceiling Budget) Budget {
+	out := b
+	if ceiling.MaxTokens > 0 && (b.MaxTokens <= 0 || ceiling.MaxTokens < b.MaxTokens) {
+		out.MaxTokens, out.TokensBy = ceiling.MaxTokens, ceiling.TokensBy
 	}
-	if b.MaxUSD > 0 && r.usedUSD >= b.MaxUSD {
-		return fmt.Errorf("%w: $%.4f spent, ceiling $%.2f (budget.max_usd)", ErrBudgetExceeded, r.usedUSD, b.MaxUSD)
+	if ceiling.MaxUSD > 0 && (b.MaxUSD <= 0 || ceiling.MaxUSD < b.MaxUSD) {
+		out.MaxUSD, out.USDBy = ceiling.MaxUSD, ceiling.USDBy
+	}
+	return out
+}
+
+// Refuse says why a call expected to read want must not start after used was spent, or ""
+// when it may: no call starts once a ceiling is reached, nor one whose prompt alone would
+// pass it. what names whose spend it is ("this session", "installation 7 today").
+func (b Budget) Refuse(what string, used, want Spend) string {
+	tk, usd := orKey(b.TokensBy, BudgetTokensKey), orKey(b.USDBy, BudgetUSDKey)
+	switch {
+	case b.MaxTokens > 0 && used.Tokens >= b.MaxTokens:
+		return fmt.Sprintf("%s has used %d tokens, ceiling %d (%s)", what, used.Tokens, b.MaxTokens, tk)
+	case b.MaxTokens > 0 && used.Tokens+want.Tokens > b.MaxTokens:
+		return fmt.Sprintf("the prompt is about %d tokens and %s has used %d, over the ceiling of %d (%s)",
+			want.Tokens, what, used.Tokens, b.MaxTokens, tk)
+	case b.MaxUSD > 0 && used.USD >= b.MaxUSD:
+		return fmt.Sprintf("%s has spent $%.4f, ceiling $%.2f (%s)", what, used.USD, b.MaxUSD, usd)
+	case b.MaxUSD > 0 && used.USD+want.USD > b.MaxUSD:
+		return fmt.Sprintf("the prompt would cost about $%.4f and %s has spent $%.4f, over the ceiling of $%.2f (%s)",
+			want.USD, what, used.USD, b.MaxUSD, usd)
+	}
+	return ""
+}
+
+func orKey(by, key string) string {
+	if by != "" {
+		return by
+	}
+	return key
+}
+
+// checkBudget refuses a call whose prompt is estimated at want, against the session's budget
+// and then the account shared with other sessions.
+func (r *Run) checkBudget(ctx context.Context, want Spend) error {
+	r.mu.Lock()
+	used := Spend{Tokens: r.used, USD: r.usedUSD}
+	r.mu.Unlock()
+	if why := r.cfg.Budget.Refuse("this session", used, want); why != "" {
+		return fmt.Errorf("%w: %s; nothing was sent", ErrBudgetExceeded, why)
+	}
+	if r.cfg.Account != nil {
+		return r.cfg.Account.Allow(ctx, want)
 	}
 	return nil
 }
 
-func (r *Run) charge(u provider.Usage, usd float64) {
+func (r *Run) charge(ctx context.Context, u provider.Usage, usd float64) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.used += u.Total()
 	r.usedUSD += usd
+	r.mu.Unlock()
+	if r.cfg.Account != nil && (u.Total() > 0 || usd > 0) {
+		r.cfg.Account.Charge(context.WithoutCancel(ctx), Spend{Tokens: u.Total(), USD: usd})
+	}
 }
 
 // Used reports the tokens and priced USD the session has consumed so far.

@@ -64,6 +64,14 @@ func estimateTokens(s ...string) int {
 	return (n + bytesPerToken - 1) / bytesPerToken
 }
 
+// estimate is what the call's prompt is expected to spend before any output: its estimated
+// tokens, priced as input on a priced profile.
+func (c *call) estimate() Spend {
+	n := int64(estimateTokens(c.pr.system, c.pr.user))
+	usd, _ := c.p.Cost(provider.Usage{InputTokens: n})
+	return Spend{Tokens: n, USD: usd}
+}
+
 // fits refuses, with a ledger row and no request, a prompt that cannot fit the profile's
 // context window.
 func (c *call) fits() error {

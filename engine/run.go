@@ -11,12 +11,17 @@ import (
 )
 
 // Budget is a per-session ceiling. Usage is known only after a call returns, so the guarantee
-// is "no call starts once the ceiling is passed", not "the ceiling is never exceeded".
+// is "no call starts once the ceiling is reached, nor one whose prompt alone (estimated before
+// sending) would pass it", not "the ceiling is never exceeded": a call's output is counted
+// after it comes.
 type Budget struct {
 	// MaxTokens caps all tokens of all calls (0: uncapped).
 	MaxTokens int64
 	// MaxUSD caps the priced cost of calls on priced profiles (0: uncapped).
 	MaxUSD float64
+	// TokensBy and USDBy name the setting each cap came from, for a refusal to quote (""
+	// means the configuration's budget.max_tokens and budget.max_usd).
+	TokensBy, USDBy string
 }
 
 // Prompter asks a human to answer a gate interactively. ok is false when no answer could be
@@ -42,6 +47,10 @@ type RunConfig struct {
 	// Sleep waits between a call's attempts (default: a timer); it returns ctx's error when
 	// ctx ends first. Tests inject one to see the waits without spending them.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Account, when set, is a ceiling this session shares with others (an installation's
+	// day on the App): every call is checked against it before it starts and charged to it
+	// after.
+	Account Account
 }
 
 // Run executes one session's protocol code durably. It is safe for concurrent use by the

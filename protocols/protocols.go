@@ -5,6 +5,7 @@ package protocols
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -43,6 +44,8 @@ type protocol struct {
 	flags    []Flag
 	start    func(cfg *config.Config, req Request) (*engine.Session, error)
 	execute  func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
+	// bounded declares the session's settings a server may bound (engine.Limits).
+	bounded func(s *engine.Session) ([]engine.Bounded, error)
 }
 
 var known = map[string]protocol{
@@ -53,7 +56,7 @@ var known = map[string]protocol{
 			{Name: "preset", Help: "default, move-fast, risk-averse, startup or regulated"},
 			{Name: "thresholds", Help: "three increasing reversibility thresholds, e.g. 0.40,0.60,0.80"},
 			{Name: "plan-review", Bool: true, Help: "the question is a plan to review (adds Prosecution Counsel)"}},
-		start: startWarRoom, execute: warroom.Execute,
+		start: startWarRoom, execute: warroom.Execute, bounded: bounded[warroom.Options],
 	},
 	reason.Protocol: {
 		section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
@@ -61,14 +64,14 @@ var known = map[string]protocol{
 		flags: []Flag{{Name: "fast", Bool: true, Help: "lower effort for the compressor, attacker and synthesizer"},
 			{Name: "passes", Help: "compressor and attacker rounds (default 1)"},
 			{Name: "high-assurance", Bool: true, Help: "a second, independent generator on a distinct profile"}},
-		start: startReason, execute: reason.Execute,
+		start: startReason, execute: reason.Execute, bounded: bounded[reason.Options],
 	},
 	council.Protocol: {
 		section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
 		question: council.InputQuestion,
 		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the configured team)"},
 			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default 1)"}},
-		start: startCouncil, execute: council.Execute,
+		start: startCouncil, execute: council.Execute, bounded: bounded[council.Options],
 	},
 }
 
@@ -133,6 +136,25 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 		return nil, Available(r.Session().Protocol)
 	}
 	return p.execute(ctx, r)
+}
+
+// Bounded returns the settings of a session its protocol declares a server may bound, read
+// from the session's stored options.
+func Bounded(s *engine.Session) ([]engine.Bounded, error) {
+	p, ok := known[s.Protocol]
+	if !ok {
+		return nil, Available(s.Protocol)
+	}
+	return p.bounded(s)
+}
+
+// bounded reads a protocol's options from a session and asks them what they bound.
+func bounded[T interface{ Bounded() []engine.Bounded }](s *engine.Session) ([]engine.Bounded, error) {
+	var o T
+	if err := json.Unmarshal(s.Options, &o); err != nil {
+		return nil, fmt.Errorf("%s: decode session options: %w", s.Protocol, err)
+	}
+	return o.Bounded(), nil
 }
 
 func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {

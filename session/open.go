@@ -36,8 +36,8 @@ func (r *Runner) open(ctx context.Context, req Request, stored bool) (*engine.Ru
 	if err != nil {
 		return nil, &ConfigError{Err: err}
 	}
-	rc := engine.RunConfig{Store: r.Store, Profiles: ps, Budget: r.Budget, Sinks: r.Sinks, Now: r.Now,
-		Answers: req.Answers, Prompter: r.Prompter, Source: req.Source}
+	rc := engine.RunConfig{Store: r.Store, Profiles: ps, Budget: r.Budget.Within(r.Limits.Budget), Sinks: r.Sinks,
+		Now: r.Now, Answers: req.Answers, Prompter: r.Prompter, Source: req.Source, Account: r.Account}
 	if stored {
 		return engine.Resume(ctx, rc, req.SessionID)
 	}
@@ -48,8 +48,9 @@ func (r *Runner) open(ctx context.Context, req Request, stored bool) (*engine.Ru
 	return run, err
 }
 
-// newSession builds the requested session through the protocols registry. It makes no call
-// and spends nothing, so a bad flag value is refused before anything is posted.
+// newSession builds the requested session through the protocols registry and holds it to the
+// Runner's limits. It makes no call and spends nothing, so a bad flag value, or one over a
+// server's ceiling, is refused before anything is posted.
 func (r *Runner) newSession(req Request) (*engine.Session, error) {
 	seed, source := req.Seed, req.SeedSource
 	if source == "" {
@@ -60,13 +61,21 @@ func (r *Runner) newSession(req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
+	bounded, err := protocols.Bounded(s)
+	if err != nil {
+		return nil, &UsageError{Err: err}
+	}
+	if err := r.Limits.Check(s, bounded); err != nil {
+		return nil, &UsageError{Err: err}
+	}
 	if req.SessionID != "" {
 		s.ID = req.SessionID
 	}
 	return s, nil
 }
 
-// Check refuses, before anything is written or spent, a request the protocols would refuse.
+// Check refuses, before anything is written or spent, a request the protocols would refuse or
+// the Runner's limits do not allow (a *UsageError, wrapping an *engine.LimitError for those).
 func (r *Runner) Check(req Request) error {
 	if _, err := r.newSession(req); err != nil {
 		return err

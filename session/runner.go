@@ -24,6 +24,13 @@ type Runner struct {
 	Prompter engine.Prompter
 	Now      func() time.Time
 	Budget   engine.Budget
+	// Limits are ceilings the configuration cannot raise (the App's): a new session over one
+	// of their bounds is refused before anything is written or spent, and every session runs
+	// under the lower of Budget and Limits.Budget.
+	Limits engine.Limits
+	// Account, when set, is a ceiling sessions share (an installation's day): see
+	// engine.RunConfig.Account.
+	Account engine.Account
 	// Publisher publishes decisions and searches earlier ones; nil publishes nothing.
 	Publisher *discussions.Publisher
 	// Warn tells the user something they should know that does not stop the session.

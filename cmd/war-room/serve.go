@@ -40,6 +40,7 @@ type serveFlags struct {
 	allowLocal             bool
 	allowBaseURLs          string
 	logFormat              string
+	ceilings               ceilingFlags
 }
 
 func (s *serveFlags) register(fs *flag.FlagSet) {
@@ -56,6 +57,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
 	fs.StringVar(&s.logFormat, "log-format", "json", "log lines on standard error as json (one object a line) or text (key=value)")
+	s.ceilings.register(fs)
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -68,6 +70,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	if len(pos) > 0 {
 		return usageErr("serve takes no arguments")
+	}
+	if err := sf.ceilings.fromEnv(fs, e); err != nil {
+		return err
+	}
+	if err := sf.ceilings.check(); err != nil {
+		return err
 	}
 	if err := checkProviderEnv(sf.providerEnv); err != nil {
 		return err
@@ -135,11 +143,13 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *met
 		return err
 	}
 	defer st.Close()
+	writes := wr.Options{Warn: func(msg string) { log.Warn("github: " + msg) }, Retried: m.GitHubRetry}
 	if bot.IsPostgresURL(target) {
 		// Replicas share the database: each installation's writes keep their spacing
 		// whichever replica sends them.
-		clients.UseWrites(wr.Options{Limiter: wr.StoreLimiter{Store: st}, Warn: func(m string) { log.Warn("github: " + m) }})
+		writes.Limiter = wr.StoreLimiter{Store: st}
 	}
+	clients.UseWrites(writes)
 	name := workerName()
 	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log, name), Observer: m}
 	w.Base.Events = m
@@ -215,6 +225,7 @@ func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger, name str
 	keys, _ := parseProviderEnv(s.providerEnv) // checked when serve started
 	d := bot.Deps{Grammar: actionGrammar(), Getenv: providerEnv(e.getenv, keys), Now: time.Now, Log: log,
 		Holder: name, LeaseTTL: s.leaseTTL,
+		Ceilings: s.ceilings.ceilings(), ForkPermission: config.Permission(s.ceilings.forkPermission),
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
 	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))

@@ -47,6 +47,15 @@ type appServer struct {
 // SQLite file, or the PostgreSQL database named by databaseURL when it is set).
 type appFiles struct{ dir, key, secret, db, databaseURL string }
 
+// state is where the server keeps its state: the PostgreSQL URL when there is one, else the
+// SQLite file.
+func (a appFiles) state() string {
+	if a.databaseURL != "" {
+		return a.databaseURL
+	}
+	return a.db
+}
+
 func newAppFiles(t *testing.T) appFiles {
 	t.Helper()
 	dir := t.TempDir()
@@ -146,6 +155,15 @@ func (s *appServer) stop() int {
 // deliver posts a delivery signed with secret and returns the status.
 func (s *appServer) deliver(event, id string, body []byte, secret string) int {
 	s.t.Helper()
+	code, err := s.tryDeliver(event, id, body, secret)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return code
+}
+
+// tryDeliver is deliver for a server that may be gone.
+func (s *appServer) tryDeliver(event, id string, body []byte, secret string) (int, error) {
 	req, _ := http.NewRequest(http.MethodPost, s.url+"/webhook", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(bot.EventHeader, event)
@@ -153,10 +171,10 @@ func (s *appServer) deliver(event, id string, body []byte, secret string) int {
 	req.Header.Set(bot.SignatureHeader, bot.Sign([]byte(secret), body))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		s.t.Fatal(err)
+		return 0, err
 	}
 	resp.Body.Close()
-	return resp.StatusCode
+	return resp.StatusCode, nil
 }
 
 // appEvent is the Action test's issue_comment payload for a comment, as a GitHub App

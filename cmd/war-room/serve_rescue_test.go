@@ -136,7 +136,7 @@ func killAndRescue(t *testing.T, queue string, at writePosition, want commandEnd
 	eventually(t, second, "the rescued command ends", w.finished)
 	eventually(t, second, "the rescue job completes", func() bool { return rescueState(t, files) == "completed" })
 	sameEnd(t, w.endOf(t), want)
-	if got := len(ledger(t, files.db)); got != calls {
+	if got := len(ledger(t, files.state())); got != calls {
 		t.Errorf("%d provider calls, want the clean run's %d: the rescue repeated a stored step", got, calls)
 	}
 	if t.Failed() {

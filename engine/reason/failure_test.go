@@ -79,17 +79,19 @@ func TestTransportFailureOnEveryAttemptFailsTheChain(t *testing.T) {
 	contains(t, f.LastError, "connection reset")
 }
 
-func TestBudgetCeilingStopsBeforeTheNextCall(t *testing.T) {
+// A ceiling below the first prompt's own size refuses that call: nothing is sent, and the
+// chain fails as a budget failure naming the role it stopped at.
+func TestBudgetCeilingRefusesACallWhosePromptAlonePassesIt(t *testing.T) {
 	h := newHarness(t, conformingScript(), twoFamilies)
-	h.budget = engine.Budget{MaxTokens: 1} // passed by the first call
+	h.budget = engine.Budget{MaxTokens: 1}
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
 	var f *ChainFailure
 	if !errors.As(res.err, &f) {
 		t.Fatalf("want a chain failure, got %v", res.err)
 	}
 	eq(t, engine.ClassBudget, f.Class)
-	eq(t, RoleGenerator, f.Role)
-	eq(t, 1, h.sp.Calls())
+	eq(t, RolePremise, f.Role)
+	eq(t, 0, h.sp.Calls())
 	l := h.ledger(res.run.Session().ID)
 	eq(t, engine.OutcomeBudgetRefused, l[len(l)-1].Outcome)
 }

@@ -39,6 +39,10 @@ type Options struct {
 	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// Warn receives one line per retry (default: dropped).
 	Warn func(msg string)
+	// Retried, when set, counts each retry: kind is "graphql" or "rest", reason one of
+	// "rate_limited", "secondary_limit", "server_error" or "transport" (the names of
+	// internal/metrics' reasons, so that its counter can be passed as it is).
+	Retried func(kind, reason string)
 }
 
 func (o Options) withDefaults() Options {
@@ -59,6 +63,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Warn == nil {
 		o.Warn = func(string) {}
+	}
+	if o.Retried == nil {
+		o.Retried = func(string, string) {}
 	}
 	return o
 }

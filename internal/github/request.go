@@ -44,6 +44,14 @@ type described struct {
 
 func (d *described) write() bool { return d.kind != read }
 
+// family is "graphql" or "rest".
+func (d *described) family() string {
+	if d.graphQL {
+		return "graphql"
+	}
+	return "rest"
+}
+
 func (d *described) newBody() io.ReadCloser { return io.NopCloser(bytes.NewReader(d.body)) }
 
 // describe reads the request's body (kept for retries) and classifies the request.

@@ -83,10 +83,24 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 		wait := Backoff(ae, n, o.Now())
 		o.Warn(fmt.Sprintf("%s; retrying in %s", ae, wait))
+		o.Retried(d.family(), retryReason(ae))
 		if err := o.Sleep(r.Context(), wait); err != nil {
 			return nil, err
 		}
 	}
+}
+
+// retryReason names why ae is retried, for a metric.
+func retryReason(ae *APIError) string {
+	switch {
+	case ae.Kind == RateLimited && ae.Reset.IsZero():
+		return "secondary_limit" // a Retry-After or a back-off, with quota left
+	case ae.Kind == RateLimited:
+		return "rate_limited"
+	case ae.Status >= 500:
+		return "server_error"
+	}
+	return "transport"
 }
 
 // retryable says whether the transport itself repeats a failed request: always after a

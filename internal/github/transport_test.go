@@ -9,6 +9,7 @@ import (
 
 	gogithub "github.com/google/go-github/v62/github"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/metrics"
 )
 
 // After a 403 secondary limit with Retry-After: 2 the write is sent again once the two
@@ -18,7 +19,10 @@ import (
 func TestSecondaryLimitIsWaitedOut(t *testing.T) {
 	w := newWorld(t)
 	w.f.Inject(githubfake.Fault{Match: commentsRoute, Kind: githubfake.SecondaryRateLimit, RetryAfter: 2 * time.Second})
-	c, ctx := w.rest(w.options()), context.Background()
+	o := w.options()
+	var retried []string
+	o.Retried = func(kind, reason string) { retried = append(retried, kind+" "+reason) }
+	c, ctx := w.rest(o), context.Background()
 	first, err := w.comment(ctx, c, "first")
 	if err != nil {
 		t.Fatalf("the write after a secondary limit: %v", err)
@@ -34,6 +38,9 @@ func TestSecondaryLimitIsWaitedOut(t *testing.T) {
 	}
 	if got := len(w.writes()); got != 4 || w.storedComments() != 2 {
 		t.Errorf("%d writes sent and %d comments stored, want 4 (one refused, sent again) and 2", got, w.storedComments())
+	}
+	if want := []string{"rest " + metrics.ReasonSecondary}; !slices.Equal(retried, want) {
+		t.Errorf("retries counted %q, want %q", retried, want)
 	}
 
 	bare := newWorld(t)

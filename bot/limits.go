@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/war-room/war-room/engine"
+)
+
+// Ceilings are what a deployment bounds whatever a repository's configuration says (the
+// App's serve flags); the zero value bounds nothing (the Action, where the repository's
+// owner pays for what the configuration spends).
+type Ceilings struct {
+	// Session caps every session and every review lane, and bounds what protocols declare;
+	// see engine.Limits. Its context-bytes bound caps review.max_diff_bytes too: a lane's
+	// diff is its context.
+	Session engine.Limits
+	// Daily caps what one installation spends in a UTC day, over all its sessions and lanes,
+	// across every worker sharing the store (a zero cap is none).
+	Daily engine.Budget
+}
+
+// account is the installation's daily account over store, nil when there is none (no daily
+// cap, or no installation: the Action).
+func (d *Deps) account(store engine.Store) *engine.DailyAccount {
+	c := d.Ceilings.Daily
+	if d.Installation == 0 || c.MaxTokens <= 0 && c.MaxUSD <= 0 {
+		return nil
+	}
+	return &engine.DailyAccount{Store: store, Key: fmt.Sprintf("installation/%d", d.Installation),
+		What: fmt.Sprintf("installation %d today (UTC)", d.Installation), Limit: c, Now: d.Now,
+		Warn: func(msg string) { d.log().Warn(msg) }}
+}
+
+// runAccount is the account a run is charged to, as the engine takes it (a nil interface
+// when there is none).
+func (d *Deps) runAccount(store engine.Store) engine.Account {
+	if a := d.account(store); a != nil {
+		return a
+	}
+	return nil
+}
+
+// spentForToday says why the installation may start nothing more today, or "".
+func (d *Deps) spentForToday(ctx context.Context, store engine.Store) (string, error) {
+	a := d.account(store)
+	if a == nil {
+		return "", nil
+	}
+	used, err := a.Spent(ctx)
+	if err != nil {
+		return "", fmt.Errorf("read the installation's spend: %w", err)
+	}
+	return a.Limit.Refuse(a.What, used, engine.Spend{}), nil
+}
+
+// laneBudget is the budget of one review lane: the configuration's, within the ceilings.
+func (d *Deps) laneBudget(cfg *LoadedConfig) engine.Budget {
+	own := engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
+	return own.Within(d.Ceilings.Session.Budget)
+}
+
+// laneDiffBytes is the most of a diff a lane reviews: review.max_diff_bytes, within the
+// context-bytes ceiling.
+func (d *Deps) laneDiffBytes(configured int64) int64 {
+	if c := d.Ceilings.Session.Bounds[engine.CeilingContextBytes].Max; c > 0 && (configured <= 0 || c < configured) {
+		return c
+	}
+	return configured
+}

@@ -1,0 +1,179 @@
+package bot
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river/rivertype"
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/store/sqlite"
+)
+
+// worldStore opens the store the world's workers run on.
+func (w *appWorld) worldStore() engine.Store {
+	w.t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(w.dir, "state.db"))
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// providerCalls counts every ledger row of every session in the world's store: each request
+// to a provider is one (and a refusal unsent is one too, so zero means nothing was tried).
+func (w *appWorld) providerCalls() int {
+	w.t.Helper()
+	ctx := context.Background()
+	st := w.worldStore()
+	sessions, err := st.ListSessions(ctx, "", 0)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	n := 0
+	for _, s := range sessions {
+		l, err := st.Ledger(ctx, s.ID)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		n += len(l)
+	}
+	return n
+}
+
+// oneRefusal delivers body as a command on a new issue and returns the App's one reply,
+// checking that the job ended, no session was stored and no provider was called.
+func (w *appWorld) oneRefusal(delivery, body string) string {
+	w.t.Helper()
+	n := w.f.AddIssue(testRepo, 0, "Queue backend", "We run Redis only for jobs.", "alice")
+	if got := w.deliver("issue_comment", delivery, w.comment(n, body), vectorSecret); got != http.StatusAccepted {
+		w.t.Fatalf("delivery: %d, want 202", got)
+	}
+	jobs := w.settle()
+	if len(jobs) == 0 || jobs[len(jobs)-1].State != rivertype.JobStateCompleted {
+		w.t.Fatalf("jobs %+v, want the last completed", jobs)
+	}
+	if calls := w.providerCalls(); calls != 0 {
+		w.t.Errorf("%d provider calls, want 0", calls)
+	}
+	if ss, _ := w.worldStore().ListSessions(context.Background(), "", 0); len(ss) != 0 {
+		w.t.Errorf("%d session(s) stored for a refused command", len(ss))
+	}
+	replies := appComments(w.f, n)
+	if len(replies) != 1 {
+		w.t.Fatalf("replies by the App: %+v", replies)
+	}
+	return replies[0].Body
+}
+
+func serveCeilings() Ceilings {
+	return Ceilings{Session: engine.Limits{Bounds: map[engine.Ceiling]engine.Limit{
+		engine.CeilingPasses: {Max: 3, By: "--max-passes"},
+		engine.CeilingRounds: {Max: 5, By: "--max-rounds"},
+	}}}
+}
+
+// /war-room reason --passes=40 on the App is refused before any call, and the one reply
+// names the setting as given and the server's bound with its flag; no progress comment, no
+// session.
+func TestAppRefusesACommandOverAServerCeiling(t *testing.T) {
+	w := newAppWorld(t)
+	w.ceilings = serveCeilings()
+	w.start(nil)
+	reply := w.oneRefusal("d-passes", "/war-room reason --passes=40 Should billing move to a queue?")
+	want := "@alice --passes=40 is over this server's ceiling: --max-passes=3. Nothing was run"
+	if !strings.Contains(reply, want) {
+		t.Errorf("reply:\n%s\nwant it to say %q", reply, want)
+	}
+}
+
+// A repository configuration cannot raise a bound either: delphi.max_rounds: 1000 is
+// refused, naming the key and the flag.
+func TestAppRefusesAConfigurationOverAServerCeiling(t *testing.T) {
+	w := newAppWorld(t)
+	w.ceilings = serveCeilings()
+	w.f.PutFile(testRepo, "main", ".github/war-room.yml", "version: 1\nproviders:\n  alpha: {type: script, family: anthropic, responses: "+
+		filepath.Join(w.dir, "script.yaml")+"}\nprotocols:\n  war_room:\n    delphi: {max_rounds: 1000}\n")
+	w.start(nil)
+	reply := w.oneRefusal("d-rounds", "/war-room deliberate Should billing move to a queue?")
+	if want := "protocols.war_room.delphi.max_rounds: 1000 is over this server's ceiling: --max-rounds=5."; !strings.Contains(reply, want) {
+		t.Errorf("reply:\n%s\nwant it to say %q", reply, want)
+	}
+}
+
+// An installation that has spent its day's ceiling starts nothing more: the command is
+// refused before any call, naming the ceiling and its flag; the next UTC day it may start.
+func TestAppRefusesACommandOnceTheInstallationsDayIsSpent(t *testing.T) {
+	w := newAppWorld(t)
+	var day atomic.Int64 // the workers' clock, moved by the test
+	day.Store(time.Date(2026, 5, 6, 12, 0, 0, 0, time.UTC).Unix())
+	w.now = func() time.Time { return time.Unix(day.Load(), 0).UTC() }
+	w.ceilings = Ceilings{Daily: engine.Budget{MaxUSD: 50, USDBy: "--max-daily-usd"}}
+	// Earlier sessions of installation 77 (on any replica sharing the store) spent the day.
+	spent := &engine.DailyAccount{Store: w.worldStore(), Key: "installation/77", Now: w.now}
+	spent.Charge(context.Background(), engine.Spend{Tokens: 9000, USD: 50.25})
+	w.start(nil)
+	reply := w.oneRefusal("d-daily", "/war-room reason Should billing move to a queue?")
+	want := "Not started: installation 77 today (UTC) has spent $50.2500, ceiling $50.00 (--max-daily-usd). The count starts again at 00:00 UTC."
+	if !strings.Contains(reply, want) {
+		t.Errorf("reply:\n%s\nwant it to say %q", reply, want)
+	}
+	other := &engine.DailyAccount{Store: w.worldStore(), Key: "installation/78", Now: w.now}
+	if s, _ := other.Spent(context.Background()); s != (engine.Spend{}) {
+		t.Errorf("another installation's day: %+v", s)
+	}
+
+	day.Add(24 * 60 * 60)
+	n := w.f.AddIssue(testRepo, 0, "Next day", "b", "alice")
+	if got := w.deliver("issue_comment", "d-next-day", w.comment(n, "/war-room reason Should billing move to a queue?"), vectorSecret); got != http.StatusAccepted {
+		t.Fatalf("delivery: %d", got)
+	}
+	w.settle()
+	if ss, _ := w.worldStore().ListSessions(context.Background(), "", 0); len(ss) != 1 {
+		t.Errorf("the next day's command stored %d sessions, want 1: it starts", len(ss))
+	}
+}
+
+// Within its bounds a command runs under the server's session ceiling when that is lower
+// than the configuration's (here: none): a one-token ceiling refuses the first call unsent,
+// and the thread is told which ceiling, by its flag.
+func TestAppSessionRunsUnderTheServersBudget(t *testing.T) {
+	w := newAppWorld(t)
+	script := filepath.Join(w.dir, "script.yaml")
+	w.f.PutFile(testRepo, "main", ".github/war-room.yml", "version: 1\nproviders:\n"+
+		"  alpha: {type: script, family: anthropic, responses: "+script+"}\n"+
+		"  beta: {type: script, family: openai, responses: "+script+"}\n"+
+		"  gamma: {type: script, family: google, responses: "+script+"}\n")
+	w.ceilings = Ceilings{Session: engine.Limits{Budget: engine.Budget{MaxTokens: 1, TokensBy: "--max-session-tokens"}}}
+	w.start(nil)
+	n := w.f.AddIssue(testRepo, 0, "Queue backend", "We run Redis only for jobs.", "alice")
+	if got := w.deliver("issue_comment", "d-budget", w.comment(n, "/war-room reason Should billing move to a queue?"), vectorSecret); got != http.StatusAccepted {
+		t.Fatalf("delivery: %d", got)
+	}
+	w.settle()
+	replies := appComments(w.f, n)
+	last := replies[len(replies)-1].Body
+	if !strings.Contains(last, "The session failed (budget)") || !strings.Contains(last, "over the ceiling of 1 (--max-session-tokens)") {
+		t.Fatalf("last reply:\n%s", last)
+	}
+	ctx := context.Background()
+	st := w.worldStore()
+	ss, _ := st.ListSessions(ctx, "", 0)
+	if len(ss) != 1 {
+		t.Fatalf("sessions: %+v", ss)
+	}
+	l, _ := st.Ledger(ctx, ss[0].ID)
+	if len(l) == 0 {
+		t.Fatal("no ledger row: the refusal must be recorded")
+	}
+	for _, e := range l {
+		if e.Outcome != engine.OutcomeBudgetRefused {
+			t.Errorf("a call went out: %+v", e)
+		}
+	}
+}
