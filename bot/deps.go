@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 )
@@ -99,9 +101,11 @@ func (d *Deps) log() *slog.Logger {
 	return slog.New(slog.DiscardHandler)
 }
 
+// output sets a step output. A workflow may post it anywhere, so secrets are redacted, as in
+// the CLI's --json; nothing else changes, since outputs are data.
 func (d *Deps) output(name, value string) {
 	if d.Report != nil {
-		d.Report.SetOutput(name, value)
+		d.Report.SetOutput(name, safetext.Redact(value))
 	}
 }
 
@@ -111,7 +115,10 @@ func (d *Deps) summary(md string) {
 	}
 }
 
+// warning logs msg and makes it a workflow annotation, which the Actions page shows as plain
+// text: it is defused as any title is (safetext.Plain).
 func (d *Deps) warning(msg string) {
+	msg = safetext.Plain(msg)
 	d.log().Warn(msg)
 	if d.Report != nil {
 		d.Report.Warning(msg)

@@ -3,7 +3,8 @@ package bot
 import (
 	"context"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/internal/doctor"
 	"github.com/war-room/war-room/internal/wiring"
 )
@@ -19,7 +20,7 @@ func (t *thread) doctor(ctx context.Context, cfg *LoadedConfig) error {
 		return nil
 	}
 	rep := doctor.Run(ctx, ps, doctor.Options{Now: t.d.Now})
-	t.reply(ctx, "### war-room doctor\n\n"+discussions.Safe(rep.Table()))
+	t.reply(ctx, "### war-room doctor\n\n"+safetext.Plain(rep.Table()))
 	if rep.OK() {
 		t.react(ctx, ReactionRocket)
 	} else {

@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	wr "github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // Failure classes the bot reports besides a call's own (transport, refused,
@@ -63,6 +64,8 @@ func isGitHubFailure(err error) bool {
 // precedes the quote (which phase, role and profile failed, after how many attempts) and
 // leaves the rest to the run's log and job summary. A failure with a summary (a standing
 // team that lost its quorum) is shown by it: every missing answer's role, profile and class.
+// The detail is markdown fit to publish as it is: every part taken from the error passes
+// through safetext, and runURL, war-room's own, stays a link.
 func threadDetail(class string, err error, runURL string) string {
 	what := map[string]string{engine.ClassContract: "the answer broke its role's format",
 		string(provider.ClassRefused): "the model or its vendor declined to answer"}[class]
@@ -75,12 +78,12 @@ func threadDetail(class string, err error, runURL string) string {
 	case err == nil:
 		return ""
 	case errors.As(err, &sm):
-		return sm.Summary() + "; " + where + " has each call's error."
+		return safetext.Inline(sm.Summary()) + "; " + where + " has each call's error."
 	case what == "":
-		return err.Error()
+		return safetext.Inline(err.Error())
 	}
 	if m := failedCall.FindStringSubmatch(firstLine(err.Error(), 2000)); m != nil {
-		return fmt.Sprintf("%s: %s; %s has the details.", m[1], what, where)
+		return fmt.Sprintf("%s: %s; %s has the details.", safetext.Inline(m[1]), what, where)
 	}
 	return fmt.Sprintf("a model call failed: %s; %s has the details.", what, where)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // gateText is the open question and the exact commands that answer it.
@@ -14,9 +14,7 @@ func gateText(g *PendingGate) string {
 	}
 	var b strings.Builder
 	b.WriteString("**Waiting for an answer:**\n\n")
-	for _, line := range strings.Split(strings.TrimSpace(g.Question), "\n") {
-		fmt.Fprintf(&b, "> %s\n", discussions.Safe(line))
-	}
+	b.WriteString(safetext.Quote(g.Question) + "\n")
 	b.WriteString("\nReply with one of these comments:\n\n")
 	for _, c := range ReplyCommands(g) {
 		fmt.Fprintf(&b, "- `%s`\n", c)

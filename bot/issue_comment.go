@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 )
 
@@ -111,7 +112,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 	var ue *UsageError
 	if errors.As(err, &ue) {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s\n\n%s", author.Login, discussions.Safe(ue.Reason), g.Usage()))
+		t.reply(ctx, fmt.Sprintf("@%s %s\n\n%s", author.Login, safetext.Inline(ue.Reason), g.Usage()))
 		return nil
 	}
 	return t.dispatch(ctx, cfg, cmd, g)

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // worldStore opens the store the world's workers run on.
@@ -86,7 +87,8 @@ func TestAppRefusesACommandOverAServerCeiling(t *testing.T) {
 	w.ceilings = serveCeilings()
 	w.start(nil)
 	reply := w.oneRefusal("d-passes", "/war-room reason --passes=40 Should billing move to a queue?")
-	want := "@alice --passes=40 is over this server's ceiling: --max-passes=3. Nothing was run"
+	// The reply is published text: the refusal reads as written, escaped as every phrase is.
+	want := "@alice " + safetext.Inline("--passes=40 is over this server's ceiling: --max-passes=3. Nothing was run")
 	if !strings.Contains(reply, want) {
 		t.Errorf("reply:\n%s\nwant it to say %q", reply, want)
 	}
@@ -101,7 +103,7 @@ func TestAppRefusesAConfigurationOverAServerCeiling(t *testing.T) {
 		filepath.Join(w.dir, "script.yaml")+"}\nprotocols:\n  war_room:\n    delphi: {max_rounds: 1000}\n")
 	w.start(nil)
 	reply := w.oneRefusal("d-rounds", "/war-room deliberate Should billing move to a queue?")
-	if want := "protocols.war_room.delphi.max_rounds: 1000 is over this server's ceiling: --max-rounds=5."; !strings.Contains(reply, want) {
+	if want := safetext.Inline("protocols.war_room.delphi.max_rounds: 1000 is over this server's ceiling: --max-rounds=5."); !strings.Contains(reply, want) {
 		t.Errorf("reply:\n%s\nwant it to say %q", reply, want)
 	}
 }
@@ -119,7 +121,7 @@ func TestAppRefusesACommandOnceTheInstallationsDayIsSpent(t *testing.T) {
 	spent.Charge(context.Background(), engine.Spend{Tokens: 9000, USD: 50.25})
 	w.start(nil)
 	reply := w.oneRefusal("d-daily", "/war-room reason Should billing move to a queue?")
-	want := "Not started: installation 77 today (UTC) has spent $50.2500, ceiling $50.00 (--max-daily-usd). The count starts again at 00:00 UTC."
+	want := safetext.Inline("Not started: installation 77 today (UTC) has spent $50.2500, ceiling $50.00 (--max-daily-usd). The count starts again at 00:00 UTC.")
 	if !strings.Contains(reply, want) {
 		t.Errorf("reply:\n%s\nwant it to say %q", reply, want)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine/memory"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // memoryBoard is the repository's member memory, in its discussion.
@@ -41,7 +42,7 @@ func (t *thread) memory(ctx context.Context, cfg *LoadedConfig, cmd Command) err
 	switch {
 	case errors.As(err, &ue):
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s", login, discussions.Safe(ue.Reason)))
+		t.reply(ctx, fmt.Sprintf("@%s %s", login, safetext.Plain(ue.Reason)))
 		return nil
 	case err != nil:
 		t.fail(ctx, FailureClass(err), err)
@@ -86,7 +87,7 @@ func (t *thread) reviewItems(ctx context.Context, b discussions.MemoryBoard, cmd
 		if err != nil {
 			return "", err
 		}
-		lines = append(lines, fmt.Sprintf("- `%s` %s by @%s: %s", it.ID, it.Status, login, discussions.Safe(oneLine(it.Text))))
+		lines = append(lines, fmt.Sprintf("- `%s` %s by @%s: %s", it.ID, it.Status, login, safetext.Inline(it.Text)))
 	}
 	return strings.Join(lines, "\n"), nil
 }
@@ -104,8 +105,8 @@ func reviewText(ctx context.Context, b discussions.MemoryBoard) (string, error) 
 	var s strings.Builder
 	s.WriteString("**Memory proposals awaiting review** (none is used until approved):\n\n| ID | For | Written by | Source | Item |\n|---|---|---|---|---|\n")
 	for _, it := range pending {
-		fmt.Fprintf(&s, "| `%s` | %s | %s | %s | %s |\n", it.ID, orTeam(it.Member), it.Provider, discussions.Safe(it.Source.String()),
-			strings.ReplaceAll(discussions.Safe(oneLine(it.Text)), "|", "\\|"))
+		fmt.Fprintf(&s, "| `%s` | %s | %s | %s | %s |\n", it.ID, orTeam(it.Member), it.Provider, safetext.Inline(it.Source.String()),
+			safetext.Inline(it.Text))
 	}
 	fmt.Fprintf(&s, "\nReply `%[1]s memory approve ID` or `%[1]s memory reject ID`.\n", Prefix)
 	return s.String(), nil
@@ -117,5 +118,3 @@ func orTeam(member string) string {
 	}
 	return member
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

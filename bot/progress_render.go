@@ -5,18 +5,18 @@ import (
 	"strings"
 	"time"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // render writes the comment: the state marker first (it must be the first line), then a
 // heading, the question, the phase and the call table. Every piece of user text goes
-// through discussions.Safe, so nothing in it can ping, hide text or forge a marker.
+// through safetext, so nothing in it can ping, hide text or forge a marker.
 func (v *progressView) render() string {
 	var b strings.Builder
 	s := v.state
 	b.WriteString(s.Marker() + "\n")
 	fmt.Fprintf(&b, "### war-room · %s — %s\n\n", s.Protocol, statusText(s.Status))
-	fmt.Fprintf(&b, "> %s\n\n", discussions.Safe(firstLine(s.Question, 200)))
+	fmt.Fprintf(&b, "> %s\n\n", safetext.Inline(firstLine(s.Question, 200)))
 	v.writeDisclosure(&b)
 	switch s.Status {
 	case StatusAwaiting:
@@ -24,13 +24,13 @@ func (v *progressView) render() string {
 	case StatusCompleted:
 		v.writeOutcome(&b)
 	case StatusFailed:
-		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", v.result.Class, discussions.Safe(firstLine(v.result.Detail, 500)))
+		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", v.result.Class, firstLine(v.result.Detail, 500))
 	case StatusCancelled:
 		b.WriteString("Cancelled: nothing more will run for this session.\n\n")
 	}
 	v.writeCalls(&b)
 	for _, n := range v.result.Notes {
-		fmt.Fprintf(&b, "> [!NOTE]\n> %s\n\n", discussions.Safe(n))
+		fmt.Fprintf(&b, "> [!NOTE]\n> %s\n\n", safetext.Inline(n))
 	}
 	fmt.Fprintf(&b, "<sub>session `%s` · seed %d (%s)</sub>\n", s.Session, s.Seed, s.SeedSource)
 	return b.String()
@@ -106,7 +106,7 @@ func firstLine(s string, max int) string {
 
 // cellText makes text safe for one table cell.
 func cellText(s string) string {
-	return strings.ReplaceAll(strings.Join(strings.Fields(discussions.Safe(s)), " "), "|", `\|`)
+	return safetext.Inline(s)
 }
 
 // writeDisclosure lists, before any model is called, who receives the question and its

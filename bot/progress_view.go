@@ -33,7 +33,7 @@ type resultView struct {
 	DiscussionURL string
 	// Reaffirmed is the decision number a reaffirmation kept.
 	Reaffirmed int
-	// Class and Detail describe a failure.
+	// Class and Detail describe a failure; Detail is markdown already made safe (threadDetail).
 	Class, Detail string
 	// Notes are things the reader must know (a configuration note, a skipped publish).
 	Notes []string

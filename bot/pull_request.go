@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"slices"
 
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/reviewlane"
 )
 
@@ -75,7 +77,7 @@ type pullRun struct {
 func (p *pullRun) review(ctx context.Context) error {
 	cfg, err := p.d.loadConfig(ctx, p.repo, p.ev.Repository.defaultBranch())
 	if err != nil {
-		p.d.summary(fmt.Sprintf("## war-room review could not start\n\n```\n%v\n```\n", err))
+		p.d.summary("## war-room review could not start\n\n" + safetext.Code(err.Error()) + "\n")
 		return err
 	}
 	return p.reviewWith(ctx, cfg)
@@ -129,7 +131,7 @@ func (p *pullRun) reviewWith(ctx context.Context, cfg *LoadedConfig) error {
 		}
 	}
 	if err != nil {
-		p.d.summary(fmt.Sprintf("## war-room review failed\n\n```\n%v\n```\n", err))
+		p.d.summary("## war-room review failed\n\n" + safetext.Code(err.Error()) + "\n")
 	}
 	return err
 }

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/config"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/reviewlane"
@@ -103,7 +105,7 @@ func (p *pullRun) neutral(ctx context.Context, lanes []config.Lane, title, summa
 		names = append(names, l.Name)
 	}
 	p.d.output(OutputLaneResults, "[]")
-	p.d.summary(fmt.Sprintf("## war-room review\n\nLanes %s: %s. %s\n", strings.Join(names, ", "), title, summary))
+	p.d.summary(fmt.Sprintf("## war-room review\n\nLanes %s: %s. %s\n", strings.Join(names, ", "), safetext.Inline(title), safetext.Inline(summary)))
 	return nil
 }
 

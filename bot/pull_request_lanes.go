@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/reviewlane"
@@ -75,7 +74,7 @@ func (p *pullRun) report(all []*reviewlane.Result, refutedConclusion string) err
 	for _, r := range results {
 		conclusion, title := reviewlane.CheckConclusion(r, refutedConclusion)
 		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s |\n", cellText(r.Lane), cellText(r.Reviewer.Profile),
-			cellText(r.Reviewer.Family), conclusion, cellText(discussions.Safe(title)))
+			cellText(r.Reviewer.Family), conclusion, cellText(title))
 	}
 	p.d.summary(b.String())
 	return nil

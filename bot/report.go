@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // Step outputs.
@@ -40,7 +40,7 @@ func sessionSummary(out *Outcome) string {
 	var b strings.Builder
 	st := out.State
 	fmt.Fprintf(&b, "## war-room · %s — %s\n\n", st.Protocol, statusText(st.Status))
-	fmt.Fprintf(&b, "**Question:** %s\n\n", discussions.Safe(firstLine(st.Question, 300)))
+	fmt.Fprintf(&b, "**Question:** %s\n\n", safetext.Inline(firstLine(st.Question, 300)))
 	switch st.Status {
 	case StatusAwaiting:
 		b.WriteString(gateText(st.Gate))
@@ -49,12 +49,12 @@ func sessionSummary(out *Outcome) string {
 		if out.Err != nil {
 			detail = out.Err.Error()
 		}
-		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", out.Class, discussions.Safe(firstLine(detail, 1000)))
+		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", out.Class, safetext.Inline(firstLine(detail, 1000)))
 	}
 	if d := out.Decision; d != nil {
-		fmt.Fprintf(&b, "### %s\n\n%s\n\n", discussions.Safe(firstLine(d.Title, 256)), discussions.Safe(d.Outcome))
+		fmt.Fprintf(&b, "### %s\n\n%s\n\n", safetext.Inline(firstLine(d.Title, 256)), safetext.Quote(d.Outcome))
 		if d.Confidence != "" {
-			fmt.Fprintf(&b, "**Confidence:** %s\n\n", discussions.Safe(d.Confidence))
+			fmt.Fprintf(&b, "**Confidence:** %s\n\n", safetext.Inline(d.Confidence))
 		}
 	}
 	if st.Discussion != "" {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // review runs the review lanes of the pull request this comment is on, on its current head,
@@ -38,7 +38,7 @@ func (t *thread) review(ctx context.Context, cfg *LoadedConfig) error {
 	p := &pullRun{d: t.d, ev: ev, repo: t.repo, log: t.log.With("head", ev.PullRequest.Head.SHA), startedBy: t.ev.Comment.User.Login}
 	if err := p.reviewWith(ctx, cfg); err != nil {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("%s The review lanes could not run: %s", who, discussions.Safe(firstLine(err.Error(), 500))))
+		t.reply(ctx, fmt.Sprintf("%s The review lanes could not run: %s", who, safetext.Inline(firstLine(err.Error(), 500))))
 		return err
 	}
 	t.react(ctx, ReactionRocket)

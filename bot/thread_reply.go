@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // SessionError is a session that ended in failure; the handler returns it so the Action's
@@ -47,7 +47,7 @@ func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error 
 	default:
 		t.react(ctx, ReactionConfused)
 		t.reply(ctx, fmt.Sprintf("%s The session failed (%s): %s", who, out.Class,
-			discussions.Safe(firstLine(res.Detail, 500))))
+			firstLine(res.Detail, 500)))
 	}
 	t.d.report(out)
 	if out.State.Status == StatusFailed {
@@ -92,7 +92,7 @@ func completedText(out *Outcome) string {
 	var b strings.Builder
 	b.WriteString("The session reached a decision; it was not published to Discussions.\n\n")
 	if d := out.Decision; d != nil {
-		fmt.Fprintf(&b, "**%s**\n\n%s\n", discussions.Safe(firstLine(d.Title, 256)), discussions.Safe(d.Outcome))
+		fmt.Fprintf(&b, "**%s**\n\n%s\n", safetext.Inline(firstLine(d.Title, 256)), safetext.Quote(d.Outcome))
 	}
 	b.WriteString(footerText(out.Decision))
 	return b.String()
@@ -104,14 +104,14 @@ func footerText(d *engine.Decision) string {
 	if d == nil || d.Metrics["footer"] == "" {
 		return ""
 	}
-	return "\n\n" + discussions.Safe(firstLine(d.Metrics["footer"], 256))
+	return "\n\n" + safetext.Inline(firstLine(d.Metrics["footer"], 256))
 }
 
 // fail reports a failure that happened before any session existed.
 func (t *thread) fail(ctx context.Context, class string, err error) {
 	t.react(ctx, ReactionConfused)
-	t.reply(ctx, fmt.Sprintf("@%s war-room could not start (%s):\n\n```\n%s\n```", t.ev.Comment.User.Login, class,
-		strings.ReplaceAll(err.Error(), "```", "`\u200b``")))
+	t.reply(ctx, fmt.Sprintf("@%s war-room could not start (%s):\n\n%s", t.ev.Comment.User.Login, class,
+		safetext.Code(err.Error())))
 }
 
 // react adds a reaction to the comment that triggered this run; an outcome reaction

@@ -8,7 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/engine"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/protocols"
@@ -23,7 +24,7 @@ const MaxIssueContextBytes = 12 << 10
 func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
 	if err := protocols.Available(cmd.Protocol); err != nil {
 		t.react(ctx, ReactionConfused)
-		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, discussions.Safe(err.Error())))
+		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, safetext.Inline(err.Error())))
 		return nil
 	}
 	if done, err := t.again(ctx, cfg); done || err != nil {
@@ -75,7 +76,7 @@ func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool,
 	}
 	t.log.Info("refused before any call", "why", why)
 	t.react(ctx, ReactionConfused)
-	t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, discussions.Safe(why)))
+	t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, safetext.Inline(why)))
 	return true, nil
 }
 

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/war-room/war-room/internal/safetext"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/protocols"
 )
@@ -42,7 +44,7 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 	repo := ev.Repository.repo()
 	cfg, err := d.loadConfig(ctx, repo, ev.Repository.defaultBranch())
 	if err != nil {
-		d.summary(fmt.Sprintf("## war-room could not start\n\n```\n%v\n```\n", err))
+		d.summary("## war-room could not start\n\n" + safetext.Code(err.Error()) + "\n")
 		return err
 	}
 	protocol := d.grammar(cfg).Default

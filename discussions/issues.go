@@ -3,6 +3,7 @@ package discussions
 import (
 	"context"
 	"fmt"
+	"github.com/war-room/war-room/internal/safetext"
 	"sort"
 
 	"github.com/google/go-github/v62/github"
@@ -47,8 +48,8 @@ func (p *Publisher) ensureIssues(ctx context.Context, j *job) error {
 func (p *Publisher) createIssue(ctx context.Context, j *job, part, title, rationale, source string) (int, error) {
 	body := Marker{Session: j.Decision.SessionID, Part: part}.String() + "\n" +
 		execute("deferred.md.tmpl", map[string]any{"SessionID": j.Decision.SessionID,
-			"Discussion": j.st.Discussion.Number, "Source": cell(Safe(source)), "Rationale": block(rationale)}) + "\n"
-	req := &github.IssueRequest{Title: github.String(fitTitle("Deferred: " + Safe(title))),
+			"Discussion": j.st.Discussion.Number, "Source": safetext.Inline(source), "Rationale": block(rationale)}) + "\n"
+	req := &github.IssueRequest{Title: github.String(fitTitle("Deferred: " + safetext.Plain(title))),
 		Body: github.String(body), Labels: &[]string{DeferredLabel}}
 	var is *github.Issue
 	err := p.c.do(ctx, "POST issues", func(ctx context.Context) error {

@@ -34,8 +34,8 @@ func TestCommentWordLimitIsExplicit(t *testing.T) {
 	d.Phases[0].Body = words(800)
 	r := Render(d, RenderOptions{})
 	c := r.Comments[0].Body
-	if n := strings.Count(c, "word"); n != MaxCommentWords-3 { // "### Reversibility assessment" counts 3 words
-		t.Errorf("%d body words kept, want %d", n, MaxCommentWords-3)
+	if n := strings.Count(c, "word"); n != MaxCommentWords-4 { // "### Reversibility assessment" counts 3 words, the quote mark 1
+		t.Errorf("%d body words kept, want %d", n, MaxCommentWords-4)
 	}
 	if !strings.Contains(c, "**Truncated**") {
 		t.Error("no truncation note")
@@ -73,7 +73,7 @@ func TestTitle(t *testing.T) {
 		{"war-room", "[War Room] Adopt X", "", "[War Room] Adopt X"},
 		{"war-room", "Adopt   X\n", "", "Adopt X"},
 		{"poll", "", "Is Y safe?\nmore detail", "[Decision] Is Y safe?"},
-		{"council", "[Council] Ask @core", "", "[Council] Ask @" + zwj + "core"},
+		{"council", "[Council] Ask @core", "", "[Council] Ask @\u200dcore"},
 	} {
 		d := &engine.Decision{Protocol: tc.protocol, Title: tc.title, Question: tc.question}
 		if got := Title(d); got != tc.want {

@@ -3,6 +3,7 @@ package discussions
 import (
 	"context"
 	"fmt"
+	"github.com/war-room/war-room/internal/safetext"
 	"sort"
 	"unicode/utf8"
 
@@ -78,7 +79,7 @@ func decisionRows(l categoryListing, extra *DecisionRow, extraMeta meta) []Decis
 func renderLog(in []DecisionRow) string {
 	rows := make([]DecisionRow, len(in))
 	for i, r := range in {
-		r.Title, r.Class = cell(Safe(r.Title)), cell(Safe(r.Class))
+		r.Title, r.Class = safetext.Inline(r.Title), safetext.Inline(r.Class)
 		rows[i] = r
 	}
 	render := func(omitted int) string {

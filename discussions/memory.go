@@ -16,6 +16,7 @@ import (
 	"github.com/shurcooL/githubv4"
 
 	"github.com/war-room/war-room/engine/memory"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // MemoryTitle is the title of the discussion a repository's member memory lives in.
@@ -147,7 +148,7 @@ func renderMemory(items []memory.Item) (string, error) {
 		if who == "" {
 			who = "the team"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", it.ID, it.Status, cell(who), cell(it.Provider), cell(Safe(it.Source.String())), cell(Safe(it.Text)))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", it.ID, it.Status, safetext.Inline(who), safetext.Inline(it.Provider), safetext.Inline(it.Source.String()), safetext.Inline(it.Text))
 	}
 	if n := utf8.RuneCountInString(b.String()); n > MaxBodyChars {
 		return "", fmt.Errorf("the memory would be %d characters, more than a discussion holds (%d): reject items that are no longer needed", n, MaxBodyChars)

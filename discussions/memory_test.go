@@ -42,7 +42,7 @@ func TestMemoryBoardLivesInOneDiscussionWeWrite(t *testing.T) {
 	if len(ours) != 1 {
 		t.Fatalf("%d memory discussions of ours, want one", len(ours))
 	}
-	for _, want := range []string{"| `" + added[0].ID + "` | approved | skeptic | openai | decision #4 | Spend was never measured, @\u200dalice says. |",
+	for _, want := range []string{"| `" + added[0].ID + "` | approved | skeptic | openai | decision #\u200d4 | Spend was never measured, @\u200dalice says. |",
 		"`/war-room memory approve ID`"} {
 		if !strings.Contains(ours[0], want) {
 			t.Errorf("the memory discussion lacks %q:\n%s", want, ours[0])

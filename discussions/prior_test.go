@@ -112,7 +112,7 @@ func TestPriorCheckProceedSupersedes(t *testing.T) {
 		t.Fatalf("no forward link on #1: %+v", comments)
 	}
 	log := ours(ds, "", partDecisionLog)[0].Body
-	if !strings.Contains(log, "| #1 | [War Room] Keep session state in SQLite, not PostgreSQL | type 2 | 2026-03-03 | superseded by #"+fmt.Sprint(res.Number)+" |") {
+	if !strings.Contains(log, "| #1 | \\[War Room] Keep session state in SQLite, not PostgreSQL | type 2 | 2026-03-03 | superseded by #"+fmt.Sprint(res.Number)+" |") {
 		t.Errorf("the log does not show #1 superseded:\n%s", log)
 	}
 	w.assertCleanCalls()

@@ -2,6 +2,7 @@ package discussions
 
 import (
 	"fmt"
+	"github.com/war-room/war-room/internal/safetext"
 	"strings"
 )
 
@@ -46,5 +47,5 @@ func RelatedNote(related []PriorMatch) string {
 }
 
 func matchText(m PriorMatch) string {
-	return fmt.Sprintf("#%d %s (%s)", m.Number, cell(Safe(m.Title)), dateOf(m.CreatedAt))
+	return fmt.Sprintf("#%d %s (%s)", m.Number, safetext.Plain(m.Title), dateOf(m.CreatedAt))
 }

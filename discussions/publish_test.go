@@ -39,7 +39,7 @@ func TestPublishFull(t *testing.T) {
 	}
 	logs := ours(ds, "", partDecisionLog)
 	if len(logs) != 1 || logs[0].Number != res.LogNumber || logs[0].Title != LogTitle ||
-		!strings.Contains(logs[0].Body, "| #1 | [War Room] Move session state from SQLite to PostgreSQL for the App | type 1B | 2026-03-05 | active |") {
+		!strings.Contains(logs[0].Body, "| #1 | \\[War Room] Move session state from SQLite to PostgreSQL for the App | type 1B | 2026-03-05 | active |") {
 		t.Fatalf("decision log: %+v", logs)
 	}
 	if v := w.f.SpacingViolations(); v != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/war-room/war-room/internal/safetext"
 	"time"
 
 	"github.com/war-room/war-room/engine"
@@ -53,7 +54,7 @@ func (p *Publisher) Reaffirm(ctx context.Context, req ReaffirmRequest) (string, 
 	}
 	body := Marker{Session: req.SessionID, Part: partReaffirmed}.String() + "\n" +
 		execute("reaffirmed.md.tmpl", map[string]any{"Date": dateOf(p.now()),
-			"Question": cell(Safe(req.Question)), "SessionID": req.SessionID}) + "\n"
+			"Question": safetext.Inline(req.Question), "SessionID": req.SessionID}) + "\n"
 	err := p.retry(ctx, "reaffirm #"+fmt.Sprint(req.Number), func(ctx context.Context) error {
 		info, err := p.lookup(ctx, req.Repo)
 		if err != nil {

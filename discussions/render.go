@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"github.com/war-room/war-room/internal/safetext"
 	"regexp"
 	"strings"
 	"text/template"
@@ -57,7 +58,9 @@ type RenderOptions struct {
 }
 
 // Render turns a decision into the title, body and phase comments to publish. Every text
-// that came from a model or a person passes through Safe.
+// that came from a model or a person passes through safetext: multi-line text is quoted,
+// phrases are escaped, so only war-room's own headings, outcome line, dissent, independence
+// line and footer are structure.
 func Render(d *engine.Decision, o RenderOptions) Rendered {
 	if o.FullRecord == "" {
 		o.FullRecord = fmt.Sprintf("`war-room decisions show %s`", d.SessionID)
@@ -111,7 +114,7 @@ func renderPhase(d *engine.Decision, i int, part string, p engine.PhaseSummary, 
 	footer := execute("phase_footer.md.tmpl", map[string]any{
 		"Index": i + 1, "Count": len(d.Phases), "SessionID": d.SessionID})
 	text := execute("phase.md.tmpl", map[string]any{
-		"Title": cell(Safe(p.Title)), "Body": strings.TrimSpace(Safe(p.Body))})
+		"Title": safetext.Inline(p.Title), "Body": safetext.Quote(p.Body)})
 	main, cut := fit(text, MaxCommentWords, MaxBodyChars, len(head)+len(footer)+8, fullRecord)
 	return head + "\n" + main + "\n\n" + footer + "\n", cut
 }
@@ -141,7 +144,7 @@ func Title(d *engine.Decision) string {
 		first, _, _ := strings.Cut(strings.TrimSpace(d.Question), "\n")
 		title = untitled + " " + first
 	}
-	return fitTitle(Safe(title))
+	return fitTitle(safetext.Plain(title))
 }
 
 func dateOf(t time.Time) string { return t.UTC().Format("2006-01-02") }

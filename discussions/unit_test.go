@@ -88,7 +88,7 @@ func TestPriorAnswers(t *testing.T) {
 	if want := []string{"reaffirm #42", "reaffirm #38", "proceed #42", "proceed #38", "skip"}; !slices.Equal(choices, want) {
 		t.Errorf("choices %v (a related discussion is never a choice)", choices)
 	}
-	if !strings.Contains(q, "#42 A @"+zwj+"team thing (2026-02-15)") || !strings.Contains(q, "for information only): #7 Look-alike (") {
+	if !strings.Contains(q, "#42 A @\u200dteam thing (2026-02-15)") || !strings.Contains(q, "for information only): #7 Look-alike (") {
 		t.Errorf("question %q", q)
 	}
 	for _, tc := range []struct {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // The view types hold decision text already made safe (and, for table cells, one line with
@@ -53,20 +54,20 @@ type metricView struct{ Name, Value string }
 func newBodyView(d *engine.Decision, supersedes int) bodyView {
 	v := bodyView{
 		Supersedes: supersedes, Question: block(d.Question), Context: block(d.Context),
-		Outcome: block(d.Outcome), Confidence: cell(Safe(d.Confidence)), Rationale: block(d.Rationale),
+		Outcome: block(d.Outcome), Confidence: safetext.Inline(d.Confidence), Rationale: block(d.Rationale),
 		Consequences: block(d.Consequences), Dissent: items(d.Dissent),
 		ChangeMind: items(d.WhatWouldChangeMind), Notes: items(d.Notes),
-		Independence: cell(Safe(d.IndependenceLine())),
+		Independence: safetext.Inline(d.IndependenceLine()),
 	}
 	for _, s := range d.Sections {
-		v.Sections = append(v.Sections, sectionView{Title: cell(Safe(s.Title)), Text: block(s.Text),
+		v.Sections = append(v.Sections, sectionView{Title: safetext.Inline(s.Title), Text: block(s.Text),
 			Table: tableLines(s.Table), Items: items(s.Items)})
 	}
 	for _, a := range d.Alternatives {
-		alt := altView{Name: cell(Safe(joinLabel(a.Label, a.Title))), Summary: cell(Safe(a.Summary)),
-			Why: cell(Safe(a.Reason)), Selected: a.Selected}
+		alt := altView{Name: safetext.Inline(joinLabel(a.Label, a.Title)), Summary: safetext.Inline(a.Summary),
+			Why: safetext.Inline(a.Reason), Selected: a.Selected}
 		if a.Score != nil {
-			alt.Score = cell(Safe(a.Score.String()))
+			alt.Score = safetext.Inline(a.Score.String())
 		}
 		v.Alternatives = append(v.Alternatives, alt)
 	}
@@ -95,24 +96,24 @@ func newPanelView(m engine.PanelMember) panelView {
 	if m.Provider == "script" {
 		model += " (scripted, not a model)"
 	}
-	contributed := cell(Safe(m.Label))
+	contributed := safetext.Inline(m.Label)
 	if contributed == "" {
 		contributed = "—"
 	}
-	return panelView{Role: cell(Safe(m.Role)), Contributed: contributed, Model: cell(Safe(model)),
-		Family: cell(Safe(m.Family)), Result: cell(Safe(result))}
+	return panelView{Role: safetext.Inline(m.Role), Contributed: contributed, Model: safetext.Inline(model),
+		Family: safetext.Inline(m.Family), Result: safetext.Inline(result)}
 }
 
 func newFooterView(d *engine.Decision, fullRecord string) footerView {
 	v := footerView{Protocol: d.Protocol, SessionID: d.SessionID, Seed: d.Seed,
-		MerkleRoot: cell(Safe(d.MerkleRoot)), Independence: cell(Safe(d.Independence)), FullRecord: fullRecord}
+		MerkleRoot: safetext.Inline(d.MerkleRoot), Independence: safetext.Inline(d.Independence), FullRecord: fullRecord}
 	names := make([]string, 0, len(d.Metrics))
 	for k := range d.Metrics {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		v.Metrics = append(v.Metrics, metricView{Name: cell(Safe(k)), Value: cell(Safe(d.Metrics[k]))})
+		v.Metrics = append(v.Metrics, metricView{Name: safetext.Inline(k), Value: safetext.Inline(d.Metrics[k])})
 	}
 	return v
 }
@@ -128,7 +129,7 @@ func tableLines(t *engine.Table) []string {
 		out := make([]string, len(t.Columns))
 		for i := range out {
 			if i < len(cells) {
-				out[i] = cell(Safe(cells[i]))
+				out[i] = safetext.Inline(cells[i])
 			}
 		}
 		return strings.TrimRight("| "+strings.Join(out, " | "), " ") + " |"
@@ -140,15 +141,15 @@ func tableLines(t *engine.Table) []string {
 	return lines
 }
 
-// block is a multi-line section: made safe, trimmed.
-func block(s string) string { return strings.TrimSpace(Safe(s)) }
+// block is a multi-line text: quoted, so nothing in it is structure of the record.
+func block(s string) string { return safetext.Quote(s) }
 
 // items are list entries: made safe and kept on one line each, so an entry cannot end the
 // list or start a heading.
 func items(in []string) []string {
 	var out []string
 	for _, s := range in {
-		if t := strings.Join(strings.Fields(Safe(s)), " "); t != "" {
+		if t := safetext.Inline(s); t != "" {
 			out = append(out, t)
 		}
 	}

@@ -3,6 +3,8 @@ package reviewlane
 import (
 	"fmt"
 	"strings"
+
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // draft renders the plan as the review to create.
@@ -17,7 +19,7 @@ func (p reviewPlan) draft(r *Result, o PublishOptions) ReviewDraft {
 
 // commentLine is a line comment's text: the severity, the lane and the finding.
 func commentLine(lane string, f Finding) string {
-	return fmt.Sprintf("**%s** · %s: %s", f.Severity, CheckName(lane), safeText(f.Text))
+	return fmt.Sprintf("**%s** · %s: %s", f.Severity, CheckName(lane), safetext.Inline(f.Text))
 }
 
 // commentText is a line comment's text without its marker line.
@@ -52,7 +54,7 @@ func (p reviewPlan) renderBody(r *Result, o PublishOptions) string {
 	if len(p.body) > 0 {
 		b.WriteString("\nNew findings not on their lines:\n\n")
 		for _, f := range p.body {
-			fmt.Fprintf(&b, "- **%s**%s %s (%s)\n", f.Severity, location(f.Finding), safeText(f.Text), f.why)
+			fmt.Fprintf(&b, "- **%s**%s %s (%s)\n", f.Severity, location(f.Finding), safetext.Inline(f.Text), f.why)
 		}
 	}
 	if len(p.outdated) > 0 {
@@ -93,7 +95,7 @@ func annotations(r *Result) []Annotation {
 			start = f.StartLine
 		}
 		out = append(out, Annotation{Path: f.File, StartLine: start, EndLine: end, Level: levels[f.Severity],
-			Title: f.Severity + " · " + CheckName(r.Lane), Message: clip(f.Text, 4000)})
+			Title: f.Severity + " · " + CheckName(r.Lane), Message: clip(safetext.Plain(f.Text), 4000)})
 	}
 	return out
 }

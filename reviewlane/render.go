@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	wr "github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // CheckName is the check run's name for a lane.
@@ -37,10 +38,12 @@ func CheckConclusion(r *Result, refutedConclusion string) (conclusion, title str
 	return "neutral", "transport: " + string(r.TransportClass) + " (no judgment)"
 }
 
-// Report is the markdown body shared by the check run summary and the sticky comment.
+// Report is the markdown body shared by the check run summary and the sticky comment. The
+// summary (war-room's sentence, which may carry a clip of the answer) and every finding are
+// escaped phrases (safetext.Inline), so the report's own lines are the only structure in it.
 func Report(r *Result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\n", safeText(r.Summary))
+	fmt.Fprintf(&b, "%s\n\n", safetext.Inline(r.Summary))
 	fmt.Fprintf(&b, "- Reviewer: `%s` (family %s%s), context `%s`\n", r.Reviewer.Profile, r.Reviewer.Family,
 		modelNote(r.Reviewer), r.Reviewer.ContextID)
 	fmt.Fprintf(&b, "- Head: `%s` · request SHA-256 `%s` · provider calls: %d\n", r.HeadSHA, short(r.RequestSHA256), r.Calls)
@@ -51,7 +54,7 @@ func Report(r *Result) string {
 	if len(r.Findings) > 0 {
 		b.WriteString("\nFindings:\n\n")
 		for _, f := range r.Findings {
-			fmt.Fprintf(&b, "- **%s**%s %s\n", f.Severity, location(f), safeText(f.Text))
+			fmt.Fprintf(&b, "- **%s**%s %s\n", safetext.Inline(f.Severity), location(f), safetext.Inline(f.Text))
 		}
 	}
 	notReviewed(&b, r.Coverage)
@@ -123,13 +126,8 @@ func location(f Finding) string {
 	return " `" + codeSafe(f.File) + "`"
 }
 
-// safeText neutralises model text for GitHub: no @-mention pings anyone, and no HTML comment
-// can forge another lane's marker.
-func safeText(s string) string {
-	s = strings.ReplaceAll(s, "<", "&lt;")
-	return strings.ReplaceAll(s, "@", "@\u200b")
-}
-
+// codeSafe fits untrusted text (a path, a model name) into a one-line code span: no backtick
+// can close it, and what a parser of the raw body reads (a marker, a command) is defused.
 func codeSafe(s string) string {
-	return strings.NewReplacer("`", "'", "\n", " ", "\r", " ").Replace(s)
+	return strings.NewReplacer("`", "'", "\n", " ", "\r", " ").Replace(safetext.Plain(s))
 }

@@ -52,7 +52,7 @@ func TestActionForgedPriorOpensNoGate(t *testing.T) {
 		}
 	}
 	bc := botComments(w, n)
-	if !strings.Contains(bc[0].Body, fmt.Sprintf("not decisions war-room recorded; listed for information only): #%d", forged)) {
+	if !strings.Contains(bc[0].Body, fmt.Sprintf("not decisions war-room recorded; listed for information only): #\u200d%d", forged)) {
 		t.Errorf("the forgery is not listed as related:\n%s", bc[0].Body)
 	}
 	untouched(t, w, forged)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -173,9 +172,7 @@ func (s *setup) runConfig(e *env, answers map[string]string) engine.RunConfig {
 // printDecision prints a decision as markdown, or as JSON with --json.
 func printDecision(e *env, d *engine.Decision, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(d)
+		return printJSON(e, d)
 	}
 	_, err := fmt.Fprint(e.stdout, d.Markdown())
 	return err

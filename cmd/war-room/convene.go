@@ -131,7 +131,7 @@ func dryRunCouncil(ctx context.Context, e *env, st *setup, opts council.Options,
 		if err != nil {
 			return err
 		}
-		return writeJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
+		return printJSON(e, map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
 			"expected_calls": opts.ExpectedCalls(), "estimate": est})
 	}
 	w := e.stdout

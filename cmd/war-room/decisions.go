@@ -107,7 +107,7 @@ func runDecisionsDeferred(ctx context.Context, e *env, args []string) error {
 		items = kept
 	}
 	if cf.json {
-		return writeJSON(e, items)
+		return printJSON(e, items)
 	}
 	if len(items) == 0 {
 		fmt.Fprintln(e.stdout, "no deferred items")

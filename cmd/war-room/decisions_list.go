@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -123,12 +122,6 @@ func containsAll(text string, words []string) bool {
 		}
 	}
 	return true
-}
-
-func printJSON(e *env, v any) error {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 func runDecisionsList(ctx context.Context, e *env, args []string) error {

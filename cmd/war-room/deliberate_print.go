@@ -28,7 +28,7 @@ func dryRunWarRoom(ctx context.Context, e *env, st *setup, opts warroom.Options,
 		panel.Members[i].Effort = st.Profiles.EffortSent(m.Profile, m.Effort)
 	}
 	if asJSON {
-		return writeJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel, "estimates": ests})
+		return printJSON(e, map[string]any{"dry_run": true, "options": opts, "panel": panel, "estimates": ests})
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "war-room deliberate (dry run: no session, no call)\n\nmode %s · thresholds %s", opts.Mode, opts.Thresholds)

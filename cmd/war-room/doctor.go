@@ -47,7 +47,7 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	}
 	rep := doctor.Run(ctx, ps, doctor.Options{})
 	if cf.json {
-		if err := writeJSON(e, rep); err != nil {
+		if err := printJSON(e, rep); err != nil {
 			return err
 		}
 	} else {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -100,9 +99,7 @@ func publishOutcome(e *env, out *session.Outcome, asJSON bool) error {
 
 func printPublished(e *env, res *discussions.Result, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		return printJSON(e, res)
 	}
 	if res.Skipped != "" {
 		return nil

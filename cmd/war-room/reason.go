@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -160,15 +159,9 @@ func (f *reasonFlags) dryRun(ctx context.Context, e *env, st *setup, plan reason
 	}
 	est := reason.EstimatePlan(plan, inputs, st.Profiles, history)
 	if f.common.json {
-		return writeJSON(e, map[string]any{"dry_run": true, "plan": plan, "estimate": est})
+		return printJSON(e, map[string]any{"dry_run": true, "plan": plan, "estimate": est})
 	}
 	return reason.WritePlan(e.stdout, plan, source, est, st.Profiles)
-}
-
-func writeJSON(e *env, v any) error {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 // reasonStopped explains a chain that paused at a gate or that a human stopped.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -25,9 +24,7 @@ Exit codes:
 // when none refuted but some could not judge.
 func printReview(e *env, results []*reviewlane.Result, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(results); err != nil {
+		if err := printJSON(e, results); err != nil {
 			return err
 		}
 	} else {

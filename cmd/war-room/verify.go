@@ -50,7 +50,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if cf.json {
-		if err := writeJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
+		if err := printJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
 			return err
 		}
 	} else {

@@ -33,7 +33,7 @@ func verifyPublished(ctx context.Context, e *env, cf commonFlags, gf githubFlags
 	}
 	rep := engine.VerifyPublished(rec.PublishedRecord)
 	if cf.json {
-		if err := writeJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
+		if err := printJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
 			return err
 		}
 	} else {
