@@ -65,7 +65,7 @@ func TestActionMemoryRoundTrip(t *testing.T) {
 	r1, _ := w.say("alice", n, "/war-room convene --go Should billing move to a queue?")
 	wantNoError(t, r1)
 	mem := memoryDiscussion(t, w)
-	row := regexp.MustCompile("\\| `(m-[0-9a-f]+)` \\| proposed \\| skeptic \\| google \\| decision #([0-9]+) \\| KEEP-THIS").FindStringSubmatch(mem.Body)
+	row := regexp.MustCompile("\\| `(m-[0-9a-f]+)` \\| proposed \\| skeptic \\| google \\| decision #\u200d([0-9]+) \\| KEEP-THIS").FindStringSubmatch(mem.Body)
 	if row == nil {
 		t.Fatalf("the proposal is not in the memory discussion:\n%s", mem.Body)
 	}
@@ -81,13 +81,13 @@ func TestActionMemoryRoundTrip(t *testing.T) {
 	w.say("alice", n, "/war-room memory approve "+id)
 	w.say("alice", n, fmt.Sprintf("/war-room outcome #%s OUTCOME-TEXT: queue spend doubled by March.", decision))
 	mem = memoryDiscussion(t, w)
-	for _, want := range []string{"| `" + id + "` | approved | skeptic | google |", "| approved | the team | maintainer | outcome of decision #" + decision + " | OUTCOME-TEXT"} {
+	for _, want := range []string{"| `" + id + "` | approved | skeptic | google |", "| approved | the team | maintainer | outcome of decision #\u200d" + decision + " | OUTCOME-TEXT"} {
 		if !strings.Contains(mem.Body, want) {
 			t.Errorf("the memory discussion lacks %q:\n%s", want, mem.Body)
 		}
 	}
 	w.say("alice", n, "/war-room outcome #999 nothing")
-	if bc := botComments(w, n); !strings.Contains(bc[len(bc)-1].Body, "#999 is not a decision war-room recorded") {
+	if bc := botComments(w, n); !strings.Contains(bc[len(bc)-1].Body, "#\u200d999 is not a decision war-room recorded") {
 		t.Errorf("an outcome for a decision that is not ours was taken:\n%s", bc[len(bc)-1].Body)
 	}
 
