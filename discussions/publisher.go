@@ -7,8 +7,9 @@ import (
 	"time"
 
 	gogithub "github.com/google/go-github/v62/github"
+
+	"github.com/war-room/war-room/engine/wait"
 	"github.com/war-room/war-room/internal/github"
-	"github.com/war-room/war-room/internal/wait"
 )
 
 // Defaults of a Publisher.
