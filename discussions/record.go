@@ -61,12 +61,28 @@ func renderRecord(sessionID string, rec *engine.PublishedRecord) []Part {
 
 // asciiJSON writes every non-ASCII character of encoded JSON as a \u escape (a pair for
 // characters outside the BMP), so the payload can be cut into lines at any byte without
-// splitting a character, and reads back to the same value.
+// splitting a character, and reads back to the same value. Inside strings it escapes '/'
+// and '_' as well: cut at any byte, no line of the record can then begin with a "/war-room"
+// command a quoted question carried, and no GitHub token pasted into the question (ghp_…,
+// github_pat_…) appears in the record as it was written. ('-' stays: a time's own decoder
+// reads its string without unescaping it.)
 func asciiJSON(raw []byte) string {
 	var b strings.Builder
 	b.Grow(len(raw))
+	inString, escaped := false, false
 	for _, r := range string(raw) {
 		switch {
+		case escaped:
+			escaped = false
+			b.WriteRune(r)
+		case inString && r == '\\':
+			escaped = true
+			b.WriteRune(r)
+		case r == '"':
+			inString = !inString
+			b.WriteRune(r)
+		case inString && (r == '/' || r == '_'):
+			fmt.Fprintf(&b, "\\u%04x", r)
 		case r < utf8.RuneSelf:
 			b.WriteByte(byte(r))
 		case r > 0xFFFF:

@@ -29,7 +29,7 @@ func TestActionPostsTheCardAndProceedRunsTheTeam(t *testing.T) {
 	}
 	bc := botComments(w, n)
 	reply := bc[len(bc)-1].Body
-	for _, want := range []string{"The standing team, as convened (profile coding-ratification)", "Estimate: ~4 seats · ~15 calls",
+	for _, want := range []string{"The standing team, as convened (profile coding-ratification)", "Estimate: \\~4 seats · \\~15 calls", // the card is quoted, as every gate's question
 		"`/war-room proceed`", "`/war-room cancel`"} {
 		if !strings.Contains(reply, want) {
 			t.Errorf("the card reply lacks %q:\n%s", want, reply)
