@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // stuckFirst is the handler of both processes. Its first run is a job in flight when its
@@ -101,9 +102,7 @@ func TestRescueRunsAgainTheJobsOfADeadProcess(t *testing.T) {
 		t.Fatalf("the rescue ran %q", got)
 	}
 	var final []*rivertype.JobRow
-	for final = stateOf(t, b); !settled(final); final = stateOf(t, b) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	testwait.Until(t, "the rescued jobs settle", func() bool { final = stateOf(t, b); return settled(final) })
 	kinds := map[string]rivertype.JobState{}
 	for _, j := range final {
 		kinds[j.Kind] = j.State

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-github/v62/github"
+
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/testwait"
 )
 
 // A 200 that carries an error instead of the comment: applied or not, as scripted.
@@ -56,21 +57,24 @@ func TestHang(t *testing.T) {
 	if got := len(w.IssueComments(repoName, n)); got != 1 {
 		t.Errorf("applied hang stored %d comments, want 1", got)
 	}
-	if c := heldCall(w.Fake); c.Status != 0 || c.Route != "POST /repos/{owner}/{repo}/issues/{issue_number}/comments" {
+	if c := heldCall(t, w.Fake); c.Status != 0 || c.Route != "POST /repos/{owner}/{repo}/issues/{issue_number}/comments" {
 		t.Errorf("held call logged as %+v", c)
 	}
 }
 
 // heldCall returns the logged call a Hang held. It is logged once the server notices that
-// the client hung up, which may come after the client returned; the wait has no deadline
-// of its own (the suite's timeout bounds it).
-func heldCall(f *githubfake.Fake) githubfake.Call {
-	for {
+// the client hung up, which may come after the client returned.
+func heldCall(t *testing.T, f *githubfake.Fake) githubfake.Call {
+	t.Helper()
+	var held githubfake.Call
+	testwait.Until(t, "the held call logged", func() bool {
 		for _, c := range f.Calls() {
 			if strings.Contains(c.Fault, "Hang") {
-				return c
+				held = c
+				return true
 			}
 		}
-		time.Sleep(time.Millisecond)
-	}
+		return false
+	})
+	return held
 }
