@@ -61,6 +61,18 @@ func Bench(b *testing.B, st engine.Store) {
 			appendB(b, st, &e)
 		}
 	})
+	// StepWithLedger is the same share in one transaction, for stores that can.
+	if w, ok := st.(engine.StepLedgerWriter); ok {
+		b.Run("StepWithLedger", func(b *testing.B) {
+			e := benchEntry(s.ID)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := w.PutStepWithLedger(b.Context(), s.ID, key(), benchResult, []*engine.LedgerEntry{&e}); err != nil {
+					b.Error(err)
+				}
+			}
+		})
+	}
 }
 
 // benchResult is a typical step result: a model answer of about 2 KiB wrapped in JSON.
