@@ -6,16 +6,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/riverqueue/river/rivertype"
+
+	"github.com/war-room/war-room/engine/groupcommit"
 )
 
 // maxBatch bounds how many deliveries one insert transaction takes.
 const maxBatch = 128
 
 // errQueueClosed answers a delivery that arrives after Close.
-var errQueueClosed = errors.New("the job queue is closed")
+var errQueueClosed = groupcommit.ErrClosed
 
 // batcher is the queue's single writer, a group commit: Enqueue hands it a delivery and waits;
 // it takes that one and every other already waiting (up to maxBatch, never waiting for more)
@@ -24,10 +25,7 @@ var errQueueClosed = errors.New("the job queue is closed")
 // committed; when the transaction fails, every delivery in it gets the error (and the webhook
 // a 503, so GitHub sends it again).
 type batcher struct {
-	in       chan *waiting
-	quit     chan struct{}
-	done     chan struct{}
-	quitOnce sync.Once
+	w *groupcommit.Writer[*waiting]
 	// insert stores the jobs in one transaction, one result per job in any order.
 	insert func(context.Context, []DeliveryArgs) ([]*rivertype.JobInsertResult, error)
 	// batched, when set, is told the size of every transaction before it runs (tests).
@@ -43,91 +41,37 @@ type waiting struct {
 	done chan struct{}
 }
 
+// Finish answers the delivery; err, when set, is its failure.
+func (w *waiting) Finish(err error) {
+	if err != nil {
+		w.err = err
+	}
+	close(w.done)
+}
+
 func newBatcher(insert func(context.Context, []DeliveryArgs) ([]*rivertype.JobInsertResult, error)) *batcher {
-	b := &batcher{in: make(chan *waiting, maxBatch), quit: make(chan struct{}), done: make(chan struct{}),
-		insert: insert}
-	go b.run()
+	b := &batcher{insert: insert}
+	b.w = groupcommit.New(maxBatch, b.commit)
 	return b
 }
 
 // enqueue stores a as a job through the writer and reports whether it was a duplicate.
 func (b *batcher) enqueue(ctx context.Context, a DeliveryArgs) (bool, error) {
 	w := &waiting{ctx: ctx, args: a, done: make(chan struct{})}
-	select {
-	case b.in <- w:
-	case <-b.quit:
-		return false, errQueueClosed
-	case <-ctx.Done():
-		return false, ctx.Err()
+	if err := b.w.Hand(ctx, w); err != nil {
+		return false, err
 	}
-	// The writer answers every delivery it took, ctx or not: its job may be committed.
-	select {
-	case <-w.done:
-	case <-b.done:
-		select {
-		case <-w.done:
-		default: // handed over as the writer stopped, never taken
-			return false, errQueueClosed
-		}
-	}
+	<-w.done // answered whatever ctx does meanwhile: its job may be committed
 	return w.dup, w.err
 }
 
 // close stops the writer once it has answered what it took; closing twice is harmless.
-func (b *batcher) close() {
-	b.quitOnce.Do(func() { close(b.quit) })
-	<-b.done
-}
-
-func (b *batcher) run() {
-	defer close(b.done)
-	for {
-		select {
-		case w := <-b.in:
-			b.commit(b.gather(w))
-		case <-b.quit:
-			b.drain()
-			return
-		}
-	}
-}
-
-// gather takes first and whatever else is waiting, without waiting for more.
-func (b *batcher) gather(first *waiting) []*waiting {
-	batch := []*waiting{first}
-	for len(batch) < maxBatch {
-		select {
-		case w := <-b.in:
-			batch = append(batch, w)
-		default:
-			return batch
-		}
-	}
-	return batch
-}
-
-// drain answers the deliveries handed over as the queue closed.
-func (b *batcher) drain() {
-	for {
-		select {
-		case w := <-b.in:
-			w.err = errQueueClosed
-			close(w.done)
-		default:
-			return
-		}
-	}
-}
+func (b *batcher) close() { b.w.Close() }
 
 // commit inserts a batch in one transaction and answers every delivery in it. A delivery id
 // twice in one batch is inserted once (a transaction may not write a unique row twice); the
 // later copies are duplicates of it.
 func (b *batcher) commit(batch []*waiting) {
-	defer func() {
-		for _, w := range batch {
-			close(w.done)
-		}
-	}()
 	var args []DeliveryArgs
 	first := map[string]*waiting{}
 	for _, w := range batch {
@@ -140,28 +84,34 @@ func (b *batcher) commit(batch []*waiting) {
 			args = append(args, w.args)
 		}
 	}
-	if len(args) == 0 {
-		return
+	var inserted map[string]bool
+	var err error
+	if len(args) > 0 {
+		if b.batched != nil {
+			b.batched(len(args))
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), enqueueTimeout)
+		inserted, err = b.insertAll(ctx, args)
+		cancel()
 	}
-	if b.batched != nil {
-		b.batched(len(args))
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), enqueueTimeout)
-	defer cancel()
-	inserted, err := b.insertAll(ctx, args)
 	for _, w := range batch {
-		if w.err != nil {
-			continue
+		if w.err == nil {
+			b.answer(w, inserted, first, err)
 		}
-		dup, ok := inserted[w.args.DeliveryID]
-		switch {
-		case err != nil:
-			w.err = err
-		case !ok:
-			w.err = fmt.Errorf("the queue returned no job for delivery %s", w.args.DeliveryID)
-		default:
-			w.dup = dup || first[w.args.DeliveryID] != w
-		}
+		w.Finish(nil)
+	}
+}
+
+// answer sets a delivery's outcome from its batch's.
+func (b *batcher) answer(w *waiting, inserted map[string]bool, first map[string]*waiting, err error) {
+	dup, ok := inserted[w.args.DeliveryID]
+	switch {
+	case err != nil:
+		w.err = err
+	case !ok:
+		w.err = fmt.Errorf("the queue returned no job for delivery %s", w.args.DeliveryID)
+	default:
+		w.dup = dup || first[w.args.DeliveryID] != w
 	}
 }
 

@@ -49,7 +49,7 @@ func (g *gatedInsert) insert(ctx context.Context, as []DeliveryArgs) ([]*riverty
 }
 
 // burst has the queue's writer busy with a first delivery while more arrive: they are handed
-// over (as Enqueue hands them) while the first transaction is held, then the writer goes on.
+// over (as Enqueue hands them over) while the first transaction is held, then the writer goes on.
 // It returns the later deliveries, answered.
 func burst(t *testing.T, q *Queue, g *gatedInsert, ids []string) []*waiting {
 	first := make(chan error, 1)
@@ -62,7 +62,9 @@ func burst(t *testing.T, q *Queue, g *gatedInsert, ids []string) []*waiting {
 	for _, id := range ids {
 		w := &waiting{ctx: t.Context(), args: DeliveryArgs{Event: "issue_comment", DeliveryID: id, Installation: 1,
 			Payload: []byte(`{}`)}, done: make(chan struct{})}
-		q.batch.in <- w
+		if err := q.batch.w.Hand(t.Context(), w); err != nil {
+			t.Fatal(err)
+		}
 		later = append(later, w)
 	}
 	close(g.release)
