@@ -58,17 +58,22 @@ func callStep(ctx context.Context, r *engine.Run, key, role string, after func(e
 	return err
 }
 
-func TestAnsweredCallCommitsWithItsStep(t *testing.T) {
-	ctx := context.Background()
-	ps, _ := scripted(script.Script{Responses: []script.Response{
-		{Role: "broken", Error: "refused", Text: "no"},
-	}, Default: &script.Response{Text: "fine"}})
+// refusing starts a run, disclosed already (the disclosure is a step of its own), on a
+// counted store with PutStepWithLedger, whose provider refuses role and answers every other.
+func refusing(t *testing.T, role string) (*engine.Run, *writes) {
+	ps, _ := scripted(script.Script{Responses: []script.Response{{Role: role, Error: "refused", Text: "no"}},
+		Default: &script.Response{Text: "fine"}})
 	w := &writes{Store: openStore(t, "")}
 	r := startRun(t, withLedger{w}, ps, nil)
-	ok := func(engine.CallResult) error { return nil }
-
-	require.NoError(t, r.Disclose(ctx, nil)) // the disclosure is a step of its own
+	require.NoError(t, r.Disclose(context.Background(), nil))
 	w.batchRows, w.batched = nil, 0
+	return r, w
+}
+
+func TestAnsweredCallCommitsWithItsStep(t *testing.T) {
+	ctx := context.Background()
+	r, w := refusing(t, "broken")
+	ok := func(engine.CallResult) error { return nil }
 	require.NoError(t, callStep(ctx, r, "one", "solo", ok))
 	assert.Equal(t, []int{1}, w.batchRows, "the answered call's row is written with its step")
 	assert.Zero(t, w.appends+w.puts, "nothing is written on its own")
@@ -102,13 +107,7 @@ func TestAnsweredCallCommitsWithItsStep(t *testing.T) {
 
 func TestStepKeepsTheOrderOfItsCalls(t *testing.T) {
 	ctx := context.Background()
-	ps, _ := scripted(script.Script{Responses: []script.Response{
-		{Role: "second", Error: "refused", Text: "no"},
-	}, Default: &script.Response{Text: "fine"}})
-	w := &writes{Store: openStore(t, "")}
-	r := startRun(t, withLedger{w}, ps, nil)
-	require.NoError(t, r.Disclose(ctx, nil))
-	w.batched = 0
+	r, w := refusing(t, "second")
 	_, err := engine.Step(ctx, r, "both", func(ctx context.Context) (string, error) {
 		if _, err := r.Call(ctx, engine.CallSpec{Role: "first", Profile: "a"}); err != nil {
 			return "", err
