@@ -17,11 +17,11 @@ import (
 // and its workers run them. The delivery id is the job's unique key, so the job row is also
 // the record that a delivery was seen.
 type Queue struct {
-	insert func(context.Context, DeliveryArgs) (*rivertype.JobInsertResult, error)
-	start  func(context.Context) error
-	stop   func(context.Context) error
-	list   func(context.Context) ([]*rivertype.JobRow, error)
-	close  func()
+	batch *batcher
+	start func(context.Context) error
+	stop  func(context.Context) error
+	list  func(context.Context) ([]*rivertype.JobRow, error)
+	close func()
 }
 
 var _ Enqueuer = (*Queue)(nil)
@@ -61,12 +61,12 @@ type QueueConfig struct {
 
 // Enqueue stores a delivery as a job; a delivery id already stored is a duplicate.
 func (q *Queue) Enqueue(ctx context.Context, d Delivery) (bool, error) {
-	res, err := q.insert(ctx, DeliveryArgs{Event: d.Event, DeliveryID: d.ID, Installation: d.Installation,
+	dup, err := q.batch.enqueue(ctx, DeliveryArgs{Event: d.Event, DeliveryID: d.ID, Installation: d.Installation,
 		Repo: d.Repo, Payload: d.Payload})
 	if err != nil {
 		return false, fmt.Errorf("enqueue delivery %s: %w", d.ID, err)
 	}
-	return res.UniqueSkippedAsDuplicate, nil
+	return dup, nil
 }
 
 // Start starts the workers; they run until Stop.
@@ -76,8 +76,11 @@ func (q *Queue) Start(ctx context.Context) error { return q.start(ctx) }
 // grace); a cancelled job is retried at the next start.
 func (q *Queue) Stop(ctx context.Context) error { return q.stop(ctx) }
 
-// Close releases the database; call it after Stop.
-func (q *Queue) Close() { q.close() }
+// Close stops the intake's writer and releases the database; call it after Stop.
+func (q *Queue) Close() {
+	q.batch.close()
+	q.close()
+}
 
 // newQueue migrates the database to River's schema and builds the client over any driver.
 func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *DeliveryWorker, cfg QueueConfig, closeDB func()) (*Queue, error) {
@@ -104,9 +107,13 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *Deli
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
 	q := &Queue{
-		insert: func(ctx context.Context, a DeliveryArgs) (*rivertype.JobInsertResult, error) {
-			return rc.Insert(ctx, a, nil)
-		},
+		batch: newBatcher(func(ctx context.Context, as []DeliveryArgs) ([]*rivertype.JobInsertResult, error) {
+			ps := make([]river.InsertManyParams, len(as))
+			for i, a := range as {
+				ps[i] = river.InsertManyParams{Args: a}
+			}
+			return rc.InsertMany(ctx, ps)
+		}),
 		start: rc.Start,
 		stop:  rc.Stop,
 		list: func(ctx context.Context) ([]*rivertype.JobRow, error) {

@@ -128,14 +128,6 @@ func callDeadline(parent context.Context, limits ...time.Duration) (context.Cont
 	return ctx, limit, cancel
 }
 
-// record writes the ledger row and returns callErr (or the store's error, which wins).
-func (r *Run) record(ctx context.Context, e *LedgerEntry, callErr error) error {
-	if err := r.cfg.Store.AppendLedger(context.WithoutCancel(ctx), e); err != nil {
-		return fmt.Errorf("record ledger entry for role %s: %w", e.Role, err)
-	}
-	return callErr
-}
-
 func inputNames(in []NamedText) []string {
 	names := make([]string, len(in))
 	for i, t := range in {

@@ -34,15 +34,16 @@ func Step[T any](ctx context.Context, r *Run, key string, fn func(ctx context.Co
 		r.Emit(Event{Kind: EventStepResumed, Step: key})
 		return v, nil
 	}
-	v, err := fn(context.WithValue(ctx, stepKeyCtx{}, key))
+	fctx, held := r.holdLedger(context.WithValue(ctx, stepKeyCtx{}, key))
+	v, err := fn(fctx)
 	if err != nil {
-		return zero, err
+		return zero, r.release(ctx, held, err)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
-		return zero, fmt.Errorf("step %s: encode result: %w", key, err)
+		return zero, r.release(ctx, held, fmt.Errorf("step %s: encode result: %w", key, err))
 	}
-	if err := r.cfg.Store.PutStep(ctx, r.session.ID, key, b); err != nil {
+	if err := r.putStep(ctx, key, b, held); err != nil {
 		return zero, fmt.Errorf("step %s: store result: %w", key, err)
 	}
 	r.rememberStep(key, b)

@@ -246,6 +246,11 @@ type sharedStore struct{ engine.Store }
 
 func (sharedStore) Close() error { return nil }
 
+// PutStepWithLedger keeps the shared store's one-transaction step write visible to the engine.
+func (s sharedStore) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*engine.LedgerEntry) error {
+	return engine.PutStepWithLedger(ctx, s.Store, sessionID, key, result, entries)
+}
+
 // refuseLocalProviders refuses script and cli profiles: in the App the configuration is
 // written by whoever installed it, and those types read files and run programs here.
 func refuseLocalProviders(cfg *config.Config) error {

@@ -63,10 +63,23 @@ type KillAfter struct {
 // PutStep stores the step, then dies if it is the one named.
 func (k KillAfter) PutStep(ctx context.Context, id, key string, v []byte) error {
 	err := k.Store.PutStep(ctx, id, key, v)
+	k.killAt(key, err)
+	return err
+}
+
+// PutStepWithLedger stores the step with its calls' ledger rows (in one transaction when the
+// store can), then dies if it is the one named: with one transaction there is no moment
+// between a call's row and its step left to kill in.
+func (k KillAfter) PutStepWithLedger(ctx context.Context, id, key string, v []byte, entries []*engine.LedgerEntry) error {
+	err := engine.PutStepWithLedger(ctx, k.Store, id, key, v, entries)
+	k.killAt(key, err)
+	return err
+}
+
+func (k KillAfter) killAt(key string, err error) {
 	if err == nil && k.Key != "" && key == k.Key {
 		syscall.Kill(os.Getpid(), syscall.SIGKILL)
 	}
-	return err
 }
 
 // run starts the helper process on db.

@@ -31,13 +31,23 @@ const appendLedger = `WITH next AS (
 // gaps) and writes that number back into e.Seq. The session must exist. StartedAt is cut to
 // microseconds (in e too).
 func (s *Store) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
+	return appendLedgerOn(ctx, s.pool, e)
+}
+
+// querier is what appendLedgerOn runs on: the pool, or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// appendLedgerOn appends e through q.
+func appendLedgerOn(ctx context.Context, q querier, e *engine.LedgerEntry) error {
 	inputs, err := json.Marshal(e.Inputs)
 	if err != nil {
 		return fmt.Errorf("append ledger %s: encode inputs: %w", e.SessionID, err)
 	}
 	e.StartedAt = stamp(e.StartedAt)
 	u := e.Usage
-	err = s.pool.QueryRow(ctx, appendLedger,
+	err = q.QueryRow(ctx, appendLedger,
 		e.SessionID, e.Step, e.Role, e.Profile, e.Provider, e.Model, e.ModelReported, e.Family,
 		string(e.Effort), e.PromptSHA256, string(inputs), e.Attempt,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, e.CostUSD,

@@ -24,14 +24,15 @@ func (s *Store) GetStep(ctx context.Context, sessionID, key string) ([]byte, err
 	return blob(result), nil
 }
 
+const putStep = `INSERT INTO steps (session_id, key, result, sha256, created_at)
+	VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id, key) DO NOTHING`
+
 // PutStep stores result and its SHA-256 unless the key already has one: the first value
 // stored wins and later ones are dropped without error, because a replayed step must not
 // rewrite history. Racing writers of one key wait on the key's index entry, so every one of
 // them returns only once the winning value is committed. The session must exist.
 func (s *Store) PutStep(ctx context.Context, sessionID, key string, result []byte) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO steps (session_id, key, result, sha256, created_at)
-		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id, key) DO NOTHING`,
-		sessionID, key, blob(result), engine.SHA256Hex(result), s.clock())
+	_, err := s.pool.Exec(ctx, putStep, sessionID, key, blob(result), engine.SHA256Hex(result), s.clock())
 	if err != nil {
 		return fmt.Errorf("put step %s/%s: %w", sessionID, key, err)
 	}

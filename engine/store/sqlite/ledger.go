@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -24,12 +25,17 @@ const appendLedgerSQL = `INSERT INTO ledger (session_id, seq, step, role, profil
 // gaps) and writes that number back into e.Seq. The number is computed inside the INSERT, which
 // SQLite runs under its write lock, so concurrent appenders in any process never collide.
 func (s *Store) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
+	return appendLedger(ctx, s.stmts.appendLedger, e)
+}
+
+// appendLedger runs the prepared append for e, on its own or inside a transaction.
+func appendLedger(ctx context.Context, stmt *sql.Stmt, e *engine.LedgerEntry) error {
 	inputs, err := json.Marshal(e.Inputs)
 	if err != nil {
 		return fmt.Errorf("append ledger %s: encode inputs: %w", e.SessionID, err)
 	}
 	u := e.Usage
-	err = s.stmts.appendLedger.QueryRowContext(ctx,
+	err = stmt.QueryRowContext(ctx,
 		e.SessionID, e.Step, e.Role, e.Profile, e.Provider, e.Model, e.ModelReported, e.Family,
 		string(e.Effort), e.PromptSHA256, string(inputs), e.Attempt,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, e.CostUSD,

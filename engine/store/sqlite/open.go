@@ -14,6 +14,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/groupcommit"
 )
 
 var _ engine.Store = (*Store)(nil)
@@ -40,6 +41,10 @@ type Store struct {
 	sync Sync
 	// stmts are the writes every call makes, compiled once.
 	stmts prepared
+	// steps is the writer that group-commits PutStepWithLedger.
+	steps *groupcommit.Writer[*stepWrite]
+	// batched, when set, is told the size of every batch of steps before it is written (tests).
+	batched func(n int)
 }
 
 // Option configures Open.
@@ -105,6 +110,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		s.w.Close()
 		return nil, err
 	}
+	s.steps = groupcommit.New(maxStepBatch, s.commitSteps)
 	return s, nil
 }
 
@@ -113,6 +119,7 @@ func (s *Store) Path() string { return s.path }
 
 // Close closes both pools; closing twice is harmless.
 func (s *Store) Close() error {
+	s.steps.Close()
 	return errors.Join(s.stmts.close(), s.r.Close(), s.w.Close())
 }
 

@@ -9,7 +9,7 @@ import (
 
 // prepared holds the statements a run executes at every call (its ledger rows, its steps,
 // its artifacts), compiled once on the writer's connection instead of at every execution.
-// They run exactly the SQL they replace, each in its own synced commit as before.
+// They run exactly the SQL they replace, on their own or inside PutStepWithLedger's transaction.
 type prepared struct {
 	appendLedger, putStep, putArtifact *sql.Stmt
 }

@@ -61,6 +61,27 @@ func Bench(b *testing.B, st engine.Store) {
 			appendB(b, st, &e)
 		}
 	})
+	// StepWithLedger is the same share in one transaction, for stores that can.
+	if w, ok := st.(engine.StepLedgerWriter); ok {
+		b.Run("StepWithLedger", func(b *testing.B) {
+			e := benchEntry(s.ID)
+			b.ReportAllocs()
+			for b.Loop() {
+				stepWithLedgerB(b, w, s.ID, key(), &e)
+			}
+		})
+		// A fan-out of eight: calls finishing together (SQLite commits them together).
+		b.Run("StepWithLedgerParallel", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetParallelism(4)
+			b.RunParallel(func(pb *testing.PB) {
+				e := benchEntry(s.ID)
+				for pb.Next() {
+					stepWithLedgerB(b, w, s.ID, key(), &e)
+				}
+			})
+		})
+	}
 }
 
 // benchResult is a typical step result: a model answer of about 2 KiB wrapped in JSON.
@@ -83,6 +104,12 @@ func putStepB(b *testing.B, st engine.Store, session, key string) {
 
 func appendB(b *testing.B, st engine.Store, e *engine.LedgerEntry) {
 	if err := st.AppendLedger(b.Context(), e); err != nil {
+		b.Error(err)
+	}
+}
+
+func stepWithLedgerB(b *testing.B, w engine.StepLedgerWriter, session, key string, e *engine.LedgerEntry) {
+	if err := w.PutStepWithLedger(b.Context(), session, key, benchResult, []*engine.LedgerEntry{e}); err != nil {
 		b.Error(err)
 	}
 }

@@ -43,6 +43,7 @@ func Run(t *testing.T, open Opener) {
 	t.Run("ListSessions", func(t *testing.T) { testListSessions(t, open) })
 	t.Run("Steps", func(t *testing.T) { testSteps(t, open) })
 	t.Run("Ledger", func(t *testing.T) { testLedger(t, open) })
+	t.Run("StepWithLedger", func(t *testing.T) { testStepWithLedger(t, open) })
 	t.Run("Artifacts", func(t *testing.T) { testArtifacts(t, open) })
 	t.Run("Gates", func(t *testing.T) { testGates(t, open) })
 	t.Run("StepDigests", func(t *testing.T) { testStepDigests(t, open) })

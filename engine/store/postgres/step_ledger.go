@@ -1,0 +1,32 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/war-room/war-room/engine"
+)
+
+var _ engine.StepLedgerWriter = (*Store)(nil)
+
+// PutStepWithLedger appends entries and stores the step in one transaction: one commit for a
+// call's row and its step instead of two. The entries take their numbers under the session
+// row's lock as AppendLedger's do, so a rolled-back transaction leaves no gap. On an error
+// nothing is stored (the entries' Seq then mean nothing).
+func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*engine.LedgerEntry) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		for _, e := range entries {
+			if err := appendLedgerOn(ctx, tx, e); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, putStep, sessionID, key, blob(result), engine.SHA256Hex(result), s.clock())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("put step %s/%s with its ledger: %w", sessionID, key, err)
+	}
+	return nil
+}
