@@ -1,0 +1,42 @@
+package engine
+
+import (
+	"strings"
+)
+
+// Markdown renders the phase's body for a terminal or a file, as Decision.Markdown renders
+// the record: model text as it came, war-room's structure as markdown. A phase stored
+// before Parts is its Body.
+func (p PhaseSummary) Markdown() string {
+	if len(p.Parts) == 0 {
+		return strings.TrimSpace(p.Body)
+	}
+	var out []string
+	for _, part := range p.Parts {
+		var b strings.Builder
+		switch part.Kind {
+		case PartHeading:
+			b.WriteString("#### " + oneLine(part.Text))
+		case PartTable:
+			if t := part.Table; t != nil && len(t.Columns) > 0 {
+				writeRow(&b, t.Columns, len(t.Columns))
+				b.WriteString("|" + strings.Repeat("---|", len(t.Columns)) + "\n")
+				for _, r := range t.Rows {
+					writeRow(&b, r, len(t.Columns))
+				}
+			}
+		case PartItems:
+			for _, it := range part.Items {
+				b.WriteString("- " + oneLine(it) + "\n")
+			}
+		case PartCode:
+			b.WriteString("```\n" + strings.TrimRight(part.Text, "\n") + "\n```")
+		default:
+			b.WriteString(strings.TrimSpace(part.Text))
+		}
+		if s := strings.TrimRight(b.String(), "\n"); s != "" {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, "\n\n")
+}
