@@ -30,7 +30,9 @@ func (p PhaseSummary) Markdown() string {
 				b.WriteString("- " + oneLine(it) + "\n")
 			}
 		case PartCode:
-			b.WriteString("```\n" + strings.TrimRight(part.Text, "\n") + "\n```")
+			text := strings.TrimRight(part.Text, "\n")
+			fence := strings.Repeat("`", max(3, longestBackticks(text)+1))
+			b.WriteString(fence + "\n" + text + "\n" + fence)
 		default:
 			b.WriteString(strings.TrimSpace(part.Text))
 		}
@@ -39,4 +41,13 @@ func (p PhaseSummary) Markdown() string {
 		}
 	}
 	return strings.Join(out, "\n\n")
+}
+
+// longestBackticks is the longest run of backticks in s, which a code fence must outrun.
+func longestBackticks(s string) int {
+	longest := 0
+	for _, run := range strings.FieldsFunc(s, func(r rune) bool { return r != '`' }) {
+		longest = max(longest, len(run))
+	}
+	return longest
 }
