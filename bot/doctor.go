@@ -3,15 +3,13 @@ package bot
 import (
 	"context"
 
-	"github.com/war-room/war-room/internal/safetext"
-
 	"github.com/war-room/war-room/internal/doctor"
 	"github.com/war-room/war-room/internal/wiring"
 )
 
 // doctor answers /war-room doctor: it builds the repository's profiles, probes each with the
 // fewest calls that settle what works, and replies with the same table `war-room doctor`
-// prints. The calls are real and cost a little, which is why the command needs the same
+// prints (sanitised for GitHub: Report.Markdown). The calls are real and cost a little, which is why the command needs the same
 // permission as starting a session.
 func (t *thread) doctor(ctx context.Context, cfg *LoadedConfig) error {
 	ps, err := wiring.Profiles(ctx, cfg.Config, t.d.Getenv, t.d.ProviderHTTP)
@@ -20,7 +18,7 @@ func (t *thread) doctor(ctx context.Context, cfg *LoadedConfig) error {
 		return nil
 	}
 	rep := doctor.Run(ctx, ps, doctor.Options{Now: t.d.Now})
-	t.reply(ctx, "### war-room doctor\n\n"+safetext.Plain(rep.Table()))
+	t.reply(ctx, "### war-room doctor\n\n"+rep.Markdown())
 	if rep.OK() {
 		t.react(ctx, ReactionRocket)
 	} else {

@@ -14,7 +14,16 @@ func gateText(g *PendingGate) string {
 	}
 	var b strings.Builder
 	b.WriteString("**Waiting for an answer:**\n\n")
-	b.WriteString(safetext.Quote(g.Question) + "\n")
+	if g.Ask == "" {
+		b.WriteString(safetext.Quote(g.Question) + "\n")
+	} else {
+		// War-room's question keeps its structure (the roster's table, the estimate's list);
+		// the operator's names in it are defused as any published plain text is.
+		b.WriteString(strings.TrimSpace(safetext.Plain(g.Ask)) + "\n")
+	}
+	if ex := safetext.Quote(g.Excerpt); ex != "" {
+		b.WriteString("\nQuoted as it was written:\n\n" + ex + "\n")
+	}
 	b.WriteString("\nReply with one of these comments:\n\n")
 	for _, c := range ReplyCommands(g) {
 		fmt.Fprintf(&b, "- `%s`\n", c)

@@ -58,8 +58,14 @@ type ContextText struct {
 
 // PendingGate is the question a session waits on.
 type PendingGate struct {
-	Key      string   `json:"key"`
-	Question string   `json:"question"`
+	Key string `json:"key"`
+	// Ask is the gate's question, war-room's own text, and Excerpt the untrusted text it
+	// refers to (engine.GateRecord's Question and Excerpt).
+	Ask     string `json:"ask,omitempty"`
+	Excerpt string `json:"excerpt,omitempty"`
+	// Question is what a state written before Ask holds: war-room's text and model text in
+	// one, so it is shown quoted whole.
+	Question string   `json:"question,omitempty"`
 	Choices  []string `json:"choices,omitempty"`
 }
 

@@ -157,7 +157,8 @@ func TestProgressGolden(t *testing.T) {
 	running.apply(engine.Event{Kind: engine.EventCallHeartbeat, Step: "attack/1", Role: "attacker", Profile: "gpt", Elapsed: 12 * time.Second})
 
 	awaiting := progressView{state: base}
-	awaiting.state.Gate = &PendingGate{Key: "prior-decision", Question: "Earlier decisions may cover this question:\n  #4 [War Room] Queue on PostgreSQL (2026-01-10)\nAnswer reaffirm #N, proceed or skip.", Choices: []string{"reaffirm #4", "proceed", "skip"}}
+	awaiting.state.Gate = &PendingGate{Key: "prior-decision", Ask: "Earlier decisions may cover this question (listed below). Answer reaffirm #N, proceed or skip.",
+		Excerpt: "#4 [War Room] Queue on PostgreSQL (2026-01-10)", Choices: []string{"reaffirm #4", "proceed", "skip"}}
 
 	done := running
 	done.state.Status, done.state.Gate = StatusCompleted, nil

@@ -114,7 +114,7 @@ func (o *Outcome) from(ctx context.Context, store engine.Store, res *session.Out
 		o.State.Status, o.State.Gate = StatusCompleted, nil
 	case res.Status == engine.StatusAwaitingInput && res.Gate != nil:
 		o.State.Status = StatusAwaiting
-		o.State.Gate = &PendingGate{Key: res.Gate.Key, Question: res.Gate.Question, Choices: res.Gate.Choices}
+		o.State.Gate = &PendingGate{Key: res.Gate.Key, Ask: res.Gate.Question, Excerpt: res.Gate.Excerpt, Choices: res.Gate.Choices}
 	case res.Status == engine.StatusCancelled:
 		o.State.Status, o.State.Gate = StatusCancelled, nil
 	default:

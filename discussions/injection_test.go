@@ -36,6 +36,11 @@ func hostileDecision(t *testing.T, kind, text string) *engine.Decision {
 		for i := range d.Phases {
 			d.Phases[i].Body = text
 		}
+		// A phase of today's shape carries model text in every part that may hold it.
+		d.Phases = append(d.Phases, engine.PhaseSummary{Key: "parts", Title: "Parts", Parts: []engine.PhasePart{
+			engine.HeadingPart("Member A (Steward · qwen-model)"), engine.TextPart("Filed by the clerk."),
+			engine.TablePart([]string{"Member", "Vote"}, [][]string{{"Member A", "Option 1: " + text}}),
+			engine.ItemsPart([]string{text}), engine.QuotePart(text), engine.CodePart(text)}})
 		d.Deferred = []engine.DeferredItem{{Title: text, Rationale: text, Source: text, SessionID: d.SessionID}}
 	}
 	return d

@@ -36,7 +36,14 @@ func fit(text string, maxWords, maxChars, reserve int, fullRecord string) (strin
 	}
 	cut = strings.TrimRightFunc(cut, unicode.IsSpace)
 	if fence := openFence(cut); fence != "" {
-		cut += "\n" + fence
+		// A fence longer than the room kept for it (text with a long run of backticks) is
+		// paid for by cutting more; the cut may then fall before the fence opened.
+		if over := utf8.RuneCountInString(cut) + 1 + len(fence) + utf8.RuneCountInString(note) - budget; over > 0 {
+			cut = strings.TrimRightFunc(runePrefix(cut, utf8.RuneCountInString(cut)-over), unicode.IsSpace)
+		}
+		if fence = openFence(cut); fence != "" {
+			cut += "\n" + fence
+		}
 	}
 	return cut + note, true
 }
@@ -76,18 +83,24 @@ func runePrefix(s string, n int) string {
 	return s
 }
 
-// openFence returns the fence that closes the code block s ends inside, or "".
+// openFence returns the fence that closes the code block s ends inside, or "". A fence is a
+// run of three or more backticks or tildes opening a line (CommonMark allows up to three
+// spaces before it); only a line of the same character, at least as long, closes it, so a
+// probe's output fenced with four backticks stays open across a line of three.
 func openFence(s string) string {
 	open := ""
 	for _, line := range strings.Split(s, "\n") {
 		t := strings.TrimLeft(line, " ")
-		for _, f := range []string{"```", "~~~"} {
-			switch {
-			case open == "" && strings.HasPrefix(t, f):
-				open = f
-			case open == f && strings.HasPrefix(t, f) && strings.Trim(t, f[:1]+" \t") == "":
-				open = ""
-			}
+		if len(line)-len(t) > 3 || t == "" || t[0] != '`' && t[0] != '~' {
+			continue
+		}
+		run := t[:len(t)-len(strings.TrimLeft(t, t[:1]))]
+		switch {
+		case len(run) < 3:
+		case open == "":
+			open = run
+		case run[0] == open[0] && len(run) >= len(open) && strings.TrimSpace(t[len(run):]) == "":
+			open = ""
 		}
 	}
 	return open

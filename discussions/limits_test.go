@@ -1,11 +1,13 @@
 package discussions
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/injection"
 )
 
 func words(n int) string { return strings.TrimSpace(strings.Repeat("word ", n)) }
@@ -83,5 +85,26 @@ func TestTitle(t *testing.T) {
 	long := Title(&engine.Decision{Protocol: "war-room", Title: strings.Repeat("ü", 400)})
 	if n := utf8.RuneCountInString(long); n != MaxTitleChars || !strings.HasSuffix(long, "…") {
 		t.Errorf("long title: %d characters, %q…", n, long[len(long)-8:])
+	}
+}
+
+// A probe's output cut to fit ends its code block with the fence that opened it, however long:
+// a line of three backticks inside a four-backtick block does not close it, and neither the
+// truncation note nor the footer is swallowed by the block.
+func TestCutProbeOutputClosesItsFence(t *testing.T) {
+	for _, output := range []string{
+		"````\n```\n" + strings.Repeat("line of output\n", 9000),
+		strings.Repeat("`", 2000) + "\n" + strings.Repeat("y", 70000),
+	} {
+		d := loadDecision(t, "express")
+		d.Phases[1].Body, d.Phases[1].Parts = "", []engine.PhasePart{engine.TextPart("Probe E1."), engine.CodePart(output)}
+		c := Render(d, RenderOptions{}).Comments[1].Body
+		if n := utf8.RuneCountInString(c); n > MaxBodyChars {
+			t.Errorf("comment is %d characters", n)
+		}
+		s := injection.Parse(c)
+		if s.Bold != 1 || !slices.Contains(s.HTML, "<sub>") {
+			t.Errorf("the truncation note or the footer is inside the code block: %+v\n%s", s, c[len(c)-400:])
+		}
 	}
 }

@@ -71,9 +71,9 @@ type PriorChoice struct {
 	Related []PriorMatch `json:"related,omitempty"`
 }
 
-// Gater asks a human; *engine.Run implements it with Run.Gate.
+// Gater asks a human; *engine.Run implements it with Run.GateExcerpt.
 type Gater interface {
-	Gate(ctx context.Context, key, question string, choices ...string) (string, error)
+	GateExcerpt(ctx context.Context, key, question, excerpt string, choices ...string) (string, error)
 }
 
 var _ Gater = (*engine.Run)(nil)
@@ -102,8 +102,8 @@ func CheckPrior(ctx context.Context, mode PriorMode, find func(context.Context) 
 	if len(choice.Matches) == 0 || mode != PriorAsk {
 		return choice, nil
 	}
-	question, choices := PriorQuestion(choice.Matches, choice.Related)
-	answer, err := gate.Gate(ctx, PriorGateKey, question, choices...)
+	question, excerpt, choices := PriorQuestion(choice.Matches, choice.Related)
+	answer, err := gate.GateExcerpt(ctx, PriorGateKey, question, excerpt, choices...)
 	if err != nil {
 		return choice, err
 	}

@@ -116,8 +116,8 @@ func TestPriorCheckOffersOnlyOurDecision(t *testing.T) {
 	if got := strings.Join(gate.Gate.Choices, "|"); got != "reaffirm #1|proceed|skip" {
 		t.Errorf("choices %s: only #1 may be offered", got)
 	}
-	if !strings.Contains(gate.Gate.Question, "listed for information only") {
-		t.Errorf("the forgeries are not listed as related: %s", gate.Gate.Question)
+	if !strings.Contains(gate.Gate.Excerpt, "listed for information only") {
+		t.Errorf("the forgeries are not listed as related: %s", gate.Gate.Excerpt)
 	}
 	for _, n := range forged {
 		answer := fmt.Sprintf("reaffirm #%d", n)

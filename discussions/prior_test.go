@@ -147,9 +147,9 @@ func TestPriorCheckPausesAndResumes(t *testing.T) {
 	if !errors.As(err, &gate) {
 		t.Fatalf("want a gate pause, got %v", err)
 	}
-	if !strings.Contains(gate.Gate.Question, "#1 [War Room] Keep session state in SQLite, not PostgreSQL (2026-03-03)") ||
+	if !strings.Contains(gate.Gate.Excerpt, "#1 [War Room] Keep session state in SQLite, not PostgreSQL (2026-03-03)") ||
 		strings.Join(gate.Gate.Choices, "|") != "reaffirm #1|proceed|skip" {
-		t.Errorf("gate: %q %v", gate.Gate.Question, gate.Gate.Choices)
+		t.Errorf("gate: %q %q %v", gate.Gate.Question, gate.Gate.Excerpt, gate.Gate.Choices)
 	}
 	if err := run.Finish(context.Background(), err); !errors.As(err, &gate) {
 		t.Fatal(err)

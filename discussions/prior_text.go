@@ -6,16 +6,18 @@ import (
 	"strings"
 )
 
-// PriorQuestion is the gate's question and its valid answers: "reaffirm #N" for each prior
-// decision, "proceed" (one) or "proceed #N" (several) to deliberate anew and supersede #N,
-// and "skip" to deliberate with no link. Related discussions are listed after the answers
-// for information and are never among the choices.
-func PriorQuestion(matches, related []PriorMatch) (string, []string) {
-	var b strings.Builder
-	b.WriteString("Earlier decisions may cover this question:\n")
+// PriorQuestion is the gate's question, its excerpt and its valid answers: "reaffirm #N" for
+// each prior decision, "proceed" (one) or "proceed #N" (several) to deliberate anew and
+// supersede #N, and "skip" to deliberate with no link. The question is war-room's words;
+// the discussions' titles (a question someone asked, a title an outsider wrote) are the
+// excerpt, which renderers quote. Related discussions are listed after the matches for
+// information and are never among the choices.
+func PriorQuestion(matches, related []PriorMatch) (question, excerpt string, choices []string) {
+	var b, ex strings.Builder
+	b.WriteString("Earlier decisions may cover this question (listed below). ")
 	var reaffirm, proceed []string
 	for _, m := range matches {
-		fmt.Fprintf(&b, "  %s\n", matchText(m))
+		fmt.Fprintf(&ex, "%s\n", matchText(m))
 		reaffirm = append(reaffirm, fmt.Sprintf("reaffirm #%d", m.Number))
 		proceed = append(proceed, fmt.Sprintf("proceed #%d", m.Number))
 	}
@@ -25,9 +27,9 @@ func PriorQuestion(matches, related []PriorMatch) (string, []string) {
 	b.WriteString("Answer reaffirm #N to keep that decision without a new deliberation, proceed to " +
 		"deliberate anew and supersede it, or skip to deliberate with no link to it.")
 	if len(related) > 0 {
-		b.WriteString("\n" + RelatedNote(related))
+		ex.WriteString("\n" + RelatedNote(related))
 	}
-	return b.String(), append(append(reaffirm, proceed...), "skip")
+	return b.String(), strings.TrimSpace(ex.String()), append(append(reaffirm, proceed...), "skip")
 }
 
 // MatchList lists matches on one line, "#N title (date); …", each title made safe to publish.

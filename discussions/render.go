@@ -114,7 +114,7 @@ func renderPhase(d *engine.Decision, i int, part string, p engine.PhaseSummary, 
 	footer := execute("phase_footer.md.tmpl", map[string]any{
 		"Index": i + 1, "Count": len(d.Phases), "SessionID": d.SessionID})
 	text := execute("phase.md.tmpl", map[string]any{
-		"Title": safetext.Inline(p.Title), "Body": safetext.Quote(p.Body)})
+		"Title": safetext.Inline(p.Title), "Body": phaseBody(p)})
 	main, cut := fit(text, MaxCommentWords, MaxBodyChars, len(head)+len(footer)+8, fullRecord)
 	return head + "\n" + main + "\n\n" + footer + "\n", cut
 }

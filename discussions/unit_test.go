@@ -84,12 +84,15 @@ func TestKeywords(t *testing.T) {
 func TestPriorAnswers(t *testing.T) {
 	matches := []PriorMatch{{Number: 42, Title: "A @team thing", CreatedAt: time.Date(2026, 2, 15, 0, 0, 0, 0, time.UTC)}, {Number: 38, Title: "B"}}
 	related := []PriorMatch{{Number: 7, Title: "Look-alike"}}
-	q, choices := PriorQuestion(matches, related)
+	q, excerpt, choices := PriorQuestion(matches, related)
 	if want := []string{"reaffirm #42", "reaffirm #38", "proceed #42", "proceed #38", "skip"}; !slices.Equal(choices, want) {
 		t.Errorf("choices %v (a related discussion is never a choice)", choices)
 	}
-	if !strings.Contains(q, "#42 A @\u200dteam thing (2026-02-15)") || !strings.Contains(q, "for information only): #7 Look-alike (") {
-		t.Errorf("question %q", q)
+	if !strings.Contains(excerpt, "#42 A @\u200dteam thing (2026-02-15)") || !strings.Contains(excerpt, "for information only): #7 Look-alike (") {
+		t.Errorf("excerpt %q", excerpt)
+	}
+	if strings.Contains(q, "team thing") || strings.Contains(q, "Look-alike") {
+		t.Errorf("a discussion's title is in war-room's own question %q, not in the excerpt", q)
 	}
 	for _, tc := range []struct {
 		in   string

@@ -125,11 +125,18 @@ type PanelMember struct {
 	Failed string `json:"failed,omitempty"`
 }
 
-// PhaseSummary is one phase's published summary.
+// PhaseSummary is one phase's published summary. Title is war-room's (renderers still
+// sanitise it as one inline phrase). Parts are the body, in order, with war-room's own
+// structure and the model text it frames kept apart, so that a renderer can show the one as
+// structure and only quote the other.
 type PhaseSummary struct {
-	Key   string `json:"key"`
-	Title string `json:"title"`
-	Body  string `json:"body"`
+	Key   string      `json:"key"`
+	Title string      `json:"title"`
+	Parts []PhasePart `json:"parts,omitempty"`
+	// Body is the whole body as one markdown text, what a record stored before Parts holds.
+	// It mixes war-room's text with model text, so a renderer treats all of it as model text
+	// (quoted) and reads it only when Parts is empty.
+	Body string `json:"body,omitempty"`
 }
 
 // DeferredItem is future work captured from a deliberation.

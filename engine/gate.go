@@ -18,7 +18,7 @@ type GateError struct {
 
 func (e *GateError) Error() string {
 	return fmt.Sprintf("session %s is waiting for an answer to gate %q: %s",
-		e.Gate.SessionID, e.Gate.Key, e.Gate.Question)
+		e.Gate.SessionID, e.Gate.Key, e.Gate.Text())
 }
 
 func (e *GateError) Unwrap() error { return ErrAwaitingInput }
@@ -33,6 +33,13 @@ var ErrInvalidAnswer = errors.New("is not one of the gate's choices")
 // gate is stored open, the session is marked awaiting_input and a *GateError is returned for
 // the protocol to pass up. choices, when given, is the set of valid answers.
 func (r *Run) Gate(ctx context.Context, key, question string, choices ...string) (string, error) {
+	return r.GateExcerpt(ctx, key, question, "", choices...)
+}
+
+// GateExcerpt is Gate for a question that refers to untrusted text (a model's reason, titles
+// of discussions): question is war-room's own text, excerpt the untrusted text, kept apart in
+// the GateRecord so that renderers quote only the excerpt.
+func (r *Run) GateExcerpt(ctx context.Context, key, question, excerpt string, choices ...string) (string, error) {
 	id := r.session.ID
 	g, err := r.cfg.Store.GetGate(ctx, id, key)
 	if err == nil && g.Answered {
@@ -41,13 +48,13 @@ func (r *Run) Gate(ctx context.Context, key, question string, choices ...string)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return "", fmt.Errorf("gate %s: %w", key, err)
 	}
-	rec := GateRecord{SessionID: id, Key: key, Question: question, Choices: choices, OpenedAt: r.Now()}
+	rec := GateRecord{SessionID: id, Key: key, Question: question, Excerpt: excerpt, Choices: choices, OpenedAt: r.Now()}
 	if err := r.cfg.Store.OpenGate(ctx, &rec); err != nil {
 		return "", fmt.Errorf("gate %s: open: %w", key, err)
 	}
 	answer, ok := r.cfg.Answers[key]
 	if !ok && r.cfg.Prompter != nil {
-		r.Emit(Event{Kind: EventGate, Step: key, Message: question})
+		r.Emit(Event{Kind: EventGate, Step: key, Message: rec.Text()})
 		if answer, ok, err = r.cfg.Prompter(ctx, rec); err != nil {
 			return "", fmt.Errorf("gate %s: ask: %w", key, err)
 		}
@@ -61,6 +68,14 @@ func (r *Run) Gate(ctx context.Context, key, question string, choices ...string)
 		}
 		return answer, nil
 	}
-	r.Emit(Event{Kind: EventGate, Step: key, Message: question, Outcome: string(StatusAwaitingInput)})
+	r.Emit(Event{Kind: EventGate, Step: key, Message: rec.Text(), Outcome: string(StatusAwaitingInput)})
 	return "", &GateError{Gate: rec}
+}
+
+// Text is the question with its excerpt under it, for a terminal or an error message.
+func (g GateRecord) Text() string {
+	if strings.TrimSpace(g.Excerpt) == "" {
+		return g.Question
+	}
+	return g.Question + "\n\n" + g.Excerpt
 }

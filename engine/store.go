@@ -117,9 +117,14 @@ type StepRecord struct {
 
 // GateRecord is a question for a human and, once given, the answer.
 type GateRecord struct {
-	SessionID  string     `json:"session_id"`
-	Key        string     `json:"key"`
-	Question   string     `json:"question"`
+	SessionID string `json:"session_id"`
+	Key       string `json:"key"`
+	// Question is war-room's own text, which may hold values an operator chose (profile and
+	// model names): renderers keep its structure (a roster table) and defuse it as plain text.
+	Question string `json:"question"`
+	// Excerpt is untrusted text the question refers to (a model's reason, the titles of
+	// discussions), which renderers only ever quote. A gate stored before it has none.
+	Excerpt    string     `json:"excerpt,omitempty"`
 	Choices    []string   `json:"choices,omitempty"`
 	Answer     string     `json:"answer,omitempty"`
 	Answered   bool       `json:"answered"`

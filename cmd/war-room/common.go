@@ -205,12 +205,12 @@ func sessionOutcome(err error, sessionID string) error {
 		return exitErr(exitDeclined, fmt.Errorf("%s\nNothing was sent to any model. To run it anyway, pass "+
 			"--approve-reduced-independence, approve when asked on a terminal, or answer the paused session: "+
 			"war-room resume %s --answer %s=%s. For a conforming run, configure profiles of more model families",
-			gate.Gate.Question, sessionID, engine.GateReducedIndependence, engine.AnswerApprove))
+			gate.Gate.Text(), sessionID, engine.GateReducedIndependence, engine.AnswerApprove))
 	case errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
 		return exitErr(exitDeclined, fmt.Errorf("%s declined for session %s: no call was made", engine.ReducedIndependence, sessionID))
 	}
 	if errors.As(err, &gate) {
-		msg := fmt.Sprintf("%s\nanswer with: war-room resume %s --answer %s=<%s>", gate.Gate.Question,
+		msg := fmt.Sprintf("%s\nanswer with: war-room resume %s --answer %s=<%s>", gate.Gate.Text(),
 			sessionID, gate.Gate.Key, choicesText(gate.Gate.Choices))
 		return exitErr(exitAwaiting, errors.New(msg))
 	}

@@ -29,11 +29,16 @@ func TestActionPostsTheCardAndProceedRunsTheTeam(t *testing.T) {
 	}
 	bc := botComments(w, n)
 	reply := bc[len(bc)-1].Body
-	for _, want := range []string{"The standing team, as convened (profile coding-ratification)", "Estimate: \\~4 seats · \\~15 calls", // the card is quoted, as every gate's question
-		"`/war-room proceed`", "`/war-room cancel`"} {
+	// The card is war-room's own text: its roster table and estimate render as written, not
+	// escaped inside a quote.
+	for _, want := range []string{"\nThe standing team, as convened (profile coding-ratification):\n\n| Seat | Class | Profile | Model | Family | Effort |\n|---|",
+		"\nEstimate: ~4 seats · ~15 calls", "`/war-room proceed`", "`/war-room cancel`"} {
 		if !strings.Contains(reply, want) {
 			t.Errorf("the card reply lacks %q:\n%s", want, reply)
 		}
+	}
+	if strings.Contains(reply, `\~`) || strings.Contains(reply, `\|`) || strings.Contains(reply, "> | Seat") {
+		t.Errorf("the card renders escaped or quoted:\n%s", reply)
 	}
 	r2, _ := w.say("alice", n, "/war-room proceed")
 	wantNoError(t, r2)

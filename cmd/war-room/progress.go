@@ -72,7 +72,7 @@ func fmtClock(d time.Duration) string {
 func ttyPrompter(e *env) engine.Prompter {
 	in := bufio.NewReader(e.stdin)
 	return func(ctx context.Context, g engine.GateRecord) (string, bool, error) {
-		fmt.Fprintf(e.stderr, "\n%s\n", g.Question)
+		fmt.Fprintf(e.stderr, "\n%s\n", g.Text())
 		if len(g.Choices) > 0 {
 			fmt.Fprintf(e.stderr, "answer (%s): ", strings.Join(g.Choices, "/"))
 		} else {

@@ -22,7 +22,8 @@ func Card(opts Options, plan Plan, est estimate.Estimate) string {
 	b.WriteString("| Seat | Class | Profile | Model | Family | Effort |\n|---|---|---|---|---|---|\n")
 	for _, a := range plan.Seats {
 		m, _ := opts.Member(a.Role)
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", opts.Title(a.Role), m.SeatClass, a.Profile, a.Model, dash(a.Family), a.Effort)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", cell(opts.Title(a.Role)), cell(string(m.SeatClass)), cell(a.Profile),
+			cell(a.Model), cell(dash(a.Family)), cell(string(a.Effort)))
 	}
 	fmt.Fprintf(&b, "\nHolding no seat: the clerk on %s, the arbiter on %s (%s path", plan.Clerk.Profile, plan.Arbiter.Profile, plan.ArbiterPath)
 	if plan.Residual != "" {
@@ -49,3 +50,9 @@ func orDefault(s, d string) string {
 }
 
 func dash(s string) string { return orDefault(s, "—") }
+
+// cell keeps an operator's value (a profile or model name) to one table cell: on one line,
+// with its pipes escaped, so that it cannot add a column or end the roster's table.
+func cell(s string) string {
+	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
+}

@@ -103,12 +103,12 @@ func (s *state) evidenceSummary() (engine.PhaseSummary, bool) {
 	if len(s.rec.Evidence) == 0 {
 		return engine.PhaseSummary{}, false
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Probes run read-only on the repository at commit %s.\n\n", orDefault(s.opts.Evidence.Commit, "(none: no repository)"))
+	parts := []engine.PhasePart{engine.TextPart(fmt.Sprintf("Probes run read-only on the repository at commit %s.",
+		orDefault(s.opts.Evidence.Commit, "(none: no repository)")))}
 	for _, r := range s.rec.Evidence {
-		fmt.Fprintf(&b, "#### %s — %s\n\n```\n%s```\n\n", r.ID, s.who(r.By), strings.ReplaceAll(r.Text(), "```", "'''"))
+		parts = append(parts, engine.HeadingPart(r.ID+" — "+s.who(r.By)), engine.CodePart(r.Text()))
 	}
-	return engine.PhaseSummary{Key: "evidence", Title: "Evidence", Body: b.String()}, true
+	return engine.PhaseSummary{Key: "evidence", Title: "Evidence", Parts: parts}, true
 }
 
 // evidenceNote counts what was asked and what was refused.

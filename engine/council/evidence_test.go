@@ -70,7 +70,7 @@ func TestEvidenceRequestsAreAnsweredOrRefusedAndRecorded(t *testing.T) {
 	}
 	for _, want := range []string{"(Skeptic · ", "REPO-FACT", `"write" is not an allowed probe`, `"run" is not an allowed probe`,
 		"is outside the repository", "at commit " + src.Commit} {
-		assert.Contains(t, ev.Body, want)
+		assert.Contains(t, ev.Markdown(), want)
 	}
 	assert.Contains(t, d.Notes, "Evidence: 1 request(s) answered from the repository, 3 refused or unanswered (see the Evidence phase).")
 

@@ -57,6 +57,17 @@ func TestFullSession(t *testing.T) {
 		keys = append(keys, ph.Key)
 	}
 	assert.Equal(t, []string{"blind", "docket", "cross-1", "closing", "ruling"}, keys)
+	// The closing phase hands the publisher war-room's structure and the seats' texts apart:
+	// the ballot as a table, each member's heading, then what the member wrote, to be quoted.
+	closing := d.Phases[3].Parts
+	require.Len(t, closing, 1+2*4)
+	assert.Equal(t, engine.PartTable, closing[0].Kind)
+	assert.Equal(t, []string{"Member", "Vote"}, closing[0].Table.Columns)
+	for i := 1; i < len(closing); i += 2 {
+		assert.Equal(t, engine.PartHeading, closing[i].Kind)
+		assert.Regexp(t, `^Member [A-D] \(.+ · .+\)$`, closing[i].Text)
+		assert.Equal(t, engine.PartQuote, closing[i+1].Kind)
+	}
 	assert.Len(t, d.Alternatives, 2)
 	assert.True(t, d.Alternatives[0].Selected)
 	assert.Equal(t, "1 vote", d.Alternatives[1].Score.String())

@@ -59,8 +59,8 @@ func TestSeatFailingItsBallotIsCountedAsNoBallot(t *testing.T) {
 	assert.Regexp(t, `Member [A-D] gave no answer in Closing ballot \(the call failed: refused\)`, reqs[len(reqs)-1].User)
 	closing := d.Phases[3]
 	assert.Equal(t, "closing", closing.Key)
-	assert.Contains(t, closing.Body, "(Operations Lead · ")
-	assert.Contains(t, closing.Body, "no ballot (refused)")
+	assert.Contains(t, closing.Markdown(), "(Operations Lead · ")
+	assert.Contains(t, closing.Markdown(), "no ballot (refused)")
 }
 
 // When fewer than two seats file a position the deliberation stops: low quorum is a failure,

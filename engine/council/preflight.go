@@ -34,7 +34,7 @@ func (s *state) preflight(ctx context.Context) error {
 		s.rec.Triage = &t
 		s.digest("Triage", "Triage", []string{s.triageFound(t)})
 		if t.Shape == ShapeSingle {
-			if err := s.ask(ctx, GateTriage, triageQuestion(t, card), AnswerProceed, AnswerDrop); err != nil {
+			if err := s.ask(ctx, GateTriage, triageQuestion(card), t.Why, AnswerProceed, AnswerDrop); err != nil {
 				return err
 			}
 		}
@@ -42,12 +42,13 @@ func (s *state) preflight(ctx context.Context) error {
 	if s.opts.Go || s.opts.Version == 0 {
 		return nil
 	}
-	return s.ask(ctx, GateCard, cardQuestion(s.opts, s.plan, est), AnswerProceed, AnswerDecline)
+	return s.ask(ctx, GateCard, cardQuestion(s.opts, s.plan, est), "", AnswerProceed, AnswerDecline)
 }
 
-// ask opens a gate; any answer but proceed stops the session.
-func (s *state) ask(ctx context.Context, gate, question string, choices ...string) error {
-	answer, err := s.r.Gate(ctx, gate, question, choices...)
+// ask opens a gate (excerpt: the model text its question refers to, if any); any answer but
+// proceed stops the session.
+func (s *state) ask(ctx context.Context, gate, question, excerpt string, choices ...string) error {
+	answer, err := s.r.GateExcerpt(ctx, gate, question, excerpt, choices...)
 	if err != nil {
 		return err
 	}

@@ -59,7 +59,9 @@ func TestTriageGateOnATrivialQuestion(t *testing.T) {
 	require.Equal(t, council.GateTriage, gateOf(err), "%v", err)
 	var g *engine.GateError
 	errors.As(err, &g)
-	assert.Contains(t, g.Gate.Question, "single-agent-shaped: It has one checkable answer.")
+	assert.Contains(t, g.Gate.Question, "single-agent-shaped; its reason is quoted below.")
+	assert.Equal(t, "It has one checkable answer.", g.Gate.Excerpt, "the model's reason is kept apart from war-room's question")
+	assert.NotContains(t, g.Gate.Question, "checkable")
 	assert.Contains(t, g.Gate.Question, "est. ", "the gate shows what the team would cost")
 	assert.Equal(t, []string{council.AnswerProceed, council.AnswerDrop}, g.Gate.Choices)
 	assert.Equal(t, 1, p.Calls(), "only the triage call was made")

@@ -33,40 +33,35 @@ func (s *state) panel() []engine.PanelMember {
 // phases are the summaries a publisher posts, one per phase, every text attributed.
 func (s *state) phases() []engine.PhaseSummary {
 	out := []engine.PhaseSummary{
-		{Key: "blind", Title: "Blind positions", Body: s.attributed(s.rec.Blind)},
-		{Key: "docket", Title: "Docket", Body: fmt.Sprintf("Filed by the clerk (%s).\n\n%s", s.plan.Clerk.Model, strings.TrimSpace(s.rec.DocketC.Text))},
+		{Key: "blind", Title: "Blind positions", Parts: s.attributed(s.rec.Blind)},
+		{Key: "docket", Title: "Docket", Parts: []engine.PhasePart{
+			engine.TextPart(fmt.Sprintf("Filed by the clerk (%s).", s.plan.Clerk.Model)), engine.QuotePart(s.rec.DocketC.Text)}},
 	}
 	if ev, ok := s.evidenceSummary(); ok {
 		out = append(out, ev)
 	}
 	for i, res := range s.rec.Cross {
-		out = append(out, engine.PhaseSummary{Key: fmt.Sprintf("cross-%d", i+1), Title: res.Title, Body: s.attributed(res)})
+		out = append(out, engine.PhaseSummary{Key: fmt.Sprintf("cross-%d", i+1), Title: res.Title, Parts: s.attributed(res)})
 	}
 	return append(out,
-		engine.PhaseSummary{Key: "closing", Title: "Closing ballot", Body: s.ballotTable() + "\n" + s.attributed(s.rec.Closing)},
-		engine.PhaseSummary{Key: "ruling", Title: "Ruling", Body: fmt.Sprintf("By the external arbiter (%s), margin: %s.\n\n%s",
-			s.plan.Arbiter.Model, s.rec.Tally.Margin(s.rec.Ruling.Selected), strings.TrimSpace(s.rec.Ruling.Text))})
+		engine.PhaseSummary{Key: "closing", Title: "Closing ballot",
+			Parts: append([]engine.PhasePart{engine.TablePart([]string{"Member", "Vote"}, s.ballotRows())}, s.attributed(s.rec.Closing)...)},
+		engine.PhaseSummary{Key: "ruling", Title: "Ruling", Parts: []engine.PhasePart{
+			engine.TextPart(fmt.Sprintf("By the external arbiter (%s), margin: %s.", s.plan.Arbiter.Model, s.rec.Tally.Margin(s.rec.Ruling.Selected))),
+			engine.QuotePart(s.rec.Ruling.Text)}})
 }
 
-// attributed renders a phase's texts under their now-unsealed authors, gaps included.
-func (s *state) attributed(p PhaseResult) string {
-	var b strings.Builder
+// attributed is a phase's texts under their now-unsealed authors, gaps included: each
+// author a heading of war-room's, each text quoted.
+func (s *state) attributed(p PhaseResult) []engine.PhasePart {
+	var out []engine.PhasePart
 	for _, c := range inLabelOrder(p) {
-		fmt.Fprintf(&b, "#### %s\n\n%s\n\n", s.who(c.Label), strings.TrimSpace(c.Text))
+		out = append(out, engine.HeadingPart(s.who(c.Label)), engine.QuotePart(c.Text))
 	}
 	for _, g := range p.Gaps {
-		fmt.Fprintf(&b, "#### %s\n\nNo answer (%s).\n\n", s.who(g.Label), g.Class)
+		out = append(out, engine.HeadingPart(s.who(g.Label)), engine.TextPart("No answer ("+g.Class+")."))
 	}
-	return b.String()
-}
-
-func (s *state) ballotTable() string {
-	var b strings.Builder
-	b.WriteString("| Member | Vote |\n|---|---|\n")
-	for _, r := range s.ballotRows() {
-		fmt.Fprintf(&b, "| %s | %s |\n", r[0], strings.ReplaceAll(r[1], "|", "\\|"))
-	}
-	return b.String()
+	return out
 }
 
 // ballotRows are the closing ballot, one [member, vote] row per seat, gaps last.

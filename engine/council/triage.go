@@ -81,11 +81,13 @@ func (s *state) triage(ctx context.Context) (TriageResult, error) {
 	})
 }
 
-// triageQuestion is what the triage gate asks: what triage found and what the team costs.
-func triageQuestion(t TriageResult, card string) string {
-	return "Triage judged this question single-agent-shaped: " + t.Why + "\n\nOne careful answer would likely do as " +
-		"well as the team. Convene the team anyway? Answer " + AnswerProceed + " to convene, or " + AnswerDrop +
-		" to stop here (nothing more is spent).\n\n" + card
+// triageQuestion is what the triage gate asks, in war-room's words: what triage found and
+// what the team costs. Triage's reason is a model's, so it is not part of the question but
+// the gate's excerpt (quoted wherever the gate is shown).
+func triageQuestion(card string) string {
+	return "Triage judged this question single-agent-shaped; its reason is quoted below. One careful answer would " +
+		"likely do as well as the team. Convene the team anyway? Answer " + AnswerProceed + " to convene, or " +
+		AnswerDrop + " to stop here (nothing more is spent).\n\n" + card
 }
 
 // triageNote says in the record what triage found and what was done about it.

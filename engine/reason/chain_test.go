@@ -37,7 +37,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 		keys = append(keys, p.Key)
 	}
 	eq(t, []string{"premise", "position", "claim-map", "attack", "synthesis"}, keys)
-	contains(t, d.Phases[3].Body, "off_vector: NO_OFF_VECTOR_FINDING")
+	contains(t, d.Phases[3].Markdown(), "off_vector: NO_OFF_VECTOR_FINDING")
 	// The record says what the chain found on the way, not only the answer.
 	eq(t, 1, len(d.Sections))
 	eq(t, "findings", d.Sections[0].Key)

@@ -62,20 +62,22 @@ func (c *chain) phases() []engine.PhaseSummary {
 				parts = append(parts, s)
 			}
 		}
-		out = append(out, engine.PhaseSummary{Key: g.key, Title: g.title, Body: c.joinArtifacts(parts)})
+		out = append(out, engine.PhaseSummary{Key: g.key, Title: g.title, Parts: c.joinArtifacts(parts)})
 	}
 	return out
 }
 
-func (c *chain) joinArtifacts(slots []Slot) string {
+// joinArtifacts is the slots' artifacts, quoted; when there are several, each under a
+// heading of war-room's naming it.
+func (c *chain) joinArtifacts(slots []Slot) []engine.PhasePart {
 	if len(slots) == 1 {
-		return c.done[slots[0].Key].Text
+		return []engine.PhasePart{engine.QuotePart(c.done[slots[0].Key].Text)}
 	}
-	parts := make([]string, len(slots))
-	for i, s := range slots {
-		parts[i] = fmt.Sprintf("### %s (%s)\n\n%s", s.Artifact, slotLabel(s), c.done[s.Key].Text)
+	var out []engine.PhasePart
+	for _, s := range slots {
+		out = append(out, engine.HeadingPart(fmt.Sprintf("%s (%s)", s.Artifact, slotLabel(s))), engine.QuotePart(c.done[s.Key].Text))
 	}
-	return strings.Join(parts, "\n\n")
+	return out
 }
 
 // notes are the facts a reader of the decision must not miss.

@@ -40,7 +40,7 @@ func TestForcePremiseRunsTheWholeChain(t *testing.T) {
 	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
 	noErr(t, res.err)
 	eq(t, 5, h.sp.Calls())
-	eq(t, "Answer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Body, 1))
+	eq(t, "Answer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Markdown(), 1))
 	eq(t, []string{"Premise check", VerdictSuspect + " (answered anyway: a human chose to proceed)"},
 		res.decision.Sections[0].Table.Rows[0])
 }

@@ -46,15 +46,15 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 		keys = append(keys, ph.Key)
 	}
 	assert.Equal(t, []string{"intel", "assessment", "coa", "red-team", "synthesis"}, keys)
-	assert.Contains(t, d.Phases[3].Body, "Voting (Borda count)")
-	assert.Contains(t, d.Phases[4].Body, "Premortem: failure modes")
+	assert.Contains(t, d.Phases[3].Markdown(), "Voting (Borda count)")
+	assert.Contains(t, d.Phases[4].Markdown(), "Premortem: failure modes")
 	// Challenges, reports and premortems are lettered afresh in every phase: the published
 	// record names their kind and author so that "Response A" there is not read as COA A.
-	assert.Regexp(t, `(?m)^#### Challenge report Response A — (Red Team Commander|Prosecution Counsel) · `, d.Phases[3].Body)
-	assert.Regexp(t, `(?m)^#### Intelligence report Response B — (Scout|Intelligence Officer) · `, d.Phases[0].Body)
-	assert.Regexp(t, `(?m)^- [A-Z][a-z]+( [A-Z][a-z]+)* · [a-z]+-model \(premortem Response A\): `, d.Phases[4].Body)
+	assert.Regexp(t, `(?m)^#### Challenge report Response A — (Red Team Commander|Prosecution Counsel) · `, d.Phases[3].Markdown())
+	assert.Regexp(t, `(?m)^#### Intelligence report Response B — (Scout|Intelligence Officer) · `, d.Phases[0].Markdown())
+	assert.Regexp(t, `(?m)^- [A-Z][a-z]+( [A-Z][a-z]+)* · [a-z]+-model \(premortem Response A\): `, d.Phases[4].Markdown())
 	for _, ph := range d.Phases {
-		assert.NotRegexp(t, `(?m)^#### Response [A-Z]+ \(`, ph.Body, ph.Key)
+		assert.NotRegexp(t, `(?m)^#### Response [A-Z]+ \(`, ph.Markdown(), ph.Key)
 	}
 
 	assert.Len(t, d.Panel, 8, "every seat sat")

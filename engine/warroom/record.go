@@ -55,9 +55,10 @@ func (s *state) sat(role string) bool {
 // action, challenges (with the voting), synthesis (with the premortem's failure modes).
 func (s *state) phaseSummaries() []engine.PhaseSummary {
 	var out []engine.PhaseSummary
-	add := func(key, title, body string) {
-		if strings.TrimSpace(body) != "" {
-			out = append(out, engine.PhaseSummary{Key: key, Title: title, Body: body})
+	add := func(key, title string, parts ...[]engine.PhasePart) {
+		body := slices.Concat(parts...)
+		if len(body) > 0 {
+			out = append(out, engine.PhaseSummary{Key: key, Title: title, Parts: body})
 		}
 	}
 	if len(s.rec.Express) > 0 {
@@ -66,21 +67,27 @@ func (s *state) phaseSummaries() []engine.PhaseSummary {
 	add("intel", "Phase 1: Intelligence", s.attributed("intel", "Intelligence report", s.rec.Intel))
 	add("assessment", "Phase 2: Situation assessment", s.attributed("assessment", "Situation assessment", s.rec.Situation))
 	add("coa", "Phase 3: Courses of action", s.coaSummary())
-	add("red-team", "Phase 4: Challenges and voting", s.attributed("challenge", "Challenge report", s.rec.Challenges)+s.votingSummary())
-	add("synthesis", "Phase 7: Synthesis", s.rec.Synthesis.Text+s.premortemSummary())
+	add("red-team", "Phase 4: Challenges and voting", s.attributed("challenge", "Challenge report", s.rec.Challenges), s.votingSummary())
+	var synthesis []engine.PhasePart
+	if strings.TrimSpace(s.rec.Synthesis.Text) != "" {
+		synthesis = []engine.PhasePart{engine.QuotePart(s.rec.Synthesis.Text)}
+	}
+	add("synthesis", "Phase 7: Synthesis", synthesis, s.premortemSummary())
 	return out
 }
 
-// attributed renders labelled contributions with their now-unsealed authors. Each phase
-// labels its contributions from "Response A" afresh, so a bare label would read as the
-// course of action of that letter; the kind in front ("Challenge report Response A", as the
-// experts saw it named) keeps them apart.
-func (s *state) attributed(phase, kind string, items []Labeled) string {
-	var b strings.Builder
+// attributed is labelled contributions under their now-unsealed authors: each author a
+// heading of war-room's, each text quoted. Each phase labels its contributions from
+// "Response A" afresh, so a bare label would read as the course of action of that letter;
+// the kind in front ("Challenge report Response A", as the experts saw it named) keeps them
+// apart.
+func (s *state) attributed(phase, kind string, items []Labeled) []engine.PhasePart {
+	var out []engine.PhasePart
 	for _, it := range items {
-		fmt.Fprintf(&b, "#### %s %s — %s\n\n%s\n\n", kind, it.Label, s.author(phase, it.Label), strings.TrimSpace(it.Text))
+		out = append(out, engine.HeadingPart(fmt.Sprintf("%s %s — %s", kind, it.Label, s.author(phase, it.Label))),
+			engine.QuotePart(it.Text))
 	}
-	return b.String()
+	return out
 }
 
 func (s *state) author(phase, label string) string {
@@ -92,8 +99,10 @@ func (s *state) author(phase, label string) string {
 	return fmt.Sprintf("%s · %s", RoleTitle(m.Role), m.Model)
 }
 
-func (s *state) coaSummary() string {
-	var b strings.Builder
+// coaSummary is every course of action under a heading of war-room's; the title in the
+// heading is a model's, which the renderer sanitises as an inline phrase.
+func (s *state) coaSummary() []engine.PhasePart {
+	var out []engine.PhasePart
 	for _, c := range s.alternatives() {
 		mark, points := "", ""
 		if c.Selected {
@@ -102,28 +111,31 @@ func (s *state) coaSummary() string {
 		if c.Score != nil {
 			points = ", " + c.Score.String()
 		}
-		fmt.Fprintf(&b, "#### %s: %s%s — %s%s\n\n%s\n\n", c.Label, c.Title, mark, s.author("coa", c.Label), points, c.Summary)
+		out = append(out, engine.HeadingPart(fmt.Sprintf("%s: %s%s — %s%s", c.Label, c.Title, mark, s.author("coa", c.Label), points)),
+			engine.QuotePart(c.Summary))
 	}
-	return b.String()
+	return out
 }
 
-func (s *state) votingSummary() string {
+func (s *state) votingSummary() []engine.PhasePart {
 	if len(s.rec.Rounds) == 0 {
-		return ""
+		return nil
 	}
-	return "#### Voting (Borda count)\n\n" + s.votingRecord()
+	return []engine.PhasePart{engine.HeadingPart("Voting (Borda count)"), engine.TextPart(s.votingRecord())}
 }
 
-func (s *state) premortemSummary() string {
-	var parts []string
+// premortemSummary lists each premortem's failure modes, model text kept to one
+// inline-sanitised line per item.
+func (s *state) premortemSummary() []engine.PhasePart {
+	var items []string
 	for _, p := range s.rec.Premortems {
 		if f := Sections(p.Text)["failure modes"]; f != "" {
-			parts = append(parts, fmt.Sprintf("- %s (premortem %s): %s", s.author("premortem", p.Label), p.Label, oneLine(f)))
+			items = append(items, fmt.Sprintf("%s (premortem %s): %s", s.author("premortem", p.Label), p.Label, oneLine(f)))
 		}
 	}
-	if len(parts) == 0 {
-		return ""
+	if len(items) == 0 {
+		return nil
 	}
-	slices.Sort(parts)
-	return "\n\n#### Premortem: failure modes\n\n" + strings.Join(parts, "\n") + "\n"
+	slices.Sort(items)
+	return []engine.PhasePart{engine.HeadingPart("Premortem: failure modes"), engine.ItemsPart(items)}
 }

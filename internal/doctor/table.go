@@ -4,11 +4,29 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/war-room/war-room/internal/safetext"
 )
 
-// Table renders the report as a Markdown table, then one line per check that needs a fix:
-// the same text for the CLI and for the bot's reply.
-func (r Report) Table() string {
+// Table renders the report for a terminal as a Markdown table, then one line per check that
+// needs a fix.
+func (r Report) Table() string { return r.render(terminalCell, oneLine) }
+
+// Markdown is Table for GitHub, where the bot replies with it: the same table and list, every
+// value from a configuration or an error message (which may hold anything a server sent)
+// sanitised as an inline phrase, so a pipe or a line break cannot break the table and no
+// markdown, mention or command in it renders.
+func (r Report) Markdown() string { return r.render(safetext.Inline, safetext.Inline) }
+
+// render writes the table with text, which makes one value fit for a cell, and the fixes with
+// item, which makes it fit for a list item.
+func (r Report) render(text, item func(string) string) string {
+	cell := func(s string) string {
+		if s = text(s); s == "" {
+			return "–"
+		}
+		return s
+	}
 	var b strings.Builder
 	b.WriteString("| profile | model | family | " + strings.Join(checkOrder, " | ") + " | calls | latency | cost |\n")
 	b.WriteString("|---|---|---|" + strings.Repeat("---|", len(checkOrder)) + "---|---|---|\n")
@@ -24,7 +42,7 @@ func (r Report) Table() string {
 	for _, row := range r.Rows {
 		for _, c := range row.Checks {
 			if c.Fix != "" && (c.Status == Failed || c.Status == Unknown) {
-				fixes = append(fixes, fmt.Sprintf("- %s %s %s: %s — %s", row.Profile, c.Name, c.Status.Symbol(), c.Detail, c.Fix))
+				fixes = append(fixes, fmt.Sprintf("- %s %s %s: %s — %s", item(row.Profile), c.Name, c.Status.Symbol(), item(c.Detail), item(c.Fix)))
 			}
 		}
 	}
@@ -56,10 +74,8 @@ func cost(row Row) string {
 	return fmt.Sprintf("$%.4f", row.CostUSD)
 }
 
-// cell keeps a value from breaking the table.
-func cell(s string) string {
-	if s == "" {
-		return "–"
-	}
-	return strings.ReplaceAll(s, "|", "\\|")
-}
+// terminalCell keeps a value from breaking the table a terminal shows: on one line, pipes
+// escaped.
+func terminalCell(s string) string { return strings.ReplaceAll(oneLine(s), "|", "\\|") }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

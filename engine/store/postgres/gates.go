@@ -24,10 +24,10 @@ func (s *Store) OpenGate(ctx context.Context, g *engine.GateRecord) error {
 	if err != nil {
 		return fmt.Errorf("open gate %s/%s: encode choices: %w", g.SessionID, g.Key, err)
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO gates (session_id, key, question, choices, answer,
-		answered, opened_at) VALUES ($1, $2, $3, $4, '', false, $5)
+	_, err = s.pool.Exec(ctx, `INSERT INTO gates (session_id, key, question, excerpt, choices, answer,
+		answered, opened_at) VALUES ($1, $2, $3, $4, $5, '', false, $6)
 		ON CONFLICT (session_id, key) DO NOTHING`,
-		g.SessionID, g.Key, []byte(g.Question), string(choices), g.OpenedAt)
+		g.SessionID, g.Key, []byte(g.Question), []byte(g.Excerpt), string(choices), g.OpenedAt)
 	if err != nil {
 		return fmt.Errorf("open gate %s/%s: %w", g.SessionID, g.Key, err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-const gateCols = `session_id, key, question, choices, answer, answered, opened_at, answered_at`
+const gateCols = `session_id, key, question, excerpt, choices, answer, answered, opened_at, answered_at`
 
 // GetGate returns a gate or engine.ErrNotFound.
 func (s *Store) GetGate(ctx context.Context, sessionID, key string) (*engine.GateRecord, error) {
@@ -45,16 +45,16 @@ func (s *Store) Gates(ctx context.Context, sessionID string) ([]engine.GateRecor
 // scanGate reads one gate from a query of gateCols (a pgx.Row, for one).
 func scanGate(sc pgx.Row) (engine.GateRecord, error) {
 	var (
-		g                engine.GateRecord
-		question, answer []byte
-		choices          string
-		answeredAt       *time.Time
+		g                         engine.GateRecord
+		question, excerpt, answer []byte
+		choices                   string
+		answeredAt                *time.Time
 	)
-	if err := sc.Scan(&g.SessionID, &g.Key, &question, &choices, &answer, &g.Answered,
+	if err := sc.Scan(&g.SessionID, &g.Key, &question, &excerpt, &choices, &answer, &g.Answered,
 		&g.OpenedAt, &answeredAt); err != nil {
 		return g, err
 	}
-	g.Question, g.Answer, g.OpenedAt = string(question), string(answer), g.OpenedAt.UTC()
+	g.Question, g.Excerpt, g.Answer, g.OpenedAt = string(question), string(excerpt), string(answer), g.OpenedAt.UTC()
 	if answeredAt != nil {
 		at := answeredAt.UTC()
 		g.AnsweredAt = &at

@@ -21,9 +21,9 @@ func (s *Store) OpenGate(ctx context.Context, g *engine.GateRecord) error {
 	if err != nil {
 		return fmt.Errorf("open gate %s/%s: encode choices: %w", g.SessionID, g.Key, err)
 	}
-	_, err = s.w.ExecContext(ctx, `INSERT INTO gates (session_id, key, question, choices, answer,
-		answered, opened_at) VALUES (?, ?, ?, ?, '', 0, ?) ON CONFLICT (session_id, key) DO NOTHING`,
-		g.SessionID, g.Key, g.Question, string(choices), formatTime(g.OpenedAt))
+	_, err = s.w.ExecContext(ctx, `INSERT INTO gates (session_id, key, question, excerpt, choices, answer,
+		answered, opened_at) VALUES (?, ?, ?, ?, ?, '', 0, ?) ON CONFLICT (session_id, key) DO NOTHING`,
+		g.SessionID, g.Key, g.Question, g.Excerpt, string(choices), formatTime(g.OpenedAt))
 	if err != nil {
 		return fmt.Errorf("open gate %s/%s: %w", g.SessionID, g.Key, err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-const gateCols = `session_id, key, question, choices, answer, answered, opened_at, answered_at`
+const gateCols = `session_id, key, question, excerpt, choices, answer, answered, opened_at, answered_at`
 
 // GetGate returns a gate or engine.ErrNotFound.
 func (s *Store) GetGate(ctx context.Context, sessionID, key string) (*engine.GateRecord, error) {
@@ -55,7 +55,7 @@ func scanGate(sc scanner) (engine.GateRecord, error) {
 		opened   string
 		answered sql.NullString
 	)
-	if err := sc.Scan(&g.SessionID, &g.Key, &g.Question, &choices, &g.Answer, &g.Answered,
+	if err := sc.Scan(&g.SessionID, &g.Key, &g.Question, &g.Excerpt, &choices, &g.Answer, &g.Answered,
 		&opened, &answered); err != nil {
 		return g, err
 	}

@@ -22,9 +22,9 @@ func testGates(t *testing.T, open Opener) {
 	}
 
 	openGate(t, st, &engine.GateRecord{SessionID: s.ID, Key: "z-approve", Question: "Go on?",
-		Choices: []string{"yes", "no"}, OpenedAt: baseTime})
+		Excerpt: "the model's reason\x00 ## with any byte", Choices: []string{"yes", "no"}, OpenedAt: baseTime})
 	g := getGate(t, st, s.ID, "z-approve")
-	if g.Question != "Go on?" || !reflect.DeepEqual(g.Choices, []string{"yes", "no"}) ||
+	if g.Question != "Go on?" || g.Excerpt != "the model's reason\x00 ## with any byte" || !reflect.DeepEqual(g.Choices, []string{"yes", "no"}) ||
 		g.Answered || g.Answer != "" || g.AnsweredAt != nil || !g.OpenedAt.Equal(baseTime) {
 		t.Errorf("opened gate = %+v", g)
 	}
@@ -34,7 +34,7 @@ func testGates(t *testing.T, open Opener) {
 		t.Errorf("re-opened gate question = %q, want the first", g.Question)
 	}
 	openGate(t, st, &engine.GateRecord{SessionID: s.ID, Key: "a-second", Question: "And?"})
-	if g := getGate(t, st, s.ID, "a-second"); g.OpenedAt.IsZero() || len(g.Choices) != 0 {
+	if g := getGate(t, st, s.ID, "a-second"); g.OpenedAt.IsZero() || len(g.Choices) != 0 || g.Excerpt != "" {
 		t.Errorf("gate opened with a zero OpenedAt and no choices = %+v", g)
 	}
 	testAnswer(t, st, s.ID)
