@@ -3,7 +3,9 @@ package council_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -78,7 +80,12 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	for _, b := range calibrated.Basis() {
 		assert.Contains(t, b, "calibrated from")
 	}
-	assert.Equal(t, estimate.Versus(calibrated, second), d.Metrics["estimate_vs_actual"])
+	sec, ok := d.Section(engine.SectionEstimate)
+	require.True(t, ok)
+	assert.Equal(t, [][]string{{"Seats", "4", "4"}, {"Calls", strconv.Itoa(calibrated.Calls), strconv.Itoa(second.Calls)},
+		{"Minutes", calibrated.Minutes.Format(1), fmt.Sprintf("%.1f", second.Minutes)},
+		{"USD", "$" + calibrated.USD.Format(2), fmt.Sprintf("$%.2f", second.USD)}}, sec.Table.Rows)
+	assert.Contains(t, sec.Text, "calibrated from 1 recorded session(s)")
 }
 
 func within2(est, actual float64) bool {
