@@ -57,7 +57,7 @@ func (f *Fake) getCommit(w http.ResponseWriter, rq *restReq) {
 	if ref == branch {
 		sha = r.head(branch)
 	}
-	if strings.Contains(rq.Header.Get("Accept"), "vnd.github.sha") {
+	if a := rq.Header.Get("Accept"); strings.Contains(a, "vnd.github.sha") || strings.Contains(a, "vnd.github.v3.sha") {
 		w.Header().Set("Content-Type", "application/vnd.github.sha; charset=utf-8")
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write([]byte(sha))
