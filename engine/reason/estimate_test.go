@@ -1,36 +1,21 @@
 package reason
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"testing"
 	"time"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/engine/internal/reported"
 )
-
-// reported answers through the script provider and reports a latency per call without
-// waiting for it: the ledger keeps what the adapter reports.
-type reported struct {
-	inner   *script.Provider
-	latency time.Duration
-}
-
-func (r reported) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
-	resp, err := r.inner.Complete(ctx, req)
-	resp.Latency = r.latency
-	return resp, err
-}
 
 // A chain's record sets the forecast made before the first call beside what the ledger says
 // was spent: seats, calls, minutes and dollars.
 func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 	h := newHarness(t, conformingScript(), twoFamilies)
 	for _, p := range h.profiles {
-		p.Provider, p.PriceInPerMTok, p.PriceOutPerMTok = reported{h.sp, 45 * time.Second}, 3, 15
+		p.Provider, p.PriceInPerMTok, p.PriceOutPerMTok = reported.Every(h.sp, 45*time.Second), 3, 15
 	}
 	res := h.start(deep("claude", "gpt"), 2, "I lean towards keeping it.", nil)
 	noErr(t, res.err)

@@ -10,23 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/internal/reported"
 	"github.com/war-room/war-room/engine/provider/script"
 	"github.com/war-room/war-room/engine/warroom"
 )
-
-// reported answers through the script provider and reports a latency per call without
-// waiting for it: the ledger keeps what the adapter reports.
-type reported struct {
-	inner   *script.Provider
-	latency time.Duration
-}
-
-func (r reported) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
-	resp, err := r.inner.Complete(ctx, req)
-	resp.Latency = r.latency
-	return resp, err
-}
 
 // A war-room record sets the forecast made before the first call beside what the ledger
 // says was spent: seats, calls, minutes and dollars.
@@ -35,7 +22,7 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 	sp := script.New(council(scoresFull, "", 0))
 	ps := profiles(sp)
 	for _, p := range ps {
-		p.Provider, p.PriceInPerMTok, p.PriceOutPerMTok = reported{sp, 20 * time.Second}, 3, 15
+		p.Provider, p.PriceInPerMTok, p.PriceOutPerMTok = reported.Every(sp, 20*time.Second), 3, 15
 	}
 	ctx := context.Background()
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}, session(t, options(warroom.ModeFull), "wr-estimate00000001"))
