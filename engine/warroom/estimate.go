@@ -66,11 +66,7 @@ func Estimates(ctx context.Context, st engine.Store, opts Options, p Panel, ps e
 // Estimate is the session's forecast as the engine keeps it: on auto, one range over every
 // mode the reversibility score may pick, since the mode is chosen only after the first call.
 func (runner) Estimate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {
-	opts, err := sessionOptions(r.Session())
-	if err != nil {
-		return engine.Forecast{}, err
-	}
-	p, err := ResolvePanel(opts, r.Profiles())
+	opts, p, err := sessionPanel(r)
 	if err != nil {
 		return engine.Forecast{}, err
 	}
