@@ -32,6 +32,10 @@ type Deps struct {
 	OpenStore func(ctx context.Context) (engine.Store, error)
 	// Mask hides a secret from logs (the Action's ::add-mask::); nil in the App.
 	Mask func(secret string)
+	// Checkout is a local checkout of the repository (the Action's GITHUB_WORKSPACE): a
+	// standing-team session's evidence requests read its HEAD through git. Empty, or not a git
+	// checkout, they read the default branch's head through the API (the App).
+	Checkout string
 	// TempDir is where review lanes write their evidence ("" : the system's).
 	TempDir string
 	Report  Reporter

@@ -80,7 +80,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 func (d *Deps) runner(cfg *LoadedConfig, store engine.Store, sinks []engine.Sink) *session.Runner {
 	return &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
 		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
-		Limits: d.Ceilings.Session, Account: d.runAccount(store),
+		Limits: d.Ceilings.Session, Account: d.runAccount(store), Evidence: d.evidenceOpener(),
 		Profiles: func(ctx context.Context) (engine.Profiles, error) {
 			return wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)
 		},

@@ -26,6 +26,11 @@ func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *O
 		}
 		files := repoFiles{ctx: ctx, g: d.GitHub, repo: repo}
 		req.Files = files
+		src, err := d.evidenceSource(ctx, repo)
+		if err != nil {
+			out.Notes = append(out.Notes, "The repository could not be pinned for evidence requests, so every request will be refused: "+err.Error())
+		}
+		req.Evidence = src
 		items, err := d.sessionMemory(ctx, cfg, repo, files)
 		if err != nil {
 			out.Notes = append(out.Notes, "The war-room memory could not be read, so the team convened without it: "+err.Error())

@@ -22,6 +22,11 @@ type Protocol interface {
 	// what was said is kept), and may narrow the rule that judges who answered to the seats
 	// the run actually sat (nil: the plan's).
 	Deliberate(ctx context.Context, r *Run, plan Plan) (Result, error)
+	// Estimate forecasts the session from its plan. It makes no call; Execute asks it once,
+	// before the first call, stores the answer as a step (a resumed session keeps the estimate
+	// it first showed) and sets it beside what the ledger recorded in the record's "estimate"
+	// section, so that every protocol's record shows estimate against actual.
+	Estimate(ctx context.Context, r *Run, plan Plan) (Forecast, error)
 }
 
 // Result is what Deliberate ends with.
@@ -52,6 +57,10 @@ func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
 	if err != nil {
 		return nil, err
 	}
+	forecast, err := Step(ctx, r, estimateStep, func(ctx context.Context) (Forecast, error) { return p.Estimate(ctx, r, plan) })
+	if err != nil {
+		return nil, fmt.Errorf("estimate the session: %w", err)
+	}
 	before := plan.Judge()
 	if err := r.Disclose(ctx, plan.Seats); err != nil {
 		return nil, err
@@ -77,15 +86,16 @@ func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
 	if out.Decision == nil {
 		return nil, errors.New("the protocol ended without a decision")
 	}
-	if err := r.stamp(ctx, out, plan, approved); err != nil {
+	if err := r.stamp(ctx, out, plan, forecast, approved); err != nil {
 		return nil, err
 	}
 	return out.Decision, r.Seal(ctx, out.Decision, out.DAG)
 }
 
 // stamp writes what the engine knows into the decision: independence judged from who
-// answered, the approval it had, the usage per provider, the notes added to the run.
-func (r *Run) stamp(ctx context.Context, out Result, plan Plan, approved bool) error {
+// answered, the approval it had, the usage per provider, the estimate against what was spent,
+// the notes added to the run.
+func (r *Run) stamp(ctx context.Context, out Result, plan Plan, forecast Forecast, approved bool) error {
 	d := out.Decision
 	ledger, err := r.cfg.Store.Ledger(ctx, r.session.ID)
 	if err != nil {
@@ -99,6 +109,9 @@ func (r *Run) stamp(ctx context.Context, out Result, plan Plan, approved bool) e
 	d.SessionID, d.Seed, d.Protocol = r.session.ID, r.session.Seed, r.session.Protocol
 	d.Independence, d.IndependenceReasons, d.IndependenceApproved = after.Label, after.Reasons, approved
 	d.Usage = UsageByProfile(ledger)
+	spent := SpentBy(ledger)
+	spent.Seats = plan.Answered(forecast.SeatRoles, ledger)
+	d.Sections = append(d.Sections, EstimateSection(forecast, spent))
 	r.mu.Lock()
 	d.Notes = append(d.Notes, r.notes...)
 	r.mu.Unlock()

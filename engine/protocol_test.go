@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
 )
@@ -49,6 +51,13 @@ func (p pair) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 		}
 	}
 	return engine.Result{Decision: &engine.Decision{Title: "t", Outcome: strings.Join(answers, "; ")}, DAG: dag}, nil
+}
+
+func (p pair) Estimate(_ context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {
+	plan := estimate.Plan{Seats: 2, Phases: []estimate.Phase{
+		{Name: "lead", Calls: []estimate.Call{{Role: "lead", Profile: p.lead}}},
+		{Name: "check", Calls: []estimate.Call{{Role: "check", Profile: p.check}}}}}
+	return estimate.Forecast(plan, r.Profiles(), estimate.Calibration{}).Neutral(nil), nil
 }
 
 // ordered records, in order, what reached the person (the disclosure) and what reached a
@@ -185,4 +194,40 @@ type failingDiscloser struct{}
 func (failingDiscloser) Emit(engine.Event) {}
 func (failingDiscloser) Disclose(context.Context, engine.Disclosure) error {
 	return errors.New("the progress comment cannot be edited")
+}
+
+// The engine forecasts every session before its first call, keeps the forecast as a step and
+// sets it beside the ledger in the record, whatever the protocol.
+func TestEveryRecordSetsTheEstimateBesideWhatWasSpent(t *testing.T) {
+	st := openStore(t, "")
+	ps, sp := threeProfiles(nil, false)
+	r := startRun(t, st, ps, nil)
+	_, err := r.Execute(context.Background(), pair{"a", "b"})
+	var gate *engine.GateError
+	require.True(t, errors.As(err, &gate), "%v", err)
+	require.Equal(t, 0, sp.Calls())
+	steps, err := st.Steps(context.Background(), r.Session().ID)
+	require.NoError(t, err)
+	var stored engine.Forecast
+	for _, s := range steps {
+		if s.Key == "engine/estimate" {
+			require.NoError(t, json.Unmarshal(s.Result, &stored))
+		}
+	}
+	assert.Equal(t, engine.Count{Low: 2, High: 2}, stored.Calls, "the forecast is stored before anything is spent")
+	assert.Greater(t, stored.Minutes.High, 0.0)
+
+	rc := engine.RunConfig{Store: st, Profiles: ps, Answers: map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}}
+	again, err := engine.Resume(context.Background(), rc, r.Session().ID)
+	require.NoError(t, err)
+	d, err := again.Execute(context.Background(), pair{"a", "b"})
+	require.NoError(t, err)
+	sec, ok := d.Section(engine.SectionEstimate)
+	require.True(t, ok, "%+v", d.Sections)
+	require.NotNil(t, sec.Table)
+	assert.Equal(t, []string{"Seats", "2", "2"}, sec.Table.Rows[0])
+	assert.Equal(t, []string{"Calls", "2", "2"}, sec.Table.Rows[1])
+	assert.Equal(t, stored.Minutes.Format(1), sec.Table.Rows[2][1], "the resumed session shows the estimate it stored")
+	assert.Contains(t, sec.Text, "seed constants only")
+	assert.Contains(t, d.Markdown(), "Estimate and actual")
 }

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // Budget is a per-session ceiling. Usage is known only after a call returns, so the guarantee
@@ -51,6 +53,9 @@ type RunConfig struct {
 	// day on the App): every call is checked against it before it starts and charged to it
 	// after.
 	Account Account
+	// Evidence opens the prober of a session's evidence source (nil: evidence.Local, git on
+	// a local checkout). The App supplies one that reads the repository through GitHub's API.
+	Evidence evidence.Opener
 }
 
 // Run executes one session's protocol code durably. It is safe for concurrent use by the
@@ -157,6 +162,14 @@ func (r *Run) Session() *Session { return r.session }
 
 // Store returns the run's store.
 func (r *Run) Store() Store { return r.cfg.Store }
+
+// Prober is what answers evidence requests on src for this run.
+func (r *Run) Prober(src evidence.Source) evidence.Prober {
+	if r.cfg.Evidence != nil {
+		return r.cfg.Evidence(src)
+	}
+	return evidence.Local(src)
+}
 
 // Profiles returns the profiles the run may call.
 func (r *Run) Profiles() Profiles { return r.cfg.Profiles }

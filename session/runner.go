@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -32,6 +33,8 @@ type Runner struct {
 	// Account, when set, is a ceiling sessions share (an installation's day): see
 	// engine.RunConfig.Account.
 	Account engine.Account
+	// Evidence opens the prober of a session's evidence source (see engine.RunConfig.Evidence).
+	Evidence evidence.Opener
 	// Publisher publishes decisions and searches earlier ones; nil publishes nothing.
 	Publisher *discussions.Publisher
 	// Warn tells the user something they should know that does not stop the session.

@@ -82,16 +82,13 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 	if err != nil {
 		return nil, nil, fmt.Errorf("temporary directory: %w", err)
 	}
-	now := time.Now
-	if e.writes.Now != nil {
-		now = e.writes.Now
-	}
-	d := &bot.Deps{GitHub: gh, Grammar: actionGrammar(), Getenv: e.getenv, Now: now, TempDir: tmp,
+	d := &bot.Deps{GitHub: gh, Grammar: actionGrammar(), Getenv: e.getenv, Now: e.now, TempDir: tmp,
 		Report: actionReporter{a: a, getenv: e.getenv}, Log: log,
 		Mask: func(s string) { m.mask(a, s) },
 		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: protocolInput(a.GetInput(inputProtocol)),
 			Question: a.GetInput(inputQuestion), Publish: boolInput(a, inputPublish), Review: boolInput(a, inputReview),
-			RunURL: runURL(gc), RunID: runID(gc)}}
+			RunURL: runURL(gc), RunID: runID(gc)},
+		Checkout: gc.Workspace}
 	d.OpenStore = func(ctx context.Context) (engine.Store, error) {
 		path := e.getenv("WAR_ROOM_DB") // tests read the ledger back; a runner starts empty
 		if path == "" {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"golang.org/x/term"
 
@@ -53,6 +54,15 @@ type env struct {
 	// writes are the GitHub write layer's clock (zero: the real one); tests of the Action
 	// run in-process inject a manual clock here.
 	writes wr.Options
+}
+
+// now is the command's clock: the injected one (writes.Now) when a test set it, else the
+// real one.
+func (e *env) now() time.Time {
+	if e.writes.Now != nil {
+		return e.writes.Now()
+	}
+	return time.Now()
 }
 
 func newEnv() *env {

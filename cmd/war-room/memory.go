@@ -51,7 +51,7 @@ func runMemory(ctx context.Context, e *env, args []string) error {
 		return usageErr("memory needs a subcommand: list, review, approve, reject, outcome, constraint or path")
 	}
 	b := memoryBoard(e, &c)
-	now := time.Now().UTC()
+	now := e.now().UTC()
 	switch verb, rest := pos[0], pos[1:]; verb {
 	case "path":
 		fmt.Fprintln(e.stdout, b.Path)
@@ -165,7 +165,7 @@ func proposeMemory(ctx context.Context, e *env, c *commonFlags, st engine.Store,
 		items[i] = p.Item
 	}
 	b := memoryBoard(e, c)
-	added, err := memory.Propose(ctx, b, time.Now().UTC(), items...)
+	added, err := memory.Propose(ctx, b, e.now().UTC(), items...)
 	if err != nil {
 		return err
 	}

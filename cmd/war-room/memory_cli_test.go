@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/war-room/war-room/engine"
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // The project's memory on the CLI: a session's proposals wait for review; an approved one
@@ -97,5 +101,21 @@ func TestResumedSessionProposesItsMemory(t *testing.T) {
 	}
 	if res := fixed.run("memory", "review"); !strings.Contains(res.stdout, "RESUMED-ITEM") {
 		t.Errorf("the resumed session's proposal is not awaiting review:\n%s", res.stdout)
+	}
+}
+
+// The memory commands stamp items with the command's clock, not the wall clock, so a test
+// (or a replay) that injects one sees its own time in the file.
+func TestMemoryUsesTheInjectedClock(t *testing.T) {
+	c := newCouncilEnv(t, "")
+	at := time.Date(2031, 5, 6, 7, 8, 9, 0, time.UTC)
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: c.getenv, writes: wr.Options{Now: func() time.Time { return at }}}
+	if code := run(context.Background(), e, []string{"memory", "--config", c.config, "--db", c.db, "constraint", "CLOCKED: the queue stays in one region."}); code != 0 {
+		t.Fatalf("exit %d\n%s", code, errb.String())
+	}
+	res := c.run("memory", "list", "--json")
+	if !strings.Contains(res.stdout, "CLOCKED") || !strings.Contains(res.stdout, "2031-05-06T07:08:09Z") {
+		t.Errorf("the item is not stamped with the injected time:\n%s\n%s", res.stdout, res.stderr)
 	}
 }

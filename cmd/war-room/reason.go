@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/reason"
 	"github.com/war-room/war-room/session"
 )
@@ -145,17 +146,9 @@ func (f *reasonFlags) answers() map[string]string {
 }
 
 func (f *reasonFlags) dryRun(ctx context.Context, e *env, st *setup, plan reason.Plan, inputs []engine.Input, source string) error {
-	var history []engine.LedgerEntry
-	sessions, err := st.Store.ListSessions(ctx, reason.Protocol, 20)
+	history, _, err := estimate.Recorded(ctx, st.Store, reason.Protocol, 0)
 	if err != nil {
 		return fmt.Errorf("read earlier runs: %w", err)
-	}
-	for _, s := range sessions {
-		l, err := st.Store.Ledger(ctx, s.ID)
-		if err != nil {
-			return fmt.Errorf("read earlier runs: %w", err)
-		}
-		history = append(history, l...)
 	}
 	est := reason.EstimatePlan(plan, inputs, st.Profiles, history)
 	if f.common.json {

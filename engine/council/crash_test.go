@@ -55,7 +55,6 @@ func comparable(d engine.Decision) engine.Decision {
 	d.Metrics = maps.Clone(d.Metrics) // parallel subtests share the reference decision
 	delete(d.Metrics, "calls")
 	d.Notes = slices.DeleteFunc(slices.Clone(d.Notes), func(n string) bool { return n == d.Metrics["footer"] })
-	delete(d.Metrics, "estimate_vs_actual")
 	delete(d.Metrics, "footer")
 	return d
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/estimate"
 )
 
 // decision builds the protocol-neutral record from the finished deliberation.
@@ -75,10 +74,6 @@ func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 		"trip_wires": strconv.Itoa(len(s.rec.Ruling.TripWires)), "rounds": strconv.Itoa(s.opts.Rounds),
 		"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
 		"arbiter_path": s.plan.ArbiterPath, "seed_source": s.r.Session().SeedSource,
-	}
-	if e := s.rec.Estimate; e != nil {
-		a := estimate.Actual(ledger)
-		m["estimate"], m["estimate_vs_actual"] = e.String(), estimate.Versus(*e, a)
 	}
 	if s.opts.Profile != "" {
 		m["profile"] = s.opts.Profile

@@ -46,10 +46,29 @@ func Estimate(ctx context.Context, st engine.Store, opts Options, plan Plan, ps 
 	return estimate.Forecast(CallPlan(opts, plan), ps, estimate.Calibrate(ledger, n)), nil
 }
 
+// Estimate is the session's forecast as the engine keeps it, counting the deliberating seats
+// only. It is the card's forecast, made from the same plan and history before the first call
+// (the engine stores it under its own step, the card under keyEstimate).
+func (runner) Estimate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {
+	plan, opts, err := seating(ctx, r)
+	if err != nil {
+		return engine.Forecast{}, err
+	}
+	est, err := Estimate(ctx, r.Store(), opts, plan, r.Profiles())
+	if err != nil {
+		return engine.Forecast{}, err
+	}
+	roles := make([]string, 0, len(plan.Seats))
+	for _, a := range plan.Seats {
+		roles = append(roles, a.Role)
+	}
+	return est.Neutral(roles), nil
+}
+
 // estimateStep forecasts the session once, before its first seat call; a resume shows the
 // same card.
-func (s *state) estimateStep(ctx context.Context) (estimate.Estimate, error) {
-	return engine.Step(ctx, s.r, keyEstimate, func(ctx context.Context) (estimate.Estimate, error) {
-		return Estimate(ctx, s.r.Store(), s.opts, s.plan, s.r.Profiles())
+func estimateStep(ctx context.Context, r *engine.Run, opts Options, plan Plan) (estimate.Estimate, error) {
+	return engine.Step(ctx, r, keyEstimate, func(ctx context.Context) (estimate.Estimate, error) {
+		return Estimate(ctx, r.Store(), opts, plan, r.Profiles())
 	})
 }

@@ -3,7 +3,9 @@ package council_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/internal/reported"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/provider/script"
 )
@@ -20,19 +23,14 @@ import (
 // timed reports a scripted latency per model, scaled, for the script provider's answers,
 // without waiting for it: the ledger keeps what the adapter reports, so a test of the
 // estimator needs no wall clock.
-type timed struct {
-	inner *script.Provider
-	scale float64
+func timed(inner *script.Provider, scale float64) reported.Provider {
+	return reported.Provider{Inner: inner, Latency: func(req provider.Request) time.Duration {
+		return time.Duration(float64(modelLatency[req.Model]) * scale)
+	}}
 }
 
 var modelLatency = map[string]time.Duration{"claude-model": 40 * time.Second, "gpt-model": 70 * time.Second,
 	"gemini-model": 55 * time.Second, "qwen-model": 30 * time.Second, "glm-model": 90 * time.Second}
-
-func (t timed) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
-	resp, err := t.inner.Complete(ctx, req)
-	resp.Latency = time.Duration(float64(modelLatency[req.Model]) * t.scale)
-	return resp, err
-}
 
 // pricedProfiles are the five vendors with a price per token, answering through p.
 func pricedProfiles(p provider.Provider) engine.Profiles {
@@ -50,7 +48,7 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	st := openStore(t, "")
 	ctx := context.Background()
 	run := func(id string, scale float64) (estimate.Estimate, estimate.Outcome, *engine.Decision) {
-		ps := pricedProfiles(timed{inner: script.New(triaged(council.ShapeTeam)), scale: scale})
+		ps := pricedProfiles(timed(script.New(triaged(council.ShapeTeam)), scale))
 		opts, err := council.OptionsFrom(council.NewSection(), ps, council.Flags{Go: true})
 		require.NoError(t, err)
 		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, id, 7))
@@ -78,7 +76,12 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	for _, b := range calibrated.Basis() {
 		assert.Contains(t, b, "calibrated from")
 	}
-	assert.Equal(t, estimate.Versus(calibrated, second), d.Metrics["estimate_vs_actual"])
+	sec, ok := d.Section(engine.SectionEstimate)
+	require.True(t, ok)
+	assert.Equal(t, [][]string{{"Seats", "4", "4"}, {"Calls", strconv.Itoa(calibrated.Calls), strconv.Itoa(second.Calls)},
+		{"Minutes", calibrated.Minutes.Format(1), fmt.Sprintf("%.1f", second.Minutes)},
+		{"USD", "$" + calibrated.USD.Format(2), fmt.Sprintf("$%.2f", second.USD)}}, sec.Table.Rows)
+	assert.Contains(t, sec.Text, "calibrated from 1 recorded session(s)")
 }
 
 func within2(est, actual float64) bool {

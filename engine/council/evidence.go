@@ -51,7 +51,7 @@ func (k kit) evidenceInputs() []engine.NamedText {
 func (s *state) probe(ctx context.Context, after string, p PhaseResult) error {
 	done := len(s.rec.Evidence)
 	res, err := engine.Step(ctx, s.r, keyEvidence(after), func(ctx context.Context) ([]evidence.Result, error) {
-		g := evidence.Git{Source: s.opts.Evidence}
+		g := s.r.Prober(s.opts.Evidence)
 		var out []evidence.Result
 		for _, c := range inLabelOrder(p) {
 			for i, asked := range items(sections(c.Text)[headingKey(secEvidence)]) {

@@ -71,7 +71,7 @@ func TestFullSession(t *testing.T) {
 	assert.Len(t, d.Alternatives, 2)
 	assert.True(t, d.Alternatives[0].Selected)
 	assert.Equal(t, "1 vote", d.Alternatives[1].Score.String())
-	require.Len(t, d.Sections, 1)
+	require.Len(t, d.Sections, 2)
 	ballot := d.Sections[0]
 	assert.Equal(t, "ballot", ballot.Key)
 	assert.Equal(t, []string{"Member", "Vote"}, ballot.Table.Columns)

@@ -19,7 +19,7 @@ func (s *state) preflight(ctx context.Context) error {
 	if _, err := engine.Step(ctx, s.r, keyMemory, func(context.Context) ([]memory.Item, error) { return s.opts.Memory, nil }); err != nil {
 		return err
 	}
-	est, err := s.estimateStep(ctx)
+	est, err := estimateStep(ctx, s.r, s.opts, s.plan)
 	if err != nil {
 		return err
 	}

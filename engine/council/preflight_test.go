@@ -79,7 +79,10 @@ func TestTriageGateOnATrivialQuestion(t *testing.T) {
 	assert.Equal(t, 1, p.CallsFor(council.Triage), "the triage gate fired once, and triage was asked once")
 	assert.Equal(t, 4*3+2+1, p.Calls())
 	assert.Contains(t, d.Notes, "Triage judged the question single-agent-shaped (It has one checkable answer.); a person chose to convene the team anyway.")
-	assert.Contains(t, d.Metrics["estimate_vs_actual"], "15 calls expected, 15 made")
+	est, ok := d.Section(engine.SectionEstimate)
+	require.True(t, ok)
+	assert.Equal(t, []string{"Calls", "15", "15"}, est.Table.Rows[1], "the record sets the calls expected beside those made")
+	assert.Equal(t, []string{"Seats", "4", "4"}, est.Table.Rows[0])
 }
 
 // --go skips the card and only the card: triage still asks.

@@ -10,10 +10,7 @@ import (
 )
 
 // Range is a low–high span of minutes or dollars.
-type Range struct {
-	Low  float64 `json:"low"`
-	High float64 `json:"high"`
-}
+type Range = engine.Span
 
 // Estimate is a plan's forecast, shown before anything is spent.
 type Estimate struct {
@@ -67,9 +64,9 @@ func Forecast(plan Plan, profiles engine.Profiles, cal Calibration) Estimate {
 		}
 		low, typ, high = low+pl.Minutes(), typ+pt.Minutes(), high+ph2.Minutes()
 	}
-	est.Minutes, est.TypicalMinutes = Range{low, high}, typ
+	est.Minutes, est.TypicalMinutes = Range{Low: low, High: high}, typ
 	if priced {
-		est.USD, est.TypicalUSD = &Range{usd[0], usd[2]}, usd[1]
+		est.USD, est.TypicalUSD = &Range{Low: usd[0], High: usd[2]}, usd[1]
 	}
 	slices.Sort(est.Unpriced)
 	return est
@@ -152,21 +149,9 @@ func (e Estimate) Basis() []string {
 	return out
 }
 
-func minutes(r Range) string {
-	lo, hi := fmt.Sprintf("%.1f", r.Low), fmt.Sprintf("%.1f", r.High)
-	if lo == hi {
-		return lo
-	}
-	return lo + "–" + hi
-}
+func minutes(r Range) string { return r.Format(1) }
 
-func dollars(r Range) string {
-	lo, hi := fmt.Sprintf("%.2f", r.Low), fmt.Sprintf("%.2f", r.High)
-	if lo == hi {
-		return lo
-	}
-	return lo + "–" + hi
-}
+func dollars(r Range) string { return r.Format(2) }
 
 func roundDuration(d time.Duration) time.Duration {
 	if d >= time.Minute {

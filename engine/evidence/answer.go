@@ -7,7 +7,8 @@ import (
 	"strings"
 )
 
-// Prober runs an allowed request (Git is the one war-room ships).
+// Prober runs an allowed request: Git on a local checkout, or a repository read through
+// GitHub's API (the App's, in package bot).
 type Prober interface {
 	Probe(ctx context.Context, r Request) (out string, truncated bool, err error)
 }

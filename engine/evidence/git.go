@@ -11,15 +11,25 @@ import (
 	"time"
 )
 
-// Source is the repository a session's probes read: a local checkout and the commit the
-// session is pinned to. The zero Source has no repository, and every probe is refused.
+// Source is the repository a session's probes read and the commit the session is pinned to:
+// a local checkout (Dir: the CLI's project, the Action's workspace) or a repository on GitHub
+// read through its API (Repo, "owner/name": the App). The zero Source has no repository, and
+// every probe is refused.
 type Source struct {
 	Dir    string `json:"dir,omitempty"`
+	Repo   string `json:"repo,omitempty"`
 	Commit string `json:"commit,omitempty"`
 }
 
 // Available says whether there is a repository to probe.
-func (s Source) Available() bool { return s.Dir != "" && s.Commit != "" }
+func (s Source) Available() bool { return (s.Dir != "" || s.Repo != "") && s.Commit != "" }
+
+// Opener gives the prober that reads a source; the caller that knows how to reach a
+// repository on GitHub supplies one.
+type Opener func(Source) Prober
+
+// Local is the Opener of a local checkout: git on its objects.
+func Local(s Source) Prober { return Git{Source: s} }
 
 // Limits of one probe's run.
 const (
@@ -40,7 +50,7 @@ type Git struct {
 // Probe runs one request and returns its output, cut to MaxBytes (truncated says so). A
 // request the repository cannot answer (no such file, not a directory) is a *Refusal.
 func (g Git) Probe(ctx context.Context, r Request) (out string, truncated bool, err error) {
-	if !g.Available() {
+	if g.Dir == "" || g.Commit == "" {
 		return "", false, refuse("no repository is available to this session, so nothing can be looked up")
 	}
 	timeout := cmpDuration(g.Timeout, DefaultTimeout)
@@ -65,18 +75,26 @@ func (g Git) Probe(ctx context.Context, r Request) (out string, truncated bool, 
 	if err != nil {
 		return "", false, err
 	}
-	return cut(text, g.MaxBytes)
+	return Cut(text, g.MaxBytes)
 }
 
 func (g Git) read(ctx context.Context, r Request) (string, error) {
 	obj := g.Commit + ":" + r.Path
 	kind, err := g.git(ctx, "cat-file", "-t", obj)
 	if err != nil || strings.TrimSpace(kind) != "blob" {
-		return "", refuse("%s is not a file at commit %s", r.Path, short(g.Commit))
+		return "", refuse("%s is not a file at commit %s", r.Path, Short(g.Commit))
 	}
 	text, err := g.git(ctx, "cat-file", "blob", obj)
-	if err != nil || r.From == 0 {
-		return text, err
+	if err != nil {
+		return "", err
+	}
+	return Lines(text, r)
+}
+
+// Lines is what a read of text answers: the whole text, or its lines From..To numbered.
+func Lines(text string, r Request) (string, error) {
+	if r.From == 0 {
+		return text, nil
 	}
 	lines := strings.SplitAfter(text, "\n")
 	if r.From > len(lines) {
@@ -123,7 +141,7 @@ func (g Git) list(ctx context.Context, r Request) (string, error) {
 		b.WriteString(name + "\n")
 	}
 	if b.Len() == 0 {
-		return "", refuse("%s is not a directory at commit %s", r.Path, short(g.Commit))
+		return "", refuse("%s is not a directory at commit %s", r.Path, Short(g.Commit))
 	}
 	return b.String(), nil
 }
@@ -131,7 +149,7 @@ func (g Git) list(ctx context.Context, r Request) (string, error) {
 func (g Git) log(ctx context.Context, r Request) (string, error) {
 	out, err := g.git(ctx, "log", "--no-color", "--date=short", "--format=%h %ad %s", "-n", "20", g.Commit, "--", r.Path)
 	if err == nil && strings.TrimSpace(out) == "" {
-		return "", refuse("no commit up to %s touches %s", short(g.Commit), r.Path)
+		return "", refuse("no commit up to %s touches %s", Short(g.Commit), r.Path)
 	}
 	return out, err
 }
@@ -153,8 +171,8 @@ func (g Git) git(ctx context.Context, args ...string) (string, error) {
 	return out.String(), err
 }
 
-// cut keeps at most max bytes (DefaultMaxBytes when zero), on a line boundary when it can.
-func cut(s string, max int) (string, bool, error) {
+// Cut keeps at most max bytes (DefaultMaxBytes when zero), on a line boundary when it can.
+func Cut(s string, max int) (string, bool, error) {
 	if max <= 0 {
 		max = DefaultMaxBytes
 	}
@@ -168,7 +186,8 @@ func cut(s string, max int) (string, bool, error) {
 	return s, true, nil
 }
 
-func short(sha string) string {
+// Short is a commit's abbreviation as a refusal names it.
+func Short(sha string) string {
 	if len(sha) > 12 {
 		return sha[:12]
 	}
@@ -203,7 +222,7 @@ func (g Git) Blob(ctx context.Context, p string) (string, error) {
 	}
 	obj := g.Commit + ":" + clean
 	if kind, err := g.git(ctx, "cat-file", "-t", obj); err != nil || strings.TrimSpace(kind) != "blob" {
-		return "", refuse("%s is not a file at commit %s", clean, short(g.Commit))
+		return "", refuse("%s is not a file at commit %s", clean, Short(g.Commit))
 	}
 	out, err := g.git(ctx, "rev-parse", obj)
 	return strings.TrimSpace(out), err

@@ -40,6 +40,13 @@ type Request struct {
 	Pattern string `json:"pattern,omitempty"`
 }
 
+// Refuse is a *Refusal with a formatted reason, for a Prober that cannot answer a request.
+func Refuse(format string, args ...any) error { return refuse(format, args...) }
+
+// Clean checks that p names something inside the repository (no absolute path, nothing
+// above the root, not git's own data) and returns it cleaned; anything else is a *Refusal.
+func Clean(p string) (string, error) { return clean(p) }
+
 // Refusal is a request that is not on the allowlist or not safe to run. It is recorded in
 // place of an answer.
 type Refusal struct{ Reason string }

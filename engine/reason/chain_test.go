@@ -39,7 +39,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	eq(t, []string{"premise", "position", "claim-map", "attack", "synthesis"}, keys)
 	contains(t, d.Phases[3].Markdown(), "off_vector: NO_OFF_VECTOR_FINDING")
 	// The record says what the chain found on the way, not only the answer.
-	eq(t, 1, len(d.Sections))
+	eq(t, 2, len(d.Sections))
 	eq(t, "findings", d.Sections[0].Key)
 	eq(t, [][]string{{"Premise check", VerdictWellPosed}, {"Attack vector, pass 1", "C-1 — the load estimate carries the position"},
 		{"Off the vector, pass 1", "nothing found"}}, d.Sections[0].Table.Rows)

@@ -1,6 +1,7 @@
 package reason
 
 import (
+	"context"
 	"time"
 
 	"github.com/war-room/war-room/engine"
@@ -131,4 +132,18 @@ func feeds(from, to Slot) bool {
 		return true
 	}
 	return false
+}
+
+// Estimate is the chain's forecast as the engine keeps it, made from the same stored plan and
+// inputs, and the same record of earlier chains, as the dry run's.
+func (runner) Estimate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {
+	c, err := newChain(ctx, r)
+	if err != nil {
+		return engine.Forecast{}, err
+	}
+	history, _, err := estimate.Recorded(ctx, r.Store(), Protocol, 0)
+	if err != nil {
+		return engine.Forecast{}, err
+	}
+	return EstimatePlan(c.plan, c.s.Inputs, r.Profiles(), history).Forecast.Neutral(nil), nil
 }

@@ -62,3 +62,28 @@ func Estimates(ctx context.Context, st engine.Store, opts Options, p Panel, ps e
 	}
 	return out, nil
 }
+
+// Estimate is the session's forecast as the engine keeps it: on auto, one range over every
+// mode the reversibility score may pick, since the mode is chosen only after the first call.
+func (runner) Estimate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {
+	opts, p, err := sessionPanel(r)
+	if err != nil {
+		return engine.Forecast{}, err
+	}
+	ests, err := Estimates(ctx, r.Store(), opts, p, r.Profiles())
+	if err != nil {
+		return engine.Forecast{}, err
+	}
+	var all []estimate.Estimate
+	var why string
+	for _, m := range Modes { // a fixed order, so the record does not depend on map order
+		if e, ok := ests[m]; ok {
+			all = append(all, e)
+		}
+	}
+	mode := opts.Mode
+	if mode == ModeAuto {
+		mode, why = ModeFull, "the ranges span the express, lightweight and full-council modes automatic routing may pick"
+	}
+	return estimate.Span(all, Seats(mode, opts.PlanReview), why), nil
+}

@@ -47,11 +47,7 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 // panel; an automatic run by the full council's, since the mode is chosen only after the first
 // call: a plan that cannot conform even with every seat cannot conform at all.
 func (runner) Plan(_ context.Context, r *engine.Run) (engine.Plan, error) {
-	opts, err := sessionOptions(r.Session())
-	if err != nil {
-		return engine.Plan{}, err
-	}
-	p, err := ResolvePanel(opts, r.Profiles())
+	opts, p, err := sessionPanel(r)
 	if err != nil {
 		return engine.Plan{}, err
 	}
@@ -67,6 +63,16 @@ func (runner) Plan(_ context.Context, r *engine.Run) (engine.Plan, error) {
 	}
 	plan.Rule = Rule(mode, opts.PlanReview)
 	return plan, nil
+}
+
+// sessionPanel is the session's stored options and the panel they seat on the run's profiles.
+func sessionPanel(r *engine.Run) (Options, Panel, error) {
+	opts, err := sessionOptions(r.Session())
+	if err != nil {
+		return Options{}, Panel{}, err
+	}
+	p, err := ResolvePanel(opts, r.Profiles())
+	return opts, p, err
 }
 
 // Rule is the war-room independence rule for the panel of a mode: the seats that contribute

@@ -32,8 +32,13 @@ func (f *Fake) getPermission(w http.ResponseWriter, rq *restReq) {
 	writeJSON(w, http.StatusOK, obj{"permission": permissionLevel[role], "role_name": role, "user": collab})
 }
 
-// getContents serves a file stored with PutFile at ?ref= (default: the default branch), as
-// base64 JSON, or raw for Accept: application/vnd.github.raw(+json).
+// maxContentsFile is the largest file the contents API returns with its content: a larger one
+// (up to 100 MB) comes with an empty content and encoding "none".
+const maxContentsFile = 1 << 20
+
+// getContents serves a file stored with PutFile or PushCommit at ?ref= (a branch or a commit
+// SHA; default: the default branch), as base64 JSON, or raw for Accept:
+// application/vnd.github.raw(+json); a directory as the array of its entries (the root too).
 func (f *Fake) getContents(w http.ResponseWriter, rq *restReq) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -41,9 +46,10 @@ func (f *Fake) getContents(w http.ResponseWriter, rq *restReq) {
 	if !ok {
 		return
 	}
-	ref := rq.URL.Query().Get("ref")
-	if ref == "" {
-		ref = r.opts.DefaultBranch
+	ref, _, ok := r.resolve(rq.URL.Query().Get("ref"))
+	if !ok {
+		restError(w, http.StatusNotFound, "No commit found for the ref "+rq.URL.Query().Get("ref"), restDocs)
+		return
 	}
 	p := strings.Trim(rq.params["path"], "/")
 	content, found := r.files[ref][p]
@@ -65,9 +71,13 @@ func (f *Fake) getContents(w http.ResponseWriter, rq *restReq) {
 	sha := gitBlobSHA(content)
 	html := htmlRoot + r.fullName() + "/blob/" + ref + "/" + p
 	git := f.repoURL(r) + "/git/blobs/" + sha
+	encoding, body := "base64", wrap60(base64.StdEncoding.EncodeToString([]byte(content)))
+	if len(content) > maxContentsFile {
+		encoding, body = "none", ""
+	}
 	writeJSON(w, http.StatusOK, obj{
-		"type": "file", "encoding": "base64", "size": len(content), "name": path.Base(p), "path": p,
-		"content": wrap60(base64.StdEncoding.EncodeToString([]byte(content))), "sha": sha,
+		"type": "file", "encoding": encoding, "size": len(content), "name": path.Base(p), "path": p,
+		"content": body, "sha": sha,
 		"url": u, "git_url": git, "html_url": html,
 		"download_url": "https://raw.githubusercontent.com/" + r.fullName() + "/" + ref + "/" + p,
 		"_links":       obj{"self": u, "git": git, "html": html},
@@ -81,8 +91,11 @@ func (f *Fake) dirEntries(r *repo, ref, dir string) []obj {
 	seen := map[string]bool{}
 	var out []obj
 	for name, content := range r.files[ref] {
-		rest, ok := strings.CutPrefix(name, dir+"/")
-		if !ok || dir == "" {
+		rest, ok := name, true
+		if dir != "" {
+			rest, ok = strings.CutPrefix(name, dir+"/")
+		}
+		if !ok {
 			continue
 		}
 		child, _, isDir := strings.Cut(rest, "/")
@@ -90,10 +103,11 @@ func (f *Fake) dirEntries(r *repo, ref, dir string) []obj {
 			continue
 		}
 		seen[child] = true
-		e := obj{"name": child, "path": dir + "/" + child, "type": "file", "size": len(content), "sha": gitBlobSHA(content),
-			"url": f.repoURL(r) + "/contents/" + dir + "/" + child + "?ref=" + ref}
+		full := strings.TrimPrefix(dir+"/"+child, "/")
+		e := obj{"name": child, "path": full, "type": "file", "size": len(content), "sha": gitBlobSHA(content),
+			"url": f.repoURL(r) + "/contents/" + full + "?ref=" + ref}
 		if isDir {
-			e["type"], e["size"], e["sha"] = "dir", 0, gitBlobSHA(dir+"/"+child)
+			e["type"], e["size"], e["sha"] = "dir", 0, gitBlobSHA(full)
 		}
 		out = append(out, e)
 	}

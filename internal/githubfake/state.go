@@ -57,6 +57,7 @@ type repo struct {
 	issues      map[int]*issue               // pull requests too
 	files       map[string]map[string]string // ref -> path -> content
 	refs        map[string]string            // branch -> head SHA
+	history     map[string][]branchCommit    // branch -> pushed commits, oldest first
 	perms       map[string]string            // login -> read|triage|write|maintain|admin
 	checkRuns   []*checkRun
 }

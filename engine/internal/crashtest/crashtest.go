@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -166,7 +167,7 @@ func (h Harness) boundary(t *testing.T, key string, want engine.Decision, refLed
 	require.NoError(t, err)
 	assert.True(t, rep.OK() && rep.Sealed, "the resumed session's record verifies: %+v", rep.Problems)
 	want.MerkleRoot, got.MerkleRoot = "", ""
-	assert.Equal(t, h.Comparable(want), h.Comparable(got))
+	assert.Equal(t, h.Comparable(withoutActual(want)), h.Comparable(withoutActual(got)))
 
 	after, err := st.Ledger(ctx, h.SessionID)
 	require.NoError(t, err)
@@ -174,4 +175,23 @@ func (h Harness) boundary(t *testing.T, key string, want engine.Decision, refLed
 		assert.False(t, stored[e.Step], "call for step %s was repeated after resume", e.Step)
 	}
 	assert.Equal(t, missingCalls, len(after)-len(before), "the resume makes exactly the reference calls whose steps were missing")
+}
+
+// withoutActual drops the actual column of the record's estimate section: a call killed
+// before its step was stored is made again, so the resumed session spends more than the
+// uninterrupted one (the estimate column must match). It copies what it changes, since
+// parallel subtests share the reference decision.
+func withoutActual(d engine.Decision) engine.Decision {
+	d.Sections = slices.Clone(d.Sections)
+	for i, s := range d.Sections {
+		if s.Key != engine.SectionEstimate || s.Table == nil {
+			continue
+		}
+		t := engine.Table{Columns: s.Table.Columns[:2]}
+		for _, r := range s.Table.Rows {
+			t.Rows = append(t.Rows, r[:2])
+		}
+		d.Sections[i].Table = &t
+	}
+	return d
 }

@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// SectionEstimate is the key of the record's section that sets the estimate shown before the
+// first call beside what the session spent. Execute adds it to every protocol's decision.
+const SectionEstimate = "estimate"
+
+// estimateStep is the step the engine stores a session's forecast under, so that a resumed
+// session shows the estimate it showed before its first call.
+const estimateStep = "engine/estimate"
+
+// Span is a low–high range of minutes or dollars.
+type Span struct {
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// Count is a low–high range of seats or calls (equal ends: one number).
+type Count struct {
+	Low  int `json:"low"`
+	High int `json:"high"`
+}
+
+// Forecast is a protocol's estimate of a session in the neutral form the engine keeps: seats,
+// calls, minutes and dollars as ranges. The protocol makes it from its plan (engine/estimate
+// prices it); the engine asks for it before the first call and never interprets how it was
+// made.
+type Forecast struct {
+	Seats   Count `json:"seats"`
+	Calls   Count `json:"calls"`
+	Minutes Span  `json:"minutes"`
+	// USD covers the priced profiles only; nil when none is priced. Unpriced lists the others.
+	USD      *Span    `json:"usd,omitempty"`
+	Unpriced []string `json:"unpriced,omitempty"`
+	// SeatRoles are the roles counted as seats (empty: every seat of the plan), so that the
+	// actual count is of the same thing.
+	SeatRoles []string `json:"seat_roles,omitempty"`
+	// Basis says in one sentence what the forecast rests on ("seed constants only", "calibrated
+	// from 3 recorded sessions", "spans the modes automatic routing may pick").
+	Basis string `json:"basis,omitempty"`
+}
+
+// Spent is what a session actually spent, read from its ledger.
+type Spent struct {
+	// Seats counts the plan's seats (those the forecast counts) that answered at least once.
+	Seats int `json:"seats,omitempty"`
+	Calls int `json:"calls"`
+	// Minutes is the time the calls took along the session's phases: the slowest step of each
+	// phase (a step's attempts added up), phases one after another — the quantity a forecast
+	// predicts. A step "blind/skeptic" belongs to the phase "blind"; a step with no phase
+	// ("docket") is a phase of its own.
+	Minutes float64 `json:"minutes"`
+	USD     float64 `json:"usd"`
+}
+
+// SpentBy reads calls, minutes and dollars from a session's ledger (Seats is left zero: it
+// needs the plan; see Plan.Answered).
+func SpentBy(entries []LedgerEntry) Spent {
+	out := Spent{Calls: len(entries)}
+	var order []string
+	steps := map[string]map[string]time.Duration{} // phase → step → summed attempts
+	for _, e := range entries {
+		phase, _, _ := strings.Cut(e.Step, "/")
+		if _, ok := steps[phase]; !ok {
+			order, steps[phase] = append(order, phase), map[string]time.Duration{}
+		}
+		steps[phase][e.Step] += time.Duration(e.LatencyMS) * time.Millisecond
+		out.USD += e.CostUSD
+	}
+	for _, phase := range order {
+		var slowest time.Duration
+		for _, d := range steps[phase] {
+			slowest = max(slowest, d)
+		}
+		out.Minutes += slowest.Minutes()
+	}
+	return out
+}
+
+// Answered counts the plan's seats among roles (all of them when roles is empty) that the
+// ledger shows answering at least once.
+func (p Plan) Answered(roles []string, ledger []LedgerEntry) int {
+	n := 0
+	for _, s := range p.Seats {
+		if len(roles) > 0 && !slices.Contains(roles, s.Role) {
+			continue
+		}
+		if _, ok := s.outcome(ledger); ok {
+			n++
+		}
+	}
+	return n
+}
+
+// EstimateSection is the record's section setting f beside what was spent.
+func EstimateSection(f Forecast, a Spent) Section {
+	usdEst, usdGot := "unknown (no profile is priced)", fmt.Sprintf("$%.2f", a.USD)
+	if f.USD != nil {
+		usdEst = "$" + f.USD.Format(2)
+		if len(f.Unpriced) > 0 {
+			usdEst += fmt.Sprintf(" on priced profiles (%d unpriced)", len(f.Unpriced))
+		}
+	}
+	text := "Forecast before the first call, set beside what the ledger recorded."
+	if f.Basis != "" {
+		text += " The forecast rests on " + f.Basis + "."
+	}
+	return Section{Key: SectionEstimate, Title: "Estimate and actual", Text: text, Table: &Table{
+		Columns: []string{"", "Estimate", "Actual"},
+		Rows: [][]string{
+			{"Seats", f.Seats.String(), strconv.Itoa(a.Seats)},
+			{"Calls", f.Calls.String(), strconv.Itoa(a.Calls)},
+			{"Minutes", f.Minutes.Format(1), fmt.Sprintf("%.1f", a.Minutes)},
+			{"USD", usdEst, usdGot},
+		}}}
+}
+
+// Format is "3.0–7.0" (or one number when both ends print alike) at prec decimals.
+func (s Span) Format(prec int) string {
+	lo, hi := strconv.FormatFloat(s.Low, 'f', prec, 64), strconv.FormatFloat(s.High, 'f', prec, 64)
+	if lo == hi {
+		return lo
+	}
+	return lo + "–" + hi
+}
+
+// String is "15" or "11–15".
+func (c Count) String() string {
+	if c.Low == c.High {
+		return strconv.Itoa(c.Low)
+	}
+	return strconv.Itoa(c.Low) + "–" + strconv.Itoa(c.High)
+}
+
+// Section returns the decision's section under key.
+func (d *Decision) Section(key string) (Section, bool) {
+	for _, s := range d.Sections {
+		if s.Key == key {
+			return s, true
+		}
+	}
+	return Section{}, false
+}
