@@ -100,7 +100,7 @@ func evidencePhase(t *testing.T, w *actionWorld, extraEnv map[string]string) (st
 	}
 	for _, ph := range d.Phases {
 		if ph.Key == "evidence" {
-			return ph.Body, d
+			return ph.Markdown(), d
 		}
 	}
 	t.Fatalf("no evidence phase in %+v", d.Phases)
