@@ -108,16 +108,17 @@ func Lines(text string, r Request) (string, error) {
 }
 
 func (g Git) search(ctx context.Context, r Request) (string, error) {
-	args := []string{"grep", "-n", "-I", "-F", "--no-color", "--max-count=20", "-e", r.Pattern, g.Commit, "--"}
+	args := []string{"grep", "-n", "-I", "-F", "--no-color", fmt.Sprintf("--max-count=%d", MaxMatchesPerFile), "-e", r.Pattern, g.Commit, "--"}
 	if r.Path != "" {
 		args = append(args, r.Path)
 	}
 	out, err := g.git(ctx, args...)
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == 1 {
-		return "no match", nil
+		return searchAnswer("", ""), nil
 	}
-	return strings.ReplaceAll(out, g.Commit+":", ""), err
+	// git reads every file of the commit, so there is never a note on files left unread.
+	return searchAnswer(strings.ReplaceAll(out, g.Commit+":", ""), ""), err
 }
 
 func (g Git) list(ctx context.Context, r Request) (string, error) {
@@ -208,6 +209,12 @@ func Head(ctx context.Context, dir string) (string, error) {
 		return "", fmt.Errorf("evidence: resolve HEAD of %s: %w", dir, err)
 	}
 	return strings.TrimSpace(out), nil
+}
+
+// Pinner names a file's content at a session's pinned commit by its blob SHA, as a memory
+// item's file source pins it. A Prober that is not one cannot pin a file.
+type Pinner interface {
+	Blob(ctx context.Context, path string) (sha string, err error)
 }
 
 // Blob returns the blob SHA of a file at the pinned commit, which names that file's content
