@@ -100,7 +100,7 @@ func evidencePhase(t *testing.T, w *actionWorld, extraEnv map[string]string) (st
 	}
 	for _, ph := range d.Phases {
 		if ph.Key == "evidence" {
-			return ph.Body, d
+			return ph.Markdown(), d
 		}
 	}
 	t.Fatalf("no evidence phase in %+v", d.Phases)
@@ -142,17 +142,19 @@ func TestActionEvidenceReadsTheCheckout(t *testing.T) {
 
 // Where there is no checkout (the App; an Action job without actions/checkout) the probes
 // read the default branch's head, pinned once when the team convenes, through GitHub's API:
-// a file's line, a directory, the log of a path; a search is refused with its reason, and
-// so are the requests no seat may make.
+// a file's line, a directory, the log of a path, a search over the commit's tree and blobs;
+// the requests no seat may make are refused. A commit pushed after the pin (here, the moment
+// the search lists the tree) is not seen.
 func TestEvidenceWithoutACheckoutReadsThePinnedCommitThroughTheAPI(t *testing.T) {
 	w := newActionWorld(t, councilActionConfigWith(t, skepticAsking))
 	w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "cap the retries\n\nbody"},
 		Files: map[string]string{"billing/retry.go": "package billing\n\nconst MaxRetries = 5 // API-FACT\n"}})
 	head := w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "document billing"},
 		Files: map[string]string{"billing/README.md": "billing jobs\n"}})
+	pushLater(t, w)
 	ev, d := evidencePhase(t, w, nil)
 	for _, want := range []string{"3: const MaxRetries = 5 // API-FACT", "cap the retries", "README.md", "retry.go",
-		"at commit " + head, "search is not available where war-room has no checkout"} {
+		"at commit " + head, "billing/retry.go:3:const MaxRetries = 5 // API-FACT"} {
 		if !strings.Contains(ev, want) {
 			t.Errorf("the evidence phase lacks %q:\n%s", want, ev)
 		}
@@ -160,10 +162,13 @@ func TestEvidenceWithoutACheckoutReadsThePinnedCommitThroughTheAPI(t *testing.T)
 	if strings.Contains(ev, "document billing") {
 		t.Errorf("the log of billing/retry.go lists a commit that did not touch it:\n%s", ev)
 	}
+	if strings.Contains(ev, "LATER-FACT") || strings.Contains(ev, "search is not available") {
+		t.Errorf("the evidence saw a commit pushed after the pin, or refused the search:\n%s", ev)
+	}
 	wantRefusals(t, ev)
 	found := false
 	for _, n := range d.Notes {
-		found = found || strings.HasPrefix(n, "Evidence: 3 request(s) answered from the repository, 4 refused")
+		found = found || strings.HasPrefix(n, "Evidence: 4 request(s) answered from the repository, 3 refused")
 	}
 	if !found {
 		t.Errorf("no evidence note in %q", d.Notes)
@@ -171,14 +176,16 @@ func TestEvidenceWithoutACheckoutReadsThePinnedCommitThroughTheAPI(t *testing.T)
 }
 
 // On the App (war-room serve, its own process, the installation's token) a seat's request is
-// answered from the repository at the default branch's head through the API, and the
-// published record shows the answer and the refusals.
+// answered from the repository at the default branch's head through the API, a search too
+// (at the pinned commit, not a later push), and the published record shows the answers and
+// the refusals.
 func TestServeEvidenceIsAnsweredFromTheRepository(t *testing.T) {
 	w := newActionWorld(t, councilActionConfigWith(t, skepticAsking))
 	w.f.AddInstallation(appInstallation, appLogin)
 	w.user("alice", "write")
 	head := w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "cap the retries"},
 		Files: map[string]string{"billing/retry.go": "package billing\n\nconst MaxRetries = 5 // APP-FACT\n"}})
+	pushLater(t, w)
 	files := newAppFiles(t)
 	s := startServe(t, w, files, "--allow-local-providers")
 	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
@@ -197,10 +204,24 @@ func TestServeEvidenceIsAnsweredFromTheRepository(t *testing.T) {
 		}
 	}
 	ev := published.String()
-	for _, want := range []string{"APP-FACT", "cap the retries", "at commit " + head, "search is not available where war-room has no checkout"} {
+	for _, want := range []string{"APP-FACT", "cap the retries", "at commit " + head, "billing/retry.go:3:const MaxRetries = 5 // APP-FACT"} {
 		if !strings.Contains(ev, want) {
 			t.Errorf("the published record lacks %q:\n%s\n%s", want, ev, s.log())
 		}
 	}
+	if strings.Contains(ev, "LATER-FACT") {
+		t.Errorf("the published record shows a commit pushed after the pin:\n%s", ev)
+	}
 	wantRefusals(t, ev)
+}
+
+// pushLater pushes, the moment a search lists the tree (so after the session was pinned), a
+// commit that changes the searched file and adds another match: an answer that shows
+// LATER-FACT read the branch, not the pinned commit.
+func pushLater(t *testing.T, w *actionWorld) {
+	t.Helper()
+	w.f.BeforeCall("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", func() {
+		w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "after the pin"},
+			Files: map[string]string{"billing/retry.go": "const MaxRetries = 9 // LATER-FACT\n", "billing/later.go": "MaxRetries LATER-FACT\n"}})
+	})
 }

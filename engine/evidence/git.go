@@ -217,6 +217,8 @@ type Pinner interface {
 	Blob(ctx context.Context, path string) (sha string, err error)
 }
 
+var _ Pinner = Git{}
+
 // Blob returns the blob SHA of a file at the pinned commit, which names that file's content
 // as a memory source does.
 func (g Git) Blob(ctx context.Context, p string) (string, error) {
@@ -224,7 +226,7 @@ func (g Git) Blob(ctx context.Context, p string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !g.Available() {
+	if g.Dir == "" || g.Commit == "" {
 		return "", refuse("no repository is available to this session")
 	}
 	obj := g.Commit + ":" + clean

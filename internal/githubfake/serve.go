@@ -60,6 +60,7 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, c *Ca
 	if f.spacingRejects(w, c) {
 		return
 	}
+	f.runBefore(*c)
 	if fe := f.takeFault(*c); fe != nil {
 		c.Fault = fe.String()
 		f.answerFault(w, r, body, c, actor, fe)
