@@ -126,3 +126,35 @@ func TestGitTreesAndBlobs(t *testing.T) {
 		t.Errorf("over the limit: %v %+v", err, cut)
 	}
 }
+
+// BeforeCall changes the fake before the call it names is answered; AfterCall once it is
+// answered but before the client reads the answer: each runs once.
+func TestCallHooks(t *testing.T) {
+	w := newWorld(t)
+	gh := ghClient(t, w, botToken)
+	ctx := context.Background()
+	w.PushCommit(repoName, "main", githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "one"}, Files: map[string]string{"a": "1\n"}})
+	push := func(p string) func() {
+		return func() {
+			w.PushCommit(repoName, "main", githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: p}, Files: map[string]string{p: "x\n"}})
+		}
+	}
+	w.BeforeCall("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", push("before"))
+	w.AfterCall("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", push("after"))
+	count := func() int {
+		tr, _, err := gh.Git.GetTree(ctx, "acme", "widgets", "main", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(tr.Entries)
+	}
+	if n := count(); n != 2 {
+		t.Errorf("first tree: %d entries, want a and before", n)
+	}
+	if n := count(); n != 3 {
+		t.Errorf("second tree: %d entries, want after too", n)
+	}
+	if n := count(); n != 3 {
+		t.Errorf("third tree: %d entries; the hooks ran again", n)
+	}
+}

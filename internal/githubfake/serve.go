@@ -66,7 +66,7 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, c *Ca
 		f.answerFault(w, r, body, c, actor, fe)
 		return
 	}
-	f.dispatch(w, r, body, c, actor)
+	f.dispatchThen(w, r, body, c, actor)
 }
 
 // dispatch runs the real handler (GraphQL executor or REST route).
