@@ -57,39 +57,22 @@ func (p apiProber) Probe(ctx context.Context, r evidence.Request) (string, bool,
 		}
 		r.Path = clean
 	}
-	timeout := p.Timeout
-	if timeout <= 0 {
-		timeout = evidence.DefaultTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	var text string
-	var cut bool
-	var err error
-	switch r.Op {
-	case evidence.OpRead:
-		text, err = p.read(ctx, r)
-	case evidence.OpList:
-		text, err = p.list(ctx, r)
-	case evidence.OpLog:
-		text, err = p.log(ctx, r)
-	case evidence.OpSearch:
-		text, cut, err = p.search(ctx, r)
-	default:
-		err = evidence.Refuse("%q is not an allowed probe", r.Op)
-	}
-	if ctx.Err() != nil && err != nil {
-		return "", false, fmt.Errorf("the probe ran out of its %s", timeout)
-	}
-	if err != nil {
-		return "", false, err
-	}
-	max := p.MaxBytes
-	if max <= 0 {
-		max = evidence.DefaultMaxBytes
-	}
-	out, truncated, err := evidence.Cut(text, max)
-	return out, truncated || cut, err
+	return evidence.Bounded(ctx, p.Timeout, p.MaxBytes, func(ctx context.Context) (string, bool, error) {
+		switch r.Op {
+		case evidence.OpRead:
+			text, err := p.read(ctx, r)
+			return text, false, err
+		case evidence.OpList:
+			text, err := p.list(ctx, r)
+			return text, false, err
+		case evidence.OpLog:
+			text, err := p.log(ctx, r)
+			return text, false, err
+		case evidence.OpSearch:
+			return p.search(ctx, r)
+		}
+		return "", false, evidence.Refuse("%q is not an allowed probe", r.Op)
+	})
 }
 
 // search answers a search without a checkout: GitHub's code search reads only the default

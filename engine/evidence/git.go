@@ -53,29 +53,41 @@ func (g Git) Probe(ctx context.Context, r Request) (out string, truncated bool, 
 	if g.Dir == "" || g.Commit == "" {
 		return "", false, refuse("no repository is available to this session, so nothing can be looked up")
 	}
-	timeout := cmpDuration(g.Timeout, DefaultTimeout)
+	return Bounded(ctx, g.Timeout, g.MaxBytes, func(ctx context.Context) (string, bool, error) {
+		var text string
+		var err error
+		switch r.Op {
+		case OpRead:
+			text, err = g.read(ctx, r)
+		case OpSearch:
+			text, err = g.search(ctx, r)
+		case OpList:
+			text, err = g.list(ctx, r)
+		case OpLog:
+			text, err = g.log(ctx, r)
+		default:
+			err = refuse("%q is not an allowed probe", r.Op)
+		}
+		return text, false, err
+	})
+}
+
+// Bounded runs one probe's op within timeout (zero: DefaultTimeout) and cuts its text to
+// maxBytes (zero: DefaultMaxBytes), for every Prober alike: truncated says the text was cut,
+// by op itself or here, and an op that fails once the time is out failed for lack of time.
+func Bounded(ctx context.Context, timeout time.Duration, maxBytes int, op func(context.Context) (string, bool, error)) (string, bool, error) {
+	timeout = cmpDuration(timeout, DefaultTimeout)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var text string
-	switch r.Op {
-	case OpRead:
-		text, err = g.read(ctx, r)
-	case OpSearch:
-		text, err = g.search(ctx, r)
-	case OpList:
-		text, err = g.list(ctx, r)
-	case OpLog:
-		text, err = g.log(ctx, r)
-	default:
-		err = refuse("%q is not an allowed probe", r.Op)
-	}
+	text, cut, err := op(ctx)
 	if ctx.Err() != nil && err != nil {
 		return "", false, fmt.Errorf("the probe ran out of its %s", timeout)
 	}
 	if err != nil {
 		return "", false, err
 	}
-	return Cut(text, g.MaxBytes)
+	out, truncated, err := Cut(text, maxBytes)
+	return out, truncated || cut, err
 }
 
 func (g Git) read(ctx context.Context, r Request) (string, error) {
