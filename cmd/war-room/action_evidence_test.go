@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/gittest"
 )
 
 // skepticAsking is a skeptic blind position that asks the repository for evidence: reads, a
@@ -59,29 +59,8 @@ const skepticAsking = `  - role: skeptic
 // workspace, and returns its directory and HEAD.
 func gitCheckout(t *testing.T, files map[string]string) (string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git := func(args ...string) string {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	git("init", "-q", "-b", "main")
-	git("add", ".")
-	git("commit", "-q", "-m", "add the retry cap")
-	return dir, git("rev-parse", "HEAD")
+	r, head := gittest.Commit(t, files, "add the retry cap")
+	return r.Dir, head
 }
 
 // evidencePhase runs /war-room convene with the asking seats and returns the decision's

@@ -3,45 +3,25 @@ package githubfake_test
 import (
 	"context"
 	"encoding/base64"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-github/v62/github"
 
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/gittest"
 )
 
-// gitTreeOf commits files into a fresh repository with the git program and returns its root
-// tree's SHA and each file's blob SHA, as git itself computes them.
+// gitTreeOf commits files with the git program and returns its root tree's SHA and each
+// file's blob SHA, as git itself computes them.
 func gitTreeOf(t *testing.T, files map[string]string) (string, map[string]string) {
 	t.Helper()
-	dir := t.TempDir()
-	for p, text := range files {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, p), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git := func(args ...string) string {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	git("init", "-q")
-	git("add", ".")
-	git("commit", "-q", "-m", "x")
+	r, _ := gittest.Commit(t, files, "x")
 	blobs := map[string]string{}
 	for p := range files {
-		blobs[p] = git("rev-parse", "HEAD:"+p)
+		blobs[p] = r.Git("rev-parse", "HEAD:"+p)
 	}
-	return git("rev-parse", "HEAD^{tree}"), blobs
+	return r.Git("rev-parse", "HEAD^{tree}"), blobs
 }
 
 // The git database API reads a commit's snapshot: a tree by a commit SHA (its root), a branch
