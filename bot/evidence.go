@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,8 +16,10 @@ import (
 // apiProber answers a standing-team seat's evidence requests on the App, which has no
 // checkout: it reads the repository at the session's pinned commit through GitHub's REST API
 // (the installation's client), under the same limits as git on a checkout. read and list use
-// the contents API at ?ref=COMMIT, log the commits API from COMMIT filtered by path; search is
-// refused (see searchRefusal).
+// the contents API at ?ref=COMMIT, log the commits API from COMMIT filtered by path, search the
+// commit's recursive tree and then its files' blobs one request each, at most
+// evidence.DefaultSearchBudget of them (see search). It pins a memory item's file by the
+// contents API's blob SHA at the commit.
 type apiProber struct {
 	g      *GitHub
 	repo   Repo
@@ -26,12 +29,6 @@ type apiProber struct {
 	Timeout  time.Duration
 	MaxBytes int
 }
-
-// searchRefusal is why a search is not run on the App. GitHub's code search reads only the
-// default branch's index (which may lag, and may not be the pinned commit), and reading every
-// blob of the tree through the API would cost one request per file; so the App refuses a
-// search rather than answer it from another commit or partly.
-const searchRefusal = "search is not available where war-room has no checkout (the App): GitHub's code search does not answer at a pinned commit; read, list and log are"
 
 // maxAPIFile is the largest file the contents API returns with its content.
 const maxAPIFile = 1 << 20
@@ -60,37 +57,78 @@ func (p apiProber) Probe(ctx context.Context, r evidence.Request) (string, bool,
 		}
 		r.Path = clean
 	}
-	timeout := p.Timeout
-	if timeout <= 0 {
-		timeout = evidence.DefaultTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	var text string
-	var err error
-	switch r.Op {
-	case evidence.OpRead:
-		text, err = p.read(ctx, r)
-	case evidence.OpList:
-		text, err = p.list(ctx, r)
-	case evidence.OpLog:
-		text, err = p.log(ctx, r)
-	case evidence.OpSearch:
-		err = evidence.Refuse(searchRefusal)
-	default:
-		err = evidence.Refuse("%q is not an allowed probe", r.Op)
-	}
-	if ctx.Err() != nil && err != nil {
-		return "", false, fmt.Errorf("the probe ran out of its %s", timeout)
-	}
+	return evidence.Bounded(ctx, p.Timeout, p.MaxBytes, func(ctx context.Context) (string, bool, error) {
+		switch r.Op {
+		case evidence.OpRead:
+			text, err := p.read(ctx, r)
+			return text, false, err
+		case evidence.OpList:
+			text, err := p.list(ctx, r)
+			return text, false, err
+		case evidence.OpLog:
+			text, err := p.log(ctx, r)
+			return text, false, err
+		case evidence.OpSearch:
+			return p.search(ctx, r)
+		}
+		return "", false, evidence.Refuse("%q is not an allowed probe", r.Op)
+	})
+}
+
+// search answers a search without a checkout: GitHub's code search reads only the default
+// branch's index, which may lag and need not be the pinned commit, so the search lists the
+// commit's tree (one request) and reads the candidate files' blobs, each one request, within
+// evidence.TreeSearch's bounds; the answer says what it left unread.
+func (p apiProber) search(ctx context.Context, r evidence.Request) (string, bool, error) {
+	tree, _, err := p.g.REST.Git.GetTree(ctx, p.repo.Owner, p.repo.Name, p.commit, true)
 	if err != nil {
-		return "", false, err
+		return "", false, fmt.Errorf("list the tree at %s: %w", evidence.Short(p.commit), err)
 	}
-	max := p.MaxBytes
-	if max <= 0 {
-		max = evidence.DefaultMaxBytes
+	s := evidence.TreeSearch{Truncated: tree.GetTruncated(), MaxBytes: p.MaxBytes, Read: p.blob}
+	for _, e := range tree.Entries {
+		if e.GetType() == "blob" {
+			s.Files = append(s.Files, evidence.TreeFile{Path: e.GetPath(), Size: int64(e.GetSize()), SHA: e.GetSHA()})
+		}
 	}
-	return evidence.Cut(text, max)
+	return s.Run(ctx, r)
+}
+
+// blob reads one file's content by its blob SHA.
+func (p apiProber) blob(ctx context.Context, f evidence.TreeFile) (string, error) {
+	b, _, err := p.g.REST.Git.GetBlob(ctx, p.repo.Owner, p.repo.Name, f.SHA)
+	if err != nil {
+		return "", err
+	}
+	if b.GetEncoding() != "base64" {
+		return b.GetContent(), nil
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.ReplaceAll(b.GetContent(), "\n", ""))
+	if err != nil {
+		return "", fmt.Errorf("decode the blob of %s: %w", f.Path, err)
+	}
+	return string(raw), nil
+}
+
+var _ evidence.Pinner = apiProber{}
+
+// Blob is the blob SHA of a file at the pinned commit, as the contents API names it; it makes
+// the App's prober an evidence.Pinner.
+func (p apiProber) Blob(ctx context.Context, path string) (string, error) {
+	clean, err := evidence.Clean(path)
+	if err != nil {
+		return "", err
+	}
+	if p.commit == "" {
+		return "", evidence.Refuse("no commit is pinned for this session")
+	}
+	fc, _, found, err := p.contents(ctx, clean)
+	switch {
+	case err != nil:
+		return "", err
+	case !found || fc == nil || fc.GetType() != "file":
+		return "", evidence.Refuse("%s is not a file at commit %s", clean, evidence.Short(p.commit))
+	}
+	return fc.GetSHA(), nil
 }
 
 func (p apiProber) contents(ctx context.Context, path string) (*github.RepositoryContent, []*github.RepositoryContent, bool, error) {

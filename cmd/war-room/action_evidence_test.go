@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/gittest"
 )
 
 // skepticAsking is a skeptic blind position that asks the repository for evidence: reads, a
@@ -59,29 +59,8 @@ const skepticAsking = `  - role: skeptic
 // workspace, and returns its directory and HEAD.
 func gitCheckout(t *testing.T, files map[string]string) (string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git := func(args ...string) string {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	git("init", "-q", "-b", "main")
-	git("add", ".")
-	git("commit", "-q", "-m", "add the retry cap")
-	return dir, git("rev-parse", "HEAD")
+	r, head := gittest.Commit(t, files, "add the retry cap")
+	return r.Dir, head
 }
 
 // evidencePhase runs /war-room convene with the asking seats and returns the decision's
@@ -142,17 +121,19 @@ func TestActionEvidenceReadsTheCheckout(t *testing.T) {
 
 // Where there is no checkout (the App; an Action job without actions/checkout) the probes
 // read the default branch's head, pinned once when the team convenes, through GitHub's API:
-// a file's line, a directory, the log of a path; a search is refused with its reason, and
-// so are the requests no seat may make.
+// a file's line, a directory, the log of a path, a search over the commit's tree and blobs;
+// the requests no seat may make are refused. A commit pushed after the pin (here, the moment
+// the search lists the tree) is not seen.
 func TestEvidenceWithoutACheckoutReadsThePinnedCommitThroughTheAPI(t *testing.T) {
 	w := newActionWorld(t, councilActionConfigWith(t, skepticAsking))
 	w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "cap the retries\n\nbody"},
 		Files: map[string]string{"billing/retry.go": "package billing\n\nconst MaxRetries = 5 // API-FACT\n"}})
 	head := w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "document billing"},
 		Files: map[string]string{"billing/README.md": "billing jobs\n"}})
+	pushLater(t, w)
 	ev, d := evidencePhase(t, w, nil)
 	for _, want := range []string{"3: const MaxRetries = 5 // API-FACT", "cap the retries", "README.md", "retry.go",
-		"at commit " + head, "search is not available where war-room has no checkout"} {
+		"at commit " + head, "billing/retry.go:3:const MaxRetries = 5 // API-FACT"} {
 		if !strings.Contains(ev, want) {
 			t.Errorf("the evidence phase lacks %q:\n%s", want, ev)
 		}
@@ -160,10 +141,13 @@ func TestEvidenceWithoutACheckoutReadsThePinnedCommitThroughTheAPI(t *testing.T)
 	if strings.Contains(ev, "document billing") {
 		t.Errorf("the log of billing/retry.go lists a commit that did not touch it:\n%s", ev)
 	}
+	if strings.Contains(ev, "LATER-FACT") || strings.Contains(ev, "search is not available") {
+		t.Errorf("the evidence saw a commit pushed after the pin, or refused the search:\n%s", ev)
+	}
 	wantRefusals(t, ev)
 	found := false
 	for _, n := range d.Notes {
-		found = found || strings.HasPrefix(n, "Evidence: 3 request(s) answered from the repository, 4 refused")
+		found = found || strings.HasPrefix(n, "Evidence: 4 request(s) answered from the repository, 3 refused")
 	}
 	if !found {
 		t.Errorf("no evidence note in %q", d.Notes)
@@ -171,14 +155,16 @@ func TestEvidenceWithoutACheckoutReadsThePinnedCommitThroughTheAPI(t *testing.T)
 }
 
 // On the App (war-room serve, its own process, the installation's token) a seat's request is
-// answered from the repository at the default branch's head through the API, and the
-// published record shows the answer and the refusals.
+// answered from the repository at the default branch's head through the API, a search too
+// (at the pinned commit, not a later push), and the published record shows the answers and
+// the refusals.
 func TestServeEvidenceIsAnsweredFromTheRepository(t *testing.T) {
 	w := newActionWorld(t, councilActionConfigWith(t, skepticAsking))
 	w.f.AddInstallation(appInstallation, appLogin)
 	w.user("alice", "write")
 	head := w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "cap the retries"},
 		Files: map[string]string{"billing/retry.go": "package billing\n\nconst MaxRetries = 5 // APP-FACT\n"}})
+	pushLater(t, w)
 	files := newAppFiles(t)
 	s := startServe(t, w, files, "--allow-local-providers")
 	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
@@ -197,10 +183,24 @@ func TestServeEvidenceIsAnsweredFromTheRepository(t *testing.T) {
 		}
 	}
 	ev := published.String()
-	for _, want := range []string{"APP-FACT", "cap the retries", "at commit " + head, "search is not available where war-room has no checkout"} {
+	for _, want := range []string{"APP-FACT", "cap the retries", "at commit " + head, "billing/retry.go:3:const MaxRetries = 5 // APP-FACT"} {
 		if !strings.Contains(ev, want) {
 			t.Errorf("the published record lacks %q:\n%s\n%s", want, ev, s.log())
 		}
 	}
+	if strings.Contains(ev, "LATER-FACT") {
+		t.Errorf("the published record shows a commit pushed after the pin:\n%s", ev)
+	}
 	wantRefusals(t, ev)
+}
+
+// pushLater pushes, the moment a search lists the tree (so after the session was pinned), a
+// commit that changes the searched file and adds another match: an answer that shows
+// LATER-FACT read the branch, not the pinned commit.
+func pushLater(t *testing.T, w *actionWorld) {
+	t.Helper()
+	w.f.BeforeCall("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", func() {
+		w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "after the pin"},
+			Files: map[string]string{"billing/retry.go": "const MaxRetries = 9 // LATER-FACT\n", "billing/later.go": "MaxRetries LATER-FACT\n"}})
+	})
 }

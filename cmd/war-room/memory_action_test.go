@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"strings"
@@ -125,5 +127,36 @@ func TestActionCouncilReadsTheRepositoryFiles(t *testing.T) {
 		if !strings.Contains(opts, want) {
 			t.Errorf("the session options lack %s:\n%s", want, opts)
 		}
+	}
+}
+
+// Without a checkout (the App's case; here an Action job without actions/checkout), a seat's
+// [file PATH] proposal is pinned through the API at the session's commit: its source names
+// the file's git blob SHA as it stood at the pin, not after a later push, and it waits for
+// review like any other proposal.
+func TestFileMemoryIsPinnedThroughTheAPI(t *testing.T) {
+	w := newActionWorld(t, councilActionConfigWith(t, skepticRemembering("[file billing/retry.go] FILE-FACT: retries are capped at five.")))
+	w.user("alice", "write")
+	pinned := "package billing\n\nconst MaxRetries = 5\n"
+	w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "cap the retries"},
+		Files: map[string]string{"billing/retry.go": pinned}})
+	// The pin is the default branch's head, resolved when the team convenes; this push lands
+	// the moment that is answered, so a pin that read the branch later would see it.
+	w.f.AfterCall("GET /repos/{owner}/{repo}/commits/{ref}", func() {
+		w.f.PushCommit(aRepo, aBranch, githubfake.BranchCommit{CommitSpec: githubfake.CommitSpec{Message: "after the pin"},
+			Files: map[string]string{"billing/retry.go": "const MaxRetries = 9\n"}})
+	})
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+	r, _ := w.say("alice", n, "/war-room convene --go Should billing move to a queue?")
+	wantNoError(t, r)
+	sum := sha1.Sum([]byte(fmt.Sprintf("blob %d\x00%s", len(pinned), pinned)))
+	// The record breaks "@" with a zero-width joiner so that GitHub links no one.
+	want := "file billing/retry.go@\u200d" + hex.EncodeToString(sum[:])
+	mem := memoryDiscussion(t, w)
+	if !regexp.MustCompile("\\| `m-[0-9a-f]+` \\| proposed \\| skeptic \\| [a-z]+ \\| " + regexp.QuoteMeta(want) + " \\| FILE-FACT").MatchString(mem.Body) {
+		t.Errorf("the memory discussion lacks the proposal pinned %s:\n%s", want, mem.Body)
+	}
+	if strings.Contains(mem.Body, "cannot be pinned") {
+		t.Errorf("the file was refused:\n%s", mem.Body)
 	}
 }

@@ -63,9 +63,8 @@ func (s *state) propose(ctx context.Context, a Assignment, line string) Proposal
 	case "decision":
 		it.Source = memory.Source{Kind: memory.KindDecision, Ref: s.r.Session().ID}
 	case "file":
-		blob, err := evidence.Git{Source: s.opts.Evidence}.Blob(ctx, m[2])
-		var ref *evidence.Refusal
-		if errors.As(err, &ref) || err != nil {
+		blob, err := s.pin(ctx, m[2])
+		if err != nil {
 			p.Item, p.Refused = it, fmt.Sprintf("the file %s cannot be pinned: %v", m[2], err)
 			return p
 		}
@@ -77,6 +76,16 @@ func (s *state) propose(ctx context.Context, a Assignment, line string) Proposal
 	it.ID = memory.NewID(it.Member, it.Text, it.Source)
 	p.Item = it
 	return p
+}
+
+// pin names a file's content at the session's commit by its blob SHA, through the prober
+// that answers the session's evidence (git on a checkout, the API on the App).
+func (s *state) pin(ctx context.Context, path string) (string, error) {
+	p, ok := s.r.Prober(s.opts.Evidence).(evidence.Pinner)
+	if !ok {
+		return "", evidence.Refuse("this session's repository cannot name a file's content")
+	}
+	return p.Blob(ctx, path)
 }
 
 // Proposals reads a finished session's memory proposals: those on their way to review, and

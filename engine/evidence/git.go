@@ -53,29 +53,41 @@ func (g Git) Probe(ctx context.Context, r Request) (out string, truncated bool, 
 	if g.Dir == "" || g.Commit == "" {
 		return "", false, refuse("no repository is available to this session, so nothing can be looked up")
 	}
-	timeout := cmpDuration(g.Timeout, DefaultTimeout)
+	return Bounded(ctx, g.Timeout, g.MaxBytes, func(ctx context.Context) (string, bool, error) {
+		var text string
+		var err error
+		switch r.Op {
+		case OpRead:
+			text, err = g.read(ctx, r)
+		case OpSearch:
+			text, err = g.search(ctx, r)
+		case OpList:
+			text, err = g.list(ctx, r)
+		case OpLog:
+			text, err = g.log(ctx, r)
+		default:
+			err = refuse("%q is not an allowed probe", r.Op)
+		}
+		return text, false, err
+	})
+}
+
+// Bounded runs one probe's op within timeout (zero: DefaultTimeout) and cuts its text to
+// maxBytes (zero: DefaultMaxBytes), for every Prober alike: truncated says the text was cut,
+// by op itself or here, and an op that fails once the time is out failed for lack of time.
+func Bounded(ctx context.Context, timeout time.Duration, maxBytes int, op func(context.Context) (string, bool, error)) (string, bool, error) {
+	timeout = cmpDuration(timeout, DefaultTimeout)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var text string
-	switch r.Op {
-	case OpRead:
-		text, err = g.read(ctx, r)
-	case OpSearch:
-		text, err = g.search(ctx, r)
-	case OpList:
-		text, err = g.list(ctx, r)
-	case OpLog:
-		text, err = g.log(ctx, r)
-	default:
-		err = refuse("%q is not an allowed probe", r.Op)
-	}
+	text, cut, err := op(ctx)
 	if ctx.Err() != nil && err != nil {
 		return "", false, fmt.Errorf("the probe ran out of its %s", timeout)
 	}
 	if err != nil {
 		return "", false, err
 	}
-	return Cut(text, g.MaxBytes)
+	out, truncated, err := Cut(text, maxBytes)
+	return out, truncated || cut, err
 }
 
 func (g Git) read(ctx context.Context, r Request) (string, error) {
@@ -108,16 +120,17 @@ func Lines(text string, r Request) (string, error) {
 }
 
 func (g Git) search(ctx context.Context, r Request) (string, error) {
-	args := []string{"grep", "-n", "-I", "-F", "--no-color", "--max-count=20", "-e", r.Pattern, g.Commit, "--"}
+	args := []string{"grep", "-n", "-I", "-F", "--no-color", fmt.Sprintf("--max-count=%d", MaxMatchesPerFile), "-e", r.Pattern, g.Commit, "--"}
 	if r.Path != "" {
 		args = append(args, r.Path)
 	}
 	out, err := g.git(ctx, args...)
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == 1 {
-		return "no match", nil
+		return searchAnswer("", ""), nil
 	}
-	return strings.ReplaceAll(out, g.Commit+":", ""), err
+	// git reads every file of the commit, so there is never a note on files left unread.
+	return searchAnswer(strings.ReplaceAll(out, g.Commit+":", ""), ""), err
 }
 
 func (g Git) list(ctx context.Context, r Request) (string, error) {
@@ -210,6 +223,14 @@ func Head(ctx context.Context, dir string) (string, error) {
 	return strings.TrimSpace(out), nil
 }
 
+// Pinner names a file's content at a session's pinned commit by its blob SHA, as a memory
+// item's file source pins it. A Prober that is not one cannot pin a file.
+type Pinner interface {
+	Blob(ctx context.Context, path string) (sha string, err error)
+}
+
+var _ Pinner = Git{}
+
 // Blob returns the blob SHA of a file at the pinned commit, which names that file's content
 // as a memory source does.
 func (g Git) Blob(ctx context.Context, p string) (string, error) {
@@ -217,7 +238,7 @@ func (g Git) Blob(ctx context.Context, p string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !g.Available() {
+	if g.Dir == "" || g.Commit == "" {
 		return "", refuse("no repository is available to this session")
 	}
 	obj := g.Commit + ":" + clean

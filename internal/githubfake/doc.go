@@ -79,6 +79,10 @@
 // GET .../pulls/{n}/reviews and GET .../pulls/{n}/comments (paged; pending reviews only to
 // their author; comments are not re-anchored after a push);
 // GET .../collaborators/{u}/permission; GET .../contents/{path}?ref= (base64, or raw);
+// GET .../git/trees/{sha}[?recursive=1] (a commit, branch or tree SHA; git's own tree and blob
+// SHAs; truncated above RepoOptions.TreeLimit) and GET .../git/blobs/{sha} (base64), from the
+// snapshots PushCommit keeps (these two are not in the shared REST subset, so their shapes are
+// not schema-checked);
 // POST .../issues/{n}/labels; DELETE .../issues/comments/{id}/reactions/{reaction_id};
 // GET /rate_limit; GET /user (the token's user; an App installation token, a bot's, gets
 // 403 "Resource not accessible by integration", as on GitHub); and, with a well-formed App
@@ -97,6 +101,7 @@
 //	f.Inject(githubfake.Fault{Match: "createDiscussion", Kind: githubfake.ServerError, Status: 502, Applied: true})
 //	f.Inject(githubfake.Fault{Match: "POST /repos/{owner}/{repo}/issues/{n}/comments", Nth: 2, Kind: githubfake.SecondaryRateLimit, RetryAfter: time.Second})
 //	f.SetSearchLag(2)                            // new discussions hidden from the next 2 searches
+//	f.AfterCall("GET /repos/{owner}/{repo}/commits/{ref}", push) // push runs before that answer is sent
 //	f.SetMutationSpacing(time.Second, true)      // too-close mutations: counted, and 403 if true
 //	f.SpacingViolations()
 //	f.Calls(), f.CallsTo("createDiscussion")     // call log; Call.Is(match) for filters

@@ -23,6 +23,7 @@ type Fake struct {
 	st            *state
 	calls         []Call
 	faults        []*faultEntry
+	before        []*beforeCall
 	spacing       spacing
 	searchLag     int
 	searchCalls   int
@@ -81,6 +82,11 @@ func (f *Fake) cleanup() {
 	for _, fe := range f.faults {
 		if fe.fired < fe.times() {
 			f.t.Errorf("githubfake: injected fault never triggered (%d of %d times): %s", fe.fired, fe.times(), fe.Fault)
+		}
+	}
+	for _, b := range f.before {
+		if !b.done {
+			f.t.Errorf("githubfake: BeforeCall %q never triggered", b.match)
 		}
 	}
 	var names []string

@@ -90,6 +90,7 @@ func (f *Fake) getContents(w http.ResponseWriter, rq *restReq) {
 func (f *Fake) dirEntries(r *repo, ref, dir string) []obj {
 	seen := map[string]bool{}
 	var out []obj
+	var trees map[string]gitTree
 	for name, content := range r.files[ref] {
 		rest, ok := name, true
 		if dir != "" {
@@ -107,7 +108,10 @@ func (f *Fake) dirEntries(r *repo, ref, dir string) []obj {
 		e := obj{"name": child, "path": full, "type": "file", "size": len(content), "sha": gitBlobSHA(content),
 			"url": f.repoURL(r) + "/contents/" + full + "?ref=" + ref}
 		if isDir {
-			e["type"], e["size"], e["sha"] = "dir", 0, gitBlobSHA(full)
+			if trees == nil {
+				trees = gitTrees(r.files[ref])
+			}
+			e["type"], e["size"], e["sha"] = "dir", 0, trees[full].sha
 		}
 		out = append(out, e)
 	}

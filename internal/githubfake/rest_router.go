@@ -54,6 +54,8 @@ func (f *Fake) restRoutes() []route {
 		{"GET", "/repos/{owner}/{repo}/collaborators/{username}/permission", f.getPermission},
 		{"GET", "/repos/{owner}/{repo}/contents", f.getContents},
 		{"GET", "/repos/{owner}/{repo}/contents/{path...}", f.getContents},
+		{"GET", "/repos/{owner}/{repo}/git/trees/{tree_sha}", f.getTree},
+		{"GET", "/repos/{owner}/{repo}/git/blobs/{file_sha}", f.getBlob},
 		{"GET", "/repos/{owner}/{repo}/commits", f.listCommits},
 		{"GET", "/repos/{owner}/{repo}/commits/{ref}", f.getCommit},
 		{"GET", "/repos/{owner}/{repo}/installation", f.getRepoInstallation},

@@ -60,12 +60,13 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, c *Ca
 	if f.spacingRejects(w, c) {
 		return
 	}
+	f.runBefore(*c)
 	if fe := f.takeFault(*c); fe != nil {
 		c.Fault = fe.String()
 		f.answerFault(w, r, body, c, actor, fe)
 		return
 	}
-	f.dispatch(w, r, body, c, actor)
+	f.dispatchThen(w, r, body, c, actor)
 }
 
 // dispatch runs the real handler (GraphQL executor or REST route).

@@ -11,6 +11,9 @@ type RepoOptions struct {
 	DefaultBranch      string // default "main"
 	Private            bool   // private: users without a permission get 404 / NOT_FOUND
 	IssuesDisabled     bool   // POST /issues answers 410 Gone
+	// TreeLimit is the most entries a recursive tree lists before it says truncated, as
+	// GitHub's does above 100,000 entries or 7 MB (0: 100,000).
+	TreeLimit int
 }
 
 // AddRepo creates owner/name and returns its node ID. The owner is created as an
