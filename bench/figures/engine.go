@@ -21,7 +21,9 @@ func reasonRun(profiles [][2]string, latency time.Duration, extra ...string) del
 
 func conveneRun(profiles [][2]string, latency time.Duration, extra ...string) deliberation {
 	return deliberation{panel: panel{script: "council.yaml", profiles: profiles, latency: latency},
-		args: append(append([]string{"convene", question, "--seed", seed}, extra...), approve(profiles)...)}
+		// --go: the roster and estimate card waits for a person, and the figure is the
+		// deliberation's own time.
+		args: append(append([]string{"convene", question, "--seed", seed, "--go"}, extra...), approve(profiles)...)}
 }
 
 func deliberateRun(mode string, profiles [][2]string, latency time.Duration) deliberation {
