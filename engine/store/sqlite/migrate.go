@@ -20,25 +20,16 @@ const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
 	applied_at TEXT    NOT NULL
 ) STRICT`
 
-// migrate brings the database at path up to the newest embedded schema. Each migration runs in
-// its own BEGIN IMMEDIATE transaction that re-reads the version first, so when two processes
-// open a fresh file at once one applies it and the other, having waited for the write lock,
-// finds it applied.
+// migrate brings the database at path up to the newest embedded schema, in one BEGIN IMMEDIATE
+// transaction that reads the version first: when two processes open a fresh file at once one
+// applies every pending migration and the other, having waited for the write lock, finds them
+// applied. One transaction is also one commit (one fsync) for a fresh file rather than one per
+// migration, and a migration that fails leaves the file at the version it had.
 func migrate(ctx context.Context, db *sql.DB, path string, now func() time.Time) error {
 	ms, err := migrations.Load(migrationFS)
 	if err != nil {
 		return fmt.Errorf("sqlite store %s: %w", path, err)
 	}
-	for _, m := range ms {
-		if err := applyOne(ctx, db, path, m, len(ms), now); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func applyOne(ctx context.Context, db *sql.DB, path string, m migrations.Migration, known int,
-	now func() time.Time) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite store %s: begin migration: %w", path, err)
@@ -52,22 +43,29 @@ func applyOne(ctx context.Context, db *sql.DB, path string, m migrations.Migrati
 		`SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
 		return fmt.Errorf("sqlite store %s: read schema version: %w", path, err)
 	}
-	if have > known {
+	if have > len(ms) {
 		return fmt.Errorf("sqlite store %s: database schema version %d is newer than this binary "+
-			"supports (version %d); use a newer war-room", path, have, known)
+			"supports (version %d); use a newer war-room", path, have, len(ms))
 	}
-	if have >= m.Version {
+	applied := false
+	for _, m := range ms {
+		if have >= m.Version {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return fmt.Errorf("sqlite store %s: migration %s: %w", path, m.Name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at)
+		VALUES (?, ?, ?)`, m.Version, m.Name, formatTime(now())); err != nil {
+			return fmt.Errorf("sqlite store %s: record migration %s: %w", path, m.Name, err)
+		}
+		applied = true
+	}
+	if !applied {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
-		return fmt.Errorf("sqlite store %s: migration %s: %w", path, m.Name, err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at)
-		VALUES (?, ?, ?)`, m.Version, m.Name, formatTime(now())); err != nil {
-		return fmt.Errorf("sqlite store %s: record migration %s: %w", path, m.Name, err)
-	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite store %s: commit migration %s: %w", path, m.Name, err)
+		return fmt.Errorf("sqlite store %s: commit migrations: %w", path, err)
 	}
 	return nil
 }
