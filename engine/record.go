@@ -69,7 +69,9 @@ func DecisionDigest(d *Decision) (string, error) {
 // stored step and to d, stamps the root into d and stores the record and the decision. d must
 // be final: anything added to it afterwards would no longer verify.
 func (r *Run) Seal(ctx context.Context, d *Decision, dag *DAG) error {
-	ctx = context.WithoutCancel(ctx)
+	// Everything sealed here is made again from the stored steps by a run that lost it; the
+	// status change that follows (Finish) is the synced write that makes it durable.
+	ctx = Derived(context.WithoutCancel(ctx))
 	st := r.cfg.Store
 	rec := SessionRecord{Version: RecordVersion, SessionID: r.session.ID}
 	if dag != nil && len(dag.Nodes) > 0 {

@@ -13,7 +13,8 @@ import (
 type StepLedgerWriter interface {
 	// PutStepWithLedger appends entries (in order, each numbered as AppendLedger numbers it,
 	// its Seq written back) and stores the step as PutStep does, all or nothing: it returns
-	// after the commit is durable, and on an error nothing of it is stored. entries may be
+	// after the commit is durable (for a Derived ctx, once it is ordered before the next write
+	// that is not), and on an error nothing of it is stored. entries may be
 	// empty. A key already stored keeps its first value; the entries are appended all the same.
 	PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*LedgerEntry) error
 }
@@ -112,7 +113,13 @@ func (r *Run) putStep(ctx context.Context, key string, b []byte, h *heldRows) er
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.closed = true
-	if err := PutStepWithLedger(context.WithoutCancel(ctx), r.cfg.Store, r.session.ID, key, b, h.entries); err != nil {
+	wctx := context.WithoutCancel(ctx)
+	if len(h.entries) == 0 {
+		// No answered call of its own (its calls, if any, were its members' and are stored
+		// with them): made again from stored steps if a power loss took it.
+		wctx = Derived(wctx)
+	}
+	if err := PutStepWithLedger(wctx, r.cfg.Store, r.session.ID, key, b, h.entries); err != nil {
 		// Nothing was stored: the step runs again on resume, but its calls were paid for.
 		return r.writeHeld(ctx, h, err)
 	}

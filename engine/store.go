@@ -18,7 +18,9 @@ var (
 
 // Store persists sessions and everything a run produces. Implementations must be safe for
 // concurrent use by one process, and must not corrupt data when a second process opens the
-// same database.
+// same database. Every write is durable when it returns, except one made with a Derived
+// context, which may wait for the next write that is not (and must never be lost while a
+// later write is kept).
 type Store interface {
 	// CreateSession inserts s; an existing id is an error wrapping ErrExists.
 	CreateSession(ctx context.Context, s *Session) error

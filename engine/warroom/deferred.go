@@ -69,7 +69,8 @@ func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items
 	if err != nil {
 		return fmt.Errorf("war-room: encode deferred items: %w", err)
 	}
-	if err := st.PutRecord(ctx, DeferredKind, sessionID, b); err != nil {
+	// Drawn from the stored steps, so made again by a run that lost it.
+	if err := st.PutRecord(engine.Derived(ctx), DeferredKind, sessionID, b); err != nil {
 		return fmt.Errorf("war-room: store deferred items: %w", err)
 	}
 	return nil

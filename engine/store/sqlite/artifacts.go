@@ -17,7 +17,15 @@ const putArtifactSQL = `INSERT INTO artifacts (session_id, name, body, created_a
 // Artifacts and its CreatedAt: both describe when the name was first stored.
 func (s *Store) PutArtifact(ctx context.Context, sessionID, name string, body []byte) error {
 	now := formatTime(s.now())
-	_, err := s.stmts.putArtifact.ExecContext(ctx, sessionID, name, blob(body), now, now)
+	var err error
+	if engine.IsDerived(ctx) {
+		err = s.inTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.StmtContext(ctx, s.stmts.putArtifact).ExecContext(ctx, sessionID, name, blob(body), now, now)
+			return err
+		})
+	} else {
+		_, err = s.stmts.putArtifact.ExecContext(ctx, sessionID, name, blob(body), now, now)
+	}
 	if err != nil {
 		return fmt.Errorf("put artifact %s/%s: %w", sessionID, name, err)
 	}

@@ -11,7 +11,9 @@ import (
 //     survives a process crash but can vanish on power loss or an OS crash. A step result is
 //     the engine's promise that the model call will not be repeated (and paid for) on resume,
 //     and the next step may publish something that depends on it, so PutStep must not return
-//     until the commit is on stable storage. FULL syncs the log at every commit.
+//     until the commit is on stable storage. FULL syncs the log at every commit; a write
+//     the engine marks derived (made again from stored steps at no cost) switches its own
+//     commit to NORMAL and back (inTx), and is durable with the next synced commit.
 //   - busy_timeout: wait for another process's write lock instead of failing at once.
 //   - foreign_keys: steps, ledger rows, artifacts and gates must belong to a session.
 //   - _txlock=immediate: every BeginTx issues BEGIN IMMEDIATE (see Store).

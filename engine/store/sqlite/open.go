@@ -45,6 +45,9 @@ type Store struct {
 	steps *groupcommit.Writer[*stepWrite]
 	// batched, when set, is told the size of every batch of steps before it is written (tests).
 	batched func(n int)
+	// committing, when set, is told the synchronous mode (1 NORMAL, 2 FULL) every transaction
+	// inTx runs commits under (tests).
+	committing func(mode int)
 }
 
 // Option configures Open.
@@ -54,8 +57,10 @@ type Option func(*Store)
 type Sync string
 
 const (
-	// SyncFull (the default) syncs the log at every commit: a stored step survives a power
-	// loss or an OS crash, at the price of one fsync per write.
+	// SyncFull (the default) syncs the log at every commit but a derived write's (see
+	// engine.Derived and inTx): a stored call, a session, a status, a gate, a publication's
+	// state survive a power loss or an OS crash, at the price of one fsync per write; a
+	// derived write is durable with the next synced commit.
 	SyncFull Sync = "FULL"
 	// SyncNormal syncs the log only at checkpoints: a stored step survives a process crash
 	// (SIGKILL included) but the last commits can vanish on power loss. Execution is

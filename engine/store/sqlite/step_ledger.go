@@ -16,6 +16,7 @@ const maxStepBatch = 32
 // stepWrite is one PutStepWithLedger waiting for its commit.
 type stepWrite struct {
 	ctx            context.Context
+	derived        bool
 	sessionID, key string
 	result         []byte
 	entries        []*engine.LedgerEntry
@@ -36,10 +37,11 @@ func (w *stepWrite) Finish(err error) {
 // instead of two. The calls of a fan-out that finish together share that commit too: the
 // store's writer takes every step waiting and writes each inside a savepoint of its own, so
 // one that fails stores nothing of itself and takes none of the others with it. It returns
-// once its commit is synced; on an error nothing of it is stored (the entries' Seq then mean
+// once its commit is synced (a write with an engine.Derived ctx: once it is in the log ahead
+// of every later commit, see inTx); on an error nothing of it is stored (the entries' Seq then mean
 // nothing).
 func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*engine.LedgerEntry) error {
-	w := &stepWrite{ctx: ctx, sessionID: sessionID, key: key, result: result, entries: entries, done: make(chan struct{})}
+	w := &stepWrite{ctx: ctx, derived: engine.IsDerived(ctx) && len(entries) == 0, sessionID: sessionID, key: key, result: result, entries: entries, done: make(chan struct{})}
 	if err := s.steps.Hand(ctx, w); err != nil {
 		return fmt.Errorf("put step %s/%s with its ledger: %w", sessionID, key, err)
 	}
@@ -60,32 +62,35 @@ func (s *Store) commitSteps(batch []*stepWrite) {
 
 func (s *Store) writeSteps(batch []*stepWrite) error {
 	ctx := context.Background()
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	app, put := tx.StmtContext(ctx, s.stmts.appendLedger), tx.StmtContext(ctx, s.stmts.putStep)
+	// The batch commits unsynced only when every write in it is derived: one answered call
+	// among them (a write with ledger rows is never derived) and the commit waits for the disk.
+	derived := true
 	for _, w := range batch {
-		if w.err = w.ctx.Err(); w.err != nil {
-			continue
-		}
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT step"); err != nil {
-			return err
-		}
-		if w.err = s.writeStep(ctx, app, put, w); w.err != nil {
-			if _, err := tx.ExecContext(ctx, "ROLLBACK TO step"); err != nil {
+		derived = derived && w.derived
+	}
+	if derived {
+		ctx = engine.Derived(ctx)
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		app, put := tx.StmtContext(ctx, s.stmts.appendLedger), tx.StmtContext(ctx, s.stmts.putStep)
+		for _, w := range batch {
+			if w.err = w.ctx.Err(); w.err != nil {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, "SAVEPOINT step"); err != nil {
+				return err
+			}
+			if w.err = s.writeStep(ctx, app, put, w); w.err != nil {
+				if _, err := tx.ExecContext(ctx, "ROLLBACK TO step"); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, "RELEASE step"); err != nil {
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE step"); err != nil {
-			return err
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // writeStep runs one write's statements inside the batch's transaction.
