@@ -32,7 +32,7 @@ func (f *conveneFlags) register(fs *flag.FlagSet) {
 	f.approve.register(fs)
 	f.team.register(fs, &f.common)
 	fs.StringVar(&f.seats, "seats", "", "comma-separated seats: "+strings.Join(council.SeatKeys(), ", ")+
-		" (default: "+strings.Join(council.DefaultTeam, ",")+" plus any seat named under protocols.council.roles)")
+		" (default: "+strings.Join(council.DefaultTeam(), ",")+" plus any seat named under protocols.council.roles)")
 	fs.StringVar(&f.rounds, "rounds", "", "cross-examination rounds, 1 or 2 (default 1)")
 	fs.Var(&f.context, "context", "a context file fed to every seat verbatim (repeatable)")
 	fs.StringVar(&f.resume, "resume", "", "continue an interrupted or failed council session by id")

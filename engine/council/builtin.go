@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -20,9 +21,11 @@ var dataFiles embed.FS
 // loaders that check them with the configuration's decoder and for the documentation.
 func DataFiles() fs.FS { return dataFiles }
 
-// builtin is the catalog as shipped. The files are the protocol's own and a test decodes them
-// with the configuration's strict decoder too, so a defect here is a build defect.
-var builtin = mustBuiltin()
+// builtin is the catalog as shipped, decoded the first time it is needed rather than when the
+// binary starts (every command pays a package's start-up; most never convene). The files are
+// the protocol's own and a test decodes them with the configuration's strict decoder too, so a
+// defect here is a build defect.
+var builtin = sync.OnceValue(mustBuiltin)
 
 func mustBuiltin() Catalog {
 	c, err := LoadLayer(dataFiles, ".", Catalog{}, plainDecoder)
@@ -37,7 +40,7 @@ func mustBuiltin() Catalog {
 
 // Builtin returns the catalog as shipped: the roster, the composition profiles and the
 // capability priors embedded in the protocol.
-func Builtin() Catalog { return Catalog{}.Over(builtin) }
+func Builtin() Catalog { return Catalog{}.Over(builtin()) }
 
 // plainDecoder decodes the protocol's own files with unknown keys refused and runs the same
 // checks as for a repository's files (without a position for a check's finding, which only

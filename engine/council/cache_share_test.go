@@ -145,7 +145,7 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 	opts := options()
 	opts.Pool = []string{"claude", "gpt"}
 	opts.Roles = map[string]council.RoleSetting{council.Clerk: {Profile: "claude"}, council.Arbiter: {Profile: "gpt"}}
-	for _, k := range council.DefaultTeam {
+	for _, k := range council.DefaultTeam() {
 		opts.Roles[k] = council.RoleSetting{Profile: "claude"}
 	}
 	context100k := council.ContextInput("docs/billing.md", strings.Repeat("The billing service runs 40 cron jobs a night; retries pile up. ", 1600))
@@ -170,7 +170,7 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 	share := float64(read) / float64(total)
 	t.Logf("%d Anthropic requests, %d input bytes, %d of them after a breakpoint an earlier call wrote: %.1f %% from the cache",
 		len(api.seen), total, read, 100*share)
-	assert.Len(t, api.seen, 1+2*len(council.DefaultTeam)+len(council.DefaultTeam), "blind, cross and closing per seat, and the docket")
+	assert.Len(t, api.seen, 1+2*len(council.DefaultTeam())+len(council.DefaultTeam()), "blind, cross and closing per seat, and the docket")
 	assert.GreaterOrEqual(t, share, 0.70)
 
 	ledger, err := st.Ledger(ctx, r.Session().ID)

@@ -144,16 +144,16 @@ func (o Options) Validate() error {
 // under whatever the options carry, one round, the default timeouts.
 func (o Options) Defaulted() Options {
 	if len(o.Team) == 0 {
-		o.Team = slices.Clone(DefaultTeam)
+		o.Team = DefaultTeam()
 	}
 	for _, k := range o.Team {
 		if _, ok := o.Member(k); !ok {
-			if m, ok := builtin.Member(k); ok {
+			if m, ok := builtin().Member(k); ok {
 				o.Members = append(o.Members, m)
 			}
 		}
 	}
-	o.Priors = builtin.Priors.Over(o.Priors)
+	o.Priors = builtin().Priors.Over(o.Priors)
 	if o.Rounds == 0 {
 		o.Rounds = 1
 	}

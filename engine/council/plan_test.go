@@ -17,7 +17,7 @@ import (
 )
 
 func planOpts(pool ...[2]string) (council.Options, engine.Profiles) {
-	o := council.Options{Team: council.DefaultTeam, Rounds: 1}
+	o := council.Options{Team: council.DefaultTeam(), Rounds: 1}
 	for _, v := range pool {
 		o.Pool = append(o.Pool, v[0])
 	}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/war-room/war-room/engine/panel"
 	"github.com/war-room/war-room/engine/provider"
@@ -147,25 +148,25 @@ func hasBuiltinBrief(key string) bool {
 	return err == nil
 }
 
-var builtinRoster = roster{members: builtin.Members}
+var builtinRoster = sync.OnceValue(func() roster { return roster{members: builtin().Members} })
 
 // Registry lists every built-in role in order: the roster, then the roles that hold no seat.
-func Registry() []RoleSpec { return builtinRoster.All() }
+func Registry() []RoleSpec { return builtinRoster().All() }
 
 // DefaultTeam is the team the default composition profile convenes.
-var DefaultTeam = func() []string { p, _ := builtin.Profile(""); return slices.Clone(p.Members) }()
+func DefaultTeam() []string { p, _ := builtin().Profile(""); return slices.Clone(p.Members) }
 
 // Spec returns a built-in role by key.
-func Spec(key string) (RoleSpec, bool) { return builtinRoster.Spec(key) }
+func Spec(key string) (RoleSpec, bool) { return builtinRoster().Spec(key) }
 
 // RoleTitle returns a built-in role's display title, or the key when unknown.
-func RoleTitle(key string) string { return builtinRoster.Title(key) }
+func RoleTitle(key string) string { return builtinRoster().Title(key) }
 
 // SeatKeys lists the built-in members, in roster order.
-func SeatKeys() []string { return builtinRoster.SeatKeys() }
+func SeatKeys() []string { return builtinRoster().SeatKeys() }
 
 // RoleKeys lists every built-in role key, seats first.
-func RoleKeys() []string { return builtinRoster.Keys() }
+func RoleKeys() []string { return builtinRoster().Keys() }
 
 // Body returns a built-in role's system prompt (see roster.Body).
-func Body(key string) (string, error) { return builtinRoster.Body(key) }
+func Body(key string) (string, error) { return builtinRoster().Body(key) }

@@ -23,7 +23,7 @@ func newScrubber(idents []string, unscrubbed []string) engine.Scrubber {
 // built-in roster's and the team's), and the profile, model and family of every role that
 // sits, files or rules.
 func identities(p Plan, r roster) []string {
-	out := append(builtinRoster.Identities(), r.Identities()...)
+	out := append(builtinRoster().Identities(), r.Identities()...)
 	for _, a := range append(slices.Clone(p.Seats), p.Clerk, p.Arbiter) {
 		out = append(out, a.Profile, a.Family, a.Model)
 	}

@@ -138,7 +138,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 }
 
 // ParseSeats reads a comma-separated list of built-in members, in roster order.
-func ParseSeats(v string) ([]string, error) { return parseSeats(v, builtinRoster) }
+func ParseSeats(v string) ([]string, error) { return parseSeats(v, builtinRoster()) }
 
 func parseSeats(v string, r roster) ([]string, error) {
 	var team []string

@@ -24,7 +24,7 @@ func pool() engine.Profiles {
 func TestOptionsFromDefaults(t *testing.T) {
 	o, err := council.OptionsFrom(council.NewSection(), pool(), council.Flags{})
 	require.NoError(t, err)
-	assert.Equal(t, council.DefaultTeam, o.Team)
+	assert.Equal(t, council.DefaultTeam(), o.Team)
 	assert.Equal(t, []string{"alpha", "beta", "gamma"}, o.Pool, "scripted profiles stay out of a real pool")
 	assert.Equal(t, 1, o.Rounds)
 	assert.Equal(t, council.DefaultSeatTimeout, o.SeatTimeout)
