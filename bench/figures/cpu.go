@@ -33,6 +33,72 @@ func engineCPU() figure {
 		}}
 }
 
+// floorCPU is the median process CPU of a command run b.runs times, each in a fresh directory
+// (so a store it opens is a new file).
+func floorCPU(ctx context.Context, b *bench, name string, args ...string) (time.Duration, error) {
+	var cpu []time.Duration
+	for range b.runs {
+		dir, err := b.tempDir(name)
+		if err != nil {
+			return 0, err
+		}
+		p, err := b.war(ctx, dir, nil, args...)
+		if err != nil {
+			return 0, err
+		}
+		cpu = append(cpu, p.cpu)
+	}
+	return medianDuration(cpu), nil
+}
+
+// freshStore is a command that starts, opens a store at a new file (creating its schema),
+// lists nothing and exits: what every CLI deliberation spends before its first step.
+var freshStore = []string{"decisions", "list", "--db", "state.db"}
+
+// cliFloors are what the CPU figures stand on: the process's start-up, and start-up with a
+// fresh store. No goal: they say how much of "engine CPU per call" no engine change can remove.
+func cliFloors() []figure {
+	one := func(name string, args ...string) figure {
+		return figure{name: name, goal: "what the CLI figures stand on", floor: true,
+			measure: func(ctx context.Context, b *bench) (result, error) {
+				m, err := floorCPU(ctx, b, "floor", args...)
+				if err != nil {
+					return result{}, err
+				}
+				return result{value: fmt.Sprintf("%s CPU (%s per call of a 26-call council)", ms(m), ms(m/26)),
+					ratio: float64(m) / float64(26*cpuGoal)}, nil
+			}}
+	}
+	return []figure{
+		one("CLI floor: start-up (war-room version)", "version"),
+		one("CLI floor: start-up and a fresh store (decisions list, new file)", freshStore...),
+	}
+}
+
+// engineCPUNet is engine CPU per call with the fresh-store floor taken off: the CPU the
+// session itself spends per call (its steps, its ledger, its record, the provider's parse).
+func engineCPUNet() figure {
+	return figure{name: "engine CPU per call, net of start-up and a fresh store", goal: "≤ 0.30 ms", limit: 1,
+		measure: func(ctx context.Context, b *bench) (result, error) {
+			floor, err := floorCPU(ctx, b, "floor", freshStore...)
+			if err != nil {
+				return result{}, err
+			}
+			var total []time.Duration
+			calls := 0
+			for range b.runs {
+				r, err := b.run(ctx, "cpu-net", deliberateRun("full", fiveVendors, 0))
+				if err != nil {
+					return result{}, err
+				}
+				total, calls = append(total, r.cpu), r.calls
+			}
+			net := (medianDuration(total) - floor) / time.Duration(calls)
+			return result{value: fmt.Sprintf("%s/call ((%s − %s) over %d calls)", ms(net), ms(medianDuration(total)), ms(floor), calls),
+				ratio: float64(net) / float64(cpuGoal)}, nil
+		}}
+}
+
 // adapterGoal is the marginal CPU budget per call through an HTTP adapter.
 const adapterGoal = 600 * time.Microsecond
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -85,7 +86,7 @@ func slug(s string) string {
 
 func figures() []figure {
 	five, one := fiveVendors, oneVendor
-	return []figure{
+	return slices.Concat([]figure{
 		wallFigure("reason, 5 profiles: wall ÷ critical path", 1.03, func(b *bench) deliberation { return reasonRun(five, b.latency) }),
 		wallFigure("convene, 5 profiles: wall ÷ critical path", 1.03, func(b *bench) deliberation { return conveneRun(five, b.latency) }),
 		wallFigure("full council, 5 profiles: wall ÷ critical path", 1.03, func(b *bench) deliberation { return deliberateRun("full", five, b.latency) }),
@@ -99,10 +100,12 @@ func figures() []figure {
 			return wallRatio(ctx, b, "convene-1mb", withContext(conveneRun(five, b.latency), 1<<20))
 		}},
 		engineCPU(),
+	}, cliFloors(), []figure{
+		engineCPUNet(),
 		adapterCPU(),
 		decisionsList(),
 		webhookAck(),
 		republish(),
 		digest(),
-	}
+	})
 }
