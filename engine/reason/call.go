@@ -54,7 +54,8 @@ func (c *chain) keep(ctx context.Context, key string, a Artifact, err error) (Ar
 		}
 		return Artifact{}, err
 	}
-	if err := c.r.PutArtifact(ctx, slot.Artifact, []byte(a.Text)); err != nil {
+	// The artifact is the stored step's text again: made anew by a run that lost it.
+	if err := c.r.PutArtifact(engine.Derived(ctx), slot.Artifact, []byte(a.Text)); err != nil {
 		return Artifact{}, err
 	}
 	c.done[key] = a

@@ -100,7 +100,8 @@ func newChain(ctx context.Context, r *engine.Run) (*chain, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reason: plan: %w", err)
 	}
-	if err := putJSON(ctx, c.r, ManifestArtifact, NewManifest(c.s, c.plan)); err != nil {
+	// Drawn from the session and its stored plan, so made again by a run that lost it.
+	if err := putJSON(engine.Derived(ctx), c.r, ManifestArtifact, NewManifest(c.s, c.plan)); err != nil {
 		return nil, err
 	}
 	return c, nil
