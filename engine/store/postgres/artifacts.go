@@ -14,7 +14,7 @@ import (
 // Artifacts and its CreatedAt: both describe when the name was first stored.
 func (s *Store) PutArtifact(ctx context.Context, sessionID, name string, body []byte) error {
 	now := s.clock()
-	_, err := s.pool.Exec(ctx, `INSERT INTO artifacts (session_id, name, body, created_at,
+	err := s.write(ctx, `INSERT INTO artifacts (session_id, name, body, created_at,
 		updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (session_id, name)
 		DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`,
 		sessionID, name, blob(body), now)

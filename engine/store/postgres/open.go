@@ -25,6 +25,9 @@ type Store struct {
 	schema string
 	where  string // host, port, database and schema, for errors: never the password
 	now    func() time.Time
+	// committing, when set, is told synchronous_commit inside every derived transaction
+	// (tests).
+	committing func(setting string)
 }
 
 // Option configures Open.

@@ -12,7 +12,7 @@ import (
 
 // PutRecord stores value under kind and key, replacing any earlier value.
 func (s *Store) PutRecord(ctx context.Context, kind, key string, value []byte) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO records (kind, key, value) VALUES ($1, $2, $3)
+	err := s.write(ctx, `INSERT INTO records (kind, key, value) VALUES ($1, $2, $3)
 		ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value`, kind, key, blob(value))
 	if err != nil {
 		return fmt.Errorf("put record %s/%s: %w", kind, key, err)

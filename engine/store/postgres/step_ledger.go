@@ -16,7 +16,12 @@ var _ engine.StepLedgerWriter = (*Store)(nil)
 // row's lock as AppendLedger's do, so a rolled-back transaction leaves no gap. On an error
 // nothing is stored (the entries' Seq then mean nothing).
 func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*engine.LedgerEntry) error {
+	// A write holding an answered call always waits for the flush, derived or not.
+	derived := engine.IsDerived(ctx) && len(entries) == 0
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.asyncCommit(ctx, tx, derived); err != nil {
+			return err
+		}
 		for _, e := range entries {
 			if err := appendLedgerOn(ctx, tx, e); err != nil {
 				return err
