@@ -45,7 +45,9 @@ type Config struct {
 	// BaseURL defaults to the SDK's production endpoint; "/v1/messages" is appended to it.
 	BaseURL string
 	// Model is used when a Request names none.
-	Model      string
+	Model string
+	// HTTPClient sends the requests; nil means one client shared by every adapter of the
+	// process, which keeps connections alive for the next call (see httpvendor.Client).
 	HTTPClient *http.Client
 	// Timeout bounds each HTTP attempt; 0 means DefaultTimeout. The caller's context bounds
 	// the call.
@@ -78,11 +80,7 @@ func New(cfg Config) *Client {
 	if cfg.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(cfg.BaseURL))
 	}
-	hc := cfg.HTTPClient
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	opts = append(opts, option.WithHTTPClient(hc))
+	opts = append(opts, option.WithHTTPClient(httpvendor.Client(cfg.HTTPClient)))
 	c := sdk.NewClient(opts...)
 	return &Client{messages: c.Messages, model: cfg.Model, now: time.Now}
 }

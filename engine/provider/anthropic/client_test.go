@@ -136,3 +136,9 @@ func TestNoModelIsInvalidRequestWithoutACall(t *testing.T) {
 	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
 	assert.Empty(t, api.Requests())
 }
+
+// TestKeepsConnectionsAcrossCalls: with no client of its own, the adapter reuses its
+// connections across waves of calls wider than net/http's default idle pool.
+func TestKeepsConnectionsAcrossCalls(t *testing.T) {
+	vendor.KeepsConnections(t)
+}

@@ -40,7 +40,9 @@ type Config struct {
 	// "http://localhost:11434/v1"; empty means OpenAI's own endpoint.
 	BaseURL string
 	// Model is used when a Request names none.
-	Model      string
+	Model string
+	// HTTPClient sends the requests; nil means one client shared by every adapter of the
+	// process, which keeps connections alive for the next call (see httpvendor.Client).
 	HTTPClient *http.Client
 	// Timeout bounds each HTTP attempt; 0 means DefaultTimeout. The caller's context bounds
 	// the call.
@@ -91,10 +93,7 @@ func requestOptions(baseURL, apiKey string, hc *http.Client) []option.RequestOpt
 	if apiKey != "" {
 		opts = append(opts, option.WithAPIKey(apiKey))
 	}
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	return append(opts, option.WithHTTPClient(hc))
+	return append(opts, option.WithHTTPClient(httpvendor.Client(hc)))
 }
 
 // Complete sends req as a system and a user message. A refusal, content-filter or length stop

@@ -114,3 +114,9 @@ func TestNoChoicesIsTransport(t *testing.T) {
 	assert.Equal(t, provider.ClassTransport, provider.ClassOf(err))
 	assert.ErrorContains(t, err, "no choices")
 }
+
+// TestKeepsConnectionsAcrossCalls: with no client of its own, the adapter reuses its
+// connections across waves of calls wider than net/http's default idle pool.
+func TestKeepsConnectionsAcrossCalls(t *testing.T) {
+	vendor.KeepsConnections(t)
+}

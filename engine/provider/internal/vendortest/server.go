@@ -7,6 +7,7 @@ package vendortest
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -33,6 +34,7 @@ type Server struct {
 	mu     sync.Mutex
 	script []Reply
 	got    []Seen
+	conns  int
 }
 
 // NewServer starts a Server that the test's cleanup closes. script must not be empty.
@@ -42,7 +44,9 @@ func NewServer(t *testing.T, script ...Reply) *Server {
 		t.Fatal("vendortest: a server needs at least one reply")
 	}
 	s := &Server{t: t, script: script}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	s.srv.Config.ConnState = s.count
+	s.srv.Start()
 	s.URL = s.srv.URL
 	t.Cleanup(s.srv.Close)
 	return s
@@ -63,6 +67,22 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	i := min(len(s.got), len(s.script)) - 1
 	s.mu.Unlock()
 	s.script[i](w, r)
+}
+
+// count notes every connection a client opened.
+func (s *Server) count(_ net.Conn, state http.ConnState) {
+	if state == http.StateNew {
+		s.mu.Lock()
+		s.conns++
+		s.mu.Unlock()
+	}
+}
+
+// Connections is how many connections clients have opened to the server so far.
+func (s *Server) Connections() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns
 }
 
 // Requests returns a copy of the requests received so far, in order.
