@@ -142,3 +142,14 @@ func TestNoModelIsInvalidRequestWithoutACall(t *testing.T) {
 func TestKeepsConnectionsAcrossCalls(t *testing.T) {
 	vendor.KeepsConnections(t)
 }
+
+// TestNoBaseURLMeansTheAPI: with no base_url the request goes to Anthropic's own endpoint
+// (the SDK's production environment), whatever the process environment says.
+func TestNoBaseURLMeansTheAPI(t *testing.T) {
+	t.Setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:1/nowhere")
+	off := vendortest.NewOffline(t, "message_ok.json")
+	c := New(Config{APIKey: "sk-ant-test-key", Model: "m", HTTPClient: off.Client()})
+	_, err := c.Complete(context.Background(), provider.Request{User: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://api.anthropic.com/v1/messages"}, off.URLs())
+}

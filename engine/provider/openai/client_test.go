@@ -120,3 +120,14 @@ func TestNoChoicesIsTransport(t *testing.T) {
 func TestKeepsConnectionsAcrossCalls(t *testing.T) {
 	vendor.KeepsConnections(t)
 }
+
+// TestNoBaseURLMeansTheAPI: with no base_url the request goes to OpenAI's own endpoint (the
+// SDK's production environment), whatever the process environment says.
+func TestNoBaseURLMeansTheAPI(t *testing.T) {
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/nowhere")
+	off := vendortest.NewOffline(t, "chat_completion_ok.json")
+	c := New(Config{APIKey: "sk-test", Model: "m", HTTPClient: off.Client()})
+	_, err := c.Complete(context.Background(), provider.Request{User: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://api.openai.com/v1/chat/completions"}, off.URLs())
+}
