@@ -105,10 +105,7 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 		if err := c.api.Post(ctx, "v1/messages", body, &got, option.WithResponseInto(raw)); err != nil {
 			return answer{}, err
 		}
-		if err := httpvendor.JSONAnswer(*raw); err != nil {
-			return answer{}, err
-		}
-		return decodeAnswer(got)
+		return httpvendor.DecodeAnswer(*raw, got, fromSDK)
 	})
 	if err != nil {
 		return provider.Response{}, err

@@ -148,8 +148,5 @@ func TestKeepsConnectionsAcrossCalls(t *testing.T) {
 func TestNoBaseURLMeansTheAPI(t *testing.T) {
 	t.Setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:1/nowhere")
 	off := vendortest.NewOffline(t, "message_ok.json")
-	c := New(Config{APIKey: "sk-ant-test-key", Model: "m", HTTPClient: off.Client()})
-	_, err := c.Complete(context.Background(), provider.Request{User: "q"})
-	require.NoError(t, err)
-	assert.Equal(t, []string{"https://api.anthropic.com/v1/messages"}, off.URLs())
+	off.DefaultEndpoint(t, New(Config{APIKey: "sk-ant-test-key", Model: "m", HTTPClient: off.Client()}), "https://api.anthropic.com/v1/messages")
 }

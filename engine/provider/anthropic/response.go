@@ -1,8 +1,6 @@
 package anthropic
 
 import (
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
@@ -36,22 +34,8 @@ type contentBlock struct {
 	Text string `json:"text"`
 }
 
-// decodeAnswer reads a successful answer. The standard library's strict decoder reads the
-// answers the API sends; a body it refuses goes to the SDK's own decoder, which reads loosely
-// and was the only reader before, so an odd answer reads as it always did.
-func decodeAnswer(body []byte) (answer, error) {
-	var a answer
-	if json.Unmarshal(body, &a) == nil {
-		return a, nil
-	}
-	var loose sdk.Message
-	if err := json.Unmarshal(body, &loose); err != nil {
-		return answer{}, fmt.Errorf("error parsing response json: %w", err)
-	}
-	return fromSDK(&loose), nil
-}
-
-// fromSDK copies the fields war-room reads out of the SDK's reading.
+// fromSDK copies the fields war-room reads out of the SDK's reading, for an answer the strict
+// decoder refused (httpvendor.DecodeAnswer).
 func fromSDK(m *sdk.Message) answer {
 	a := answer{Model: string(m.Model), StopReason: string(m.StopReason)}
 	for _, b := range m.Content {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
@@ -69,18 +67,7 @@ func TestBodyIsTheSDKsBody(t *testing.T) {
 // TestDecodeReadsAsTheSDKDoes: on every recorded answer, the adapter's own decoder reads
 // exactly what the SDK's decoder (the only reader before) reads.
 func TestDecodeReadsAsTheSDKDoes(t *testing.T) {
-	files, err := filepath.Glob("testdata/message_*.json")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		body, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var strict answer
-		require.NoError(t, json.Unmarshal(body, &strict), f)
-		var loose sdk.Message
-		require.NoError(t, json.Unmarshal(body, &loose), f)
-		assert.Equal(t, fromSDK(&loose), strict, f)
-	}
+	vendortest.SameReading(t, "message_*.json", fromSDK)
 }
 
 // TestLooseAnswerFallsBackToTheSDKReading: counts sent as a float and as a string, which

@@ -117,10 +117,7 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 			if err := c.api.Post(ctx, "chat/completions", body, &answer, option.WithResponseInto(raw)); err != nil {
 				return chatCompletion{}, err
 			}
-			if err := httpvendor.JSONAnswer(*raw); err != nil {
-				return chatCompletion{}, err
-			}
-			return decodeCompletion(answer)
+			return httpvendor.DecodeAnswer(*raw, answer, fromSDK)
 		})
 	if err != nil {
 		return provider.Response{}, err

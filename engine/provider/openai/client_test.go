@@ -126,8 +126,5 @@ func TestKeepsConnectionsAcrossCalls(t *testing.T) {
 func TestNoBaseURLMeansTheAPI(t *testing.T) {
 	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/nowhere")
 	off := vendortest.NewOffline(t, "chat_completion_ok.json")
-	c := New(Config{APIKey: "sk-test", Model: "m", HTTPClient: off.Client()})
-	_, err := c.Complete(context.Background(), provider.Request{User: "q"})
-	require.NoError(t, err)
-	assert.Equal(t, []string{"https://api.openai.com/v1/chat/completions"}, off.URLs())
+	off.DefaultEndpoint(t, New(Config{APIKey: "sk-test", Model: "m", HTTPClient: off.Client()}), "https://api.openai.com/v1/chat/completions")
 }

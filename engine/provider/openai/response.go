@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,23 +37,8 @@ type chatUsage struct {
 	} `json:"completion_tokens_details"`
 }
 
-// decodeCompletion reads a successful answer. The standard library's strict decoder reads
-// the answers servers normally send; a body it refuses goes to the SDK's own decoder, which
-// reads loosely (a count sent as 12.0 or "12", content that is not a string) and was the only
-// reader before, so a compatible server's odd answer reads as it always did.
-func decodeCompletion(body []byte) (chatCompletion, error) {
-	var cc chatCompletion
-	if json.Unmarshal(body, &cc) == nil {
-		return cc, nil
-	}
-	var loose sdk.ChatCompletion
-	if err := json.Unmarshal(body, &loose); err != nil {
-		return chatCompletion{}, fmt.Errorf("error parsing response json: %w", err)
-	}
-	return fromSDK(&loose), nil
-}
-
-// fromSDK copies the fields war-room reads out of the SDK's reading.
+// fromSDK copies the fields war-room reads out of the SDK's reading, for an answer the strict
+// decoder refused (httpvendor.DecodeAnswer).
 func fromSDK(l *sdk.ChatCompletion) chatCompletion {
 	cc := chatCompletion{Model: l.Model}
 	for _, ch := range l.Choices {

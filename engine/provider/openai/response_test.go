@@ -2,13 +2,9 @@ package openai
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 
-	sdk "github.com/openai/openai-go/v3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -19,18 +15,7 @@ import (
 // TestDecodeReadsAsTheSDKDoes: on every recorded answer, the adapter's own decoder reads
 // exactly what the SDK's decoder (the only reader before) reads.
 func TestDecodeReadsAsTheSDKDoes(t *testing.T) {
-	files, err := filepath.Glob("testdata/chat_completion_*.json")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		body, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var strict chatCompletion
-		require.NoError(t, json.Unmarshal(body, &strict), f)
-		var loose sdk.ChatCompletion
-		require.NoError(t, json.Unmarshal(body, &loose), f)
-		assert.Equal(t, fromSDK(&loose), strict, f)
-	}
+	vendortest.SameReading(t, "chat_completion_*.json", fromSDK)
 }
 
 // TestLooseAnswerFallsBackToTheSDKReading: counts sent as a float and as a string, which

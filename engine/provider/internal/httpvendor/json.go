@@ -24,9 +24,30 @@ func EncodeJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// JSONAnswer checks that a successful response says it is JSON, as the SDKs check before
+// DecodeAnswer reads a successful answer's body into the adapter's own small struct T. The
+// standard library's strict decoder reads the answers vendors normally send; a body it
+// refuses goes to the SDK's decoder, into the SDK's type S, and loose copies what the adapter
+// reads out of it. The SDK's decoder reads loosely (a count sent as 12.0 or "12", text that
+// is not a string) and was the only reader before, so an odd compatible server's answer
+// reads as it always did. The response must say it is JSON (jsonAnswer).
+func DecodeAnswer[T, S any](raw *http.Response, body []byte, loose func(*S) T) (T, error) {
+	var v T
+	if err := jsonAnswer(raw); err != nil {
+		return v, err
+	}
+	if json.Unmarshal(body, &v) == nil {
+		return v, nil
+	}
+	var s S
+	if err := json.Unmarshal(body, &s); err != nil {
+		return v, fmt.Errorf("error parsing response json: %w", err)
+	}
+	return loose(&s), nil
+}
+
+// jsonAnswer checks that a successful response says it is JSON, as the SDKs check before
 // decoding one: a proxy's page served with status 200 is a transport failure, not an answer.
-func JSONAnswer(raw *http.Response) error {
+func jsonAnswer(raw *http.Response) error {
 	if raw == nil {
 		return nil
 	}

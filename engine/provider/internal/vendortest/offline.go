@@ -2,12 +2,18 @@ package vendortest
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // Offline is an HTTP transport that never leaves the process: it answers every request with
@@ -52,4 +58,13 @@ func (o *Offline) URLs() []string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return append([]string(nil), o.urls...)
+}
+
+// DefaultEndpoint makes one call with p, built over o's client and no base URL, and checks
+// that its one request went to want.
+func (o *Offline) DefaultEndpoint(t *testing.T, p provider.Provider, want string) {
+	t.Helper()
+	_, err := p.Complete(context.Background(), provider.Request{User: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{want}, o.URLs())
 }
