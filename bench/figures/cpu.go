@@ -105,6 +105,8 @@ const adapterGoal = 600 * time.Microsecond
 // adapterCPU is the CPU one more call costs when it goes through the OpenAI adapter to a
 // loopback vendor answering at once: a delphi run's CPU minus a full council's, over the calls
 // delphi adds, so the process's fixed costs (start-up, migrations, the record) cancel out.
+// The same difference on the script provider is printed beside it: the engine's own share of
+// a call, the floor under what the adapter can reach.
 func adapterCPU() figure {
 	return figure{name: "marginal CPU per call, HTTP adapter (delphi − full council, 0 ms)", goal: "≤ 0.60 ms", limit: 1,
 		measure: func(ctx context.Context, b *bench) (result, error) {
@@ -121,27 +123,49 @@ func adapterCPU() figure {
 				return result{}, err
 			}
 			defer v.close()
-			var per []float64
+			var per, scripted []float64
 			var extra int
 			for range b.runs {
-				var cpu [2]time.Duration
-				var calls [2]int
-				for i, mode := range []string{"full", "delphi"} {
-					d := deliberateRun(mode, fiveVendors, 0)
-					d.panel.vendor = v.url
-					r, err := b.run(ctx, "adapter-"+mode, d, benchKeyEnv+"=bench")
+				for _, vendor := range []string{v.url, ""} {
+					m, n, err := marginalCPU(ctx, b, vendor)
 					if err != nil {
 						return result{}, err
 					}
-					cpu[i], calls[i] = r.cpu, r.calls
+					if vendor == "" {
+						scripted = append(scripted, m)
+						continue
+					}
+					per, extra = append(per, m), n
 				}
-				extra = calls[1] - calls[0]
-				if extra <= 0 {
-					return result{}, fmt.Errorf("delphi made %d calls, the full council %d: nothing to divide by", calls[1], calls[0])
-				}
-				per = append(per, float64(cpu[1]-cpu[0])/float64(extra))
 			}
 			m := time.Duration(median(per))
-			return result{value: fmt.Sprintf("%s/call (over %d extra calls)", ms(m), extra), ratio: float64(m) / float64(adapterGoal)}, nil
+			return result{value: fmt.Sprintf("%s/call (over %d extra calls; script provider %s/call)", ms(m), extra,
+				ms(time.Duration(median(scripted)))), ratio: float64(m) / float64(adapterGoal)}, nil
 		}}
+}
+
+// marginalCPU runs a full council and a delphi at 0 ms, through the HTTP vendor at vendor
+// (the script provider when empty), and returns delphi's extra CPU per extra call and the
+// number of extra calls.
+func marginalCPU(ctx context.Context, b *bench, vendor string) (float64, int, error) {
+	var cpu [2]time.Duration
+	var calls [2]int
+	name := "adapter-"
+	if vendor == "" {
+		name = "scripted-"
+	}
+	for i, mode := range []string{"full", "delphi"} {
+		d := deliberateRun(mode, fiveVendors, 0)
+		d.panel.vendor = vendor
+		r, err := b.run(ctx, name+mode, d, benchKeyEnv+"=bench")
+		if err != nil {
+			return 0, 0, err
+		}
+		cpu[i], calls[i] = r.cpu, r.calls
+	}
+	extra := calls[1] - calls[0]
+	if extra <= 0 {
+		return 0, 0, fmt.Errorf("delphi made %d calls, the full council %d: nothing to divide by", calls[1], calls[0])
+	}
+	return float64(cpu[1]-cpu[0]) / float64(extra), extra, nil
 }

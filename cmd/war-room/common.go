@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,7 +73,7 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	profiles, err := wiring.Profiles(ctx, cfg, e.getenv, http.DefaultClient)
+	profiles, err := wiring.Profiles(ctx, cfg, e.getenv, nil)
 	if err != nil {
 		st.Close()
 		return nil, exitErr(exitUsage, err)

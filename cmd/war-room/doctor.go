@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/doctor"
@@ -32,12 +31,12 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	}
 	ps := engine.Profiles{}
 	if len(names) == 0 {
-		if ps, err = wiring.Profiles(ctx, cfg, e.getenv, http.DefaultClient); err != nil {
+		if ps, err = wiring.Profiles(ctx, cfg, e.getenv, nil); err != nil {
 			return exitErr(exitUsage, err)
 		}
 	}
 	for _, n := range names {
-		if ps[n], err = wiring.Profile(ctx, cfg, n, e.getenv, http.DefaultClient); err != nil {
+		if ps[n], err = wiring.Profile(ctx, cfg, n, e.getenv, nil); err != nil {
 			return exitErr(exitUsage, err)
 		}
 	}

@@ -45,7 +45,9 @@ type Config struct {
 	// BaseURL defaults to the SDK's production endpoint; "/v1/messages" is appended to it.
 	BaseURL string
 	// Model is used when a Request names none.
-	Model      string
+	Model string
+	// HTTPClient sends the requests; nil means one client shared by every adapter of the
+	// process, which keeps connections alive for the next call (see httpvendor.Client).
 	HTTPClient *http.Client
 	// Timeout bounds each HTTP attempt; 0 means DefaultTimeout. The caller's context bounds
 	// the call.
@@ -55,9 +57,9 @@ type Config struct {
 // Client completes prompts through the Messages API. It holds no per-call state and is safe
 // for concurrent use.
 type Client struct {
-	messages sdk.MessageService
-	model    string
-	now      func() time.Time
+	api   *sdk.Client
+	model string
+	now   func() time.Time
 }
 
 var _ provider.Provider = (*Client)(nil)
@@ -78,29 +80,37 @@ func New(cfg Config) *Client {
 	if cfg.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(cfg.BaseURL))
 	}
-	hc := cfg.HTTPClient
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	opts = append(opts, option.WithHTTPClient(hc))
+	opts = append(opts, option.WithHTTPClient(httpvendor.Client(cfg.HTTPClient)))
 	c := sdk.NewClient(opts...)
-	return &Client{messages: c.Messages, model: cfg.Model, now: time.Now}
+	return &Client{api: &c, model: cfg.Model, now: time.Now}
 }
 
 // Complete sends req as one message. A refusal or a truncated answer returns the Response
 // (usage included, so the budget still sees it) together with its classified error.
+//
+// The SDK sends the request (endpoint, credential, headers, its error parsing) but is handed
+// the body already encoded and gives the answer back as bytes: its parameter and message
+// types go through reflection-based codecs that cost more per call than the round trip.
 func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
 	params, err := c.params(req)
 	if err != nil {
 		return provider.Response{}, err
 	}
-	msg, latency, err := httpvendor.Call(c.now, words, func(raw **http.Response) (*sdk.Message, error) {
-		return c.messages.New(ctx, params, option.WithResponseInto(raw))
+	body, err := httpvendor.EncodeJSON(params)
+	if err != nil {
+		return provider.Response{}, provider.Errorf(provider.ClassInvalidRequest, 0, "anthropic: encoding the request: %v", err)
+	}
+	msg, latency, err := httpvendor.Call(c.now, words, func(raw **http.Response) (answer, error) {
+		var got []byte
+		if err := c.api.Post(ctx, "v1/messages", body, &got, option.WithResponseInto(raw)); err != nil {
+			return answer{}, err
+		}
+		return httpvendor.DecodeAnswer(*raw, got, fromSDK)
 	})
 	if err != nil {
 		return provider.Response{}, err
 	}
-	resp := toResponse(msg)
+	resp := toResponse(&msg)
 	resp.Latency = latency
-	return resp, stopFailure(msg, params.MaxTokens)
+	return resp, stopFailure(&msg, params.MaxTokens)
 }

@@ -136,3 +136,17 @@ func TestNoModelIsInvalidRequestWithoutACall(t *testing.T) {
 	assert.Equal(t, provider.ClassInvalidRequest, provider.ClassOf(err))
 	assert.Empty(t, api.Requests())
 }
+
+// TestKeepsConnectionsAcrossCalls: with no client of its own, the adapter reuses its
+// connections across waves of calls wider than net/http's default idle pool.
+func TestKeepsConnectionsAcrossCalls(t *testing.T) {
+	vendor.KeepsConnections(t)
+}
+
+// TestNoBaseURLMeansTheAPI: with no base_url the request goes to Anthropic's own endpoint
+// (the SDK's production environment), whatever the process environment says.
+func TestNoBaseURLMeansTheAPI(t *testing.T) {
+	t.Setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:1/nowhere")
+	off := vendortest.NewOffline(t, "message_ok.json")
+	off.DefaultEndpoint(t, New(Config{APIKey: "sk-ant-test-key", Model: "m", HTTPClient: off.Client()}), "https://api.anthropic.com/v1/messages")
+}

@@ -40,7 +40,9 @@ type Config struct {
 	// "http://localhost:11434/v1"; empty means OpenAI's own endpoint.
 	BaseURL string
 	// Model is used when a Request names none.
-	Model      string
+	Model string
+	// HTTPClient sends the requests; nil means one client shared by every adapter of the
+	// process, which keeps connections alive for the next call (see httpvendor.Client).
 	HTTPClient *http.Client
 	// Timeout bounds each HTTP attempt; 0 means DefaultTimeout. The caller's context bounds
 	// the call.
@@ -57,7 +59,7 @@ type Config struct {
 // Client completes prompts through Chat Completions. It holds no per-call state and is safe
 // for concurrent use.
 type Client struct {
-	chat     sdk.ChatCompletionService
+	api      *sdk.Client
 	model    string
 	cacheKey bool
 	local    Config // endpoint, key and client, kept for ContextSize when LocalServer
@@ -66,7 +68,7 @@ type Client struct {
 
 var _ provider.Provider = (*Client)(nil)
 
-// New builds a Client. It builds the SDK's services directly rather than through its
+// New builds a Client. It builds the SDK's client directly rather than through its
 // NewClient, which would read OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ORG_ID and friends from
 // the environment and could send an OpenAI key to a third-party or local endpoint.
 func New(cfg Config) *Client {
@@ -74,7 +76,7 @@ func New(cfg Config) *Client {
 	opts = append(opts,
 		option.WithMaxRetries(0),
 		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)))
-	c := &Client{chat: sdk.NewChatCompletionService(opts...), model: cfg.Model,
+	c := &Client{api: &sdk.Client{Options: opts}, model: cfg.Model,
 		cacheKey: cfg.PromptCacheKey, now: time.Now}
 	if cfg.LocalServer {
 		c.local = cfg
@@ -91,27 +93,36 @@ func requestOptions(baseURL, apiKey string, hc *http.Client) []option.RequestOpt
 	if apiKey != "" {
 		opts = append(opts, option.WithAPIKey(apiKey))
 	}
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	return append(opts, option.WithHTTPClient(hc))
+	return append(opts, option.WithHTTPClient(httpvendor.Client(hc)))
 }
 
 // Complete sends req as a system and a user message. A refusal, content-filter or length stop
 // returns the Response (usage included, so the budget still sees it) with its classified error.
+//
+// The SDK sends the request (endpoint, credential, headers, its error parsing) but is handed
+// the body already encoded and gives the answer back as bytes: its parameter and answer
+// types go through reflection-based codecs that cost more per call than the round trip.
 func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
 	params, err := c.params(req)
 	if err != nil {
 		return provider.Response{}, err
 	}
+	body, err := httpvendor.EncodeJSON(params)
+	if err != nil {
+		return provider.Response{}, provider.Errorf(provider.ClassInvalidRequest, 0, "openai: encoding the request: %v", err)
+	}
 	cc, latency, err := httpvendor.Call(c.now, words("chat completion"),
-		func(raw **http.Response) (*sdk.ChatCompletion, error) {
-			return c.chat.New(ctx, params, option.WithResponseInto(raw))
+		func(raw **http.Response) (chatCompletion, error) {
+			var answer []byte
+			if err := c.api.Post(ctx, "chat/completions", body, &answer, option.WithResponseInto(raw)); err != nil {
+				return chatCompletion{}, err
+			}
+			return httpvendor.DecodeAnswer(*raw, answer, fromSDK)
 		})
 	if err != nil {
 		return provider.Response{}, err
 	}
-	resp, err := toResponse(cc, params)
+	resp, err := toResponse(&cc, params)
 	resp.Latency = latency
 	return resp, err
 }

@@ -114,3 +114,17 @@ func TestNoChoicesIsTransport(t *testing.T) {
 	assert.Equal(t, provider.ClassTransport, provider.ClassOf(err))
 	assert.ErrorContains(t, err, "no choices")
 }
+
+// TestKeepsConnectionsAcrossCalls: with no client of its own, the adapter reuses its
+// connections across waves of calls wider than net/http's default idle pool.
+func TestKeepsConnectionsAcrossCalls(t *testing.T) {
+	vendor.KeepsConnections(t)
+}
+
+// TestNoBaseURLMeansTheAPI: with no base_url the request goes to OpenAI's own endpoint (the
+// SDK's production environment), whatever the process environment says.
+func TestNoBaseURLMeansTheAPI(t *testing.T) {
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/nowhere")
+	off := vendortest.NewOffline(t, "chat_completion_ok.json")
+	off.DefaultEndpoint(t, New(Config{APIKey: "sk-test", Model: "m", HTTPClient: off.Client()}), "https://api.openai.com/v1/chat/completions")
+}

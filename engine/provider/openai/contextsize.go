@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/war-room/war-room/engine/provider/internal/httpvendor"
 )
 
 // probeTimeout bounds each question ContextSize asks: a server that does not answer at once
@@ -23,10 +25,7 @@ const probeTimeout = 3 * time.Second
 // compatible endpoint silently cuts prompts to this size, and a model that is not loaded and
 // has no num_ctx gets the server's default, which Ollama does not report.
 func ContextSize(ctx context.Context, baseURL, apiKey, model string, hc *http.Client) (int, string) {
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	p := prober{hc: hc, key: apiKey, base: strings.TrimSuffix(baseURL, "/")}
+	p := prober{hc: httpvendor.Client(hc), key: apiKey, base: strings.TrimSuffix(baseURL, "/")}
 	p.root = strings.TrimSuffix(p.base, "/v1")
 	for _, ask := range []func(context.Context, string) (int, string){p.ollamaPS, p.ollamaShow, p.vllmModels, p.llamaProps} {
 		if n, src := ask(ctx, model); n > 0 {

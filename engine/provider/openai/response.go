@@ -10,10 +10,54 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
+// chatCompletion is the part of a Chat Completions answer war-room reads.
+type chatCompletion struct {
+	Model   string       `json:"model"`
+	Choices []chatChoice `json:"choices"`
+	Usage   chatUsage    `json:"usage"`
+}
+
+type chatChoice struct {
+	Message struct {
+		Content string `json:"content"`
+		Refusal string `json:"refusal"`
+	} `json:"message"`
+	FinishReason string `json:"finish_reason"`
+}
+
+type chatUsage struct {
+	PromptTokens        int64 `json:"prompt_tokens"`
+	CompletionTokens    int64 `json:"completion_tokens"`
+	PromptTokensDetails struct {
+		CachedTokens     int64 `json:"cached_tokens"`
+		CacheWriteTokens int64 `json:"cache_write_tokens"`
+	} `json:"prompt_tokens_details"`
+	CompletionTokensDetails struct {
+		ReasoningTokens int64 `json:"reasoning_tokens"`
+	} `json:"completion_tokens_details"`
+}
+
+// fromSDK copies the fields war-room reads out of the SDK's reading, for an answer the strict
+// decoder refused (httpvendor.DecodeAnswer).
+func fromSDK(l *sdk.ChatCompletion) chatCompletion {
+	cc := chatCompletion{Model: l.Model}
+	for _, ch := range l.Choices {
+		var c chatChoice
+		c.Message.Content, c.Message.Refusal, c.FinishReason = ch.Message.Content, ch.Message.Refusal, ch.FinishReason
+		cc.Choices = append(cc.Choices, c)
+	}
+	u := &cc.Usage
+	u.PromptTokens, u.CompletionTokens = l.Usage.PromptTokens, l.Usage.CompletionTokens
+	u.PromptTokensDetails.CachedTokens = l.Usage.PromptTokensDetails.CachedTokens
+	u.PromptTokensDetails.CacheWriteTokens = l.Usage.PromptTokensDetails.CacheWriteTokens
+	u.CompletionTokensDetails.ReasoningTokens = l.Usage.CompletionTokensDetails.ReasoningTokens
+	return cc
+}
+
 // toResponse maps the first choice. prompt_tokens counts every input token, cached and
 // cache-written ones included, so those are taken out of InputTokens to keep Usage.Total
 // from counting them twice; reasoning tokens are part of completion_tokens and broken out.
-func toResponse(cc *sdk.ChatCompletion, sent sdk.ChatCompletionNewParams) (provider.Response, error) {
+func toResponse(cc *chatCompletion, sent chatRequest) (provider.Response, error) {
 	u := cc.Usage
 	read, write := u.PromptTokensDetails.CachedTokens, u.PromptTokensDetails.CacheWriteTokens
 	resp := provider.Response{
@@ -45,10 +89,10 @@ func toResponse(cc *sdk.ChatCompletion, sent sdk.ChatCompletionNewParams) (provi
 
 // truncated words a length stop: how much budget was asked, how much of it went on reasoning,
 // and whether anything at all came back.
-func truncated(resp provider.Response, sent sdk.ChatCompletionNewParams) error {
+func truncated(resp provider.Response, sent chatRequest) error {
 	budget := "the server's own output limit or context size"
-	if sent.MaxCompletionTokens.Valid() {
-		budget = fmt.Sprintf("max_completion_tokens %d", sent.MaxCompletionTokens.Value)
+	if sent.MaxCompletionTokens > 0 {
+		budget = fmt.Sprintf("max_completion_tokens %d", sent.MaxCompletionTokens)
 	}
 	got := "a partial answer"
 	if strings.TrimSpace(resp.Text) == "" {

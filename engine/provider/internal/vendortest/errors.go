@@ -43,6 +43,7 @@ func (v Vendor) CheckErrors(t *testing.T, e Errors) {
 	}
 	t.Run("non-JSON server error keeps status and text", v.nonJSONServerError)
 	t.Run("truncated body is transport", func(t *testing.T) { v.truncatedBody(t, e.Truncated) })
+	t.Run("non-JSON success is transport", v.nonJSONSuccess)
 	t.Run("connection refused is transport", v.connectionRefused)
 	t.Run("client timeout is transport", v.timeout)
 	t.Run("caller cancellation is transport", v.cancellation)

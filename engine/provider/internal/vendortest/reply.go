@@ -10,7 +10,7 @@ import (
 
 // JSONFile replies with status, extra header name/value pairs and a file from the calling
 // package's testdata directory as the body.
-func JSONFile(t *testing.T, status int, name string, headers ...string) Reply {
+func JSONFile(t testing.TB, status int, name string, headers ...string) Reply {
 	t.Helper()
 	body, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {

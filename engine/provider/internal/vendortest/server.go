@@ -7,6 +7,7 @@ package vendortest
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -28,21 +29,26 @@ type Reply func(w http.ResponseWriter, r *http.Request)
 type Server struct {
 	// URL is the server's root, with no path.
 	URL    string
-	t      *testing.T
+	t      testing.TB
 	srv    *httptest.Server
 	mu     sync.Mutex
 	script []Reply
 	got    []Seen
+	conns  int
+	// quiet skips recording (and parsing) requests, for benchmarks.
+	quiet bool
 }
 
 // NewServer starts a Server that the test's cleanup closes. script must not be empty.
-func NewServer(t *testing.T, script ...Reply) *Server {
+func NewServer(t testing.TB, script ...Reply) *Server {
 	t.Helper()
 	if len(script) == 0 {
 		t.Fatal("vendortest: a server needs at least one reply")
 	}
 	s := &Server{t: t, script: script}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	s.srv.Config.ConnState = s.count
+	s.srv.Start()
 	s.URL = s.srv.URL
 	t.Cleanup(s.srv.Close)
 	return s
@@ -51,6 +57,11 @@ func NewServer(t *testing.T, script ...Reply) *Server {
 // serve records the request (a body that is not JSON fails the test: both APIs take JSON)
 // and answers with the next reply.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if s.quiet {
+		_, _ = io.Copy(io.Discard, r.Body)
+		s.script[0](w, r)
+		return
+	}
 	raw, _ := io.ReadAll(r.Body)
 	seen := Seen{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone()}
 	if len(raw) > 0 {
@@ -63,6 +74,22 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	i := min(len(s.got), len(s.script)) - 1
 	s.mu.Unlock()
 	s.script[i](w, r)
+}
+
+// count notes every connection a client opened.
+func (s *Server) count(_ net.Conn, state http.ConnState) {
+	if state == http.StateNew {
+		s.mu.Lock()
+		s.conns++
+		s.mu.Unlock()
+	}
+}
+
+// Connections is how many connections clients have opened to the server so far.
+func (s *Server) Connections() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns
 }
 
 // Requests returns a copy of the requests received so far, in order.

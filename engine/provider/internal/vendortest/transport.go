@@ -3,12 +3,15 @@ package vendortest
 import (
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine/provider"
 )
@@ -25,6 +28,16 @@ func (v Vendor) nonJSONServerError(t *testing.T) {
 // truncatedBody: a 200 whose JSON stops short is transport, with no status.
 func (v Vendor) truncatedBody(t *testing.T, body string) {
 	_, pe, _ := v.fail(t, Knobs{}, Raw(http.StatusOK, "application/json", body))
+	assert.Equal(t, provider.ClassTransport, pe.Class)
+	assert.Zero(t, pe.Status)
+}
+
+// nonJSONSuccess: a 200 that is not JSON (a captive portal's or proxy's page) is transport,
+// with no status, even when its text would decode: the answer must say it is JSON.
+func (v Vendor) nonJSONSuccess(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("testdata", v.OK))
+	require.NoError(t, err)
+	_, pe, _ := v.fail(t, Knobs{}, Raw(http.StatusOK, "text/html", string(body)))
 	assert.Equal(t, provider.ClassTransport, pe.Class)
 	assert.Zero(t, pe.Status)
 }
