@@ -15,12 +15,15 @@ import (
 
 // Queue is the App's job queue on River: the webhook intake inserts one job per delivery,
 // and its workers run them. The delivery id is the job's unique key, so the job row is also
-// the record that a delivery was seen.
+// the record that a delivery was seen. The payload is stored beside the job, in the same
+// transaction (queue_payload.go).
 type Queue struct {
 	batch *batcher
 	start func(context.Context) error
 	stop  func(context.Context) error
 	list  func(context.Context) ([]*rivertype.JobRow, error)
+	// prune deletes the payloads no job carries any more (what the periodic prune runs).
+	prune func(ctx context.Context, cutoff time.Time) (int64, error)
 	close func()
 }
 
@@ -83,7 +86,8 @@ func (q *Queue) Close() {
 }
 
 // newQueue migrates the database to River's schema and builds the client over any driver.
-func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *DeliveryWorker, cfg QueueConfig, closeDB func()) (*Queue, error) {
+// ps keeps the deliveries' payloads in the same database (queue_payload.go).
+func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payloadStore[TTx], w *DeliveryWorker, cfg QueueConfig, closeDB func()) (*Queue, error) {
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -95,11 +99,18 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *Deli
 	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
 		return nil, fmt.Errorf("job queue: migrate: %w", err)
 	}
+	if err := ps.migrate(ctx); err != nil {
+		return nil, fmt.Errorf("job queue: migrate the payload table: %w", err)
+	}
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, w); err != nil {
+	sw := &storedWorker{DeliveryWorker: w, payloads: ps}
+	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
-	if err := river.AddWorkerSafely(workers, &rescueWorker{delivery: w}); err != nil {
+	if err := river.AddWorkerSafely(workers, &rescueWorker{delivery: sw}); err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &pruneWorker{prune: ps.prune, now: time.Now}); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
 	rc, err := river.NewClient(drv, cfg.river(workers, log))
@@ -108,12 +119,9 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *Deli
 	}
 	q := &Queue{
 		batch: newBatcher(func(ctx context.Context, as []DeliveryArgs) ([]*rivertype.JobInsertResult, error) {
-			ps := make([]river.InsertManyParams, len(as))
-			for i, a := range as {
-				ps[i] = river.InsertManyParams{Args: a}
-			}
-			return rc.InsertMany(ctx, ps)
+			return insertDeliveries(ctx, rc, ps, as, time.Now())
 		}),
+		prune: ps.prune,
 		start: rc.Start,
 		stop:  rc.Stop,
 		list: func(ctx context.Context) ([]*rivertype.JobRow, error) {
@@ -192,6 +200,7 @@ func (c QueueConfig) river(workers *river.Workers, log *slog.Logger) *river.Conf
 		RetryPolicy:                 c.Retry,
 		FetchPollInterval:           c.Poll,
 		FetchCooldown:               min(c.Poll, river.FetchCooldownDefault),
+		PeriodicJobs:                []*river.PeriodicJob{prunePeriodically()},
 		Logger:                      log,
 	}
 }

@@ -42,7 +42,7 @@ func OpenSQLiteQueue(ctx context.Context, path string, w *DeliveryWorker, cfg Qu
 		db.Close()
 		return nil, fmt.Errorf("job queue %s: %w", abs, err)
 	}
-	q, err := newQueue(ctx, riversqlite.New(db), w, cfg, func() { db.Close() })
+	q, err := newQueue(ctx, riversqlite.New(db), sqlitePayloads{db}, w, cfg, func() { db.Close() })
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", abs, err)
@@ -68,7 +68,7 @@ func OpenPostgresQueue(ctx context.Context, dbURL string, w *DeliveryWorker, cfg
 		pool.Close()
 		return nil, fmt.Errorf("job queue: PostgreSQL: %w", err)
 	}
-	q, err := newQueue(ctx, riverpgxv5.New(pool), w, cfg, pool.Close)
+	q, err := newQueue(ctx, riverpgxv5.New(pool), pgPayloads{pool}, w, cfg, pool.Close)
 	if err != nil {
 		pool.Close()
 		return nil, err

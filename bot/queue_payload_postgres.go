@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// pgPayloads keeps payloads in the PostgreSQL database the queue is in.
+type pgPayloads struct{ pool *pgxpool.Pool }
+
+var _ payloadStore[pgx.Tx] = pgPayloads{}
+
+// migrate applies the queue's own PostgreSQL migrations not yet applied, in one transaction,
+// one process at a time (replicas start together).
+func (s pgPayloads) migrate(ctx context.Context) error {
+	steps, err := schemaSteps("postgres")
+	if err != nil {
+		return err
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('war_room_queue_schema'))`); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS war_room_queue_schema (version integer PRIMARY KEY)`); err != nil {
+		return err
+	}
+	var have int
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM war_room_queue_schema`).Scan(&have); err != nil {
+		return err
+	}
+	for _, st := range steps {
+		if st.version <= have {
+			continue
+		}
+		if _, err := tx.Exec(ctx, st.sql); err != nil {
+			return fmt.Errorf("queue migration %d: %w", st.version, err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO war_room_queue_schema (version) VALUES ($1)`, st.version); err != nil {
+			return err
+		}
+	}
+	return tx.Commit(ctx)
+}
+
+func (s pgPayloads) begin(ctx context.Context) (pgx.Tx, error) { return s.pool.Begin(ctx) }
+
+func (s pgPayloads) commit(ctx context.Context, tx pgx.Tx) error { return tx.Commit(ctx) }
+
+func (s pgPayloads) rollback(ctx context.Context, tx pgx.Tx) { _ = tx.Rollback(ctx) }
+
+// put stores every payload with one statement.
+func (s pgPayloads) put(ctx context.Context, tx pgx.Tx, ds []DeliveryArgs, now time.Time) error {
+	ids, payloads := make([]string, len(ds)), make([][]byte, len(ds))
+	for i, d := range ds {
+		ids[i], payloads[i] = d.DeliveryID, nonNil(d.Payload)
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO `+payloadTable+` (delivery_id, payload, stored_at)
+		SELECT d, p, $3 FROM unnest($1::text[], $2::bytea[]) AS t(d, p)
+		ON CONFLICT (delivery_id) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at`,
+		ids, payloads, now)
+	return err
+}
+
+func (s pgPayloads) get(ctx context.Context, id string) ([]byte, error) {
+	var p []byte
+	err := s.pool.QueryRow(ctx, `SELECT payload FROM `+payloadTable+` WHERE delivery_id = $1`, id).Scan(&p)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, errNoPayload
+	}
+	return nonNil(p), err
+}
+
+func (s pgPayloads) prune(ctx context.Context, cutoff time.Time) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM `+payloadTable+` p WHERE p.stored_at < $1 AND NOT EXISTS (
+		SELECT 1 FROM river_job j WHERE
+			(j.kind = $2 AND j.args->>'delivery_id' = p.delivery_id) OR
+			(j.kind = $3 AND j.args->'delivery'->>'delivery_id' = p.delivery_id))`,
+		cutoff, deliveryKind, rescueKind)
+	if err != nil {
+		return 0, err
+	}
+	return tag.RowsAffected(), nil
+}
