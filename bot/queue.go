@@ -22,9 +22,11 @@ type Queue struct {
 	start func(context.Context) error
 	stop  func(context.Context) error
 	list  func(context.Context) ([]*rivertype.JobRow, error)
-	// prune deletes the payloads no job carries any more (what the periodic prune runs).
-	prune func(ctx context.Context, cutoff time.Time) (int64, error)
-	close func()
+	// payloads reads the stored payloads; prune deletes those no job carries any more (what
+	// the periodic prune runs).
+	payloads payloadReader
+	prune    func(ctx context.Context, cutoff time.Time) (int64, error)
+	close    func()
 }
 
 var _ Enqueuer = (*Queue)(nil)
@@ -121,9 +123,10 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payl
 		batch: newBatcher(func(ctx context.Context, as []DeliveryArgs) ([]*rivertype.JobInsertResult, error) {
 			return insertDeliveries(ctx, rc, ps, as, time.Now())
 		}),
-		prune: ps.prune,
-		start: rc.Start,
-		stop:  rc.Stop,
+		payloads: ps,
+		prune:    ps.prune,
+		start:    rc.Start,
+		stop:     rc.Stop,
 		list: func(ctx context.Context) ([]*rivertype.JobRow, error) {
 			res, err := rc.JobList(ctx, river.NewJobListParams().Kinds(deliveryKind, rescueKind).First(10_000))
 			if err != nil {

@@ -18,9 +18,10 @@ const deliveryKind = "github_delivery"
 // that may pass (GitHub unreachable, a rate limit). A final failure runs once.
 const MaxAttempts = 5
 
-// DeliveryArgs is a queued delivery, stored as the job's arguments. The payload is bytes
-// (base64 in JSON) rather than embedded JSON because PostgreSQL's jsonb refuses some strings
-// GitHub may send (\u0000 in a comment).
+// DeliveryArgs is a queued delivery, stored as the job's arguments without its payload
+// (queue_payload.go). A job of an older build carries the payload as bytes (base64 in JSON)
+// rather than embedded JSON because PostgreSQL's jsonb refuses some strings GitHub may send
+// (\u0000 in a comment); the payload table holds bytes for the same reason.
 type DeliveryArgs struct {
 	Event        string `json:"event"`
 	DeliveryID   string `json:"delivery_id" river:"unique"`
