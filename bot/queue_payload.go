@@ -183,3 +183,20 @@ func schemaSteps(dialect string) ([]schemaStep, error) {
 	}
 	return out, nil
 }
+
+// applySteps runs, through exec, the steps after version have, each followed by record (which
+// stores the step's version, its one argument).
+func applySteps(steps []schemaStep, have int, record string, exec func(q string, args ...any) error) error {
+	for _, st := range steps {
+		if st.version <= have {
+			continue
+		}
+		if err := exec(st.sql); err != nil {
+			return fmt.Errorf("queue migration %d: %w", st.version, err)
+		}
+		if err := exec(record, st.version); err != nil {
+			return fmt.Errorf("queue migration %d: %w", st.version, err)
+		}
+	}
+	return nil
+}

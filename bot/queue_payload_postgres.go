@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -37,16 +36,12 @@ func (s pgPayloads) migrate(ctx context.Context) error {
 	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM war_room_queue_schema`).Scan(&have); err != nil {
 		return err
 	}
-	for _, st := range steps {
-		if st.version <= have {
-			continue
-		}
-		if _, err := tx.Exec(ctx, st.sql); err != nil {
-			return fmt.Errorf("queue migration %d: %w", st.version, err)
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO war_room_queue_schema (version) VALUES ($1)`, st.version); err != nil {
-			return err
-		}
+	err = applySteps(steps, have, `INSERT INTO war_room_queue_schema (version) VALUES ($1)`, func(q string, args ...any) error {
+		_, err := tx.Exec(ctx, q, args...)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	return tx.Commit(ctx)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 )
@@ -32,16 +31,12 @@ func (s sqlitePayloads) migrate(ctx context.Context) error {
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM war_room_queue_schema`).Scan(&have); err != nil {
 		return err
 	}
-	for _, st := range steps {
-		if st.version <= have {
-			continue
-		}
-		if _, err := tx.ExecContext(ctx, st.sql); err != nil {
-			return fmt.Errorf("queue migration %d: %w", st.version, err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO war_room_queue_schema (version) VALUES (?)`, st.version); err != nil {
-			return err
-		}
+	err = applySteps(steps, have, `INSERT INTO war_room_queue_schema (version) VALUES (?)`, func(q string, args ...any) error {
+		_, err := tx.ExecContext(ctx, q, args...)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	return tx.Commit()
 }
