@@ -52,7 +52,8 @@ type QueueConfig struct {
 	StopGrace  time.Duration
 	// Retry decides when a failed job runs again (nil: River's exponential backoff).
 	Retry river.ClientRetryPolicy
-	// Poll is how often idle workers look for jobs (0: River's default, one second).
+	// Poll is how often idle workers look for jobs (0: River's default, one second, on
+	// PostgreSQL, whose inserts also wake the workers; sqliteFetchPoll on SQLite).
 	Poll time.Duration
 	Log  *slog.Logger
 	// ID names this process among the queue's clients (River's client id, at most 100
