@@ -29,7 +29,9 @@ import (
 // finished job, and its payload, for QueueConfig.Remember (30 days by default), so that an
 // operator can look at what a delivery said, and a discarded job can be retried by hand.
 // The prune, a periodic job, deletes payloads no job refers to any more (River's cleaner
-// deleted the job), once they are older than pruneMargin.
+// deleted the job that stored it, and there is no rescue job of it), once they are older than
+// pruneMargin. It finds the job by the id stored with the payload, so it costs one index
+// lookup per payload however many jobs River keeps.
 
 // payloadTable is where the payloads are; queue_schema/ creates it.
 const payloadTable = "war_room_delivery_payload"
@@ -54,10 +56,18 @@ type payloadStore[TTx any] interface {
 	commit(ctx context.Context, tx TTx) error
 	// rollback ends tx unless it was committed.
 	rollback(ctx context.Context, tx TTx)
-	// put stores the deliveries' payloads in tx, replacing an orphan of the same id.
-	put(ctx context.Context, tx TTx, ds []DeliveryArgs, now time.Time) error
-	// prune deletes the payloads stored before cutoff that no job carries, and counts them.
+	// put stores payloads in tx, replacing an orphan of the same delivery id.
+	put(ctx context.Context, tx TTx, ps []storedPayload, now time.Time) error
+	// prune deletes the payloads stored before cutoff whose job is gone and that no rescue
+	// job carries, and counts them.
 	prune(ctx context.Context, cutoff time.Time) (int64, error)
+}
+
+// storedPayload is one row of the payload table: a delivery's payload and the job storing it.
+type storedPayload struct {
+	deliveryID string
+	jobID      int64
+	payload    []byte
 }
 
 // payloadReader reads a stored payload by delivery id (errNoPayload when there is none).
@@ -84,7 +94,7 @@ func insertDeliveries[TTx any](ctx context.Context, rc *river.Client[TTx], ps pa
 	if err != nil {
 		return nil, err
 	}
-	var fresh []DeliveryArgs
+	var fresh []storedPayload
 	for _, r := range res {
 		if r.UniqueSkippedAsDuplicate {
 			continue
@@ -93,7 +103,7 @@ func insertDeliveries[TTx any](ctx context.Context, rc *river.Client[TTx], ps pa
 		if err != nil {
 			return nil, fmt.Errorf("read back job %d: %w", r.Job.ID, err)
 		}
-		fresh = append(fresh, byID[id])
+		fresh = append(fresh, storedPayload{deliveryID: id, jobID: r.Job.ID, payload: nonNil(byID[id].Payload)})
 	}
 	if len(fresh) > 0 {
 		if err := ps.put(ctx, tx, fresh, now); err != nil {

@@ -53,15 +53,15 @@ func (s pgPayloads) commit(ctx context.Context, tx pgx.Tx) error { return tx.Com
 func (s pgPayloads) rollback(ctx context.Context, tx pgx.Tx) { _ = tx.Rollback(ctx) }
 
 // put stores every payload with one statement.
-func (s pgPayloads) put(ctx context.Context, tx pgx.Tx, ds []DeliveryArgs, now time.Time) error {
-	ids, payloads := make([]string, len(ds)), make([][]byte, len(ds))
-	for i, d := range ds {
-		ids[i], payloads[i] = d.DeliveryID, nonNil(d.Payload)
+func (s pgPayloads) put(ctx context.Context, tx pgx.Tx, ps []storedPayload, now time.Time) error {
+	ids, jobs, payloads := make([]string, len(ps)), make([]int64, len(ps)), make([][]byte, len(ps))
+	for i, p := range ps {
+		ids[i], jobs[i], payloads[i] = p.deliveryID, p.jobID, p.payload
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO `+payloadTable+` (delivery_id, payload, stored_at)
-		SELECT d, p, $3 FROM unnest($1::text[], $2::bytea[]) AS t(d, p)
-		ON CONFLICT (delivery_id) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at`,
-		ids, payloads, now)
+	_, err := tx.Exec(ctx, `INSERT INTO `+payloadTable+` (delivery_id, job_id, payload, stored_at)
+		SELECT d, j, p, $4 FROM unnest($1::text[], $2::bigint[], $3::bytea[]) AS t(d, j, p)
+		ON CONFLICT (delivery_id) DO UPDATE SET job_id = excluded.job_id, payload = excluded.payload, stored_at = excluded.stored_at`,
+		ids, jobs, payloads, now)
 	return err
 }
 
@@ -75,11 +75,10 @@ func (s pgPayloads) get(ctx context.Context, id string) ([]byte, error) {
 }
 
 func (s pgPayloads) prune(ctx context.Context, cutoff time.Time) (int64, error) {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM `+payloadTable+` p WHERE p.stored_at < $1 AND NOT EXISTS (
-		SELECT 1 FROM river_job j WHERE
-			(j.kind = $2 AND j.args->>'delivery_id' = p.delivery_id) OR
-			(j.kind = $3 AND j.args->'delivery'->>'delivery_id' = p.delivery_id))`,
-		cutoff, deliveryKind, rescueKind)
+	tag, err := s.pool.Exec(ctx, `DELETE FROM `+payloadTable+` p WHERE p.stored_at < $1
+		AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.id = p.job_id)
+		AND NOT EXISTS (SELECT 1 FROM river_job r WHERE r.kind = $2 AND (r.args->>'original')::bigint = p.job_id)`,
+		cutoff, rescueKind)
 	if err != nil {
 		return 0, err
 	}

@@ -48,18 +48,18 @@ func (s sqlitePayloads) commit(_ context.Context, tx *sql.Tx) error { return tx.
 func (s sqlitePayloads) rollback(_ context.Context, tx *sql.Tx) { _ = tx.Rollback() }
 
 // put stores every payload with one statement.
-func (s sqlitePayloads) put(ctx context.Context, tx *sql.Tx, ds []DeliveryArgs, now time.Time) error {
+func (s sqlitePayloads) put(ctx context.Context, tx *sql.Tx, ps []storedPayload, now time.Time) error {
 	var q strings.Builder
-	q.WriteString(`INSERT INTO ` + payloadTable + ` (delivery_id, payload, stored_at) VALUES `)
-	args := make([]any, 0, 3*len(ds))
-	for i, d := range ds {
+	q.WriteString(`INSERT INTO ` + payloadTable + ` (delivery_id, job_id, payload, stored_at) VALUES `)
+	args := make([]any, 0, 4*len(ps))
+	for i, p := range ps {
 		if i > 0 {
 			q.WriteString(", ")
 		}
-		q.WriteString("(?, ?, ?)")
-		args = append(args, d.DeliveryID, nonNil(d.Payload), now.Unix())
+		q.WriteString("(?, ?, ?, ?)")
+		args = append(args, p.deliveryID, p.jobID, p.payload, now.Unix())
 	}
-	q.WriteString(` ON CONFLICT (delivery_id) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at`)
+	q.WriteString(` ON CONFLICT (delivery_id) DO UPDATE SET job_id = excluded.job_id, payload = excluded.payload, stored_at = excluded.stored_at`)
 	_, err := tx.ExecContext(ctx, q.String(), args...)
 	return err
 }
@@ -74,11 +74,10 @@ func (s sqlitePayloads) get(ctx context.Context, id string) ([]byte, error) {
 }
 
 func (s sqlitePayloads) prune(ctx context.Context, cutoff time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM `+payloadTable+` AS p WHERE p.stored_at < ? AND NOT EXISTS (
-		SELECT 1 FROM river_job j WHERE
-			(j.kind = ? AND json_extract(j.args, '$.delivery_id') = p.delivery_id) OR
-			(j.kind = ? AND json_extract(j.args, '$.delivery.delivery_id') = p.delivery_id))`,
-		cutoff.Unix(), deliveryKind, rescueKind)
+	res, err := s.db.ExecContext(ctx, `DELETE FROM `+payloadTable+` AS p WHERE p.stored_at < ?
+		AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.id = p.job_id)
+		AND NOT EXISTS (SELECT 1 FROM river_job r WHERE r.kind = ? AND json_extract(r.args, '$.original') = p.job_id)`,
+		cutoff.Unix(), rescueKind)
 	if err != nil {
 		return 0, err
 	}

@@ -134,8 +134,8 @@ func queuesWithDB(t *testing.T, w *DeliveryWorker, cfg QueueConfig) map[string]f
 }
 
 // A job's arguments carry the delivery id and not the payload; the payload is in the queue's
-// table, kept while a job carries its id (the prune leaves it however old it is) and pruned
-// once River's cleaner has deleted the job.
+// table, kept while its job or a rescue job of it is (the prune leaves it however old it is)
+// and pruned once River's cleaner has deleted both.
 func TestPayloadIsStoredBesideItsJob(t *testing.T) {
 	for name, open := range queuesWithDB(t, &DeliveryWorker{}, QueueConfig{}) {
 		t.Run(name, func(t *testing.T) {
@@ -157,7 +157,19 @@ func TestPayloadIsStoredBesideItsJob(t *testing.T) {
 			if n, err := q.prune(t.Context(), later); err != nil || n != 0 {
 				t.Errorf("prune while the job is kept: %d deleted (%v), want 0", n, err)
 			}
-			db.exec(`DELETE FROM river_job`) // what River's cleaner does after QueueConfig.Remember
+			jobIDs := db.strings(`SELECT CAST(id AS TEXT) FROM river_job`)
+			if len(jobIDs) != 1 {
+				t.Fatalf("jobs %v, want one", jobIDs)
+			}
+			// A rescue job of it (cancelled, as a rescued job's row is) keeps the payload after
+			// River's cleaner deleted the job it rescued (what it does after QueueConfig.Remember).
+			db.exec(`INSERT INTO river_job (kind, args, max_attempts, priority, queue, state, finalized_at)
+				VALUES ('` + rescueKind + `', '{"original":` + jobIDs[0] + `}', 5, 1, 'default', 'cancelled', CURRENT_TIMESTAMP)`)
+			db.exec(`DELETE FROM river_job WHERE kind = '` + deliveryKind + `'`)
+			if n, err := q.prune(t.Context(), later); err != nil || n != 0 {
+				t.Errorf("prune while a rescue job carries it: %d deleted (%v), want 0", n, err)
+			}
+			db.exec(`DELETE FROM river_job`)
 			if n, err := q.prune(t.Context(), time.Now().Add(-time.Hour)); err != nil || n != 0 {
 				t.Errorf("prune of a payload younger than its cutoff: %d deleted (%v), want 0", n, err)
 			}
