@@ -15,13 +15,18 @@ import (
 
 // Queue is the App's job queue on River: the webhook intake inserts one job per delivery,
 // and its workers run them. The delivery id is the job's unique key, so the job row is also
-// the record that a delivery was seen.
+// the record that a delivery was seen. The payload is stored beside the job, in the same
+// transaction (queue_payload.go).
 type Queue struct {
 	batch *batcher
 	start func(context.Context) error
 	stop  func(context.Context) error
 	list  func(context.Context) ([]*rivertype.JobRow, error)
-	close func()
+	// payloads reads the stored payloads; prune deletes those no job carries any more (what
+	// the periodic prune runs).
+	payloads payloadReader
+	prune    func(ctx context.Context, cutoff time.Time) (int64, error)
+	close    func()
 }
 
 var _ Enqueuer = (*Queue)(nil)
@@ -47,7 +52,8 @@ type QueueConfig struct {
 	StopGrace  time.Duration
 	// Retry decides when a failed job runs again (nil: River's exponential backoff).
 	Retry river.ClientRetryPolicy
-	// Poll is how often idle workers look for jobs (0: River's default, one second).
+	// Poll is how often idle workers look for jobs (0: River's default, one second, on
+	// PostgreSQL, whose inserts also wake the workers; sqliteFetchPoll on SQLite).
 	Poll time.Duration
 	Log  *slog.Logger
 	// ID names this process among the queue's clients (River's client id, at most 100
@@ -83,7 +89,8 @@ func (q *Queue) Close() {
 }
 
 // newQueue migrates the database to River's schema and builds the client over any driver.
-func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *DeliveryWorker, cfg QueueConfig, closeDB func()) (*Queue, error) {
+// ps keeps the deliveries' payloads in the same database (queue_payload.go).
+func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payloadStore[TTx], w *DeliveryWorker, cfg QueueConfig, closeDB func()) (*Queue, error) {
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -95,11 +102,18 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *Deli
 	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
 		return nil, fmt.Errorf("job queue: migrate: %w", err)
 	}
+	if err := ps.migrate(ctx); err != nil {
+		return nil, fmt.Errorf("job queue: migrate the payload table: %w", err)
+	}
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, w); err != nil {
+	sw := &storedWorker{DeliveryWorker: w, payloads: ps}
+	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
-	if err := river.AddWorkerSafely(workers, &rescueWorker{delivery: w}); err != nil {
+	if err := river.AddWorkerSafely(workers, &rescueWorker{delivery: sw}); err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &pruneWorker{prune: ps.prune, now: time.Now}); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
 	rc, err := river.NewClient(drv, cfg.river(workers, log))
@@ -108,14 +122,12 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], w *Deli
 	}
 	q := &Queue{
 		batch: newBatcher(func(ctx context.Context, as []DeliveryArgs) ([]*rivertype.JobInsertResult, error) {
-			ps := make([]river.InsertManyParams, len(as))
-			for i, a := range as {
-				ps[i] = river.InsertManyParams{Args: a}
-			}
-			return rc.InsertMany(ctx, ps)
+			return insertDeliveries(ctx, rc, ps, as, time.Now())
 		}),
-		start: rc.Start,
-		stop:  rc.Stop,
+		payloads: ps,
+		prune:    ps.prune,
+		start:    rc.Start,
+		stop:     rc.Stop,
 		list: func(ctx context.Context) ([]*rivertype.JobRow, error) {
 			res, err := rc.JobList(ctx, river.NewJobListParams().Kinds(deliveryKind, rescueKind).First(10_000))
 			if err != nil {
@@ -192,6 +204,7 @@ func (c QueueConfig) river(workers *river.Workers, log *slog.Logger) *river.Conf
 		RetryPolicy:                 c.Retry,
 		FetchPollInterval:           c.Poll,
 		FetchCooldown:               min(c.Poll, river.FetchCooldownDefault),
+		PeriodicJobs:                []*river.PeriodicJob{prunePeriodically()},
 		Logger:                      log,
 	}
 }

@@ -132,8 +132,8 @@ func (b *batcher) insertAll(ctx context.Context, args []DeliveryArgs) (map[strin
 	return out, nil
 }
 
-// deliveryIDOf reads a job's delivery id from its arguments, stopping there: the payload after
-// it is most of the bytes, and the writer's time is every delivery's wait.
+// deliveryIDOf reads a job's delivery id from its arguments, stopping there: the writer's time
+// is every delivery's wait (and a job of an older build has its payload after the id).
 func deliveryIDOf(args []byte) (string, error) {
 	dec := json.NewDecoder(bytes.NewReader(args))
 	if _, err := dec.Token(); err != nil {

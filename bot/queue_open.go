@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
@@ -19,6 +20,14 @@ import (
 // sqliteQueueParams: wait out a lock rather than fail; write-ahead log; a commit is on disk
 // before the webhook answers 202, because GitHub will not send that delivery again.
 var sqliteQueueParams = url.Values{"_pragma": {"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)"}}
+
+// sqliteFetchPoll is how often a SQLite queue's idle workers look for jobs. SQLite has no
+// LISTEN: River wakes this process's workers itself after an insert of its own transaction
+// (InsertMany), but not after an insert in the caller's transaction (InsertManyTx), which the
+// intake uses so that a job and its payload commit together. Without that wake-up a new job
+// would wait for River's one-second poll; a poll this often keeps the wait about what it was
+// (River's fetch cooldown is as long), for one small query per tenth of a second when idle.
+const sqliteFetchPoll = 100 * time.Millisecond
 
 // OpenSQLiteQueue opens (creating, and migrating to River's schema) the queue in the SQLite
 // file at path. One process at a time should run it: this is the single-replica mode.
@@ -42,7 +51,10 @@ func OpenSQLiteQueue(ctx context.Context, path string, w *DeliveryWorker, cfg Qu
 		db.Close()
 		return nil, fmt.Errorf("job queue %s: %w", abs, err)
 	}
-	q, err := newQueue(ctx, riversqlite.New(db), w, cfg, func() { db.Close() })
+	if cfg.Poll <= 0 {
+		cfg.Poll = sqliteFetchPoll
+	}
+	q, err := newQueue(ctx, riversqlite.New(db), sqlitePayloads{db}, w, cfg, func() { db.Close() })
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", abs, err)
@@ -68,7 +80,7 @@ func OpenPostgresQueue(ctx context.Context, dbURL string, w *DeliveryWorker, cfg
 		pool.Close()
 		return nil, fmt.Errorf("job queue: PostgreSQL: %w", err)
 	}
-	q, err := newQueue(ctx, riverpgxv5.New(pool), w, cfg, pool.Close)
+	q, err := newQueue(ctx, riverpgxv5.New(pool), pgPayloads{pool}, w, cfg, pool.Close)
 	if err != nil {
 		pool.Close()
 		return nil, err

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -17,15 +18,18 @@ const deliveryKind = "github_delivery"
 // that may pass (GitHub unreachable, a rate limit). A final failure runs once.
 const MaxAttempts = 5
 
-// DeliveryArgs is a queued delivery, stored as the job's arguments. The payload is bytes
-// (base64 in JSON) rather than embedded JSON because PostgreSQL's jsonb refuses some strings
-// GitHub may send (\u0000 in a comment).
+// DeliveryArgs is a queued delivery, stored as the job's arguments without its payload
+// (queue_payload.go). A job of an older build carries the payload as bytes (base64 in JSON)
+// rather than embedded JSON because PostgreSQL's jsonb refuses some strings GitHub may send
+// (\u0000 in a comment); the payload table holds bytes for the same reason.
 type DeliveryArgs struct {
 	Event        string `json:"event"`
 	DeliveryID   string `json:"delivery_id" river:"unique"`
 	Installation int64  `json:"installation"`
 	Repo         string `json:"repo,omitempty"`
-	Payload      []byte `json:"payload"`
+	// Payload is empty in a job's arguments: it is stored by delivery id beside the job
+	// (queue_payload.go). Jobs queued before that carry it here, and run as they did.
+	Payload []byte `json:"payload,omitempty"`
 }
 
 // Kind names the job kind.
@@ -85,14 +89,39 @@ func (w *DeliveryWorker) Timeout(*river.Job[DeliveryArgs]) time.Duration {
 	return orDuration(w.JobTimeout, DefaultJobTimeout)
 }
 
-// Work runs one job and reports it to the observer.
-func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) (err error) {
+// Work runs one job, whose arguments carry its payload, and reports it to the observer.
+func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+	return w.work(ctx, job, nil)
+}
+
+// storedWorker is the DeliveryWorker as a queue runs it: a job's payload is read by its
+// delivery id from the queue's database.
+type storedWorker struct {
+	*DeliveryWorker
+	payloads payloadReader
+}
+
+func (s *storedWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+	return s.work(ctx, job, s.payloads)
+}
+
+// work runs one job, reading its payload from payloads unless it carries it, and reports it
+// to the observer.
+func (w *DeliveryWorker) work(ctx context.Context, job *river.Job[DeliveryArgs], payloads payloadReader) (err error) {
 	if o := w.Observer; o != nil {
 		o.JobStarted(job.Args.Event, queueWait(job.JobRow))
 		err = errPanicked // until run returns
 		defer func() { o.JobEnded(job.Args.Event, endState(job.JobRow, err)) }()
 	}
-	return w.run(ctx, job)
+	a, err := withPayload(ctx, payloads, job.Args)
+	switch {
+	case errors.Is(err, errNoPayload):
+		w.Base.log().Error("job: "+err.Error(), "event", a.Event, "delivery", a.DeliveryID, "job", job.ID)
+		return river.JobCancel(err)
+	case err != nil:
+		return err // the database may answer on the next attempt
+	}
+	return w.run(ctx, &river.Job[DeliveryArgs]{JobRow: job.JobRow, Args: a})
 }
 
 // run runs one job. Failures that retrying cannot mend end the job (cancelled) at once. The

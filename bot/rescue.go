@@ -45,7 +45,7 @@ func (RescueArgs) InsertOpts() river.InsertOpts {
 // rescueWorker runs a rescue job as the delivery it carries.
 type rescueWorker struct {
 	river.WorkerDefaults[RescueArgs]
-	delivery *DeliveryWorker
+	delivery *storedWorker
 }
 
 func (r *rescueWorker) Timeout(*river.Job[RescueArgs]) time.Duration {

@@ -41,3 +41,15 @@ func benchWebhook(b *testing.B) (h http.Handler, body []byte, sig string) {
 	body = commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
 	return h, body, Sign([]byte(vectorSecret), body)
 }
+
+// BenchmarkParseEnvelope is the intake's read of an issue_comment payload (about 15 KB), on
+// every delivery's path before the queue.
+func BenchmarkParseEnvelope(b *testing.B) {
+	body := commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if _, err := parseEnvelope(body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package bot
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// decodedEnvelope is what decoding the whole payload with encoding/json gives, the reading
+// parseEnvelope must agree with.
+func decodedEnvelope(payload []byte) (*envelope, error) {
+	var env envelope
+	if err := json.Unmarshal(payload, &env); err != nil {
+		return nil, err
+	}
+	if env.Installation == nil || env.Installation.ID <= 0 {
+		return nil, errNoInstallationForTest
+	}
+	return &env, nil
+}
+
+var errNoInstallationForTest = &json.UnsupportedValueError{Str: "no installation"}
+
+// parseEnvelope reads what decoding the whole payload reads, and refuses what it refuses:
+// GitHub's example payloads, with and without an installation, and payloads that are not
+// JSON, not an object, or have a field of the wrong type.
+func TestEnvelopeReadsWhatDecodingReads(t *testing.T) {
+	withInstallation := string(readWebhook(t, "issue_comment.created.with-installation.json"))
+	cases := map[string]string{
+		"issue_comment":              withInstallation,
+		"command":                    string(commandPayload(t, "/war-room help \u00e9 \\\"quoted\\\"")),
+		"repository webhook":         string(readWebhook(t, "issue_comment.created.json")),
+		"pull_request":               string(readWebhook(t, "pull_request.opened.json")),
+		"discussion":                 string(readWebhook(t, "discussion.created.json")),
+		"ping":                       string(readWebhook(t, "ping.json")),
+		"key given twice":            `{"installation":{"id":1},"action":"deleted","action":"created"}`,
+		"null installation":          `{"installation":null,"action":"created"}`,
+		"nulls":                      `{"installation":{"id":3},"action":null,"comment":null,"issue":{"number":null}}`,
+		"not JSON":                   `{`,
+		"trailing garbage":           `{"installation":{"id":1}} x`,
+		"not an object":              `[1,2]`,
+		"id a string":                `{"installation":{"id":"12"}}`,
+		"id a fraction":              `{"installation":{"id":1.5}}`,
+		"action a number":            `{"installation":{"id":1},"action":5}`,
+		"issue a string":             `{"installation":{"id":1},"issue":"12"}`,
+		"number too large":           `{"installation":{"id":1},"number":123456789012345678901234567890}`,
+		"body escaped":               `{"installation":{"id":1},"comment":{"body":"\/war-room \u0068elp \ud83d\ude80"}}`,
+		"installation after comment": `{"comment":{"body":"/war-room go"},"issue":{"number":7},"repository":{"full_name":"o/r"},"installation":{"id":9}}`,
+	}
+	if !strings.Contains(withInstallation, `"installation"`) {
+		t.Fatal("the fixture has no installation")
+	}
+	for name, payload := range cases {
+		t.Run(name, func(t *testing.T) {
+			want, wantErr := decodedEnvelope([]byte(payload))
+			got, err := parseEnvelope([]byte(payload))
+			if (err != nil) != (wantErr != nil) {
+				t.Fatalf("parseEnvelope: %v; decoding: %v", err, wantErr)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("parseEnvelope read %+v, decoding %+v", got, want)
+			}
+		})
+	}
+}
