@@ -75,6 +75,9 @@ func localDecisions(ctx context.Context, st engine.Store, words []string) ([]loc
 		return nil, err
 	}
 	var out []localDecision // nil when empty: --json prints null, as it always has
+	if len(entries) > 0 {
+		out = make([]localDecision, 0, len(entries))
+	}
 	for _, en := range entries {
 		sum := en.DecisionSummary
 		if !en.Summarised {
