@@ -9,13 +9,19 @@ import (
 )
 
 // browseSQL lists every session newest first with its summary's columns, NULL where it has
-// none; browseWhere keeps those without a summary and the summaries holding every word.
-const browseSQL = `SELECT s.id, s.protocol, s.created_at, d.session_id IS NOT NULL,
+// none; browseQuery's WHERE keeps those without a summary and the summaries holding every
+// word. A session's row holds its protocol options (kilobytes of JSON) and takes a page of
+// its own, so reading the rows is a page read per session: the two CTEs read the identifiers
+// and the protocols and times from their indexes instead (covering scans of a few pages),
+// and the rows are matched up by rowid and sorted in memory.
+const browseSQL = `WITH ids AS MATERIALIZED (SELECT rowid AS r, id FROM sessions),
+	pc AS MATERIALIZED (SELECT rowid AS r, protocol, created_at FROM sessions)
+	SELECT ids.id, pc.protocol, pc.created_at, d.session_id IS NOT NULL,
 	COALESCE(d.class, ''), COALESCE(d.title, '')
-	FROM sessions s LEFT JOIN decision_summaries d ON d.session_id = s.id
+	FROM pc JOIN ids ON ids.r = pc.r LEFT JOIN decision_summaries d ON d.session_id = ids.id
 	WHERE d.session_id IS NULL OR (1`
 
-// Browse reads in one query what `decisions list` and `decisions search` show: each
+// Browse reads in one query (one snapshot) what `decisions list` and `decisions search` show: each
 // session's identifier, protocol and date and its summary's class and title. It reads no
 // decision, no session's inputs and no summary's text except to match words.
 func (s *Store) Browse(ctx context.Context, words []string) ([]engine.BrowseEntry, error) {
@@ -43,8 +49,7 @@ func (s *Store) Browse(ctx context.Context, words []string) ([]engine.BrowseEntr
 	return out, nil
 }
 
-// browseQuery is Browse's query for words and its arguments. It walks sessions_created
-// backwards and looks each summary up by its key, so no row is sorted in memory.
+// browseQuery is Browse's query for words and its arguments.
 func browseQuery(words []string) (string, []any) {
 	var q strings.Builder
 	q.WriteString(browseSQL)
@@ -53,6 +58,6 @@ func browseQuery(words []string) (string, []any) {
 		q.WriteString(" AND instr(d.text, ?) > 0")
 		args = append(args, []byte(w))
 	}
-	q.WriteString(") ORDER BY s.created_at DESC, s.rowid DESC")
+	q.WriteString(") ORDER BY pc.created_at DESC, pc.r DESC")
 	return q.String(), args
 }
