@@ -22,6 +22,15 @@ type DecisionSummary struct {
 	Text string `json:"-"`
 }
 
+// BrowseEntry is one session as Store.Browse lists it: the session's ID, Protocol and
+// CreatedAt, with its summary's Class and Title when Summarised.
+type BrowseEntry struct {
+	DecisionSummary
+	// Summarised says whether the store holds the session's summary; without one the
+	// session may have a decision sealed before summaries were kept, or no decision yet.
+	Summarised bool
+}
+
 // SummaryOf is the summary of session id's decision d.
 func SummaryOf(id string, d *Decision) *DecisionSummary {
 	parts := append([]string{d.Title, d.Question, d.Context, d.Outcome, d.Rationale}, d.Dissent...)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode"
 
 	"golang.org/x/term"
 
@@ -182,5 +183,24 @@ func usageErr(format string, a ...any) error {
 	return exitErr(exitUsage, fmt.Errorf(format, a...))
 }
 
-// oneLine trims and collapses whitespace, for titles.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine trims and collapses whitespace, for titles. A title already on one line (the
+// usual case, listed a thousand times by decisions list) is returned as it is, unallocated.
+func oneLine(s string) string {
+	if isOneLine(s) {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// isOneLine reports whether strings.Fields-and-join would give s back: no space at either
+// end, no two in a row and no white space but ' '.
+func isOneLine(s string) bool {
+	prev := ' ' // a space at the start is not one line
+	for _, r := range s {
+		if unicode.IsSpace(r) && (r != ' ' || prev == ' ') {
+			return false
+		}
+		prev = r
+	}
+	return prev != ' ' || s == ""
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"strconv"
@@ -58,10 +59,14 @@ type localDecision struct {
 
 // localDecisions reads every session that stored a decision, newest first; with words, only
 // those whose summary holds every word (case-insensitively), the dissent included. It reads
-// the store's summary columns, never a decision, except for a session sealed before the
-// store kept summaries: that one's decision is read and summarised here.
+// the store's summary columns in one query, never a decision, except for a session sealed
+// before the store kept summaries: that one's decision is read and summarised here.
 func localDecisions(ctx context.Context, st engine.Store, words []string) ([]localDecision, error) {
-	sessions, err := st.ListSessions(ctx, "", 0)
+	lowered := make([]string, len(words))
+	for i, w := range words {
+		lowered[i] = engine.SearchText(w)
+	}
+	entries, err := st.Browse(ctx, lowered)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
@@ -69,47 +74,25 @@ func localDecisions(ctx context.Context, st engine.Store, words []string) ([]loc
 	if err != nil {
 		return nil, err
 	}
-	summarised, err := st.Summaries(ctx, nil, 0)
-	if err != nil {
-		return nil, err
+	var out []localDecision // nil when empty: --json prints null, as it always has
+	if len(entries) > 0 {
+		out = make([]localDecision, 0, len(entries))
 	}
-	have := map[string]bool{}
-	for _, s := range summarised {
-		have[s.SessionID] = true
-	}
-	lowered := make([]string, len(words))
-	for i, w := range words {
-		lowered[i] = engine.SearchText(w)
-	}
-	matched := summarised
-	if len(words) > 0 {
-		if matched, err = st.Summaries(ctx, lowered, 0); err != nil {
-			return nil, err
-		}
-	}
-	hits := map[string]engine.DecisionSummary{}
-	for _, s := range matched {
-		hits[s.SessionID] = s
-	}
-	var out []localDecision
-	for _, s := range sessions {
-		sum, ok := hits[s.ID]
-		if !ok && have[s.ID] {
-			continue // summarised, and not a match
-		}
-		if !ok {
+	for _, en := range entries {
+		sum := en.DecisionSummary
+		if !en.Summarised {
 			// A list is a finding aid: show and publish verify the record before trusting it.
-			d, err := engine.LoadDecision(ctx, st, s.ID)
+			d, err := engine.LoadDecision(ctx, st, en.SessionID)
 			if err != nil {
 				continue // no decision (yet): paused, failed or running
 			}
-			sum = *engine.SummaryOf(s.ID, d)
+			sum = *engine.SummaryOf(en.SessionID, d)
 			if !containsAll(sum.Text, lowered) {
 				continue
 			}
 		}
-		out = append(out, localDecision{Session: s.ID, Protocol: s.Protocol, Date: s.CreatedAt.UTC().Format("2006-01-02"),
-			Class: oneLine(sum.Class), Title: oneLine(sum.Title), Published: published[s.ID]})
+		out = append(out, localDecision{Session: en.SessionID, Protocol: en.Protocol, Date: en.CreatedAt.UTC().Format("2006-01-02"),
+			Class: oneLine(sum.Class), Title: oneLine(sum.Title), Published: published[en.SessionID]})
 	}
 	return out, nil
 }
@@ -163,7 +146,10 @@ func runDecisionsList(ctx context.Context, e *env, args []string) error {
 }
 
 func printLocal(e *env, ds []localDecision) error {
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	// tabwriter writes each cell on its own: buffered, a thousand rows are a few writes
+	// instead of thousands of system calls.
+	out := bufio.NewWriter(e.stdout)
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SESSION\tDATE\tPROTOCOL\tCLASS\tPUBLISHED\tTITLE")
 	for _, d := range ds {
 		pub := "—"
@@ -176,7 +162,10 @@ func printLocal(e *env, ds []localDecision) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Session, d.Date, d.Protocol, dash(d.Class), pub, d.Title)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return out.Flush()
 }
 
 func printRows(e *env, rows []discussions.DecisionRow) error {

@@ -162,3 +162,32 @@ func TestDecisionsBrowseTheSummaries(t *testing.T) {
 		t.Errorf("search an older session: %v\n%s", err, out)
 	}
 }
+
+// The list is one read of the summaries beside the sessions: summarised sessions and one an
+// older binary sealed come out newest first, interleaved; a session with no decision is left
+// out; an empty store prints the header alone, and null as JSON.
+func TestDecisionsListOrderMixed(t *testing.T) {
+	p := newPubEnv(t)
+	if out, err := p.browse("list"); err != nil || strings.TrimSpace(out) != "SESSION  DATE  PROTOCOL  CLASS  PUBLISHED  TITLE" {
+		t.Errorf("empty list: %v\n%q", err, out)
+	}
+	if out, err := p.browse("list", "--json"); err != nil || out != "null\n" {
+		t.Errorf("empty list --json: %v\n%q", err, out)
+	}
+	p.record("wr-00000000000000a1", "[War Room] First", "")
+	p.recordRaw("wr-00000000000000e1", "[War Room] Keep the queue in Redis", []byte(olderDecision), "")
+	p.finished("wr-00000000000000a3", "no decision", func(context.Context, *engine.Run) error { return nil }, "")
+	p.record("wr-00000000000000a4", "[War Room] Last", "")
+	out, err := p.browse("list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		ids = append(ids, strings.Fields(line)[0])
+	}
+	want := []string{"wr-00000000000000a4", "wr-00000000000000e1", "wr-00000000000000a1"}
+	if strings.Join(ids, " ") != strings.Join(want, " ") {
+		t.Errorf("list order %q, want %q:\n%s", ids, want, out)
+	}
+}
