@@ -82,7 +82,7 @@ func (c *call) entry(n int) *LedgerEntry {
 	return &LedgerEntry{SessionID: r.session.ID, Step: StepKey(c.parent), Role: spec.Role, Profile: p.Name,
 		Provider: p.Type, Model: p.Model, Family: p.Family, Effort: c.effort, EffortAsked: spec.Effort,
 		Thinking: p.Thinking, MaxTokens: c.tokens, Attempt: n,
-		PromptSHA256: SHA256Hex([]byte(c.pr.system + "\x00" + c.pr.user)), Inputs: inputNames(spec.Inputs),
+		PromptSHA256: c.pr.digest(len(c.pr.user)), Inputs: inputNames(spec.Inputs),
 		StartedAt: r.Now()}
 }
 

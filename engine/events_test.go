@@ -103,3 +103,32 @@ func TestCallEventsCarryUsageAndCost(t *testing.T) {
 	assert.InDelta(t, (1030*3+200*15)/1e6, e.CostUSD, 1e-12)
 	assert.Equal(t, ledger[0].CostUSD, e.CostUSD)
 }
+
+// A step the run stored and reads again (a protocol asking twice for the same result) is not
+// a resume and says nothing; the same step read by a later run of the session is.
+func TestOnlyAnEarlierRunsStepIsResumed(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, "")
+	ps, _ := scripted(echoScript())
+	rec := &recorder{}
+	r := startRun(t, st, ps, func(rc *engine.RunConfig) { rc.Sinks = []engine.Sink{rec} })
+	calls := 0
+	step := func(r *engine.Run) (int, error) {
+		return engine.Step(ctx, r, "count", func(context.Context) (int, error) { calls++; return 41 + calls, nil })
+	}
+	for range 2 {
+		v, err := step(r)
+		require.NoError(t, err)
+		assert.Equal(t, 42, v)
+	}
+	assert.NotContains(t, rec.kinds(), engine.EventStepResumed)
+
+	again := &recorder{}
+	r2, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: ps, Sinks: []engine.Sink{again}}, r.Session().ID)
+	require.NoError(t, err)
+	v, err := step(r2)
+	require.NoError(t, err)
+	assert.Equal(t, 42, v)
+	assert.Equal(t, 1, calls)
+	assert.Contains(t, again.kinds(), engine.EventStepResumed)
+}

@@ -31,8 +31,19 @@ func (r *Run) FenceToken() string { return r.fence }
 // Fence wraps untrusted text so that a model can tell where it begins and ends. Any
 // occurrence of the token inside text is replaced, so text cannot forge an end marker.
 func (r *Run) Fence(name, text string) string {
+	var b strings.Builder
+	r.writeFenced(&b, name, text)
+	return b.String()
+}
+
+// writeFenced writes Fence(name, text) to b, sized once: a megabyte of context is copied once,
+// not through a formatter's growing buffer.
+func (r *Run) writeFenced(b *strings.Builder, name, text string) {
 	clean := strings.ReplaceAll(text, r.fence, "[fence-token removed]")
-	return fmt.Sprintf("<<<BEGIN %s %s>>>\n%s\n<<<END %s %s>>>", name, r.fence, clean, name, r.fence)
+	b.Grow(len(clean) + 2*(len(name)+len(r.fence)) + len("<<<BEGIN  >>>\n\n<<<END  >>>"))
+	for _, s := range []string{"<<<BEGIN ", name, " ", r.fence, ">>>\n", clean, "\n<<<END ", name, " ", r.fence, ">>>"} {
+		b.WriteString(s)
+	}
 }
 
 // dataPreamble tells the model how to read the prompt. It is the system text of every call of
@@ -54,6 +65,8 @@ const roleHeading = "Your role"
 type prompt struct {
 	system, user string
 	breaks       []int
+	// prefix, when set, is the run's memo of the leading session inputs user begins with.
+	prefix *sessionPrefix
 }
 
 // assemble builds a call's prompt. The user text is, in order: the leading run of shared
@@ -61,27 +74,51 @@ type prompt struct {
 // instructions, the remaining inputs, and the trusted task text. A cache break ends the
 // session's inputs and another ends the shared run, so a stage's calls can reuse both what
 // the whole session shares and what the stage adds. The inputs keep their order, so the
-// ledger's names read as they were fed.
+// ledger's names read as they were fed. The session's inputs are fenced once per run (see
+// sessionPrefix); the text is the same as fencing them for every call.
 func (r *Run) assemble(role string, inputs []NamedText, task string) prompt {
-	var b strings.Builder
-	var breaks []int
 	session, shared := r.sharedRuns(inputs)
-	for i, in := range inputs[:shared] {
+	system := r.dataPreamble()
+	var pre *sessionPrefix
+	if session > 0 {
+		pre = r.sessionPrefix(system, inputs[:session])
+	}
+	var b strings.Builder
+	b.Grow(promptSize(pre, role, inputs[session:], task))
+	var breaks []int
+	if pre != nil {
+		b.WriteString(pre.text)
+		breaks = append(breaks, b.Len())
+	}
+	for _, in := range inputs[session:shared] {
 		r.writeInput(&b, in)
-		if i+1 == session || i+1 == shared {
-			breaks = append(breaks, b.Len())
-		}
+	}
+	if shared > session {
+		breaks = append(breaks, b.Len())
 	}
 	r.writeRole(&b, role)
 	for _, in := range inputs[shared:] {
 		r.writeInput(&b, in)
 	}
 	b.WriteString(task)
-	return prompt{system: r.dataPreamble(), user: b.String(), breaks: breaks}
+	return prompt{system: system, user: b.String(), breaks: breaks, prefix: pre}
+}
+
+// promptSize is about the length of a prompt's user text (fences removed from inside an input
+// make it a little off), so that assemble allocates it once.
+func promptSize(pre *sessionPrefix, role string, rest []NamedText, task string) int {
+	n := len(role) + len(task) + 32
+	if pre != nil {
+		n += len(pre.text)
+	}
+	for _, in := range rest {
+		n += len(in.Text) + 2*len(in.Name) + 80
+	}
+	return n
 }
 
 func (r *Run) writeInput(b *strings.Builder, in NamedText) {
-	b.WriteString(r.Fence(in.Name, in.Text))
+	r.writeFenced(b, in.Name, in.Text)
 	b.WriteString("\n\n")
 }
 
@@ -112,13 +149,16 @@ func (r *Run) sharedRuns(inputs []NamedText) (session, shared int) {
 	return session, len(inputs)
 }
 
-func (r *Run) isSessionInput(in NamedText) bool {
-	for _, s := range r.session.Inputs {
+func (r *Run) isSessionInput(in NamedText) bool { return r.sessionInputIndex(in) >= 0 }
+
+// sessionInputIndex is the index of in among the session's inputs (same name, same text), or -1.
+func (r *Run) sessionInputIndex(in NamedText) int {
+	for i, s := range r.session.Inputs {
 		if s.Name == in.Name && s.Text == in.Text {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // Shared returns the inputs marked Shared, for a stage whose calls are all fed them alike.

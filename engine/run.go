@@ -80,6 +80,11 @@ type Run struct {
 	// store each time).
 	stepMu sync.Mutex
 	steps  map[string]StepRecord
+	// stored are the steps this run stored itself: reading one again is no resume.
+	stored map[string]bool
+
+	// prefixes are the session's inputs fenced and hashed once for every call (see assemble).
+	prefixes prefixMemo
 }
 
 // Start creates a new session in the store and returns its Run.

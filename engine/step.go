@@ -31,7 +31,9 @@ func Step[T any](ctx context.Context, r *Run, key string, fn func(ctx context.Co
 		if err := json.Unmarshal(stored, &v); err != nil {
 			return zero, fmt.Errorf("step %s: decode stored result: %w", key, err)
 		}
-		r.Emit(Event{Kind: EventStepResumed, Step: key})
+		if !r.storedHere(key) { // a step this run stored and reads again is no resume
+			r.Emit(Event{Kind: EventStepResumed, Step: key})
+		}
 		return v, nil
 	}
 	fctx, held := r.holdLedger(context.WithValue(ctx, stepKeyCtx{}, key))
@@ -86,11 +88,23 @@ func (r *Run) storedStep(ctx context.Context, key string) ([]byte, bool, error) 
 func (r *Run) rememberStep(key string, result []byte) {
 	r.stepMu.Lock()
 	defer r.stepMu.Unlock()
+	if r.stored == nil {
+		r.stored = map[string]bool{}
+	}
+	r.stored[key] = true
 	if r.steps != nil {
 		if _, ok := r.steps[key]; !ok {
 			r.steps[key] = StepRecord{Key: key, Result: result, SHA256: SHA256Hex(result)}
 		}
 	}
+}
+
+// storedHere reports whether this run stored the step itself (rather than finding it from an
+// earlier run).
+func (r *Run) storedHere(key string) bool {
+	r.stepMu.Lock()
+	defer r.stepMu.Unlock()
+	return r.stored[key]
 }
 
 // Outcome is one item's result from Parallel: a value, or the error that item ended with.

@@ -74,5 +74,5 @@ func (c *call) warmKey() string {
 	if end < warmMinBytes {
 		return ""
 	}
-	return c.p.Name + "\x00" + SHA256Hex([]byte(c.pr.system+"\x00"+c.pr.user[:end]))
+	return c.p.Name + "\x00" + c.pr.digest(end)
 }

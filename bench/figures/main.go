@@ -33,6 +33,7 @@ func run(ctx context.Context) error {
 	flag.IntVar(&b.runs, "runs", 5, "runs per figure; each value is their median")
 	flag.DurationVar(&b.latency, "latency", 100*time.Millisecond, "every scripted model call's latency in the wall-time figures")
 	only := flag.String("only", "", "measure only the figures whose name matches this regexp")
+	keep := flag.String("keep", "", "keep every run's directory (its database, its context file) under this directory instead of a temporary one")
 	flag.Parse()
 	if b.bin == "" {
 		return fmt.Errorf("-bin is required")
@@ -44,11 +45,13 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("-only: %w", err)
 	}
-	dir, err := os.MkdirTemp("", "war-room-figures-")
+	dir, err := runDir(*keep)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	if *keep == "" {
+		defer os.RemoveAll(dir)
+	}
 	b.dir = dir
 	t := newTable(os.Stdout)
 	for _, f := range figures() {
@@ -75,6 +78,14 @@ type bench struct {
 	latency time.Duration
 	dir     string
 	seq     int
+}
+
+// runDir is where the runs' directories go: keep when given, else a temporary directory.
+func runDir(keep string) (string, error) {
+	if keep == "" {
+		return os.MkdirTemp("", "war-room-figures-")
+	}
+	return keep, os.MkdirAll(keep, 0o700)
 }
 
 // tempDir is a fresh directory for one run.

@@ -48,13 +48,16 @@ func Estimate(ctx context.Context, st engine.Store, opts Options, plan Plan, ps 
 
 // Estimate is the session's forecast as the engine keeps it, counting the deliberating seats
 // only. It is the card's forecast, made from the same plan and history before the first call
-// (the engine stores it under its own step, the card under keyEstimate).
+// (the engine stores it under its own step, the card under keyEstimate). It takes the card's
+// step itself, so the history is read once per session: reading it decodes every listed
+// session's inputs, this one's included (a megabyte of --context costs tens of milliseconds
+// each time), and the preflight then finds the card's estimate stored.
 func (runner) Estimate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {
 	plan, opts, err := seating(ctx, r)
 	if err != nil {
 		return engine.Forecast{}, err
 	}
-	est, err := Estimate(ctx, r.Store(), opts, plan, r.Profiles())
+	est, err := estimateStep(ctx, r, opts, plan)
 	if err != nil {
 		return engine.Forecast{}, err
 	}

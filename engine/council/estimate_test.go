@@ -87,3 +87,43 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 func within2(est, actual float64) bool {
 	return est > 0 && actual > 0 && math.Max(est, actual)/math.Min(est, actual) <= 2
 }
+
+// listCounter is a store that counts how often the session history is listed.
+type listCounter struct {
+	engine.Store
+	lists int
+}
+
+func (s *listCounter) ListSessions(ctx context.Context, protocol string, limit int) ([]engine.Session, error) {
+	s.lists++
+	return s.Store.ListSessions(ctx, protocol, limit)
+}
+
+// A session reads the history its estimates are calibrated from once: listing sessions
+// decodes every listed session's inputs, its own included, so a megabyte of context would
+// cost that decode again for each estimate. The engine's forecast and the card still agree.
+func TestTheHistoryIsReadOncePerSession(t *testing.T) {
+	st := &listCounter{Store: openStore(t, "")}
+	ctx := context.Background()
+	ps := pricedProfiles(timed(script.New(triaged(council.ShapeTeam)), 1))
+	opts, err := council.OptionsFrom(council.NewSection(), ps, council.Flags{Go: true})
+	require.NoError(t, err)
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, "wr-estimate0000003", 7))
+	require.NoError(t, err)
+	d, err := council.Execute(ctx, r)
+	require.NoError(t, r.Finish(ctx, err))
+	assert.Equal(t, 1, st.lists, "one read of the history")
+
+	var card estimate.Estimate
+	b, err := st.GetStep(ctx, r.Session().ID, "estimate")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &card))
+	var forecast engine.Forecast
+	b, err = st.GetStep(ctx, r.Session().ID, "engine/estimate")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &forecast))
+	assert.Equal(t, card.Neutral(forecast.SeatRoles), forecast, "the engine's forecast is the card's")
+	sec, ok := d.Section(engine.SectionEstimate)
+	require.True(t, ok)
+	assert.NotEmpty(t, sec.Table.Rows)
+}
