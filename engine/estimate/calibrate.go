@@ -48,7 +48,8 @@ func Recorded(ctx context.Context, st engine.Store, protocol string, limit int) 
 	if limit <= 0 {
 		limit = DefaultHistory
 	}
-	sessions, err := st.ListSessions(ctx, protocol, limit)
+	// Only the ids are needed: the inputs, a megabyte of context each, are never read.
+	sessions, err := engine.ListSessionHeads(ctx, st, protocol, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("estimate: list recorded sessions: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -14,14 +15,29 @@ import (
 // later first), only those of protocol unless it is empty, at most limit unless limit <= 0.
 // The two filters are two statements so that each keeps a plan that walks its own index.
 func (s *Store) ListSessions(ctx context.Context, protocol string, limit int) ([]engine.Session, error) {
+	return s.listSessions(ctx, sessionCols, protocol, limit)
+}
+
+var _ engine.HeadLister = (*Store)(nil)
+
+// headCols are sessionCols with the inputs read as an empty list: the column can hold a
+// megabyte of context per session.
+var headCols = strings.Replace(sessionCols, "inputs", "'[]'::text", 1)
+
+// ListSessionHeads is ListSessions without reading any session's inputs.
+func (s *Store) ListSessionHeads(ctx context.Context, protocol string, limit int) ([]engine.Session, error) {
+	return s.listSessions(ctx, headCols, protocol, limit)
+}
+
+func (s *Store) listSessions(ctx context.Context, cols, protocol string, limit int) ([]engine.Session, error) {
 	var lim *int // NULL: no limit
 	if limit > 0 {
 		lim = &limit
 	}
-	sql, args := `SELECT `+sessionCols+` FROM sessions
+	sql, args := `SELECT `+cols+` FROM sessions
 		ORDER BY created_at DESC, ord DESC LIMIT $1`, []any{lim}
 	if protocol != "" {
-		sql, args = `SELECT `+sessionCols+` FROM sessions WHERE protocol = $2
+		sql, args = `SELECT `+cols+` FROM sessions WHERE protocol = $2
 			ORDER BY created_at DESC, ord DESC LIMIT $1`, []any{lim, protocol}
 	}
 	rows, err := s.pool.Query(ctx, sql, args...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/war-room/war-room/engine"
 )
@@ -11,10 +12,25 @@ import (
 // ListSessions returns sessions newest first (by CreatedAt; among equal times, the one created
 // later first), only those of protocol unless it is empty, at most limit unless limit <= 0.
 func (s *Store) ListSessions(ctx context.Context, protocol string, limit int) ([]engine.Session, error) {
+	return s.listSessions(ctx, sessionCols, protocol, limit)
+}
+
+var _ engine.HeadLister = (*Store)(nil)
+
+// headCols are sessionCols with the inputs read as an empty list: the column can hold a
+// megabyte of context per session.
+var headCols = strings.Replace(sessionCols, "inputs", "'[]'", 1)
+
+// ListSessionHeads is ListSessions without reading any session's inputs.
+func (s *Store) ListSessionHeads(ctx context.Context, protocol string, limit int) ([]engine.Session, error) {
+	return s.listSessions(ctx, headCols, protocol, limit)
+}
+
+func (s *Store) listSessions(ctx context.Context, cols, protocol string, limit int) ([]engine.Session, error) {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT `+sessionCols+` FROM sessions
+	rows, err := s.r.QueryContext(ctx, `SELECT `+cols+` FROM sessions
 		WHERE ? = '' OR protocol = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
 		protocol, protocol, limit)
 	if err != nil {

@@ -50,6 +50,44 @@ func testListSessions(t *testing.T, open Opener) {
 	}
 	assertIDs(t, "ListSessions(\"\", 0)", ours, []string{ids[4], late.ID, ids[3], ids[2],
 		ids[1], ids[0]})
+	testSessionHeads(t, st, p1)
+}
+
+// testSessionHeads: a store's ListSessionHeads lists what ListSessions lists, in its order and
+// with every field, but the inputs, which it leaves empty.
+func testSessionHeads(t *testing.T, st engine.Store, protocol string) {
+	h, ok := st.(engine.HeadLister)
+	if !ok {
+		return
+	}
+	big := &engine.Session{ID: unique("sess"), Protocol: protocol, Title: "with context", Status: engine.StatusRunning,
+		Seed: 7, SeedSource: "test", Inputs: []engine.Input{engine.NewInput("CONTEXT", "a long context")},
+		CreatedAt: baseTime.Add(time.Hour)}
+	if err := st.CreateSession(ctx(t), big); err != nil {
+		t.Fatalf("CreateSession: %v", err)
+	}
+	full, err := st.ListSessions(ctx(t), protocol, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	heads, err := h.ListSessionHeads(ctx(t), protocol, 3)
+	if err != nil {
+		t.Fatalf("ListSessionHeads: %v", err)
+	}
+	if len(heads) != len(full) || len(full) == 0 || full[0].ID != big.ID || len(full[0].Inputs) != 1 {
+		t.Fatalf("ListSessionHeads gave %d sessions, ListSessions %d (first %+v)", len(heads), len(full), full)
+	}
+	for i := range full {
+		want := full[i]
+		want.Inputs = nil
+		got := heads[i]
+		if len(got.Inputs) != 0 {
+			t.Errorf("ListSessionHeads[%d] has inputs %+v", i, got.Inputs)
+		}
+		if got.Inputs = nil; !reflect.DeepEqual(got, want) {
+			t.Errorf("ListSessionHeads[%d] = %+v, want ListSessions' %+v without inputs", i, got, want)
+		}
+	}
 }
 
 func list(t *testing.T, st engine.Store, protocol string, limit int) []string {
