@@ -56,14 +56,10 @@ type Store interface {
 	// PutSummary stores (or replaces) the browsing summary of a session's decision: its
 	// SessionID, Class, Title and Text. The session must exist.
 	PutSummary(ctx context.Context, s *DecisionSummary) error
-	// Summaries returns the stored summaries in ListSessions' order (newest first), with
-	// Protocol and CreatedAt from the session and no Text; only those whose Text contains
-	// every one of words (byte-wise: give them through SearchText), at most limit (0: all).
-	Summaries(ctx context.Context, words []string, limit int) ([]DecisionSummary, error)
 	// Browse returns, in one read and in ListSessions' order, every session with a stored
-	// summary whose Text contains every one of words (as Summaries matches them) and every
-	// session without a summary (Summarised false: only its decision, if it has one, can
-	// say whether it matches). No Text is read back.
+	// summary whose Text contains every one of words (byte-wise, never as patterns: give them
+	// through SearchText) and every session without a summary (Summarised false: only its
+	// decision, if it has one, can say whether it matches). No Text is read back.
 	Browse(ctx context.Context, words []string) ([]BrowseEntry, error)
 
 	// OpenGate records an unanswered gate; opening an already open or answered gate is a no-op.

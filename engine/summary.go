@@ -11,14 +11,14 @@ import (
 // reads its decision instead.
 type DecisionSummary struct {
 	SessionID string `json:"session_id"`
-	// Protocol and CreatedAt are the session's; PutSummary ignores them and Summaries fills
+	// Protocol and CreatedAt are the session's; PutSummary ignores them and Browse fills
 	// them from the session.
 	Protocol  string    `json:"protocol"`
 	CreatedAt time.Time `json:"created_at"`
 	Class     string    `json:"class,omitempty"`
 	Title     string    `json:"title"`
 	// Text is what a search matches, lowercased: the title, question, context, outcome,
-	// rationale and every dissent. Summaries does not read it back.
+	// rationale and every dissent. Browse does not read it back.
 	Text string `json:"-"`
 }
 
@@ -39,5 +39,5 @@ func SummaryOf(id string, d *Decision) *DecisionSummary {
 }
 
 // SearchText is text as a summary's Text holds it and as a search word must be given to
-// Store.Summaries: lowercased, so that matching ignores case.
+// Store.Browse: lowercased, so that matching ignores case.
 func SearchText(s string) string { return strings.ToLower(s) }

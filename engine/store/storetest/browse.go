@@ -96,6 +96,7 @@ func testBrowse(t *testing.T, open Opener) {
 	browse(unique("nowhere"))
 	// Words are bytes to find, never patterns.
 	browse("c_on")
+	browse(tag, "c%n")
 }
 
 func containsEvery(text string, words []string) bool {

@@ -50,7 +50,6 @@ func Run(t *testing.T, open Opener) {
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("RecordCAS", func(t *testing.T) { testRecordCAS(t, open) })
 	t.Run("Leases", func(t *testing.T) { testLeases(t, open) })
-	t.Run("Summaries", func(t *testing.T) { testSummaries(t, open) })
 	t.Run("Browse", func(t *testing.T) { testBrowse(t, open) })
 	t.Run("Orphans", func(t *testing.T) { testOrphans(t, open) })
 	t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, open) })
