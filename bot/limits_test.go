@@ -11,8 +11,8 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/safetext"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // worldStore opens the store the world's workers run on.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine/memory"
+	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/internal/safetext"
 )
 

@@ -8,9 +8,9 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
-	"github.com/war-room/war-room/engine/reason"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/store/sqlite"
+	"github.com/war-room/war-room/protocols/reason"
 )
 
 // sequence is one log shared by the progress comment and the vendor, so a test can tell

@@ -9,7 +9,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/war-room/war-room/engine/groupcommit"
+	"github.com/war-room/war-room/internal/groupcommit"
 )
 
 // maxBatch bounds how many deliveries one insert transaction takes.

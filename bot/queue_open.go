@@ -14,7 +14,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 
-	"github.com/war-room/war-room/engine/store/postgres"
+	"github.com/war-room/war-room/internal/store/postgres"
 )
 
 // sqliteQueueParams: wait out a lock rather than fail; write-ahead log; a commit is on disk

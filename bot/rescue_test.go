@@ -10,7 +10,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/internal/testwait"
 )
 

@@ -9,9 +9,9 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
-	"github.com/war-room/war-room/engine/memory"
+	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/session"
 )
 

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/engine/warroom"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 const docPath = "../docs/configuration.md"

@@ -11,11 +11,11 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/reason"
-	"github.com/war-room/war-room/engine/warroom"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/protocols/council"
+	"github.com/war-room/war-room/protocols/reason"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // These tests read whole files, protocol sections included: the sections are the protocols'

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 func TestBrowseDecisions(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/shurcooL/githubv4"
 
-	"github.com/war-room/war-room/engine/memory"
+	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/internal/safetext"
 )
 

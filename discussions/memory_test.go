@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/engine/memory"
+	"github.com/war-room/war-room/internal/memory"
 )
 
 // The repository's memory is one discussion war-room's own account writes: a table people

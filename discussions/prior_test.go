@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 const priorQuestion = "Should the App move its session state from SQLite to PostgreSQL?"

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 func TestMarkerRoundTrip(t *testing.T) {

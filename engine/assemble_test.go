@@ -10,7 +10,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // TestSharedMaterialLeadsEveryPromptByteForByte: two roles with different bodies and

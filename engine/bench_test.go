@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/provider/script"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // BenchmarkCallOverhead measures the engine's own cost per Call — prompt assembly, fencing,

@@ -12,7 +12,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // budget.max_tokens: 1 refuses the very first call: its prompt alone is estimated above the

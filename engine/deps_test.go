@@ -12,7 +12,7 @@ import (
 func TestCoreLinksNoConfigurationAndNoVendor(t *testing.T) {
 	const mod = "github.com/war-room/war-room/"
 	forbidden := []string{mod + "config", "github.com/anthropics/", "github.com/openai/", mod + "internal/wiring"}
-	for _, pkg := range []string{"engine", "engine/warroom", "engine/reason", "engine/council"} {
+	for _, pkg := range []string{"engine", "protocols/warroom", "protocols/reason", "protocols/council"} {
 		for _, dep := range goList(t, "-deps", mod+pkg) {
 			for _, f := range forbidden {
 				if dep == f || strings.HasPrefix(dep, f) && strings.HasSuffix(f, "/") {
@@ -21,8 +21,8 @@ func TestCoreLinksNoConfigurationAndNoVendor(t *testing.T) {
 			}
 		}
 	}
-	sdk := map[string]string{"github.com/anthropics/anthropic-sdk-go": mod + "engine/provider/anthropic",
-		"github.com/openai/openai-go": mod + "engine/provider/openai"}
+	sdk := map[string]string{"github.com/anthropics/anthropic-sdk-go": mod + "internal/provider/anthropic",
+		"github.com/openai/openai-go": mod + "internal/provider/openai"}
 	for _, line := range goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", mod+"...") {
 		fields := strings.Fields(line)
 		for _, imp := range fields[1:] {

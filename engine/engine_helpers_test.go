@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // openStore opens a real SQLite file for a test.

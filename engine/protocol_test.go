@@ -14,7 +14,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // pair is a two-seat protocol: "lead" and "check" each answer once; a failed check is a gap.

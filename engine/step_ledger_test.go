@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // writes counts how the run stored its steps and ledger rows, over a real SQLite store.

@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/engine/council"
-	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/protocols/council"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // A profile's default concurrency covers the widest fan-out of every protocol, so a panel on

@@ -6,7 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/protocols/council"
 )
 
 // CouncilCatalog is the standing team's catalog for a repository: the built-in roster,

@@ -6,8 +6,8 @@ import (
 	"testing/fstest"
 
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/protocols/council"
 )
 
 // The protocol decodes its embedded files itself; the configuration's strict decoder, which

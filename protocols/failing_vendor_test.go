@@ -15,7 +15,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/internal/wiring"
 )
 

@@ -14,11 +14,11 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
-	"github.com/war-room/war-room/engine/evidence"
-	"github.com/war-room/war-room/engine/memory"
-	"github.com/war-room/war-room/engine/reason"
-	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/internal/memory"
+	"github.com/war-room/war-room/protocols/council"
+	"github.com/war-room/war-room/protocols/reason"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // Request is a protocol-neutral invocation: a slash command or a CLI call.

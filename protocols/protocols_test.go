@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
-	"github.com/war-room/war-room/engine/provider/script"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/store/sqlite"
+	"github.com/war-room/war-room/protocols/council"
 )
 
 func scriptConfig(t *testing.T) *config.Config {

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/provider/script"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // The head moves after the lane is built: the lane is stale, no provider call is made, a

@@ -13,8 +13,8 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // gitRepo is a throwaway repository driven by the real git binary.

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/provider/anthropic"
-	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/internal/provider/anthropic"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // vendorAPI is a loopback Messages API that always answers with one status and body, so the

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
-	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // vendor is an HTTP stand-in for a model vendor: an OpenAI-compatible Chat Completions

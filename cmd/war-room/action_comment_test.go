@@ -11,10 +11,10 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store"
-	"github.com/war-room/war-room/engine/store/postgres"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/store"
+	"github.com/war-room/war-room/internal/store/postgres"
 )
 
 // reactionsOn returns the reaction contents on a comment, in order.

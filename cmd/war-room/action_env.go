@@ -16,8 +16,8 @@ import (
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
 	wr "github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols"
 )
 

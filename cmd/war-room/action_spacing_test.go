@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/bot"
-	"github.com/war-room/war-room/engine/store/sqlite"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // An Action run, the real binary on the real clock, leaves no two of its writes closer than

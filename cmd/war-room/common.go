@@ -11,8 +11,8 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store"
-	"github.com/war-room/war-room/engine/store/postgres"
+	"github.com/war-room/war-room/internal/store"
+	"github.com/war-room/war-room/internal/store/postgres"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )

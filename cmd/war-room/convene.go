@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/session"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
+	"github.com/war-room/war-room/protocols/council"
 )
 
 // In the Action, `/war-room convene` without --go posts the roster and estimate card with the

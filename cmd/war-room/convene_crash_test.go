@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 const envConveneHelper = "WR_CONVENE_HELPER_ARGS"

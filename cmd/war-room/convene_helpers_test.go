@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // councilScript answers every call of a standing-team session. Templates read the member

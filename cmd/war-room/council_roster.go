@@ -10,8 +10,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/war-room/war-room/engine/council"
 	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/protocols/council"
 )
 
 func init() {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 func init() {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/protocols/warroom"
 	"github.com/war-room/war-room/session"
 )
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 const envDeliberateHelper = "WR_DELIBERATE_HELPER_ARGS"

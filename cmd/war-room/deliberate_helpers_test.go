@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // warRoomEnv is one isolated CLI environment for war-room: a config of four scripted vendors

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/estimate"
-	"github.com/war-room/war-room/engine/warroom"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // dryRunWarRoom prints what a deliberation would do, without a session or a call, and what

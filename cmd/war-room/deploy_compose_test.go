@@ -16,8 +16,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/war-room/war-room/engine/store/postgres"
 	"github.com/war-room/war-room/internal/pgtest"
+	"github.com/war-room/war-room/internal/store/postgres"
 )
 
 // composeFile is what these tests read of deploy/docker-compose.yml.

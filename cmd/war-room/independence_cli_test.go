@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // indepEnv is a CLI environment whose profiles are given one by one: a name, a family and

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
-	"github.com/war-room/war-room/engine/evidence"
-	"github.com/war-room/war-room/engine/memory"
+	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/internal/memory"
+	"github.com/war-room/war-room/protocols/council"
 )
 
 func init() {

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine/store"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/store"
 )
 
 // skepticRemembering is the council script's skeptic closing answer, proposing lines for

@@ -11,8 +11,8 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // pubEnv is a state file with recorded sessions, a fake GitHub and the CLI's environment.

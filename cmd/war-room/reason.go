@@ -11,7 +11,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
-	"github.com/war-room/war-room/engine/reason"
+	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/session"
 )
 

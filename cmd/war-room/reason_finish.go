@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/reason"
+	"github.com/war-room/war-room/protocols/reason"
 )
 
 // reasonEnd reports how a reasoning session ended. `reason` and `resume` share it, so a

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/sqlite"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // reasonEnv is one isolated CLI environment: a config file, a state file and a temp dir.

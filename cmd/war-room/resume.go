@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/council"
-	"github.com/war-room/war-room/engine/reason"
+	"github.com/war-room/war-room/protocols/council"
+	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/session"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/reviewlane"
 )
 

@@ -18,9 +18,9 @@ import (
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/metrics"
+	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/session"
 )
 

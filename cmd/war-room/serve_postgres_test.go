@@ -13,8 +13,8 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store"
 	"github.com/war-room/war-room/internal/pgtest"
+	"github.com/war-room/war-room/internal/store"
 )
 
 // With $WAR_ROOM_DATABASE_URL, war-room serve keeps everything in PostgreSQL: the command's

@@ -16,8 +16,8 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/anthropic"
-	"github.com/war-room/war-room/engine/provider/openai"
+	"github.com/war-room/war-room/internal/provider/anthropic"
+	"github.com/war-room/war-room/internal/provider/openai"
 )
 
 // messagesAPI is a loopback Messages API that rejects output_config when told to, as models

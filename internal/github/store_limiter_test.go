@@ -11,9 +11,9 @@ import (
 
 	gogithub "github.com/google/go-github/v62/github"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/store/postgres"
-	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/pgtest"
+	"github.com/war-room/war-room/internal/store/postgres"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 // replicas opens two handles on one database, as two App replicas would.

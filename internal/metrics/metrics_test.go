@@ -12,10 +12,10 @@ import (
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/script"
-	"github.com/war-room/war-room/engine/store/sqlite"
 	"github.com/war-room/war-room/internal/metrics"
 	"github.com/war-room/war-room/internal/metrics/metricstest"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
 var (

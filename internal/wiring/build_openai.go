@@ -8,7 +8,7 @@ import (
 	"github.com/war-room/war-room/config"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/openai"
+	"github.com/war-room/war-room/internal/provider/openai"
 )
 
 // buildOpenAI constructs an OpenAI-compatible client. With no model configured it asks the

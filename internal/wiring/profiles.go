@@ -17,9 +17,9 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/anthropic"
-	"github.com/war-room/war-room/engine/provider/cli"
-	"github.com/war-room/war-room/engine/provider/script"
+	"github.com/war-room/war-room/internal/provider/anthropic"
+	"github.com/war-room/war-room/internal/provider/cli"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // Profiles builds every profile's provider. getenv supplies the API keys named by

@@ -9,9 +9,9 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/engine/provider/anthropic"
-	"github.com/war-room/war-room/engine/provider/cli"
-	"github.com/war-room/war-room/engine/provider/openai"
+	"github.com/war-room/war-room/internal/provider/anthropic"
+	"github.com/war-room/war-room/internal/provider/cli"
+	"github.com/war-room/war-room/internal/provider/openai"
 )
 
 // settings fills a profile's call settings: each configured key, else what the vendor

@@ -1,0 +1,116 @@
+// Package anthropic is the provider adapter for Anthropic's Messages API, built on the official
+// Go SDK. It turns a provider.Request into one non-streaming POST /v1/messages, maps the reply
+// and its token usage back, and sorts every failure into a provider.Class.
+//
+// One Complete is one HTTP request: the SDK's own retries are off, because the engine is the
+// one layer that retries (and records every attempt). Effort maps one-to-one onto
+// output_config.effort, whose scale has war-room's five names; the engine sends only levels
+// the profile accepts. Request.Thinking "adaptive" sends thinking.type adaptive; thinking
+// blocks never reach the answer text. Request.CacheBreaks become cache_control breakpoints.
+//
+// Failures: 408, 409, 429, 5xx (529 overloaded included), network errors, timeouts and
+// undecodable bodies are ClassTransport; a spend limit or exhausted credit (429 with
+// error_code enforced_spend_limit_reached, the 400 "usage limits" message, 402 billing_error)
+// is ClassQuota; every other 4xx is ClassInvalidRequest, naming effort or thinking when the
+// message does; stop_reason "refusal" is ClassRefused; stop_reason max_tokens or
+// model_context_window_exceeded is ClassTruncated.
+package anthropic
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	sdk "github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/provider/internal/httpvendor"
+)
+
+// Defaults applied by New to zero Config fields.
+const (
+	DefaultMaxTokens = 8192
+	// DefaultThinkingMaxTokens is the output budget when thinking is on and the request sets
+	// none: thinking tokens count against max_tokens, and 8192 leaves too little answer.
+	DefaultThinkingMaxTokens = 32000
+	// DefaultTimeout bounds one HTTP attempt. Setting it also keeps the SDK from refusing large
+	// max_tokens values on non-streaming calls, a check it applies only when no timeout is set.
+	DefaultTimeout = 10 * time.Minute
+)
+
+// Config configures a Client. Only APIKey is needed against the real API.
+type Config struct {
+	APIKey string
+	// BaseURL defaults to the SDK's production endpoint; "/v1/messages" is appended to it.
+	BaseURL string
+	// Model is used when a Request names none.
+	Model string
+	// HTTPClient sends the requests; nil means one client shared by every adapter of the
+	// process, which keeps connections alive for the next call (see httpvendor.Client).
+	HTTPClient *http.Client
+	// Timeout bounds each HTTP attempt; 0 means DefaultTimeout. The caller's context bounds
+	// the call.
+	Timeout time.Duration
+}
+
+// Client completes prompts through the Messages API. It holds no per-call state and is safe
+// for concurrent use.
+type Client struct {
+	api   *sdk.Client
+	model string
+	now   func() time.Time
+}
+
+var _ provider.Provider = (*Client)(nil)
+
+// New builds a Client. The SDK's environment defaults (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL,
+// profiles on disk) are switched off: war-room passes every secret and endpoint explicitly,
+// so nothing from the process environment can redirect a call or change its credential.
+func New(cfg Config) *Client {
+	opts := []option.RequestOption{
+		option.WithoutEnvironmentDefaults(),
+		option.WithMaxRetries(0),
+		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)),
+	}
+	if cfg.APIKey != "" {
+		// The documented header for API keys; the SDK's WithAPIKey sends a bearer token instead.
+		opts = append(opts, option.WithHeader("x-api-key", cfg.APIKey))
+	}
+	if cfg.BaseURL != "" {
+		opts = append(opts, option.WithBaseURL(cfg.BaseURL))
+	}
+	opts = append(opts, option.WithHTTPClient(httpvendor.Client(cfg.HTTPClient)))
+	c := sdk.NewClient(opts...)
+	return &Client{api: &c, model: cfg.Model, now: time.Now}
+}
+
+// Complete sends req as one message. A refusal or a truncated answer returns the Response
+// (usage included, so the budget still sees it) together with its classified error.
+//
+// The SDK sends the request (endpoint, credential, headers, its error parsing) but is handed
+// the body already encoded and gives the answer back as bytes: its parameter and message
+// types go through reflection-based codecs that cost more per call than the round trip.
+func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
+	params, err := c.params(req)
+	if err != nil {
+		return provider.Response{}, err
+	}
+	body, err := httpvendor.EncodeJSON(params)
+	if err != nil {
+		return provider.Response{}, provider.Errorf(provider.ClassInvalidRequest, 0, "anthropic: encoding the request: %v", err)
+	}
+	msg, latency, err := httpvendor.Call(c.now, words, func(raw **http.Response) (answer, error) {
+		var got []byte
+		if err := c.api.Post(ctx, "v1/messages", body, &got, option.WithResponseInto(raw)); err != nil {
+			return answer{}, err
+		}
+		return httpvendor.DecodeAnswer(*raw, got, fromSDK)
+	})
+	if err != nil {
+		return provider.Response{}, err
+	}
+	resp := toResponse(&msg)
+	resp.Latency = latency
+	return resp, stopFailure(&msg, params.MaxTokens)
+}

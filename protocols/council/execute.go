@@ -1,0 +1,152 @@
+package council
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/internal/evidence"
+)
+
+// Step keys, in the order they run. Parallel phases store each seat under key/role.
+const (
+	keyPlan    = "plan"
+	keyBlind   = "blind"
+	keyDocket  = "docket"
+	keyClosing = "closing"
+	keyRuling  = "ruling"
+)
+
+func keyCross(round int) string { return fmt.Sprintf("cross-%d", round) }
+
+// Runner is the standing-team protocol as the engine runs it (engine.Run.Execute).
+var Runner engine.Protocol = runner{}
+
+type runner struct{}
+
+// Execute runs or resumes the standing-team session of r from its stored inputs, options and
+// steps, to a sealed Decision. Completed steps never run again, so a resumed session reaches
+// the same record and Decision as an uninterrupted one with the same seed. A seat that fails
+// is a gap the record names; a phase with too few answers is a *LowQuorum; a clerk or arbiter
+// that fails (a ruling without a dissent record included) is a *Failure. Neither produces a
+// decision.
+func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+	return r.Execute(ctx, Runner)
+}
+
+// Plan seats the team (a stored step, drawn with the session's seed). Where no arbiter can be
+// both external and off the adversarial seat's family, there is no plan, no run and no spend.
+func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
+	plan, opts, err := seating(ctx, r)
+	if err != nil {
+		return engine.Plan{}, err
+	}
+	out := engine.Plan{Titles: map[string]string{}}
+	var seats, adversarial []string
+	all := append(slices.Clone(plan.Seats), plan.Clerk, plan.Arbiter)
+	if opts.Triage {
+		all = append(all, plan.Triage)
+	}
+	for _, a := range all {
+		out.Seats = append(out.Seats, engine.Seat{Key: a.Role, Role: a.Role, Profile: a.Profile,
+			Provider: a.Provider, Model: a.Model, Family: a.Family, Effort: a.Effort})
+		spec, _ := opts.roster().Spec(a.Role)
+		out.Titles[a.Role] = spec.Title
+		if spec.Seat {
+			seats = append(seats, a.Role)
+			if spec.Adversarial {
+				adversarial = append(adversarial, a.Role)
+			}
+		}
+	}
+	out.Rule = Rule(seats, adversarial)
+	return out, nil
+}
+
+// Rule is the standing team's independence rule: the seats span at least two families, the
+// arbiter's family plays no seat (its clean path; the fallback path is reduced independence),
+// and the adversarial seat must answer.
+func Rule(seats, adversarial []string) engine.Rule {
+	return engine.Rule{Spread: []engine.Spread{{Roles: seats, Families: 2}},
+		Apart: []engine.Apart{{A: []string{Arbiter}, B: seats}}, Essential: adversarial}
+}
+
+// seating returns the session's stored seating and options.
+func seating(ctx context.Context, r *engine.Run) (Plan, Options, error) {
+	sess := r.Session()
+	if sess.Protocol != Protocol {
+		return Plan{}, Options{}, fmt.Errorf("council: session %s runs protocol %q, not %q", sess.ID, sess.Protocol, Protocol)
+	}
+	opts, err := sessionOptions(sess)
+	if err != nil {
+		return Plan{}, Options{}, err
+	}
+	plan, err := engine.Step(ctx, r, keyPlan, func(context.Context) (Plan, error) {
+		return NewPlan(opts, r.Profiles(), r.Rand(keyPlan))
+	})
+	return plan, opts, err
+}
+
+// Deliberate runs the phases and builds the decision, handing back the DAG of what was said
+// whether or not the deliberation finished.
+func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Result, error) {
+	plan, opts, err := seating(ctx, r)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	s := &state{r: r, opts: opts, plan: plan, kit: newKit(r.Session(), plan, opts)}
+	s.kit.ev = &s.rec.Evidence
+	if err = s.deliberate(ctx); err != nil {
+		err = s.aborted(ctx, err)
+	}
+	dag, derr := s.dag()
+	if err = errors.Join(err, derr); err != nil {
+		return engine.Result{DAG: dag}, err
+	}
+	d, err := s.decision(ctx)
+	return engine.Result{Decision: d, DAG: dag}, err
+}
+
+// record gathers what the phases produced.
+type record struct {
+	Blind   PhaseResult
+	Docket  Docket
+	Cross   []PhaseResult
+	Closing PhaseResult
+	Ballots []Ballot
+	Tally   Tally
+	Ruling  Ruling
+	// Texts of the single calls, for the DAG and the record.
+	DocketC, RulingC *Contribution
+	// Triage is what triage found (nil when the session has none).
+	Triage *TriageResult
+	// Estimate is the forecast shown before the first seat call.
+	Estimate *estimate.Estimate
+	// IntentTripWires are the intent items the steward found the selected option fails.
+	IntentTripWires []string
+	// Evidence is every probe the seats asked for, in order.
+	Evidence []evidence.Result
+	// Writeback is what the seats proposed for memory.
+	Writeback []Proposal
+}
+
+// state is one execution of a session.
+type state struct {
+	r    *engine.Run
+	opts Options
+	plan Plan
+	kit  kit
+	rec  record
+}
+
+// gaps lists every seat failure of the session, in phase order.
+func (s *state) gaps() []Gap {
+	out := append([]Gap(nil), s.rec.Blind.Gaps...)
+	for _, c := range s.rec.Cross {
+		out = append(out, c.Gaps...)
+	}
+	return append(out, s.rec.Closing.Gaps...)
+}

@@ -1,0 +1,20 @@
+package council
+
+import (
+	"github.com/war-room/war-room/protocols/internal/panel"
+)
+
+// The panel toolkit's types, under the names this protocol's code and stored steps use.
+type (
+	// Contribution is one role's answer in one phase.
+	Contribution = panel.Contribution
+	// Gap is a seat that produced nothing where it was asked to contribute.
+	Gap = panel.Gap
+	// PhaseResult is a phase's memoised aggregate: who answered and who did not.
+	PhaseResult = panel.PhaseResult
+	// LowQuorum ends a deliberation in which too few seats answered for a phase to mean
+	// anything; it is never converted into a decision.
+	LowQuorum = panel.LowQuorum
+	// Labeled is a member's text as others see it: its anonymous label and its text.
+	Labeled = panel.Labeled
+)

@@ -1,0 +1,203 @@
+package council
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/internal/memory"
+)
+
+// Protocol is the Session.Protocol of a standing-team deliberation.
+const Protocol = "council"
+
+// InputQuestion names the question among the session inputs; context is named "context:…".
+const InputQuestion = "question"
+
+// DecisionArtifact is the artifact Execute stores its Decision under.
+const DecisionArtifact = "decision.json"
+
+// Limits and defaults.
+const (
+	// MinTeam is the smallest team: contention needs two seats.
+	MinTeam = 2
+	// MaxRounds bounds cross-examination cycles.
+	MaxRounds             = 2
+	DefaultSeatTimeout    = 120 * time.Second
+	DefaultArbiterTimeout = 180 * time.Second
+)
+
+// RoleSetting pins a role: a non-empty Profile is never moved by the draw; a non-empty Effort
+// wins over the role's default.
+type RoleSetting = engine.RolePin
+
+// OptionsVersion is the layout of the options a new session stores. Version 0 is a session
+// stored before the team was data: its members are the built-in cards, and it runs as it
+// was planned then, without triage and without a confirmation card.
+const OptionsVersion = 2
+
+// Options is everything a deliberation needs besides its inputs and seed. It is stored with
+// the session, so a resumed run seats the same team the same way, with the same cards,
+// memory and intent.
+type Options struct {
+	Version int `json:"version,omitempty"`
+	// Profile names the composition profile the team was convened from.
+	Profile string `json:"profile,omitempty"`
+	// Team lists the seats, by member key, in the profile's order.
+	Team []string `json:"team"`
+	// Members are the roster cards of the team.
+	Members []Member `json:"members,omitempty"`
+	// Pool is the profiles unpinned roles are drawn from.
+	Pool []string `json:"pool"`
+	// Roles holds pins by role key (seats, "clerk" and "arbiter").
+	Roles map[string]RoleSetting `json:"roles,omitempty"`
+	// Pins hold seats to a model family (the composition profile's pins).
+	Pins map[string]Pin `json:"pins,omitempty"`
+	// Priors are the capability priors the team is staffed by.
+	Priors Priors `json:"priors"`
+	// Rounds is the number of cross-examination cycles (1 or 2).
+	Rounds int `json:"rounds"`
+	// MaxSeatCalls caps the seats' calls (0: uncapped, as for a version 0 session).
+	MaxSeatCalls   int           `json:"max_seat_calls,omitempty"`
+	SeatTimeout    time.Duration `json:"seat_timeout"`
+	ArbiterTimeout time.Duration `json:"arbiter_timeout"`
+	// Unscrubbed are the operator's exemptions from the identity scrubber
+	// (protocols.council.unscrubbed); nothing else exempts a word.
+	Unscrubbed []string `json:"unscrubbed,omitempty"`
+	// Triage asks, before any seat call, whether the question needs a team.
+	Triage bool `json:"triage,omitempty"`
+	// Go skips the roster and estimate card (--go); it never skips triage.
+	Go bool `json:"go,omitempty"`
+	// Evidence is the repository the seats' probes read, at the session's commit (zero: none,
+	// and every request is refused).
+	Evidence evidence.Source `json:"evidence,omitzero"`
+	// Memory is the approved member memory of the scope, as it stood when the session was
+	// convened: the seats read it, fenced, with its sources.
+	Memory []memory.Item `json:"memory,omitempty"`
+	// Intent is the asker's durable intent (the repository's intent file); nil means the
+	// principal-proxy seat drafts a provisional one.
+	Intent *Intent `json:"intent,omitempty"`
+}
+
+// roster is the options' team as roles.
+func (o Options) roster() roster { return roster{members: o.Members} }
+
+// Title names a role of this session for a reader.
+func (o Options) Title(key string) string { return o.roster().Title(key) }
+
+// Member returns the card of a member of the team.
+func (o Options) Member(key string) (Member, bool) {
+	for _, m := range o.Members {
+		if m.Key == key {
+			return m, true
+		}
+	}
+	return Member{}, false
+}
+
+// Validate reports settings no deliberation can run with.
+func (o Options) Validate() error {
+	var errs []error
+	r := o.roster()
+	if len(o.Team) < MinTeam {
+		errs = append(errs, fmt.Errorf("a team needs at least %d seats, got %d", MinTeam, len(o.Team)))
+	}
+	for i, k := range o.Team {
+		if spec, ok := r.Spec(k); !ok || !spec.Seat {
+			errs = append(errs, fmt.Errorf("%q is not a member of the roster (members: %s)", k, strings.Join(r.SeatKeys(), ", ")))
+		} else if slices.Index(o.Team, k) != i {
+			errs = append(errs, fmt.Errorf("seat %s is listed twice", k))
+		}
+	}
+	for k, s := range o.Roles {
+		if _, ok := r.Spec(k); !ok && !slices.Contains(RoleKeys(), k) {
+			errs = append(errs, fmt.Errorf("unknown council role %q (roles: %s)", k, strings.Join(r.Keys(), ", ")))
+		}
+		if _, err := provider.ParseEffort(string(s.Effort)); err != nil {
+			errs = append(errs, fmt.Errorf("role %s: %w", k, err))
+		}
+	}
+	for k := range o.Pins {
+		if !slices.Contains(o.Team, k) {
+			errs = append(errs, fmt.Errorf("a pin holds %s, who does not sit on this team", k))
+		}
+	}
+	if o.Rounds < 1 || o.Rounds > MaxRounds {
+		errs = append(errs, fmt.Errorf("cross-examination rounds must be 1 or %d, got %d", MaxRounds, o.Rounds))
+	}
+	if o.MaxSeatCalls > 0 && o.SeatCalls() > o.MaxSeatCalls {
+		errs = append(errs, fmt.Errorf("profile %s allows at most %d seat calls (max_seat_calls), but %d seats × (2 + %d round(s)) make %d",
+			o.Profile, o.MaxSeatCalls, len(o.Team), o.Rounds, o.SeatCalls()))
+	}
+	if o.SeatTimeout < 0 || o.ArbiterTimeout < 0 {
+		errs = append(errs, errors.New("timeouts must not be negative"))
+	}
+	return errors.Join(errs...)
+}
+
+// Defaulted fills unset values: the built-in default team and cards, the built-in priors
+// under whatever the options carry, one round, the default timeouts.
+func (o Options) Defaulted() Options {
+	if len(o.Team) == 0 {
+		o.Team = DefaultTeam()
+	}
+	for _, k := range o.Team {
+		if _, ok := o.Member(k); !ok {
+			if m, ok := builtin().Member(k); ok {
+				o.Members = append(o.Members, m)
+			}
+		}
+	}
+	o.Priors = builtin().Priors.Over(o.Priors)
+	if o.Rounds == 0 {
+		o.Rounds = 1
+	}
+	if o.SeatTimeout == 0 {
+		o.SeatTimeout = DefaultSeatTimeout
+	}
+	if o.ArbiterTimeout == 0 {
+		o.ArbiterTimeout = DefaultArbiterTimeout
+	}
+	return o
+}
+
+// SeatCalls is how many calls the seats make when nothing fails: a blind position, a
+// cross-examination per round and a closing ballot each.
+func (o Options) SeatCalls() int { return len(o.Team) * (2 + o.Rounds) }
+
+// ExpectedCalls is how many calls a deliberation makes when nothing fails: the seats' calls,
+// the docket and the ruling, and the triage call when the session has one.
+func (o Options) ExpectedCalls() int {
+	n := o.SeatCalls() + 2
+	if o.Triage {
+		n++
+	}
+	return n
+}
+
+// NewSession builds a standing-team session. inputs are the question (named InputQuestion)
+// and any context; when inputs is empty the question alone is used.
+func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
+	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
+}
+
+// ContextInput captures a context file verbatim.
+func ContextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
+
+// Title is the decision title: "[Council] " and the question's first line, shortened.
+func Title(question string) string { return engine.DecisionTitle("[Council]", question) }
+
+// sessionOptions decodes the options stored in a session.
+func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionOptions[Options](s) }
+
+// speaksForIntent says whether a member holds the principal-proxy seat, which assesses the
+// options against the asker's intent at the closing ballot.
+func (o Options) speaksForIntent(role string) bool {
+	m, ok := o.Member(role)
+	return ok && m.SeatClass == ClassPrincipalProxy
+}

@@ -1,0 +1,126 @@
+package council
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/protocols/internal/panel"
+)
+
+// Arbiter paths. Clean: the arbiter's family plays no seat. Fallback: it does (or a family is
+// undeclared), so the arbiter may recognise and favour its own family's style; the residual is
+// recorded with the decision.
+const (
+	PathClean    = "clean"
+	PathFallback = "fallback"
+)
+
+// ErrNoArbiter is the one staffing the protocol refuses: every family in the pool sits on the
+// team's adversarial seat, so no arbiter can be both external and non-adversarial.
+var ErrNoArbiter = errors.New("no profile can arbitrate: every family in the pool plays the adversarial seat")
+
+// Assignment is one role bound to the profile that plays it.
+type Assignment struct {
+	Role string `json:"role"`
+	// Label is the anonymous member label of a seat ("Member B"); empty for clerk and arbiter.
+	Label    string          `json:"label,omitempty"`
+	Profile  string          `json:"profile"`
+	Provider string          `json:"provider"`
+	Model    string          `json:"model"`
+	Family   string          `json:"family"`
+	Effort   provider.Effort `json:"effort"`
+	Pinned   bool            `json:"pinned,omitempty"`
+}
+
+// Attribution is the assignment as the Merkle DAG records it.
+func (a Assignment) Attribution() engine.Attribution {
+	return engine.Attribution{Role: a.Role, Profile: a.Profile, Provider: a.Provider, Model: a.Model, Family: a.Family}
+}
+
+// Plan is a session's seating: the seats in team order, the clerk and the arbiter.
+type Plan struct {
+	Seats []Assignment `json:"seats"`
+	Clerk Assignment   `json:"clerk"`
+	// Triage asks whether the question needs a team; it sits with the clerk unless pinned.
+	Triage      Assignment `json:"triage,omitempty"`
+	Arbiter     Assignment `json:"arbiter"`
+	ArbiterPath string     `json:"arbiter_path"`
+	// Residual says why the arbiter took the fallback path ("" on the clean path).
+	Residual string `json:"residual,omitempty"`
+}
+
+// Seat returns the assignment of a seat by role key.
+func (p Plan) Seat(role string) (Assignment, bool) {
+	i := slices.IndexFunc(p.Seats, func(a Assignment) bool { return a.Role == role })
+	if i < 0 {
+		return Assignment{}, false
+	}
+	return p.Seats[i], true
+}
+
+// NewPlan seats the team. It is a pure function of the options, the profiles (their names,
+// families, models and types; nothing is called) and rng, which breaks every tie: Execute passes the run's seeded generator, so a session is
+// seated the same way on every resume.
+//
+// Pinned roles keep their profile, and a seat the composition profile holds to a family takes
+// a profile of it. When the pool has at least three families, one family that no pinned seat
+// uses is kept for the arbiter (the one with the highest adjudication prior); the other seats
+// then take, in team order, a profile of the least-used remaining family — among equals the
+// one the member's affinity, then its seat class's prior, prefers — and the least-used
+// profile within it. Seats that would span one family are refused with ErrOneFamily. The
+// arbiter takes a profile of a family no seat plays, with the highest adjudication prior
+// (clean); failing that, one whose family does not play the adversarial seat, preferring a
+// profile no seat uses (fallback); failing that, the plan is refused with ErrNoArbiter. The
+// clerk sits with the arbiter unless pinned. Member labels are dealt to the seats in a
+// seeded order.
+func NewPlan(opts Options, ps engine.Profiles, rng *rand.Rand) (Plan, error) {
+	d, err := newDraw(opts, ps, rng)
+	if err != nil {
+		return Plan{}, err
+	}
+	var p Plan
+	for _, role := range opts.Team {
+		a, err := d.seat(role)
+		if err != nil {
+			return Plan{}, err
+		}
+		p.Seats = append(p.Seats, a)
+	}
+	if err := d.spread(p.Seats); err != nil {
+		return Plan{}, err
+	}
+	if p.Arbiter, err = d.arbiter(p.Seats); err != nil {
+		return Plan{}, err
+	}
+	p.ArbiterPath, p.Residual = arbiterPath(p.Arbiter, p.Seats, opts.Title)
+	p.Clerk = d.assign(Clerk, p.Arbiter.Profile)
+	p.Triage = d.assign(Triage, p.Clerk.Profile)
+	for i, j := range rng.Perm(len(p.Seats)) {
+		p.Seats[j].Label = MemberLabel(i)
+	}
+	return p, nil
+}
+
+// MemberLabel is the i-th (0-based) anonymous seat label: Member A … Member Z, Member AA, ….
+func MemberLabel(i int) string { return panel.Label("Member", i) }
+
+func arbiterPath(arb Assignment, seats []Assignment, title func(string) string) (string, string) {
+	if arb.Family == "" {
+		return PathFallback, fmt.Sprintf("the arbiter's profile %s declares no family, so its independence from the seats cannot be shown", arb.Profile)
+	}
+	for _, s := range seats {
+		switch {
+		case s.Family == "":
+			return PathFallback, fmt.Sprintf("seat %s's profile %s declares no family, so the arbiter's independence from it cannot be shown", title(s.Role), s.Profile)
+		case s.Profile == arb.Profile:
+			return PathFallback, fmt.Sprintf("the arbiter runs on profile %s, which also plays the %s seat (in a separate call, without that seat's context)", arb.Profile, title(s.Role))
+		case s.Family == arb.Family:
+			return PathFallback, fmt.Sprintf("the arbiter's family %s also plays the %s seat; authorship was hidden from it, but it may still favour its own family's style", arb.Family, title(s.Role))
+		}
+	}
+	return PathClean, ""
+}

@@ -1,0 +1,191 @@
+package council
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/internal/memory"
+)
+
+// SectionKey is where the standing team's section sits in the configuration file
+// (protocols.council).
+const SectionKey = "council"
+
+// Section is protocols.council: the standing team's own configuration.
+type Section struct {
+	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
+	// Unscrubbed are words the identity scrubber never withholds from members' text, though a
+	// profile, model, family or role is called that: the operator's say, never the question's.
+	Unscrubbed []string `yaml:"unscrubbed"`
+}
+
+// NewSection returns the section's defaults (nothing is set).
+func NewSection() *Section { return &Section{} }
+
+var _ engine.SectionValidator = (*Section)(nil)
+
+// Validate checks role names, pins and profile references, and that no exemption is empty.
+func (s *Section) Validate(c *engine.SettingsCheck) {
+	engine.CheckRoles(c, "roles", s.Roles, RoleKeys(), "council role")
+	for i, w := range s.Unscrubbed {
+		if strings.TrimSpace(w) == "" {
+			c.Errorf(fmt.Sprintf("unscrubbed[%d]", i), "is empty: name a word, or remove the entry")
+		}
+	}
+}
+
+// Flags are the command-line (and slash-command) settings that shape a deliberation.
+type Flags struct {
+	// Seats is a comma-separated list of member keys; empty means the profile's team.
+	Seats string
+	// Rounds is the number of cross-examination cycles; 0 means the profile's.
+	Rounds int
+	// Profile names the composition profile; empty means the catalog's default.
+	Profile string
+	// Go skips the roster and estimate card (never triage).
+	Go bool
+}
+
+// Env is what the caller found around the question: the catalog the team is convened from
+// (the built-in one, or a repository's layer over it).
+type Env struct {
+	// Catalog is the roster, profiles and priors; the zero value means Builtin().
+	Catalog Catalog
+	// Evidence is the repository checkout, pinned to a commit, that the seats' probes read
+	// (zero: none; every request is then refused, and recorded).
+	Evidence evidence.Source
+	// Memory is the scope's member memory; only its approved, admissible items are kept.
+	Memory []memory.Item
+	// Intent is the repository's intent file, when it has one.
+	Intent *Intent
+}
+
+// OptionsFrom is Convene from the built-in catalog and nothing around the question.
+func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
+	return Convene(sec, ps, f, Env{})
+}
+
+// Convene resolves a session's options from the section, the configured profiles, the flags
+// and what the caller found. The team is --seats when given, else the composition profile's
+// members plus every member the section names under roles; their cards, the profile's pins,
+// rounds and seat-call cap and the catalog's priors go into the options. Roles with a
+// profile in the section are pinned; the rest are drawn at run time from the default pool
+// (every profile that is not scripted, or every profile when all are). A staffing that cannot
+// span two families or give the arbiter a non-adversarial family is refused here, before a
+// session exists (see ErrOneFamily, ErrNoArbiter).
+func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error) {
+	if sec == nil {
+		sec = NewSection()
+	}
+	cat := env.Catalog
+	if len(cat.Members) == 0 {
+		cat = Builtin()
+	}
+	if err := cat.Check(); err != nil {
+		return Options{}, err
+	}
+	prof, ok := cat.Profile(f.Profile)
+	if !ok {
+		return Options{}, fmt.Errorf("council: unknown composition profile %q (profiles: %s)", f.Profile, strings.Join(cat.ProfileNames(), ", "))
+	}
+	r := roster{members: cat.Members}
+	for name := range sec.Roles {
+		if _, ok := r.Spec(name); !ok {
+			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown council role (roles: %s)", SectionKey, name, strings.Join(r.Keys(), ", "))
+		}
+	}
+	team, err := teamFrom(sec, f.Seats, prof, r)
+	if err != nil {
+		return Options{}, err
+	}
+	o := Options{Version: OptionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
+		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
+		Memory: memory.Approved(env.Memory), Intent: env.Intent,
+		Unscrubbed: slices.Clone(sec.Unscrubbed)}
+	if o.Rounds == 0 {
+		o.Rounds = prof.Rounds
+	}
+	for _, k := range team {
+		m, _ := cat.Member(k)
+		o.Members = append(o.Members, m)
+		if pin, ok := prof.Pins[k]; ok {
+			if o.Pins == nil {
+				o.Pins = map[string]Pin{}
+			}
+			o.Pins[k] = pin
+		}
+	}
+	for _, key := range r.Keys() {
+		if pin := sec.Roles[key]; pin != (RoleSetting{}) {
+			o.Roles[key] = pin
+		}
+	}
+	o = o.Defaulted()
+	if err := o.Validate(); err != nil {
+		return Options{}, fmt.Errorf("council: %w", err)
+	}
+	// Whether the team spans two families and an arbiter can be seated does not depend on
+	// the seed, so any draw tells.
+	if _, err := NewPlan(o, ps, rand.New(rand.NewPCG(0, 0))); err != nil {
+		return Options{}, err
+	}
+	return o, nil
+}
+
+// ParseSeats reads a comma-separated list of built-in members, in roster order.
+func ParseSeats(v string) ([]string, error) { return parseSeats(v, builtinRoster()) }
+
+func parseSeats(v string, r roster) ([]string, error) {
+	var team []string
+	for _, k := range strings.Split(v, ",") {
+		k = strings.TrimSpace(k)
+		if spec, ok := r.Spec(k); !ok || !spec.Seat {
+			return nil, fmt.Errorf("--seats: %q is not a member of the roster (members: %s)", k, strings.Join(r.SeatKeys(), ", "))
+		}
+		if slices.Contains(team, k) {
+			return nil, fmt.Errorf("--seats: %s is listed twice", k)
+		}
+		team = append(team, k)
+	}
+	if len(team) < MinTeam {
+		return nil, fmt.Errorf("--seats: a team needs at least %d seats", MinTeam)
+	}
+	return inRosterOrder(team, r), nil
+}
+
+// ParseRounds reads the cross-examination rounds flag ("" means the default).
+func ParseRounds(v string) (int, error) {
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > MaxRounds {
+		return 0, fmt.Errorf("--rounds wants 1 or %d, got %q", MaxRounds, v)
+	}
+	return n, nil
+}
+
+// teamFrom is --seats when given, else the profile's members and then every other member
+// the section pins, in roster order.
+func teamFrom(sec *Section, seats string, prof Profile, r roster) ([]string, error) {
+	if strings.TrimSpace(seats) != "" {
+		return parseSeats(seats, r)
+	}
+	team := slices.Clone(prof.Members)
+	var extra []string
+	for name := range sec.Roles {
+		if spec, _ := r.Spec(name); spec.Seat && !slices.Contains(team, name) {
+			extra = append(extra, name)
+		}
+	}
+	return append(team, inRosterOrder(extra, r)...), nil
+}
+
+func inRosterOrder(keys []string, r roster) []string {
+	return slices.DeleteFunc(r.SeatKeys(), func(k string) bool { return !slices.Contains(keys, k) })
+}

@@ -1,0 +1,73 @@
+package reason
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/provider/script"
+)
+
+var premiseSuspect = script.Response{Role: RolePremise,
+	Text: "Verdict: QUESTION SUSPECT\n\nIt assumes a migration is on the table.\n\n## Possible rewording\nWhat would make us move?"}
+
+func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
+	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", nil)
+	var gate *engine.GateError
+	if !errors.As(res.err, &gate) {
+		t.Fatalf("want the premise gate, got %v", res.err)
+	}
+	eq(t, GatePremise, gate.Gate.Key)
+	eq(t, []string{AnswerProceed, AnswerDrop}, gate.Gate.Choices)
+	contains(t, gate.Gate.Question, "start a new run")
+	eq(t, 1, h.sp.Calls())
+	premise, ok := h.artifact(res.run.Session().ID, "PREMISE.md")
+	eq(t, true, ok)
+	contains(t, premise, "Possible rewording")
+
+	// Answering later resumes without repeating the premise call.
+	done := h.resume(res.run.Session().ID, map[string]string{GatePremise: AnswerProceed})
+	noErr(t, done.err)
+	eq(t, 1, h.sp.CallsFor(RolePremise))
+	eq(t, 5, h.sp.Calls())
+	contains(t, done.decision.Notes[0], VerdictSuspect)
+}
+
+func TestForcePremiseRunsTheWholeChain(t *testing.T) {
+	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
+	noErr(t, res.err)
+	eq(t, 5, h.sp.Calls())
+	eq(t, "Answer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Markdown(), 1))
+	eq(t, []string{"Premise check", VerdictSuspect + " (answered anyway: a human chose to proceed)"},
+		res.decision.Sections[0].Table.Rows[0])
+}
+
+// The overridden premise is a fact the chain knows: it is stamped into the record, and a
+// synthesis that does not repeat it is no contract failure.
+func TestTheSuspectVerdictIsStampedNotDemanded(t *testing.T) {
+	silent := script.Response{Role: RoleSynthesizer, Text: "Answer: yes\nConfidence: high\n\n## Disagreement ledger\n- none\n\n## What would change my mind\n- data\n"}
+	h := newHarness(t, conformingScript(premiseSuspect, silent), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
+	noErr(t, res.err)
+	eq(t, 1, h.sp.CallsFor(RoleSynthesizer))
+	contains(t, res.decision.Notes[0], VerdictSuspect)
+}
+
+func TestDropStopsAtThePremise(t *testing.T) {
+	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
+	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerDrop})
+	var stopped *engine.Stopped
+	if !errors.As(res.err, &stopped) {
+		t.Fatalf("want Stopped, got %v", res.err)
+	}
+	eq(t, GatePremise, stopped.Gate)
+	eq(t, 1, h.sp.Calls())
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	return strings.Join(lines[:min(n, len(lines))], "\n")
+}

@@ -1,0 +1,74 @@
+package reason
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/provider/script"
+)
+
+// Over many seeds and topologies: only the attacker ever receives CALLER_POSITION, and the
+// ledger's input list for every call is exactly the set of inputs fenced into its prompt.
+func TestCallerPositionReachesOnlyTheAttacker(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	names := []string{"p0", "p1", "p2", "p3"}
+	familySet := []string{"anthropic", "openai", "google"}
+	h := newHarness(t, script.Script{}, nil)
+	for i := range 120 {
+		fams := map[string]string{}
+		pool := names[:1+rng.IntN(len(names))]
+		for _, n := range pool {
+			fams[n] = familySet[rng.IntN(len(familySet))]
+		}
+		opts := deep(pool...)
+		opts.Passes = 1 + rng.IntN(3)
+		opts.HighAssurance = rng.IntN(2) == 1 && len(pool) > 1
+		if rng.IntN(2) == 1 {
+			opts.EffortProfile = EffortFast
+		}
+		seed := int64(rng.Uint32())
+		caller := fmt.Sprintf("CALLER-%016x: I would migrate.", rng.Uint64())
+
+		h.sp = script.New(conformingScript())
+		h.profiles = engine.Profiles{}
+		for n, f := range fams {
+			h.profiles[n] = &engine.Profile{Name: n, Type: "script", Model: script.Model, Family: f, EffortLevels: provider.Ladder, Provider: h.sp}
+		}
+		res := h.start(opts, seed, caller, map[string]string{GateReducedIndependence: AnswerApprove})
+		if res.err != nil {
+			t.Fatalf("case %d (seed %d, pool %v): %v", i, seed, fams, res.err)
+		}
+		checkIsolation(t, i, caller, h.sp.Requests(), h.ledger(res.run.Session().ID))
+	}
+}
+
+func checkIsolation(t *testing.T, i int, caller string, reqs []provider.Request, ledger []engine.LedgerEntry) {
+	t.Helper()
+	if len(reqs) != len(ledger) {
+		t.Fatalf("case %d: %d requests, %d ledger rows", i, len(reqs), len(ledger))
+	}
+	attacks := 0
+	for j, req := range reqs {
+		e := ledger[j]
+		eq(t, e.Role, req.Role, "case", i, "call", j)
+		eq(t, e.Inputs, fencedNames(req.User), "case", i, "call", j, e.Role)
+		prompt := req.System + "\n" + req.User
+		fed := slices.Contains(e.Inputs, InputCallerPosition)
+		switch e.Role {
+		case RoleAttacker:
+			attacks++
+			contains(t, prompt, caller, "case", i)
+			eq(t, true, fed)
+		default:
+			lacks(t, prompt, caller, "case", i, e.Role)
+			eq(t, false, fed, "case", i, e.Role)
+		}
+	}
+	if attacks == 0 {
+		t.Errorf("case %d: no attacker call", i)
+	}
+}

@@ -1,0 +1,62 @@
+package reason
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/provider/script"
+)
+
+// meeting holds every generator call until both generators have been asked: the chain
+// completes only if it asks them together (one after the other, the first would wait for a
+// second that never comes, and the test would fail at the suite's timeout).
+type meeting struct {
+	provider.Provider
+	mu      sync.Mutex
+	arrived int
+	both    chan struct{}
+}
+
+func (m *meeting) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
+	if req.Role == RoleGenerator {
+		m.mu.Lock()
+		m.arrived++
+		if m.arrived == 2 {
+			close(m.both)
+		}
+		m.mu.Unlock()
+		select {
+		case <-m.both:
+		case <-ctx.Done():
+			return provider.Response{}, &provider.Error{Class: provider.ClassTransport, Err: ctx.Err()}
+		}
+	}
+	return m.Provider.Complete(ctx, req)
+}
+
+func TestHighAssuranceGeneratorsAreAskedTogether(t *testing.T) {
+	fams := map[string]string{"claude": "anthropic", "gpt": "openai", "gemini": "google"}
+	mapBoth := script.Response{Role: RoleCompressor, Text: "attack_vector: C-1, B.C-2"}
+	attackBoth := script.Response{Role: RoleAttacker, Text: "### C-1\nweak\n### B.C-2\nweak\noff_vector: the cost model"}
+	h := newHarness(t, conformingScript(mapBoth, attackBoth), fams)
+	m := &meeting{Provider: h.sp, both: make(chan struct{})}
+	for _, p := range h.profiles {
+		p.Provider = m
+	}
+	opts := deep("claude", "gpt", "gemini")
+	opts.HighAssurance = true
+	res := h.start(opts, 0, "", nil)
+	noErr(t, res.err)
+	eq(t, 2, m.arrived)
+	// The record is the same whatever order the two answers came in: each paper under its own
+	// name, both given to the compressor in plan order.
+	l := h.ledger(res.run.Session().ID)
+	eq(t, []string{InputQuestion, InputFacts, InputConstraints, "POSITION", "POSITION_B"}, l[3].Inputs)
+	for _, name := range []string{"POSITION.md", "POSITION_B.md"} {
+		if _, ok := h.artifact(res.run.Session().ID, name); !ok {
+			t.Errorf("no %s", name)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package warroom_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/protocols/warroom"
+)
+
+var abc = []string{"Response A", "Response B", "Response C"}
+
+func TestParseRanking(t *testing.T) {
+	good := map[string][]string{
+		"RANKING: C > A > B": {"Response C", "Response A", "Response B"},
+		"I think B.\n**RANKING:** Response B, Response C, A": {"Response B", "Response C", "Response A"},
+		"- ranking: a > c > b.":                              {"Response A", "Response C", "Response B"},
+	}
+	for text, want := range good {
+		got, err := warroom.ParseRanking(text, abc)
+		require.NoError(t, err, text)
+		assert.Equal(t, want, got, text)
+	}
+	bad := map[string]string{
+		"RANKING: A > B":                 "missing Response C",
+		"RANKING: A > B > B":             "ranked twice",
+		"RANKING: A > B > D":             "not one of the responses",
+		"I like A best":                  "exactly one line",
+		"RANKING: A>B>C\nRANKING: C>B>A": "exactly one line",
+	}
+	for text, msg := range bad {
+		_, err := warroom.ParseRanking(text, abc)
+		assert.ErrorContains(t, err, msg, text)
+	}
+}
+
+func TestParseCOAs(t *testing.T) {
+	text := "Intro.\n## COA: Buy a managed queue\nUse the vendor's.\nPros: fast\nCons: cost\nRisks: lock-in\nEffort: 1 week\n\n" +
+		"### COA — **Build on Postgres**\nReuse the DB.\n**Pros:** no vendor\n- Cons: load\nRisks: scale\nEffort: 3 weeks\n"
+	cs, err := warroom.ParseCOAs(text)
+	require.NoError(t, err)
+	require.Len(t, cs, 2)
+	assert.Equal(t, "Buy a managed queue", cs[0].Title)
+	assert.Equal(t, "Build on Postgres", cs[1].Title)
+	assert.Contains(t, cs[1].Body, "Reuse the DB.")
+
+	_, err = warroom.ParseCOAs("## COA: A\nPros: x\nCons: y\nEffort: z")
+	assert.ErrorContains(t, err, `COA "A" lacks Risks:`)
+	_, err = warroom.ParseCOAs("## COA: Same\nPros: x\nCons: y\nRisks: r\nEffort: z\n## COA: same\nPros: x\nCons: y\nRisks: r\nEffort: z")
+	assert.ErrorContains(t, err, "share the title")
+}
+
+func TestParseEscalation(t *testing.T) {
+	r, err := warroom.ParseEscalation("ESCALATE: yes\nTRIGGERS: 4, 2, 2\nDEESCALATE: no\nNOTE: sets a precedent")
+	require.NoError(t, err)
+	assert.Equal(t, warroom.EscalationReview{Escalate: true, Triggers: []int{2, 4}, Note: "sets a precedent"}, r)
+
+	for text, msg := range map[string]string{
+		"ESCALATE: maybe\nTRIGGERS: none\nDEESCALATE: no\nNOTE: x": "ESCALATE must be yes or no",
+		"ESCALATE: yes\nTRIGGERS: none\nDEESCALATE: no\nNOTE: x":   "needs at least one trigger",
+		"ESCALATE: yes\nTRIGGERS: 6\nDEESCALATE: no\nNOTE: x":      "TRIGGERS must list numbers 1-5",
+		"ESCALATE: yes\nTRIGGERS: 1\nDEESCALATE: yes\nNOTE: x":     "cannot both be yes",
+		"ESCALATE: no\nTRIGGERS: none\nDEESCALATE: yes\nNOTE:":     "needs a NOTE",
+	} {
+		_, err := warroom.ParseEscalation(text)
+		assert.ErrorContains(t, err, msg, text)
+	}
+}
+
+func TestParseSynthesis(t *testing.T) {
+	text := "## Context\nctx\n## Selected approach\nGo B.\n## Rationale\nbecause\n## Implementation orders\n1. do\n" +
+		"## Watch points\n- latency\n## Consequences\nsome\n## Dissenting views\nNone.\n" +
+		"## Rejected alternatives\n- **Response A**: too costly\n- Response C — slow\n\nSELECTED: response b"
+	s, err := warroom.ParseSynthesis(text, abc)
+	require.NoError(t, err)
+	assert.Equal(t, "Response B", s.Selected)
+	assert.Equal(t, "Go B.", s.Approach)
+	assert.Empty(t, s.Dissent, "\"None\" is no dissent")
+	assert.Equal(t, []string{"latency"}, s.Watch)
+	assert.Equal(t, map[string]string{"Response A": "too costly", "Response C": "slow"}, s.Rejected)
+
+	_, err = warroom.ParseSynthesis(text[:len(text)-len("SELECTED: response b")]+"SELECTED: Response D", abc)
+	assert.ErrorContains(t, err, "SELECTED")
+	_, err = warroom.ParseSynthesis("## Context\nctx\nSELECTED: Response A", abc)
+	assert.ErrorContains(t, err, "## Selected approach")
+}

@@ -1,0 +1,48 @@
+package warroom_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/provider/reported"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/protocols/warroom"
+)
+
+// A war-room record sets the forecast made before the first call beside what the ledger
+// says was spent: seats, calls, minutes and dollars.
+func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
+	st := openStore(t, "")
+	sp := script.New(council(scoresFull, "", 0))
+	ps := profiles(sp)
+	for _, p := range ps {
+		p.Provider, p.PriceInPerMTok, p.PriceOutPerMTok = reported.Every(sp, 20*time.Second), 3, 15
+	}
+	ctx := context.Background()
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}, session(t, options(warroom.ModeFull), "wr-estimate00000001"))
+	require.NoError(t, err)
+	d, err := warroom.Execute(ctx, r)
+	require.NoError(t, r.Finish(ctx, err))
+
+	ledger, err := st.Ledger(ctx, d.SessionID)
+	require.NoError(t, err)
+	spent := engine.SpentBy(ledger)
+	require.Greater(t, spent.Minutes, 0.0)
+	require.Greater(t, spent.USD, 0.0)
+	est, ok := d.Section(engine.SectionEstimate)
+	require.True(t, ok, "%+v", d.Sections)
+	rows := est.Table.Rows
+	assert.Equal(t, []string{"Seats", "8", "8"}, rows[0], "a full council seats every role, and every one answered")
+	assert.Equal(t, []string{"Calls", "26", fmt.Sprint(len(ledger))}, rows[1])
+	assert.Equal(t, fmt.Sprintf("%.1f", spent.Minutes), rows[2][2])
+	assert.Regexp(t, `^\d+\.\d–\d+\.\d$`, rows[2][1], "minutes are a range")
+	assert.Equal(t, fmt.Sprintf("$%.2f", spent.USD), rows[3][2])
+	assert.Regexp(t, `^\$\d+\.\d\d–\d+\.\d\d$`, rows[3][1], "dollars are a range")
+	assert.Contains(t, d.Markdown(), "Estimate and actual")
+}

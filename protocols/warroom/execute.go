@@ -1,0 +1,172 @@
+package warroom
+
+import (
+	"context"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols/internal/panel"
+)
+
+// DecisionArtifact is the artifact a sealed session keeps its Decision under.
+const DecisionArtifact = engine.DecisionArtifact
+
+// Phase step keys, in the order they run. Parallel phases store each expert under key/role.
+const (
+	keyReversibility = "p0-reversibility"
+	keyExpress       = "p0-express"
+	keyExpressCheck  = "p0-express-challenge"
+	keyIntel         = "p1-intel"
+	keyIntelMore     = "p1-intel-escalated"
+	keyAssessment    = "p2-assessment"
+	keyCOA           = "p3-coa"
+	keyCOAMore       = "p3-coa-escalated"
+	keyEscalation    = "p3-escalation"
+	keyChallenge     = "p4-challenge"
+	keyVote          = "p5-vote"
+	keyRevise        = "p5-revise"
+	keyPremortem     = "p6-premortem"
+	keySynthesis     = "p7-synthesis"
+)
+
+// Runner is the war-room protocol as the engine runs it (engine.Run.Execute).
+var Runner engine.Protocol = runner{}
+
+type runner struct{}
+
+// Execute runs or resumes the war-room session of r from its stored inputs, options and
+// steps, to a sealed Decision. Completed steps are never run again, so a resumed session
+// reaches the same record and Decision as an uninterrupted one with the same seed. A failed
+// Supreme Commander or reversibility assessment fails the session; any other failed expert is
+// a gap the synthesis names.
+func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+	return r.Execute(ctx, Runner)
+}
+
+// Plan seats every registry role on its configured profile. A forced mode is judged by its own
+// panel; an automatic run by the full council's, since the mode is chosen only after the first
+// call: a plan that cannot conform even with every seat cannot conform at all.
+func (runner) Plan(_ context.Context, r *engine.Run) (engine.Plan, error) {
+	opts, p, err := sessionPanel(r)
+	if err != nil {
+		return engine.Plan{}, err
+	}
+	plan := engine.Plan{Titles: map[string]string{}}
+	for _, m := range p.Members {
+		plan.Seats = append(plan.Seats, engine.Seat{Key: m.Role, Role: m.Role, Profile: m.Profile,
+			Provider: m.Provider, Model: m.Model, Family: m.Family, Effort: m.Effort})
+		plan.Titles[m.Role] = RoleTitle(m.Role)
+	}
+	mode := opts.Mode
+	if mode == ModeAuto {
+		mode = ModeFull
+	}
+	plan.Rule = Rule(mode, opts.PlanReview)
+	return plan, nil
+}
+
+// sessionPanel is the session's stored options and the panel they seat on the run's profiles.
+func sessionPanel(r *engine.Run) (Options, Panel, error) {
+	opts, err := sessionOptions(r.Session())
+	if err != nil {
+		return Options{}, Panel{}, err
+	}
+	p, err := ResolvePanel(opts, r.Profiles())
+	return opts, p, err
+}
+
+// Rule is the war-room independence rule for the panel of a mode: the seats that contribute
+// before the synthesis span at least two families, and the red team, where it sits, is on a
+// different family from the chief strategist and must answer. An express panel has no one
+// contributing before the decider but the strategist (and, in a plan review, the additions
+// challenger), so there the decider's ratify-or-override counts as the second voice.
+func Rule(mode Mode, planReview bool) engine.Rule {
+	seats := Seats(mode, planReview)
+	contributors := seats
+	if mode != ModeExpress {
+		contributors = slices.DeleteFunc(slices.Clone(seats), func(k string) bool { return k == SupremeCommander })
+	}
+	r := engine.Rule{Spread: []engine.Spread{{Roles: contributors, Families: 2}}}
+	if slices.Contains(seats, RedTeam) {
+		r.Apart = []engine.Apart{{A: []string{RedTeam}, B: []string{ChiefStrategist}}}
+		r.Essential = []string{RedTeam}
+	}
+	return r
+}
+
+// Deliberate runs the phases and builds the decision; the rule that judges who answered is
+// the panel of the mode the deliberation ended in.
+func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Result, error) {
+	opts, err := sessionOptions(r.Session())
+	if err != nil {
+		return engine.Result{}, err
+	}
+	s, err := newState(r, opts)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	// The DAG is handed back whether or not the deliberation finished: a resume rebuilds it
+	// from the steps anyway, and a failed session's record of who said what is still worth
+	// keeping.
+	if err := s.deliberate(ctx); err != nil {
+		return engine.Result{DAG: s.dag}, err
+	}
+	d, err := s.decision(ctx)
+	if err != nil {
+		return engine.Result{DAG: s.dag}, err
+	}
+	rule := Rule(s.rec.Mode, opts.PlanReview)
+	return engine.Result{Decision: d, DAG: s.dag, Rule: &rule}, nil
+}
+
+// deliberate runs the phases the mode calls for.
+func (s *state) deliberate(ctx context.Context) error {
+	if err := s.phase0(ctx); err != nil {
+		return err
+	}
+	if s.rec.Mode == ModeExpress {
+		return s.express(ctx)
+	}
+	steps := []func(context.Context) error{s.phase1, s.phase2, s.phase3, s.escalationCheck}
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
+			return err
+		}
+	}
+	if !s.rec.Deescalated {
+		for _, step := range []func(context.Context) error{s.phase4, s.phase5, s.phase6} {
+			if err := step(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	return s.phase7(ctx)
+}
+
+// one runs a single-seat phase whose failure the deliberation can carry as a gap.
+func (s *state) one(ctx context.Context, key, title string, spec engine.CallSpec, err error) (PhaseResult, error) {
+	if err != nil {
+		return PhaseResult{}, err
+	}
+	p, err := panel.Single(ctx, s.r, key, title, panel.Task{Name: spec.Role, Spec: spec}, false)
+	if err != nil {
+		return p, err
+	}
+	s.absorb(p)
+	return p, nil
+}
+
+// must runs a single-seat phase nobody can stand in for. Its failure fails the session and is
+// not memoised, so a resume asks again (the outage may have passed).
+func (s *state) must(ctx context.Context, key, title string, spec engine.CallSpec, err error) (Contribution, error) {
+	if err != nil {
+		return Contribution{}, err
+	}
+	p, err := panel.Single(ctx, s.r, key, title, panel.Task{Name: spec.Role, Spec: spec}, true)
+	if err != nil {
+		return Contribution{}, err
+	}
+	s.absorb(p)
+	c, _ := p.Only()
+	return c, nil
+}

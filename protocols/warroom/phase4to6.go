@@ -1,0 +1,156 @@
+package warroom
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols/internal/panel"
+)
+
+// phase4 has every course of action challenged.
+func (s *state) phase4(ctx context.Context) error {
+	ts, err := tasks(ChallengeSeats, func(role string) (engine.CallSpec, error) {
+		return s.kit.challenge(role, s.situation(), s.coaView())
+	})
+	if err != nil {
+		return err
+	}
+	p, err := panel.FanOut(ctx, s.r, keyChallenge, "Phase 4: challenge", ts, 1)
+	if err != nil {
+		return err
+	}
+	s.absorb(p)
+	s.rec.Challenges, err = s.label("challenge", 1, p)
+	return err
+}
+
+// phase5 votes, and in Delphi mode revises and re-votes until the ballots converge or the
+// rounds run out.
+func (s *state) phase5(ctx context.Context) error {
+	for round := 1; ; round++ {
+		if round > 1 {
+			if err := s.revise(ctx, round); err != nil {
+				return err
+			}
+		}
+		vr, err := s.vote(ctx, round)
+		if err != nil {
+			return err
+		}
+		s.rec.Rounds = append(s.rec.Rounds, vr)
+		if s.rec.Mode != ModeDelphi || !AnotherRound(round, vr.Convergence, s.opts.DelphiThreshold, s.opts.DelphiMaxRounds) {
+			return nil
+		}
+	}
+}
+
+// vote runs one Borda round: each voter sees the options in its own seeded order.
+func (s *state) vote(ctx context.Context, round int) (VoteRound, error) {
+	key := fmt.Sprintf("%s/round-%d", keyVote, round)
+	voters := Voters(s.rec.Mode, s.opts.PlanReview)
+	view := s.coaView()
+	ls := make([]string, len(view))
+	for i, c := range view {
+		ls[i] = c.Label
+	}
+	orders := PresentationOrders(ls, len(voters), s.r.Rand(key+"/orders"))
+	ts := make([]panel.Task, len(voters))
+	for i, v := range voters {
+		spec, err := s.kit.vote(v, reorder(view, orders[i]), s.rec.Challenges)
+		if err != nil {
+			return VoteRound{}, err
+		}
+		ts[i] = panel.Task{Name: v, Spec: spec}
+	}
+	p, err := panel.FanOut(ctx, s.r, key, fmt.Sprintf("Phase 5: vote, round %d", round), ts, 1)
+	if err != nil {
+		return VoteRound{}, err
+	}
+	s.absorb(p)
+	vr := VoteRound{Round: round}
+	for _, c := range p.Contributions {
+		b, err := ParseRanking(c.Text, ls)
+		if err != nil {
+			return VoteRound{}, fmt.Errorf("war-room: ballot of %s: %w", c.Role, err)
+		}
+		vr.Voters, vr.Ballots = append(vr.Voters, c.Role), append(vr.Ballots, b)
+	}
+	if _, err := s.label("vote", round, p); err != nil {
+		return VoteRound{}, err
+	}
+	vr.Tally = Borda(ls, vr.Ballots, s.r.Rand(key+"/tiebreak"))
+	vr.Convergence = Convergence(ls, vr.Ballots)
+	return vr, nil
+}
+
+// reorder returns items in the label order given.
+func reorder(items []Labeled, order []string) []Labeled {
+	out := make([]Labeled, 0, len(items))
+	for _, l := range order {
+		i := slices.IndexFunc(items, func(it Labeled) bool { return it.Label == l })
+		out = append(out, items[i])
+	}
+	return out
+}
+
+// revise has each course of action's author revise it; each revision is a new DAG node whose
+// parent is the version it revises. A failed revision keeps the previous version.
+func (s *state) revise(ctx context.Context, round int) error {
+	key := fmt.Sprintf("%s/round-%d", keyRevise, round)
+	view, tally := s.coaView(), s.rec.Rounds[len(s.rec.Rounds)-1].Tally.Render()
+	var ts []panel.Task
+	for i, c := range s.rec.COAs {
+		others := slices.Delete(slices.Clone(view), i, i+1)
+		spec, err := s.kit.revision(c.Author, view[i], others, s.rec.Challenges, tally)
+		if err != nil {
+			return err
+		}
+		ts = append(ts, panel.Task{Name: c.Label, Spec: spec})
+	}
+	p, err := panel.FanOut(ctx, s.r, key, fmt.Sprintf("Phase 5: Delphi revision, round %d", round), ts, 1)
+	if err != nil {
+		return err
+	}
+	s.absorb(p)
+	for _, c := range p.Contributions {
+		i := slices.IndexFunc(s.rec.COAs, func(x COA) bool { return x.Label == c.Name })
+		cs, err := ParseCOAs(c.Text)
+		if err != nil || len(cs) != 1 {
+			return fmt.Errorf("war-room: revision of %s: %v", c.Name, err)
+		}
+		next := cs[0]
+		next.Label, next.Author, next.Round, next.At = c.Name, c.Role, round, c.At
+		parent := s.nodes["coa/"+c.Name].ID
+		if _, err := s.addNode("coa", round, c.Name, next.Render(), c.Role, c.At, parent); err != nil {
+			return err
+		}
+		s.rec.COAs[i] = next
+	}
+	return nil
+}
+
+// phase6 has every voter imagine the finalists failing.
+func (s *state) phase6(ctx context.Context) error {
+	final := s.rec.Rounds[len(s.rec.Rounds)-1].Tally.Finalists()
+	var finalists []Labeled
+	for _, c := range s.coaView() {
+		if slices.Contains(final, c.Label) {
+			finalists = append(finalists, c)
+		}
+	}
+	ts, err := tasks(Voters(s.rec.Mode, s.opts.PlanReview), func(role string) (engine.CallSpec, error) {
+		return s.kit.premortem(role, finalists, s.rec.Challenges)
+	})
+	if err != nil {
+		return err
+	}
+	p, err := panel.FanOut(ctx, s.r, keyPremortem, "Phase 6: premortem", ts, 1)
+	if err != nil {
+		return err
+	}
+	s.absorb(p)
+	s.rec.Premortems, err = s.label("premortem", 1, p)
+	return err
+}

@@ -1,0 +1,275 @@
+package warroom_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/protocols/warroom"
+)
+
+// override puts responses ahead of the council's, so they win.
+func override(sc script.Script, rs ...script.Response) script.Script {
+	sc.Responses = append(rs, sc.Responses...)
+	return sc
+}
+
+func hasNote(d *engine.Decision, substr string) bool {
+	return slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, substr) })
+}
+
+func TestExpressGoesStraightToSynthesis(t *testing.T) {
+	st := openStore(t, "")
+	d, p, err := deliberate(t, st, council(scoresExpress, "", 0), options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.Equal(t, "type 2", d.Class)
+	assert.Equal(t, []string{"type-2"}, d.Labels)
+	assert.Equal(t, "**RS 0.24 · type 2 · mode express**", d.Sections[0].Text)
+	assert.Equal(t, 3, p.Calls(), "score, recommendation, ratification")
+	assert.Empty(t, d.Alternatives)
+	assert.Equal(t, []string{"express", "synthesis"}, phaseKeys(d))
+	assert.Len(t, d.Panel, 2)
+	assert.True(t, engine.VerifyDAG(mustDAG(t, st, d)).OK())
+}
+
+// A forced express mode on a decision scored hard to undo is honoured, but never described
+// to the models or the reader as easy to undo; the record says the score asked for more, and
+// whether the decider ratified or overrode.
+func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
+	d, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeExpress))
+	require.NoError(t, err)
+	assert.Equal(t, "**RS 0.72 · type 1A · mode express** (the score recommends full)", d.Sections[0].Text)
+	assert.Equal(t, "no", d.Metrics["mode_match"])
+	assert.True(t, hasNote(d, "Express mode was requested although RS 0.72 (type 1A) recommends the full mode"), d.Notes)
+	assert.True(t, hasNote(d, "ratified the Chief Strategist's express recommendation"), d.Notes)
+	for _, r := range p.Requests()[1:] {
+		assert.NotContains(t, r.User, "scored as easy to undo", r.Role)
+		assert.Contains(t, r.User, "Express mode was requested although the decision scored RS 0.72 (type 1A)", r.Role)
+	}
+
+	over := override(council(scoresExpress, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Express synthesis",
+		Text: strings.Replace(synthesisText("ratify"), "SELECTED: ratify", "SELECTED: override", 1)})
+	d, p, err = deliberate(t, openStore(t, ""), over, options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.True(t, hasNote(d, "overrode the Chief Strategist's express recommendation"), d.Notes)
+	assert.False(t, hasNote(d, "Express mode was requested"), d.Notes)
+	assert.Contains(t, p.Requests()[1].User, "The decision scored as easy to undo (RS 0.24, type 2)")
+}
+
+func TestExpressPlanReviewSeatsTheAdditionsChallenger(t *testing.T) {
+	opts := options(warroom.ModeAuto)
+	opts.PlanReview = true
+	d, p, err := deliberate(t, openStore(t, ""), council(scoresExpress, "", 0), opts)
+	require.NoError(t, err)
+	assert.Equal(t, 1, p.CallsFor(warroom.ProsecutionCounsel))
+	assert.Len(t, d.Panel, 3)
+}
+
+func TestLightweightPanel(t *testing.T) {
+	d, p, err := deliberate(t, openStore(t, ""), council(scoresLightweight, "", 0), options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.Equal(t, "type 1B", d.Class)
+	assert.Equal(t, "lightweight", d.Metrics["mode"])
+	assert.Len(t, d.Alternatives, 3, "strategist 2, counsel 1")
+	// score, scout, assessment, 2 authors, escalation, 2 challengers, 4 voters, 4 premortems, synthesis
+	assert.Equal(t, 17, p.Calls())
+	assert.Zero(t, p.CallsFor(warroom.IntelOfficer))
+	assert.Equal(t, 4, p.CallsFor(warroom.ProsecutionCounsel), "counsel drafts, challenges, votes and writes a premortem")
+}
+
+func TestForcedLighterModeEscalatesAutomaticallyByScore(t *testing.T) {
+	st := openStore(t, "")
+	d, p, err := deliberate(t, st, council(scoresFull, "", 0), options(warroom.ModeLightweight))
+	require.NoError(t, err)
+	assert.Equal(t, "full", d.Metrics["mode"])
+	assert.Equal(t, "yes", d.Metrics["escalated"])
+	assert.True(t, hasNote(d, "RS 0.72 is above the lightweight ceiling 0.60"), d.Notes)
+	assert.Len(t, d.Alternatives, 5, "the escalation's authors added two")
+	assert.Equal(t, 3, p.CallsFor(warroom.IntelOfficer), "the escalation's intelligence report, a ballot and a premortem")
+	assert.Equal(t, 3, p.CallsFor(warroom.FieldTactician), "the escalation's COA, a ballot and a premortem")
+	assert.True(t, engine.VerifyDAG(mustDAG(t, st, d)).OK())
+}
+
+func TestManualEscalationAndDeescalation(t *testing.T) {
+	up := override(council(scoresLightweight, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+		Text: "ESCALATE: yes\nTRIGGERS: 2, 4\nDEESCALATE: no\nNOTE: the options disagree deeply"})
+	d, _, err := deliberate(t, openStore(t, ""), up, options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.Equal(t, "full", d.Metrics["mode"])
+	assert.Equal(t, "no", d.Metrics["mode_match"])
+	assert.True(t, hasNote(d, "precedent-setting decision"), d.Notes)
+
+	down := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+		Text: "ESCALATE: no\nTRIGGERS: none\nDEESCALATE: yes\nNOTE: a feature flag makes this trivially reversible"})
+	d, p, err := deliberate(t, openStore(t, ""), down, options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.Equal(t, "yes", d.Metrics["deescalated"])
+	assert.True(t, hasNote(d, "false irreversibility): a feature flag makes this trivially reversible"), d.Notes)
+	assert.Zero(t, p.CallsFor(warroom.RedTeam), "no challenges, voting or premortem")
+	assert.Len(t, d.Alternatives, 5)
+}
+
+func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
+	opts := options(warroom.ModeAuto)
+	opts.DelphiMaxRounds = 3
+	st := openStore(t, "")
+	d, _, err := deliberate(t, st, council(scoresDelphi, "", 0), opts)
+	require.NoError(t, err)
+	assert.Equal(t, "type 1A+", d.Class)
+	assert.Equal(t, []string{"type-1a-plus"}, d.Labels)
+	assert.Equal(t, "3", d.Metrics["delphi_rounds"])
+	assert.Len(t, strings.Split(d.Metrics["delphi_convergence"], " → "), 3)
+	assert.True(t, hasNote(d, "stopped at the round limit"), d.Notes)
+
+	// Every COA has three versions, each revising the one before.
+	dag := mustDAG(t, st, d)
+	assert.True(t, engine.VerifyDAG(dag).OK())
+	parents := map[string]string{}
+	for _, n := range dag.Nodes {
+		if n.Phase == "coa" && n.Parent != "" {
+			parents[n.ID] = n.Parent
+		}
+	}
+	assert.Len(t, parents, 10, "five COAs revised twice")
+	assert.Len(t, engine.Leaves(dag.Nodes), len(dag.Nodes)-10)
+	for _, a := range d.Alternatives {
+		assert.Contains(t, a.Title, "revised "+a.Label)
+	}
+}
+
+func TestDelphiStopsOnceConverged(t *testing.T) {
+	// Round 1 echoes each voter's own random order; once revised, everyone agrees.
+	votes := `{{if match "revised Response" .User}}RANKING: A > B > C > D > E{{else}}RANKING: {{match "using each of the letters ([A-Z, ]+) exactly once" .User}}{{end}}`
+	d, _, err := deliberate(t, openStore(t, ""), council(scoresDelphi, votes, 0), options(warroom.ModeDelphi))
+	require.NoError(t, err)
+	assert.Equal(t, "2", d.Metrics["delphi_rounds"])
+	assert.True(t, strings.HasSuffix(d.Metrics["delphi_convergence"], "→ 1.00"), d.Metrics["delphi_convergence"])
+	assert.True(t, hasNote(d, "Delphi converged after 2 round(s)"), d.Notes)
+}
+
+func TestATimedOutExpertBecomesANamedGap(t *testing.T) {
+	slow := override(council(scoresFull, "", 0), script.Response{Role: warroom.LogisticsOfficer, Match: "Phase 3, courses",
+		Text: "never seen", Latency: time.Minute})
+	opts := options(warroom.ModeAuto)
+	opts.ExpertTimeout = 2 * time.Second // the other experts answer at once; a loaded machine may hold them up a while
+	d, _, err := deliberate(t, openStore(t, ""), slow, opts)
+	require.NoError(t, err, "the session completes")
+	const gap = "Logistics Officer in Phase 3: courses of action (failure: timeout)"
+	assert.Contains(t, d.Rationale, gap, "the synthesis was told of the gap and named it")
+	assert.True(t, hasNote(d, "Logistics Officer in Phase 3: courses of action produced nothing (timeout)"), d.Notes)
+	assert.Equal(t, "1", d.Metrics["expert_failures"])
+	assert.Len(t, d.Alternatives, 4)
+	for _, m := range d.Panel {
+		if m.Role == "Logistics Officer" {
+			assert.Equal(t, "timeout in Phase 3: courses of action", m.Failed)
+		} else {
+			assert.Empty(t, m.Failed, m.Role)
+		}
+	}
+}
+
+func TestSupremeCommanderFailureFailsTheSession(t *testing.T) {
+	st := openStore(t, "")
+	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Phase 7", Error: "refused"})
+	d, _, err := deliberate(t, st, sc, options(warroom.ModeAuto))
+	require.Error(t, err)
+	assert.Nil(t, d)
+	assert.ErrorContains(t, err, "Phase 7: synthesis produced no answer")
+	s, err := st.GetSession(context.Background(), "wr-test0000000000001")
+	require.NoError(t, err)
+	assert.Equal(t, engine.StatusFailed, s.Status)
+}
+
+func TestMalformedScoresAreAContractFailureNeverAGuess(t *testing.T) {
+	st := openStore(t, "")
+	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.ChiefStrategist, Match: `Phase 0\.`,
+		Text: "REVERSAL_COST: high - it is big\nTIME_LOCK_IN: 3 - weeks"})
+	_, p, err := deliberate(t, st, sc, options(warroom.ModeAuto))
+	require.ErrorContains(t, err, "Phase 0: reversibility assessment produced no answer")
+	assert.Equal(t, 2, p.Calls(), "one retry with the reason, then stop: no phase 1")
+	ledger, err := st.Ledger(context.Background(), "wr-test0000000000001")
+	require.NoError(t, err)
+	for _, e := range ledger {
+		assert.Equal(t, engine.OutcomeContractFailed, e.Outcome)
+	}
+}
+
+func TestDeferredItemsAreStoredAndListed(t *testing.T) {
+	st := openStore(t, "")
+	d, _, err := deliberate(t, st, council(scoresFull, "", 0), options(warroom.ModeAuto))
+	require.NoError(t, err)
+	var want []engine.DeferredItem
+	for _, a := range d.Alternatives {
+		if !a.Selected && a.Score.Value >= 1 {
+			want = append(want, engine.DeferredItem{Title: "COA: " + a.Title})
+		}
+	}
+	require.NotEmpty(t, want)
+	got, err := warroom.ListDeferred(context.Background(), st)
+	require.NoError(t, err)
+	require.Equal(t, d.Deferred, got)
+	require.Len(t, got, len(want)+1, "rejected COAs with points, and the one dissent about future work")
+	for i, w := range want {
+		assert.Equal(t, w.Title, got[i].Title)
+		assert.Equal(t, d.SessionID, got[i].SessionID)
+	}
+	assert.Contains(t, got[0].Rationale+got[1].Rationale+got[2].Rationale+got[3].Rationale, "too slow to roll out")
+	last := got[len(got)-1]
+	assert.Equal(t, "war-room: dissenting view", last.Source)
+	assert.Contains(t, last.Rationale, "should revisit sharding")
+}
+
+func phaseKeys(d *engine.Decision) []string {
+	var keys []string
+	for _, p := range d.Phases {
+		keys = append(keys, p.Key)
+	}
+	return keys
+}
+
+// A failed synthesis is not memoised: resuming asks the decider again and reuses every
+// other phase.
+func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, "")
+	broken := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Phase 7", Error: "transport"})
+	_, _, err := deliberate(t, st, broken, options(warroom.ModeAuto))
+	require.Error(t, err)
+	before, err := st.Ledger(ctx, "wr-test0000000000001")
+	require.NoError(t, err)
+
+	p := script.New(council(scoresFull, "", 0))
+	r, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, "wr-test0000000000001")
+	require.NoError(t, err)
+	d, err := warroom.Execute(ctx, r)
+	require.NoError(t, r.Finish(ctx, err))
+	assert.Equal(t, 1, p.Calls(), "only the synthesis is asked again")
+	assert.Equal(t, warroom.SupremeCommander, p.Requests()[0].Role)
+	assert.Len(t, d.Alternatives, 5)
+	after, err := st.Ledger(ctx, d.SessionID)
+	require.NoError(t, err)
+	assert.Len(t, after, len(before)+1)
+}
+
+func TestAutomaticAndManualEscalationTogether(t *testing.T) {
+	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+		Text: "ESCALATE: yes\nTRIGGERS: 3\nDEESCALATE: no\nNOTE: new ground"})
+	d, _, err := deliberate(t, openStore(t, ""), sc, options(warroom.ModeLightweight))
+	require.NoError(t, err)
+	assert.Equal(t, "full", d.Metrics["mode"])
+	assert.True(t, hasNote(d, "escalates to full automatically. The decider also asked for it: novel problem domain"), d.Notes)
+	assert.False(t, hasNote(d, "already a full council"), d.Notes)
+}
+
+func TestAPhaseWhereNobodyAnswersFailsTheSession(t *testing.T) {
+	sc := override(council(scoresFull, "", 0), script.Response{Match: "Phase 1, intelligence", Error: "refused"})
+	_, _, err := deliberate(t, openStore(t, ""), sc, options(warroom.ModeAuto))
+	assert.ErrorContains(t, err, "Phase 1: intelligence produced no answer")
+}
