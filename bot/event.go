@@ -13,7 +13,7 @@ type eventUser struct {
 	Type  string `json:"type"`
 }
 
-func (u eventUser) actor() Actor { return Actor{Login: u.Login, Type: u.Type} }
+func (u eventUser) actor() Actor { return Actor(u) }
 
 type eventRepo struct {
 	Name          string    `json:"name"`

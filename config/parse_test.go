@@ -8,15 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// requireSameConfig compares the exported configuration, ignoring bookkeeping.
-func requireSameConfig(t *testing.T, want, got *Config) {
-	t.Helper()
-	w, g := *want, *got
-	w.dir, w.pos, w.failed = "", nil, nil
-	g.dir, g.pos, g.failed = "", nil, nil
-	require.Equal(t, w, g)
-}
-
 func TestDefaultValues(t *testing.T) {
 	d := Default()
 	require.Empty(t, d.Protocols.Default, "without sections there is no protocol to default to")
@@ -28,7 +19,7 @@ func TestDefaultValues(t *testing.T) {
 	require.Equal(t, 20, d.Review.MaxComments)
 	require.Zero(t, d.Budget.MaxTokens)
 	require.Zero(t, d.Budget.MaxUSD)
-	p := NewProviderConfig(TypeOpenAI)
+	p := NewProviderConfig("openai")
 	require.Equal(t, 8, p.MaxConcurrency)
 	require.Equal(t, 120*time.Second, p.Timeout)
 	require.Equal(t, 8192, p.MaxTokens)

@@ -91,12 +91,3 @@ func (v *validator) positive(path string, isZero bool) {
 		v.errf(path, "must be greater than zero")
 	}
 }
-
-// fraction checks a value in (0, 1].
-func (v *validator) fraction(path string, f float64) bool {
-	if f <= 0 || f > 1 {
-		v.errf(path, "must be greater than 0 and at most 1, got %g", f)
-		return false
-	}
-	return true
-}

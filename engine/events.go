@@ -50,12 +50,6 @@ type Sink interface {
 	Emit(Event)
 }
 
-// SinkFunc adapts a function to Sink.
-type SinkFunc func(Event)
-
-// Emit calls f.
-func (f SinkFunc) Emit(e Event) { f(e) }
-
 // Sinks fans one event out to several sinks, serialising calls so sinks need no locking.
 type Sinks struct {
 	mu    sync.Mutex

@@ -139,10 +139,6 @@ func TestLaneFindingsOnLinesAcrossRunsAndPushes(t *testing.T) {
 	rcs, err := g.client.ReviewComments(context.Background(), ghRepo, g.number)
 	require.NoError(t, err)
 	open := priorOf("gpt", "", botLogin, list, rcs).open
-	var texts []string
-	for _, p := range open {
-		texts = append(texts, p.text)
-	}
 	assert.Len(t, open, 3)
 	assert.Contains(t, open, pushed[0].Findings[0].Fingerprint, "the Spin comment is still open")
 	assert.Contains(t, open, pushed[0].Findings[1].Fingerprint, "the body finding is still open")

@@ -78,12 +78,6 @@ func (e *APIError) Unwrap() error { return e.Err }
 // must look before writing it again.
 func (e *APIError) Unknown() bool { return e.Write && e.Kind == Transient }
 
-// Retryable reports whether err may succeed on a later attempt.
-func Retryable(err error) bool {
-	ae, ok := AsAPIError(err)
-	return ok && ae.Kind != Permanent
-}
-
 // AsAPIError finds the classified failure in err. A go-github *ErrorResponse (a REST 4xx the
 // transport passed through so that callers can read its status) counts as a permanent one.
 func AsAPIError(err error) (*APIError, bool) {

@@ -12,7 +12,7 @@ import (
 // validate checks doc against GitHub's schema with gqlparser and returns the errors in
 // GitHub's shape (codes, messages and extensions as api.github.com reports them).
 func validate(schema *ast.Schema, doc *ast.QueryDocument) []gqlError {
-	errs := validator.Validate(schema, doc)
+	errs := validator.ValidateWithRules(schema, doc, nil)
 	if len(errs) == 0 {
 		return nil
 	}

@@ -44,11 +44,11 @@ func cursor(i int) string {
 func parseCursor(c string) (int, error) {
 	raw, err := base64.StdEncoding.DecodeString(c)
 	if err != nil || !strings.HasPrefix(string(raw), "cursor:v2:") {
-		return 0, fmt.Errorf("`%s` does not appear to be a valid cursor.", c)
+		return 0, fmt.Errorf("`%s` does not appear to be a valid cursor.", c) //lint:ignore ST1005 GitHub's own words, which clients match
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(string(raw), "cursor:v2:"))
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("`%s` does not appear to be a valid cursor.", c)
+		return 0, fmt.Errorf("`%s` does not appear to be a valid cursor.", c) //lint:ignore ST1005 GitHub's own words, which clients match
 	}
 	return n, nil
 }

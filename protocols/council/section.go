@@ -137,9 +137,6 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 	return o, nil
 }
 
-// ParseSeats reads a comma-separated list of built-in members, in roster order.
-func ParseSeats(v string) ([]string, error) { return parseSeats(v, builtinRoster()) }
-
 func parseSeats(v string, r roster) ([]string, error) {
 	var team []string
 	for _, k := range strings.Split(v, ",") {

@@ -116,9 +116,6 @@ func NewSession(question string, inputs []engine.Input, opts Options, seed int64
 	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
 }
 
-// ContextInput captures a context file verbatim.
-func ContextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
-
 // Title is the decision title: "[War Room] " and the question's first line, shortened.
 func Title(question string) string { return engine.DecisionTitle("[War Room]", question) }
 

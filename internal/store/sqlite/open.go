@@ -75,12 +75,6 @@ func WithSync(mode Sync) Option {
 	return func(s *Store) { s.sync = mode }
 }
 
-// WithClock sets the clock used for timestamps the store assigns (session creation when the
-// caller left it zero, status changes, artifacts, gates, steps). The default is time.Now.
-func WithClock(now func() time.Time) Option {
-	return func(s *Store) { s.now = now }
-}
-
 // Open opens (creating if needed) the database at path, creating its parent directories with
 // mode 0700 and applying any pending schema migrations.
 func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {

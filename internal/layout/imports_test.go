@@ -1,0 +1,104 @@
+package layout_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const mod = "github.com/war-room/war-room/"
+
+// imports maps every package of the module to the packages it imports directly.
+func imports(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, line := range goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", mod+"...") {
+		fields := strings.Fields(line)
+		out[fields[0]] = fields[1:]
+	}
+	return out
+}
+
+// protocolOf names the protocol package a path belongs to ("protocols/warroom" for
+// protocols/warroom and anything below it), or "" for the registry, its internal helpers and
+// everything outside protocols/.
+func protocolOf(path string) string {
+	rest, ok := strings.CutPrefix(path, mod+"protocols/")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, "/")
+	if name == "internal" {
+		return ""
+	}
+	return "protocols/" + name
+}
+
+// A protocol is its package and one registry line: it may use the engine and the protocols'
+// shared helpers, never another protocol, so that adding or changing one touches no other.
+func TestProtocolsImportNoOtherProtocol(t *testing.T) {
+	for pkg, deps := range imports(t) {
+		own := protocolOf(pkg)
+		if own == "" {
+			continue
+		}
+		for _, dep := range deps {
+			if other := protocolOf(dep); other != "" && other != own {
+				t.Errorf("%s imports %s: protocols never import each other", strings.TrimPrefix(pkg, mod), strings.TrimPrefix(dep, mod))
+			}
+		}
+	}
+}
+
+// The engine is the runtime only: it links no protocol, no adapter, no store, no GitHub and no
+// configuration, and the protocols link neither configuration nor a vendor SDK — they see only
+// engine.Profiles.
+func TestEngineAndProtocolsLinkNoOuterLayer(t *testing.T) {
+	outer := []string{mod + "config", mod + "protocols", mod + "internal/provider/", mod + "internal/store",
+		mod + "internal/github", mod + "internal/wiring", mod + "bot", mod + "session", mod + "discussions",
+		mod + "reviewlane", "github.com/anthropics/", "github.com/openai/"}
+	for _, pkg := range goList(t, mod+"engine/...") {
+		for _, dep := range goList(t, "-deps", pkg) {
+			for _, f := range outer {
+				if strings.HasPrefix(dep, f) {
+					t.Errorf("%s links %s", strings.TrimPrefix(pkg, mod), dep)
+				}
+			}
+		}
+	}
+	forProtocols := []string{mod + "config", mod + "internal/wiring", mod + "internal/provider/",
+		"github.com/anthropics/", "github.com/openai/"}
+	for _, p := range []string{"protocols/warroom", "protocols/reason", "protocols/council"} {
+		for _, dep := range goList(t, "-deps", mod+p) {
+			for _, f := range forProtocols {
+				if dep == strings.TrimSuffix(f, "/") || strings.HasPrefix(dep, f) {
+					t.Errorf("%s links %s", p, dep)
+				}
+			}
+		}
+	}
+}
+
+// A vendor SDK is imported by its adapter alone.
+func TestVendorSDKsOnlyInTheirAdapters(t *testing.T) {
+	sdk := map[string]string{"github.com/anthropics/anthropic-sdk-go": mod + "internal/provider/anthropic",
+		"github.com/openai/openai-go": mod + "internal/provider/openai"}
+	for pkg, deps := range imports(t) {
+		for _, imp := range deps {
+			for prefix, owner := range sdk {
+				if strings.HasPrefix(imp, prefix) && pkg != owner {
+					t.Errorf("%s imports %s; only %s may", pkg, imp, owner)
+				}
+			}
+		}
+	}
+}
+
+func goList(t *testing.T, args ...string) []string {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"list"}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("go list %v: %v", args, err)
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
+}
