@@ -2,46 +2,50 @@ package config
 
 import (
 	"strings"
+
+	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 // SourceEnvironment is Config.Source for a configuration detected from the environment.
 const SourceEnvironment = "environment"
 
-// Environment variables Detect reads. The *_API_KEY variables are read by name only: Detect
-// records which variable holds the key, and the key itself is read when a profile is built.
-const (
-	EnvAnthropicKey   = "ANTHROPIC_API_KEY"
-	EnvAnthropicModel = "WAR_ROOM_ANTHROPIC_MODEL"
-	EnvOpenAIKey      = "OPENAI_API_KEY"
-	EnvOpenAIModel    = "WAR_ROOM_OPENAI_MODEL_OPENAI"
-	EnvGeminiKey      = "GEMINI_API_KEY"
-	EnvGeminiModel    = "WAR_ROOM_GEMINI_MODEL"
-	EnvLocalBaseURL   = "WAR_ROOM_OPENAI_BASE_URL"
-	EnvLocalModel     = "WAR_ROOM_OPENAI_MODEL"
-	EnvLocalFamily    = "WAR_ROOM_OPENAI_FAMILY"
-	EnvLocalKey       = "WAR_ROOM_OPENAI_API_KEY"
-)
-
-// Models and endpoints of detected profiles when no variable overrides them.
-const (
-	DefaultAnthropicModel = "claude-opus-4-5"
-	DefaultOpenAIModel    = "gpt-5"
-	DefaultGeminiModel    = "gemini-2.5-pro"
-	GeminiBaseURL         = "https://generativelanguage.googleapis.com/v1beta/openai/"
-	DefaultLocalFamily    = "local"
-	// DetectedLocalProfile names the profile detected from WAR_ROOM_OPENAI_BASE_URL.
-	DetectedLocalProfile = "local"
-)
+// LocalProfile names the profile detected from the operator's own OpenAI-compatible server.
+const LocalProfile = vendors.LocalProfile
 
 // ErrNoProviders is Detect's error when no variable names a provider.
 type ErrNoProviders struct{}
 
 func (ErrNoProviders) Error() string {
-	return "no model provider configured: set at least one of " + EnvAnthropicKey + ", " +
-		EnvOpenAIKey + ", " + EnvGeminiKey + " or " + EnvLocalBaseURL +
-		" (an OpenAI-compatible server, with " + EnvLocalModel + ", " + EnvLocalFamily + " and " +
-		EnvLocalKey + " optional), or declare providers in a configuration file (" + DefaultPath +
-		" in the repository, --config for the CLI)"
+	var keys []string
+	local := ""
+	for _, d := range vendors.Detections() {
+		if d.BaseURLEnv != "" {
+			local = " or " + d.BaseURLEnv + " (an OpenAI-compatible server, with " + andList(optional(d.Detection)) + " optional)"
+			continue
+		}
+		keys = append(keys, d.KeyEnv)
+	}
+	return "no model provider configured: set at least one of " + strings.Join(keys, ", ") + local +
+		", or declare providers in a configuration file (" + DefaultPath + " in the repository, --config for the CLI)"
+}
+
+// andList joins "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// optional lists the variables a detection reads beside the one that decides it.
+func optional(d vendors.Detection) []string {
+	var out []string
+	for _, v := range []string{d.ModelEnv, d.FamilyEnv, d.KeyEnv} {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Detect builds a default configuration whose profiles come from the environment: anthropic,
@@ -81,40 +85,44 @@ func (cfg *Config) DetectProviders(getenv func(string) string) error {
 	return c.errs.err()
 }
 
+// detected builds the profiles the vendor registry can detect from the environment.
 func detected(env func(string) string) map[string]ProviderConfig {
 	ps := map[string]ProviderConfig{}
-	add := func(name string, t ProviderType, family, model, keyEnv, baseURL string) {
-		p := NewProviderConfig(t)
-		p.Family, p.Model, p.APIKeyEnv, p.BaseURL = family, model, keyEnv, baseURL
-		ps[name] = p
-	}
-	if env(EnvAnthropicKey) != "" {
-		add("anthropic", TypeAnthropic, "anthropic", or(env(EnvAnthropicModel), DefaultAnthropicModel), EnvAnthropicKey, "")
-	}
-	if env(EnvOpenAIKey) != "" {
-		add("openai", TypeOpenAI, "openai", or(env(EnvOpenAIModel), DefaultOpenAIModel), EnvOpenAIKey, "")
-	}
-	if env(EnvGeminiKey) != "" {
-		add("gemini", TypeOpenAI, "google", or(env(EnvGeminiModel), DefaultGeminiModel), EnvGeminiKey, GeminiBaseURL)
-	}
-	if u := env(EnvLocalBaseURL); u != "" {
-		keyEnv := ""
-		if env(EnvLocalKey) != "" {
-			keyEnv = EnvLocalKey
+	for _, d := range vendors.Detections() {
+		base, keyEnv := d.BaseURL, d.KeyEnv
+		if d.BaseURLEnv != "" {
+			if base = env(d.BaseURLEnv); base == "" {
+				continue
+			}
+			if env(keyEnv) == "" {
+				keyEnv = "" // the operator's own server may need no key
+			}
+		} else if env(keyEnv) == "" {
+			continue
 		}
-		add(DetectedLocalProfile, TypeOpenAI, or(env(EnvLocalFamily), DefaultLocalFamily), env(EnvLocalModel), keyEnv, u)
+		p := NewProviderConfig(ProviderType(d.Type))
+		p.Family, p.Model, p.APIKeyEnv, p.BaseURL = d.Family, or(env(d.ModelEnv), d.DefaultModel), keyEnv, base
+		if d.FamilyEnv != "" {
+			p.Family = or(env(d.FamilyEnv), d.Family)
+		}
+		ps[d.Profile] = p
 	}
 	return ps
 }
 
-// checkLocal checks the free-form local-server variables as strictly as the file's keys.
+// checkLocal checks the free-form variables of an operator's own server as strictly as the
+// file's keys.
 func checkLocal(env func(string) string) error {
 	c := &collector{file: SourceEnvironment}
 	v := &validator{cfg: &Config{pos: map[string]position{}}, c: c}
-	if u := env(EnvLocalBaseURL); u != "" {
-		v.baseURL(EnvLocalBaseURL, u)
-		if f := env(EnvLocalFamily); f != "" {
-			v.family(EnvLocalFamily, f)
+	for _, d := range vendors.Detections() {
+		u := env(d.BaseURLEnv)
+		if d.BaseURLEnv == "" || u == "" {
+			continue
+		}
+		v.baseURL(d.BaseURLEnv, u)
+		if f := env(d.FamilyEnv); d.FamilyEnv != "" && f != "" {
+			v.family(d.FamilyEnv, f)
 		}
 	}
 	return c.errs.err()

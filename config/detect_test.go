@@ -17,27 +17,27 @@ func TestDetectEachProvider(t *testing.T) {
 		env  map[string]string
 		want map[string]ProviderConfig
 	}{
-		{"anthropic default model", map[string]string{EnvAnthropicKey: "k"}, map[string]ProviderConfig{
-			"anthropic": detectedProfile(TypeAnthropic, "anthropic", DefaultAnthropicModel, EnvAnthropicKey, "")}},
-		{"anthropic model override", map[string]string{EnvAnthropicKey: "k", EnvAnthropicModel: "claude-sonnet-4-5"}, map[string]ProviderConfig{
-			"anthropic": detectedProfile(TypeAnthropic, "anthropic", "claude-sonnet-4-5", EnvAnthropicKey, "")}},
-		{"openai", map[string]string{EnvOpenAIKey: "k", EnvOpenAIModel: "gpt-5-mini"}, map[string]ProviderConfig{
-			"openai": detectedProfile(TypeOpenAI, "openai", "gpt-5-mini", EnvOpenAIKey, "")}},
-		{"gemini", map[string]string{EnvGeminiKey: "k"}, map[string]ProviderConfig{
-			"gemini": detectedProfile(TypeOpenAI, "google", DefaultGeminiModel, EnvGeminiKey, GeminiBaseURL)}},
-		{"local without model or key", map[string]string{EnvLocalBaseURL: "http://127.0.0.1:8080/v1"}, map[string]ProviderConfig{
-			"local": detectedProfile(TypeOpenAI, "local", "", "", "http://127.0.0.1:8080/v1")}},
-		{"local with everything", map[string]string{EnvLocalBaseURL: "http://h:1/v1", EnvLocalModel: "qwen3",
-			EnvLocalFamily: "qwen", EnvLocalKey: "secret"}, map[string]ProviderConfig{
-			"local": detectedProfile(TypeOpenAI, "qwen", "qwen3", EnvLocalKey, "http://h:1/v1")}},
-		{"all four", map[string]string{EnvAnthropicKey: "a", EnvOpenAIKey: "o", EnvGeminiKey: "g",
-			EnvLocalBaseURL: "http://h:1/v1"}, map[string]ProviderConfig{
-			"anthropic": detectedProfile(TypeAnthropic, "anthropic", DefaultAnthropicModel, EnvAnthropicKey, ""),
-			"openai":    detectedProfile(TypeOpenAI, "openai", DefaultOpenAIModel, EnvOpenAIKey, ""),
-			"gemini":    detectedProfile(TypeOpenAI, "google", DefaultGeminiModel, EnvGeminiKey, GeminiBaseURL),
-			"local":     detectedProfile(TypeOpenAI, "local", "", "", "http://h:1/v1")}},
-		{"local model without base url is ignored", map[string]string{EnvOpenAIKey: "o", EnvLocalModel: "x"}, map[string]ProviderConfig{
-			"openai": detectedProfile(TypeOpenAI, "openai", DefaultOpenAIModel, EnvOpenAIKey, "")}},
+		{"anthropic default model", map[string]string{"ANTHROPIC_API_KEY": "k"}, map[string]ProviderConfig{
+			"anthropic": detectedProfile("anthropic", "anthropic", "claude-opus-4-5", "ANTHROPIC_API_KEY", "")}},
+		{"anthropic model override", map[string]string{"ANTHROPIC_API_KEY": "k", "WAR_ROOM_ANTHROPIC_MODEL": "claude-sonnet-4-5"}, map[string]ProviderConfig{
+			"anthropic": detectedProfile("anthropic", "anthropic", "claude-sonnet-4-5", "ANTHROPIC_API_KEY", "")}},
+		{"openai", map[string]string{"OPENAI_API_KEY": "k", "WAR_ROOM_OPENAI_MODEL_OPENAI": "gpt-5-mini"}, map[string]ProviderConfig{
+			"openai": detectedProfile("openai", "openai", "gpt-5-mini", "OPENAI_API_KEY", "")}},
+		{"gemini", map[string]string{"GEMINI_API_KEY": "k"}, map[string]ProviderConfig{
+			"gemini": detectedProfile("openai", "google", "gemini-2.5-pro", "GEMINI_API_KEY", "https://generativelanguage.googleapis.com/v1beta/openai/")}},
+		{"local without model or key", map[string]string{"WAR_ROOM_OPENAI_BASE_URL": "http://127.0.0.1:8080/v1"}, map[string]ProviderConfig{
+			"local": detectedProfile("openai", "local", "", "", "http://127.0.0.1:8080/v1")}},
+		{"local with everything", map[string]string{"WAR_ROOM_OPENAI_BASE_URL": "http://h:1/v1", "WAR_ROOM_OPENAI_MODEL": "qwen3",
+			"WAR_ROOM_OPENAI_FAMILY": "qwen", "WAR_ROOM_OPENAI_API_KEY": "secret"}, map[string]ProviderConfig{
+			"local": detectedProfile("openai", "qwen", "qwen3", "WAR_ROOM_OPENAI_API_KEY", "http://h:1/v1")}},
+		{"all four", map[string]string{"ANTHROPIC_API_KEY": "a", "OPENAI_API_KEY": "o", "GEMINI_API_KEY": "g",
+			"WAR_ROOM_OPENAI_BASE_URL": "http://h:1/v1"}, map[string]ProviderConfig{
+			"anthropic": detectedProfile("anthropic", "anthropic", "claude-opus-4-5", "ANTHROPIC_API_KEY", ""),
+			"openai":    detectedProfile("openai", "openai", "gpt-5", "OPENAI_API_KEY", ""),
+			"gemini":    detectedProfile("openai", "google", "gemini-2.5-pro", "GEMINI_API_KEY", "https://generativelanguage.googleapis.com/v1beta/openai/"),
+			"local":     detectedProfile("openai", "local", "", "", "http://h:1/v1")}},
+		{"local model without base url is ignored", map[string]string{"OPENAI_API_KEY": "o", "WAR_ROOM_OPENAI_MODEL": "x"}, map[string]ProviderConfig{
+			"openai": detectedProfile("openai", "openai", "gpt-5", "OPENAI_API_KEY", "")}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -57,15 +57,15 @@ func detectedProfile(t ProviderType, family, model, keyEnv, baseURL string) Prov
 }
 
 func TestDetectNone(t *testing.T) {
-	_, err := Detect(envOf(map[string]string{EnvAnthropicModel: "x", EnvLocalModel: "y", EnvOpenAIKey: "  "}))
+	_, err := Detect(envOf(map[string]string{"WAR_ROOM_ANTHROPIC_MODEL": "x", "WAR_ROOM_OPENAI_MODEL": "y", "OPENAI_API_KEY": "  "}))
 	require.True(t, errors.As(err, &ErrNoProviders{}))
-	for _, v := range []string{EnvAnthropicKey, EnvOpenAIKey, EnvGeminiKey, EnvLocalBaseURL, DefaultPath, "--config"} {
+	for _, v := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "WAR_ROOM_OPENAI_BASE_URL", DefaultPath, "--config"} {
 		require.Contains(t, err.Error(), v)
 	}
 }
 
 func TestDetectRejectsBadLocalValues(t *testing.T) {
-	_, err := Detect(envOf(map[string]string{EnvLocalBaseURL: "localhost:8080", EnvLocalFamily: "Qwen"}))
+	_, err := Detect(envOf(map[string]string{"WAR_ROOM_OPENAI_BASE_URL": "localhost:8080", "WAR_ROOM_OPENAI_FAMILY": "Qwen"}))
 	require.EqualError(t, err, `environment: WAR_ROOM_OPENAI_BASE_URL: want an http:// or https:// URL, got "localhost:8080"`+"\n"+
 		`environment: WAR_ROOM_OPENAI_FAMILY: "Qwen" is not a family name: use lowercase letters, digits, '-', '_' or '.' (e.g. anthropic, openai, google)`)
 }

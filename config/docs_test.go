@@ -106,10 +106,10 @@ func TestDocsExampleParses(t *testing.T) {
 func TestDocsListDetectionVariables(t *testing.T) {
 	data, err := os.ReadFile(docPath)
 	require.NoError(t, err)
-	for _, v := range []string{config.EnvAnthropicKey, config.EnvAnthropicModel, config.EnvOpenAIKey,
-		config.EnvOpenAIModel, config.EnvGeminiKey, config.EnvGeminiModel, config.EnvLocalBaseURL,
-		config.EnvLocalModel, config.EnvLocalFamily, config.EnvLocalKey, config.DefaultAnthropicModel,
-		config.DefaultOpenAIModel, config.DefaultGeminiModel, config.GeminiBaseURL} {
+	for _, v := range []string{"ANTHROPIC_API_KEY", "WAR_ROOM_ANTHROPIC_MODEL", "OPENAI_API_KEY",
+		"WAR_ROOM_OPENAI_MODEL_OPENAI", "GEMINI_API_KEY", "WAR_ROOM_GEMINI_MODEL", "WAR_ROOM_OPENAI_BASE_URL",
+		"WAR_ROOM_OPENAI_MODEL", "WAR_ROOM_OPENAI_FAMILY", "WAR_ROOM_OPENAI_API_KEY", "claude-opus-4-5",
+		"gpt-5", "gemini-2.5-pro", "https://generativelanguage.googleapis.com/v1beta/openai/"} {
 		require.Contains(t, string(data), "`"+v+"`")
 	}
 	for _, preset := range warroom.Preset("").Choices() {

@@ -4,18 +4,11 @@ import (
 	"reflect"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
-// ProviderType is the adapter a profile uses.
+// ProviderType is the adapter a profile uses: one of the vendor registry's types.
 type ProviderType string
-
-// Provider types.
-const (
-	TypeAnthropic ProviderType = "anthropic"
-	TypeOpenAI    ProviderType = "openai"
-	TypeCLI       ProviderType = "cli"
-	TypeScript    ProviderType = "script"
-)
 
 // CLICommand is the agent CLI a cli profile runs.
 type CLICommand string
@@ -81,7 +74,6 @@ const (
 // enumValues lists the allowed values of every enumerated type the decoder meets, in the
 // order error messages show them.
 var enumValues = map[reflect.Type][]string{
-	reflect.TypeFor[ProviderType]():      {"anthropic", "openai", "cli", "script"},
 	reflect.TypeFor[CLICommand]():        {"claude", "codex", "gemini"},
 	reflect.TypeFor[Permission]():        {"read", "triage", "write", "maintain", "admin"},
 	reflect.TypeFor[PriorCheck]():        {"ask", "inform", "off"},
@@ -90,6 +82,15 @@ var enumValues = map[reflect.Type][]string{
 	reflect.TypeFor[Severity]():          {"blocker", "major", "minor", "nit"},
 	reflect.TypeFor[provider.Effort]():   {"low", "medium", "high", "xhigh", "max"},
 	reflect.TypeFor[provider.Thinking](): {"adaptive", "off"},
+}
+
+// allowedValues lists the values an enumerated type takes, or nil when t is not one. Provider
+// types are the vendor registry's, read at each call so that a registered vendor is known.
+func allowedValues(t reflect.Type) []string {
+	if t == reflect.TypeFor[ProviderType]() {
+		return vendors.Types()
+	}
+	return enumValues[t]
 }
 
 // Rank orders permission levels; an unknown level ranks below read.

@@ -64,7 +64,7 @@ type choicer interface{ Choices() []string }
 
 // enumOf returns the allowed values of an enumerated type, nil for free text.
 func enumOf(t reflect.Type) []string {
-	if vs, ok := enumValues[t]; ok {
+	if vs := allowedValues(t); vs != nil {
 		return vs
 	}
 	if t.Implements(reflect.TypeFor[choicer]()) {

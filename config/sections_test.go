@@ -58,7 +58,7 @@ func TestSectionReferencesAreCheckedOnceProfilesAreKnown(t *testing.T) {
 	data = "version: 1\nprotocols:\n  demo_section:\n    roles:\n      judge: {profile: gemni}\n"
 	cfg, err = Parse("s.yml", []byte(data), demoSections...)
 	require.NoError(t, err)
-	err = cfg.DetectProviders(envOf(map[string]string{EnvGeminiKey: "g"}))
+	err = cfg.DetectProviders(envOf(map[string]string{"GEMINI_API_KEY": "g"}))
 	require.EqualError(t, err, `s.yml:5:24: protocols.demo_section.roles.judge.profile: unknown profile "gemni" (did you mean "gemini"?) (profiles: "gemini")`)
 }
 

@@ -7,19 +7,8 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/provider/vendors"
 )
-
-// keysFor lists the profile keys that apply only to some types.
-var keysFor = map[string][]ProviderType{
-	"base_url":          {TypeAnthropic, TypeOpenAI},
-	"api_key_env":       {TypeAnthropic, TypeOpenAI, TypeCLI},
-	"thinking":          {TypeAnthropic},
-	"cache_warmup":      {TypeAnthropic, TypeOpenAI},
-	"max_output_tokens": {TypeAnthropic, TypeOpenAI},
-	"command":           {TypeCLI},
-	"binary":            {TypeCLI},
-	"responses":         {TypeScript},
-}
 
 func (v *validator) providers() {
 	for _, name := range sortedKeys(v.cfg.Providers) {
@@ -49,34 +38,56 @@ func (v *validator) provider(path, name string, p *ProviderConfig) {
 		}
 		return
 	}
-	for _, key := range sortedKeys(keysFor) {
-		if v.has(path+"."+key) && !slices.Contains(keysFor[key], p.Type) {
-			v.errf(path+"."+key, "applies only to %s profiles, not %s", typeList(keysFor[key]), p.Type)
+	vendor, ok := vendors.Lookup(string(p.Type))
+	if !ok { // the decoder reported the value already
+		return
+	}
+	keyTypes := vendors.KeyTypes()
+	for _, key := range sortedKeys(keyTypes) {
+		if v.has(path+"."+key) && !slices.Contains(keyTypes[key], string(p.Type)) {
+			v.errf(path+"."+key, "applies only to %s profiles, not %s", strings.Join(keyTypes[key], " and "), p.Type)
 		}
 	}
-	v.byType(path, p)
+	for _, key := range vendor.Required {
+		if p.value(key) == "" && !v.has(path+"."+key) { // a bad value was reported by the decoder
+			v.missing(path, key)
+		}
+	}
+	v.apiKeyEnv(path+".api_key_env", p.APIKeyEnv)
+	v.baseURL(path+".base_url", p.BaseURL)
+	v.paths(p)
 }
 
-func (v *validator) byType(path string, p *ProviderConfig) {
-	switch p.Type {
-	case TypeAnthropic, TypeOpenAI:
-		if p.Model == "" && p.Type == TypeAnthropic {
-			v.missing(path, "model")
-		}
-		v.apiKeyEnv(path+".api_key_env", p.APIKeyEnv)
-		v.baseURL(path+".base_url", p.BaseURL)
-	case TypeCLI:
-		if p.Model == "" {
-			v.missing(path, "model")
-		}
-		if p.Command == "" && !v.has(path+".command") {
-			v.missing(path, "command")
-		}
-		if strings.ContainsRune(p.Binary, '/') && !filepath.IsAbs(p.Binary) {
-			p.Binary = filepath.Join(v.cfg.dir, p.Binary)
-		}
-	case TypeScript:
-		v.responses(path, p)
+// value is a type-specific key's value as text, for the registry's list of required keys.
+func (p *ProviderConfig) value(key string) string {
+	switch key {
+	case "model":
+		return p.Model
+	case "command":
+		return string(p.Command)
+	case "responses":
+		return p.Responses
+	case "binary":
+		return p.Binary
+	case "base_url":
+		return p.BaseURL
+	case "api_key_env":
+		return p.APIKeyEnv
+	}
+	return "set" // a key with a default is never missing
+}
+
+// paths resolves a profile's files against the configuration file's directory: a script's
+// responses always, a CLI's binary when it is a path rather than a name looked up on PATH. The
+// responses file itself is read only when the profile is built: parsing touches no file, so
+// that a server that refuses script profiles never reveals, by its reply, which paths exist
+// on it.
+func (v *validator) paths(p *ProviderConfig) {
+	if p.Responses != "" && !filepath.IsAbs(p.Responses) {
+		p.Responses = filepath.Join(v.cfg.dir, p.Responses)
+	}
+	if strings.ContainsRune(p.Binary, '/') && !filepath.IsAbs(p.Binary) {
+		p.Binary = filepath.Join(v.cfg.dir, p.Binary)
 	}
 }
 
@@ -105,27 +116,6 @@ func (v *validator) baseURL(path, raw string) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		v.errf(path, "want an http:// or https:// URL, got %q", raw)
 	}
-}
-
-// responses resolves a script profile's responses file against the config file's directory.
-// The file itself is read only when the profile is built: parsing touches no file, so that a
-// server that refuses script profiles never reveals, by its reply, which paths exist on it.
-func (v *validator) responses(path string, p *ProviderConfig) {
-	if p.Responses == "" {
-		v.missing(path, "responses")
-		return
-	}
-	if !filepath.IsAbs(p.Responses) {
-		p.Responses = filepath.Join(v.cfg.dir, p.Responses)
-	}
-}
-
-func typeList(ts []ProviderType) string {
-	s := make([]string, len(ts))
-	for i, t := range ts {
-		s[i] = string(t)
-	}
-	return strings.Join(s, " and ")
 }
 
 func sortedKeys[V any](m map[string]V) []string {

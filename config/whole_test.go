@@ -32,20 +32,20 @@ func TestParseFullFile(t *testing.T) {
 	cfg := load(t, "testdata/good/full.yml")
 	require.Equal(t, "testdata/good/full.yml", cfg.Source)
 	require.Equal(t, map[string]config.ProviderConfig{
-		"claude": {Type: config.TypeAnthropic, Model: "claude-opus-4-5", Family: "anthropic",
+		"claude": {Type: "anthropic", Model: "claude-opus-4-5", Family: "anthropic",
 			BaseURL: "https://anthropic.example.test", APIKeyEnv: "ANTHROPIC_API_KEY",
 			MaxConcurrency: 2, Timeout: 90 * time.Second, MaxAttempts: 2, MaxTokens: 4096, MaxOutputTokens: 64000,
 			EffortLevels: []provider.Effort{"low", "medium", "high"}, Thinking: provider.ThinkingAdaptive,
 			ContextTokens: 200000, CacheWarmup: false,
 			Price: config.Price{InputPerMTok: 15, OutputPerMTok: 75, CacheReadPerMTok: 1.5, CacheWritePerMTok: 18.75}},
-		"gpt": {Type: config.TypeOpenAI, Model: "gpt-5", Family: "openai", APIKeyEnv: "OPENAI_API_KEY",
+		"gpt": {Type: "openai", Model: "gpt-5", Family: "openai", APIKeyEnv: "OPENAI_API_KEY",
 			MaxConcurrency: 0, Timeout: config.DefaultProviderTimeout, MaxAttempts: config.DefaultMaxAttempts,
 			MaxTokens: config.DefaultMaxTokens, EffortLevels: []provider.Effort{}, CacheWarmup: config.DefaultCacheWarmup},
-		"codex": {Type: config.TypeCLI, Command: config.CommandCodex, Binary: filepath.Join("testdata/good", "bin/codex"),
+		"codex": {Type: "cli", Command: config.CommandCodex, Binary: filepath.Join("testdata/good", "bin/codex"),
 			Model: "gpt-5-codex", Family: "openai", MaxConcurrency: config.DefaultMaxConcurrency,
 			Timeout: 10 * time.Minute, MaxAttempts: config.DefaultMaxAttempts, MaxTokens: config.DefaultMaxTokens,
 			CacheWarmup: config.DefaultCacheWarmup},
-		"fake": {Type: config.TypeScript, Family: "script", Responses: filepath.Join("testdata/good", "script-responses.yml"),
+		"fake": {Type: "script", Family: "script", Responses: filepath.Join("testdata/good", "script-responses.yml"),
 			MaxConcurrency: config.DefaultMaxConcurrency, Timeout: config.DefaultProviderTimeout,
 			MaxAttempts: config.DefaultMaxAttempts, MaxTokens: config.DefaultMaxTokens, CacheWarmup: config.DefaultCacheWarmup},
 	}, cfg.Providers)
@@ -101,18 +101,18 @@ func TestDetectProvidersForFileWithoutProviders(t *testing.T) {
 	cfg, err := config.Parse("w.yml", []byte(data), protocols.Sections()...)
 	require.NoError(t, err, "references wait for the profiles")
 
-	err = cfg.DetectProviders(envOf(map[string]string{config.EnvAnthropicKey: "k"}))
+	err = cfg.DetectProviders(envOf(map[string]string{"ANTHROPIC_API_KEY": "k"}))
 	require.EqualError(t, err, `w.yml:6:24: protocols.war_room.roles.scout.profile: unknown profile "gemini" (profiles: "anthropic")`)
 
 	cfg, err = config.Parse("w.yml", []byte(data), protocols.Sections()...)
 	require.NoError(t, err)
-	require.NoError(t, cfg.DetectProviders(envOf(map[string]string{config.EnvAnthropicKey: "k", config.EnvGeminiKey: "g"})))
+	require.NoError(t, cfg.DetectProviders(envOf(map[string]string{"ANTHROPIC_API_KEY": "k", "GEMINI_API_KEY": "g"})))
 	require.Equal(t, []string{"anthropic", "gemini"}, slices.Sorted(maps.Keys(cfg.Providers)))
 }
 
 func TestDetectProvidersLeavesFileProfilesAlone(t *testing.T) {
 	cfg := load(t, "testdata/good/full.yml")
-	require.NoError(t, cfg.DetectProviders(envOf(map[string]string{config.EnvGeminiKey: "g"})))
+	require.NoError(t, cfg.DetectProviders(envOf(map[string]string{"GEMINI_API_KEY": "g"})))
 	require.NotContains(t, cfg.Providers, "gemini")
 }
 

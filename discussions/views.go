@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -93,7 +94,7 @@ func newPanelView(m engine.PanelMember) panelView {
 		result = "no answer (" + m.Failed + ")"
 	}
 	model := m.Model
-	if m.Provider == "script" {
+	if m.Provider == provider.TypeScript {
 		model += " (scripted, not a model)"
 	}
 	contributed := safetext.Inline(m.Label)

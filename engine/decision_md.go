@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // Markdown renders the decision for a terminal or a file. Model text is printed as it came:
@@ -134,7 +136,7 @@ func (d *Decision) writePanel(b *strings.Builder) {
 			status = "no answer: " + m.Failed
 		}
 		model := m.Model
-		if m.Provider == "script" {
+		if m.Provider == provider.TypeScript {
 			model += " (scripted — not a model)"
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", m.Role, m.Profile, model, m.Family, m.Effort, status)

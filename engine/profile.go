@@ -134,7 +134,7 @@ func (ps Profiles) Names() []string {
 func (ps Profiles) DefaultPool() []string {
 	var real []string
 	for _, n := range ps.Names() {
-		if ps[n].Type != "script" {
+		if ps[n].Type != provider.TypeScript {
 			real = append(real, n)
 		}
 	}

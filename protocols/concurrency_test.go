@@ -16,6 +16,6 @@ import (
 func TestDefaultConcurrencyNeverAddsARound(t *testing.T) {
 	widest := max(len(warroom.RoleKeys()), len(council.SeatKeys()), 2)
 	assert.GreaterOrEqual(t, config.DefaultMaxConcurrency, widest)
-	p := config.NewProviderConfig(config.TypeOpenAI)
+	p := config.NewProviderConfig("openai")
 	assert.Equal(t, config.DefaultMaxConcurrency, p.MaxConcurrency, "a profile that sets nothing takes the default")
 }

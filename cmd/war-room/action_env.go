@@ -6,15 +6,17 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/sethvargo/go-githubactions"
+
 	"github.com/war-room/war-room/bot"
-	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -38,7 +40,7 @@ const actionsBotLogin = "github-actions[bot]"
 // before anything is printed. Keys named only in the repository's configuration are masked
 // by the bot as soon as it has read it (Deps.Mask), before any profile is built.
 func maskKnownSecrets(a *githubactions.Action, m *masker, getenv func(string) string) {
-	for _, name := range []string{"GITHUB_TOKEN", config.EnvAnthropicKey, config.EnvOpenAIKey, config.EnvGeminiKey, config.EnvLocalKey} {
+	for _, name := range append([]string{"GITHUB_TOKEN"}, slices.Sorted(maps.Keys(builtinKeys()))...) {
 		m.mask(a, getenv(name))
 	}
 	m.mask(a, a.GetInput(inputToken))

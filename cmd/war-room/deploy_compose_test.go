@@ -91,7 +91,7 @@ func serveReads(t *testing.T) []string {
 	for name := range keys {
 		read = append(read, name)
 	}
-	read = append(read, providerSettings...)
+	read = append(read, providerSettings()...)
 	return append(read, "PGPASSFILE")
 }
 
@@ -137,7 +137,7 @@ func TestComposeRunsThreeReplicasOnOnePostgres(t *testing.T) {
 				checkSecretRefs(t, c, name, v)
 			case k == "WAR_ROOM_DATABASE_URL":
 				dbURLs[v] = true
-			case slices.Contains(appSecrets, k) || builtinKeys[k] != "":
+			case slices.Contains(appSecrets, k) || builtinKeys()[k] != "":
 				if !strings.HasPrefix(v, "${"+k) {
 					t.Errorf("%s: %s is written in the file (%q), not taken from the starting environment", name, k, v)
 				}

@@ -20,6 +20,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/metrics"
+	"github.com/war-room/war-room/internal/provider/vendors"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/session"
 )
@@ -228,7 +229,7 @@ func (s *serveFlags) deps(e *env, store engine.Store, log *slog.Logger, name str
 		Ceilings: s.ceilings.ceilings(), ForkPermission: config.Permission(s.ceilings.forkPermission),
 		Settings:  bot.Settings{Publish: true, Review: true},
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{store}, nil }}
-	policy := newKeyPolicy(keys, e.getenv(config.EnvLocalBaseURL), strings.Split(s.allowBaseURLs, ","))
+	policy := newKeyPolicy(keys, e.getenv(localDetection().BaseURLEnv), strings.Split(s.allowBaseURLs, ","))
 	d.CheckConfig = func(cfg *config.Config) error {
 		if !s.allowLocal {
 			if err := refuseLocalProviders(cfg); err != nil {
@@ -255,11 +256,22 @@ func (s sharedStore) PutStepWithLedger(ctx context.Context, sessionID, key strin
 // written by whoever installed it, and those types read files and run programs here.
 func refuseLocalProviders(cfg *config.Config) error {
 	for name, p := range cfg.Providers {
-		if p.Type == config.TypeScript || p.Type == config.TypeCLI {
-			return fmt.Errorf("providers.%s: %s profiles are not allowed on this war-room App server (they read files or run programs on it); use anthropic or openai profiles", name, p.Type)
+		if v, _ := vendors.Lookup(string(p.Type)); v.Local {
+			return fmt.Errorf("providers.%s: %s profiles are not allowed on this war-room App server (they read files or run programs on it); use a profile that calls a vendor's API (%s)", name, p.Type, strings.Join(httpTypes(), " or "))
 		}
 	}
 	return nil
+}
+
+// httpTypes are the provider types whose profiles call an API over HTTP.
+func httpTypes() []string {
+	var out []string
+	for _, t := range vendors.Types() {
+		if v, _ := vendors.Lookup(t); v.OverHTTP {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func orEnv(v string, e *env, name string) string {

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/bot"
-	"github.com/war-room/war-room/config"
 )
 
 // docs/app.md documents war-room serve: its flag table names exactly the flags serve takes,
@@ -52,7 +51,7 @@ func TestAppDocsMatchServe(t *testing.T) {
 			t.Errorf("the App handles %s, and the guide does not ask to subscribe to it", ev)
 		}
 	}
-	for _, v := range []string{config.EnvAnthropicKey, config.EnvOpenAIKey, config.EnvGeminiKey, config.EnvLocalKey} {
+	for _, v := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "WAR_ROOM_OPENAI_API_KEY"} {
 		if !strings.Contains(doc, "`"+v+"`") {
 			t.Errorf("%s is readable by api_key_env and not listed", v)
 		}

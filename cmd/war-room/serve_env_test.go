@@ -29,7 +29,7 @@ func TestProviderEnvIsAnAllowlist(t *testing.T) {
 }
 
 func TestRefuseLocalProviders(t *testing.T) {
-	for typ, refused := range map[config.ProviderType]bool{config.TypeScript: true, config.TypeCLI: true, "anthropic": false, "openai": false} {
+	for typ, refused := range map[config.ProviderType]bool{"script": true, "cli": true, "anthropic": false, "openai": false} {
 		cfg := &config.Config{Providers: map[string]config.ProviderConfig{"p": {Type: typ}}}
 		if err := refuseLocalProviders(cfg); (err != nil) != refused {
 			t.Errorf("%s: %v", typ, err)
@@ -80,7 +80,7 @@ func TestKeyPolicySendsEachKeyToItsVendorOnly(t *testing.T) {
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://api.openai.com/v1/"}, false},
 		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "ANTHROPIC_API_KEY"}, false},
-		{config.ProviderConfig{Type: "openai", APIKeyEnv: "GEMINI_API_KEY", BaseURL: config.GeminiBaseURL}, false},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "GEMINI_API_KEY", BaseURL: "https://generativelanguage.googleapis.com/v1beta/openai/"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY", BaseURL: "http://vllm.ops.example:8000/v1"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "TEAM_KEY", BaseURL: "http://vllm.ops.example:8000/v1"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "ROUTER_KEY"}, false},
@@ -94,8 +94,8 @@ func TestKeyPolicySendsEachKeyToItsVendorOnly(t *testing.T) {
 		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "OPENAI_API_KEY"}, true},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "GEMINI_API_KEY"}, true},
 		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "GEMINI_API_KEY"}, true},
-		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: config.GeminiBaseURL}, true},
-		{config.ProviderConfig{Type: "openai", APIKeyEnv: "ANTHROPIC_API_KEY", BaseURL: config.GeminiBaseURL}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://generativelanguage.googleapis.com/v1beta/openai/"}, true},
+		{config.ProviderConfig{Type: "openai", APIKeyEnv: "ANTHROPIC_API_KEY", BaseURL: "https://generativelanguage.googleapis.com/v1beta/openai/"}, true},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "WAR_ROOM_OPENAI_API_KEY"}, true},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "http://vllm.ops.example:8000/v1"}, true},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "TEAM_KEY"}, true},
@@ -136,7 +136,7 @@ func TestProviderEnvDeclarations(t *testing.T) {
 		}
 	}
 	keys, err := parseProviderEnv(" A , B=gemini ,, ")
-	if err != nil || keys["A"] != vendorLocal || keys["B"] != vendorGemini || keys["OPENAI_API_KEY"] != vendorOpenAI {
+	if err != nil || keys["A"] != "local" || keys["B"] != "gemini" || keys["OPENAI_API_KEY"] != "openai" {
 		t.Errorf("%v %v", keys, err)
 	}
 }

@@ -8,31 +8,56 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
-// The vendors a server key belongs to. A local key belongs to the operator's own
-// OpenAI-compatible server (WAR_ROOM_OPENAI_BASE_URL).
-const (
-	vendorAnthropic = "anthropic"
-	vendorOpenAI    = "openai"
-	vendorGemini    = "gemini"
-	vendorLocal     = "local"
-)
-
-// The vendors' own endpoints, as a profile may also spell them out.
-const (
-	anthropicBaseURL = "https://api.anthropic.com"
-	openAIBaseURL    = "https://api.openai.com/v1"
-)
+// The key variables war-room knows come from the vendor registry: each detectable profile
+// (anthropic, openai, gemini, local) reads one, and --provider-env names a vendor by the
+// detected profile's name. A local key belongs to the operator's own OpenAI-compatible server.
 
 // builtinKeys are the key variables war-room knows, by vendor.
-var builtinKeys = map[string]string{config.EnvAnthropicKey: vendorAnthropic, config.EnvOpenAIKey: vendorOpenAI,
-	config.EnvGeminiKey: vendorGemini, config.EnvLocalKey: vendorLocal}
+func builtinKeys() map[string]string {
+	keys := map[string]string{}
+	for _, d := range vendors.Detections() {
+		keys[d.KeyEnv] = d.Profile
+	}
+	return keys
+}
 
 // providerSettings are the other variables a repository's configuration may read: models,
 // the local endpoint and its family. They are not keys.
-var providerSettings = []string{config.EnvAnthropicModel, config.EnvOpenAIModel, config.EnvGeminiModel,
-	config.EnvLocalBaseURL, config.EnvLocalModel, config.EnvLocalFamily}
+func providerSettings() []string {
+	var out []string
+	for _, d := range vendors.Detections() {
+		for _, v := range []string{d.ModelEnv, d.BaseURLEnv, d.FamilyEnv} {
+			if v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// localDetection is the detection of the operator's own server, the one whose base URL comes
+// from a variable.
+func localDetection() vendors.TypedDetection {
+	for _, d := range vendors.Detections() {
+		if d.BaseURLEnv != "" {
+			return d
+		}
+	}
+	return vendors.TypedDetection{}
+}
+
+// detection finds the detectable profile a --provider-env vendor names.
+func detection(vendor string) (vendors.TypedDetection, bool) {
+	for _, d := range vendors.Detections() {
+		if d.Profile == vendor {
+			return d, true
+		}
+	}
+	return vendors.TypedDetection{}, false
+}
 
 // appSecrets are variables --provider-env must never expose to a repository's configuration:
 // the App's own credentials and the runner's token.
@@ -42,7 +67,11 @@ var appSecrets = []string{"WAR_ROOM_WEBHOOK_SECRET", "WAR_ROOM_APP_PRIVATE_KEY",
 // parseProviderEnv reads --provider-env: NAME=VENDOR, or NAME alone for a key of the local
 // endpoint. It returns every key variable a repository may name, the built-in ones included.
 func parseProviderEnv(list string) (map[string]string, error) {
-	keys := maps.Clone(builtinKeys)
+	keys := builtinKeys()
+	var names []string
+	for _, d := range vendors.Detections() {
+		names = append(names, d.Profile)
+	}
 	for _, item := range strings.Split(list, ",") {
 		name, vendor, declared := strings.Cut(strings.TrimSpace(item), "=")
 		name, vendor = strings.TrimSpace(name), strings.TrimSpace(vendor)
@@ -52,9 +81,9 @@ func parseProviderEnv(list string) (map[string]string, error) {
 		case slices.Contains(appSecrets, name):
 			return nil, usageErr("--provider-env %s: that variable holds this App's own credentials and would be readable by every repository's configuration", name)
 		case !declared:
-			vendor = vendorLocal
-		case !slices.Contains([]string{vendorAnthropic, vendorOpenAI, vendorGemini, vendorLocal}, vendor):
-			return nil, usageErr("--provider-env %s: vendor %q is not anthropic, openai, gemini or local", name, vendor)
+			vendor = localDetection().Profile
+		case !slices.Contains(names, vendor):
+			return nil, usageErr("--provider-env %s: vendor %q is not %s", name, vendor, orList(names))
 		}
 		keys[name] = vendor
 	}
@@ -73,7 +102,7 @@ func checkProviderEnv(list string) error {
 // else stay out of reach of an api_key_env.
 func providerEnv(getenv func(string) string, keys map[string]string) func(string) string {
 	return func(name string) string {
-		if _, ok := keys[name]; ok || slices.Contains(providerSettings, name) {
+		if _, ok := keys[name]; ok || slices.Contains(providerSettings(), name) {
 			return getenv(name)
 		}
 		return ""
@@ -125,17 +154,25 @@ func (k keyPolicy) permits(p config.ProviderConfig) bool {
 	case slices.ContainsFunc(k.allowed, func(a string) bool { return normURL(a) == base }):
 		return true
 	}
-	switch vendor {
-	case vendorAnthropic:
-		return p.Type == config.TypeAnthropic && (base == "" || base == anthropicBaseURL)
-	case vendorOpenAI:
-		return p.Type == config.TypeOpenAI && (base == "" || base == openAIBaseURL)
-	case vendorGemini:
-		return p.Type == config.TypeOpenAI && base == normURL(config.GeminiBaseURL)
-	case vendorLocal:
-		return p.Type == config.TypeOpenAI && k.local != "" && base == k.local
+	d, known := detection(vendor)
+	switch {
+	case !known || string(p.Type) != d.Type:
+		return false
+	case d.BaseURLEnv != "":
+		return k.local != "" && base == k.local
+	case d.BaseURL != "":
+		return base == normURL(d.BaseURL)
 	}
-	return false
+	v, _ := vendors.Lookup(d.Type)
+	return v.OwnEndpoint(base)
 }
 
-func normURL(u string) string { return strings.TrimSuffix(strings.TrimSpace(u), "/") }
+// orList joins "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func normURL(u string) string { return vendors.NormURL(u) }

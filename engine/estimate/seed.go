@@ -14,11 +14,11 @@ import (
 var seedLatency = map[string]map[provider.Effort]time.Duration{
 	"api": {provider.EffortLow: 10 * time.Second, provider.EffortMedium: 25 * time.Second,
 		provider.EffortHigh: 45 * time.Second, provider.EffortXHigh: 60 * time.Second, provider.EffortMax: 300 * time.Second},
-	"cli": {provider.EffortLow: 30 * time.Second, provider.EffortMedium: 45 * time.Second,
+	provider.TypeCLI: {provider.EffortLow: 30 * time.Second, provider.EffortMedium: 45 * time.Second,
 		provider.EffortHigh: 60 * time.Second, provider.EffortXHigh: 60 * time.Second, provider.EffortMax: 300 * time.Second},
 	// The script provider answers from a file; its seed says "about a second" until its
 	// simulated latency has been recorded.
-	"script": {"": time.Second},
+	provider.TypeScript: {"": time.Second},
 }
 
 // Seed token sizes of one call before anything was recorded: the prompt (role body, the
@@ -33,7 +33,7 @@ const (
 func SeedLatency(profileType string, effort provider.Effort) time.Duration {
 	kind := "api"
 	switch profileType {
-	case "cli", "script":
+	case provider.TypeCLI, provider.TypeScript:
 		kind = profileType
 	}
 	table := seedLatency[kind]

@@ -21,6 +21,15 @@ type Provider interface {
 	Complete(ctx context.Context, req Request) (Response, error)
 }
 
+// The two provider types that reach no vendor's API, named in the port because the engine
+// treats them apart: a scripted answer is labelled "not a model" and left out of a default
+// panel, and an estimate seeds an agent CLI's latency apart from an API's. Everything else
+// about a provider type is the vendor registry's (internal/provider/vendors).
+const (
+	TypeScript = "script"
+	TypeCLI    = "cli"
+)
+
 // Effort is the reasoning effort asked of a model; adapters map it to each vendor's knob.
 type Effort string
 
@@ -52,15 +61,6 @@ const (
 	// thinking.type "adaptive"). Thinking is never part of the answer text.
 	ThinkingAdaptive Thinking = "adaptive"
 )
-
-// ParseThinking accepts the names above (and "" as unset).
-func ParseThinking(s string) (Thinking, error) {
-	switch t := Thinking(s); t {
-	case "", ThinkingOff, ThinkingAdaptive:
-		return t, nil
-	}
-	return "", fmt.Errorf("unknown thinking %q (want adaptive or off)", s)
-}
 
 // Request is one prompt.
 type Request struct {

@@ -6,15 +6,19 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 // cachePrefix is a prefix long enough to be cached on every Claude model (the largest minimum
 // is 4096 tokens): about 24 KB of a fixed text, the same bytes on every run.
 var cachePrefix = strings.Repeat("This text is the same on every call so that the prompt cache can keep it. ", 320) + "\n\n"
 
-// cached reports whether the profile is probed for prompt caching: Anthropic's is explicit
-// (cache_control breakpoints), so whether it works is worth two calls.
-func cached(p *engine.Profile) bool { return p.Type == "anthropic" }
+// cached reports whether the profile is probed for prompt caching: where caching is asked for
+// explicitly (Anthropic's cache_control breakpoints), whether it works is worth two calls.
+func cached(p *engine.Profile) bool {
+	v, _ := vendors.Lookup(p.Type)
+	return v.ExplicitCache
+}
 
 // cache settles Anthropic's prompt cache: the first call carried a marked prefix; a second,
 // identical call must read it back. A first call that already read it (a recent probe wrote
@@ -38,6 +42,13 @@ func (pr *prober) cache(ctx context.Context) Check {
 		Fix:    "providers." + pr.p.Name + ".cache_warmup: false (no call waits for a cache that never hits)"}
 }
 
+// local reports whether the profile's adapter runs on this machine (a script or an agent CLI),
+// where war-room checks no context size.
+func local(p *engine.Profile) bool {
+	v, _ := vendors.Lookup(p.Type)
+	return v.Local
+}
+
 // context reports the context size war-room checks prompts against: asked of a local server
 // now that the answer has loaded its model, else the configured or documented one.
 func (pr *prober) context(ctx context.Context) Check {
@@ -57,7 +68,7 @@ func (pr *prober) context(ctx context.Context) Check {
 	switch {
 	case pr.p.ContextTokens > 0:
 		return Check{Name: CheckContext, Status: OK, Detail: fmt.Sprintf("%d tokens", pr.p.ContextTokens)}
-	case pr.p.Type == "script" || pr.p.Type == "cli":
+	case local(pr.p):
 		return Check{Name: CheckContext, Status: NA}
 	}
 	return Check{Name: CheckContext, Status: Unknown, Detail: "not known", Fix: fix}

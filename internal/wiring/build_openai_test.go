@@ -68,10 +68,10 @@ func openAIConfig(t *testing.T, baseURL, model string) *config.Config {
 
 func TestOpenAIProfileUsesConfiguredModelAndKey(t *testing.T) {
 	srv := newOpenAIServer(t, "a", "b")
-	cfg, err := config.Detect(envOf(map[string]string{config.EnvLocalBaseURL: srv.URL + "/v1", config.EnvLocalModel: "qwen3",
-		config.EnvLocalFamily: "qwen", config.EnvLocalKey: "sekrit"}), protocols.Sections()...)
+	cfg, err := config.Detect(envOf(map[string]string{"WAR_ROOM_OPENAI_BASE_URL": srv.URL + "/v1", "WAR_ROOM_OPENAI_MODEL": "qwen3",
+		"WAR_ROOM_OPENAI_FAMILY": "qwen", "WAR_ROOM_OPENAI_API_KEY": "sekrit"}), protocols.Sections()...)
 	require.NoError(t, err)
-	ps, err := Profiles(context.Background(), cfg, envOf(map[string]string{config.EnvLocalKey: "sekrit"}), srv.Client())
+	ps, err := Profiles(context.Background(), cfg, envOf(map[string]string{"WAR_ROOM_OPENAI_API_KEY": "sekrit"}), srv.Client())
 	require.NoError(t, err)
 	p := ps["local"]
 	require.Equal(t, "qwen3", p.Model)

@@ -10,16 +10,12 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/anthropic"
-	"github.com/war-room/war-room/internal/provider/cli"
-	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 // Profiles builds every profile's provider. getenv supplies the API keys named by
@@ -56,12 +52,17 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 			return nil, cfg.ErrorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
 		}
 	}
-	a, model, err := build(ctx, pc, key, hc, localServer(cfg, name, pc))
+	vendor, ok := vendors.Lookup(string(pc.Type))
+	if !ok {
+		return nil, cfg.ErrorAt(path+".type", "profile %q: unknown provider type %q (have: %s)", name, pc.Type, strings.Join(vendors.Types(), ", "))
+	}
+	s := vendorSettings(pc, key, hc, localServer(cfg, name, pc))
+	a, model, err := vendor.New(ctx, s)
 	if err != nil {
 		return nil, cfg.ErrorAt(path, "profile %q: %v", name, err)
 	}
 	p := &engine.Profile{
-		Name: name, Type: string(pc.Type), Model: model, Family: pc.Family, Endpoint: Endpoint(pc),
+		Name: name, Type: string(pc.Type), Model: model, Family: pc.Family, Endpoint: vendor.Disclose(s),
 		MaxConcurrency:  pc.MaxConcurrency,
 		PriceInPerMTok:  pc.Price.InputPerMTok,
 		PriceOutPerMTok: pc.Price.OutputPerMTok,
@@ -76,50 +77,18 @@ func Budget(cfg *config.Config) engine.Budget {
 	return engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
 }
 
-// build constructs the adapter and returns the model it will use.
-func build(ctx context.Context, pc config.ProviderConfig, key string, hc *http.Client, local bool) (provider.Provider, string, error) {
-	switch pc.Type {
-	case config.TypeAnthropic:
-		return anthropic.New(anthropic.Config{APIKey: key, BaseURL: pc.BaseURL, Model: pc.Model,
-			HTTPClient: hc, Timeout: pc.Timeout}), pc.Model, nil
-	case config.TypeOpenAI:
-		return buildOpenAI(ctx, pc, key, hc, local)
-	case config.TypeCLI:
-		c, err := cli.New(cli.Config{Command: string(pc.Command), Binary: pc.Binary, Model: pc.Model,
-			Timeout: pc.Timeout, APIKey: key})
-		return c, pc.Model, err
-	case config.TypeScript:
-		s, err := script.Load(pc.Responses)
-		return s, cmpOr(pc.Model, "script"), err
-	}
-	return nil, "", fmt.Errorf("unknown provider type %q", pc.Type)
-}
-
-func cmpOr(v, fallback string) string {
-	if v == "" {
-		return fallback
-	}
-	return v
+// vendorSettings are a profile's settings as its adapter's constructor takes them.
+func vendorSettings(pc config.ProviderConfig, key string, hc *http.Client, local bool) vendors.Settings {
+	return vendors.Settings{Model: pc.Model, BaseURL: pc.BaseURL, APIKey: key, Command: string(pc.Command),
+		Binary: pc.Binary, Responses: pc.Responses, Timeout: pc.Timeout, HTTP: hc, LocalServer: local}
 }
 
 // Endpoint says where a profile's requests go, for the disclosure a person reads before the
-// first call: the host of its API (the vendor's own when no base_url is set), the local program
-// a cli profile runs, or nowhere for the script provider.
+// first call (the vendor registry's answer).
 func Endpoint(pc config.ProviderConfig) string {
-	switch pc.Type {
-	case config.TypeScript:
-		return "nowhere (scripted answers, no network)"
-	case config.TypeCLI:
-		return "the local " + string(pc.Command) + " program (and its vendor)"
+	v, ok := vendors.Lookup(string(pc.Type))
+	if !ok {
+		return "unknown"
 	}
-	if pc.BaseURL != "" {
-		if u, err := url.Parse(pc.BaseURL); err == nil && u.Host != "" {
-			return u.Host
-		}
-		return pc.BaseURL
-	}
-	if pc.Type == config.TypeAnthropic {
-		return "api.anthropic.com"
-	}
-	return "api.openai.com"
+	return v.Disclose(vendorSettings(pc, "", nil, false))
 }

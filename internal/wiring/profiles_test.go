@@ -93,7 +93,7 @@ func TestProfilesMissingKeyNamesProfileAndVariable(t *testing.T) {
 }
 
 func TestProfileDetectedMissingKey(t *testing.T) {
-	cfg, err := config.Detect(envOf(map[string]string{config.EnvAnthropicKey: "k"}), protocols.Sections()...)
+	cfg, err := config.Detect(envOf(map[string]string{"ANTHROPIC_API_KEY": "k"}), protocols.Sections()...)
 	require.NoError(t, err)
 	_, err = Profiles(context.Background(), cfg, envOf(nil), nil)
 	require.EqualError(t, err, `environment: providers.anthropic.api_key_env: profile "anthropic" needs its API key in the environment variable ANTHROPIC_API_KEY, which is not set`)

@@ -9,9 +9,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/anthropic"
-	"github.com/war-room/war-room/internal/provider/cli"
-	"github.com/war-room/war-room/internal/provider/openai"
+	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 // settings fills a profile's call settings: each configured key, else what the vendor
@@ -19,7 +17,8 @@ import (
 // its context, else the safe default (no effort, no thinking, no context check). ContextSource
 // says where ContextTokens came from, for doctor and dry runs.
 func settings(ctx context.Context, cfg *config.Config, name string, pc config.ProviderConfig, model, key string, hc *http.Client, p *engine.Profile) {
-	caps, known := capabilities(pc, model)
+	vendor, _ := vendors.Lookup(string(pc.Type)) // Profile checked the type
+	caps, known := vendor.Capabilities(model, string(pc.Command))
 	p.Timeout, p.MaxAttempts = pc.Timeout, pc.MaxAttempts
 	p.EffortLevels = pc.EffortLevels
 	if p.EffortLevels == nil {
@@ -32,36 +31,14 @@ func settings(ctx context.Context, cfg *config.Config, name string, pc config.Pr
 	}
 	p.MaxOutputTokens = orInt(pc.MaxOutputTokens, caps.MaxOutputTokens)
 	p.ContextTokens = orInt(pc.ContextTokens, caps.ContextTokens)
-	if p.ContextTokens == 0 && !known && detectedLocal(cfg, name) {
-		p.ContextTokens, _ = openai.ContextSize(ctx, pc.BaseURL, key, model, hc)
+	if p.ContextTokens == 0 && !known && detectedLocal(cfg, name) && vendor.ContextSize != nil {
+		s := vendorSettings(pc, key, hc, true)
+		s.Model = model
+		p.ContextTokens = vendor.ContextSize(ctx, s)
 	}
 	p.PriceCacheReadPerMTok = orPrice(pc.Price.CacheReadPerMTok, caps.CacheRead*pc.Price.InputPerMTok)
 	p.PriceCacheWritePerMTok = orPrice(pc.Price.CacheWritePerMTok, caps.CacheWrite*pc.Price.InputPerMTok)
-	overHTTP := pc.Type == config.TypeAnthropic || pc.Type == config.TypeOpenAI
-	p.CacheWarmup = pc.CacheWarmup && overHTTP
-}
-
-// capabilities is what war-room knows of the profile's model: the vendor's table for HTTP
-// profiles (with the vendor's cache pricing even for a model not in it), the CLI's own effort
-// flag for cli profiles, and every level for scripts, which take whatever they are sent.
-func capabilities(pc config.ProviderConfig, model string) (provider.Capabilities, bool) {
-	switch pc.Type {
-	case config.TypeAnthropic:
-		if c, ok := anthropic.Known(model); ok {
-			return c, true
-		}
-		return anthropic.DefaultCache, false
-	case config.TypeOpenAI:
-		if c, ok := openai.Known(model); ok {
-			return c, true
-		}
-		return provider.Capabilities{CacheWrite: 1}, false
-	case config.TypeCLI:
-		return provider.Capabilities{EffortLevels: cli.EffortLevels(string(pc.Command))}, true
-	case config.TypeScript:
-		return provider.Capabilities{EffortLevels: provider.Ladder}, true
-	}
-	return provider.Capabilities{}, false
+	p.CacheWarmup = pc.CacheWarmup && vendor.OverHTTP
 }
 
 // detectedLocal reports whether the profile is the local server detected from the
@@ -69,14 +46,14 @@ func capabilities(pc config.ProviderConfig, model string) (provider.Capabilities
 // server is asked only by war-room doctor: building profiles sends nothing to an endpoint that
 // a protocol's approval gate may yet keep from being called.
 func detectedLocal(cfg *config.Config, name string) bool {
-	return cfg.Source == config.SourceEnvironment && name == config.DetectedLocalProfile
+	return cfg.Source == config.SourceEnvironment && name == config.LocalProfile
 }
 
 // localServer reports whether an openai profile's endpoint is a local server that may report
 // its context size: the detected one, or any on a loopback or private address, which is where
 // Ollama, vLLM and llama.cpp run.
 func localServer(cfg *config.Config, name string, pc config.ProviderConfig) bool {
-	if pc.Type != config.TypeOpenAI || pc.BaseURL == "" {
+	if v, _ := vendors.Lookup(string(pc.Type)); !v.OverHTTP || pc.BaseURL == "" {
 		return false
 	}
 	if detectedLocal(cfg, name) {
@@ -91,16 +68,6 @@ func localServer(cfg *config.Config, name string, pc config.ProviderConfig) bool
 	}
 	ip := net.ParseIP(u.Hostname())
 	return ip != nil && (ip.IsLoopback() || ip.IsPrivate())
-}
-
-// promptCacheKey reports whether an openai profile's endpoint is OpenAI's own, the one known
-// to take prompt_cache_key; compatible servers may reject fields they do not know.
-func promptCacheKey(baseURL string) bool {
-	if baseURL == "" {
-		return true
-	}
-	u, err := url.Parse(baseURL)
-	return err == nil && u.Hostname() == "api.openai.com"
 }
 
 func orThinking(v, fallback provider.Thinking) provider.Thinking {

@@ -84,18 +84,11 @@ func TestTheDetectedLocalServerIsAskedForItsContext(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	cfg, err := config.Detect(envOf(map[string]string{config.EnvLocalBaseURL: srv.URL + "/v1", config.EnvLocalModel: "qwen2.5:7b"}),
+	cfg, err := config.Detect(envOf(map[string]string{"WAR_ROOM_OPENAI_BASE_URL": srv.URL + "/v1", "WAR_ROOM_OPENAI_MODEL": "qwen2.5:7b"}),
 		protocols.Sections()...)
 	require.NoError(t, err)
-	p, err := Profile(context.Background(), cfg, config.DetectedLocalProfile, envOf(nil), srv.Client())
+	p, err := Profile(context.Background(), cfg, "local", envOf(nil), srv.Client())
 	require.NoError(t, err)
 	assert.Equal(t, 4096, p.ContextTokens)
 	assert.Empty(t, p.EffortLevels)
-}
-
-func TestPromptCacheKeyOnlyForOpenAIsEndpoint(t *testing.T) {
-	assert.True(t, promptCacheKey(""))
-	assert.True(t, promptCacheKey("https://api.openai.com/v1"))
-	assert.False(t, promptCacheKey("https://generativelanguage.googleapis.com/v1beta/openai/"))
-	assert.False(t, promptCacheKey("http://127.0.0.1:11434/v1"))
 }

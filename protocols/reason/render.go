@@ -130,7 +130,7 @@ func WritePlan(w io.Writer, plan Plan, seedSource string, est Estimate, profiles
 		} else {
 			b.WriteString(", latency not measured yet")
 		}
-		if p, err := profiles.Get(pc.Profile); err == nil && p.Type == "script" {
+		if p, err := profiles.Get(pc.Profile); err == nil && p.Type == provider.TypeScript {
 			b.WriteString(" — " + ScriptedLabel)
 		}
 		b.WriteString("\n")
