@@ -82,13 +82,3 @@ func vendorSettings(pc config.ProviderConfig, key string, hc *http.Client, local
 	return vendors.Settings{Model: pc.Model, BaseURL: pc.BaseURL, APIKey: key, Command: string(pc.Command),
 		Binary: pc.Binary, Responses: pc.Responses, Timeout: pc.Timeout, HTTP: hc, LocalServer: local}
 }
-
-// Endpoint says where a profile's requests go, for the disclosure a person reads before the
-// first call (the vendor registry's answer).
-func Endpoint(pc config.ProviderConfig) string {
-	v, ok := vendors.Lookup(string(pc.Type))
-	if !ok {
-		return "unknown"
-	}
-	return v.Disclose(vendorSettings(pc, "", nil, false))
-}
