@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,15 +49,25 @@ type Surround struct {
 	Evidence evidence.Source
 }
 
-// Flag is one flag a protocol accepts from a slash command.
+// Flag is one of a protocol's own options, declared once: the CLI command registers it on its
+// flag set, the slash-command grammar allows it, and the documentation's table lists it.
 type Flag struct {
 	Name string
+	// Bool flags are written --name; the others --name=value (a slash command) or
+	// --name value (the CLI).
 	Bool bool
-	Help string
+	// Default is the value when the flag is not given, as the CLI's --help shows it ("" none).
+	Default string
+	Help    string
+	// Check refuses a value before any session exists (nil: any value).
+	Check func(string) error
 }
 
 type protocol struct {
 	section config.Section
+	// verb is the CLI command and slash-command word that runs the protocol besides its
+	// own name ("deliberate", "convene"); summary says what the command does, once.
+	verb, summary string
 	// question is the input a session carries its question under.
 	question string
 	flags    []Flag
@@ -69,30 +80,56 @@ type protocol struct {
 var known = map[string]protocol{
 	warroom.Protocol: {
 		section:  config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
+		verb:     "deliberate",
+		summary:  "run the war-room protocol (phases 0–7) on a question",
 		question: warroom.InputQuestion,
-		flags: []Flag{{Name: "mode", Help: "auto, express, lightweight, full or delphi"},
-			{Name: "preset", Help: "default, move-fast, risk-averse, startup or regulated"},
-			{Name: "thresholds", Help: "three increasing reversibility thresholds, e.g. 0.40,0.60,0.80"},
-			{Name: "plan-review", Bool: true, Help: "the question is a plan to review (adds Prosecution Counsel)"}},
+		flags: []Flag{{Name: "mode", Default: string(warroom.ModeAuto), Check: checkMode,
+			Help: "auto (route by the reversibility score), express, lightweight, full or delphi"},
+			{Name: "preset", Help: "threshold preset: default, move-fast, risk-averse, startup or regulated"},
+			{Name: "thresholds", Help: "express, lightweight and full-council ceilings, three increasing scores, e.g. 0.40,0.60,0.80"},
+			{Name: "plan-review", Bool: true, Help: "the question is an implementation plan to review (adds Prosecution Counsel)"}},
 		start: startWarRoom, execute: warroom.Execute, bounded: bounded[warroom.Options],
 	},
 	reason.Protocol: {
 		section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
+		summary:  "run the five-role adversarial reason chain on a question",
 		question: reason.InputQuestion,
-		flags: []Flag{{Name: "fast", Bool: true, Help: "lower effort for the compressor, attacker and synthesizer"},
-			{Name: "passes", Help: "compressor and attacker rounds (default 1)"},
-			{Name: "high-assurance", Bool: true, Help: "a second, independent generator on a distinct profile"}},
+		flags: []Flag{{Name: "fast", Bool: true, Help: "fast effort profile: thinner compressor, attacker and synthesizer"},
+			{Name: "passes", Default: "1", Check: checkPasses, Help: "compressor and attacker rounds"},
+			{Name: "high-assurance", Bool: true, Help: "add a second, independent generator on a distinct profile"}},
 		start: startReason, execute: reason.Execute, bounded: bounded[reason.Options],
 	},
 	council.Protocol: {
 		section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
+		verb:     "convene",
+		summary:  "run the standing-team protocol on a question",
 		question: council.InputQuestion,
-		flags: []Flag{{Name: "seats", Help: "comma-separated seats, e.g. architect,skeptic,economist (default: the profile's team)"},
-			{Name: "rounds", Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
-			{Name: "profile", Help: "the composition profile to convene (default: the one marked default)"},
-			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks)"}},
+		flags: []Flag{{Name: "seats", Help: "comma-separated seats: " + strings.Join(council.SeatKeys(), ", ") +
+			" (default: the profile's team, e.g. " + strings.Join(council.DefaultTeam(), ",") + ", plus any seat named under protocols.council.roles)"},
+			{Name: "rounds", Check: checkRounds, Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
+			{Name: "profile", Help: "the composition profile to convene (default: the one marked default; war-room council roster lists them)"},
+			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)"}},
 		start: startCouncil, execute: council.Execute, bounded: bounded[council.Options],
 	},
+}
+
+func checkMode(v string) error {
+	if !slices.Contains(warroom.Modes, warroom.Mode(v)) {
+		return fmt.Errorf("--mode wants auto, express, lightweight, full or delphi, got %q", v)
+	}
+	return nil
+}
+
+func checkPasses(v string) error {
+	if n, err := strconv.Atoi(v); err != nil || n < 1 {
+		return fmt.Errorf("--passes wants a whole number of at least 1, got %q", v)
+	}
+	return nil
+}
+
+func checkRounds(v string) error {
+	_, err := council.ParseRounds(v)
+	return err
 }
 
 // Council is the standing-team protocol ("convene").
@@ -129,18 +166,45 @@ func Available(name string) error {
 	return fmt.Errorf("unknown protocol %q (available: %s)", name, strings.Join(Names(), ", "))
 }
 
-// AllowedFlags returns the flags a protocol accepts from a slash command.
+// AllowedFlags returns a protocol's own flags, for the CLI, the slash grammar and the docs.
 func AllowedFlags(name string) []Flag { return known[name].flags }
+
+// Summary says what a protocol's command does, for --help and the docs.
+func Summary(name string) string { return known[name].summary }
+
+// Verb is the CLI command that runs a protocol: its word ("deliberate", "convene") or its
+// own name.
+func Verb(name string) string {
+	if v := known[name].verb; v != "" {
+		return v
+	}
+	return name
+}
+
+// CheckFlags refuses, before any session exists, a flag the protocol does not take or a
+// value it cannot use.
+func CheckFlags(name string, flags map[string]string) error {
+	for _, k := range slices.Sorted(maps.Keys(flags)) {
+		i := slices.IndexFunc(known[name].flags, func(f Flag) bool { return f.Name == k })
+		if i < 0 {
+			return fmt.Errorf("%s does not take --%s", name, k)
+		}
+		if f := known[name].flags[i]; f.Check != nil {
+			if err := f.Check(flags[k]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
 
 // NewSession resolves a request against the configuration into a session ready to Start.
 func NewSession(cfg *config.Config, req Request) (*engine.Session, error) {
 	if err := Available(req.Protocol); err != nil {
 		return nil, err
 	}
-	for name := range req.Flags {
-		if !slices.ContainsFunc(known[req.Protocol].flags, func(f Flag) bool { return f.Name == name }) {
-			return nil, fmt.Errorf("%s does not take --%s", req.Protocol, name)
-		}
+	if err := CheckFlags(req.Protocol, req.Flags); err != nil {
+		return nil, err
 	}
 	if req.SeedSource == "" {
 		req.Seed, req.SeedSource = engine.NewSeed(), "crypto/rand"
@@ -243,9 +307,12 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 // Words maps what people type after /war-room (or as a CLI verb) to protocol names: each
 // protocol by its own name, "deliberate" for war-room and "convene" for the standing team.
 func Words() map[string]string {
-	words := map[string]string{"deliberate": warroom.Protocol, "convene": Council}
-	for n := range known {
+	words := map[string]string{}
+	for n, p := range known {
 		words[n] = n
+		if p.verb != "" {
+			words[p.verb] = n
+		}
 	}
 	return words
 }
@@ -256,3 +323,23 @@ func QuestionInput(protocol string) string { return known[protocol].question }
 // StopWords are the answers the protocols' gates offer for stopping a session (declining a
 // reduced-independence panel, dropping a suspect question): a reply using one cancels.
 func StopWords() []string { return []string{reason.AnswerDecline, reason.AnswerDrop} }
+
+// FlagsTable is the documentation's table of every protocol's own flags (docs/flags.md), made
+// from the same declarations the CLI and the slash grammar read.
+func FlagsTable() string {
+	var b strings.Builder
+	b.WriteString("| protocol | flag | default | meaning |\n|---|---|---|---|\n")
+	for _, n := range order {
+		for _, f := range known[n].flags {
+			flag, def := "`--"+f.Name+"`", "—"
+			if !f.Bool {
+				flag = "`--" + f.Name + "=…`"
+			}
+			if f.Default != "" {
+				def = "`" + f.Default + "`"
+			}
+			fmt.Fprintf(&b, "| `%s` (`war-room %s`) | %s | %s | %s |\n", n, Verb(n), flag, def, strings.ReplaceAll(f.Help, "|", "\\|"))
+		}
+	}
+	return b.String()
+}

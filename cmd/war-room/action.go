@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{name: "action", summary: "run as a GitHub Action step (reads the runner's event)", run: runAction})
+	register(command{name: "action", run: runAction})
 }
 
 // eventHandler is one bot handler; the Action picks the one that handles the runner's event.

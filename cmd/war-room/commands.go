@@ -14,13 +14,17 @@ import (
 	"golang.org/x/term"
 
 	wr "github.com/war-room/war-room/internal/github"
+	"github.com/war-room/war-room/protocols"
+	"github.com/war-room/war-room/protocols/council"
+	"github.com/war-room/war-room/protocols/reason"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
-// command is one subcommand. Each lives in its own file and registers itself in init().
+// command is one subcommand. Each lives in its own file and registers itself in init(); its
+// summary is written once, in order (a protocol's, once, in the protocol registry).
 type command struct {
-	name    string
-	summary string
-	run     func(ctx context.Context, e *env, args []string) error
+	name string
+	run  func(ctx context.Context, e *env, args []string) error
 }
 
 var registry = map[string]command{}
@@ -29,9 +33,9 @@ func register(c command) { registry[c.name] = c }
 
 // order is how --help lists commands; a listed command with no registration is not built yet.
 var order = []struct{ name, summary string }{
-	{"reason", "run the five-role adversarial reason chain on a question"},
-	{"deliberate", "run the war-room protocol (phases 0–7) on a question"},
-	{"convene", "run the standing-team protocol on a question"},
+	protocolCommand(reason.Protocol),
+	protocolCommand(warroom.Protocol),
+	protocolCommand(council.Protocol),
 	{"council", "show the standing team's roster and composition profiles (read-only)"},
 	{"memory", "review, approve and reject the standing team's member memory"},
 	{"review", "run independent review lanes on a diff or pull request"},
@@ -41,9 +45,14 @@ var order = []struct{ name, summary string }{
 	{"serve", "run as a GitHub App webhook server"},
 	{"health", "check that a war-room serve on this machine answers /healthz"},
 	{"resume", "continue a paused or interrupted session, answering its gates"},
-	{"verify", "recompute a session's Merkle DAG and report any tampered node"},
+	{"verify", "recompute a session's record (steps, contributions, decision) and report what no longer matches"},
 	{"doctor", "check each configured profile with a few real calls"},
 	{"version", "print the version"},
+}
+
+// protocolCommand is a protocol's command as the registry names and summarises it.
+func protocolCommand(protocol string) struct{ name, summary string } {
+	return struct{ name, summary string }{protocols.Verb(protocol), protocols.Summary(protocol)}
 }
 
 // env is the process's outside world, injectable for tests.

@@ -8,32 +8,30 @@ import (
 	"text/tabwriter"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/session"
 )
 
 func init() {
-	register(command{name: "convene", summary: "run the standing-team protocol on a question", run: runConvene})
+	register(command{name: protocols.Verb(council.Protocol), run: runConvene})
 }
 
 // conveneFlags are war-room convene's flags.
 type conveneFlags struct {
-	common                commonFlags
-	seats, rounds, resume string
-	seed                  string
-	context               contextFiles
-	dry                   bool
-	approve               approveFlag
-	team                  teamFlags
+	common  commonFlags
+	resume  string
+	seed    string
+	context contextFiles
+	dry     bool
+	approve approveFlag
+	team    teamFlags
 }
 
 func (f *conveneFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
 	f.approve.register(fs)
 	f.team.register(fs, &f.common)
-	fs.StringVar(&f.seats, "seats", "", "comma-separated seats: "+strings.Join(council.SeatKeys(), ", ")+
-		" (default: "+strings.Join(council.DefaultTeam(), ",")+" plus any seat named under protocols.council.roles)")
-	fs.StringVar(&f.rounds, "rounds", "", "cross-examination rounds, 1 or 2 (default 1)")
 	fs.Var(&f.context, "context", "a context file fed to every seat verbatim (repeatable)")
 	fs.StringVar(&f.resume, "resume", "", "continue an interrupted or failed council session by id")
 	fs.StringVar(&f.seed, "seed", "", "fix the seed that seats the team, deals the member labels and picks the arbiter (default: OS entropy)")
@@ -57,10 +55,10 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usageErr(`convene takes exactly one question, quoted: war-room convene "Should we …?"`)
 	}
-	rounds, err := council.ParseRounds(f.rounds)
-	if err != nil {
-		return exitErr(exitUsage, err)
+	if err := f.team.protocol.check(); err != nil {
+		return err
 	}
+	rounds, _ := council.ParseRounds(f.team.protocol.get("rounds")) // checked
 	inputs, err := f.inputs(pos[0])
 	if err != nil {
 		return err
@@ -79,14 +77,14 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if f.dry {
-		opts, err := f.team.councilOptions(st, f.seats, rounds, sur)
+		opts, err := f.team.councilOptions(st, rounds, sur)
 		if err != nil {
 			return err
 		}
 		return dryRunCouncil(ctx, e, st, opts, seed, f.common.json)
 	}
 	out := f.team.runner(ctx, e, st).Run(ctx, session.Request{Protocol: council.Protocol, Question: pos[0], Context: inputs[1:],
-		Flags: f.team.flags(f.seats, f.rounds), Seed: seed, SeedSource: source, Answers: f.approve.answers(), Surround: sur})
+		Flags: f.team.protocol.request(), Seed: seed, SeedSource: source, Answers: f.approve.answers(), Surround: sur})
 	return f.end(ctx, e, st, out)
 }
 

@@ -17,20 +17,18 @@ import (
 	"github.com/war-room/war-room/session"
 )
 
-// teamFlags are convene's flags for the standing team as data: the composition profile, the
-// card's --go and the narration level.
+// teamFlags are convene's flags for the standing team as data: the protocol's own (seats,
+// rounds, the composition profile, the card's --go, from the registry) and the narration level.
 type teamFlags struct {
-	profile string
-	goAhead bool
-	narrate narrateFlag
+	protocol *protocolFlags
+	narrate  narrateFlag
 	// common are the command's state flags: the project's memory lives beside its state.
 	common *commonFlags
 }
 
 func (t *teamFlags) register(fs *flag.FlagSet, common *commonFlags) {
 	t.common = common
-	fs.StringVar(&t.profile, "profile", "", "composition profile to convene (default: the one marked default; war-room council roster lists them)")
-	fs.BoolVar(&t.goAhead, "go", false, "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)")
+	t.protocol = registerProtocolFlags(fs, council.Protocol)
 	fs.Var(&t.narrate, "narrate", "what stderr shows: quiet (the disclosure only), digest (phases, counts, digests; the default) or full (every turn, once revealed)")
 }
 
@@ -68,29 +66,15 @@ func (t *teamFlags) surround(ctx context.Context, e *env) (protocols.Surround, e
 
 // councilOptions resolves the options a session would run with, as the session runner does,
 // for a dry run.
-func (t *teamFlags) councilOptions(st *setup, seats string, rounds int, sur protocols.Surround) (council.Options, error) {
-	opts, err := protocols.CouncilOptions(st.Config, council.Flags{Seats: seats, Rounds: rounds, Profile: t.profile, Go: t.goAhead}, sur)
+func (t *teamFlags) councilOptions(st *setup, rounds int, sur protocols.Surround) (council.Options, error) {
+	opts, err := protocols.CouncilOptions(st.Config, council.Flags{Seats: t.protocol.get("seats"), Rounds: rounds,
+		Profile: t.protocol.get("profile"), Go: t.protocol.on("go")}, sur)
 	if err != nil {
 		return council.Options{}, exitErr(exitUsage, err)
 	}
 	return opts, nil
 }
 
-// flags are the session's flags as the protocols registry takes them.
-func (t *teamFlags) flags(seats, rounds string) map[string]string {
-	flags := map[string]string{}
-	for k, v := range map[string]string{"seats": seats, "rounds": rounds, "profile": t.profile} {
-		if v != "" {
-			flags[k] = v
-		}
-	}
-	if t.goAhead {
-		flags["go"] = "true"
-	}
-	return flags
-}
-
-// runner is the command's session runner with the narrator in place of the progress lines.
 func (t *teamFlags) runner(ctx context.Context, e *env, st *setup) *session.Runner {
 	r := st.runner(e)
 	ledger, n, err := estimate.Recorded(ctx, st.Store, council.Protocol, 0)

@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register(command{name: "council", summary: "show the standing team's roster and composition profiles (read-only)", run: runCouncil})
+	register(command{name: "council", run: runCouncil})
 }
 
 func runCouncil(_ context.Context, e *env, args []string) error {

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{name: "decisions", summary: "list, show and search recorded decisions; list deferred items", run: runDecisions})
+	register(command{name: "decisions", run: runDecisions})
 }
 
 const decisionsUsage = "decisions list|show|search|deferred [flags]"

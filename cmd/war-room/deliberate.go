@@ -5,18 +5,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/warroom"
 	"github.com/war-room/war-room/session"
 )
 
 func init() {
-	register(command{name: "deliberate", summary: "run the war-room protocol (phases 0–7) on a question", run: runDeliberate})
+	register(command{name: protocols.Verb(warroom.Protocol), run: runDeliberate})
 }
 
 // contextFiles collects repeated --context flags.
@@ -27,25 +27,23 @@ func (c *contextFiles) Set(v string) error { *c = append(*c, v); return nil }
 
 // deliberateFlags are war-room deliberate's flags.
 type deliberateFlags struct {
-	common                           commonFlags
-	github                           githubFlags
-	mode, thresholds, preset, resume string
-	seed                             string
-	context                          contextFiles
-	planReview, dry                  bool
-	approve                          approveFlag
+	common   commonFlags
+	github   githubFlags
+	protocol *protocolFlags
+	resume   string
+	seed     string
+	context  contextFiles
+	dry      bool
+	approve  approveFlag
 }
 
 func (f *deliberateFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
 	f.approve.register(fs)
-	fs.StringVar(&f.mode, "mode", "auto", "auto (route by the reversibility score), express, lightweight, full or delphi")
-	fs.StringVar(&f.thresholds, "thresholds", "", "express, lightweight and full-council ceilings, e.g. 0.40,0.60,0.80")
-	fs.StringVar(&f.preset, "preset", "", "threshold preset: default, move-fast, risk-averse, startup or regulated")
+	f.protocol = registerProtocolFlags(fs, warroom.Protocol)
 	fs.Var(&f.context, "context", "a context file fed to the panel verbatim (repeatable)")
 	fs.StringVar(&f.resume, "resume", "", "continue an interrupted war-room session by id")
 	fs.StringVar(&f.seed, "seed", "", "fix the seed that orders labels, ballots and tie-breaks (default: OS entropy)")
-	fs.BoolVar(&f.planReview, "plan-review", false, "the question is an implementation plan to review")
 	fs.BoolVar(&f.dry, "dry-run", false, "print the panel, thresholds and timeouts; make no call")
 	f.github.register(fs, "first look for earlier decisions on the topic in OWNER/NAME's Discussions (GITHUB_TOKEN; "+
 		"github.discussions.prior_check), so that war-room publish can supersede or reaffirm them")
@@ -68,8 +66,8 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usageErr(`deliberate takes exactly one question, quoted: war-room deliberate "Should we …?"`)
 	}
-	if !slices.Contains(warroom.Modes, warroom.Mode(f.mode)) {
-		return usageErr("--mode wants auto, express, lightweight, full or delphi, got %q", f.mode)
+	if err := f.protocol.check(); err != nil {
+		return err
 	}
 	inputs, err := f.inputs(pos[0])
 	if err != nil {
@@ -84,8 +82,8 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := warroom.OptionsFrom(section[*warroom.Section](st.Config, warroom.Protocol), st.Config.Descriptors(), warroom.Flags{Mode: warroom.Mode(f.mode),
-		Preset: f.preset, Thresholds: f.thresholds, PlanReview: f.planReview})
+	opts, err := warroom.OptionsFrom(section[*warroom.Section](st.Config, warroom.Protocol), st.Config.Descriptors(), warroom.Flags{Mode: warroom.Mode(f.protocol.get("mode")),
+		Preset: f.protocol.get("preset"), Thresholds: f.protocol.get("thresholds"), PlanReview: f.protocol.on("plan-review")})
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
@@ -100,26 +98,11 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 	return f.end(e, st, run.Run(ctx, req))
 }
 
-// warRoomFlags are the protocol's flags as a session request carries them.
-func (f *deliberateFlags) warRoomFlags() map[string]string {
-	flags := map[string]string{"mode": f.mode}
-	if f.preset != "" {
-		flags["preset"] = f.preset
-	}
-	if f.thresholds != "" {
-		flags["thresholds"] = f.thresholds
-	}
-	if f.planReview {
-		flags["plan-review"] = "true"
-	}
-	return flags
-}
-
 // sessionRequest is the runner and the request this command's flags ask for; with --repo,
 // earlier decisions there are looked for first (publishing is war-room publish's job).
 func (f *deliberateFlags) sessionRequest(e *env, st *setup) (*session.Runner, session.Request, error) {
 	run := st.runner(e)
-	req := session.Request{Flags: f.warRoomFlags(), Answers: f.approve.answers()}
+	req := session.Request{Flags: f.protocol.request(), Answers: f.approve.answers()}
 	if f.github.repo == "" {
 		return run, req, nil
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(command{name: "doctor", summary: "check each configured profile with a few real calls", run: runDoctor})
+	register(command{name: "doctor", run: runDoctor})
 }
 
 // runDoctor builds the configured profiles (or the named ones) and makes the fewest calls that

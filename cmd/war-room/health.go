@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{name: "health", summary: "check that a war-room serve on this machine answers /healthz", run: runHealth})
+	register(command{name: "health", run: runHealth})
 }
 
 // runHealth is a container's health probe: the App image has no shell and no HTTP client of

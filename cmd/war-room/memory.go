@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{name: "memory", summary: "review, approve and reject the standing team's member memory", run: runMemory})
+	register(command{name: "memory", run: runMemory})
 }
 
 // memoryBoard is the project's memory file: one JSON file per project beside the state file,

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{name: "publish", summary: "publish a session's decision to GitHub Discussions", run: runPublish})
+	register(command{name: "publish", run: runPublish})
 }
 
 // githubFlags are what a command talking to Discussions needs besides the common flags.

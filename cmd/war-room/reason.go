@@ -11,21 +11,22 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/session"
 )
 
 func init() {
-	register(command{name: "reason", summary: "run the five-role adversarial reason chain on a question", run: runReason})
+	register(command{name: protocols.Verb(reason.Protocol), run: runReason})
 }
 
 // reasonFlags are war-room reason's flags. The caller supplies inputs only as files, captured
 // verbatim: it never writes a role's prompt.
 type reasonFlags struct {
-	common                                          commonFlags
-	facts, constraints, caller, keep, seed          string
-	passes                                          int
-	fast, highAssurance, forcePremise, approve, dry bool
+	common                                 commonFlags
+	protocol                               *protocolFlags
+	facts, constraints, caller, keep, seed string
+	forcePremise, approve, dry             bool
 }
 
 func (f *reasonFlags) register(fs *flag.FlagSet) {
@@ -33,9 +34,7 @@ func (f *reasonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.facts, "facts", "", "file of facts and paths the chain may rely on (default: none supplied)")
 	fs.StringVar(&f.constraints, "constraints", "", "file of stated constraints: budget, deadline, must-keep, must-not")
 	fs.StringVar(&f.caller, "caller-position", "", "file with your own tentative answer; only the attacker sees it")
-	fs.BoolVar(&f.fast, "fast", false, "fast effort profile: thinner compressor, attacker and synthesizer")
-	fs.IntVar(&f.passes, "passes", 1, "compressor+attacker rounds")
-	fs.BoolVar(&f.highAssurance, "high-assurance", false, "add a second, independent generator on a distinct profile")
+	f.protocol = registerProtocolFlags(fs, reason.Protocol)
 	fs.StringVar(&f.seed, "seed", "", "reproduce a run's role assignment (default: drawn from the OS entropy source)")
 	fs.BoolVar(&f.forcePremise, "force-premise", false, "run the whole chain even if the premise check flags the question")
 	fs.BoolVar(&f.approve, "approve-reduced-independence", false, "approve a run whose roles are not on independent model families")
@@ -54,9 +53,10 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usageErr(`reason takes exactly one question, quoted: war-room reason "Should we …?"`)
 	}
-	if f.passes < 1 {
-		return usageErr("--passes wants at least 1, got %d", f.passes)
+	if err := f.protocol.check(); err != nil {
+		return err
 	}
+	passes, _ := strconv.Atoi(f.protocol.get("passes")) // checked
 	question := pos[0]
 	inputs, err := f.inputs(question)
 	if err != nil {
@@ -71,7 +71,7 @@ func runReason(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := reason.OptionsFrom(section[*reason.Section](st.Config, reason.Protocol), st.Config.Descriptors(), reason.Flags{Fast: f.fast, Passes: f.passes, HighAssurance: f.highAssurance})
+	opts, err := reason.OptionsFrom(section[*reason.Section](st.Config, reason.Protocol), st.Config.Descriptors(), reason.Flags{Fast: f.protocol.on("fast"), Passes: passes, HighAssurance: f.protocol.on("high-assurance")})
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
@@ -88,7 +88,7 @@ func runReason(ctx context.Context, e *env, args []string) error {
 		return exitErr(exitUsage, err)
 	}
 	out := st.runner(e).Run(ctx, session.Request{Protocol: reason.Protocol, Question: question, Context: inputs[1:],
-		Flags: f.reasonFlags(), Seed: seed, SeedSource: source, Answers: f.answers()})
+		Flags: f.protocol.request(), Seed: seed, SeedSource: source, Answers: f.answers()})
 	if notStarted(out) {
 		return endSession(e, "reason", out, nil)
 	}
@@ -120,18 +120,6 @@ func (f *reasonFlags) seedValue() (int64, string, error) {
 		return 0, "", usageErr("--seed wants a number from 0 to 4294967295, got %q", f.seed)
 	}
 	return int64(n), "--seed", nil
-}
-
-// reasonFlags are the chain's flags as a session request carries them.
-func (f *reasonFlags) reasonFlags() map[string]string {
-	flags := map[string]string{"passes": strconv.Itoa(f.passes)}
-	if f.fast {
-		flags["fast"] = "true"
-	}
-	if f.highAssurance {
-		flags["high-assurance"] = "true"
-	}
-	return flags
 }
 
 func (f *reasonFlags) answers() map[string]string {

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(command{name: "resume", summary: "continue a paused or interrupted session, answering its gates", run: runResume})
+	register(command{name: "resume", run: runResume})
 }
 
 // answerFlags collects repeated --answer gate=value flags.

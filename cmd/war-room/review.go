@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(command{name: "review", summary: "run independent review lanes on a diff or pull request", run: runReview})
+	register(command{name: "review", run: runReview})
 }
 
 // exitNoJudgment: no lane refuted, but at least one produced no judgment (transport, stale,

@@ -26,7 +26,7 @@ import (
 )
 
 func init() {
-	register(command{name: "serve", summary: "run as a GitHub App webhook server", run: runServe})
+	register(command{name: "serve", run: runServe})
 }
 
 // serveFlags are war-room serve's flags. Secrets are never flag values (a command line is

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(command{name: "verify", summary: "recompute a session's record (steps, contributions, decision) and report what no longer matches", run: runVerify})
+	register(command{name: "verify", run: runVerify})
 }
 
 // runVerify recomputes everything a session stored: every step against the digest taken when

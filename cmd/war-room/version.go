@@ -18,7 +18,7 @@ var (
 )
 
 func init() {
-	register(command{name: "version", summary: "print the version", run: runVersion})
+	register(command{name: "version", run: runVersion})
 }
 
 // buildStamp is what `war-room version` reports.
