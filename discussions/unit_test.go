@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -180,7 +181,7 @@ func TestRecordPayloadRoundTrip(t *testing.T) {
 	long := strings.Repeat("Ünïcödé 漢字 😀 ```` <b>&amp;</b> ", 4000)
 	rec := &engine.PublishedRecord{
 		Record:   engine.SessionRecord{SessionID: "s1", Root: "abc"},
-		Nodes:    []engine.DAGNode{{ID: "n1", Content: long}, {ID: "n2", Content: "ok"}},
+		Nodes:    []record.DAGNode{{ID: "n1", Content: long}, {ID: "n2", Content: "ok"}},
 		Decision: json.RawMessage(`{"title":"Choix — 決定"}`),
 	}
 	parts := renderRecord("s1", rec)

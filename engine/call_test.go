@@ -10,9 +10,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/record"
 )
 
 func idx(i int) *int { return &i }
@@ -159,7 +161,7 @@ func TestInputsAreFencedAndCannotCloseTheirFence(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"QUESTION", "FACTS"}, ledger[0].Inputs)
 	sys := sp.Requests()[0].System
-	assert.Equal(t, engine.SHA256Hex([]byte(sys+"\x00"+user)), ledger[0].PromptSHA256)
+	assert.Equal(t, record.SHA256Hex([]byte(sys+"\x00"+user)), ledger[0].PromptSHA256)
 }
 
 // countingProvider tracks the most calls it ever had in flight.

@@ -14,7 +14,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // The helper process runs the test protocol against a state file, as a separate OS process,
@@ -40,7 +42,7 @@ func chain(ctx context.Context, r *engine.Run, crashAfter int, withGate bool) er
 			if err != nil {
 				return "", err
 			}
-			return fmt.Sprintf("%s|%d|%s", res.Text, r.Rand(key).IntN(1_000_000), engine.SHA256Hex([]byte(prev))[:8]), nil
+			return fmt.Sprintf("%s|%d|%s", res.Text, r.Rand(key).IntN(1_000_000), record.SHA256Hex([]byte(prev))[:8]), nil
 		})
 		if err != nil {
 			return err

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 // NamedText is one input fed to a role: a name the ledger records and the text, which is
@@ -22,7 +24,7 @@ type NamedText struct {
 // fenceToken derives the run's fence token from the session. It need not be secret: Fence
 // strips the token from the text it wraps, so no input can close its own fence.
 func fenceToken(s *Session) string {
-	return SHA256Hex(fmt.Appendf(nil, "fence\x00%s\x00%d", s.ID, s.Seed))[:16]
+	return record.SHA256Hex(fmt.Appendf(nil, "fence\x00%s\x00%d", s.ID, s.Seed))[:16]
 }
 
 // FenceToken returns the token that marks this run's fences.

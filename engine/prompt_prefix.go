@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 // sessionPrefix is a leading run of the session's own inputs as every call fed that run sends
@@ -64,11 +66,11 @@ func (r *Run) sessionPrefix(system string, inputs []NamedText) *sessionPrefix {
 func (pr prompt) digest(n int) string {
 	p := pr.prefix
 	if p == nil || p.state == nil || p.system != pr.system || n < len(p.text) {
-		return SHA256Hex([]byte(pr.system + "\x00" + pr.user[:n]))
+		return record.SHA256Hex([]byte(pr.system + "\x00" + pr.user[:n]))
 	}
 	h := sha256.New()
 	if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(p.state); err != nil {
-		return SHA256Hex([]byte(pr.system + "\x00" + pr.user[:n]))
+		return record.SHA256Hex([]byte(pr.system + "\x00" + pr.user[:n]))
 	}
 	h.Write([]byte(pr.user[len(p.text):n]))
 	return hex.EncodeToString(h.Sum(nil))

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 // referencePrompt is assemble as it was before the session's inputs were memoised: every
@@ -72,10 +74,10 @@ func TestMemoisedPromptIsTheUncachedPrompt(t *testing.T) {
 				assert.Equal(t, breaks, pr.breaks, "the cache breaks")
 				assert.Equal(t, r.dataPreamble(), pr.system)
 				for _, at := range append(append([]int{0, len(pr.user)}, pr.breaks...), len(pr.user)/2) {
-					assert.Equal(t, SHA256Hex([]byte(pr.system+"\x00"+pr.user[:at])), pr.digest(at), "digest of the first %d bytes", at)
+					assert.Equal(t, record.SHA256Hex([]byte(pr.system+"\x00"+pr.user[:at])), pr.digest(at), "digest of the first %d bytes", at)
 				}
 				pr.user += "\n\nYour previous answer was rejected."
-				assert.Equal(t, SHA256Hex([]byte(pr.system+"\x00"+pr.user)), pr.digest(len(pr.user)), "digest after a retry's note")
+				assert.Equal(t, record.SHA256Hex([]byte(pr.system+"\x00"+pr.user)), pr.digest(len(pr.user)), "digest after a retry's note")
 			}
 		})
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 // Protocol is a deliberation protocol as the engine runs it. The engine keeps the promises
@@ -32,7 +34,7 @@ type Protocol interface {
 // Result is what Deliberate ends with.
 type Result struct {
 	Decision *Decision
-	DAG      *DAG
+	DAG      *record.DAG
 	Rule     *Rule
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // pair is a two-seat protocol: "lead" and "check" each answer once; a failed check is a gap.
@@ -29,7 +30,7 @@ func (p pair) Plan(_ context.Context, r *engine.Run) (engine.Plan, error) {
 }
 
 func (p pair) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Result, error) {
-	dag := engine.NewDAG(r.Session().ID)
+	dag := record.NewDAG(r.Session().ID)
 	var answers []string
 	for i, s := range [][2]string{{"lead", p.lead}, {"check", p.check}} {
 		text, err := engine.Step(ctx, r, s[0], func(ctx context.Context) (string, error) {
@@ -45,7 +46,7 @@ func (p pair) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 		}
 		if text != "" {
 			answers = append(answers, text)
-			if _, err := dag.Add(text, "answers", 1, engine.AnonymousLabel(i), engine.Attribution{Role: s[0], Profile: s[1]}, "", r.Now()); err != nil {
+			if _, err := dag.Add(text, "answers", 1, record.AnonymousLabel(i), record.Attribution{Role: s[0], Profile: s[1]}, "", r.Now()); err != nil {
 				return engine.Result{}, err
 			}
 		}

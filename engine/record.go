@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 // The record of a session is everything a resume reuses and a reader trusts: the DAG of
@@ -50,7 +52,7 @@ func (rec SessionRecord) ComputeRoot() string {
 		parts = append(parts, s.Key, s.SHA256)
 	}
 	parts = append(parts, rec.Decision)
-	return SHA256Hex([]byte(strings.Join(parts, "\x00")))
+	return record.SHA256Hex([]byte(strings.Join(parts, "\x00")))
 }
 
 // DecisionDigest is the SHA-256 of d as the record commits to it: its JSON encoding with the
@@ -62,13 +64,13 @@ func DecisionDigest(d *Decision) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("encode decision: %w", err)
 	}
-	return SHA256Hex(b), nil
+	return record.SHA256Hex(b), nil
 }
 
 // Seal completes a session's record: it saves the DAG (when there is one), commits to every
 // stored step and to d, stamps the root into d and stores the record and the decision. d must
 // be final: anything added to it afterwards would no longer verify.
-func (r *Run) Seal(ctx context.Context, d *Decision, dag *DAG) error {
+func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
 	// Everything sealed here is made again from the stored steps by a run that lost it; the
 	// status change that follows (Finish) is the synced write that makes it durable.
 	ctx = Derived(context.WithoutCancel(ctx))
@@ -87,7 +89,7 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *DAG) error {
 	for _, s := range steps {
 		sum := s.SHA256
 		if sum == "" {
-			sum = SHA256Hex(s.Result)
+			sum = record.SHA256Hex(s.Result)
 		}
 		rec.Steps = append(rec.Steps, StepDigest{Key: s.Key, SHA256: sum})
 	}
@@ -153,8 +155,8 @@ func VerifiedDecision(ctx context.Context, st Store, id string) (*Decision, erro
 // record, every contribution verbatim and the decision itself, so that anyone can recompute
 // the root from what GitHub serves, with no access to war-room's store.
 type PublishedRecord struct {
-	Record SessionRecord `json:"record"`
-	Nodes  []DAGNode     `json:"nodes,omitempty"`
+	Record SessionRecord    `json:"record"`
+	Nodes  []record.DAGNode `json:"nodes,omitempty"`
 	// Decision is decision.json as the session stored it.
 	Decision json.RawMessage `json:"decision"`
 }
@@ -190,7 +192,7 @@ func VerifyPublished(p *PublishedRecord) Report {
 		Root: p.Record.Root, RecomputedRoot: p.Record.ComputeRoot()}
 	dagRoot := ""
 	if len(p.Nodes) > 0 {
-		d := VerifyDAG(&DAG{SessionID: p.Record.SessionID, Nodes: p.Nodes, Root: p.Record.DAGRoot})
+		d := record.VerifyDAG(&record.DAG{SessionID: p.Record.SessionID, Nodes: p.Nodes, Root: p.Record.DAGRoot})
 		for _, pr := range d.Problems {
 			name := "root"
 			if pr.Node != "" {

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 // Status is where a session stands.
@@ -79,7 +81,7 @@ func (s *Session) Input(name string) (string, bool) {
 
 // NewInput captures text verbatim with its digest.
 func NewInput(name, text string) Input {
-	return Input{Name: name, Text: text, SHA256: SHA256Hex([]byte(text))}
+	return Input{Name: name, Text: text, SHA256: record.SHA256Hex([]byte(text))}
 }
 
 // NewSessionID returns a fresh random id ("wr-" and 16 hex digits).

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 type stepKeyCtx struct{}
@@ -70,7 +72,7 @@ func (r *Run) storedStep(ctx context.Context, key string) ([]byte, bool, error) 
 	rec, ok := steps[key]
 	r.stepMu.Unlock()
 	if steps != nil {
-		if ok && rec.SHA256 != "" && SHA256Hex(rec.Result) != rec.SHA256 {
+		if ok && rec.SHA256 != "" && record.SHA256Hex(rec.Result) != rec.SHA256 {
 			return nil, false, fmt.Errorf("step %s: stored result %w; run war-room verify %s", key, ErrTampered, r.session.ID)
 		}
 		return rec.Result, ok, nil
@@ -94,7 +96,7 @@ func (r *Run) rememberStep(key string, result []byte) {
 	r.stored[key] = true
 	if r.steps != nil {
 		if _, ok := r.steps[key]; !ok {
-			r.steps[key] = StepRecord{Key: key, Result: result, SHA256: SHA256Hex(result)}
+			r.steps[key] = StepRecord{Key: key, Result: result, SHA256: record.SHA256Hex(result)}
 		}
 	}
 }

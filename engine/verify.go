@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 // Kinds of what a verification can find changed.
@@ -80,7 +82,7 @@ func VerifySession(ctx context.Context, st Store, id string) (Report, error) {
 	digests := false
 	for _, s := range steps {
 		digests = digests || s.SHA256 != ""
-		sum := SHA256Hex(s.Result)
+		sum := record.SHA256Hex(s.Result)
 		current[s.Key] = sum
 		if s.SHA256 != "" && s.SHA256 != sum {
 			rep.add(ProblemStep, s.Key, "sha256", s.SHA256, sum)
@@ -106,7 +108,7 @@ func (r *Report) verifyDAG(ctx context.Context, st Store, id string) (string, er
 	if err != nil {
 		return "", fmt.Errorf("verify session %s: %w", id, err)
 	}
-	d := VerifyDAG(dag)
+	d := record.VerifyDAG(dag)
 	r.Nodes = d.Nodes
 	for _, p := range d.Problems {
 		name := "root"

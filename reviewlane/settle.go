@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // transcript is the record of the lane's one exchange. The diff and contract are named by
@@ -77,7 +78,7 @@ func (l *lane) writeTranscript(spec engine.CallSpec, answer, callErr string) err
 		Answer: answer, Error: callErr, FenceToken: l.session.FenceToken(),
 		SessionID: l.session.Session().ID, ProviderCall: l.res.Calls}
 	for _, in := range spec.Inputs {
-		t.Inputs = append(t.Inputs, transcriptInput{Name: in.Name, SHA256: engine.SHA256Hex([]byte(in.Text)), Bytes: len(in.Text)})
+		t.Inputs = append(t.Inputs, transcriptInput{Name: in.Name, SHA256: record.SHA256Hex([]byte(in.Text)), Bytes: len(in.Text)})
 	}
 	b, err := json.MarshalIndent(t, "", "  ")
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 var hexRun = regexp.MustCompile(`\b[0-9a-f]{16,64}\b`)
@@ -54,7 +54,7 @@ func TestDeliberateDryRunGolden(t *testing.T) {
 // The verify report of a tampered session, with the session's random id and hashes masked.
 func TestVerifyReportGolden(t *testing.T) {
 	w, id := deliberated(t)
-	tamper(t, w, id, func(d *engine.DAG) { d.Nodes[0].Content = "forged" })
+	tamper(t, w, id, func(d *record.DAG) { d.Nodes[0].Content = "forged" })
 	res := w.run("verify", id)
 	if res.code != exitFailure {
 		t.Fatalf("exit %d", res.code)

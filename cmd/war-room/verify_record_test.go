@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // protocolRun is one finished session of a protocol, run through the CLI: how to run further
@@ -120,13 +121,13 @@ func setArtifact(t *testing.T, db *sql.DB, id, name string, body []byte) {
 
 // editContribution rewrites one contribution's text in the stored DAG.
 func editContribution(t *testing.T, db *sql.DB, id string) {
-	var d engine.DAG
-	if err := json.Unmarshal(artifact(t, db, id, engine.DAGArtifact), &d); err != nil {
+	var d record.DAG
+	if err := json.Unmarshal(artifact(t, db, id, record.DAGArtifact), &d); err != nil {
 		t.Fatal(err)
 	}
 	d.Nodes[len(d.Nodes)/2].Content += "\n(edited afterwards)"
 	b, _ := json.Marshal(d)
-	setArtifact(t, db, id, engine.DAGArtifact, b)
+	setArtifact(t, db, id, record.DAGArtifact, b)
 }
 
 // editStep rewrites a stored step that carries model text (a resume would reuse it).
@@ -186,7 +187,7 @@ func deliberated(t *testing.T) (*warRoomEnv, string) {
 }
 
 // tamper rewrites the stored DAG through the store.
-func tamper(t *testing.T, w *warRoomEnv, id string, edit func(d *engine.DAG)) {
+func tamper(t *testing.T, w *warRoomEnv, id string, edit func(d *record.DAG)) {
 	t.Helper()
 	st := w.store()
 	d, err := engine.LoadDAG(context.Background(), st, id)
@@ -195,7 +196,7 @@ func tamper(t *testing.T, w *warRoomEnv, id string, edit func(d *engine.DAG)) {
 	}
 	edit(d)
 	b, _ := json.Marshal(d)
-	if err := st.PutArtifact(context.Background(), id, engine.DAGArtifact, b); err != nil {
+	if err := st.PutArtifact(context.Background(), id, record.DAGArtifact, b); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -204,8 +205,8 @@ func tamper(t *testing.T, w *warRoomEnv, id string, edit func(d *engine.DAG)) {
 // root the sealed record committed to.
 func TestVerifyDetectsAConsistentForgery(t *testing.T) {
 	w, id := deliberated(t)
-	tamper(t, w, id, func(d *engine.DAG) {
-		forged := engine.NewDAG(d.SessionID)
+	tamper(t, w, id, func(d *record.DAG) {
+		forged := record.NewDAG(d.SessionID)
 		for _, n := range d.Nodes {
 			if n.Phase == "coa" && n.Label == "Response A" {
 				n.Content = "a different plan"

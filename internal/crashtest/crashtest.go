@@ -20,7 +20,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // Environment of the child process.
@@ -131,7 +133,7 @@ func (h Harness) dagRoot(t *testing.T, st engine.Store) string {
 	t.Helper()
 	dag, err := engine.LoadDAG(context.Background(), st, h.SessionID)
 	require.NoError(t, err)
-	require.True(t, engine.VerifyDAG(dag).OK())
+	require.True(t, record.VerifyDAG(dag).OK())
 	return dag.Root
 }
 

@@ -79,6 +79,16 @@ func TestEngineAndProtocolsLinkNoOuterLayer(t *testing.T) {
 	}
 }
 
+// The record is below the engine: it verifies a deliberation however it was read, so it links
+// nothing of war-room's.
+func TestRecordLinksNothingOfWarRoom(t *testing.T) {
+	for _, dep := range goList(t, "-deps", mod+"internal/record") {
+		if strings.HasPrefix(dep, mod) && dep != mod+"internal/record" {
+			t.Errorf("internal/record links %s", dep)
+		}
+	}
+}
+
 // A vendor SDK is imported by its adapter alone.
 func TestVendorSDKsOnlyInTheirAdapters(t *testing.T) {
 	sdk := map[string]string{"github.com/anthropics/anthropic-sdk-go": mod + "internal/provider/anthropic",

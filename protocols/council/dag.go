@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // DAG phases and the labels of the two single contributions.
@@ -23,8 +23,8 @@ const (
 // a resumed run reach the same root. Every blind position, the docket, every
 // cross-examination, every closing answer (a revision of its author's blind position) and the
 // ruling is a node; the DAG stays sealed until the ruling is in.
-func (s *state) dag() (*engine.DAG, error) {
-	d := engine.NewDAG(s.r.Session().ID)
+func (s *state) dag() (*record.DAG, error) {
+	d := record.NewDAG(s.r.Session().ID)
 	blind := map[string]string{} // label → node id
 	add := func(c Contribution, phase string, round int, label, parent string) error {
 		a, ok := s.author(c.Role)

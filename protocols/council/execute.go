@@ -110,8 +110,8 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 	return engine.Result{Decision: d, DAG: dag}, err
 }
 
-// record gathers what the phases produced.
-type record struct {
+// gathered is what the phases produced.
+type gathered struct {
 	Blind   PhaseResult
 	Docket  Docket
 	Cross   []PhaseResult
@@ -139,7 +139,7 @@ type state struct {
 	opts Options
 	plan Plan
 	kit  kit
-	rec  record
+	rec  gathered
 }
 
 // gaps lists every seat failure of the session, in phase order.

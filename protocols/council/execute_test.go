@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/protocols/council"
 )
 
@@ -90,7 +91,7 @@ func TestFullSession(t *testing.T) {
 
 	dag, err := engine.LoadDAG(ctx, st, d.SessionID)
 	require.NoError(t, err)
-	assert.True(t, engine.VerifyDAG(dag).OK())
+	assert.True(t, record.VerifyDAG(dag).OK())
 	assert.False(t, dag.Sealed)
 	assert.Len(t, dag.Nodes, 4+1+4+4+1)
 	rep, err := engine.VerifySession(ctx, st, d.SessionID)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
@@ -37,8 +38,8 @@ type Assignment struct {
 }
 
 // Attribution is the assignment as the Merkle DAG records it.
-func (a Assignment) Attribution() engine.Attribution {
-	return engine.Attribution{Role: a.Role, Profile: a.Profile, Provider: a.Provider, Model: a.Model, Family: a.Family}
+func (a Assignment) Attribution() record.Attribution {
+	return record.Attribution{Role: a.Role, Profile: a.Profile, Provider: a.Provider, Model: a.Model, Family: a.Family}
 }
 
 // Plan is a session's seating: the seats in team order, the clerk and the arbiter.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 func TestConformingRunWithScriptProvider(t *testing.T) {
@@ -65,7 +66,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	eq(t, "--seed", m.SeedSource)
 	eq(t, EffortDeep, m.Profile)
 	eq(t, 4, len(m.Inputs))
-	eq(t, engine.SHA256Hex([]byte("I lean towards keeping it.")), m.Inputs[3].SHA256)
+	eq(t, record.SHA256Hex([]byte("I lean towards keeping it.")), m.Inputs[3].SHA256)
 	raw, _ = h.artifact(id, DecisionArtifact)
 	var stored engine.Decision
 	noErr(t, json.Unmarshal([]byte(raw), &stored))

@@ -3,21 +3,21 @@ package reason
 import (
 	"fmt"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // dag records every artifact the chain produced as a contribution of the session's Merkle DAG,
 // in chain order, attributed to the slot's profile. Artifacts are what later roles are fed, so
 // the DAG commits to exactly what the chain reasoned from; a resumed run rebuilds the same DAG
 // from its stored steps.
-func (c *chain) dag() (*engine.DAG, error) {
-	d := engine.NewDAG(c.s.ID)
+func (c *chain) dag() (*record.DAG, error) {
+	d := record.NewDAG(c.s.ID)
 	for _, s := range c.plan.Slots {
 		a, ok := c.done[s.Key]
 		if !ok {
 			continue
 		}
-		author := engine.Attribution{Role: s.Role, Profile: s.Profile, Family: s.Family}
+		author := record.Attribution{Role: s.Role, Profile: s.Profile, Family: s.Family}
 		if p, err := c.r.Profiles().Get(s.Profile); err == nil {
 			author.Provider, author.Model = p.Type, p.Model
 		}

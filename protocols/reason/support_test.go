@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 func TestOptionsFromPinsOnlyRolesWithAProfile(t *testing.T) {
@@ -52,7 +53,7 @@ func TestExportWritesTheRunDirectory(t *testing.T) {
 	eq(t, "Should we keep PostgreSQL?", read("QUESTION.md"))
 	eq(t, "my view", read("CALLER_POSITION.md"))
 	eq(t, NoFacts, read("CONSTRAINTS.md"))
-	contains(t, read("INPUTS.sha256"), engine.SHA256Hex([]byte("my view"))+"  CALLER_POSITION.md\n")
+	contains(t, read("INPUTS.sha256"), record.SHA256Hex([]byte("my view"))+"  CALLER_POSITION.md\n")
 	contains(t, read(ManifestArtifact), `"expected_calls": 5`)
 	eq(t, 5, strings.Count(read(LedgerFile), "\n"))
 	contains(t, read(LedgerFile), `"inputs":["QUESTION","FACTS","CONSTRAINTS","CALLER_POSITION","POSITION","CLAIM_MAP"]`)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.
@@ -105,7 +106,7 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 	lab := func(kind string, n int) []Labeled {
 		out := make([]Labeled, n)
 		for i := range out {
-			out[i] = Labeled{Label: engine.AnonymousLabel(i), Text: leaky(r, p, kind+" text")}
+			out[i] = Labeled{Label: record.AnonymousLabel(i), Text: leaky(r, p, kind+" text")}
 		}
 		return out
 	}

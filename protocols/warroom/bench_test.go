@@ -15,6 +15,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -31,7 +32,7 @@ func (t *timed) Complete(ctx context.Context, req provider.Request) (provider.Re
 	start := time.Now()
 	resp, err := t.Provider.Complete(ctx, req)
 	t.mu.Lock()
-	t.dur[engine.SHA256Hex([]byte(req.System+"\x00"+req.User))] = time.Since(start)
+	t.dur[record.SHA256Hex([]byte(req.System+"\x00"+req.User))] = time.Since(start)
 	t.mu.Unlock()
 	return resp, err
 }

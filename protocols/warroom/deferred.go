@@ -19,7 +19,7 @@ var futureWork = regexp.MustCompile(`(?i)\b(revisit|worth exploring|worth trying
 
 // deferredItems captures (a) every course of action not selected that earned at least one
 // Borda point and (b) every dissenting view that describes future work.
-func deferredItems(rec record, sessionID string) []engine.DeferredItem {
+func deferredItems(rec gathered, sessionID string) []engine.DeferredItem {
 	var out []engine.DeferredItem
 	var tally Tally
 	if n := len(rec.Rounds); n > 0 {

@@ -7,7 +7,7 @@ import (
 )
 
 func TestDeferredCaptureRules(t *testing.T) {
-	rec := record{
+	rec := gathered{
 		COAs: []COA{{Label: "Response A", Title: "Chosen"}, {Label: "Response B", Title: "Runner-up"}, {Label: "Response C", Title: "Nobody's pick"}},
 		Rounds: []VoteRound{{Tally: Tally{Standings: []Standing{
 			{Label: "Response A", Points: 4}, {Label: "Response B", Points: 2}, {Label: "Response C", Points: 0}}}}},

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/protocols/warroom"
 )
 
@@ -82,7 +83,7 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	// decision's.
 	dag, err := engine.LoadDAG(context.Background(), st, d.SessionID)
 	require.NoError(t, err)
-	assert.True(t, engine.VerifyDAG(dag).OK())
+	assert.True(t, record.VerifyDAG(dag).OK())
 	assert.False(t, dag.Sealed, "unsealed for the synthesis")
 	rep, err := engine.VerifySession(context.Background(), st, d.SessionID)
 	require.NoError(t, err)

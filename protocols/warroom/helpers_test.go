@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -107,7 +108,7 @@ func openStore(t testing.TB, path string) engine.Store {
 	return st
 }
 
-func mustDAG(t testing.TB, st engine.Store, d *engine.Decision) *engine.DAG {
+func mustDAG(t testing.TB, st engine.Store, d *engine.Decision) *record.DAG {
 	t.Helper()
 	dag, err := engine.LoadDAG(context.Background(), st, d.SessionID)
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // Member is a seat resolved to the profile that plays it.
@@ -19,8 +20,8 @@ type Member struct {
 }
 
 // Attribution is the member as the Merkle DAG records it.
-func (m Member) Attribution() engine.Attribution {
-	return engine.Attribution{Role: m.Role, Profile: m.Profile, Provider: m.Provider, Model: m.Model, Family: m.Family}
+func (m Member) Attribution() record.Attribution {
+	return record.Attribution{Role: m.Role, Profile: m.Profile, Provider: m.Provider, Model: m.Model, Family: m.Family}
 }
 
 // Panel holds every registry seat, resolved, in registry order.

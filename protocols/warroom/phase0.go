@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // phase0 scores reversibility and picks the starting mode. Without a well-formed score there
@@ -30,7 +30,7 @@ func (s *state) phase0(ctx context.Context) error {
 	if s.opts.Mode != ModeAuto {
 		s.rec.Mode = s.opts.Mode
 	}
-	if _, err := s.addNode("reversibility", 1, engine.AnonymousLabel(0), c.Text, c.Role, c.At, ""); err != nil {
+	if _, err := s.addNode("reversibility", 1, record.AnonymousLabel(0), c.Text, c.Role, c.At, ""); err != nil {
 		return err
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
@@ -93,7 +94,7 @@ func (s *state) draft(ctx context.Context, key string, authors []string) error {
 	}
 	base := len(s.rec.COAs)
 	for i, coa := range Shuffled(fresh, s.r.Rand(key+"/labels")) {
-		coa.Label = engine.AnonymousLabel(base + i)
+		coa.Label = record.AnonymousLabel(base + i)
 		if _, err := s.addNode("coa", 1, coa.Label, coa.Render(), coa.Author, coa.At, ""); err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/protocols/warroom"
 )
 
@@ -36,7 +37,7 @@ func TestExpressGoesStraightToSynthesis(t *testing.T) {
 	assert.Empty(t, d.Alternatives)
 	assert.Equal(t, []string{"express", "synthesis"}, phaseKeys(d))
 	assert.Len(t, d.Panel, 2)
-	assert.True(t, engine.VerifyDAG(mustDAG(t, st, d)).OK())
+	assert.True(t, record.VerifyDAG(mustDAG(t, st, d)).OK())
 }
 
 // A forced express mode on a decision scored hard to undo is honoured, but never described
@@ -94,7 +95,7 @@ func TestForcedLighterModeEscalatesAutomaticallyByScore(t *testing.T) {
 	assert.Len(t, d.Alternatives, 5, "the escalation's authors added two")
 	assert.Equal(t, 3, p.CallsFor(warroom.IntelOfficer), "the escalation's intelligence report, a ballot and a premortem")
 	assert.Equal(t, 3, p.CallsFor(warroom.FieldTactician), "the escalation's COA, a ballot and a premortem")
-	assert.True(t, engine.VerifyDAG(mustDAG(t, st, d)).OK())
+	assert.True(t, record.VerifyDAG(mustDAG(t, st, d)).OK())
 }
 
 func TestManualEscalationAndDeescalation(t *testing.T) {
@@ -130,7 +131,7 @@ func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
 
 	// Every COA has three versions, each revising the one before.
 	dag := mustDAG(t, st, d)
-	assert.True(t, engine.VerifyDAG(dag).OK())
+	assert.True(t, record.VerifyDAG(dag).OK())
 	parents := map[string]string{}
 	for _, n := range dag.Nodes {
 		if n.Phase == "coa" && n.Parent != "" {
@@ -138,7 +139,7 @@ func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
 		}
 	}
 	assert.Len(t, parents, 10, "five COAs revised twice")
-	assert.Len(t, engine.Leaves(dag.Nodes), len(dag.Nodes)-10)
+	assert.Len(t, record.Leaves(dag.Nodes), len(dag.Nodes)-10)
 	for _, a := range d.Alternatives {
 		assert.Contains(t, a.Title, "revised "+a.Label)
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // VoteRound is one Borda round (Delphi rounds after the first follow revisions).
@@ -16,8 +17,8 @@ type VoteRound struct {
 	Convergence float64    `json:"convergence"`
 }
 
-// record gathers what the phases produced, for the synthesis and the Decision.
-type record struct {
+// gathered is what the phases produced, for the synthesis and the Decision.
+type gathered struct {
 	Rev         Reversibility
 	Recommend   Mode // what the score recommends
 	Mode        Mode // the mode the deliberation ends in
@@ -43,10 +44,10 @@ type state struct {
 	opts  Options
 	panel Panel
 	kit   kit
-	dag   *engine.DAG
-	rec   record
+	dag   *record.DAG
+	rec   gathered
 	// nodes maps "phase/label" to the node holding the latest version.
-	nodes map[string]engine.DAGNode
+	nodes map[string]record.DAGNode
 }
 
 func newState(r *engine.Run, opts Options) (*state, error) {
@@ -56,7 +57,7 @@ func newState(r *engine.Run, opts Options) (*state, error) {
 	}
 	s := r.Session()
 	return &state{r: r, opts: opts, panel: panel, kit: newKit(s, panel, opts),
-		dag: engine.NewDAG(s.ID), nodes: map[string]engine.DAGNode{}}, nil
+		dag: record.NewDAG(s.ID), nodes: map[string]record.DAGNode{}}, nil
 }
 
 // absorb records a phase's aggregate: its gaps and timings.
@@ -80,7 +81,7 @@ func (s *state) labelAt(phase string, round int, p PhaseResult, from int) ([]Lab
 	cs := Shuffled(p.Contributions, s.r.Rand(p.Key+"/labels"))
 	out := make([]Labeled, len(cs))
 	for i, c := range cs {
-		l := engine.AnonymousLabel(from + i)
+		l := record.AnonymousLabel(from + i)
 		if _, err := s.addNode(phase, round, l, c.Text, c.Role, c.At, ""); err != nil {
 			return nil, err
 		}
@@ -91,7 +92,7 @@ func (s *state) labelAt(phase string, round int, p PhaseResult, from int) ([]Lab
 
 // addNode adds one contribution to the DAG under its seat's attribution and remembers it as
 // the latest version of phase/label.
-func (s *state) addNode(phase string, round int, label, text, role string, at time.Time, parent string) (engine.DAGNode, error) {
+func (s *state) addNode(phase string, round int, label, text, role string, at time.Time, parent string) (record.DAGNode, error) {
 	n, err := s.dag.Add(text, phase, round, label, s.panel.Member(role).Attribution(), parent, at)
 	if err != nil {
 		return n, fmt.Errorf("war-room: %w", err)

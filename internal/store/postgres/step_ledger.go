@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 var _ engine.StepLedgerWriter = (*Store)(nil)
@@ -27,7 +28,7 @@ func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, re
 				return err
 			}
 		}
-		_, err := tx.Exec(ctx, putStep, sessionID, key, blob(result), engine.SHA256Hex(result), s.clock())
+		_, err := tx.Exec(ctx, putStep, sessionID, key, blob(result), record.SHA256Hex(result), s.clock())
 		return err
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // GetStep returns a stored step result, or engine.ErrNotFound.
@@ -32,7 +33,7 @@ const putStep = `INSERT INTO steps (session_id, key, result, sha256, created_at)
 // rewrite history. Racing writers of one key wait on the key's index entry, so every one of
 // them returns only once the winning value is committed. The session must exist.
 func (s *Store) PutStep(ctx context.Context, sessionID, key string, result []byte) error {
-	_, err := s.pool.Exec(ctx, putStep, sessionID, key, blob(result), engine.SHA256Hex(result), s.clock())
+	_, err := s.pool.Exec(ctx, putStep, sessionID, key, blob(result), record.SHA256Hex(result), s.clock())
 	if err != nil {
 		return fmt.Errorf("put step %s/%s: %w", sessionID, key, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -82,7 +83,7 @@ func writeRows(ctx context.Context, st engine.Store, session, name string, n int
 
 // stepValue is the result stored under key: distinct per key, a few hundred bytes long.
 func stepValue(key string) []byte {
-	return fmt.Appendf(nil, "%s|%0400d|%s", key, len(key), engine.SHA256Hex([]byte(key)))
+	return fmt.Appendf(nil, "%s|%0400d|%s", key, len(key), record.SHA256Hex([]byte(key)))
 }
 
 // helperCmd builds a helper process of mode writing as name.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 var _ engine.StepLedgerWriter = (*Store)(nil)
@@ -109,7 +110,7 @@ func (s *Store) writeStep(ctx context.Context, app, put *sql.Stmt, w *stepWrite)
 			return fmt.Errorf("put step %s/%s with its ledger: %w", w.sessionID, w.key, err)
 		}
 	}
-	if _, err := put.ExecContext(ctx, w.sessionID, w.key, blob(w.result), engine.SHA256Hex(w.result),
+	if _, err := put.ExecContext(ctx, w.sessionID, w.key, blob(w.result), record.SHA256Hex(w.result),
 		formatTime(s.now())); err != nil {
 		return fmt.Errorf("put step %s/%s: %w", w.sessionID, w.key, err)
 	}

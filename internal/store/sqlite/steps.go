@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // GetStep returns a stored step result, or engine.ErrNotFound.
@@ -31,7 +32,7 @@ const putStepSQL = `INSERT INTO steps (session_id, key, result, sha256, created_
 // rewrite history. It returns after the commit is synced to disk (synchronous=FULL). The
 // session must exist.
 func (s *Store) PutStep(ctx context.Context, sessionID, key string, result []byte) error {
-	_, err := s.stmts.putStep.ExecContext(ctx, sessionID, key, blob(result), engine.SHA256Hex(result), formatTime(s.now()))
+	_, err := s.stmts.putStep.ExecContext(ctx, sessionID, key, blob(result), record.SHA256Hex(result), formatTime(s.now()))
 	if err != nil {
 		return fmt.Errorf("put step %s/%s: %w", sessionID, key, err)
 	}

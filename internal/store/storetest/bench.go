@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // Bench measures the calls a run makes once per model call, on st, so that stores can be
@@ -90,7 +91,7 @@ var benchResult = []byte(`{"text":"` + string(make([]byte, 2048)) + `"}`)
 func benchEntry(session string) engine.LedgerEntry {
 	return engine.LedgerEntry{SessionID: session, Step: "phase3/coa/a", Role: "expert",
 		Profile: "claude", Provider: "anthropic", Model: "m", Family: "anthropic",
-		Effort: provider.EffortHigh, PromptSHA256: engine.SHA256Hex(nil),
+		Effort: provider.EffortHigh, PromptSHA256: record.SHA256Hex(nil),
 		Inputs: []string{"question", "facts"}, Attempt: 1,
 		Usage: provider.Usage{InputTokens: 1200, OutputTokens: 300}, LatencyMS: 900,
 		Outcome: engine.OutcomeOK}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // fullEntry sets every field, so a column the store forgets shows up as a difference.
@@ -15,7 +16,7 @@ func fullEntry(session string, i int) engine.LedgerEntry {
 		Profile: "claude", Provider: "anthropic", Model: "m-1", ModelReported: "m-1-2031",
 		Family: "anthropic", Effort: provider.EffortHigh, EffortAsked: provider.EffortXHigh,
 		Thinking: provider.ThinkingAdaptive, MaxTokens: 32000, StopReason: "max_tokens",
-		PromptSHA256: engine.SHA256Hex(nil), Inputs: []string{"question", "facts"}, Attempt: i,
+		PromptSHA256: record.SHA256Hex(nil), Inputs: []string{"question", "facts"}, Attempt: i,
 		Usage: provider.Usage{InputTokens: 1000 + int64(i), OutputTokens: 200,
 			CacheReadTokens: 30, CacheWriteTokens: 4, ThinkingTokens: 150},
 		CostUSD: 0.0125, LatencyMS: 1500, Outcome: engine.OutcomeContractFailed,

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/record"
 )
 
 // testStepWithLedger pins engine.StepLedgerWriter for stores that have it: the rows are
@@ -44,7 +45,7 @@ func testStepWithLedger(t *testing.T, open Opener) {
 		assertEntry(t, got[i], want)
 	}
 	steps := stepsOf(t, st, s.ID)
-	if r := steps["k"]; !bytes.Equal(r.Result, []byte("one")) || r.SHA256 != engine.SHA256Hex([]byte("one")) {
+	if r := steps["k"]; !bytes.Equal(r.Result, []byte("one")) || r.SHA256 != record.SHA256Hex([]byte("one")) {
 		t.Errorf("step k = %q (sha256 %s), want the first value with its digest", r.Result, r.SHA256)
 	}
 	if _, ok := steps["empty"]; !ok {

@@ -1,8 +1,9 @@
-package engine
+// Package record holds what makes a deliberation verifiable and knows no store: the Merkle DAG
+// of contributions (anonymous labels, sealed attribution, content, metadata and combined
+// hashes, the root over the leaves), its verification, and the digest every record uses.
+package record
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -20,6 +21,9 @@ const DAGArtifact = "merkle-dag.json"
 
 // ErrSealed is returned by attribution lookups while the DAG is still sealed.
 var ErrSealed = errors.New("attribution is sealed until synthesis")
+
+// ErrNoNode is returned for a node id the DAG does not hold.
+var ErrNoNode = errors.New("no such node")
 
 // Attribution says who produced a contribution. It is hashed into the node but shown to no
 // model before the DAG is unsealed.
@@ -188,34 +192,9 @@ func (d *DAG) Attribution(id string) (Attribution, error) {
 	}
 	n, ok := d.node(id)
 	if !ok {
-		return Attribution{}, fmt.Errorf("dag: node %s: %w", id, ErrNotFound)
+		return Attribution{}, fmt.Errorf("dag: node %s: %w", id, ErrNoNode)
 	}
 	return n.Author, nil
-}
-
-// SaveDAG stores d as the session's DAGArtifact.
-func SaveDAG(ctx context.Context, s Store, d *DAG) error {
-	b, err := json.MarshalIndent(d, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encode merkle dag: %w", err)
-	}
-	if err := s.PutArtifact(ctx, d.SessionID, DAGArtifact, b); err != nil {
-		return fmt.Errorf("store merkle dag: %w", err)
-	}
-	return nil
-}
-
-// LoadDAG reads a session's stored DAG as it is, without checking it (see VerifyDAG).
-func LoadDAG(ctx context.Context, s Store, sessionID string) (*DAG, error) {
-	b, err := s.GetArtifact(ctx, sessionID, DAGArtifact)
-	if err != nil {
-		return nil, fmt.Errorf("read merkle dag of %s: %w", sessionID, err)
-	}
-	var d DAG
-	if err := json.Unmarshal(b, &d); err != nil {
-		return nil, fmt.Errorf("decode merkle dag of %s: %w", sessionID, err)
-	}
-	return &d, nil
 }
 
 // DAGProblem is one stored value that does not match what the content recomputes to.

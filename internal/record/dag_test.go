@@ -1,7 +1,6 @@
-package engine_test
+package record_test
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,7 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/war-room/war-room/engine"
+
+	"github.com/war-room/war-room/internal/record"
 )
 
 func sha(s string) string {
@@ -19,22 +19,22 @@ func sha(s string) string {
 }
 
 var (
-	alice = engine.Attribution{Role: "chief-strategist", Profile: "claude", Provider: "anthropic", Model: "m-1", Family: "anthropic"}
-	bob   = engine.Attribution{Role: "field-tactician", Profile: "glm", Provider: "openai", Model: "m-2", Family: "zhipu"}
+	alice = record.Attribution{Role: "chief-strategist", Profile: "claude", Provider: "anthropic", Model: "m-1", Family: "anthropic"}
+	bob   = record.Attribution{Role: "field-tactician", Profile: "glm", Provider: "openai", Model: "m-2", Family: "zhipu"}
 	t0    = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 )
 
 func TestMerkleHashesAreTheDocumentedSHA256s(t *testing.T) {
-	assert.Equal(t, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", engine.ContentHash("abc"))
-	meta := engine.MetadataHash(alice, "coa", 1, "Response A")
+	assert.Equal(t, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", record.ContentHash("abc"))
+	meta := record.MetadataHash(alice, "coa", 1, "Response A")
 	assert.Equal(t, sha("war-room-dag-v1\x00chief-strategist\x00claude\x00anthropic\x00m-1\x00anthropic\x00coa\x001\x00Response A"), meta)
-	assert.Equal(t, sha("c:m"), engine.CombinedHash("c", "m", ""))
-	assert.Equal(t, sha("c:m:p"), engine.CombinedHash("c", "m", "p"))
+	assert.Equal(t, sha("c:m"), record.CombinedHash("c", "m", ""))
+	assert.Equal(t, sha("c:m:p"), record.CombinedHash("c", "m", "p"))
 
-	d := engine.NewDAG("s1")
+	d := record.NewDAG("s1")
 	n, err := d.Add("use a queue", "coa", 1, "Response A", alice, "", t0)
 	require.NoError(t, err)
-	assert.Equal(t, engine.ContentHash("use a queue"), n.ContentHash)
+	assert.Equal(t, record.ContentHash("use a queue"), n.ContentHash)
 	assert.Equal(t, meta, n.MetadataHash)
 	assert.Equal(t, sha(n.ContentHash+":"+n.MetadataHash), n.CombinedHash)
 	assert.Equal(t, n.CombinedHash[:16], n.ID)
@@ -42,7 +42,7 @@ func TestMerkleHashesAreTheDocumentedSHA256s(t *testing.T) {
 }
 
 func TestMerkleRevisionsCommitToTheirParentAndLeaveTheLeafSet(t *testing.T) {
-	d := engine.NewDAG("s1")
+	d := record.NewDAG("s1")
 	a1, err := d.Add("v1", "coa", 1, "Response A", alice, "", t0)
 	require.NoError(t, err)
 	b1, err := d.Add("other", "coa", 1, "Response B", bob, "", t0)
@@ -51,7 +51,7 @@ func TestMerkleRevisionsCommitToTheirParentAndLeaveTheLeafSet(t *testing.T) {
 	require.NoError(t, err)
 
 	assert.Equal(t, sha(a2.ContentHash+":"+a2.MetadataHash+":"+a1.CombinedHash), a2.CombinedHash)
-	leaves := engine.Leaves(d.Nodes)
+	leaves := record.Leaves(d.Nodes)
 	require.Len(t, leaves, 2)
 	assert.Equal(t, []string{b1.ID, a2.ID}, []string{leaves[0].ID, leaves[1].ID})
 	want := []string{b1.CombinedHash, a2.CombinedHash}
@@ -67,7 +67,7 @@ func TestMerkleRevisionsCommitToTheirParentAndLeaveTheLeafSet(t *testing.T) {
 }
 
 func TestMerkleRootIgnoresArrivalOrder(t *testing.T) {
-	x, y := engine.NewDAG("s"), engine.NewDAG("s")
+	x, y := record.NewDAG("s"), record.NewDAG("s")
 	_, _ = x.Add("one", "coa", 1, "Response A", alice, "", t0)
 	_, _ = x.Add("two", "coa", 1, "Response B", bob, "", t0)
 	_, _ = y.Add("two", "coa", 1, "Response B", bob, "", t0.Add(time.Hour))
@@ -80,15 +80,15 @@ func TestMerkleRootIgnoresArrivalOrder(t *testing.T) {
 func TestAnonymousLabels(t *testing.T) {
 	for i, want := range map[int]string{0: "Response A", 1: "Response B", 25: "Response Z",
 		26: "Response AA", 27: "Response AB", 701: "Response ZZ", 702: "Response AAA"} {
-		assert.Equal(t, want, engine.AnonymousLabel(i), "index %d", i)
+		assert.Equal(t, want, record.AnonymousLabel(i), "index %d", i)
 	}
 }
 
 func TestMerkleSealHidesAttributionUntilUnsealed(t *testing.T) {
-	d := engine.NewDAG("s")
+	d := record.NewDAG("s")
 	n, _ := d.Add("text", "coa", 1, "Response A", alice, "", t0)
 	_, err := d.Attribution(n.ID)
-	assert.ErrorIs(t, err, engine.ErrSealed)
+	assert.ErrorIs(t, err, record.ErrSealed)
 	view, _ := json.Marshal(d.Anonymized())
 	for _, s := range []string{alice.Role, alice.Profile, alice.Model, alice.Family} {
 		assert.NotContains(t, string(view), s)
@@ -98,11 +98,11 @@ func TestMerkleSealHidesAttributionUntilUnsealed(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, alice, got)
 	_, err = d.Attribution("ffffffffffffffff")
-	assert.ErrorIs(t, err, engine.ErrNotFound)
+	assert.ErrorIs(t, err, record.ErrNoNode)
 }
 
-func sampleDAG(t *testing.T) *engine.DAG {
-	d := engine.NewDAG("wr-verify")
+func sampleDAG(t *testing.T) *record.DAG {
+	d := record.NewDAG("wr-verify")
 	a1, err := d.Add("COA one", "coa", 1, "Response A", alice, "", t0)
 	require.NoError(t, err)
 	_, err = d.Add("COA two", "coa", 1, "Response B", bob, "", t0)
@@ -112,7 +112,7 @@ func sampleDAG(t *testing.T) *engine.DAG {
 	return d
 }
 
-func fields(rep engine.DAGReport) map[string][]string {
+func fields(rep record.DAGReport) map[string][]string {
 	out := map[string][]string{}
 	for _, p := range rep.Problems {
 		out[p.Node] = append(out[p.Node], p.Field)
@@ -121,23 +121,23 @@ func fields(rep engine.DAGReport) map[string][]string {
 }
 
 func TestVerifyDAGAcceptsAnUntouchedDAG(t *testing.T) {
-	rep := engine.VerifyDAG(sampleDAG(t))
+	rep := record.VerifyDAG(sampleDAG(t))
 	assert.True(t, rep.OK(), "%+v", rep.Problems)
 	assert.Equal(t, 3, rep.Nodes)
 	assert.Equal(t, rep.Root, rep.RecomputedRoot)
 }
 
 func TestVerifyDAGNamesTamperedNodes(t *testing.T) {
-	cases := map[string]func(d *engine.DAG){
-		"content":     func(d *engine.DAG) { d.Nodes[1].Content = "COA two (edited)" },
-		"label":       func(d *engine.DAG) { d.Nodes[1].Label = "Response C" },
-		"attribution": func(d *engine.DAG) { d.Nodes[1].Author.Model = "m-9" },
+	cases := map[string]func(d *record.DAG){
+		"content":     func(d *record.DAG) { d.Nodes[1].Content = "COA two (edited)" },
+		"label":       func(d *record.DAG) { d.Nodes[1].Label = "Response C" },
+		"attribution": func(d *record.DAG) { d.Nodes[1].Author.Model = "m-9" },
 	}
 	for name, tamper := range cases {
 		t.Run(name, func(t *testing.T) {
 			d := sampleDAG(t)
 			tamper(d)
-			rep := engine.VerifyDAG(d)
+			rep := record.VerifyDAG(d)
 			assert.False(t, rep.OK())
 			got := fields(rep)
 			assert.Contains(t, got[d.Nodes[1].ID], "combined_hash")
@@ -151,7 +151,7 @@ func TestVerifyDAGNamesTamperedNodes(t *testing.T) {
 func TestVerifyDAGFailsRevisionsOfATamperedParent(t *testing.T) {
 	d := sampleDAG(t)
 	d.Nodes[0].Content = "COA one (edited)"
-	got := fields(engine.VerifyDAG(d))
+	got := fields(record.VerifyDAG(d))
 	assert.Equal(t, []string{"content_hash", "combined_hash", "id"}, got[d.Nodes[0].ID])
 	assert.Equal(t, []string{"combined_hash", "id"}, got[d.Nodes[2].ID], "the revision commits to its parent")
 	assert.NotContains(t, got, d.Nodes[1].ID)
@@ -161,27 +161,13 @@ func TestVerifyDAGDetectsATamperedRoot(t *testing.T) {
 	d := sampleDAG(t)
 	good := d.Root
 	d.Root = sha("forged")
-	rep := engine.VerifyDAG(d)
+	rep := record.VerifyDAG(d)
 	require.Len(t, rep.Problems, 1)
-	assert.Equal(t, engine.DAGProblem{Field: "root", Stored: sha("forged"), Recomputed: good}, rep.Problems[0])
+	assert.Equal(t, record.DAGProblem{Field: "root", Stored: sha("forged"), Recomputed: good}, rep.Problems[0])
 }
 
 func TestVerifyDAGDetectsADanglingParent(t *testing.T) {
 	d := sampleDAG(t)
 	d.Nodes[2].Parent = "0123456789abcdef"
-	assert.Contains(t, fields(engine.VerifyDAG(d))[d.Nodes[2].ID], "parent")
-}
-
-func TestDAGRoundTripsThroughTheStore(t *testing.T) {
-	ctx := context.Background()
-	st := openStore(t, "")
-	require.NoError(t, st.CreateSession(ctx, &engine.Session{ID: "wr-verify", Protocol: "test"}))
-	d := sampleDAG(t)
-	require.NoError(t, engine.SaveDAG(ctx, st, d))
-	got, err := engine.LoadDAG(ctx, st, "wr-verify")
-	require.NoError(t, err)
-	assert.Equal(t, d.Root, got.Root)
-	assert.True(t, engine.VerifyDAG(got).OK())
-	_, err = engine.LoadDAG(ctx, st, "wr-missing")
-	assert.ErrorIs(t, err, engine.ErrNotFound)
+	assert.Contains(t, fields(record.VerifyDAG(d))[d.Nodes[2].ID], "parent")
 }

@@ -1,4 +1,4 @@
-package engine
+package record
 
 import (
 	"crypto/sha256"
