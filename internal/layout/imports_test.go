@@ -87,6 +87,12 @@ func TestRecordLinksNothingOfWarRoom(t *testing.T) {
 			t.Errorf("internal/record links %s", dep)
 		}
 	}
+	// Prompt safety is below the engine too: it may use the record's digest, nothing else.
+	for _, dep := range goList(t, "-deps", mod+"internal/promptsafe") {
+		if strings.HasPrefix(dep, mod) && dep != mod+"internal/promptsafe" && dep != mod+"internal/record" {
+			t.Errorf("internal/promptsafe links %s", dep)
+		}
+	}
 }
 
 // A vendor SDK is imported by its adapter alone.

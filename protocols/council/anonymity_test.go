@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/promptsafe"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.
@@ -83,7 +83,7 @@ func leak(text string, tokens map[string]bool) (string, bool) {
 		i += 2 + next
 	}
 	for _, w := range roleWords {
-		if engine.HasWord(text, w) {
+		if promptsafe.HasWord(text, w) {
 			return w, true
 		}
 	}

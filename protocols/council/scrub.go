@@ -3,7 +3,7 @@ package council
 import (
 	"slices"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/promptsafe"
 )
 
 // structural are words the protocol's own labels are made of: a profile that happens to be
@@ -15,8 +15,8 @@ var structural = []string{"member", "option", "docket", "vote", "selected", "non
 // from the session's inputs is spared: the question and the issue are written by whoever
 // asked, and a question that named the roles and profiles would otherwise let every member
 // name itself.
-func newScrubber(idents []string, unscrubbed []string) engine.Scrubber {
-	return engine.NewScrubber(idents, append(slices.Clone(structural), unscrubbed...)...)
+func newScrubber(idents []string, unscrubbed []string) promptsafe.Scrubber {
+	return promptsafe.NewScrubber(idents, append(slices.Clone(structural), unscrubbed...)...)
 }
 
 // identities lists what the scrubber withholds for a plan: every role's title and key (the

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/promptsafe"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
@@ -19,7 +20,7 @@ type kit struct {
 }
 
 func newKit(s *engine.Session, p Panel, opts Options) kit {
-	return kit{Kit: panel.NewKit(s, engine.NewScrubber(panelIdentities(p))), panel: p, opts: opts}
+	return kit{Kit: panel.NewKit(s, promptsafe.NewScrubber(panelIdentities(p))), panel: p, opts: opts}
 }
 
 // spec assembles one call for a seat before the synthesis: model-written inputs are scrubbed

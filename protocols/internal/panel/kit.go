@@ -5,6 +5,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/promptsafe"
 )
 
 // Seat is a role bound to the profile that plays it, as a call needs it.
@@ -20,11 +21,11 @@ type Seat struct {
 // them is scrubbed of identities before any seat sees it.
 type Kit struct {
 	Base  []engine.NamedText
-	Scrub engine.Scrubber
+	Scrub promptsafe.Scrubber
 }
 
 // NewKit takes the session's inputs as every call's first inputs.
-func NewKit(s *engine.Session, scrub engine.Scrubber) Kit {
+func NewKit(s *engine.Session, scrub promptsafe.Scrubber) Kit {
 	base := make([]engine.NamedText, 0, len(s.Inputs))
 	for _, in := range s.Inputs {
 		base = append(base, engine.NamedText{Name: in.Name, Text: in.Text})

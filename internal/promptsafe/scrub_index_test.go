@@ -1,4 +1,4 @@
-package engine
+package promptsafe
 
 import (
 	"math/rand/v2"

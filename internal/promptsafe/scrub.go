@@ -1,4 +1,7 @@
-package engine
+// Package promptsafe keeps what one model writes from steering another: the scrubber that
+// withholds identities (seat names, models, vendors) from text a model will read, and the
+// fence that marks where untrusted material begins and ends in a prompt.
+package promptsafe
 
 import (
 	"slices"

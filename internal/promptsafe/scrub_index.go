@@ -1,4 +1,4 @@
-package engine
+package promptsafe
 
 // identityIndex finds every occurrence of every identity in one pass over a text, whatever
 // the number of identities (Aho–Corasick): a scrub costs one scan of the text instead of one
