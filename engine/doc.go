@@ -1,6 +1,8 @@
 // Package engine is the protocol-neutral core of war-room. It owns sessions, durable runs
 // (Step, Parallel, Gate), model calls (Call: prompt assembly with fenced inputs, budget,
-// ledger, artifact contracts, retry), the Merkle DAG, events and the Decision record every
-// protocol produces. It imports nothing of GitHub; adapters (discussions, reviewlane, bot)
-// sit around it.
+// ledger, artifact contracts, retry), events, independence, the Decision record every
+// protocol produces and its seal. The Merkle DAG and its digest are internal/record's, the
+// fence and the scrubber internal/promptsafe's; the protocols (protocols/…), the vendor
+// adapters (internal/provider/…) and the stores (internal/store/…) sit around it behind its
+// ports. It imports nothing of GitHub, configuration or a vendor.
 package engine
