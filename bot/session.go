@@ -11,8 +11,8 @@ import (
 	"github.com/war-room/war-room/session"
 )
 
-// Outcome is how one run of a session ended, as a thread or a job summary reports it.
-type Outcome struct {
+// RunReport is how one run of a session ended, as a thread or a job summary reports it.
+type RunReport struct {
 	// State is the session's state after the run: status, answers, open gate, discussion.
 	State    State
 	Decision *engine.Decision
@@ -27,7 +27,7 @@ type Outcome struct {
 	Notes []string
 }
 
-func (o *Outcome) fail(class string, err error) *Outcome {
+func (o *RunReport) fail(class string, err error) *RunReport {
 	o.State.Status, o.State.Gate, o.Class, o.Err = StatusFailed, nil, class, err
 	return o
 }
@@ -46,8 +46,8 @@ func contextInputs(st State) []engine.Input {
 // Action runner) is created from the state with the state's id and seed. canAsk is false where
 // no one can answer a gate (workflow_dispatch): the prior-decision check then only informs.
 // claim names the command the run serves, so that one command maps to one session.
-func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st State, sinks []engine.Sink, canAsk bool, claim string) *Outcome {
-	out := &Outcome{State: st}
+func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st State, sinks []engine.Sink, canAsk bool, claim string) *RunReport {
+	out := &RunReport{State: st}
 	if cfg.Note != "" {
 		out.Notes = append(out.Notes, cfg.Note)
 	}
@@ -94,7 +94,7 @@ func sessionRequest(st State) session.Request {
 }
 
 // from folds the pipeline's outcome into the thread's.
-func (o *Outcome) from(ctx context.Context, store engine.Store, res *session.Outcome) *Outcome {
+func (o *RunReport) from(ctx context.Context, store engine.Store, res *session.Outcome) *RunReport {
 	if res.Session != nil {
 		o.State.Session = res.Session.ID
 	}

@@ -26,7 +26,7 @@ func (e *SessionError) Unwrap() error { return e.Err }
 // comment that triggered the run, one reply, and the step's outputs. Each is written even
 // when one before it failed; what could not be written is kept in t.lost for the handler
 // to return.
-func (t *thread) conclude(ctx context.Context, p *Progress, out *Outcome) error {
+func (t *thread) conclude(ctx context.Context, p *Progress, out *RunReport) error {
 	res := resultView{DiscussionURL: out.State.Discussion, Reaffirmed: out.Reaffirmed, Class: out.Class, Notes: out.Notes}
 	res.Detail = threadDetail(out.Class, out.Err, t.d.Settings.RunURL)
 	if out.Class != "" {
@@ -69,7 +69,7 @@ func (t *thread) concluded(ctx context.Context, st State) {
 	switch st.Status {
 	case StatusCompleted:
 		t.react(ctx, ReactionRocket)
-		text = who + " " + completedText(&Outcome{State: st})
+		text = who + " " + completedText(&RunReport{State: st})
 	case StatusAwaiting:
 		text = awaitingText(who, st)
 	default:
@@ -82,7 +82,7 @@ func (t *thread) concluded(ctx context.Context, st State) {
 
 // completedText says where the decision is: the discussion, the reaffirmed decision, or
 // (publishing off or skipped) the outcome itself.
-func completedText(out *Outcome) string {
+func completedText(out *RunReport) string {
 	switch {
 	case out.Reaffirmed > 0:
 		return fmt.Sprintf("Decision #%d is reaffirmed; no new deliberation was held. %s", out.Reaffirmed, out.State.Discussion)

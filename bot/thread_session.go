@@ -145,7 +145,7 @@ func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressI
 
 // unpublished reports whether out is a session that reached its decision but whose
 // publication failed in a way a later attempt may mend: anything but GitHub's refusal.
-func unpublished(out *Outcome) bool {
+func unpublished(out *RunReport) bool {
 	var pe *session.PublishError
 	if out.State.Status != StatusFailed || !errors.As(out.Err, &pe) {
 		return false

@@ -46,7 +46,7 @@ func renderRecord(sessionID string, rec *engine.PublishedRecord) []Part {
 		var b strings.Builder
 		b.WriteString(Marker{Session: sessionID, Part: name}.String() + "\n")
 		fmt.Fprintf(&b, "<details><summary>Verifiable record, part %d of %d (root <code>%s</code>)</summary>\n\n",
-			i+1, len(chunks), rec.Record.Root)
+			i+1, len(chunks), rec.Seal.Root)
 		b.WriteString(fence + "json\n")
 		for len(c) > 0 {
 			n := min(recordLine, len(c))

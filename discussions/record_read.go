@@ -18,8 +18,8 @@ import (
 // war-room published, or one published before records were.
 var ErrNoRecord = errors.New("carries no verifiable record")
 
-// PublishedRecord is a record read back from GitHub, with where each of its parts is.
-type PublishedRecord struct {
+// FetchedRecord is a record read back from GitHub, with where each of its parts is.
+type FetchedRecord struct {
 	*engine.PublishedRecord
 	Session string
 	// Parts are the record comments in order; a problem's node is found in one of them.
@@ -33,7 +33,7 @@ type RecordPart struct {
 }
 
 // Where names the record comment holding text (a node id), or the discussion when none does.
-func (r *PublishedRecord) Where(text string) string {
+func (r *FetchedRecord) Where(text string) string {
 	for _, p := range r.Parts {
 		if strings.Contains(p.json, text) {
 			return p.Name + " " + p.URL
@@ -63,13 +63,13 @@ type recordQuery struct {
 // ReadRecord reads the verifiable record published with discussion number: only what
 // war-room's own account wrote counts, the body's marker names the session, and the record
 // comments of that session are joined in order.
-func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*PublishedRecord, error) {
+func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*FetchedRecord, error) {
 	defer p.begin()()
 	info, err := p.lookup(ctx, repo)
 	if err != nil {
 		return nil, err
 	}
-	out := &PublishedRecord{}
+	out := &FetchedRecord{}
 	var after *githubv4.String
 	for {
 		var q recordQuery
@@ -108,7 +108,7 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*Pub
 }
 
 // decode joins the parts in their numbered order and reads the record.
-func (r *PublishedRecord) decode(repo Repo, number int) error {
+func (r *FetchedRecord) decode(repo Repo, number int) error {
 	if len(r.Parts) == 0 {
 		return fmt.Errorf("%s#%d %w", repo, number, ErrNoRecord)
 	}

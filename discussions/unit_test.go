@@ -180,7 +180,7 @@ func TestReducedIndependenceOpensTheBody(t *testing.T) {
 func TestRecordPayloadRoundTrip(t *testing.T) {
 	long := strings.Repeat("Ünïcödé 漢字 😀 ```` <b>&amp;</b> ", 4000)
 	rec := &engine.PublishedRecord{
-		Record:   engine.SessionRecord{SessionID: "s1", Root: "abc"},
+		Seal:     engine.Seal{SessionID: "s1", Root: "abc"},
 		Nodes:    []record.DAGNode{{ID: "n1", Content: long}, {ID: "n2", Content: "ok"}},
 		Decision: json.RawMessage(`{"title":"Choix — 決定"}`),
 	}

@@ -53,7 +53,7 @@ func TestOnlyCallFreeWritesAreDerived(t *testing.T) {
 	r := startRun(t, d, ps, nil)
 	ok := func(engine.CallResult) error { return nil }
 	require.NoError(t, callStep(ctx, r, "solo", "solo", ok))
-	_, err := engine.Step(ctx, r, "phase", func(ctx context.Context) ([]engine.Outcome[string], error) {
+	_, err := engine.Step(ctx, r, "phase", func(ctx context.Context) ([]engine.ItemResult[string], error) {
 		return engine.Parallel(ctx, r, "phase", []string{"x", "y"}, func(s string) string { return s },
 			func(ctx context.Context, role string) (string, error) {
 				res, err := r.Call(ctx, engine.CallSpec{Role: role, Profile: "a", Task: "go"})

@@ -30,8 +30,8 @@ type StepDigest struct {
 	SHA256 string `json:"sha256"`
 }
 
-// SessionRecord commits to a session's contributions, steps and decision.
-type SessionRecord struct {
+// Seal commits to a session's contributions, steps and decision.
+type Seal struct {
 	Version   int    `json:"version"`
 	SessionID string `json:"session_id"`
 	// DAGRoot is the contributions' root ("" when the protocol keeps no DAG).
@@ -46,7 +46,7 @@ type SessionRecord struct {
 // ComputeRoot is the record's root: a SHA-256 over its version, session, DAG root, every
 // step digest in key order and the decision digest, NUL-separated so that no two records
 // encode alike.
-func (rec SessionRecord) ComputeRoot() string {
+func (rec Seal) ComputeRoot() string {
 	parts := []string{"war-room-record", fmt.Sprint(rec.Version), rec.SessionID, rec.DAGRoot}
 	for _, s := range rec.Steps {
 		parts = append(parts, s.Key, s.SHA256)
@@ -75,7 +75,7 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
 	// status change that follows (Finish) is the synced write that makes it durable.
 	ctx = Derived(context.WithoutCancel(ctx))
 	st := r.cfg.Store
-	rec := SessionRecord{Version: RecordVersion, SessionID: r.session.ID}
+	rec := Seal{Version: RecordVersion, SessionID: r.session.ID}
 	if dag != nil && len(dag.Nodes) > 0 {
 		if err := SaveDAG(ctx, st, dag); err != nil {
 			return err
@@ -155,8 +155,8 @@ func VerifiedDecision(ctx context.Context, st Store, id string) (*Decision, erro
 // record, every contribution verbatim and the decision itself, so that anyone can recompute
 // the root from what GitHub serves, with no access to war-room's store.
 type PublishedRecord struct {
-	Record SessionRecord    `json:"record"`
-	Nodes  []record.DAGNode `json:"nodes,omitempty"`
+	Seal  Seal             `json:"record"`
+	Nodes []record.DAGNode `json:"nodes,omitempty"`
 	// Decision is decision.json as the session stored it.
 	Decision json.RawMessage `json:"decision"`
 }
@@ -168,13 +168,13 @@ func ExportRecord(ctx context.Context, st Store, id string) (*PublishedRecord, e
 		return nil, fmt.Errorf("read the record of %s: %w", id, err)
 	}
 	var p PublishedRecord
-	if err := json.Unmarshal(raw, &p.Record); err != nil {
+	if err := json.Unmarshal(raw, &p.Seal); err != nil {
 		return nil, fmt.Errorf("decode the record of %s: %w", id, err)
 	}
 	if p.Decision, err = st.GetArtifact(ctx, id, DecisionArtifact); err != nil {
 		return nil, fmt.Errorf("read the decision of %s: %w", id, err)
 	}
-	if p.Record.DAGRoot != "" {
+	if p.Seal.DAGRoot != "" {
 		dag, err := LoadDAG(ctx, st, id)
 		if err != nil {
 			return nil, err
@@ -188,11 +188,11 @@ func ExportRecord(ctx context.Context, st Store, id string) (*PublishedRecord, e
 // contributions' root, the decision's digest, and the root over them and the step digests
 // the record lists (the steps themselves stay in war-room's store).
 func VerifyPublished(p *PublishedRecord) Report {
-	rep := Report{Session: p.Record.SessionID, Sealed: true, Steps: len(p.Record.Steps), Nodes: len(p.Nodes),
-		Root: p.Record.Root, RecomputedRoot: p.Record.ComputeRoot()}
+	rep := Report{Session: p.Seal.SessionID, Sealed: true, Steps: len(p.Seal.Steps), Nodes: len(p.Nodes),
+		Root: p.Seal.Root, RecomputedRoot: p.Seal.ComputeRoot()}
 	dagRoot := ""
 	if len(p.Nodes) > 0 {
-		d := record.VerifyDAG(&record.DAG{SessionID: p.Record.SessionID, Nodes: p.Nodes, Root: p.Record.DAGRoot})
+		d := record.VerifyDAG(&record.DAG{SessionID: p.Seal.SessionID, Nodes: p.Nodes, Root: p.Seal.DAGRoot})
 		for _, pr := range d.Problems {
 			name := "root"
 			if pr.Node != "" {
@@ -202,22 +202,22 @@ func VerifyPublished(p *PublishedRecord) Report {
 		}
 		dagRoot = d.RecomputedRoot
 	}
-	if dagRoot != p.Record.DAGRoot && !rep.has(ProblemContribution, "") {
-		rep.add(ProblemContribution, "root", "dag_root", p.Record.DAGRoot, dagRoot)
+	if dagRoot != p.Seal.DAGRoot && !rep.has(ProblemContribution, "") {
+		rep.add(ProblemContribution, "root", "dag_root", p.Seal.DAGRoot, dagRoot)
 	}
 	var d Decision
 	if err := json.Unmarshal(p.Decision, &d); err != nil {
 		rep.add(ProblemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
 	} else {
-		if sum, err := DecisionDigest(&d); err == nil && sum != p.Record.Decision {
-			rep.add(ProblemDecision, DecisionArtifact, "sha256", p.Record.Decision, sum)
+		if sum, err := DecisionDigest(&d); err == nil && sum != p.Seal.Decision {
+			rep.add(ProblemDecision, DecisionArtifact, "sha256", p.Seal.Decision, sum)
 		}
-		if d.MerkleRoot != p.Record.Root {
-			rep.add(ProblemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Record.Root)
+		if d.MerkleRoot != p.Seal.Root {
+			rep.add(ProblemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Seal.Root)
 		}
 	}
-	if rep.RecomputedRoot != p.Record.Root {
-		rep.add(ProblemRecord, RecordArtifact, "root", p.Record.Root, rep.RecomputedRoot)
+	if rep.RecomputedRoot != p.Seal.Root {
+		rep.add(ProblemRecord, RecordArtifact, "root", p.Seal.Root, rep.RecomputedRoot)
 	}
 	return rep
 }

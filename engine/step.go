@@ -109,20 +109,20 @@ func (r *Run) storedHere(key string) bool {
 	return r.stored[key]
 }
 
-// Outcome is one item's result from Parallel: a value, or the error that item ended with.
-type Outcome[T any] struct {
+// ItemResult is one item's result from Parallel: a value, or the error that item ended with.
+type ItemResult[T any] struct {
 	Name  string
 	Value T
 	Err   error
 }
 
 // Parallel runs fn for every item concurrently, each as its own Step keyed prefix/name, and
-// returns the outcomes in item order. A failed item is reported in its Outcome, never dropped;
+// returns the outcomes in item order. A failed item is reported in its ItemResult, never dropped;
 // deciding whether the phase can go on is the protocol's job. Per-profile concurrency limits
 // are applied by Call.
 func Parallel[E, T any](ctx context.Context, r *Run, prefix string, items []E, name func(E) string,
-	fn func(ctx context.Context, item E) (T, error)) []Outcome[T] {
-	out := make([]Outcome[T], len(items))
+	fn func(ctx context.Context, item E) (T, error)) []ItemResult[T] {
+	out := make([]ItemResult[T], len(items))
 	var wg sync.WaitGroup
 	for i, it := range items {
 		n := name(it)

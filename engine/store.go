@@ -78,7 +78,7 @@ type Store interface {
 	// GetRecord returns a record or ErrNotFound.
 	GetRecord(ctx context.Context, kind, key string) ([]byte, error)
 	// ListRecords returns all records of a kind, ordered by key.
-	ListRecords(ctx context.Context, kind string) ([]Record, error)
+	ListRecords(ctx context.Context, kind string) ([]AdapterRecord, error)
 	// CreateRecord stores a record only if none exists under kind and key; otherwise it
 	// changes nothing and returns an error wrapping ErrExists. Exactly one of several
 	// concurrent creators succeeds.
@@ -135,8 +135,8 @@ type GateRecord struct {
 	AnsweredAt *time.Time `json:"answered_at,omitempty"`
 }
 
-// Record is one adapter record.
-type Record struct {
+// AdapterRecord is one adapter record.
+type AdapterRecord struct {
 	Kind  string `json:"kind"`
 	Key   string `json:"key"`
 	Value []byte `json:"value"`

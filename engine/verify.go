@@ -142,7 +142,7 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 	case err != nil:
 		return fmt.Errorf("verify session %s: read record: %w", id, err)
 	}
-	var rec SessionRecord
+	var rec Seal
 	if err := json.Unmarshal(raw, &rec); err != nil {
 		r.add(ProblemRecord, RecordArtifact, "", "(unreadable)", err.Error())
 		return nil

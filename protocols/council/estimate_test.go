@@ -47,7 +47,7 @@ func pricedProfiles(p provider.Provider) engine.Profiles {
 func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	st := openStore(t, "")
 	ctx := context.Background()
-	run := func(id string, scale float64) (estimate.Estimate, estimate.Outcome, *engine.Decision) {
+	run := func(id string, scale float64) (estimate.Estimate, engine.Spent, *engine.Decision) {
 		ps := pricedProfiles(timed(script.New(triaged(council.ShapeTeam)), scale))
 		opts, err := council.OptionsFrom(council.NewSection(), ps, council.Flags{Go: true})
 		require.NoError(t, err)

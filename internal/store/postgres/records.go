@@ -36,14 +36,14 @@ func (s *Store) GetRecord(ctx context.Context, kind, key string) ([]byte, error)
 
 // ListRecords returns a kind's records ordered by key, compared byte by byte (the column is
 // COLLATE "C"), whatever the database's collation.
-func (s *Store) ListRecords(ctx context.Context, kind string) ([]engine.Record, error) {
+func (s *Store) ListRecords(ctx context.Context, kind string) ([]engine.AdapterRecord, error) {
 	rows, err := s.pool.Query(ctx, `SELECT kind, key, value FROM records WHERE kind = $1
 		ORDER BY key`, kind)
 	if err != nil {
 		return nil, fmt.Errorf("list records %s: %w", kind, err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (engine.Record, error) {
-		var r engine.Record
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (engine.AdapterRecord, error) {
+		var r engine.AdapterRecord
 		err := row.Scan(&r.Kind, &r.Key, &r.Value)
 		r.Value = blob(r.Value)
 		return r, err

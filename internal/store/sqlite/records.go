@@ -35,16 +35,16 @@ func (s *Store) GetRecord(ctx context.Context, kind, key string) ([]byte, error)
 
 // ListRecords returns a kind's records ordered by key, compared byte by byte (as Go compares
 // strings), whatever the locale.
-func (s *Store) ListRecords(ctx context.Context, kind string) ([]engine.Record, error) {
+func (s *Store) ListRecords(ctx context.Context, kind string) ([]engine.AdapterRecord, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT kind, key, value FROM records WHERE kind = ?
 		ORDER BY key COLLATE BINARY`, kind)
 	if err != nil {
 		return nil, fmt.Errorf("list records %s: %w", kind, err)
 	}
 	defer rows.Close()
-	var out []engine.Record
+	var out []engine.AdapterRecord
 	for rows.Next() {
-		var r engine.Record
+		var r engine.AdapterRecord
 		if err := rows.Scan(&r.Kind, &r.Key, &r.Value); err != nil {
 			return nil, fmt.Errorf("list records %s: %w", kind, err)
 		}

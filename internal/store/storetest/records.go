@@ -45,7 +45,7 @@ func putRecord(t *testing.T, st engine.Store, kind, key string, v []byte) {
 	}
 }
 
-func records(t *testing.T, st engine.Store, kind string) []engine.Record {
+func records(t *testing.T, st engine.Store, kind string) []engine.AdapterRecord {
 	t.Helper()
 	rs, err := st.ListRecords(ctx(t), kind)
 	if err != nil {
