@@ -30,10 +30,10 @@ func Ignored(a Actor, ourLogin string, ignoreBots bool) string {
 	return ""
 }
 
-// Permission is the collaborator-permission API's answer: permission is the legacy level
+// permission is the collaborator-permission API's answer: permission is the legacy level
 // (admin, write, read, none; maintain reads as write and triage as read) and role is the
 // role itself where GitHub names one (a custom role name is possible).
-type Permission struct {
+type permission struct {
 	Level string `json:"permission"`
 	Role  string `json:"role_name"`
 }
@@ -42,7 +42,7 @@ var permissionRank = map[string]int{"none": 0, "read": 1, "triage": 2, "write": 
 
 // rank is the finest known reading: the role when it is a built-in one, else the level (a
 // custom role is as strong as the level GitHub maps it to).
-func (p Permission) rank() int {
+func (p permission) rank() int {
 	if r, ok := permissionRank[strings.ToLower(p.Role)]; ok {
 		return r
 	}
@@ -50,7 +50,7 @@ func (p Permission) rank() int {
 }
 
 // Allows reports whether p meets min (config's github.trigger.min_permission).
-func (p Permission) Allows(min config.Permission) bool {
+func (p permission) Allows(min config.Permission) bool {
 	need, ok := permissionRank[string(min)]
 	if !ok {
 		need = permissionRank[string(config.DefaultMinPermission)]
@@ -59,7 +59,7 @@ func (p Permission) Allows(min config.Permission) bool {
 }
 
 // String is the role for messages.
-func (p Permission) String() string {
+func (p permission) String() string {
 	if p.Role != "" {
 		return p.Role
 	}
@@ -71,25 +71,25 @@ func (p Permission) String() string {
 
 // Permission asks GitHub for login's permission on repo. A user GitHub does not know as a
 // collaborator (404) has none. go-github v62 drops role_name, so the request is decoded here.
-func (g *GitHub) Permission(ctx context.Context, repo Repo, login string) (Permission, error) {
+func (g *gitHub) Permission(ctx context.Context, repo Repo, login string) (permission, error) {
 	u := fmt.Sprintf("repos/%s/%s/collaborators/%s/permission", repo.Owner, repo.Name, login)
 	req, err := g.REST.NewRequest("GET", u, nil)
 	if err != nil {
-		return Permission{}, err
+		return permission{}, err
 	}
-	var p Permission
+	var p permission
 	if _, err := g.REST.Do(ctx, req, &p); err != nil {
 		if isNotFound(err) {
-			return Permission{Level: "none"}, nil
+			return permission{Level: "none"}, nil
 		}
-		return Permission{}, fmt.Errorf("permission of %s on %s: %w", login, repo, err)
+		return permission{}, fmt.Errorf("permission of %s on %s: %w", login, repo, err)
 	}
 	return p, nil
 }
 
 // Authorize checks that login may trigger sessions on repo: its permission must meet min.
 // It returns the permission found and whether it suffices.
-func (g *GitHub) Authorize(ctx context.Context, repo Repo, login string, min config.Permission) (Permission, bool, error) {
+func (g *gitHub) Authorize(ctx context.Context, repo Repo, login string, min config.Permission) (permission, bool, error) {
 	p, err := g.Permission(ctx, repo, login)
 	if err != nil {
 		return p, false, err

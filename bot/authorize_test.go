@@ -30,25 +30,25 @@ func TestIgnored(t *testing.T) {
 
 func TestPermissionAllows(t *testing.T) {
 	cases := []struct {
-		p    Permission
+		p    permission
 		min  config.Permission
 		want bool
 	}{
-		{Permission{"admin", "admin"}, config.PermissionWrite, true},
-		{Permission{"write", "maintain"}, config.PermissionWrite, true},
-		{Permission{"write", "write"}, config.PermissionWrite, true},
-		{Permission{"read", "triage"}, config.PermissionWrite, false},
-		{Permission{"read", "read"}, config.PermissionWrite, false},
-		{Permission{"none", ""}, config.PermissionWrite, false},
-		{Permission{"none", ""}, config.PermissionRead, false},
-		{Permission{"write", "write"}, config.PermissionMaintain, false}, // role, not legacy level
-		{Permission{"write", "maintain"}, config.PermissionMaintain, true},
-		{Permission{"read", "triage"}, config.PermissionTriage, true},
-		{Permission{"read", "read"}, config.PermissionRead, true},
-		{Permission{"write", "deployer"}, config.PermissionWrite, true}, // custom role: its level
-		{Permission{"write", "deployer"}, config.PermissionMaintain, false},
-		{Permission{"write", ""}, "", true}, // unset minimum: the default, write
-		{Permission{"read", ""}, "", false},
+		{permission{"admin", "admin"}, config.PermissionWrite, true},
+		{permission{"write", "maintain"}, config.PermissionWrite, true},
+		{permission{"write", "write"}, config.PermissionWrite, true},
+		{permission{"read", "triage"}, config.PermissionWrite, false},
+		{permission{"read", "read"}, config.PermissionWrite, false},
+		{permission{"none", ""}, config.PermissionWrite, false},
+		{permission{"none", ""}, config.PermissionRead, false},
+		{permission{"write", "write"}, config.PermissionMaintain, false}, // role, not legacy level
+		{permission{"write", "maintain"}, config.PermissionMaintain, true},
+		{permission{"read", "triage"}, config.PermissionTriage, true},
+		{permission{"read", "read"}, config.PermissionRead, true},
+		{permission{"write", "deployer"}, config.PermissionWrite, true}, // custom role: its level
+		{permission{"write", "deployer"}, config.PermissionMaintain, false},
+		{permission{"write", ""}, "", true}, // unset minimum: the default, write
+		{permission{"read", ""}, "", false},
 	}
 	for _, tc := range cases {
 		if got := tc.p.Allows(tc.min); got != tc.want {

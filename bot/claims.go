@@ -13,9 +13,9 @@ import (
 // claimKind is the record kind that maps a command comment to the session it started.
 const claimKind = "command-claim"
 
-// ErrThreadBusy is a job that found another job working on its thread: the App retries it
+// errThreadBusy is a job that found another job working on its thread: the App retries it
 // later, so that two jobs on one thread never interleave their replies.
-var ErrThreadBusy = errors.New("another job is working on this thread")
+var errThreadBusy = errors.New("another job is working on this thread")
 
 // commandClaim names one command comment wherever it is delivered from.
 func commandClaim(repo Repo, commentID int64) string {

@@ -7,37 +7,37 @@ import (
 	"strings"
 )
 
-// Prefix starts every command.
-const Prefix = "/war-room"
+// prefix starts every command.
+const prefix = "/war-room"
 
-// Kind is what a command asks for.
-type Kind string
+// kind is what a command asks for.
+type kind string
 
 // Command kinds. KindRun starts a session; the reply kinds answer the open gate of the
 // latest session on the thread.
 const (
-	KindRun      Kind = "run"
-	KindHelp     Kind = "help"
-	KindApprove  Kind = "approve"
-	KindProceed  Kind = "proceed"
-	KindReaffirm Kind = "reaffirm"
-	KindSkip     Kind = "skip"
-	KindCancel   Kind = "cancel"
-	// KindOutcome records what happened after a decision; KindMemory reviews the member
+	kindRun      kind = "run"
+	kindHelp     kind = "help"
+	kindApprove  kind = "approve"
+	kindProceed  kind = "proceed"
+	kindReaffirm kind = "reaffirm"
+	kindSkip     kind = "skip"
+	kindCancel   kind = "cancel"
+	// kindOutcome records what happened after a decision; KindMemory reviews the member
 	// memory. Neither starts a session or answers a gate.
-	KindOutcome Kind = "outcome"
-	KindMemory  Kind = "memory"
-	// KindDoctor checks each configured profile with a few real calls and replies with the
+	kindOutcome kind = "outcome"
+	kindMemory  kind = "memory"
+	// kindDoctor checks each configured profile with a few real calls and replies with the
 	// table; only the bare "/war-room doctor" is one, so a question may start with the word.
-	KindDoctor Kind = "doctor"
-	// KindReview runs a pull request's review lanes on its current head; only the bare
+	kindDoctor kind = "doctor"
+	// kindReview runs a pull request's review lanes on its current head; only the bare
 	// "/war-room review" is one.
-	KindReview Kind = "review"
+	kindReview kind = "review"
 )
 
-// Command is a parsed command comment.
-type Command struct {
-	Kind Kind
+// command is a parsed command comment.
+type command struct {
+	Kind kind
 	// Protocol, Flags, Question and Context are set for KindRun. Question is the rest of the
 	// first line (or, when that is empty, the lines after it); Context is the lines after it.
 	Protocol string
@@ -54,9 +54,9 @@ type Command struct {
 
 // Answer is the gate answer a reply command gives ("proceed", "reaffirm #3"); "" for the
 // kinds that answer no gate.
-func (c Command) Answer() string {
+func (c command) Answer() string {
 	switch c.Kind {
-	case KindApprove, KindProceed, KindReaffirm, KindSkip:
+	case kindApprove, kindProceed, kindReaffirm, kindSkip:
 		if c.Number > 0 {
 			return fmt.Sprintf("%s #%d", c.Kind, c.Number)
 		}
@@ -73,36 +73,36 @@ func (e *UsageError) Error() string { return e.Reason }
 
 func usagef(format string, a ...any) error { return &UsageError{Reason: fmt.Sprintf(format, a...)} }
 
-// Parse reads a comment body. ok is false when the body is not a command at all: its first
+// parse reads a comment body. ok is false when the body is not a command at all: its first
 // line does not start with /war-room, or it sits in a code block, quote or HTML comment. A
 // command that breaks the grammar returns ok and a *UsageError. Parse is pure.
-func Parse(body string, g Grammar) (c Command, ok bool, err error) {
+func parse(body string, g Grammar) (c command, ok bool, err error) {
 	first, rest, ok := commandLine(body)
 	if !ok {
-		return Command{}, false, nil
+		return command{}, false, nil
 	}
 	words := strings.Fields(first)
 	if len(words) == 0 {
-		return Command{Kind: KindHelp}, true, nil
+		return command{Kind: kindHelp}, true, nil
 	}
 	verb := strings.ToLower(words[0])
 	if slices.Contains(g.Stops, verb) {
-		verb = string(KindCancel)
+		verb = string(kindCancel)
 	}
-	switch Kind(verb) {
-	case KindHelp:
-		return Command{Kind: KindHelp}, true, nil
-	case KindDoctor, KindReview:
+	switch kind(verb) {
+	case kindHelp:
+		return command{Kind: kindHelp}, true, nil
+	case kindDoctor, kindReview:
 		if len(words) == 1 && strings.TrimSpace(rest) == "" {
-			return Command{Kind: Kind(verb)}, true, nil
+			return command{Kind: kind(verb)}, true, nil
 		}
-	case KindApprove, KindSkip, KindCancel, KindProceed, KindReaffirm:
-		c, err = parseReply(Kind(verb), words[1:])
+	case kindApprove, kindSkip, kindCancel, kindProceed, kindReaffirm:
+		c, err = parseReply(kind(verb), words[1:])
 		return c, true, err
-	case KindMemory:
+	case kindMemory:
 		c, err = parseMemory(words[1:])
 		return c, true, err
-	case KindOutcome:
+	case kindOutcome:
 		c, err = parseOutcome(strings.TrimSpace(first[len(words[0]):]))
 		return c, true, err
 	}
@@ -115,16 +115,16 @@ func Parse(body string, g Grammar) (c Command, ok bool, err error) {
 }
 
 // parseReply reads the arguments of a gate reply: only proceed and reaffirm take "#N".
-func parseReply(k Kind, args []string) (Command, error) {
-	c := Command{Kind: k}
+func parseReply(k kind, args []string) (command, error) {
+	c := command{Kind: k}
 	if len(args) == 0 {
-		if k == KindReaffirm {
-			return c, usagef("reaffirm needs the decision's number: %s reaffirm #N", Prefix)
+		if k == kindReaffirm {
+			return c, usagef("reaffirm needs the decision's number: %s reaffirm #N", prefix)
 		}
 		return c, nil
 	}
-	if len(args) > 1 || k != KindProceed && k != KindReaffirm {
-		return c, usagef("%s %s takes %s", Prefix, k, map[bool]string{true: "only a decision number (#N)", false: "no arguments"}[k == KindProceed || k == KindReaffirm])
+	if len(args) > 1 || k != kindProceed && k != kindReaffirm {
+		return c, usagef("%s %s takes %s", prefix, k, map[bool]string{true: "only a decision number (#N)", false: "no arguments"}[k == kindProceed || k == kindReaffirm])
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(args[0], "#"))
 	if err != nil || n <= 0 || !strings.HasPrefix(args[0], "#") {
@@ -136,10 +136,10 @@ func parseReply(k Kind, args []string) (Command, error) {
 
 // parseRun reads leading --flags (each on the protocol's allowlist), the question and the
 // context lines after it.
-func parseRun(protocol, args, rest string, g Grammar) (Command, error) {
-	c := Command{Kind: KindRun, Protocol: protocol, Flags: map[string]string{}}
+func parseRun(protocol, args, rest string, g Grammar) (command, error) {
+	c := command{Kind: kindRun, Protocol: protocol, Flags: map[string]string{}}
 	if protocol == "" {
-		return c, usagef("no protocol is configured for a bare %s question", Prefix)
+		return c, usagef("no protocol is configured for a bare %s question", prefix)
 	}
 	args, err := parseFlags(c.Flags, protocol, args, g.allowed(protocol))
 	if err != nil {
@@ -150,14 +150,14 @@ func parseRun(protocol, args, rest string, g Grammar) (Command, error) {
 		c.Question, c.Context = rest, ""
 	}
 	if c.Question == "" {
-		return c, usagef("a question is needed: %s %s<question>", Prefix, g.wordFor(protocol))
+		return c, usagef("a question is needed: %s %s<question>", prefix, g.wordFor(protocol))
 	}
-	if n := len(c.Question) + len(c.Context); n > MaxQuestionBytes {
-		return c, usagef("the question and its context are %d bytes long; the limit is %d", n, MaxQuestionBytes)
+	if n := len(c.Question) + len(c.Context); n > maxQuestionBytes {
+		return c, usagef("the question and its context are %d bytes long; the limit is %d", n, maxQuestionBytes)
 	}
 	return c, nil
 }
 
-// MaxQuestionBytes bounds a question with its context: both are kept verbatim in the hidden
+// maxQuestionBytes bounds a question with its context: both are kept verbatim in the hidden
 // state marker, which must fit in one comment with room to spare.
-const MaxQuestionBytes = 16 << 10
+const maxQuestionBytes = 16 << 10

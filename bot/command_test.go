@@ -20,15 +20,15 @@ var testGrammar = Grammar{
 }
 
 func TestParseCommands(t *testing.T) {
-	run := func(protocol, q string, flags map[string]string, context ...string) Command {
+	run := func(protocol, q string, flags map[string]string, context ...string) command {
 		if flags == nil {
 			flags = map[string]string{}
 		}
-		return Command{Kind: KindRun, Protocol: protocol, Question: q, Flags: flags, Context: strings.Join(context, "")}
+		return command{Kind: kindRun, Protocol: protocol, Question: q, Flags: flags, Context: strings.Join(context, "")}
 	}
 	cases := []struct {
 		name, body string
-		want       Command
+		want       command
 	}{
 		{"bare question", "/war-room Should we adopt PostgreSQL?", run("war-room", "Should we adopt PostgreSQL?", nil)},
 		{"leading spaces and blank lines", "\n\n   /war-room Why?", run("war-room", "Why?", nil)},
@@ -44,25 +44,25 @@ func TestParseCommands(t *testing.T) {
 		{"bare form flags", "/war-room --preset=startup Go?", run("war-room", "Go?", map[string]string{"preset": "startup"})},
 		{"double dash ends flags", "/war-room reason -- --fast is a flag?", run("reason", "--fast is a flag?", nil)},
 		{"later dashes are text", "/war-room reason Is --fast better?", run("reason", "Is --fast better?", nil)},
-		{"help", "/war-room help", Command{Kind: KindHelp}},
-		{"empty is help", "/war-room", Command{Kind: KindHelp}},
-		{"doctor", "/war-room Doctor", Command{Kind: KindDoctor}},
+		{"help", "/war-room help", command{Kind: kindHelp}},
+		{"empty is help", "/war-room", command{Kind: kindHelp}},
+		{"doctor", "/war-room Doctor", command{Kind: kindDoctor}},
 		{"a question may start with doctor", "/war-room doctor visits: should we book online?", run("war-room", "doctor visits: should we book online?", nil)},
-		{"review", "/war-room review", Command{Kind: KindReview}},
+		{"review", "/war-room review", command{Kind: kindReview}},
 		{"a question may start with review", "/war-room review cadence: weekly or monthly?", run("war-room", "review cadence: weekly or monthly?", nil)},
-		{"approve", "/war-room approve", Command{Kind: KindApprove}},
-		{"proceed", "/war-room proceed", Command{Kind: KindProceed}},
-		{"proceed #N", "/war-room proceed #12", Command{Kind: KindProceed, Number: 12}},
-		{"reaffirm #N", "/war-room reaffirm #7", Command{Kind: KindReaffirm, Number: 7}},
-		{"skip", "/war-room skip", Command{Kind: KindSkip}},
-		{"cancel", "/war-room Cancel", Command{Kind: KindCancel}},
-		{"a gate's decline is cancel", "/war-room decline", Command{Kind: KindCancel}},
-		{"a gate's drop is cancel", "/war-room Drop", Command{Kind: KindCancel}},
-		{"reply then context", "/war-room proceed\nthe old decision is stale", Command{Kind: KindProceed}},
+		{"approve", "/war-room approve", command{Kind: kindApprove}},
+		{"proceed", "/war-room proceed", command{Kind: kindProceed}},
+		{"proceed #N", "/war-room proceed #12", command{Kind: kindProceed, Number: 12}},
+		{"reaffirm #N", "/war-room reaffirm #7", command{Kind: kindReaffirm, Number: 7}},
+		{"skip", "/war-room skip", command{Kind: kindSkip}},
+		{"cancel", "/war-room Cancel", command{Kind: kindCancel}},
+		{"a gate's decline is cancel", "/war-room decline", command{Kind: kindCancel}},
+		{"a gate's drop is cancel", "/war-room Drop", command{Kind: kindCancel}},
+		{"reply then context", "/war-room proceed\nthe old decision is stale", command{Kind: kindProceed}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok, err := Parse(tc.body, testGrammar)
+			got, ok, err := parse(tc.body, testGrammar)
 			if !ok || err != nil {
 				t.Fatalf("Parse(%q) = ok %v, err %v", tc.body, ok, err)
 			}
@@ -91,7 +91,7 @@ func TestParseNotCommands(t *testing.T) {
 		"/war-room-bot Should we?",
 		"/WAR-ROOM Should we?",
 	} {
-		if c, ok, err := Parse(body, testGrammar); ok || err != nil {
+		if c, ok, err := parse(body, testGrammar); ok || err != nil {
 			t.Errorf("Parse(%q) = %+v, ok %v, err %v; want not a command", body, c, ok, err)
 		}
 	}
@@ -110,14 +110,14 @@ func TestParseUsageErrors(t *testing.T) {
 		{"/war-room proceed #0", "is not a decision number"},
 		{"/war-room approve this plan", "takes no arguments"},
 		{"/war-room proceed #1 #2", "takes only a decision number"},
-		{"/war-room " + strings.Repeat("x", MaxQuestionBytes+1), "the limit is"},
-		{"/war-room Go?\n" + strings.Repeat("x", MaxQuestionBytes), "the limit is"},
+		{"/war-room " + strings.Repeat("x", maxQuestionBytes+1), "the limit is"},
+		{"/war-room Go?\n" + strings.Repeat("x", maxQuestionBytes), "the limit is"},
 		{"/war-room reason --passes Is X?", "--passes needs a value"},
 		{"/war-room reason --passes= Is X?", "--passes needs a value"},
 		{"/war-room reason --fast=yes Is X?", "--fast is on or off"},
 	}
 	for _, tc := range cases {
-		_, ok, err := Parse(tc.body, testGrammar)
+		_, ok, err := parse(tc.body, testGrammar)
 		var ue *UsageError
 		if !ok || !errors.As(err, &ue) {
 			t.Errorf("Parse(%.40q) = ok %v, err %v; want a usage error", tc.body, ok, err)
@@ -132,23 +132,23 @@ func TestParseUsageErrors(t *testing.T) {
 func TestParseWithoutDefaultProtocol(t *testing.T) {
 	g := testGrammar
 	g.Default = ""
-	if _, _, err := Parse("/war-room Should we?", g); err == nil {
+	if _, _, err := parse("/war-room Should we?", g); err == nil {
 		t.Fatal("a bare question with no default protocol parsed")
 	}
 }
 
 func TestCommandAnswer(t *testing.T) {
 	for _, tc := range []struct {
-		c    Command
+		c    command
 		want string
 	}{
-		{Command{Kind: KindProceed}, "proceed"},
-		{Command{Kind: KindProceed, Number: 3}, "proceed #3"},
-		{Command{Kind: KindReaffirm, Number: 7}, "reaffirm #7"},
-		{Command{Kind: KindApprove}, "approve"},
-		{Command{Kind: KindSkip}, "skip"},
-		{Command{Kind: KindCancel}, ""},
-		{Command{Kind: KindHelp}, ""},
+		{command{Kind: kindProceed}, "proceed"},
+		{command{Kind: kindProceed, Number: 3}, "proceed #3"},
+		{command{Kind: kindReaffirm, Number: 7}, "reaffirm #7"},
+		{command{Kind: kindApprove}, "approve"},
+		{command{Kind: kindSkip}, "skip"},
+		{command{Kind: kindCancel}, ""},
+		{command{Kind: kindHelp}, ""},
 	} {
 		if got := tc.c.Answer(); got != tc.want {
 			t.Errorf("%+v.Answer() = %q, want %q", tc.c, got, tc.want)

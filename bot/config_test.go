@@ -33,7 +33,7 @@ func TestLoadConfig(t *testing.T) {
 		t.Errorf("missing file: note %q, providers %v", cfg.Note, cfg.Providers)
 	}
 
-	var ce *ConfigError
+	var ce *configError
 	_, err = g.LoadConfig(ctx, repo, "main", "missing.yml", noEnv)
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "does not exist") || !strings.Contains(err.Error(), "ANTHROPIC_API_KEY") {
 		t.Errorf("no file and no provider: %v", err)

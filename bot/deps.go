@@ -16,7 +16,7 @@ import (
 // Deps is what every handler needs. The Action builds one per run from the runner's
 // environment; the App builds one per installation.
 type Deps struct {
-	GitHub *GitHub
+	GitHub *gitHub
 	// Grammar knows the protocols' command words and flags. Its Default is replaced per event
 	// by Settings.Protocol or the configured default.
 	Grammar  Grammar
@@ -130,7 +130,7 @@ func (d *Deps) warning(msg string) {
 }
 
 // grammar is the command grammar with the default protocol of this installation.
-func (d *Deps) grammar(cfg *LoadedConfig) Grammar {
+func (d *Deps) grammar(cfg *loadedConfig) Grammar {
 	g := d.Grammar
 	g.Default = string(cfg.Protocols.Default)
 	if d.Settings.Protocol != "" {
@@ -143,14 +143,14 @@ func (d *Deps) grammar(cfg *LoadedConfig) Grammar {
 // names before anything can print one, and spaces this event's writes as it says
 // (github.write_spacing). Deps is the event's own (a job's copy in the App), so replacing
 // its connection touches no other event.
-func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*LoadedConfig, error) {
+func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*loadedConfig, error) {
 	cfg, err := d.GitHub.LoadConfig(ctx, repo, ref, d.configPath(), d.Getenv)
 	if err != nil {
 		return nil, err
 	}
 	if d.CheckConfig != nil {
 		if err := d.CheckConfig(cfg.Config); err != nil {
-			return nil, &ConfigError{Where: fmt.Sprintf("%s %s at %s", repo, d.configPath(), ref), Err: err}
+			return nil, &configError{Where: fmt.Sprintf("%s %s at %s", repo, d.configPath(), ref), Err: err}
 		}
 	}
 	for _, p := range cfg.Providers {

@@ -21,7 +21,7 @@ import (
 // evidence.DefaultSearchBudget of them (see search). It pins a memory item's file by the
 // contents API's blob SHA at the commit.
 type apiProber struct {
-	g      *GitHub
+	g      *gitHub
 	repo   Repo
 	commit string
 	// Timeout and MaxBytes bound one probe (zero: evidence.DefaultTimeout and

@@ -15,10 +15,10 @@ import (
 // Failure classes the bot reports besides a call's own (transport, refused,
 // invalid-request, contract, budget, timeout).
 const (
-	ClassUsage         = "usage"
-	ClassConfiguration = "configuration"
-	ClassGitHub        = "github"
-	ClassInternal      = "internal"
+	classUsage         = "usage"
+	classConfiguration = "configuration"
+	classGitHub        = "github"
+	classInternal      = "internal"
 )
 
 // classed is implemented by protocol failures that know their class.
@@ -34,22 +34,22 @@ func FailureClass(err error) string {
 	var c classed
 	var ce *engine.CallError
 	var ue *UsageError
-	var cfg *ConfigError
+	var cfg *configError
 	switch {
 	case errors.As(err, &c):
 		return c.FailureClass()
 	case errors.As(err, &ce):
 		return ce.Class
 	case errors.As(err, &ue):
-		return ClassUsage
+		return classUsage
 	case errors.As(err, &cfg):
-		return ClassConfiguration
+		return classConfiguration
 	case isGitHubFailure(err):
-		return ClassGitHub
+		return classGitHub
 	case errors.Is(err, context.DeadlineExceeded):
 		return engine.ClassTimeout
 	}
-	return ClassInternal
+	return classInternal
 }
 
 // isGitHubFailure says whether err is GitHub failing or refusing a request.

@@ -23,11 +23,11 @@ func TestFailureClass(t *testing.T) {
 	}{
 		{fmt.Errorf("run: %w", &engine.CallError{Class: "transport"}), "transport"},
 		{fmt.Errorf("wrapped: %w", selfClassed{}), "contract"},
-		{&UsageError{Reason: "bad flag"}, ClassUsage},
-		{&ConfigError{Where: "x", Err: errors.New("bad")}, ClassConfiguration},
-		{fmt.Errorf("publish: %w", &discussions.APIError{Op: "createDiscussion"}), ClassGitHub},
+		{&UsageError{Reason: "bad flag"}, classUsage},
+		{&configError{Where: "x", Err: errors.New("bad")}, classConfiguration},
+		{fmt.Errorf("publish: %w", &discussions.APIError{Op: "createDiscussion"}), classGitHub},
 		{fmt.Errorf("call: %w", context.DeadlineExceeded), engine.ClassTimeout},
-		{errors.New("something else"), ClassInternal},
+		{errors.New("something else"), classInternal},
 	}
 	for _, tc := range cases {
 		if got := FailureClass(tc.err); got != tc.want {

@@ -8,7 +8,7 @@ import (
 )
 
 // gateText is the open question and the exact commands that answer it.
-func gateText(g *PendingGate) string {
+func gateText(g *pendingGate) string {
 	if g == nil {
 		return ""
 	}
@@ -25,23 +25,23 @@ func gateText(g *PendingGate) string {
 		b.WriteString("\nQuoted as it was written:\n\n" + ex + "\n")
 	}
 	b.WriteString("\nReply with one of these comments:\n\n")
-	for _, c := range ReplyCommands(g) {
+	for _, c := range replyCommands(g) {
 		fmt.Fprintf(&b, "- `%s`\n", c)
 	}
 	b.WriteString("\n")
 	return b.String()
 }
 
-// ReplyCommands are the comments that answer g: each choice a reply verb can express, then
+// replyCommands are the comments that answer g: each choice a reply verb can express, then
 // cancel. A choice no verb expresses (a "decline") is what cancel does.
-func ReplyCommands(g *PendingGate) []string {
+func replyCommands(g *pendingGate) []string {
 	var out []string
 	for _, ch := range g.Choices {
 		verb, _, _ := strings.Cut(ch, " ")
-		switch Kind(verb) {
-		case KindApprove, KindProceed, KindReaffirm, KindSkip:
-			out = append(out, Prefix+" "+ch)
+		switch kind(verb) {
+		case kindApprove, kindProceed, kindReaffirm, kindSkip:
+			out = append(out, prefix+" "+ch)
 		}
 	}
-	return append(out, Prefix+" "+string(KindCancel))
+	return append(out, prefix+" "+string(kindCancel))
 }

@@ -19,7 +19,7 @@ type Status string
 
 // Statuses in the state marker.
 const (
-	StatusRunning   Status = "running"
+	statusRunning   Status = "running"
 	StatusAwaiting  Status = "awaiting"
 	StatusCompleted Status = "completed"
 	StatusFailed    Status = "failed"
@@ -34,14 +34,14 @@ type State struct {
 	Protocol string `json:"protocol"`
 	Question string `json:"question"`
 	// Context are further inputs (the command's other lines, the issue), kept verbatim.
-	Context    []ContextText     `json:"context,omitempty"`
+	Context    []contextText     `json:"context,omitempty"`
 	Flags      map[string]string `json:"flags,omitempty"`
 	Seed       int64             `json:"seed"`
 	SeedSource string            `json:"seed_source"`
 	// Answers are the gate answers given so far, by gate key.
 	Answers map[string]string `json:"answers,omitempty"`
 	// Gate is the open gate while Status is awaiting.
-	Gate   *PendingGate `json:"gate,omitempty"`
+	Gate   *pendingGate `json:"gate,omitempty"`
 	Status Status       `json:"status"`
 	// Requester is who started the session; CommentID is the command comment.
 	Requester string `json:"requester,omitempty"`
@@ -50,14 +50,14 @@ type State struct {
 	Discussion string `json:"discussion,omitempty"`
 }
 
-// ContextText is one context input: its name and verbatim text.
-type ContextText struct {
+// contextText is one context input: its name and verbatim text.
+type contextText struct {
 	Name string `json:"name"`
 	Text string `json:"text"`
 }
 
-// PendingGate is the question a session waits on.
-type PendingGate struct {
+// pendingGate is the question a session waits on.
+type pendingGate struct {
 	Key string `json:"key"`
 	// Ask is the gate's question, war-room's own text, and Excerpt the untrusted text it
 	// refers to (engine.GateRecord's Question and Excerpt).
@@ -120,40 +120,40 @@ func ParseState(body string) (State, bool) {
 	return s, true
 }
 
-// Tracked is a session found on a thread: its state and the progress comment holding it.
-type Tracked struct {
+// tracked is a session found on a thread: its state and the progress comment holding it.
+type tracked struct {
 	State     State
 	CommentID int64
 }
 
-// LatestState finds the newest session state among comments, trusting only comments written
+// latestState finds the newest session state among comments, trusting only comments written
 // by ourLogin: anyone can paste a marker into a comment of their own.
-func LatestState(comments []*github.IssueComment, ourLogin string) (Tracked, bool) {
+func latestState(comments []*github.IssueComment, ourLogin string) (tracked, bool) {
 	for i := len(comments) - 1; i >= 0; i-- {
 		c := comments[i]
 		if !byLogin(c, ourLogin) {
 			continue
 		}
 		if s, ok := ParseState(c.GetBody()); ok {
-			return Tracked{State: s, CommentID: c.GetID()}, true
+			return tracked{State: s, CommentID: c.GetID()}, true
 		}
 	}
-	return Tracked{}, false
+	return tracked{}, false
 }
 
-// StateForCommand finds the session a command comment already started (its progress comment,
+// stateForCommand finds the session a command comment already started (its progress comment,
 // by ourLogin), so that a redelivered or retried job continues it rather than starting a
 // second, paid one.
-func StateForCommand(comments []*github.IssueComment, ourLogin string, commandID int64) (Tracked, bool) {
+func stateForCommand(comments []*github.IssueComment, ourLogin string, commandID int64) (tracked, bool) {
 	for _, c := range comments {
 		if !byLogin(c, ourLogin) {
 			continue
 		}
 		if s, ok := ParseState(c.GetBody()); ok && s.CommentID == commandID {
-			return Tracked{State: s, CommentID: c.GetID()}, true
+			return tracked{State: s, CommentID: c.GetID()}, true
 		}
 	}
-	return Tracked{}, false
+	return tracked{}, false
 }
 
 // byLogin says whether c was written by the account login names.

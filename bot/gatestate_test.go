@@ -19,7 +19,7 @@ func sampleState() State {
 		Flags:    map[string]string{"fast": "true"},
 		Seed:     4242, SeedSource: "crypto/rand",
 		Answers: map[string]string{"prior-decision": "proceed"},
-		Gate:    &PendingGate{Key: "premise", Question: "Go on?", Choices: []string{"proceed", "drop"}},
+		Gate:    &pendingGate{Key: "premise", Question: "Go on?", Choices: []string{"proceed", "drop"}},
 		Status:  StatusAwaiting, Requester: "alice", CommentID: 77,
 	}
 }
@@ -72,17 +72,17 @@ func TestLatestStateTrustsOnlyOurComments(t *testing.T) {
 		comment(4, "evil[bot]", forged.Marker()),
 		comment(5, botLogin, "a plain reply with no marker"),
 	}
-	got, ok := LatestState(comments, botLogin)
+	got, ok := latestState(comments, botLogin)
 	if !ok || got.CommentID != 2 || got.State.Session != ours.Session || got.State.Seed != ours.Seed {
 		t.Fatalf("LatestState = %+v, %v; want our comment 2", got, ok)
 	}
-	if _, ok := LatestState(comments[2:4], botLogin); ok {
+	if _, ok := latestState(comments[2:4], botLogin); ok {
 		t.Error("a forged marker by another account was trusted")
 	}
 	newer := ours
 	newer.Session = "wr-newer"
 	comments = append(comments, comment(6, "GITHUB-ACTIONS[BOT]", newer.Marker()))
-	if got, _ := LatestState(comments, botLogin); got.State.Session != "wr-newer" {
+	if got, _ := latestState(comments, botLogin); got.State.Session != "wr-newer" {
 		t.Errorf("LatestState picked %s, want the newest of ours", got.State.Session)
 	}
 }
@@ -90,8 +90,8 @@ func TestLatestStateTrustsOnlyOurComments(t *testing.T) {
 func TestStateFitsOneComment(t *testing.T) {
 	s := sampleState()
 	// The worst text for JSON: every character escaped; as long as the parser allows.
-	s.Question = strings.Repeat("\"<\\\x01", MaxQuestionBytes/4)
-	s.Context = []ContextText{{Name: "context:issue", Text: strings.Repeat("\"\x02", MaxIssueContextBytes/2)}}
+	s.Question = strings.Repeat("\"<\\\x01", maxQuestionBytes/4)
+	s.Context = []contextText{{Name: "context:issue", Text: strings.Repeat("\"\x02", maxIssueContextBytes/2)}}
 	body := (&progressView{state: s}).render()
 	if len(body) > 65536 {
 		t.Errorf("a progress comment with the largest state is %d characters; GitHub takes 65536", len(body))

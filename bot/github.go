@@ -10,11 +10,11 @@ import (
 	wr "github.com/war-room/war-room/internal/github"
 )
 
-// GitHub is an authenticated connection to one GitHub (github.com or Enterprise Server).
+// gitHub is an authenticated connection to one GitHub (github.com or Enterprise Server).
 // Every request goes through internal/github's Transport: writes are spaced per
 // installation or token across the process, rate limits and 5xx are waited out and
 // retried, and an answer is a success only when its body says so.
-type GitHub struct {
+type gitHub struct {
 	REST *github.Client
 	// HTTP authenticates every request; the Discussions publisher and reviewlane use it too.
 	HTTP       *http.Client
@@ -30,7 +30,7 @@ type GitHub struct {
 // go through a wr.Transport yet is wrapped in one keyed by apiURL and login, spacing writes
 // by wr.DefaultSpacing until a configuration says otherwise (WithSpacing); wrap hc
 // yourself to choose the Key (an App installation), the clock or a shared limiter.
-func NewGitHub(hc *http.Client, apiURL, graphQLURL, login string) (*GitHub, error) {
+func NewGitHub(hc *http.Client, apiURL, graphQLURL, login string) (*gitHub, error) {
 	if _, ok := wr.TransportOf(hc); !ok {
 		hc = wr.Wrap(hc, wr.Options{Key: "login:" + apiURL + "|" + login, Spacing: wr.DefaultSpacing})
 	}
@@ -38,12 +38,12 @@ func NewGitHub(hc *http.Client, apiURL, graphQLURL, login string) (*GitHub, erro
 	if err != nil {
 		return nil, err
 	}
-	return &GitHub{REST: c, HTTP: hc, APIURL: apiURL, GraphQLURL: graphQLURL, Login: login}, nil
+	return &gitHub{REST: c, HTTP: hc, APIURL: apiURL, GraphQLURL: graphQLURL, Login: login}, nil
 }
 
 // WithSpacing returns the connection with writes spaced d apart (github.write_spacing). It
 // keeps the Key, so the spacing holds against every other connection of the installation.
-func (g *GitHub) WithSpacing(d time.Duration) *GitHub {
+func (g *gitHub) WithSpacing(d time.Duration) *gitHub {
 	t, ok := wr.TransportOf(g.HTTP)
 	if !ok || t.Options().Spacing == d {
 		return g
@@ -54,11 +54,11 @@ func (g *GitHub) WithSpacing(d time.Duration) *GitHub {
 	if err != nil {
 		return g // the URL parsed when g was made
 	}
-	return &GitHub{REST: c, HTTP: &hc, APIURL: g.APIURL, GraphQLURL: g.GraphQLURL, Login: g.Login}
+	return &gitHub{REST: c, HTTP: &hc, APIURL: g.APIURL, GraphQLURL: g.GraphQLURL, Login: g.Login}
 }
 
 // writeOptions are the transport's, for the find-again loops (clock, back-off, bound).
-func (g *GitHub) writeOptions() wr.Options {
+func (g *gitHub) writeOptions() wr.Options {
 	if t, ok := wr.TransportOf(g.HTTP); ok {
 		return t.Options()
 	}
@@ -79,7 +79,7 @@ func isNotFound(err error) bool { return wr.IsNotFound(err) }
 
 // Reply posts a new comment on issue or pull request n and returns it. A failure may have
 // posted it all the same: use EnsureComment for a comment that must not appear twice.
-func (g *GitHub) Reply(ctx context.Context, repo Repo, n int, body string) (*github.IssueComment, error) {
+func (g *gitHub) Reply(ctx context.Context, repo Repo, n int, body string) (*github.IssueComment, error) {
 	c, _, err := g.REST.Issues.CreateComment(ctx, repo.Owner, repo.Name, n, &github.IssueComment{Body: github.String(body)})
 	if err != nil {
 		return nil, fmt.Errorf("comment on %s#%d: %w", repo, n, err)
@@ -88,7 +88,7 @@ func (g *GitHub) Reply(ctx context.Context, repo Repo, n int, body string) (*git
 }
 
 // EditComment replaces a comment's body.
-func (g *GitHub) EditComment(ctx context.Context, repo Repo, id int64, body string) error {
+func (g *gitHub) EditComment(ctx context.Context, repo Repo, id int64, body string) error {
 	_, _, err := g.REST.Issues.EditComment(ctx, repo.Owner, repo.Name, id, &github.IssueComment{Body: github.String(body)})
 	if err != nil {
 		return fmt.Errorf("edit comment %d in %s: %w", id, repo, err)
@@ -97,7 +97,7 @@ func (g *GitHub) EditComment(ctx context.Context, repo Repo, id int64, body stri
 }
 
 // OurComments lists the comments on issue n written by our own account, oldest first.
-func (g *GitHub) OurComments(ctx context.Context, repo Repo, n int) ([]*github.IssueComment, error) {
+func (g *gitHub) OurComments(ctx context.Context, repo Repo, n int) ([]*github.IssueComment, error) {
 	var out []*github.IssueComment
 	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	for {
@@ -121,7 +121,7 @@ func (g *GitHub) OurComments(ctx context.Context, repo Repo, n int) ([]*github.I
 // none. A post whose outcome is unknown (a 5xx, a timeout, a 2xx without the comment) is
 // looked for again before it is repeated, so the comment appears once. what names it in
 // errors.
-func (g *GitHub) EnsureComment(ctx context.Context, repo Repo, n int, what, body string, match func(*github.IssueComment) bool) (*github.IssueComment, bool, error) {
+func (g *gitHub) EnsureComment(ctx context.Context, repo Repo, n int, what, body string, match func(*github.IssueComment) bool) (*github.IssueComment, bool, error) {
 	c, created, err := wr.Ensure(ctx, g.writeOptions(), wr.Find[*github.IssueComment]{
 		What:   what,
 		List:   func(ctx context.Context) ([]*github.IssueComment, error) { return g.OurComments(ctx, repo, n) },

@@ -52,7 +52,7 @@ func (g Grammar) wordFor(protocol string) string {
 func (g Grammar) Usage() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Start a session** (the first line of a comment; further lines are context):\n\n")
-	fmt.Fprintf(&b, "- `%s <question>` — %s\n", Prefix, g.Default)
+	fmt.Fprintf(&b, "- `%s <question>` — %s\n", prefix, g.Default)
 	words := make([]string, 0, len(g.Words))
 	for w := range g.Words {
 		words = append(words, w)
@@ -61,10 +61,10 @@ func (g Grammar) Usage() string {
 	for _, w := range words {
 		p := g.Words[w]
 		if protocols.Available(p) != nil {
-			fmt.Fprintf(&b, "- `%s %s <question>` — %s: not available yet\n", Prefix, w, p)
+			fmt.Fprintf(&b, "- `%s %s <question>` — %s: not available yet\n", prefix, w, p)
 			continue
 		}
-		fmt.Fprintf(&b, "- `%s %s [flags] <question>` — %s", Prefix, w, p)
+		fmt.Fprintf(&b, "- `%s %s [flags] <question>` — %s", prefix, w, p)
 		if f := g.allowed(p); len(f) > 0 {
 			fmt.Fprintf(&b, "; flags: %s", flagList(f))
 		}
@@ -75,7 +75,7 @@ func (g Grammar) Usage() string {
 		"**Member memory:** `%[1]s memory review`, `%[1]s memory approve ID`, `%[1]s memory reject ID`; "+
 		"`%[1]s outcome #N <what happened>` records the outcome of decision #N.\n\n`%[1]s doctor` checks each configured "+
 		"provider profile with a few real calls and replies with what works.\n\n`%[1]s review`, on a pull request, runs its "+
-		"review lanes on the current head.\n\n`%[1]s help` replies with this list.\n", Prefix)
+		"review lanes on the current head.\n\n`%[1]s help` replies with this list.\n", prefix)
 	return b.String()
 }
 
@@ -99,10 +99,10 @@ func commandLine(body string) (args, rest string, ok bool) {
 		return "", "", false
 	}
 	line := strings.TrimRight(strings.TrimLeft(body, " "), " \t")
-	if !strings.HasPrefix(line, Prefix) {
+	if !strings.HasPrefix(line, prefix) {
 		return "", "", false
 	}
-	after := line[len(Prefix):]
+	after := line[len(prefix):]
 	if after != "" && after[0] != ' ' && after[0] != '\t' {
 		return "", "", false
 	}

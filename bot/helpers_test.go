@@ -17,7 +17,7 @@ const (
 
 // newTestGitHub starts a fake GitHub with one repository and a connection acting as the
 // Actions bot.
-func newTestGitHub(t *testing.T) (*githubfake.Fake, *GitHub) {
+func newTestGitHub(t *testing.T) (*githubfake.Fake, *gitHub) {
 	t.Helper()
 	f := githubfake.New(t)
 	f.AddRepo(testOwner, testRepoName, githubfake.RepoOptions{DiscussionsEnabled: true})

@@ -14,20 +14,20 @@ import (
 	wr "github.com/war-room/war-room/internal/github"
 )
 
-// ClientCreator hands out GitHub connections that act as the App in one installation: the
+// clientCreator hands out GitHub connections that act as the App in one installation: the
 // App's counterpart of the Action's single GITHUB_TOKEN connection.
-type ClientCreator interface {
+type clientCreator interface {
 	// Installation returns a connection acting as the App's bot in installation id. Its
 	// token is minted on the first request and refreshed by the transport before it
 	// expires, so an installation GitHub does not know fails that first request, not this
 	// call. The error is for a connection that cannot be built at all.
-	Installation(id int64) (*GitHub, error)
+	Installation(id int64) (*gitHub, error)
 }
 
-var _ ClientCreator = (*AppClients)(nil)
+var _ clientCreator = (*AppClients)(nil)
 
-// DefaultAPIURL is github.com's REST root.
-const DefaultAPIURL = "https://api.github.com"
+// defaultAPIURL is github.com's REST root.
+const defaultAPIURL = "https://api.github.com"
 
 // AppCredentials identify a GitHub App and the GitHub it lives on.
 type AppCredentials struct {
@@ -55,7 +55,7 @@ type AppClients struct {
 	login              string
 
 	mu     sync.Mutex
-	byID   map[int64]*GitHub
+	byID   map[int64]*gitHub
 	limit  time.Duration
 	writes wr.Options
 }
@@ -78,15 +78,15 @@ func NewAppClients(ctx context.Context, c AppCredentials, base http.RoundTripper
 	}
 	api := strings.TrimSuffix(c.APIURL, "/")
 	if api == "" {
-		api = DefaultAPIURL
+		api = defaultAPIURL
 	}
 	apps.BaseURL = api
 	gql := c.GraphQLURL
 	if gql == "" {
-		gql = GraphQLURLFor(api)
+		gql = graphQLURLFor(api)
 	}
 	a := &AppClients{appID: c.AppID, key: c.PrivateKey, base: base, apiURL: api, graphQLURL: gql,
-		byID: map[int64]*GitHub{}, limit: githubTimeout}
+		byID: map[int64]*gitHub{}, limit: githubTimeout}
 	slug := c.Slug
 	if slug == "" {
 		if slug, err = a.appSlug(ctx, apps); err != nil {
@@ -110,7 +110,7 @@ func (a *AppClients) UseWrites(o wr.Options) {
 func (a *AppClients) Login() string { return a.login }
 
 // Installation returns the connection of installation id, built once.
-func (a *AppClients) Installation(id int64) (*GitHub, error) {
+func (a *AppClients) Installation(id int64) (*gitHub, error) {
 	if id <= 0 {
 		return nil, fmt.Errorf("GitHub App: installation id %d", id)
 	}
@@ -160,9 +160,9 @@ func (a *AppClients) appSlug(ctx context.Context, apps *ghinstallation.AppsTrans
 	return app.Slug, nil
 }
 
-// GraphQLURLFor is the GraphQL endpoint beside a REST root: /graphql on github.com, and
+// graphQLURLFor is the GraphQL endpoint beside a REST root: /graphql on github.com, and
 // /api/graphql beside Enterprise Server's /api/v3.
-func GraphQLURLFor(apiURL string) string {
+func graphQLURLFor(apiURL string) string {
 	u := strings.TrimSuffix(apiURL, "/")
 	if base, ok := strings.CutSuffix(u, "/api/v3"); ok {
 		return base + "/api/graphql"

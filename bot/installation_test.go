@@ -150,7 +150,7 @@ func TestGraphQLURLFor(t *testing.T) {
 		"https://ghe.example.com/api/v3/": "https://ghe.example.com/api/graphql",
 		"http://127.0.0.1:8080":           "http://127.0.0.1:8080/graphql",
 	} {
-		if got := GraphQLURLFor(in); got != want {
+		if got := graphQLURLFor(in); got != want {
 			t.Errorf("GraphQLURLFor(%s) = %s, want %s", in, got, want)
 		}
 	}

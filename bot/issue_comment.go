@@ -59,7 +59,7 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	}
 	if !ok {
 		log.Info("another job is working on this thread; retrying later")
-		return ErrThreadBusy
+		return errThreadBusy
 	}
 	defer release()
 	err = t.intake(ctx, author)
@@ -75,7 +75,7 @@ type thread struct {
 	// store holds the command's claim and the thread's lease.
 	store engine.Store
 	// perm is the comment author's permission on the repository.
-	perm Permission
+	perm permission
 	// lost are the writes a user should have seen that failed after every retry.
 	lost []error
 }
@@ -90,10 +90,10 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 		t.log.Info("ignored: " + why)
 		return nil
 	}
-	t.react(ctx, ReactionEyes)
+	t.react(ctx, reactionEyes)
 	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
 	if err != nil {
-		t.fail(ctx, ClassGitHub, err)
+		t.fail(ctx, classGitHub, err)
 		return err
 	}
 	t.perm = perm
@@ -104,34 +104,34 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 		return nil
 	}
 	if cfgErr != nil {
-		t.fail(ctx, ClassConfiguration, cfgErr)
+		t.fail(ctx, classConfiguration, cfgErr)
 		return cfgErr
 	}
 	g := t.d.grammar(cfg)
-	cmd, _, err := Parse(t.ev.Comment.Body, g)
+	cmd, _, err := parse(t.ev.Comment.Body, g)
 	var ue *UsageError
 	if errors.As(err, &ue) {
-		t.react(ctx, ReactionConfused)
+		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("@%s %s\n\n%s", author.Login, safetext.Inline(ue.Reason), g.Usage()))
 		return nil
 	}
 	return t.dispatch(ctx, cfg, cmd, g)
 }
 
-func (t *thread) dispatch(ctx context.Context, cfg *LoadedConfig, cmd Command, g Grammar) error {
+func (t *thread) dispatch(ctx context.Context, cfg *loadedConfig, cmd command, g Grammar) error {
 	switch cmd.Kind {
-	case KindHelp:
+	case kindHelp:
 		t.reply(ctx, g.Usage())
 		return nil
-	case KindDoctor:
+	case kindDoctor:
 		return t.doctor(ctx, cfg)
-	case KindReview:
+	case kindReview:
 		return t.review(ctx, cfg)
-	case KindRun:
+	case kindRun:
 		return t.start(ctx, cfg, cmd)
-	case KindCancel:
+	case kindCancel:
 		return t.cancel(ctx)
-	case KindOutcome, KindMemory:
+	case kindOutcome, kindMemory:
 		return t.memory(ctx, cfg, cmd)
 	}
 	return t.answer(ctx, cfg, cmd)

@@ -55,7 +55,7 @@ func (d *Deps) spentForToday(ctx context.Context, store engine.Store) (string, e
 }
 
 // laneBudget is the budget of one review lane: the configuration's, within the ceilings.
-func (d *Deps) laneBudget(cfg *LoadedConfig) engine.Budget {
+func (d *Deps) laneBudget(cfg *loadedConfig) engine.Budget {
 	own := engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
 	return own.Within(d.Ceilings.Session.Budget)
 }

@@ -8,8 +8,8 @@ import (
 // A job whose session failed is not run again — unless a write the user should have seen
 // was lost: then the next run is what writes it.
 func TestLostWritesAreNotFinal(t *testing.T) {
-	failed := &SessionError{Session: "wr-1", Class: ClassGitHub, Err: errors.New("x")}
-	lost := &LostError{What: "the reply", Err: errors.New("403")}
+	failed := &sessionError{Session: "wr-1", Class: classGitHub, Err: errors.New("x")}
+	lost := &lostError{What: "the reply", Err: errors.New("403")}
 	if !Final(failed) {
 		t.Error("a failed session that said so is final")
 	}

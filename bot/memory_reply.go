@@ -25,15 +25,15 @@ func (d *Deps) memoryBoard(cfg *config.Config, repo Repo) discussions.MemoryBoar
 // memory answers /war-room memory and /war-room outcome: a maintainer reviews the proposals
 // or records an outcome, which is approved as written since its author is a maintainer (the
 // command's author has passed the permission check every command passes).
-func (t *thread) memory(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
+func (t *thread) memory(ctx context.Context, cfg *loadedConfig, cmd command) error {
 	b := t.d.memoryBoard(cfg.Config, t.repo)
 	login := t.ev.Comment.User.actor().Login
 	var text string
 	var err error
 	switch {
-	case cmd.Kind == KindOutcome:
+	case cmd.Kind == kindOutcome:
 		text, err = t.recordOutcome(ctx, b, cmd, login)
-	case cmd.Memory == MemoryReview:
+	case cmd.Memory == memoryReview:
 		text, err = reviewText(ctx, b)
 	default:
 		text, err = t.reviewItems(ctx, b, cmd, login)
@@ -41,19 +41,19 @@ func (t *thread) memory(ctx context.Context, cfg *LoadedConfig, cmd Command) err
 	var ue *UsageError
 	switch {
 	case errors.As(err, &ue):
-		t.react(ctx, ReactionConfused)
+		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("@%s %s", login, safetext.Plain(ue.Reason)))
 		return nil
 	case err != nil:
 		t.fail(ctx, FailureClass(err), err)
 		return err
 	}
-	t.react(ctx, ReactionRocket)
+	t.react(ctx, reactionRocket)
 	t.reply(ctx, text)
 	return nil
 }
 
-func (t *thread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd Command, login string) (string, error) {
+func (t *thread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {
 	rows, err := b.P.Decisions(ctx, b.Repo)
 	if err != nil {
 		return "", err
@@ -77,12 +77,12 @@ func (t *thread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, c
 		"standing-team session reads it, with its source.", added[0].ID, cmd.Number, login), nil
 }
 
-func (t *thread) reviewItems(ctx context.Context, b discussions.MemoryBoard, cmd Command, login string) (string, error) {
+func (t *thread) reviewItems(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {
 	var lines []string
 	for _, id := range cmd.IDs {
-		it, err := memory.Review(ctx, b, id, cmd.Memory == MemoryApprove, login, t.d.now())
+		it, err := memory.Review(ctx, b, id, cmd.Memory == memoryApprove, login, t.d.now())
 		if errors.Is(err, memory.ErrNoItem) {
-			return "", usagef("%v: `%s memory review` lists the proposals", err, Prefix)
+			return "", usagef("%v: `%s memory review` lists the proposals", err, prefix)
 		}
 		if err != nil {
 			return "", err
@@ -108,7 +108,7 @@ func reviewText(ctx context.Context, b discussions.MemoryBoard) (string, error) 
 		fmt.Fprintf(&s, "| `%s` | %s | %s | %s | %s |\n", it.ID, orTeam(it.Member), it.Provider, safetext.Inline(it.Source.String()),
 			safetext.Inline(it.Text))
 	}
-	fmt.Fprintf(&s, "\nReply `%[1]s memory approve ID` or `%[1]s memory reject ID`.\n", Prefix)
+	fmt.Fprintf(&s, "\nReply `%[1]s memory approve ID` or `%[1]s memory reject ID`.\n", prefix)
 	return s.String(), nil
 }
 

@@ -8,21 +8,21 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// CommentEditor replaces the body of the progress comment. *GitHub implements it.
-type CommentEditor interface {
+// commentEditor replaces the body of the progress comment. *GitHub implements it.
+type commentEditor interface {
 	// EditComment replaces comment id's body in repo; an error is logged, never fatal: the
 	// session goes on and the next edit carries the latest state.
 	EditComment(ctx context.Context, repo Repo, id int64, body string) error
 }
 
-var _ CommentEditor = (*GitHub)(nil)
+var _ commentEditor = (*gitHub)(nil)
 
-// Progress is the engine sink behind one progress comment. It folds events into a view
+// progress is the engine sink behind one progress comment. It folds events into a view
 // (phase, one row per call) and edits the comment in place at most once per throttle
 // interval of the injected clock, so a panel of parallel calls costs a few edits, not one
 // per event. Events carry no model text, and neither does the comment.
-type Progress struct {
-	editor   CommentEditor
+type progress struct {
+	editor   commentEditor
 	repo     Repo
 	id       int64
 	now      func() time.Time
@@ -39,11 +39,11 @@ type Progress struct {
 	pending   sync.WaitGroup
 }
 
-var _ engine.Sink = (*Progress)(nil)
+var _ engine.Sink = (*progress)(nil)
 
-// NewProgress follows comment id in repo, starting from state.
-func NewProgress(editor CommentEditor, repo Repo, id int64, state State, now func() time.Time, throttle time.Duration) *Progress {
-	p := &Progress{editor: editor, repo: repo, id: id, now: now, throttle: throttle,
+// newProgress follows comment id in repo, starting from state.
+func newProgress(editor commentEditor, repo Repo, id int64, state State, now func() time.Time, throttle time.Duration) *progress {
+	p := &progress{editor: editor, repo: repo, id: id, now: now, throttle: throttle,
 		spawn: func(f func()) { go f() }, warn: func(error) {}}
 	p.view.state = state
 	p.lastFlush = now() // the comment was just written with this state
@@ -52,7 +52,7 @@ func NewProgress(editor CommentEditor, repo Repo, id int64, state State, now fun
 
 // Emit folds one event into the view and edits the comment if the last edit is old enough
 // and none is in flight.
-func (p *Progress) Emit(ev engine.Event) {
+func (p *progress) Emit(ev engine.Event) {
 	p.mu.Lock()
 	p.view.apply(ev)
 	due := !p.flushing && p.now().Sub(p.lastFlush) >= p.throttle
@@ -76,7 +76,7 @@ func (p *Progress) Emit(ev engine.Event) {
 // Disclose writes who will receive the session's material into the comment, and waits for
 // the edit: the engine calls no model before it returns, and a comment that cannot carry the
 // disclosure stops the session with nothing spent.
-func (p *Progress) Disclose(ctx context.Context, d engine.Disclosure) error {
+func (p *progress) Disclose(ctx context.Context, d engine.Disclosure) error {
 	p.pending.Wait()
 	p.mu.Lock()
 	p.view.disclosure = &d
@@ -86,11 +86,11 @@ func (p *Progress) Disclose(ctx context.Context, d engine.Disclosure) error {
 	return p.editor.EditComment(context.WithoutCancel(ctx), p.repo, p.id, body)
 }
 
-var _ engine.Discloser = (*Progress)(nil)
+var _ engine.Discloser = (*progress)(nil)
 
 // finish records the session's final state and writes it, after any edit in flight, so the
 // last write always wins.
-func (p *Progress) finish(ctx context.Context, state State, result resultView) error {
+func (p *progress) finish(ctx context.Context, state State, result resultView) error {
 	p.pending.Wait()
 	p.mu.Lock()
 	p.view.state, p.view.result = state, result
@@ -99,14 +99,14 @@ func (p *Progress) finish(ctx context.Context, state State, result resultView) e
 	return p.editor.EditComment(context.WithoutCancel(ctx), p.repo, p.id, body)
 }
 
-func (p *Progress) edit(body string) {
+func (p *progress) edit(body string) {
 	if err := p.editor.EditComment(context.Background(), p.repo, p.id, body); err != nil {
 		p.warn(err)
 	}
 }
 
 // Body renders the comment as it stands, for the first write.
-func (p *Progress) Body() string {
+func (p *progress) Body() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.view.render()

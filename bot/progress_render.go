@@ -76,7 +76,7 @@ func (c callRow) stateText(s Status) string {
 		retry = fmt.Sprintf(" (attempt %d)", c.attempts)
 	}
 	switch {
-	case c.outcome == "" && s != StatusRunning:
+	case c.outcome == "" && s != statusRunning:
 		return "did not finish" + retry
 	case c.outcome == "":
 		return fmt.Sprintf("running %s%s", c.elapsed.Truncate(time.Second), retry)
@@ -87,7 +87,7 @@ func (c callRow) stateText(s Status) string {
 }
 
 func statusText(s Status) string {
-	return map[Status]string{StatusRunning: "running", StatusAwaiting: "waiting for an answer",
+	return map[Status]string{statusRunning: "running", StatusAwaiting: "waiting for an answer",
 		StatusCompleted: "done", StatusFailed: "failed", StatusCancelled: "cancelled"}[s]
 }
 

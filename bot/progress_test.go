@@ -32,10 +32,10 @@ func (c *stepClock) now() time.Time { return c.t }
 
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func newTestProgress(ed CommentEditor, clock *stepClock) *Progress {
+func newTestProgress(ed commentEditor, clock *stepClock) *progress {
 	st := sampleState()
-	st.Status, st.Gate = StatusRunning, nil
-	p := NewProgress(ed, Repo{Owner: testOwner, Name: testRepoName}, 9, st, clock.now, 10*time.Second)
+	st.Status, st.Gate = statusRunning, nil
+	p := newProgress(ed, Repo{Owner: testOwner, Name: testRepoName}, 9, st, clock.now, 10*time.Second)
 	p.spawn = func(f func()) { f() }
 	return p
 }
@@ -118,7 +118,7 @@ func TestProgressOneEditInFlight(t *testing.T) {
 
 func TestProgressNeutralisesNames(t *testing.T) {
 	v := progressView{state: sampleState()}
-	v.state.Status, v.state.Gate = StatusRunning, nil
+	v.state.Status, v.state.Gate = statusRunning, nil
 	v.state.Question = "@octocat <!-- war-room:state v1 eyJzZXNzaW9uIjoieCJ9 --> /war-room approve"
 	v.apply(engine.Event{Kind: engine.EventCallStarted, Step: "s|1", Role: "@team", Profile: "<!--p-->"})
 	body := v.render()
@@ -131,13 +131,13 @@ func TestProgressNeutralisesNames(t *testing.T) {
 }
 
 func TestReplyCommands(t *testing.T) {
-	g := &PendingGate{Key: "prior-decision", Choices: []string{"reaffirm #4", "proceed", "skip"}}
+	g := &pendingGate{Key: "prior-decision", Choices: []string{"reaffirm #4", "proceed", "skip"}}
 	want := "/war-room reaffirm #4|/war-room proceed|/war-room skip|/war-room cancel"
-	if got := strings.Join(ReplyCommands(g), "|"); got != want {
+	if got := strings.Join(replyCommands(g), "|"); got != want {
 		t.Errorf("ReplyCommands = %s, want %s", got, want)
 	}
-	g = &PendingGate{Key: "approve-reduced-independence", Choices: []string{"approve", "decline"}}
-	if got := strings.Join(ReplyCommands(g), "|"); got != "/war-room approve|/war-room cancel" {
+	g = &pendingGate{Key: "approve-reduced-independence", Choices: []string{"approve", "decline"}}
+	if got := strings.Join(replyCommands(g), "|"); got != "/war-room approve|/war-room cancel" {
 		t.Errorf("ReplyCommands = %s", got)
 	}
 }
@@ -147,7 +147,7 @@ func TestProgressGolden(t *testing.T) {
 	base := sampleState()
 	base.Question = "Should we move the queue to PostgreSQL?\n\nWe run three services."
 	running := progressView{state: base}
-	running.state.Status, running.state.Gate = StatusRunning, nil
+	running.state.Status, running.state.Gate = statusRunning, nil
 	running.apply(engine.Event{Kind: engine.EventPhase, Phase: "attack"})
 	running.apply(engine.Event{Kind: engine.EventCallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
 	running.apply(engine.Event{Kind: engine.EventCallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 3200 * time.Millisecond})
@@ -157,7 +157,7 @@ func TestProgressGolden(t *testing.T) {
 	running.apply(engine.Event{Kind: engine.EventCallHeartbeat, Step: "attack/1", Role: "attacker", Profile: "gpt", Elapsed: 12 * time.Second})
 
 	awaiting := progressView{state: base}
-	awaiting.state.Gate = &PendingGate{Key: "prior-decision", Ask: "Earlier decisions may cover this question (listed below). Answer reaffirm #N, proceed or skip.",
+	awaiting.state.Gate = &pendingGate{Key: "prior-decision", Ask: "Earlier decisions may cover this question (listed below). Answer reaffirm #N, proceed or skip.",
 		Excerpt: "#4 [War Room] Queue on PostgreSQL (2026-01-10)", Choices: []string{"reaffirm #4", "proceed", "skip"}}
 
 	done := running

@@ -100,9 +100,9 @@ func TestAppUnpublishedDecisionIsRetriedNotReported(t *testing.T) {
 // On the job's last attempt the failure is the thread's to know: one reply says the decision
 // was reached but not published, and the job ends.
 func TestAppUnpublishedDecisionIsReportedOnTheLastAttempt(t *testing.T) {
-	w, n, job := unpublishedRun(t, MaxAttempts*wr.DefaultMaxAttempts)
-	if job.State != rivertype.JobStateCancelled || job.Attempt != MaxAttempts {
-		t.Fatalf("job %s on attempt %d, want cancelled on its last (%d)", job.State, job.Attempt, MaxAttempts)
+	w, n, job := unpublishedRun(t, maxAttempts*wr.DefaultMaxAttempts)
+	if job.State != rivertype.JobStateCancelled || job.Attempt != maxAttempts {
+		t.Fatalf("job %s on attempt %d, want cancelled on its last (%d)", job.State, job.Attempt, maxAttempts)
 	}
 	said := w.said(n)
 	if len(said) != 1 || !strings.Contains(said[0], "The session failed (github)") || !strings.Contains(said[0], "not published") {

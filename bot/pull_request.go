@@ -84,7 +84,7 @@ func (p *pullRun) review(ctx context.Context) error {
 }
 
 // reviewWith runs the configured lanes under cfg.
-func (p *pullRun) reviewWith(ctx context.Context, cfg *LoadedConfig) error {
+func (p *pullRun) reviewWith(ctx context.Context, cfg *loadedConfig) error {
 	gh, err := reviewlane.NewClient(p.d.GitHub.HTTP, p.d.GitHub.APIURL)
 	if err != nil {
 		return err

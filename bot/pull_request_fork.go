@@ -66,7 +66,7 @@ func diffTooLarge(pr string) (title, summary string) {
 
 // splitLanes parts the configured lanes into those whose profile has its key in the
 // environment and those whose key is missing.
-func (d *Deps) splitLanes(cfg *LoadedConfig) (runnable, keyless []config.Lane) {
+func (d *Deps) splitLanes(cfg *loadedConfig) (runnable, keyless []config.Lane) {
 	for _, l := range cfg.Review.Lanes {
 		pc, ok := cfg.Providers[l.Profile]
 		if ok && pc.APIKeyEnv != "" && strings.TrimSpace(d.Getenv(pc.APIKeyEnv)) == "" {
@@ -79,10 +79,10 @@ func (d *Deps) splitLanes(cfg *LoadedConfig) (runnable, keyless []config.Lane) {
 }
 
 // withLanes is cfg with only lanes configured.
-func withLanes(cfg *LoadedConfig, lanes []config.Lane) *LoadedConfig {
+func withLanes(cfg *loadedConfig, lanes []config.Lane) *loadedConfig {
 	c := *cfg.Config
 	c.Review.Lanes = lanes
-	return &LoadedConfig{Config: &c, Note: cfg.Note}
+	return &loadedConfig{Config: &c, Note: cfg.Note}
 }
 
 // neutral writes a neutral check, titled why, for each lane that cannot run: nothing was

@@ -14,12 +14,12 @@ import (
 
 // dispatch builds the lanes on the event's head, runs them side by side and publishes each
 // lane's check run and sticky comment.
-func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlane.Result, error) {
+func (p *pullRun) dispatch(ctx context.Context, cfg *loadedConfig) ([]*reviewlane.Result, error) {
 	profiles := engine.Profiles{}
 	for _, l := range cfg.Review.Lanes {
 		prof, err := wiring.Profile(ctx, cfg.Config, l.Profile, p.d.Getenv, p.d.ProviderHTTP)
 		if err != nil {
-			return nil, &ConfigError{Where: p.d.configPath(), Err: err}
+			return nil, &configError{Where: p.d.configPath(), Err: err}
 		}
 		profiles[l.Profile] = prof
 	}
@@ -29,7 +29,7 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *LoadedConfig) ([]*reviewlan
 	}
 	opts, err := reviewlane.OptionsFromConfig(cfg.Config, profiles, dir, nil)
 	if err != nil {
-		return nil, &ConfigError{Where: p.d.configPath(), Err: err}
+		return nil, &configError{Where: p.d.configPath(), Err: err}
 	}
 	opts.MaxDiffBytes = p.d.laneDiffBytes(opts.MaxDiffBytes)
 	repo, n := p.repo.String(), p.ev.Number

@@ -15,7 +15,7 @@ const forkWaitsTitle = "waiting for a maintainer to start the review"
 // ForkPermission: each lane gets a neutral check saying how to start it, and nothing is
 // called. The lanes spend the operator's provider key, which a stranger's fork must not be
 // able to do by opening a pull request. Lanes a permitted person started are not held.
-func (p *pullRun) forkWaits(ctx context.Context, cfg *LoadedConfig) (bool, error) {
+func (p *pullRun) forkWaits(ctx context.Context, cfg *loadedConfig) (bool, error) {
 	need := p.d.ForkPermission
 	if need == "" || p.startedBy != "" || !p.ev.fromFork() {
 		return false, nil
@@ -33,7 +33,7 @@ func (p *pullRun) forkWaits(ctx context.Context, cfg *LoadedConfig) (bool, error
 }
 
 // forkWaitsSummary says why a fork's lanes did not run and how to start them.
-func forkWaitsSummary(author string, perm Permission, need config.Permission) string {
+func forkWaitsSummary(author string, perm permission, need config.Permission) string {
 	return fmt.Sprintf("This pull request comes from a fork, and its author (`%s`) has `%s` permission on this "+
 		"repository. This App runs review lanes on a fork's pull request by itself only when the author has `%s` "+
 		"permission or more, because every lane spends the provider key of whoever runs the App. Nothing was judged.\n\n"+

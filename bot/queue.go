@@ -29,15 +29,15 @@ type Queue struct {
 	close    func()
 }
 
-var _ Enqueuer = (*Queue)(nil)
+var _ enqueuer = (*Queue)(nil)
 
 // Queue defaults.
 const (
 	DefaultWorkers    = 4
-	DefaultJobTimeout = time.Hour
-	// DefaultRemember keeps finished jobs, and with them their delivery ids, for 30 days:
+	defaultJobTimeout = time.Hour
+	// defaultRemember keeps finished jobs, and with them their delivery ids, for 30 days:
 	// a redelivery within that window is a duplicate.
-	DefaultRemember = 30 * 24 * time.Hour
+	defaultRemember = 30 * 24 * time.Hour
 	// DefaultStopGrace is how long a stop waits for running jobs before cancelling them.
 	DefaultStopGrace = 30 * time.Second
 	// rescueMargin is how long past its timeout a running job is taken for abandoned.
@@ -67,7 +67,7 @@ type QueueConfig struct {
 
 // Enqueue stores a delivery as a job; a delivery id already stored is a duplicate.
 func (q *Queue) Enqueue(ctx context.Context, d Delivery) (bool, error) {
-	dup, err := q.batch.enqueue(ctx, DeliveryArgs{Event: d.Event, DeliveryID: d.ID, Installation: d.Installation,
+	dup, err := q.batch.enqueue(ctx, deliveryArgs{Event: d.Event, DeliveryID: d.ID, Installation: d.Installation,
 		Repo: d.Repo, Payload: d.Payload})
 	if err != nil {
 		return false, fmt.Errorf("enqueue delivery %s: %w", d.ID, err)
@@ -121,7 +121,7 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payl
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
 	q := &Queue{
-		batch: newBatcher(func(ctx context.Context, as []DeliveryArgs) ([]*rivertype.JobInsertResult, error) {
+		batch: newBatcher(func(ctx context.Context, as []deliveryArgs) ([]*rivertype.JobInsertResult, error) {
 			return insertDeliveries(ctx, rc, ps, as, time.Now())
 		}),
 		payloads: ps,
@@ -147,7 +147,7 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payl
 				}
 				return res.Jobs, nil
 			},
-			rescue: func(ctx context.Context, a RescueArgs) (*rivertype.JobInsertResult, error) {
+			rescue: func(ctx context.Context, a rescueArgs) (*rivertype.JobInsertResult, error) {
 				return rc.Insert(ctx, a, nil)
 			},
 			cancel: func(ctx context.Context, id int64) error {
@@ -187,8 +187,8 @@ func (q *Queue) withRescuer(r *rescuer) {
 }
 
 func (c QueueConfig) river(workers *river.Workers, log *slog.Logger) *river.Config {
-	n, timeout := orInt(c.Workers, DefaultWorkers), orDuration(c.JobTimeout, DefaultJobTimeout)
-	keep, grace := orDuration(c.Remember, DefaultRemember), orDuration(c.StopGrace, DefaultStopGrace)
+	n, timeout := orInt(c.Workers, DefaultWorkers), orDuration(c.JobTimeout, defaultJobTimeout)
+	keep, grace := orDuration(c.Remember, defaultRemember), orDuration(c.StopGrace, DefaultStopGrace)
 	return &river.Config{
 		ID:         c.ID,
 		Queues:     map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}},

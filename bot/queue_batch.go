@@ -27,7 +27,7 @@ var errQueueClosed = groupcommit.ErrClosed
 type batcher struct {
 	w *groupcommit.Writer[*waiting]
 	// insert stores the jobs in one transaction, one result per job in any order.
-	insert func(context.Context, []DeliveryArgs) ([]*rivertype.JobInsertResult, error)
+	insert func(context.Context, []deliveryArgs) ([]*rivertype.JobInsertResult, error)
 	// batched, when set, is told the size of every transaction before it runs (tests).
 	batched func(n int)
 }
@@ -35,7 +35,7 @@ type batcher struct {
 // waiting is one delivery waiting for its commit.
 type waiting struct {
 	ctx  context.Context
-	args DeliveryArgs
+	args deliveryArgs
 	dup  bool
 	err  error
 	done chan struct{}
@@ -49,14 +49,14 @@ func (w *waiting) Finish(err error) {
 	close(w.done)
 }
 
-func newBatcher(insert func(context.Context, []DeliveryArgs) ([]*rivertype.JobInsertResult, error)) *batcher {
+func newBatcher(insert func(context.Context, []deliveryArgs) ([]*rivertype.JobInsertResult, error)) *batcher {
 	b := &batcher{insert: insert}
 	b.w = groupcommit.New(maxBatch, b.commit)
 	return b
 }
 
 // enqueue stores a as a job through the writer and reports whether it was a duplicate.
-func (b *batcher) enqueue(ctx context.Context, a DeliveryArgs) (bool, error) {
+func (b *batcher) enqueue(ctx context.Context, a deliveryArgs) (bool, error) {
 	w := &waiting{ctx: ctx, args: a, done: make(chan struct{})}
 	if err := b.w.Hand(ctx, w); err != nil {
 		return false, err
@@ -72,7 +72,7 @@ func (b *batcher) close() { b.w.Close() }
 // twice in one batch is inserted once (a transaction may not write a unique row twice); the
 // later copies are duplicates of it.
 func (b *batcher) commit(batch []*waiting) {
-	var args []DeliveryArgs
+	var args []deliveryArgs
 	first := map[string]*waiting{}
 	for _, w := range batch {
 		if err := w.ctx.Err(); err != nil {
@@ -116,7 +116,7 @@ func (b *batcher) answer(w *waiting, inserted map[string]bool, first map[string]
 }
 
 // insertAll inserts args and returns, by delivery id, whether each was a duplicate.
-func (b *batcher) insertAll(ctx context.Context, args []DeliveryArgs) (map[string]bool, error) {
+func (b *batcher) insertAll(ctx context.Context, args []deliveryArgs) (map[string]bool, error) {
 	res, err := b.insert(ctx, args)
 	if err != nil {
 		return nil, err

@@ -17,7 +17,7 @@ import (
 // gatedInsert holds the queue writer's first transaction until release is closed, and fails
 // the transactions whose number (from 1) is in fail; it records every transaction's size.
 type gatedInsert struct {
-	real    func(context.Context, []DeliveryArgs) ([]*rivertype.JobInsertResult, error)
+	real    func(context.Context, []deliveryArgs) ([]*rivertype.JobInsertResult, error)
 	entered chan struct{}
 	release chan struct{}
 	fail    []int
@@ -33,7 +33,7 @@ func gate(q *Queue, fail ...int) *gatedInsert {
 	return g
 }
 
-func (g *gatedInsert) insert(ctx context.Context, as []DeliveryArgs) ([]*rivertype.JobInsertResult, error) {
+func (g *gatedInsert) insert(ctx context.Context, as []deliveryArgs) ([]*rivertype.JobInsertResult, error) {
 	g.mu.Lock()
 	g.sizes = append(g.sizes, len(as))
 	n := len(g.sizes)
@@ -60,7 +60,7 @@ func burst(t *testing.T, q *Queue, g *gatedInsert, ids []string) []*waiting {
 	<-g.entered
 	var later []*waiting
 	for _, id := range ids {
-		w := &waiting{ctx: t.Context(), args: DeliveryArgs{Event: "issue_comment", DeliveryID: id, Installation: 1,
+		w := &waiting{ctx: t.Context(), args: deliveryArgs{Event: "issue_comment", DeliveryID: id, Installation: 1,
 			Payload: []byte(`{}`)}, done: make(chan struct{})}
 		if err := q.batch.w.Hand(t.Context(), w); err != nil {
 			t.Fatal(err)
@@ -85,7 +85,7 @@ func queuedIDs(t *testing.T, q *Queue) []string {
 	}
 	var ids []string
 	for _, j := range jobs {
-		var a DeliveryArgs
+		var a deliveryArgs
 		if err := json.Unmarshal(j.EncodedArgs, &a); err != nil {
 			t.Fatal(err)
 		}

@@ -100,7 +100,7 @@ func newAppWorld(t *testing.T) *appWorld {
 
 // worker is the delivery worker over the world's installations; handlers nil means the
 // App's own.
-func (w *appWorld) worker(handlers func(*Deps) []EventHandler) *DeliveryWorker {
+func (w *appWorld) worker(handlers func(*Deps) []eventHandler) *DeliveryWorker {
 	now := w.now
 	if now == nil {
 		now = time.Now
@@ -117,7 +117,7 @@ func (w *appWorld) worker(handlers func(*Deps) []EventHandler) *DeliveryWorker {
 }
 
 // start opens the queue file and serves the webhook, as one process of war-room serve.
-func (w *appWorld) start(handlers func(*Deps) []EventHandler) {
+func (w *appWorld) start(handlers func(*Deps) []eventHandler) {
 	w.t.Helper()
 	ctx := context.Background()
 	q, err := OpenSQLiteQueue(ctx, filepath.Join(w.dir, "queue.db"), w.worker(handlers),

@@ -19,9 +19,9 @@ type JobObserver interface {
 	JobEnded(event, state string)
 }
 
-// JobSnoozed is the state JobEnded reports for a job put off because its thread or session
+// jobSnoozed is the state JobEnded reports for a job put off because its thread or session
 // was busy (River records it as scheduled).
-const JobSnoozed = "snoozed"
+const jobSnoozed = "snoozed"
 
 // queueWait is how long a job waited for this attempt, by the database's clock on both ends.
 func queueWait(job *rivertype.JobRow) time.Duration {
@@ -41,7 +41,7 @@ func endState(job *rivertype.JobRow, err error) string {
 	case errors.As(err, &cancel):
 		return string(rivertype.JobStateCancelled)
 	case errors.As(err, &snooze):
-		return JobSnoozed
+		return jobSnoozed
 	case job.Attempt >= job.MaxAttempts:
 		return string(rivertype.JobStateDiscarded)
 	}

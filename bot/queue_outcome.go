@@ -10,9 +10,9 @@ import (
 	"github.com/war-room/war-room/session"
 )
 
-// BusyRetry is how long a job that found its thread or session busy waits before River runs
+// busyRetry is how long a job that found its thread or session busy waits before River runs
 // it again.
-const BusyRetry = 15 * time.Second
+const busyRetry = 15 * time.Second
 
 // Final reports whether running a job again cannot mend err: the user has already been
 // told (a usage error, a configuration error, a session that failed and said so), or the
@@ -21,13 +21,13 @@ const BusyRetry = 15 * time.Second
 // seen that was lost (*LostError) is never final: the next run finds what was written,
 // continues the session from the store, and writes what is missing.
 func Final(err error) bool {
-	var lost *LostError
+	var lost *lostError
 	if errors.As(err, &lost) {
 		return false
 	}
 	var ue *UsageError
-	var ce *ConfigError
-	var se *SessionError
+	var ce *configError
+	var se *sessionError
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &se) ||
@@ -41,9 +41,9 @@ func outcome(err error, log *slog.Logger) error {
 	case err == nil:
 		log.Info("job: done")
 		return nil
-	case errors.Is(err, ErrThreadBusy), errors.Is(err, session.ErrBusy):
+	case errors.Is(err, errThreadBusy), errors.Is(err, session.ErrBusy):
 		log.Info("job: its thread or session is busy on another worker; retried later")
-		return river.JobSnooze(BusyRetry)
+		return river.JobSnooze(busyRetry)
 	case Final(err):
 		log.Warn("job: failed; not retried", "err", err)
 		return river.JobCancel(err)

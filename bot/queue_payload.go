@@ -77,14 +77,14 @@ type payloadReader interface {
 
 // insertDeliveries is the intake's transaction: the jobs, without their payloads, and the
 // payloads of those that are not duplicates, committed together.
-func insertDeliveries[TTx any](ctx context.Context, rc *river.Client[TTx], ps payloadStore[TTx], as []DeliveryArgs, now time.Time) ([]*rivertype.JobInsertResult, error) {
+func insertDeliveries[TTx any](ctx context.Context, rc *river.Client[TTx], ps payloadStore[TTx], as []deliveryArgs, now time.Time) ([]*rivertype.JobInsertResult, error) {
 	tx, err := ps.begin(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
 	defer ps.rollback(ctx, tx)
 	params := make([]river.InsertManyParams, len(as))
-	byID := make(map[string]DeliveryArgs, len(as))
+	byID := make(map[string]deliveryArgs, len(as))
 	for i, a := range as {
 		byID[a.DeliveryID] = a
 		a.Payload = nil
@@ -118,7 +118,7 @@ func insertDeliveries[TTx any](ctx context.Context, rc *river.Client[TTx], ps pa
 
 // withPayload returns a with its payload, read from r unless the job carries it (a job
 // queued before payloads had their table).
-func withPayload(ctx context.Context, r payloadReader, a DeliveryArgs) (DeliveryArgs, error) {
+func withPayload(ctx context.Context, r payloadReader, a deliveryArgs) (deliveryArgs, error) {
 	if len(a.Payload) > 0 || r == nil {
 		return a, nil
 	}
@@ -133,20 +133,20 @@ func withPayload(ctx context.Context, r payloadReader, a DeliveryArgs) (Delivery
 // pruneKind names the prune's periodic job in River's tables.
 const pruneKind = "war_room_payload_prune"
 
-// PruneArgs is the prune's job: it has no arguments.
-type PruneArgs struct{}
+// pruneArgs is the prune's job: it has no arguments.
+type pruneArgs struct{}
 
 // Kind names the job kind.
-func (PruneArgs) Kind() string { return pruneKind }
+func (pruneArgs) Kind() string { return pruneKind }
 
 // pruneWorker runs the prune.
 type pruneWorker struct {
-	river.WorkerDefaults[PruneArgs]
+	river.WorkerDefaults[pruneArgs]
 	prune func(ctx context.Context, cutoff time.Time) (int64, error)
 	now   func() time.Time
 }
 
-func (p *pruneWorker) Work(ctx context.Context, _ *river.Job[PruneArgs]) error {
+func (p *pruneWorker) Work(ctx context.Context, _ *river.Job[pruneArgs]) error {
 	if _, err := p.prune(ctx, p.now().Add(-pruneMargin)); err != nil {
 		return fmt.Errorf("prune delivery payloads: %w", err)
 	}
@@ -157,7 +157,7 @@ func (p *pruneWorker) Work(ctx context.Context, _ *river.Job[PruneArgs]) error {
 // the process starts leading.
 func prunePeriodically() *river.PeriodicJob {
 	return river.NewPeriodicJob(river.PeriodicInterval(pruneEvery), func() (river.JobArgs, *river.InsertOpts) {
-		return PruneArgs{}, nil
+		return pruneArgs{}, nil
 	}, nil)
 }
 

@@ -360,7 +360,7 @@ func TestAckedDeliveryIsWorkedAfterTheProcessIsKilled(t *testing.T) {
 	killed = true
 
 	seen := make(chan []byte, 1)
-	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []EventHandler { return []EventHandler{payloadSeen{seen}} }}
+	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []eventHandler { return []eventHandler{payloadSeen{seen}} }}
 	q, err := OpenSQLiteQueue(t.Context(), path, w, QueueConfig{Poll: 20 * time.Millisecond, StopGrace: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -380,20 +380,20 @@ func TestAckedDeliveryIsWorkedAfterTheProcessIsKilled(t *testing.T) {
 // job whose payload is gone is cancelled, naming its delivery, rather than retried.
 func TestStoredWorkerPayloads(t *testing.T) {
 	seen := make(chan []byte, 1)
-	w := &storedWorker{DeliveryWorker: &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []EventHandler {
-		return []EventHandler{payloadSeen{seen}}
+	w := &storedWorker{DeliveryWorker: &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []eventHandler {
+		return []eventHandler{payloadSeen{seen}}
 	}}, payloads: noPayloads{}}
-	job := func(a DeliveryArgs) *river.Job[DeliveryArgs] {
-		return &river.Job[DeliveryArgs]{JobRow: &rivertype.JobRow{ID: 7, Attempt: 1, MaxAttempts: MaxAttempts}, Args: a}
+	job := func(a deliveryArgs) *river.Job[deliveryArgs] {
+		return &river.Job[deliveryArgs]{JobRow: &rivertype.JobRow{ID: 7, Attempt: 1, MaxAttempts: maxAttempts}, Args: a}
 	}
-	old := DeliveryArgs{Event: "issue_comment", DeliveryID: "d-old", Installation: 1, Payload: []byte(`{"old":true}`)}
+	old := deliveryArgs{Event: "issue_comment", DeliveryID: "d-old", Installation: 1, Payload: []byte(`{"old":true}`)}
 	if err := w.Work(t.Context(), job(old)); err != nil {
 		t.Fatalf("a job with its payload in the arguments: %v", err)
 	}
 	if got := <-seen; string(got) != `{"old":true}` {
 		t.Errorf("ran with %s", got)
 	}
-	err := w.Work(t.Context(), job(DeliveryArgs{Event: "issue_comment", DeliveryID: "d-gone", Installation: 1}))
+	err := w.Work(t.Context(), job(deliveryArgs{Event: "issue_comment", DeliveryID: "d-gone", Installation: 1}))
 	var cancel *rivertype.JobCancelError
 	if !errors.As(err, &cancel) || !errors.Is(err, errNoPayload) || !strings.Contains(err.Error(), "d-gone") {
 		t.Errorf("a job whose payload is gone: %v, want it cancelled with errNoPayload naming d-gone", err)

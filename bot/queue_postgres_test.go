@@ -35,8 +35,8 @@ func TestPostgresQueue(t *testing.T) {
 	url := pgtest.Schema(t)
 	ctx := context.Background()
 	runs := 0
-	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []EventHandler {
-		return []EventHandler{stubHandler{runs: &runs}}
+	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []eventHandler {
+		return []eventHandler{stubHandler{runs: &runs}}
 	}}
 	open := func() *Queue {
 		q, err := OpenPostgresQueue(ctx, url, w, QueueConfig{Poll: 20 * time.Millisecond, StopGrace: time.Second})
@@ -80,6 +80,6 @@ func (q *Queue) done(ctx context.Context, t *testing.T, id string) bool {
 // fixedClients hands out a connection to nowhere: the stub handler never uses it.
 type fixedClients struct{}
 
-func (fixedClients) Installation(int64) (*GitHub, error) {
+func (fixedClients) Installation(int64) (*gitHub, error) {
 	return NewGitHub(nil, "http://127.0.0.1:1", "http://127.0.0.1:1/graphql", appBot)
 }

@@ -24,7 +24,7 @@ func (h countingHandler) Handle(context.Context, string, string, []byte) error {
 func TestConcurrentSameDeliveryQueuesOneJob(t *testing.T) {
 	w := newAppWorld(t)
 	var runs atomic.Int32
-	w.start(func(*Deps) []EventHandler { return []EventHandler{countingHandler{&runs}} })
+	w.start(func(*Deps) []eventHandler { return []eventHandler{countingHandler{&runs}} })
 	n := w.f.AddIssue(testRepo, 0, "Queue backend", "We run Redis only for jobs.", "alice")
 	body := w.comment(n, "/war-room help")
 

@@ -122,9 +122,9 @@ func TestAppRetriesAreBounded(t *testing.T) {
 		runs  int
 		state rivertype.JobState
 	}{
-		{"transient", errors.New("GitHub: 502 Bad Gateway"), MaxAttempts, rivertype.JobStateDiscarded},
-		{"session failed", &SessionError{Session: "s", Class: "transport", Err: errors.New("overloaded")}, 1, rivertype.JobStateCancelled},
-		{"bad configuration", &ConfigError{Where: "acme/widgets .github/war-room.yml at main", Err: errors.New("line 3: unknown key")}, 1, rivertype.JobStateCancelled},
+		{"transient", errors.New("GitHub: 502 Bad Gateway"), maxAttempts, rivertype.JobStateDiscarded},
+		{"session failed", &sessionError{Session: "s", Class: "transport", Err: errors.New("overloaded")}, 1, rivertype.JobStateCancelled},
+		{"bad configuration", &configError{Where: "acme/widgets .github/war-room.yml at main", Err: errors.New("line 3: unknown key")}, 1, rivertype.JobStateCancelled},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -132,7 +132,7 @@ func TestAppRetriesAreBounded(t *testing.T) {
 			observed := &jobLog{}
 			w.jobs = observed
 			runs := 0
-			w.start(func(*Deps) []EventHandler { return []EventHandler{stubHandler{err: c.err, runs: &runs}} })
+			w.start(func(*Deps) []eventHandler { return []eventHandler{stubHandler{err: c.err, runs: &runs}} })
 			n := w.f.AddIssue(testRepo, 0, "Q", "b", "alice")
 			if got := w.deliver("issue_comment", "d-"+c.name, w.comment(n, "/war-room help"), vectorSecret); got != http.StatusAccepted {
 				t.Fatalf("delivery: %d", got)

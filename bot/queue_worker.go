@@ -14,15 +14,15 @@ import (
 // deliveryKind names the job kind in River's tables; changing it orphans queued jobs.
 const deliveryKind = "github_delivery"
 
-// MaxAttempts bounds how often a delivery's job runs when it keeps failing on something
+// maxAttempts bounds how often a delivery's job runs when it keeps failing on something
 // that may pass (GitHub unreachable, a rate limit). A final failure runs once.
-const MaxAttempts = 5
+const maxAttempts = 5
 
-// DeliveryArgs is a queued delivery, stored as the job's arguments without its payload
+// deliveryArgs is a queued delivery, stored as the job's arguments without its payload
 // (queue_payload.go). A job of an older build carries the payload as bytes (base64 in JSON)
 // rather than embedded JSON because PostgreSQL's jsonb refuses some strings GitHub may send
 // (\u0000 in a comment); the payload table holds bytes for the same reason.
-type DeliveryArgs struct {
+type deliveryArgs struct {
 	Event        string `json:"event"`
 	DeliveryID   string `json:"delivery_id" river:"unique"`
 	Installation int64  `json:"installation"`
@@ -33,7 +33,7 @@ type DeliveryArgs struct {
 }
 
 // Kind names the job kind.
-func (DeliveryArgs) Kind() string { return deliveryKind }
+func (deliveryArgs) Kind() string { return deliveryKind }
 
 // everyState makes a delivery id unique among all its jobs, however they ended, for as long
 // as River keeps the rows: a redelivery of a job that failed for good is a duplicate too.
@@ -42,12 +42,12 @@ var everyState = []rivertype.JobState{rivertype.JobStateAvailable, rivertype.Job
 	rivertype.JobStateRetryable, rivertype.JobStateRunning, rivertype.JobStateScheduled}
 
 // InsertOpts makes the delivery id the job's unique key and bounds its attempts.
-func (DeliveryArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: everyState}}
+func (deliveryArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: maxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: everyState}}
 }
 
-// EventHandler is one bot handler, as the Action and the App both drive it.
-type EventHandler interface {
+// eventHandler is one bot handler, as the Action and the App both drive it.
+type eventHandler interface {
 	// Handles names the events it takes.
 	Handles() []string
 	// Handle acts on one delivery. An error that Final accepts has been reported where the
@@ -56,12 +56,12 @@ type EventHandler interface {
 }
 
 // AppHandlers are the handlers the App runs; workflow_dispatch belongs to the Action.
-func AppHandlers(d *Deps) []EventHandler {
-	return []EventHandler{&IssueComment{Deps: d}, &PullRequest{Deps: d}}
+func AppHandlers(d *Deps) []eventHandler {
+	return []eventHandler{&IssueComment{Deps: d}, &PullRequest{Deps: d}}
 }
 
 // HandledEvents lists the events a set of handlers takes.
-func HandledEvents(hs []EventHandler) []string {
+func HandledEvents(hs []eventHandler) []string {
 	var out []string
 	for _, h := range hs {
 		out = append(out, h.Handles()...)
@@ -72,12 +72,12 @@ func HandledEvents(hs []EventHandler) []string {
 // DeliveryWorker runs a queued delivery: the handler for its event, with Base's
 // dependencies and the delivery's installation connection.
 type DeliveryWorker struct {
-	river.WorkerDefaults[DeliveryArgs]
-	Clients ClientCreator
+	river.WorkerDefaults[deliveryArgs]
+	Clients clientCreator
 	// Base is copied for every job; its GitHub and Log are replaced.
 	Base Deps
 	// Handlers builds the handlers over a job's dependencies (nil: AppHandlers).
-	Handlers func(*Deps) []EventHandler
+	Handlers func(*Deps) []eventHandler
 	// JobTimeout bounds one job (0: DefaultJobTimeout).
 	JobTimeout time.Duration
 	// Observer, when set, is told when each job starts and how it ended.
@@ -85,12 +85,12 @@ type DeliveryWorker struct {
 }
 
 // Timeout is the job's own bound, overriding the client's.
-func (w *DeliveryWorker) Timeout(*river.Job[DeliveryArgs]) time.Duration {
-	return orDuration(w.JobTimeout, DefaultJobTimeout)
+func (w *DeliveryWorker) Timeout(*river.Job[deliveryArgs]) time.Duration {
+	return orDuration(w.JobTimeout, defaultJobTimeout)
 }
 
 // Work runs one job, whose arguments carry its payload, and reports it to the observer.
-func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+func (w *DeliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	return w.work(ctx, job, nil)
 }
 
@@ -101,13 +101,13 @@ type storedWorker struct {
 	payloads payloadReader
 }
 
-func (s *storedWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+func (s *storedWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	return s.work(ctx, job, s.payloads)
 }
 
 // work runs one job, reading its payload from payloads unless it carries it, and reports it
 // to the observer.
-func (w *DeliveryWorker) work(ctx context.Context, job *river.Job[DeliveryArgs], payloads payloadReader) (err error) {
+func (w *DeliveryWorker) work(ctx context.Context, job *river.Job[deliveryArgs], payloads payloadReader) (err error) {
 	if o := w.Observer; o != nil {
 		o.JobStarted(job.Args.Event, queueWait(job.JobRow))
 		err = errPanicked // until run returns
@@ -121,13 +121,13 @@ func (w *DeliveryWorker) work(ctx context.Context, job *river.Job[DeliveryArgs],
 	case err != nil:
 		return err // the database may answer on the next attempt
 	}
-	return w.run(ctx, &river.Job[DeliveryArgs]{JobRow: job.JobRow, Args: a})
+	return w.run(ctx, &river.Job[deliveryArgs]{JobRow: job.JobRow, Args: a})
 }
 
 // run runs one job. Failures that retrying cannot mend end the job (cancelled) at once. The
 // handler's log carries the job's installation; the handler adds the delivery, repository and
 // thread itself (as it does in the Action), and this function's own lines carry them too.
-func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	a := job.Args
 	d := w.Base
 	base := d.log().With("event", a.Event, "installation", a.Installation, "job", job.ID, "attempt", job.Attempt)
@@ -149,7 +149,7 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[DeliveryArgs]) 
 		handlers = w.Handlers
 	}
 	hs := handlers(&d)
-	i := slices.IndexFunc(hs, func(h EventHandler) bool { return slices.Contains(h.Handles(), a.Event) })
+	i := slices.IndexFunc(hs, func(h eventHandler) bool { return slices.Contains(h.Handles(), a.Event) })
 	if i < 0 {
 		log.Error("job: " + errNoHandler.Error())
 		return river.JobCancel(errNoHandler)

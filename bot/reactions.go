@@ -14,17 +14,17 @@ import (
 // failed. Reactions are idempotent on GitHub (a repeat answers 200), so a retried run adds
 // nothing.
 const (
-	ReactionEyes     = "eyes"
-	ReactionRocket   = "rocket"
-	ReactionConfused = "confused"
+	reactionEyes     = "eyes"
+	reactionRocket   = "rocket"
+	reactionConfused = "confused"
 )
 
 // finalReactions are the outcomes: a command shows one of them.
-var finalReactions = []string{ReactionRocket, ReactionConfused}
+var finalReactions = []string{reactionRocket, reactionConfused}
 
 // React adds a reaction to an issue or pull-request comment. Adding one that exists is
 // harmless, so the request is repeated after an unknown outcome.
-func (g *GitHub) React(ctx context.Context, repo Repo, commentID int64, content string) error {
+func (g *gitHub) React(ctx context.Context, repo Repo, commentID int64, content string) error {
 	_, _, err := g.REST.Reactions.CreateIssueCommentReaction(wr.Idempotent(ctx), repo.Owner, repo.Name, commentID, content)
 	if err != nil {
 		return fmt.Errorf("react %s to comment %d in %s: %w", content, commentID, repo, err)
@@ -35,7 +35,7 @@ func (g *GitHub) React(ctx context.Context, repo Repo, commentID int64, content 
 // Conclude leaves content (rocket or confused) as the command's outcome, and takes back our
 // other outcome reaction, left by an earlier run that ended otherwise: the comment shows
 // how the command ended last.
-func (g *GitHub) Conclude(ctx context.Context, repo Repo, commentID int64, content string) error {
+func (g *gitHub) Conclude(ctx context.Context, repo Repo, commentID int64, content string) error {
 	if err := g.React(ctx, repo, commentID, content); err != nil {
 		return err
 	}

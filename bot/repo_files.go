@@ -19,7 +19,7 @@ import (
 // profiles, the intent file), from the default branch, where a pull request cannot change it.
 type repoFiles struct {
 	ctx  context.Context
-	g    *GitHub
+	g    *gitHub
 	repo Repo
 	ref  string
 }

@@ -18,7 +18,7 @@ const (
 
 // report sets the step outputs and writes the job summary for a session's outcome. The
 // decision output is the protocol-neutral Decision record as JSON ("" when there is none).
-func (d *Deps) report(out *RunReport) {
+func (d *Deps) report(out *runReport) {
 	d.output(OutputSessionID, out.State.Session)
 	d.output(OutputDiscussionURL, out.State.Discussion)
 	decision := ""
@@ -36,7 +36,7 @@ func (d *Deps) report(out *RunReport) {
 
 // sessionSummary is the job summary of a session: what was asked, how it ended, and where
 // the decision is. Model text appears only in a finished decision, made safe.
-func sessionSummary(out *RunReport) string {
+func sessionSummary(out *runReport) string {
 	var b strings.Builder
 	st := out.State
 	fmt.Fprintf(&b, "## war-room · %s — %s\n\n", st.Protocol, statusText(st.Status))

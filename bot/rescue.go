@@ -27,33 +27,33 @@ import (
 // rescueKind names the rescue job kind in River's tables; changing it orphans queued jobs.
 const rescueKind = "github_delivery_rescue"
 
-// RescueArgs runs a delivery again whose job (Original) was left running by a dead process.
-type RescueArgs struct {
+// rescueArgs runs a delivery again whose job (Original) was left running by a dead process.
+type rescueArgs struct {
 	Original int64        `json:"original" river:"unique"`
-	Delivery DeliveryArgs `json:"delivery"`
+	Delivery deliveryArgs `json:"delivery"`
 }
 
 // Kind names the job kind.
-func (RescueArgs) Kind() string { return rescueKind }
+func (rescueArgs) Kind() string { return rescueKind }
 
 // InsertOpts makes the abandoned job's id the rescue's unique key: one rescue per job,
 // however many processes sweep.
-func (RescueArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: everyState}}
+func (rescueArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: maxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: everyState}}
 }
 
 // rescueWorker runs a rescue job as the delivery it carries.
 type rescueWorker struct {
-	river.WorkerDefaults[RescueArgs]
+	river.WorkerDefaults[rescueArgs]
 	delivery *storedWorker
 }
 
-func (r *rescueWorker) Timeout(*river.Job[RescueArgs]) time.Duration {
+func (r *rescueWorker) Timeout(*river.Job[rescueArgs]) time.Duration {
 	return r.delivery.Timeout(nil)
 }
 
-func (r *rescueWorker) Work(ctx context.Context, job *river.Job[RescueArgs]) error {
-	return r.delivery.Work(ctx, &river.Job[DeliveryArgs]{JobRow: job.JobRow, Args: job.Args.Delivery})
+func (r *rescueWorker) Work(ctx context.Context, job *river.Job[rescueArgs]) error {
+	return r.delivery.Work(ctx, &river.Job[deliveryArgs]{JobRow: job.JobRow, Args: job.Args.Delivery})
 }
 
 // Liveness is how the queue's processes tell each other they are alive. Without it (a test
@@ -90,7 +90,7 @@ type rescuer struct {
 	id      string // this process's River client id
 	log     *slog.Logger
 	running func(context.Context) ([]*rivertype.JobRow, error)
-	rescue  func(context.Context, RescueArgs) (*rivertype.JobInsertResult, error)
+	rescue  func(context.Context, rescueArgs) (*rivertype.JobInsertResult, error)
 	cancel  func(context.Context, int64) error
 }
 
@@ -169,7 +169,7 @@ func (r *rescuer) sweep(ctx context.Context, st engine.Store) (int, error) {
 			r.log.Error("job queue: a job left running cannot be read; River's own rescuer will retry it", "job", j.ID, "err", err)
 			continue
 		}
-		if _, err := r.rescue(ctx, RescueArgs{Original: j.ID, Delivery: args}); err != nil {
+		if _, err := r.rescue(ctx, rescueArgs{Original: j.ID, Delivery: args}); err != nil {
 			return n, fmt.Errorf("rescue job %d: %w", j.ID, err)
 		}
 		if err := r.cancel(ctx, j.ID); err != nil {
@@ -215,13 +215,13 @@ func cancelRequested(j *rivertype.JobRow) bool {
 }
 
 // deliveryOf reads the delivery a delivery or rescue job carries.
-func deliveryOf(j *rivertype.JobRow) (DeliveryArgs, error) {
+func deliveryOf(j *rivertype.JobRow) (deliveryArgs, error) {
 	if j.Kind == rescueKind {
-		var a RescueArgs
+		var a rescueArgs
 		err := json.Unmarshal(j.EncodedArgs, &a)
 		return a.Delivery, err
 	}
-	var a DeliveryArgs
+	var a deliveryArgs
 	err := json.Unmarshal(j.EncodedArgs, &a)
 	return a, err
 }

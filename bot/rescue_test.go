@@ -44,8 +44,8 @@ func TestRescueRunsAgainTheJobsOfADeadProcess(t *testing.T) {
 	openStore := func(ctx context.Context) (engine.Store, error) {
 		return sqlite.Open(ctx, filepath.Join(w.dir, "state.db"))
 	}
-	open := func(id string, h EventHandler, live *Liveness) *Queue {
-		dw := w.worker(func(*Deps) []EventHandler { return []EventHandler{h} })
+	open := func(id string, h eventHandler, live *Liveness) *Queue {
+		dw := w.worker(func(*Deps) []eventHandler { return []eventHandler{h} })
 		q, err := OpenSQLiteQueue(ctx, filepath.Join(w.dir, "queue.db"), dw,
 			QueueConfig{ID: id, Liveness: live, Poll: 20 * time.Millisecond, Retry: immediately{}, StopGrace: time.Second})
 		if err != nil {

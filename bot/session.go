@@ -11,8 +11,8 @@ import (
 	"github.com/war-room/war-room/session"
 )
 
-// RunReport is how one run of a session ended, as a thread or a job summary reports it.
-type RunReport struct {
+// runReport is how one run of a session ended, as a thread or a job summary reports it.
+type runReport struct {
 	// State is the session's state after the run: status, answers, open gate, discussion.
 	State    State
 	Decision *engine.Decision
@@ -27,7 +27,7 @@ type RunReport struct {
 	Notes []string
 }
 
-func (o *RunReport) fail(class string, err error) *RunReport {
+func (o *runReport) fail(class string, err error) *runReport {
 	o.State.Status, o.State.Gate, o.Class, o.Err = StatusFailed, nil, class, err
 	return o
 }
@@ -46,14 +46,14 @@ func contextInputs(st State) []engine.Input {
 // Action runner) is created from the state with the state's id and seed. canAsk is false where
 // no one can answer a gate (workflow_dispatch): the prior-decision check then only informs.
 // claim names the command the run serves, so that one command maps to one session.
-func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st State, sinks []engine.Sink, canAsk bool, claim string) *RunReport {
-	out := &RunReport{State: st}
+func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st State, sinks []engine.Sink, canAsk bool, claim string) *runReport {
+	out := &runReport{State: st}
 	if cfg.Note != "" {
 		out.Notes = append(out.Notes, cfg.Note)
 	}
 	store, err := d.OpenStore(ctx)
 	if err != nil {
-		return out.fail(ClassInternal, fmt.Errorf("open the session store: %w", err))
+		return out.fail(classInternal, fmt.Errorf("open the session store: %w", err))
 	}
 	defer store.Close()
 	run := d.runner(cfg, store, sinks)
@@ -77,7 +77,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *LoadedConfig, repo Repo, st 
 
 // runner is the session runner of this job over store: the repository's configuration and
 // budget, within the deployment's ceilings and the installation's daily account.
-func (d *Deps) runner(cfg *LoadedConfig, store engine.Store, sinks []engine.Sink) *session.Runner {
+func (d *Deps) runner(cfg *loadedConfig, store engine.Store, sinks []engine.Sink) *session.Runner {
 	return &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
 		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
 		Limits: d.Ceilings.Session, Account: d.runAccount(store), Evidence: d.evidenceOpener(),
@@ -94,7 +94,7 @@ func sessionRequest(st State) session.Request {
 }
 
 // from folds the pipeline's outcome into the thread's.
-func (o *RunReport) from(ctx context.Context, store engine.Store, res *session.Outcome) *RunReport {
+func (o *runReport) from(ctx context.Context, store engine.Store, res *session.Outcome) *runReport {
 	if res.Session != nil {
 		o.State.Session = res.Session.ID
 	}
@@ -109,12 +109,12 @@ func (o *RunReport) from(ctx context.Context, store engine.Store, res *session.O
 	var pe *session.PublishError
 	switch {
 	case res.Status == engine.StatusCompleted && errors.As(res.Err, &pe):
-		return o.fail(ClassGitHub, res.Err)
+		return o.fail(classGitHub, res.Err)
 	case res.Status == engine.StatusCompleted:
 		o.State.Status, o.State.Gate = StatusCompleted, nil
 	case res.Status == engine.StatusAwaitingInput && res.Gate != nil:
 		o.State.Status = StatusAwaiting
-		o.State.Gate = &PendingGate{Key: res.Gate.Key, Ask: res.Gate.Question, Excerpt: res.Gate.Excerpt, Choices: res.Gate.Choices}
+		o.State.Gate = &pendingGate{Key: res.Gate.Key, Ask: res.Gate.Question, Excerpt: res.Gate.Excerpt, Choices: res.Gate.Choices}
 	case res.Status == engine.StatusCancelled:
 		o.State.Status, o.State.Gate = StatusCancelled, nil
 	default:
@@ -130,12 +130,12 @@ func failureClass(ctx context.Context, store engine.Store, res *session.Outcome)
 	var ce *session.ConfigError
 	switch {
 	case errors.As(res.Err, &ue):
-		return ClassUsage
+		return classUsage
 	case errors.As(res.Err, &ce):
-		return ClassConfiguration
+		return classConfiguration
 	}
 	class := FailureClass(res.Err)
-	if class != ClassInternal || res.Session == nil {
+	if class != classInternal || res.Session == nil {
 		return class
 	}
 	entries, err := store.Ledger(context.WithoutCancel(ctx), res.Session.ID)

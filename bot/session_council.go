@@ -19,7 +19,7 @@ import (
 // repository's files at its default branch (its layer of the catalog, its intent) and the
 // approved member memory whose sources still hold. Memory that cannot be read is a note, not
 // a stop: the team then convenes without it.
-func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *RunReport) func(*session.Request) {
+func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *runReport) func(*session.Request) {
 	return func(req *session.Request) {
 		if req.Protocol != protocols.Council {
 			return
@@ -81,7 +81,7 @@ func (d *Deps) sessionMemory(ctx context.Context, cfg *config.Config, repo Repo,
 
 // proposeMemory hands a published standing-team decision's memory proposals to the
 // repository's memory for review, citing the decision by its discussion number.
-func (d *Deps) proposeMemory(ctx context.Context, cfg *config.Config, repo Repo, store engine.Store, out *RunReport) {
+func (d *Deps) proposeMemory(ctx context.Context, cfg *config.Config, repo Repo, store engine.Store, out *runReport) {
 	dec := out.Decision
 	if dec == nil || dec.Protocol != council.Protocol || out.Published == nil || out.Published.Number == 0 {
 		return
@@ -99,7 +99,7 @@ func (d *Deps) proposeMemory(ctx context.Context, cfg *config.Config, repo Repo,
 		var added []memory.Item
 		if added, err = memory.Propose(ctx, d.memoryBoard(cfg, repo), d.now(), items...); err == nil && len(added) > 0 {
 			out.Notes = append(out.Notes, fmt.Sprintf("%d memory item(s) proposed in the %q discussion; none is used until a maintainer approves it (%s memory review).",
-				len(added), discussions.MemoryTitle, Prefix))
+				len(added), discussions.MemoryTitle, prefix))
 		}
 	}
 	if err != nil {

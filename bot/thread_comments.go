@@ -20,7 +20,7 @@ func isReplyTo(c *github.IssueComment, id int64) bool {
 
 // EnsureProgress returns the progress comment that command comment commandID started on
 // issue n, writing it with body when there is none.
-func (g *GitHub) EnsureProgress(ctx context.Context, repo Repo, n int, commandID int64, body string) (*github.IssueComment, error) {
+func (g *gitHub) EnsureProgress(ctx context.Context, repo Repo, n int, commandID int64, body string) (*github.IssueComment, error) {
 	c, _, err := g.EnsureComment(ctx, repo, n, "progress comment", body, func(c *github.IssueComment) bool {
 		s, ok := ParseState(c.GetBody())
 		return ok && s.CommentID == commandID
@@ -31,7 +31,7 @@ func (g *GitHub) EnsureProgress(ctx context.Context, repo Repo, n int, commandID
 // PutReply makes the one reply to command comment commandID on issue n say text: posted
 // when missing, edited when an earlier run posted it with other words. A re-run of a
 // command never stacks a second reply.
-func (g *GitHub) PutReply(ctx context.Context, repo Repo, n int, commandID int64, text string) error {
+func (g *gitHub) PutReply(ctx context.Context, repo Repo, n int, commandID int64, text string) error {
 	body := replyMarker(commandID) + "\n" + text
 	c, created, err := g.EnsureComment(ctx, repo, n, "reply", body, func(c *github.IssueComment) bool { return isReplyTo(c, commandID) })
 	if err != nil || created || c.GetBody() == body {
@@ -43,7 +43,7 @@ func (g *GitHub) PutReply(ctx context.Context, repo Repo, n int, commandID int64
 // EnsureReply posts the reply to command comment commandID with text only when there is
 // none yet: a run that finds the command handled completes what is missing and changes
 // nothing that was written.
-func (g *GitHub) EnsureReply(ctx context.Context, repo Repo, n int, commandID int64, text string) error {
+func (g *gitHub) EnsureReply(ctx context.Context, repo Repo, n int, commandID int64, text string) error {
 	_, _, err := g.EnsureComment(ctx, repo, n, "reply", replyMarker(commandID)+"\n"+text,
 		func(c *github.IssueComment) bool { return isReplyTo(c, commandID) })
 	return err

@@ -10,23 +10,23 @@ import (
 	"github.com/war-room/war-room/internal/safetext"
 )
 
-// SessionError is a session that ended in failure; the handler returns it so the Action's
+// sessionError is a session that ended in failure; the handler returns it so the Action's
 // step fails (the reply has already told the thread why).
-type SessionError struct {
+type sessionError struct {
 	Session, Class string
 	Err            error
 }
 
-func (e *SessionError) Error() string {
+func (e *sessionError) Error() string {
 	return fmt.Sprintf("session %s failed (%s): %v", e.Session, e.Class, e.Err)
 }
-func (e *SessionError) Unwrap() error { return e.Err }
+func (e *sessionError) Unwrap() error { return e.Err }
 
 // conclude writes how the run ended: the progress comment's last edit, a reaction on the
 // comment that triggered the run, one reply, and the step's outputs. Each is written even
 // when one before it failed; what could not be written is kept in t.lost for the handler
 // to return.
-func (t *thread) conclude(ctx context.Context, p *Progress, out *RunReport) error {
+func (t *thread) conclude(ctx context.Context, p *progress, out *runReport) error {
 	res := resultView{DiscussionURL: out.State.Discussion, Reaffirmed: out.Reaffirmed, Class: out.Class, Notes: out.Notes}
 	res.Detail = threadDetail(out.Class, out.Err, t.d.Settings.RunURL)
 	if out.Class != "" {
@@ -42,16 +42,16 @@ func (t *thread) conclude(ctx context.Context, p *Progress, out *RunReport) erro
 	case StatusAwaiting:
 		t.reply(ctx, awaitingText(who, out.State))
 	case StatusCompleted:
-		t.react(ctx, ReactionRocket)
+		t.react(ctx, reactionRocket)
 		t.reply(ctx, who+" "+completedText(out))
 	default:
-		t.react(ctx, ReactionConfused)
+		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("%s The session failed (%s): %s", who, out.Class,
 			firstLine(res.Detail, 500)))
 	}
 	t.d.report(out)
 	if out.State.Status == StatusFailed {
-		return &SessionError{Session: out.State.Session, Class: out.Class, Err: out.Err}
+		return &sessionError{Session: out.State.Session, Class: out.Class, Err: out.Err}
 	}
 	return nil
 }
@@ -68,8 +68,8 @@ func (t *thread) concluded(ctx context.Context, st State) {
 	text := ""
 	switch st.Status {
 	case StatusCompleted:
-		t.react(ctx, ReactionRocket)
-		text = who + " " + completedText(&RunReport{State: st})
+		t.react(ctx, reactionRocket)
+		text = who + " " + completedText(&runReport{State: st})
 	case StatusAwaiting:
 		text = awaitingText(who, st)
 	default:
@@ -82,7 +82,7 @@ func (t *thread) concluded(ctx context.Context, st State) {
 
 // completedText says where the decision is: the discussion, the reaffirmed decision, or
 // (publishing off or skipped) the outcome itself.
-func completedText(out *RunReport) string {
+func completedText(out *runReport) string {
 	switch {
 	case out.Reaffirmed > 0:
 		return fmt.Sprintf("Decision #%d is reaffirmed; no new deliberation was held. %s", out.Reaffirmed, out.State.Discussion)
@@ -109,7 +109,7 @@ func footerText(d *engine.Decision) string {
 
 // fail reports a failure that happened before any session existed.
 func (t *thread) fail(ctx context.Context, class string, err error) {
-	t.react(ctx, ReactionConfused)
+	t.react(ctx, reactionConfused)
 	t.reply(ctx, fmt.Sprintf("@%s war-room could not start (%s):\n\n%s", t.ev.Comment.User.Login, class,
 		safetext.Code(err.Error())))
 }
@@ -126,7 +126,7 @@ func (t *thread) react(ctx context.Context, content string) {
 	}
 	switch {
 	case err == nil:
-	case content == ReactionEyes:
+	case content == reactionEyes:
 		t.log.Warn("reaction", "content", content, "err", err)
 	default:
 		t.lose("the "+content+" reaction", err)
@@ -144,17 +144,17 @@ func (t *thread) reply(ctx context.Context, body string) {
 // lose records a write the user should have seen that failed after every retry.
 func (t *thread) lose(what string, err error) {
 	t.log.Warn("lost: "+what, "err", err)
-	t.lost = append(t.lost, &LostError{What: what, Err: err})
+	t.lost = append(t.lost, &lostError{What: what, Err: err})
 }
 
-// LostError is a write a user should have seen (a reply, an outcome reaction, the progress
+// lostError is a write a user should have seen (a reply, an outcome reaction, the progress
 // comment's final state) that failed after every retry. The handler returns it, so that the
 // Action's step fails and the App's job runs again: the next run finds what was written and
 // writes what is missing.
-type LostError struct {
+type lostError struct {
 	What string
 	Err  error
 }
 
-func (e *LostError) Error() string { return fmt.Sprintf("%s was not written: %v", e.What, e.Err) }
-func (e *LostError) Unwrap() error { return e.Err }
+func (e *lostError) Error() string { return fmt.Sprintf("%s was not written: %v", e.What, e.Err) }
+func (e *lostError) Unwrap() error { return e.Err }

@@ -16,26 +16,26 @@ import (
 	"github.com/war-room/war-room/session"
 )
 
-// MaxIssueContextBytes bounds the issue text kept as context (and in the state marker).
-const MaxIssueContextBytes = 12 << 10
+// maxIssueContextBytes bounds the issue text kept as context (and in the state marker).
+const maxIssueContextBytes = 12 << 10
 
 // start begins a new session: the protocol and its flag values are checked first (no
 // spend), then the progress comment is written with the state marker, then the session runs.
-func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
+func (t *thread) start(ctx context.Context, cfg *loadedConfig, cmd command) error {
 	if err := protocols.Available(cmd.Protocol); err != nil {
-		t.react(ctx, ReactionConfused)
+		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, safetext.Inline(err.Error())))
 		return nil
 	}
 	if done, err := t.again(ctx, cfg); done || err != nil {
 		if !done {
-			t.fail(ctx, ClassGitHub, err)
+			t.fail(ctx, classGitHub, err)
 		}
 		return err
 	}
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
-		Status: StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
+		Status: statusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
 	if refused, err := t.refuse(ctx, cfg, st); refused || err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 	body := (&progressView{state: st}).render()
 	pc, err := t.d.GitHub.EnsureProgress(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body)
 	if err != nil {
-		t.fail(ctx, ClassGitHub, err)
+		t.fail(ctx, classGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, pc.GetID())
@@ -62,7 +62,7 @@ func (t *thread) start(ctx context.Context, cfg *LoadedConfig, cmd Command) erro
 // refuse answers a command that must not start, before anything is claimed or posted: one
 // the protocols refuse or the deployment's ceilings do not allow (a bad flag value,
 // --passes over the bound), or one from an installation that has reached its daily ceiling.
-func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool, error) {
+func (t *thread) refuse(ctx context.Context, cfg *loadedConfig, st State) (bool, error) {
 	why := ""
 	if err := t.d.runner(cfg, t.store, nil).Check(t.d.withFiles(ctx, t.repo, sessionRequest(st))); err != nil {
 		why = err.Error()
@@ -75,7 +75,7 @@ func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool,
 		return false, nil
 	}
 	t.log.Info("refused before any call", "why", why)
-	t.react(ctx, ReactionConfused)
+	t.react(ctx, reactionConfused)
 	t.reply(ctx, fmt.Sprintf("@%s %s", st.Requester, safetext.Inline(why)))
 	return true, nil
 }
@@ -85,19 +85,19 @@ func (t *thread) refuse(ctx context.Context, cfg *LoadedConfig, st State) (bool,
 // progress comment, so stored steps are reused and nothing is posted twice; one that
 // completed, was cancelled or waits for an answer is left alone. done is false for a command
 // seen for the first time.
-func (t *thread) again(ctx context.Context, cfg *LoadedConfig) (done bool, err error) {
+func (t *thread) again(ctx context.Context, cfg *loadedConfig) (done bool, err error) {
 	comments, err := t.d.GitHub.OurComments(ctx, t.repo, t.ev.Issue.Number)
 	if err != nil {
 		return false, err
 	}
-	tr, ok := StateForCommand(comments, t.d.GitHub.Login, t.ev.Comment.ID)
+	tr, ok := stateForCommand(comments, t.d.GitHub.Login, t.ev.Comment.ID)
 	if !ok {
 		return false, nil
 	}
 	switch tr.State.Status {
-	case StatusRunning, StatusFailed:
+	case statusRunning, StatusFailed:
 		st := tr.State
-		st.Status = StatusRunning
+		st.Status = statusRunning
 		t.log.Info("continuing the session this command started", "session", st.Session)
 		return true, t.run(ctx, cfg, st, tr.CommentID)
 	}
@@ -108,28 +108,28 @@ func (t *thread) again(ctx context.Context, cfg *LoadedConfig) (done bool, err e
 
 // context is the command's further lines and the issue itself, kept verbatim (the issue cut
 // to MaxIssueContextBytes, saying so) so that a later run feeds the same inputs.
-func (t *thread) context(cmd Command) []ContextText {
-	var out []ContextText
+func (t *thread) context(cmd command) []contextText {
+	var out []contextText
 	if cmd.Context != "" {
-		out = append(out, ContextText{Name: "context:comment", Text: cmd.Context})
+		out = append(out, contextText{Name: "context:comment", Text: cmd.Context})
 	}
 	issue := fmt.Sprintf("#%d %s\n\n%s", t.ev.Issue.Number, t.ev.Issue.Title, t.ev.Issue.Body)
-	if len(issue) > MaxIssueContextBytes {
-		cut := strings.ToValidUTF8(issue[:MaxIssueContextBytes], "")
+	if len(issue) > maxIssueContextBytes {
+		cut := strings.ToValidUTF8(issue[:maxIssueContextBytes], "")
 		issue = cut + "\n\n[the issue text is cut here: it is longer than war-room keeps]"
 	}
-	return append(out, ContextText{Name: "context:issue", Text: issue})
+	return append(out, contextText{Name: "context:issue", Text: issue})
 }
 
 // run runs the session with the progress comment following it, then concludes. From here on
 // every line logged names the session.
-func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressID int64) error {
+func (t *thread) run(ctx context.Context, cfg *loadedConfig, st State, progressID int64) error {
 	d := *t.d
 	t.log = t.log.With("session", st.Session)
 	d.Log, t.d = t.log, &d
 	noteSession(ctx, st.Session)
 	t.log.Info("session: running", "protocol", st.Protocol)
-	p := NewProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
+	p := newProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
 	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))
 	if unpublished(out) && retriedOnFailure(ctx) {
@@ -138,14 +138,14 @@ func (t *thread) run(ctx context.Context, cfg *LoadedConfig, st State, progressI
 		// mend: that attempt finds this command's progress comment still running, continues
 		// the session (nothing is asked of a model again) and publishes what is missing.
 		t.log.Warn("session: decided but not published; the job is run again", "err", out.Err)
-		return &LostError{What: "the decision's publication", Err: out.Err}
+		return &lostError{What: "the decision's publication", Err: out.Err}
 	}
 	return t.conclude(ctx, p, out)
 }
 
 // unpublished reports whether out is a session that reached its decision but whose
 // publication failed in a way a later attempt may mend: anything but GitHub's refusal.
-func unpublished(out *RunReport) bool {
+func unpublished(out *runReport) bool {
 	var pe *session.PublishError
 	if out.State.Status != StatusFailed || !errors.As(out.Err, &pe) {
 		return false
@@ -155,7 +155,7 @@ func unpublished(out *RunReport) bool {
 }
 
 // answer continues the session waiting on this thread with the reply's answer.
-func (t *thread) answer(ctx context.Context, cfg *LoadedConfig, cmd Command) error {
+func (t *thread) answer(ctx context.Context, cfg *loadedConfig, cmd command) error {
 	tr, ok := t.waiting(ctx)
 	if !ok {
 		return nil
@@ -163,9 +163,9 @@ func (t *thread) answer(ctx context.Context, cfg *LoadedConfig, cmd Command) err
 	g := tr.State.Gate
 	ans := cmd.Answer()
 	if !slices.Contains(g.Choices, ans) {
-		t.react(ctx, ReactionConfused)
+		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("@%s `%s %s` does not answer the open question. Reply with one of:\n\n- `%s`",
-			t.ev.Comment.User.Login, Prefix, ans, strings.Join(ReplyCommands(g), "`\n- `")))
+			t.ev.Comment.User.Login, prefix, ans, strings.Join(replyCommands(g), "`\n- `")))
 		return nil
 	}
 	st := tr.State
@@ -173,9 +173,9 @@ func (t *thread) answer(ctx context.Context, cfg *LoadedConfig, cmd Command) err
 	if st.Answers == nil {
 		st.Answers = map[string]string{}
 	}
-	st.Answers[g.Key], st.Gate, st.Status = ans, nil, StatusRunning
+	st.Answers[g.Key], st.Gate, st.Status = ans, nil, statusRunning
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
-		t.fail(ctx, ClassGitHub, err)
+		t.fail(ctx, classGitHub, err)
 		return err
 	}
 	return t.run(ctx, cfg, st, tr.CommentID)
@@ -190,26 +190,26 @@ func (t *thread) cancel(ctx context.Context) error {
 	st := tr.State
 	st.Status, st.Gate = StatusCancelled, nil
 	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
-		t.fail(ctx, ClassGitHub, err)
+		t.fail(ctx, classGitHub, err)
 		return err
 	}
-	t.react(ctx, ReactionRocket)
+	t.react(ctx, reactionRocket)
 	t.reply(ctx, fmt.Sprintf("@%s Cancelled session `%s`.", t.ev.Comment.User.Login, st.Session))
 	return nil
 }
 
 // waiting finds the session on this thread that waits for an answer, replying when there
 // is none.
-func (t *thread) waiting(ctx context.Context) (Tracked, bool) {
+func (t *thread) waiting(ctx context.Context) (tracked, bool) {
 	comments, err := t.d.GitHub.OurComments(ctx, t.repo, t.ev.Issue.Number)
 	if err != nil {
 		t.log.Warn("list comments", "err", err)
 	}
-	tr, ok := LatestState(comments, t.d.GitHub.Login)
+	tr, ok := latestState(comments, t.d.GitHub.Login)
 	if err == nil && ok && tr.State.Status == StatusAwaiting && tr.State.Gate != nil {
 		return tr, true
 	}
-	t.react(ctx, ReactionConfused)
+	t.react(ctx, reactionConfused)
 	t.reply(ctx, fmt.Sprintf("@%s No war-room session here is waiting for an answer.", t.ev.Comment.User.Login))
-	return Tracked{}, false
+	return tracked{}, false
 }

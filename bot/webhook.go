@@ -15,9 +15,9 @@ const (
 	DeliveryHeader = "X-GitHub-Delivery"
 )
 
-// MaxWebhookBody caps a delivery's body: GitHub sends no payload over 25 MB, so anything
+// maxWebhookBody caps a delivery's body: GitHub sends no payload over 25 MB, so anything
 // larger is not GitHub.
-const MaxWebhookBody = 25 << 20
+const maxWebhookBody = 25 << 20
 
 // enqueueTimeout bounds the one write on the request path, well inside GitHub's 10 s.
 const enqueueTimeout = 5 * time.Second
@@ -31,40 +31,40 @@ type Delivery struct {
 	Payload []byte
 }
 
-// Enqueuer queues deliveries for the workers.
-type Enqueuer interface {
+// enqueuer queues deliveries for the workers.
+type enqueuer interface {
 	// Enqueue stores d as a job, durably, before it returns. duplicate is true (and nothing
 	// is stored) when a job for the same delivery id is already stored; an error means
 	// nothing was stored.
 	Enqueue(ctx context.Context, d Delivery) (duplicate bool, err error)
 }
 
-// Webhook is the App's HTTP intake: it verifies a delivery, queues it and answers at once.
+// webhook is the App's HTTP intake: it verifies a delivery, queues it and answers at once.
 // Nothing on the request path calls GitHub or a model: the work happens in the queue.
-type Webhook struct {
+type webhook struct {
 	// Observer, when set, is told every answer (the App's metrics).
 	Observer DeliveryObserver
 
 	secret []byte
-	queue  Enqueuer
+	queue  enqueuer
 	events []string
 	log    *slog.Logger
 	// spooling holds a token per body in a spool file (MaxSpooling).
 	spooling chan struct{}
 }
 
-var _ http.Handler = (*Webhook)(nil)
+var _ http.Handler = (*webhook)(nil)
 
 // NewWebhook returns the intake for deliveries signed with secret; events are those a
 // handler takes (others are acknowledged and dropped). A nil log discards.
-func NewWebhook(secret []byte, q Enqueuer, events []string, log *slog.Logger) (*Webhook, error) {
+func NewWebhook(secret []byte, q enqueuer, events []string, log *slog.Logger) (*webhook, error) {
 	if len(secret) == 0 {
 		return nil, errors.New("webhook: a secret is required: without one anyone can send deliveries")
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Webhook{secret: secret, queue: q, events: events, log: log, spooling: make(chan struct{}, MaxSpooling)}, nil
+	return &webhook{secret: secret, queue: q, events: events, log: log, spooling: make(chan struct{}, maxSpooling)}, nil
 }
 
 // ServeHTTP answers 202 for a queued or dropped delivery, 200 for ping or a duplicate, 401
@@ -72,16 +72,16 @@ func NewWebhook(secret []byte, q Enqueuer, events []string, log *slog.Logger) (*
 // and 503 when the queue could not store it (GitHub records a failed delivery, which can
 // be redelivered). The signature is computed while the body streams in; until it is checked,
 // at most MaxHeldUnverified bytes of the body are in memory.
-func (h *Webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	event, id := r.Header.Get(EventHeader), r.Header.Get(DeliveryHeader)
 	log := h.log.With("delivery", id, "event", event)
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		h.refuse(w, event, AnswerWrongMethod, "POST only", http.StatusMethodNotAllowed)
+		h.refuse(w, event, answerWrongMethod, "POST only", http.StatusMethodNotAllowed)
 		return
 	}
-	if r.ContentLength > MaxWebhookBody {
-		h.refuse(w, event, AnswerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
+	if r.ContentLength > maxWebhookBody {
+		h.refuse(w, event, answerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
 		return
 	}
 	want, ok := parseSignature(r.Header.Get(SignatureHeader))
@@ -90,21 +90,21 @@ func (h *Webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, event, AnswerRefused, "bad signature", http.StatusUnauthorized)
 		return
 	}
-	b, err := h.readBody(r.Context(), http.MaxBytesReader(w, r.Body, MaxWebhookBody), r.ContentLength, slices.Contains(h.events, event))
+	b, err := h.readBody(r.Context(), http.MaxBytesReader(w, r.Body, maxWebhookBody), r.ContentLength, slices.Contains(h.events, event))
 	// readBody returns its body even when reading failed: the spool it may hold is released here.
 	defer b.Close() //lint:ignore SA5001 b is never nil (see readBody)
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		h.refuse(w, event, AnswerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
+		h.refuse(w, event, answerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
 		return
 	case errors.Is(err, errSpool):
 		log.Error("webhook: cannot keep a large body while its signature is checked", "err", err)
-		h.refuse(w, event, AnswerUnavailable, "cannot read the body now", http.StatusServiceUnavailable)
+		h.refuse(w, event, answerUnavailable, "cannot read the body now", http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		log.Warn("webhook: reading the body", "err", err)
-		h.refuse(w, event, AnswerUnreadable, "cannot read body", http.StatusBadRequest)
+		h.refuse(w, event, answerUnreadable, "cannot read body", http.StatusBadRequest)
 		return
 	case !b.signedBy(want):
 		log.Warn("webhook: bad signature", "remote", r.RemoteAddr)
@@ -112,57 +112,57 @@ func (h *Webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	case event == "" || id == "":
 		log.Warn("webhook: missing delivery headers")
-		h.refuse(w, event, AnswerMalformed, "missing "+EventHeader+" or "+DeliveryHeader, http.StatusBadRequest)
+		h.refuse(w, event, answerMalformed, "missing "+EventHeader+" or "+DeliveryHeader, http.StatusBadRequest)
 		return
 	}
 	payload, err := b.payload()
 	if err != nil {
 		log.Error("webhook: read the spooled body", "err", err)
-		h.refuse(w, event, AnswerUnavailable, "cannot read the body now", http.StatusServiceUnavailable)
+		h.refuse(w, event, answerUnavailable, "cannot read the body now", http.StatusServiceUnavailable)
 		return
 	}
 	h.accept(r.Context(), w, Delivery{Event: event, ID: id, Payload: payload}, log)
 }
 
 // accept routes a verified delivery: ping and unhandled events end here, the rest is queued.
-func (h *Webhook) accept(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
+func (h *webhook) accept(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
 	if d.Event == "ping" {
 		log.Info("webhook: ping")
-		h.reply(w, d.Event, AnswerPing, "pong", http.StatusOK)
+		h.reply(w, d.Event, answerPing, "pong", http.StatusOK)
 		return
 	}
 	if !slices.Contains(h.events, d.Event) {
 		log.Info("webhook: ignored: no handler for this event")
-		h.reply(w, d.Event, AnswerIgnored, "ignored: war-room does not handle "+d.Event, http.StatusAccepted)
+		h.reply(w, d.Event, answerIgnored, "ignored: war-room does not handle "+d.Event, http.StatusAccepted)
 		return
 	}
 	env, err := parseEnvelope(d.Payload)
 	if err != nil {
 		log.Warn("webhook: malformed payload", "err", err)
-		h.refuse(w, d.Event, AnswerMalformed, err.Error(), http.StatusBadRequest)
+		h.refuse(w, d.Event, answerMalformed, err.Error(), http.StatusBadRequest)
 		return
 	}
 	d.Installation, d.Repo = env.Installation.ID, env.Repository.FullName
 	log = log.With("installation", d.Installation, "repo", d.Repo, "thread", env.thread())
 	if why := env.unwanted(d.Event); why != "" {
 		log.Info("webhook: ignored: " + why)
-		h.reply(w, d.Event, AnswerIgnored, "ignored: "+why, http.StatusAccepted)
+		h.reply(w, d.Event, answerIgnored, "ignored: "+why, http.StatusAccepted)
 		return
 	}
 	h.enqueue(ctx, w, d, log)
 }
 
-func (h *Webhook) enqueue(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
+func (h *webhook) enqueue(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), enqueueTimeout)
 	defer cancel()
 	dup, err := h.queue.Enqueue(ctx, d)
 	switch {
 	case err != nil:
 		log.Error("webhook: enqueue", "err", err)
-		h.refuse(w, d.Event, AnswerUnavailable, "cannot queue the delivery now", http.StatusServiceUnavailable)
+		h.refuse(w, d.Event, answerUnavailable, "cannot queue the delivery now", http.StatusServiceUnavailable)
 	case dup:
 		log.Info("webhook: duplicate delivery; already queued")
-		h.reply(w, d.Event, AnswerDuplicate, "duplicate delivery", http.StatusOK)
+		h.reply(w, d.Event, answerDuplicate, "duplicate delivery", http.StatusOK)
 	default:
 		log.Info("webhook: queued")
 		h.reply(w, d.Event, AnswerAccepted, "queued", http.StatusAccepted)

@@ -19,10 +19,10 @@ const (
 	// comment or a pull request with its repository); a larger body's rest waits in a spool
 	// file, unlinked as soon as it is made, so a crash leaves nothing behind.
 	MaxHeldUnverified = 64 << 10
-	// MaxSpooling is how many bodies may be in spool files at once (at most MaxWebhookBody
+	// maxSpooling is how many bodies may be in spool files at once (at most MaxWebhookBody
 	// each). A request past it waits for a turn before it reads on, holding only its
 	// first MaxHeldUnverified bytes.
-	MaxSpooling = 4
+	maxSpooling = 4
 )
 
 // body is a delivery's body as it was read: its HMAC, computed over every byte on the way in,
@@ -37,7 +37,7 @@ type body struct {
 // readBody reads r to its end through the HMAC under the webhook secret. A payload that is not
 // wanted (an event nothing handles, a ping) is hashed and dropped as it streams. hint is the
 // declared length (-1: unknown). Close the result whatever the error.
-func (h *Webhook) readBody(ctx context.Context, r io.Reader, hint int64, keep bool) (*body, error) {
+func (h *webhook) readBody(ctx context.Context, r io.Reader, hint int64, keep bool) (*body, error) {
 	b := &body{mac: hmac.New(sha256.New, h.secret), release: func() {}}
 	src := io.TeeReader(r, b.mac)
 	if !keep {

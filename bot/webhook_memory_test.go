@@ -141,15 +141,15 @@ func TestWebhookAcksWhileSpoolingTurnsAreTaken(t *testing.T) {
 	defer srv.Close()
 	gate := make(chan struct{})
 	forged := Sign([]byte("a guess"), []byte("another body"))
-	codes := make([]int, MaxSpooling)
+	codes := make([]int, maxSpooling)
 	var wg sync.WaitGroup
-	for i := range MaxSpooling {
+	for i := range maxSpooling {
 		wg.Go(func() {
 			codes[i] = postBody(t, srv.URL, "stalled", &filler{left: 4 << 20, pauseAt: 2 * MaxHeldUnverified, gate: gate}, 4<<20, forged)
 		})
 	}
-	testwait.Until(t, "every spooling turn is taken", func() bool { return len(h.spooling) >= MaxSpooling },
-		func() string { return fmt.Sprintf("%d of %d taken", len(h.spooling), MaxSpooling) })
+	testwait.Until(t, "every spooling turn is taken", func() bool { return len(h.spooling) >= maxSpooling },
+		func() string { return fmt.Sprintf("%d of %d taken", len(h.spooling), maxSpooling) })
 	body := commandPayload(t, "/war-room help")
 	if got := postBody(t, srv.URL, "small", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusAccepted {
 		t.Errorf("ordinary delivery while the spool is full: status %d, want 202", got)

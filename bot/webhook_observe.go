@@ -17,22 +17,22 @@ type DeliveryObserver interface {
 // How the intake answered a request, as DeliveryObserver is told.
 const (
 	AnswerAccepted    = "accepted"     // 202: stored as a job
-	AnswerDuplicate   = "duplicate"    // 200: a delivery id already stored
-	AnswerIgnored     = "ignored"      // 202: an event or activity war-room does nothing with
-	AnswerPing        = "ping"         // 200
+	answerDuplicate   = "duplicate"    // 200: a delivery id already stored
+	answerIgnored     = "ignored"      // 202: an event or activity war-room does nothing with
+	answerPing        = "ping"         // 200
 	AnswerRefused     = "refused"      // 401: no signature, or not the body's
-	AnswerMalformed   = "malformed"    // 400: missing headers, not JSON, no installation
-	AnswerUnreadable  = "unreadable"   // 400: the body could not be read to its end
-	AnswerTooLarge    = "too_large"    // 413
-	AnswerWrongMethod = "wrong_method" // 405
-	AnswerUnavailable = "unavailable"  // 503: the queue could not store it, or no spool file could hold it
+	answerMalformed   = "malformed"    // 400: missing headers, not JSON, no installation
+	answerUnreadable  = "unreadable"   // 400: the body could not be read to its end
+	answerTooLarge    = "too_large"    // 413
+	answerWrongMethod = "wrong_method" // 405
+	answerUnavailable = "unavailable"  // 503: the queue could not store it, or no spool file could hold it
 )
 
 // OtherEvent is the event label of anything but ping and the handled events.
 const OtherEvent = "other"
 
 // observe reports an answer to the observer, if there is one.
-func (h *Webhook) observe(event, answer string) {
+func (h *webhook) observe(event, answer string) {
 	if h.Observer == nil {
 		return
 	}
@@ -43,13 +43,13 @@ func (h *Webhook) observe(event, answer string) {
 }
 
 // refuse answers with an error status and reports it.
-func (h *Webhook) refuse(w http.ResponseWriter, event, answer, text string, status int) {
+func (h *webhook) refuse(w http.ResponseWriter, event, answer, text string, status int) {
 	h.observe(event, answer)
 	http.Error(w, text, status)
 }
 
 // reply answers with a success status and reports it.
-func (h *Webhook) reply(w http.ResponseWriter, event, answer, text string, status int) {
+func (h *webhook) reply(w http.ResponseWriter, event, answer, text string, status int) {
 	h.observe(event, answer)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(status)

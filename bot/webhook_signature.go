@@ -17,10 +17,10 @@ func Sign(secret, body []byte) string {
 	return "sha256=" + hex.EncodeToString(m.Sum(nil))
 }
 
-// ValidSignature reports whether header is the signature of the raw body under secret. The
+// validSignature reports whether header is the signature of the raw body under secret. The
 // MACs are compared with hmac.Equal, in constant time, so a forger learns nothing from how
 // long a wrong guess took. An empty secret verifies nothing.
-func ValidSignature(secret, body []byte, header string) bool {
+func validSignature(secret, body []byte, header string) bool {
 	got, ok := parseSignature(header)
 	if !ok || len(secret) == 0 {
 		return false

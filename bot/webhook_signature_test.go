@@ -54,12 +54,12 @@ func TestSignatureVectors(t *testing.T) {
 	if got := Sign([]byte(doc.Secret), []byte(doc.Payload)); got != doc.Signature {
 		t.Errorf("Sign(documented) = %s, want %s", got, doc.Signature)
 	}
-	if !ValidSignature([]byte(doc.Secret), []byte(doc.Payload), doc.Signature) {
+	if !validSignature([]byte(doc.Secret), []byte(doc.Payload), doc.Signature) {
 		t.Error("the documented vector does not verify")
 	}
 	for _, c := range v.Computed {
 		body := readWebhook(t, c.File)
-		if !ValidSignature([]byte(c.Secret), body, c.Signature) {
+		if !validSignature([]byte(c.Secret), body, c.Signature) {
 			t.Errorf("%s: signature does not verify", c.File)
 		}
 		if got := Sign([]byte(c.Secret), body); got != c.Signature {
@@ -87,7 +87,7 @@ func TestSignatureRejects(t *testing.T) {
 		"empty secret":       {nil, body, Sign(nil, body)},
 	}
 	for name, c := range cases {
-		if ValidSignature(c.secret, c.body, c.header) {
+		if validSignature(c.secret, c.body, c.header) {
 			t.Errorf("%s: accepted", name)
 		}
 	}

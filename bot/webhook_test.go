@@ -61,7 +61,7 @@ func post(t *testing.T, h http.Handler, event, id string, body []byte, sig strin
 	return w
 }
 
-func newTestWebhook(t *testing.T, q Enqueuer) *Webhook {
+func newTestWebhook(t *testing.T, q enqueuer) *webhook {
 	t.Helper()
 	h, err := NewWebhook([]byte(vectorSecret), q, []string{"issue_comment", "pull_request"}, nil)
 	if err != nil {
@@ -158,7 +158,7 @@ func TestWebhookRefusesMalformedRequests(t *testing.T) {
 	if w.Code != http.StatusMethodNotAllowed || w.Header().Get("Allow") != http.MethodPost {
 		t.Errorf("GET: %d, Allow %q", w.Code, w.Header().Get("Allow"))
 	}
-	big := bytes.Repeat([]byte(" "), MaxWebhookBody+1)
+	big := bytes.Repeat([]byte(" "), maxWebhookBody+1)
 	if w := post(t, h, "issue_comment", "d-2", big, Sign([]byte(vectorSecret), big)); w.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("oversized body: %d", w.Code)
 	}

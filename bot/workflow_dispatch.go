@@ -24,8 +24,8 @@ type WorkflowDispatch struct{ Deps *Deps }
 // Handles names the events this handler takes.
 func (h *WorkflowDispatch) Handles() []string { return []string{"workflow_dispatch"} }
 
-// ErrNoQuestion is a dispatch without a question.
-var ErrNoQuestion = errors.New("workflow_dispatch: the question input is empty; pass it as `question: ${{ inputs.question }}`")
+// errNoQuestion is a dispatch without a question.
+var errNoQuestion = errors.New("workflow_dispatch: the question input is empty; pass it as `question: ${{ inputs.question }}`")
 
 // Handle runs one dispatched deliberation.
 func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID string, payload []byte) error {
@@ -39,7 +39,7 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 		question = strings.TrimSpace(q)
 	}
 	if question == "" {
-		return &UsageError{Reason: ErrNoQuestion.Error()}
+		return &UsageError{Reason: errNoQuestion.Error()}
 	}
 	repo := ev.Repository.repo()
 	cfg, err := d.loadConfig(ctx, repo, ev.Repository.defaultBranch())
@@ -56,13 +56,13 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 	// marker) instead of starting a second one.
 	id, seed, source := dispatchSession(repo, d.Settings.RunID)
 	st := State{Session: id, Protocol: protocol, Question: question,
-		Seed: seed, SeedSource: source, Status: StatusRunning, Requester: ev.Sender.Login}
+		Seed: seed, SeedSource: source, Status: statusRunning, Requester: ev.Sender.Login}
 	d.log().Info("deliberation from workflow_dispatch", "delivery", deliveryID, "repo", repo.String(), "session", st.Session)
 	out := d.runSession(ctx, cfg, repo, st, []engine.Sink{logSink{d}}, false, "")
 	d.report(out)
 	switch out.State.Status {
 	case StatusFailed:
-		return &SessionError{Session: st.Session, Class: out.Class, Err: out.Err}
+		return &sessionError{Session: st.Session, Class: out.Class, Err: out.Err}
 	case StatusAwaiting:
 		d.warning(fmt.Sprintf("session %s stopped at a question nobody can answer from workflow_dispatch (%s); start it with a /war-room comment on an issue instead",
 			st.Session, out.State.Gate.Key))

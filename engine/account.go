@@ -22,9 +22,9 @@ type Account interface {
 	Charge(ctx context.Context, spent Spend)
 }
 
-// SpendRecordKind is the store record kind daily accounts keep their totals under, keyed
+// spendRecordKind is the store record kind daily accounts keep their totals under, keyed
 // "<account key>/<YYYY-MM-DD>" (the UTC day).
-const SpendRecordKind = "spend"
+const spendRecordKind = "spend"
 
 // DailyAccount is an Account that holds each UTC day's spend in the store's records, so
 // every process sharing the store sees one total. Totals change by compare-and-swap.
@@ -81,7 +81,7 @@ func (a *DailyAccount) add(ctx context.Context, key string, spent Spend) error {
 		}
 		next, _ := json.Marshal(spendJSON{Tokens: used.Tokens + spent.Tokens, USD: used.USD + spent.USD})
 		if raw == nil {
-			err = a.Store.CreateRecord(ctx, SpendRecordKind, key, next)
+			err = a.Store.CreateRecord(ctx, spendRecordKind, key, next)
 			if err == nil {
 				return nil
 			}
@@ -90,7 +90,7 @@ func (a *DailyAccount) add(ctx context.Context, key string, spent Spend) error {
 			}
 			continue
 		}
-		if ok, err := a.Store.SwapRecord(ctx, SpendRecordKind, key, raw, next); err != nil || ok {
+		if ok, err := a.Store.SwapRecord(ctx, spendRecordKind, key, raw, next); err != nil || ok {
 			return err
 		}
 	}
@@ -104,7 +104,7 @@ type spendJSON struct {
 
 // read returns a day's total and its stored bytes (nil when nothing is recorded yet).
 func (a *DailyAccount) read(ctx context.Context, key string) (Spend, []byte, error) {
-	raw, err := a.Store.GetRecord(ctx, SpendRecordKind, key)
+	raw, err := a.Store.GetRecord(ctx, spendRecordKind, key)
 	if errors.Is(err, ErrNotFound) {
 		return Spend{}, nil, nil
 	}
@@ -113,7 +113,7 @@ func (a *DailyAccount) read(ctx context.Context, key string) (Spend, []byte, err
 	}
 	var s spendJSON
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Spend{}, nil, fmt.Errorf("record %s/%s: %w", SpendRecordKind, key, err)
+		return Spend{}, nil, fmt.Errorf("record %s/%s: %w", spendRecordKind, key, err)
 	}
 	return Spend(s), raw, nil
 }

@@ -79,7 +79,7 @@ func (c *call) attempt(n int) (CallResult, error) {
 // entry starts attempt n's ledger row.
 func (c *call) entry(n int) *LedgerEntry {
 	r, spec, p := c.r, c.spec, c.p
-	return &LedgerEntry{SessionID: r.session.ID, Step: StepKey(c.parent), Role: spec.Role, Profile: p.Name,
+	return &LedgerEntry{SessionID: r.session.ID, Step: stepKey(c.parent), Role: spec.Role, Profile: p.Name,
 		Provider: p.Type, Model: p.Model, Family: p.Family, Effort: c.effort, EffortAsked: spec.Effort,
 		Thinking: p.Thinking, MaxTokens: c.tokens, Attempt: n,
 		PromptSHA256: c.pr.digest(len(c.pr.user)), Inputs: inputNames(spec.Inputs),

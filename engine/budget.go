@@ -9,8 +9,8 @@ import (
 
 // The settings a budget's ceilings come from unless Budget names others.
 const (
-	BudgetTokensKey = "budget.max_tokens"
-	BudgetUSDKey    = "budget.max_usd"
+	budgetTokensKey = "budget.max_tokens"
+	budgetUSDKey    = "budget.max_usd"
 )
 
 // Spend is tokens and priced USD, spent or about to be.
@@ -37,7 +37,7 @@ func (b Budget) Within(ceiling Budget) Budget {
 // when it may: no call starts once a ceiling is reached, nor one whose prompt alone would
 // pass it. what names whose spend it is ("this session", "installation 7 today").
 func (b Budget) Refuse(what string, used, want Spend) string {
-	tk, usd := orKey(b.TokensBy, BudgetTokensKey), orKey(b.USDBy, BudgetUSDKey)
+	tk, usd := orKey(b.TokensBy, budgetTokensKey), orKey(b.USDBy, budgetUSDKey)
 	switch {
 	case b.MaxTokens > 0 && used.Tokens >= b.MaxTokens:
 		return fmt.Sprintf("%s has used %d tokens, ceiling %d (%s)", what, used.Tokens, b.MaxTokens, tk)

@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// Processor is one endpoint that will receive a session's material.
-type Processor struct {
+// processor is one endpoint that will receive a session's material.
+type processor struct {
 	Profile  string `json:"profile"`
 	Provider string `json:"provider"`
 	Model    string `json:"model"`
@@ -26,7 +26,7 @@ type Source struct {
 // Disclosure says, before the first call, which vendors will receive what. It is shown on
 // stderr or in the progress comment before any model is called, and kept in the record.
 type Disclosure struct {
-	Processors []Processor `json:"processors"`
+	Processors []processor `json:"processors"`
 	// Material names what the processors receive: the session's inputs by name (question,
 	// context files, the issue, a diff).
 	Material []string `json:"material"`
@@ -75,10 +75,10 @@ func orDash(s string) string {
 func (r *Run) newDisclosure(seats []Seat) Disclosure {
 	d := Disclosure{Source: r.cfg.Source}
 	for _, s := range seats {
-		if slices.ContainsFunc(d.Processors, func(p Processor) bool { return p.Profile == s.Profile }) {
+		if slices.ContainsFunc(d.Processors, func(p processor) bool { return p.Profile == s.Profile }) {
 			continue
 		}
-		p := Processor{Profile: s.Profile, Provider: s.Provider, Model: s.Model, Family: s.Family}
+		p := processor{Profile: s.Profile, Provider: s.Provider, Model: s.Model, Family: s.Family}
 		if prof, ok := r.cfg.Profiles[s.Profile]; ok {
 			p.Endpoint = prof.Endpoint
 			if p.Model == "" {
@@ -88,7 +88,7 @@ func (r *Run) newDisclosure(seats []Seat) Disclosure {
 		d.Processors = append(d.Processors, p)
 	}
 	// By name: the same processors read the same whatever seat order a seeded draw gave.
-	slices.SortFunc(d.Processors, func(a, b Processor) int { return strings.Compare(a.Profile, b.Profile) })
+	slices.SortFunc(d.Processors, func(a, b processor) int { return strings.Compare(a.Profile, b.Profile) })
 	for _, in := range r.session.Inputs {
 		d.Material = append(d.Material, in.Name)
 	}

@@ -99,8 +99,8 @@ func (p Plan) Answered(roles []string, ledger []LedgerEntry) int {
 	return n
 }
 
-// EstimateSection is the record's section setting f beside what was spent.
-func EstimateSection(f Forecast, a Spent) Section {
+// estimateSection is the record's section setting f beside what was spent.
+func estimateSection(f Forecast, a Spent) Section {
 	usdEst, usdGot := "unknown (no profile is priced)", fmt.Sprintf("$%.2f", a.USD)
 	if f.USD != nil {
 		usdEst = "$" + f.USD.Format(2)

@@ -74,8 +74,8 @@ type Plan struct {
 	Titles map[string]string `json:"titles,omitempty"`
 }
 
-// Judgment is the engine's verdict on a plan, or on the seats that answered.
-type Judgment struct {
+// judgment is the engine's verdict on a plan, or on the seats that answered.
+type judgment struct {
 	Label   string   `json:"label"`
 	Reasons []string `json:"reasons,omitempty"`
 	// Families are the declared families of the seats judged, sorted.
@@ -83,14 +83,14 @@ type Judgment struct {
 }
 
 // Conforming reports whether the judgment found nothing to reduce independence.
-func (j Judgment) Conforming() bool { return j.Label == Conforming }
+func (j judgment) Conforming() bool { return j.Label == Conforming }
 
 // Judge judges the plan as planned: every seat answers.
-func (p Plan) Judge() Judgment { return p.judge(p.Seats, p.Rule, nil) }
+func (p Plan) Judge() judgment { return p.judge(p.Seats, p.Rule, nil) }
 
 // JudgeAnswered judges the run from its ledger: only seats that answered at least once count,
 // and an essential seat that was asked and never answered reduces independence.
-func (p Plan) JudgeAnswered(rule Rule, ledger []LedgerEntry) Judgment {
+func (p Plan) JudgeAnswered(rule Rule, ledger []LedgerEntry) judgment {
 	var answered []Seat
 	var lost []string
 	for _, s := range p.Seats {
@@ -119,7 +119,7 @@ func (s Seat) outcome(ledger []LedgerEntry) (asked, answered bool) {
 	return asked, false
 }
 
-func (p Plan) judge(seats []Seat, rule Rule, reasons []string) Judgment {
+func (p Plan) judge(seats []Seat, rule Rule, reasons []string) judgment {
 	add := func(format string, args ...any) {
 		if r := fmt.Sprintf(format, args...); !slices.Contains(reasons, r) {
 			reasons = append(reasons, r)
@@ -155,7 +155,7 @@ func (p Plan) judge(seats []Seat, rule Rule, reasons []string) Judgment {
 			}
 		}
 	}
-	j := Judgment{Label: Conforming, Families: families(seats)}
+	j := judgment{Label: Conforming, Families: families(seats)}
 	if len(reasons) > 0 {
 		j.Label, j.Reasons = ReducedIndependence, reasons
 	}
@@ -240,8 +240,8 @@ func SeatOf(key, role string, p *Profile, effort provider.Effort) Seat {
 	return s
 }
 
-// ReducedQuestion is the question the reduced-independence gate asks.
-func ReducedQuestion(j Judgment) string {
+// reducedQuestion is the question the reduced-independence gate asks.
+func reducedQuestion(j judgment) string {
 	return "This panel cannot be independent in the way the protocol asks: " + strings.Join(j.Reasons, "; ") +
 		". Run it anyway, recorded as " + ReducedIndependence + "? (" + AnswerApprove + " or " + AnswerDecline + ")"
 }

@@ -2,18 +2,18 @@ package engine
 
 import "time"
 
-// NarrationKind says what a narration holds.
-type NarrationKind string
+// narrationKind says what a narration holds.
+type narrationKind string
 
 // Narration kinds.
 const (
 	// NarrateExpect opens a parallel phase: how many answers it waits for (Expect), under
 	// which step (Step), so that a narrator can count them in as they arrive — counts only.
-	NarrateExpect NarrationKind = "expect"
+	NarrateExpect narrationKind = "expect"
 	// NarrateDigest is a phase's digest, once its content has been revealed.
-	NarrateDigest NarrationKind = "digest"
+	NarrateDigest narrationKind = "digest"
 	// NarrateTurn is one contribution verbatim, once revealed (the fullest level shows it).
-	NarrateTurn NarrationKind = "turn"
+	NarrateTurn narrationKind = "turn"
 )
 
 // Narration is what a protocol tells a person watching, beyond the progress events. Unlike an
@@ -21,7 +21,7 @@ const (
 // one, a progress comment on GitHub), and a protocol narrates a phase's content only once
 // every member can see it: during blind positions a narrator hears counts, never content.
 type Narration struct {
-	Kind NarrationKind `json:"kind"`
+	Kind narrationKind `json:"kind"`
 	// Phase is the phase's title; Step its step key (for counting its calls).
 	Phase string `json:"phase"`
 	Step  string `json:"step,omitempty"`

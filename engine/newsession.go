@@ -42,15 +42,15 @@ func DecisionTitle(prefix, question string) string {
 // ContextInput captures a context file verbatim, named after its path.
 func ContextInput(path, text string) Input { return NewInput("context:"+path, text) }
 
-// Options is a protocol's resolved options as a session stores them: they fill their own
+// options is a protocol's resolved options as a session stores them: they fill their own
 // defaults and check themselves, so a stored session always runs with valid settings.
-type Options[T any] interface {
+type options[T any] interface {
 	Defaulted() T
 	Validate() error
 }
 
 // NewOptionsSession is ProtocolSession for options that default and check themselves.
-func NewOptionsSession[T Options[T]](protocol, title, questionInput, question string, inputs []Input, opts T, seed int64, seedSource string) (*Session, error) {
+func NewOptionsSession[T options[T]](protocol, title, questionInput, question string, inputs []Input, opts T, seed int64, seedSource string) (*Session, error) {
 	opts = opts.Defaulted()
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", protocol, err)
@@ -59,7 +59,7 @@ func NewOptionsSession[T Options[T]](protocol, title, questionInput, question st
 }
 
 // SessionOptions decodes a session's stored options, fills their defaults and checks them.
-func SessionOptions[T Options[T]](s *Session) (T, error) {
+func SessionOptions[T options[T]](s *Session) (T, error) {
 	var o T
 	if err := json.Unmarshal(s.Options, &o); err != nil {
 		return o, fmt.Errorf("%s: decode session options: %w", s.Protocol, err)

@@ -1,7 +1,7 @@
 package engine
 
-// PartKind says what a PhasePart is, and so how far a renderer trusts its text.
-type PartKind string
+// partKind says what a PhasePart is, and so how far a renderer trusts its text.
+type partKind string
 
 // The kinds of part. Heading, Text, Table and Items are war-room's structure: a renderer
 // shows them as a heading, a paragraph, a table and a list. Their words are war-room's, but
@@ -11,23 +11,23 @@ type PartKind string
 // text, shown only inside a container it cannot leave.
 const (
 	// PartHeading is a sub-heading under the phase's title (one line).
-	PartHeading PartKind = "heading"
+	PartHeading partKind = "heading"
 	// PartText is war-room's own sentence or paragraph; each line is kept a line.
-	PartText PartKind = "text"
+	PartText partKind = "text"
 	// PartTable is a table of one-line cells, in Table.
-	PartTable PartKind = "table"
+	PartTable partKind = "table"
 	// PartItems is a list of one-line items, in Items.
-	PartItems PartKind = "items"
+	PartItems partKind = "items"
 	// PartQuote is model text, quoted whole.
-	PartQuote PartKind = "quote"
+	PartQuote partKind = "quote"
 	// PartCode is text to be read exactly (a probe's output), fenced whole.
-	PartCode PartKind = "code"
+	PartCode partKind = "code"
 )
 
 // PhasePart is one piece of a phase's body. A renderer that meets a kind it does not know
 // quotes the part's Text, as it would model text.
 type PhasePart struct {
-	Kind  PartKind `json:"kind"`
+	Kind  partKind `json:"kind"`
 	Text  string   `json:"text,omitempty"`
 	Table *Table   `json:"table,omitempty"`
 	Items []string `json:"items,omitempty"`

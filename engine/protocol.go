@@ -69,7 +69,7 @@ func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
 	}
 	approved := false
 	if !before.Conforming() {
-		answer, err := r.Gate(ctx, GateReducedIndependence, ReducedQuestion(before), AnswerApprove, AnswerDecline)
+		answer, err := r.Gate(ctx, GateReducedIndependence, reducedQuestion(before), AnswerApprove, AnswerDecline)
 		if err != nil {
 			return nil, err
 		}
@@ -113,7 +113,7 @@ func (r *Run) stamp(ctx context.Context, out Result, plan Plan, forecast Forecas
 	d.Usage = UsageByProfile(ledger)
 	spent := SpentBy(ledger)
 	spent.Seats = plan.Answered(forecast.SeatRoles, ledger)
-	d.Sections = append(d.Sections, EstimateSection(forecast, spent))
+	d.Sections = append(d.Sections, estimateSection(forecast, spent))
 	r.mu.Lock()
 	d.Notes = append(d.Notes, r.notes...)
 	r.mu.Unlock()

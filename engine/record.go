@@ -21,11 +21,11 @@ const (
 	RecordArtifact   = "record.json"
 )
 
-// RecordVersion is the layout Root is computed over.
-const RecordVersion = 1
+// recordVersion is the layout Root is computed over.
+const recordVersion = 1
 
-// StepDigest is one stored step as the record commits to it.
-type StepDigest struct {
+// stepDigest is one stored step as the record commits to it.
+type stepDigest struct {
 	Key    string `json:"key"`
 	SHA256 string `json:"sha256"`
 }
@@ -36,7 +36,7 @@ type Seal struct {
 	SessionID string `json:"session_id"`
 	// DAGRoot is the contributions' root ("" when the protocol keeps no DAG).
 	DAGRoot string       `json:"dag_root"`
-	Steps   []StepDigest `json:"steps"`
+	Steps   []stepDigest `json:"steps"`
 	// Decision is the SHA-256 of the decision as stored, with its merkle_root left empty (the
 	// root cannot commit to itself).
 	Decision string `json:"decision"`
@@ -55,9 +55,9 @@ func (rec Seal) ComputeRoot() string {
 	return record.SHA256Hex([]byte(strings.Join(parts, "\x00")))
 }
 
-// DecisionDigest is the SHA-256 of d as the record commits to it: its JSON encoding with the
+// decisionDigest is the SHA-256 of d as the record commits to it: its JSON encoding with the
 // Merkle root left empty.
-func DecisionDigest(d *Decision) (string, error) {
+func decisionDigest(d *Decision) (string, error) {
 	c := *d
 	c.MerkleRoot = ""
 	b, err := json.Marshal(&c)
@@ -75,7 +75,7 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
 	// status change that follows (Finish) is the synced write that makes it durable.
 	ctx = Derived(context.WithoutCancel(ctx))
 	st := r.cfg.Store
-	rec := Seal{Version: RecordVersion, SessionID: r.session.ID}
+	rec := Seal{Version: recordVersion, SessionID: r.session.ID}
 	if dag != nil && len(dag.Nodes) > 0 {
 		if err := SaveDAG(ctx, st, dag); err != nil {
 			return err
@@ -91,9 +91,9 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
 		if sum == "" {
 			sum = record.SHA256Hex(s.Result)
 		}
-		rec.Steps = append(rec.Steps, StepDigest{Key: s.Key, SHA256: sum})
+		rec.Steps = append(rec.Steps, stepDigest{Key: s.Key, SHA256: sum})
 	}
-	if rec.Decision, err = DecisionDigest(d); err != nil {
+	if rec.Decision, err = decisionDigest(d); err != nil {
 		return err
 	}
 	rec.Root = rec.ComputeRoot()
@@ -134,8 +134,8 @@ func LoadDecision(ctx context.Context, st Store, id string) (*Decision, error) {
 	return &d, nil
 }
 
-// ErrNotVerified is wrapped by the error of a decision whose record no longer verifies.
-var ErrNotVerified = errors.New("its record no longer verifies")
+// errNotVerified is wrapped by the error of a decision whose record no longer verifies.
+var errNotVerified = errors.New("its record no longer verifies")
 
 // VerifiedDecision is LoadDecision for a reader who will trust what it says (a person reading
 // it, a publisher posting it): it refuses a decision whose record does not verify, naming the
@@ -146,7 +146,7 @@ func VerifiedDecision(ctx context.Context, st Store, id string) (*Decision, erro
 		return nil, err
 	}
 	if !rep.OK() {
-		return nil, fmt.Errorf("session %s: %w: %s (run war-room verify %[1]s)", id, ErrNotVerified, rep.Problems[0].Describe())
+		return nil, fmt.Errorf("session %s: %w: %s (run war-room verify %[1]s)", id, errNotVerified, rep.Problems[0].Describe())
 	}
 	return LoadDecision(ctx, st, id)
 }
@@ -207,17 +207,17 @@ func VerifyPublished(p *PublishedRecord) Report {
 	}
 	var d Decision
 	if err := json.Unmarshal(p.Decision, &d); err != nil {
-		rep.add(ProblemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
+		rep.add(problemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
 	} else {
-		if sum, err := DecisionDigest(&d); err == nil && sum != p.Seal.Decision {
-			rep.add(ProblemDecision, DecisionArtifact, "sha256", p.Seal.Decision, sum)
+		if sum, err := decisionDigest(&d); err == nil && sum != p.Seal.Decision {
+			rep.add(problemDecision, DecisionArtifact, "sha256", p.Seal.Decision, sum)
 		}
 		if d.MerkleRoot != p.Seal.Root {
-			rep.add(ProblemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Seal.Root)
+			rep.add(problemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Seal.Root)
 		}
 	}
 	if rep.RecomputedRoot != p.Seal.Root {
-		rep.add(ProblemRecord, RecordArtifact, "root", p.Seal.Root, rep.RecomputedRoot)
+		rep.add(problemRecord, RecordArtifact, "root", p.Seal.Root, rep.RecomputedRoot)
 	}
 	return rep
 }

@@ -42,7 +42,7 @@ func (c *call) backoff(n int) time.Duration {
 	if d <= 0 || d > backoffCap {
 		d = backoffCap
 	}
-	rng := c.r.Rand(fmt.Sprintf("retry\x00%s\x00%s\x00%d", StepKey(c.parent), c.spec.Role, n))
+	rng := c.r.Rand(fmt.Sprintf("retry\x00%s\x00%s\x00%d", stepKey(c.parent), c.spec.Role, n))
 	return d/2 + time.Duration(rng.Int64N(int64(d/2)+1))
 }
 

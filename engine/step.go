@@ -12,8 +12,8 @@ import (
 
 type stepKeyCtx struct{}
 
-// StepKey returns the key of the step ctx runs in ("" outside any step).
-func StepKey(ctx context.Context) string {
+// stepKey returns the key of the step ctx runs in ("" outside any step).
+func stepKey(ctx context.Context) string {
 	k, _ := ctx.Value(stepKeyCtx{}).(string)
 	return k
 }
@@ -58,10 +58,10 @@ func Step[T any](ctx context.Context, r *Run, key string, fn func(ctx context.Co
 	return out, nil
 }
 
-// ErrTampered is wrapped by the error of a stored step whose result no longer matches the
+// errTampered is wrapped by the error of a stored step whose result no longer matches the
 // SHA-256 the store took when it was written: somebody edited the record, and resuming from it
 // would build on what nobody produced.
-var ErrTampered = errors.New("no longer matches the digest taken when it was stored")
+var errTampered = errors.New("no longer matches the digest taken when it was stored")
 
 // storedStep returns a step's stored result. A run that knows every stored step (a new
 // session has none; Resume reads them all at once) answers from memory, checking the digest;
@@ -73,7 +73,7 @@ func (r *Run) storedStep(ctx context.Context, key string) ([]byte, bool, error) 
 	r.stepMu.Unlock()
 	if steps != nil {
 		if ok && rec.SHA256 != "" && record.SHA256Hex(rec.Result) != rec.SHA256 {
-			return nil, false, fmt.Errorf("step %s: stored result %w; run war-room verify %s", key, ErrTampered, r.session.ID)
+			return nil, false, fmt.Errorf("step %s: stored result %w; run war-room verify %s", key, errTampered, r.session.ID)
 		}
 		return rec.Result, ok, nil
 	}

@@ -11,10 +11,10 @@ import (
 
 // Kinds of what a verification can find changed.
 const (
-	ProblemStep         = "step"
+	problemStep         = "step"
 	ProblemContribution = "contribution"
-	ProblemDecision     = "decision"
-	ProblemRecord       = "record"
+	problemDecision     = "decision"
+	problemRecord       = "record"
 )
 
 // Problem is one stored value that does not match what its content recomputes to.
@@ -85,7 +85,7 @@ func VerifySession(ctx context.Context, st Store, id string) (Report, error) {
 		sum := record.SHA256Hex(s.Result)
 		current[s.Key] = sum
 		if s.SHA256 != "" && s.SHA256 != sum {
-			rep.add(ProblemStep, s.Key, "sha256", s.SHA256, sum)
+			rep.add(problemStep, s.Key, "sha256", s.SHA256, sum)
 		}
 	}
 	dagRoot, err := rep.verifyDAG(ctx, st, id)
@@ -128,14 +128,14 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 	if errors.Is(derr, ErrNotFound) {
 		hasDecision = false
 	} else if derr != nil {
-		r.add(ProblemDecision, DecisionArtifact, "", "(unreadable)", derr.Error())
+		r.add(problemDecision, DecisionArtifact, "", "(unreadable)", derr.Error())
 	}
 	switch {
 	case errors.Is(err, ErrNotFound) && hasDecision && !digests:
 		r.Legacy = true // an older war-room's session: no seal and no step digests to check
 		return nil
 	case errors.Is(err, ErrNotFound) && hasDecision:
-		r.add(ProblemRecord, RecordArtifact, "", "(missing)", "a decision with no sealed record")
+		r.add(problemRecord, RecordArtifact, "", "(missing)", "a decision with no sealed record")
 		return nil
 	case errors.Is(err, ErrNotFound):
 		return nil // not sealed yet: a running or paused session
@@ -144,32 +144,32 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 	}
 	var rec Seal
 	if err := json.Unmarshal(raw, &rec); err != nil {
-		r.add(ProblemRecord, RecordArtifact, "", "(unreadable)", err.Error())
+		r.add(problemRecord, RecordArtifact, "", "(unreadable)", err.Error())
 		return nil
 	}
 	r.Sealed, r.Root, r.RecomputedRoot = true, rec.Root, rec.ComputeRoot()
 	for _, s := range rec.Steps {
 		if now, ok := steps[s.Key]; !ok {
-			r.add(ProblemStep, s.Key, "sha256", s.SHA256, "(missing)")
-		} else if now != s.SHA256 && !r.has(ProblemStep, s.Key) {
-			r.add(ProblemStep, s.Key, "sha256", s.SHA256, now)
+			r.add(problemStep, s.Key, "sha256", s.SHA256, "(missing)")
+		} else if now != s.SHA256 && !r.has(problemStep, s.Key) {
+			r.add(problemStep, s.Key, "sha256", s.SHA256, now)
 		}
 	}
 	if rec.DAGRoot != dagRoot && !r.has(ProblemContribution, "") {
 		r.add(ProblemContribution, "root", "dag_root", rec.DAGRoot, dagRoot)
 	}
 	if d != nil {
-		if sum, err := DecisionDigest(d); err == nil && sum != rec.Decision {
-			r.add(ProblemDecision, DecisionArtifact, "sha256", rec.Decision, sum)
+		if sum, err := decisionDigest(d); err == nil && sum != rec.Decision {
+			r.add(problemDecision, DecisionArtifact, "sha256", rec.Decision, sum)
 		}
 		if d.MerkleRoot != rec.Root {
-			r.add(ProblemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, rec.Root)
+			r.add(problemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, rec.Root)
 		}
 	} else if !hasDecision {
-		r.add(ProblemDecision, DecisionArtifact, "", rec.Decision, "(missing)")
+		r.add(problemDecision, DecisionArtifact, "", rec.Decision, "(missing)")
 	}
 	if r.RecomputedRoot != rec.Root {
-		r.add(ProblemRecord, RecordArtifact, "root", rec.Root, r.RecomputedRoot)
+		r.add(problemRecord, RecordArtifact, "root", rec.Root, r.RecomputedRoot)
 	}
 	return nil
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 )
 
-// FamilyHuman is the family of an author nothing maps to a model family.
-const FamilyHuman = "human"
+// familyHuman is the family of an author nothing maps to a model family.
+const familyHuman = "human"
 
 // Context id namespaces: an author is a GitHub account or a git identity, a reviewer is its
 // lane's engine session and, on GitHub, the account war-room acts as.
@@ -19,8 +19,8 @@ const (
 	contextWarRoom = "war-room:"
 )
 
-// AuthorFacts is what a source knows about who wrote a change.
-type AuthorFacts struct {
+// authorFacts is what a source knows about who wrote a change.
+type authorFacts struct {
 	// Login is the pull request author's GitHub login ("" for a local diff).
 	Login string
 	// Name and Email are the head commit's author, for a local diff.
@@ -31,11 +31,11 @@ type AuthorFacts struct {
 
 var coauthorTrailer = regexp.MustCompile(`(?i)^co-authored-by:\s*(.+?)\s*(<[^>]*>)?\s*$`)
 
-// ResolveAuthor maps the facts to families through configuration: review.author_families by
+// resolveAuthor maps the facts to families through configuration: review.author_families by
 // login (or, locally, by commit author name or email), review.coauthor_families by the name
 // in each Co-authored-by trailer. Anything unmapped is human.
-func ResolveAuthor(f AuthorFacts, authorFamilies, coauthorFamilies map[string]string) Author {
-	a := Author{Login: f.Login, Family: FamilyHuman}
+func resolveAuthor(f authorFacts, authorFamilies, coauthorFamilies map[string]string) Author {
+	a := Author{Login: f.Login, Family: familyHuman}
 	switch {
 	case f.Login != "":
 		a.ContextID = contextGitHub + f.Login

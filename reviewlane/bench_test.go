@@ -97,8 +97,8 @@ func BenchmarkDigest100MB(b *testing.B) {
 // through BuildFromPR exactly as for GitHub, minus the network.
 type fileSource struct{ path string }
 
-func (s fileSource) Pull(context.Context, string, int) (PullInfo, error) {
-	return PullInfo{Repository: "acme/widgets", Number: 7, BaseSHA: baseSHA, HeadSHA: headSHA, AuthorLogin: "octocat"}, nil
+func (s fileSource) Pull(context.Context, string, int) (pullInfo, error) {
+	return pullInfo{Repository: "acme/widgets", Number: 7, BaseSHA: baseSHA, HeadSHA: headSHA, AuthorLogin: "octocat"}, nil
 }
 func (s fileSource) PullDiff(_ context.Context, _ string, _ int, w io.Writer) error {
 	f, err := os.Open(s.path)
@@ -126,7 +126,7 @@ func BenchmarkBuildLane100MB(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		dir := filepath.Join(b.TempDir(), "evidence")
-		o := BuildOptions{EvidenceDir: dir, Lanes: []LaneSpec{{Name: "gpt", Profile: "gpt", Family: "openai"}},
+		o := BuildOptions{EvidenceDir: dir, Lanes: []laneSpec{{Name: "gpt", Profile: "gpt", Family: "openai"}},
 			Diversity: "cross-family", MaxDiffBytes: 1 << 20}
 		stop := sampleHeap()
 		b.StartTimer()

@@ -13,8 +13,8 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// LaneSpec is one lane to build: its name and the profile its single call goes to.
-type LaneSpec struct {
+// laneSpec is one lane to build: its name and the profile its single call goes to.
+type laneSpec struct {
 	Name    string
 	Profile string
 	Family  string
@@ -26,11 +26,11 @@ type LaneSpec struct {
 type BuildOptions struct {
 	// EvidenceDir is created if absent; it must not already hold a diff.
 	EvidenceDir string
-	Lanes       []LaneSpec
+	Lanes       []laneSpec
 	// Diversity is "cross-family" or "fresh-context".
 	Diversity    string
 	MaxDiffBytes int64
-	Paths        PathFilter
+	Paths        pathFilter
 	// ContractPath is the acceptance contract's path in the repository, read at the base.
 	ContractPath string
 	// ContractFile, when set, is a local file used instead (the CLI's --contract).
@@ -63,7 +63,7 @@ type material struct {
 	subject  Subject
 	diff     func(ctx context.Context, w io.Writer) error
 	contract contractText
-	author   AuthorFacts
+	author   authorFacts
 }
 
 func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error) {
@@ -82,7 +82,7 @@ func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error
 	if err != nil {
 		return nil, fmt.Errorf("build lanes: %w", err)
 	}
-	author := ResolveAuthor(m.author, o.AuthorFamilies, o.CoauthorFamilies)
+	author := resolveAuthor(m.author, o.AuthorFamilies, o.CoauthorFamilies)
 	b := &Built{Dir: o.EvidenceDir, Subject: m.subject}
 	for _, l := range o.Lanes {
 		r, err := newRequest(m, o, l, author,
@@ -97,7 +97,7 @@ func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error
 			return nil, fmt.Errorf("build lane %s: %w", l.Name, err)
 		}
 		path := filepath.Join(dir, requestName)
-		if err := WriteRequest(path, r); err != nil {
+		if err := writeRequest(path, r); err != nil {
 			return nil, fmt.Errorf("build lane %s: %w", l.Name, err)
 		}
 		b.Requests = append(b.Requests, path)
@@ -105,8 +105,8 @@ func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error
 	return b, nil
 }
 
-func newRequest(m material, o BuildOptions, l LaneSpec, a Author, diff FileRef, c Contract) (*Request, error) {
-	nonce, err := NewNonce(o.Entropy)
+func newRequest(m material, o BuildOptions, l laneSpec, a Author, diff FileRef, c Contract) (*request, error) {
+	nonce, err := newNonce(o.Entropy)
 	if err != nil {
 		return nil, fmt.Errorf("build lane %s: %w", l.Name, err)
 	}
@@ -118,10 +118,10 @@ func newRequest(m material, o BuildOptions, l LaneSpec, a Author, diff FileRef, 
 	if err != nil {
 		return nil, fmt.Errorf("build lane %s: %w", l.Name, err)
 	}
-	return &Request{Schema: RequestSchema, Subject: m.subject.ID, Repository: m.subject.Repository,
+	return &request{Schema: requestSchema, Subject: m.subject.ID, Repository: m.subject.Repository,
 		PRNumber: m.subject.PRNumber, BaseSHA: m.subject.BaseSHA, HeadSHA: m.subject.HeadSHA,
 		Lane: l.Name, Contract: c, Diff: diff, Author: a,
-		Reviewer:  Reviewer{Profile: l.Profile, Family: l.Family, Model: l.Model, Effort: string(l.Effort)},
+		Reviewer:  reviewer{Profile: l.Profile, Family: l.Family, Model: l.Model, Effort: string(l.Effort)},
 		Diversity: o.Diversity, Nonce: nonce, EvidenceDir: abs, ReadOnly: true,
 		MaxDiff: o.MaxDiffBytes, Paths: o.Paths, CreatedAt: now().UTC()}, nil
 }

@@ -15,24 +15,24 @@ import (
 func (l *lane) checkDigests(context.Context) (bool, error) {
 	contract, err := os.ReadFile(l.req.Contract.Path)
 	if err != nil {
-		return l.block(BlockedDigestMismatch, "the acceptance contract cannot be read: "+err.Error()), nil
+		return l.block(blockedDigestMismatch, "the acceptance contract cannot be read: "+err.Error()), nil
 	}
-	if d, _ := HashReader(bytesReader(contract)); d.SHA256 != l.req.Contract.SHA256 {
-		return l.block(BlockedDigestMismatch, fmt.Sprintf("acceptance contract %s has SHA-256 %s, the request says %s",
+	if d, _ := hashReader(bytesReader(contract)); d.SHA256 != l.req.Contract.SHA256 {
+		return l.block(blockedDigestMismatch, fmt.Sprintf("acceptance contract %s has SHA-256 %s, the request says %s",
 			l.req.Contract.Path, d.SHA256, l.req.Contract.SHA256)), nil
 	}
 	diff, err := scanDiff(l.req.Diff.Path, l.req.MaxDiff, l.req.Paths)
 	if err != nil {
-		return l.block(BlockedDigestMismatch, "the diff cannot be read: "+err.Error()), nil
+		return l.block(blockedDigestMismatch, "the diff cannot be read: "+err.Error()), nil
 	}
 	if diff.digest.SHA256 != l.req.Diff.SHA256 {
-		return l.block(BlockedDigestMismatch, fmt.Sprintf("diff %s has SHA-256 %s, the request says %s",
+		return l.block(blockedDigestMismatch, fmt.Sprintf("diff %s has SHA-256 %s, the request says %s",
 			l.req.Diff.Path, diff.digest.SHA256, l.req.Diff.SHA256)), nil
 	}
 	l.contract, l.diff = contract, diff
 	l.res.Coverage = &diff.coverage
 	if diff.coverage.FilesReviewed == 0 {
-		return l.block(BlockedNothingToReview, "no file of the diff is within this lane's paths and size limit ("+
+		return l.block(blockedNothingToReview, "no file of the diff is within this lane's paths and size limit ("+
 			strings.TrimSuffix(diff.coverage.Line(), ".")+"), so there is nothing to judge"), nil
 	}
 	return false, nil
@@ -45,11 +45,11 @@ func (l *lane) checkDiversity(context.Context) (bool, error) {
 	}
 	l.res.Reviewer.Family, l.res.Reviewer.Model = p.Family, p.Model
 	if l.req.Diversity == "cross-family" && slices.Contains(l.req.Author.Families(), p.Family) {
-		return l.block(BlockedSameFamily, fmt.Sprintf("diversity is cross-family and reviewer profile %s is of family %s, as is the author (%s)",
+		return l.block(blockedSameFamily, fmt.Sprintf("diversity is cross-family and reviewer profile %s is of family %s, as is the author (%s)",
 			p.Name, p.Family, l.req.Author.Basis)), nil
 	}
 	if why := l.sameContext(); why != "" {
-		return l.block(BlockedSameContext, "the reviewer's context is the author's own: "+why), nil
+		return l.block(blockedSameContext, "the reviewer's context is the author's own: "+why), nil
 	}
 	return false, nil
 }
@@ -85,7 +85,7 @@ func (l *lane) checkHead(ctx context.Context) (bool, error) {
 
 // markStale records that the head moved from the pinned SHA to head before the call.
 func markStale(r *Result, head string) {
-	r.Status, r.StaleHeadSHA = StatusStale, head
+	r.Status, r.StaleHeadSHA = statusStale, head
 	r.Summary = fmt.Sprintf("Stale: the head moved from %s to %s after the lane was built; no review was made.", r.HeadSHA, head)
 }
 
@@ -94,7 +94,7 @@ func markStale(r *Result, head string) {
 func (l *lane) checkLaneDir(context.Context) (bool, error) {
 	ev, err := openLaneDirectory(l.req.EvidenceDir, l.dir)
 	if err != nil {
-		l.transport(ClassMissingEvidence, err.Error())
+		l.transport(classMissingEvidence, err.Error())
 		return true, nil
 	}
 	ev.written = l.d.evidenceWritten
@@ -102,8 +102,8 @@ func (l *lane) checkLaneDir(context.Context) (bool, error) {
 	return false, nil
 }
 
-func (l *lane) block(reason BlockedReason, detail string) bool {
-	l.res.Status, l.res.BlockedReason, l.res.Detail = StatusBlocked, reason, detail
+func (l *lane) block(reason blockedReason, detail string) bool {
+	l.res.Status, l.res.BlockedReason, l.res.Detail = statusBlocked, reason, detail
 	l.res.Summary = "Blocked before any call: " + detail + "."
 	return true
 }

@@ -20,8 +20,8 @@ const claudeTrailer = "\n\nCo-authored-by: Claude <noreply@anthropic.com>"
 // the results by lane, the claude profile and the author every request recorded.
 func coauthorRun(t *testing.T, g *ghFixture, head string, coauthors map[string]string) (map[string]*Result, *engine.Profile, Author) {
 	t.Helper()
-	o := prOptions(t, LaneSpec{Name: "claude", Profile: "claude", Family: "anthropic"},
-		LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
+	o := prOptions(t, laneSpec{Name: "claude", Profile: "claude", Family: "anthropic"},
+		laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
 	o.CoauthorFamilies = coauthors
 	b, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{HeadSHA: head}, o)
 	require.NoError(t, err)
@@ -80,14 +80,14 @@ func TestPRCoauthorTrailerRefusesReviewerOfThatFamily(t *testing.T) {
 				assert.Equal(t, 1, calls(claude))
 				return
 			}
-			assert.Equal(t, StatusBlocked, res.Status)
-			assert.Equal(t, BlockedSameFamily, res.BlockedReason)
+			assert.Equal(t, statusBlocked, res.Status)
+			assert.Equal(t, blockedSameFamily, res.BlockedReason)
 			assert.Contains(t, res.Detail, `co-author "Claude" via review.coauthor_families`)
 			assert.Empty(t, res.Disposition)
 			assert.Equal(t, 0, calls(claude), "no call to a reviewer of a co-author's family")
-			assert.Equal(t, FamilyHuman, author.Family, "octocat is mapped to no family")
+			assert.Equal(t, familyHuman, author.Family, "octocat is mapped to no family")
 			assert.Equal(t, []string{"anthropic"}, author.CoauthorFamilies)
-			assert.Equal(t, []string{FamilyHuman, "anthropic"}, author.Families())
+			assert.Equal(t, []string{familyHuman, "anthropic"}, author.Families())
 		})
 	}
 }
@@ -109,8 +109,8 @@ func TestPRCoauthorTrailerOnALaterPageAfterAPush(t *testing.T) {
 
 	byLane, claude, author := coauthorRun(t, g, movedSHA, map[string]string{"Claude": "anthropic"})
 	assert.Len(t, g.fake.CallsTo("GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"), 2, "two pages of 100")
-	assert.Equal(t, StatusBlocked, byLane["claude"].Status)
-	assert.Equal(t, BlockedSameFamily, byLane["claude"].BlockedReason)
+	assert.Equal(t, statusBlocked, byLane["claude"].Status)
+	assert.Equal(t, blockedSameFamily, byLane["claude"].BlockedReason)
 	assert.Equal(t, 0, calls(claude))
 	assert.Equal(t, []string{"anthropic"}, author.CoauthorFamilies)
 }
@@ -130,10 +130,10 @@ func TestPRCoauthorsBeyondGitHubsListingAreNotIgnored(t *testing.T) {
 	pushed[len(pushed)-1].SHA = movedSHA
 	g.fake.PushPullCommits(ghRepo, g.number, "", pushed...)
 
-	o := prOptions(t, LaneSpec{Name: "claude", Profile: "claude", Family: "anthropic"})
+	o := prOptions(t, laneSpec{Name: "claude", Profile: "claude", Family: "anthropic"})
 	o.CoauthorFamilies = map[string]string{"Claude": "anthropic"}
 	_, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{HeadSHA: movedSHA}, o)
-	require.ErrorIs(t, err, ErrTooManyCommits)
+	require.ErrorIs(t, err, errTooManyCommits)
 	assert.Contains(t, err.Error(), "260 commits")
 	assert.NoDirExists(t, filepath.Join(o.EvidenceDir, "lanes"), "no lane to dispatch")
 
@@ -141,7 +141,7 @@ func TestPRCoauthorsBeyondGitHubsListingAreNotIgnored(t *testing.T) {
 	g2 := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
 	g2.fake.PushPullCommits(ghRepo, g2.number, "", pushed[:248]...)
 	g2.fake.PushPullCommits(ghRepo, g2.number, "", githubfake.CommitSpec{SHA: movedSHA, Message: "last" + claudeTrailer})
-	o2 := prOptions(t, LaneSpec{Name: "claude", Profile: "claude", Family: "anthropic"})
+	o2 := prOptions(t, laneSpec{Name: "claude", Profile: "claude", Family: "anthropic"})
 	o2.CoauthorFamilies = o.CoauthorFamilies
 	b, err := BuildFromPR(context.Background(), g2.client, ghRepo, g2.number, PullOptions{HeadSHA: movedSHA}, o2)
 	require.NoError(t, err)

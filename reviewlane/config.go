@@ -16,7 +16,7 @@ import (
 func OptionsFromConfig(cfg *config.Config, profiles engine.Profiles, evidenceDir string, profileNames []string) (BuildOptions, error) {
 	r := cfg.Review
 	o := BuildOptions{EvidenceDir: evidenceDir, Diversity: string(r.Diversity), MaxDiffBytes: r.MaxDiffBytes,
-		Paths: PathFilter{Include: r.Paths.Include, Exclude: r.Paths.Exclude}, ContractPath: r.ContractPath,
+		Paths: pathFilter{Include: r.Paths.Include, Exclude: r.Paths.Exclude}, ContractPath: r.ContractPath,
 		AuthorFamilies: r.AuthorFamilies, CoauthorFamilies: r.CoauthorFamilies}
 	lanes := r.Lanes
 	if len(profileNames) > 0 {
@@ -33,7 +33,7 @@ func OptionsFromConfig(cfg *config.Config, profiles engine.Profiles, evidenceDir
 		if err != nil {
 			return o, fmt.Errorf("review lane %s: %w", l.Name, err)
 		}
-		o.Lanes = append(o.Lanes, LaneSpec{Name: l.Name, Profile: l.Profile, Family: p.Family, Model: p.Model, Effort: l.Effort})
+		o.Lanes = append(o.Lanes, laneSpec{Name: l.Name, Profile: l.Profile, Family: p.Family, Model: p.Model, Effort: l.Effort})
 	}
 	return o, nil
 }

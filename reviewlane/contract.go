@@ -12,8 +12,8 @@ import (
 //go:embed default_contract.md
 var defaultContract []byte
 
-// SourceDefault is the contract source recorded when the built-in default was used.
-const SourceDefault = "default"
+// sourceDefault is the contract source recorded when the built-in default was used.
+const sourceDefault = "default"
 
 // DefaultContract returns the built-in acceptance contract.
 func DefaultContract() []byte { return bytes.Clone(defaultContract) }
@@ -26,7 +26,7 @@ type contractText struct {
 }
 
 func defaultContractText() contractText {
-	return contractText{text: DefaultContract(), source: SourceDefault, isDefault: true}
+	return contractText{text: DefaultContract(), source: sourceDefault, isDefault: true}
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

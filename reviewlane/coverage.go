@@ -15,12 +15,12 @@ type Coverage struct {
 	BytesTotal    int64         `json:"bytes_total"`
 	BytesReviewed int64         `json:"bytes_reviewed"`
 	LimitBytes    int64         `json:"limit_bytes"`
-	Reviewed      []CoveredFile `json:"reviewed"`
-	Skipped       []CoveredFile `json:"skipped"`
+	Reviewed      []coveredFile `json:"reviewed"`
+	Skipped       []coveredFile `json:"skipped"`
 }
 
-// CoveredFile is one file's part of the diff.
-type CoveredFile struct {
+// coveredFile is one file's part of the diff.
+type coveredFile struct {
 	Path   string `json:"path"`
 	Bytes  int64  `json:"bytes"`
 	Reason string `json:"reason,omitempty"`
@@ -28,9 +28,9 @@ type CoveredFile struct {
 
 // Reasons a file's diff is not shown to the reviewer.
 const (
-	SkipExcluded = "excluded-by-paths"
-	SkipOverSize = "over-size-limit"
-	SkipBinary   = "binary"
+	skipExcluded = "excluded-by-paths"
+	skipOverSize = "over-size-limit"
+	skipBinary   = "binary"
 )
 
 // Line is the one-line account of coverage shown in the check run and the PR comment.
@@ -48,7 +48,7 @@ func (c *Coverage) Line() string {
 		counts[f.Reason]++
 	}
 	var parts []string
-	for _, r := range []string{SkipOverSize, SkipExcluded, SkipBinary} {
+	for _, r := range []string{skipOverSize, skipExcluded, skipBinary} {
 		if counts[r] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[r], r))
 		}

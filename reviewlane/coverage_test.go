@@ -38,7 +38,7 @@ func TestScanShowsWholeFilesWithinLimitAndListsTheRest(t *testing.T) {
 	path, total := writeDiff(t, small, big, vendored, binary, late)
 	limit := int64(len(small) + len(late) + 10)
 
-	s, err := scanDiff(path, limit, PathFilter{Exclude: []string{"vendor/**"}})
+	s, err := scanDiff(path, limit, pathFilter{Exclude: []string{"vendor/**"}})
 	require.NoError(t, err)
 	d, _ := HashFile(path)
 	assert.Equal(t, d, s.digest)
@@ -50,11 +50,11 @@ func TestScanShowsWholeFilesWithinLimitAndListsTheRest(t *testing.T) {
 	assert.Equal(t, total, c.BytesTotal)
 	assert.Equal(t, int64(len(small)+len(late)), c.BytesReviewed)
 	assert.Equal(t, limit, c.LimitBytes)
-	assert.Equal(t, []CoveredFile{{Path: "a.go", Bytes: int64(len(small))}, {Path: "z.go", Bytes: int64(len(late))}}, c.Reviewed)
-	assert.Equal(t, []CoveredFile{
-		{Path: "big.go", Bytes: int64(len(big)), Reason: SkipOverSize},
-		{Path: "vendor/x.go", Bytes: int64(len(vendored)), Reason: SkipExcluded},
-		{Path: "logo.png", Bytes: int64(len(binary)), Reason: SkipBinary},
+	assert.Equal(t, []coveredFile{{Path: "a.go", Bytes: int64(len(small))}, {Path: "z.go", Bytes: int64(len(late))}}, c.Reviewed)
+	assert.Equal(t, []coveredFile{
+		{Path: "big.go", Bytes: int64(len(big)), Reason: skipOverSize},
+		{Path: "vendor/x.go", Bytes: int64(len(vendored)), Reason: skipExcluded},
+		{Path: "logo.png", Bytes: int64(len(binary)), Reason: skipBinary},
 	}, c.Skipped)
 	assert.Equal(t, fmt.Sprintf("Coverage: 2 of 5 files, %d of %d bytes reviewed; NOT the whole diff — skipped: 1 over-size-limit, 1 excluded-by-paths, 1 binary.",
 		c.BytesReviewed, total), c.Line())
@@ -64,16 +64,16 @@ func TestScanHandlesRenamesLongLinesAndNonGitDiffs(t *testing.T) {
 	rename := "diff --git a/old name.txt b/new name.txt\nsimilarity index 90%\nrename from old name.txt\nrename to new name.txt\n--- a/old name.txt\n+++ b/new name.txt\n@@ -1 +1 @@\n-a\n+b\n"
 	long := "diff --git a/min.js b/min.js\n--- a/min.js\n+++ b/min.js\n@@ -1 +1 @@\n+" + strings.Repeat("x", 200<<10) + "\n"
 	path, _ := writeDiff(t, rename, long)
-	s, err := scanDiff(path, 1<<20, PathFilter{})
+	s, err := scanDiff(path, 1<<20, pathFilter{})
 	require.NoError(t, err)
 	assert.True(t, s.coverage.Complete)
 	assert.Equal(t, []string{"new name.txt", "min.js"}, []string{s.coverage.Reviewed[0].Path, s.coverage.Reviewed[1].Path})
 	assert.Equal(t, rename+long, s.text)
 
 	plain, n := writeDiff(t, "--- a\n+++ b\n@@ -1 +1 @@\n-x\n+y\n")
-	s, err = scanDiff(plain, 1<<20, PathFilter{})
+	s, err = scanDiff(plain, 1<<20, pathFilter{})
 	require.NoError(t, err)
-	assert.Equal(t, []CoveredFile{{Path: "(diff)", Bytes: n}}, s.coverage.Reviewed)
+	assert.Equal(t, []coveredFile{{Path: "(diff)", Bytes: n}}, s.coverage.Reviewed)
 }
 
 // A lane that could not read the whole diff says so in its result and its summary.
@@ -103,7 +103,7 @@ func TestLaneOverSizeLimitSaysSoInSummary(t *testing.T) {
 func TestNothingReviewableBlocksTheLane(t *testing.T) {
 	for name, tune := range map[string]func(*BuildOptions){
 		"over the size limit": func(o *BuildOptions) { o.MaxDiffBytes = 100 },
-		"outside the paths":   func(o *BuildOptions) { o.Paths = PathFilter{Include: []string{"src/**"}} },
+		"outside the paths":   func(o *BuildOptions) { o.Paths = pathFilter{Include: []string{"src/**"}} },
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, map[string]string{"large.go": strings.Repeat("// filler line\n", 40)})
@@ -113,8 +113,8 @@ func TestNothingReviewableBlocksTheLane(t *testing.T) {
 			gpt := scripted("openai", answer("ok\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 			res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
 			require.NoError(t, err)
-			assert.Equal(t, StatusBlocked, res.Status)
-			assert.Equal(t, BlockedNothingToReview, res.BlockedReason)
+			assert.Equal(t, statusBlocked, res.Status)
+			assert.Equal(t, blockedNothingToReview, res.BlockedReason)
 			assert.Equal(t, 0, calls(gpt))
 			assert.Contains(t, res.Summary, "nothing to judge")
 			conclusion, _ := CheckConclusion(res, "failure")

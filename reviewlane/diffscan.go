@@ -45,7 +45,7 @@ type scanner struct {
 
 // scanDiff reads the diff at path in one streaming pass. Memory is bounded by limit (the
 // largest text ever kept), whatever the size of the file.
-func scanDiff(path string, limit int64, paths PathFilter) (*scanned, error) {
+func scanDiff(path string, limit int64, paths pathFilter) (*scanned, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read diff: %w", err)
@@ -53,7 +53,7 @@ func scanDiff(path string, limit int64, paths PathFilter) (*scanned, error) {
 	defer f.Close()
 	h := sha256.New()
 	s := &scanner{filter: config.PathFilter{Include: paths.Include, Exclude: paths.Exclude}, limit: limit}
-	s.cov.LimitBytes, s.cov.Reviewed, s.cov.Skipped = limit, []CoveredFile{}, []CoveredFile{}
+	s.cov.LimitBytes, s.cov.Reviewed, s.cov.Skipped = limit, []coveredFile{}, []coveredFile{}
 	r := bufio.NewReaderSize(io.TeeReader(f, h), 64<<10)
 	start := true
 	for {
@@ -133,20 +133,20 @@ func (s *scanner) close() {
 	skip := ""
 	switch {
 	case c.path != "(diff)" && !s.filter.Match(c.path):
-		skip = SkipExcluded
+		skip = skipExcluded
 	case c.binary:
-		skip = SkipBinary
+		skip = skipBinary
 	case !c.keep:
-		skip = SkipOverSize
+		skip = skipOverSize
 	}
 	if skip != "" {
-		s.cov.Skipped = append(s.cov.Skipped, CoveredFile{Path: c.path, Bytes: c.bytes, Reason: skip})
+		s.cov.Skipped = append(s.cov.Skipped, coveredFile{Path: c.path, Bytes: c.bytes, Reason: skip})
 		return
 	}
 	s.out.Write(s.scratch)
 	s.cov.FilesReviewed++
 	s.cov.BytesReviewed += c.bytes
-	s.cov.Reviewed = append(s.cov.Reviewed, CoveredFile{Path: c.path, Bytes: c.bytes})
+	s.cov.Reviewed = append(s.cov.Reviewed, coveredFile{Path: c.path, Bytes: c.bytes})
 }
 
 // gitDiffPath takes the path from "a/<p> b/<p>". When the two names differ (a rename), the

@@ -18,8 +18,8 @@ type Digest struct {
 	Bytes  int64
 }
 
-// HashReader streams r through SHA-256 without holding it in memory.
-func HashReader(r io.Reader) (Digest, error) {
+// hashReader streams r through SHA-256 without holding it in memory.
+func hashReader(r io.Reader) (Digest, error) {
 	h := sha256.New()
 	n, err := io.CopyBuffer(h, r, make([]byte, copyBuffer))
 	if err != nil {
@@ -35,7 +35,7 @@ func HashFile(path string) (Digest, error) {
 		return Digest{}, fmt.Errorf("hash %s: %w", path, err)
 	}
 	defer f.Close()
-	d, err := HashReader(f)
+	d, err := hashReader(f)
 	if err != nil {
 		return Digest{}, fmt.Errorf("hash %s: %w", path, err)
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// Protocol is the Session.Protocol of a review lane's engine session.
-const Protocol = "review-lane"
+// protocol is the Session.Protocol of a review lane's engine session.
+const protocol = "review-lane"
 
 // HeadSource re-reads the head of the change under review just before dispatch.
 type HeadSource interface {
@@ -84,7 +84,7 @@ func (d *Dispatcher) Dispatch(ctx context.Context, requestPath string) (*Result,
 // lane is one dispatch in progress.
 type lane struct {
 	d        *Dispatcher
-	req      *Request
+	req      *request
 	dir      string
 	res      *Result
 	session  *engine.Run
@@ -102,9 +102,9 @@ func (l *lane) now() time.Time {
 
 func (l *lane) newResult(reqSHA string) *Result {
 	r := l.req
-	return &Result{Schema: ResultSchema, Lane: r.Lane, Subject: r.Subject, Repository: r.Repository,
+	return &Result{Schema: resultSchema, Lane: r.Lane, Subject: r.Subject, Repository: r.Repository,
 		PRNumber: r.PRNumber, HeadSHA: r.HeadSHA, RequestSHA256: reqSHA,
-		Reviewer:        ReviewerRecord{Profile: r.Reviewer.Profile, Family: r.Reviewer.Family, Model: r.Reviewer.Model},
+		Reviewer:        reviewerRecord{Profile: r.Reviewer.Profile, Family: r.Reviewer.Family, Model: r.Reviewer.Model},
 		AuthorContextID: r.Author.ContextID, ReadOnly: true, Findings: []Finding{}, StartedAt: l.now()}
 }
 
@@ -114,7 +114,7 @@ func (l *lane) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s := &engine.Session{Protocol: Protocol, Title: fmt.Sprintf("review %s lane %s", l.req.Subject, l.req.Lane),
+	s := &engine.Session{Protocol: protocol, Title: fmt.Sprintf("review %s lane %s", l.req.Subject, l.req.Lane),
 		Inputs: []engine.Input{engine.NewInput("REVIEW_REQUEST", string(reqJSON))},
 		Seed:   engine.NewSeed(), SeedSource: "crypto/rand"}
 	if l.d.NewSessionID != nil {

@@ -42,7 +42,7 @@ func TestDispatchConfirmedFromWellFormedAnswer(t *testing.T) {
 	sent := requests(gpt)[0]
 	assert.Contains(t, sent.User, RoleBody())
 	assert.NotContains(t, sent.System, RoleBody(), "the system text is the session's, the role is in the message")
-	assert.Equal(t, RoleReviewer, sent.Role)
+	assert.Equal(t, roleReviewer, sent.Role)
 	assert.Contains(t, sent.User, "<<<BEGIN ACCEPTANCE_CONTRACT")
 	assert.Contains(t, sent.User, "Every function must have a test.")
 	assert.Contains(t, sent.User, "<<<BEGIN DIFF")
@@ -52,7 +52,7 @@ func TestDispatchConfirmedFromWellFormedAnswer(t *testing.T) {
 
 	// Evidence: transcript and artifact beneath the evidence directory, and the result beside them.
 	for _, p := range []string{res.Evidence.Transcript, res.Evidence.Artifact} {
-		_, err := ValidateEvidence(req.EvidenceDir, p)
+		_, err := validateEvidence(req.EvidenceDir, p)
 		assert.NoError(t, err)
 	}
 	stored, err := ReadResult(filepath.Join(filepath.Dir(b.Requests[0]), "result.json"))
@@ -63,10 +63,10 @@ func TestDispatchConfirmedFromWellFormedAnswer(t *testing.T) {
 	ledger, err := d.Run.Store.Ledger(context.Background(), res.SessionID)
 	require.NoError(t, err)
 	require.Len(t, ledger, 1)
-	assert.Equal(t, []string{InputContract, InputDiff}, ledger[0].Inputs)
+	assert.Equal(t, []string{inputContract, inputDiff}, ledger[0].Inputs)
 	s, err := d.Run.Store.GetSession(context.Background(), res.SessionID)
 	require.NoError(t, err)
-	assert.Equal(t, Protocol, s.Protocol)
+	assert.Equal(t, protocol, s.Protocol)
 	assert.Equal(t, engine.StatusCompleted, s.Status)
 }
 
@@ -95,7 +95,7 @@ func TestHeadMovedBeforeDispatchIsStaleWithZeroCalls(t *testing.T) {
 
 	res, err := d.Dispatch(context.Background(), b.Requests[0])
 	require.NoError(t, err)
-	assert.Equal(t, StatusStale, res.Status)
+	assert.Equal(t, statusStale, res.Status)
 	assert.Equal(t, f.head, res.HeadSHA, "the result stays bound to the pinned head")
 	assert.Equal(t, moved, res.StaleHeadSHA)
 	assert.Empty(t, res.Disposition)
@@ -109,19 +109,19 @@ func TestHeadMovedBeforeDispatchIsStaleWithZeroCalls(t *testing.T) {
 func TestCrossFamilyRefusesReviewerOfAuthorsFamily(t *testing.T) {
 	f := newFixture(t, map[string]string{"main.go": "package main\n"})
 	// The change was co-authored by Claude (anthropic); an anthropic reviewer is refused.
-	b := f.build(t, f.options(LaneSpec{Name: "claude", Profile: "claude", Family: "anthropic"}))
+	b := f.build(t, f.options(laneSpec{Name: "claude", Profile: "claude", Family: "anthropic"}))
 	claude := scripted("anthropic", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 	res, err := dispatcher(t, f.source(), engine.Profiles{"claude": claude}).Dispatch(context.Background(), b.Requests[0])
 	require.NoError(t, err)
-	assert.Equal(t, StatusBlocked, res.Status)
-	assert.Equal(t, BlockedSameFamily, res.BlockedReason)
+	assert.Equal(t, statusBlocked, res.Status)
+	assert.Equal(t, blockedSameFamily, res.BlockedReason)
 	assert.Empty(t, res.Disposition)
 	assert.Equal(t, 0, calls(claude))
 	assert.Contains(t, res.Detail, "anthropic")
 
 	// fresh-context allows the same family.
 	f2 := newFixture(t, map[string]string{"main.go": "package main\n"})
-	o := f2.options(LaneSpec{Name: "claude", Profile: "claude", Family: "anthropic"})
+	o := f2.options(laneSpec{Name: "claude", Profile: "claude", Family: "anthropic"})
 	o.Diversity = "fresh-context"
 	b2 := f2.build(t, o)
 	res, err = dispatcher(t, f2.source(), engine.Profiles{"claude": claude}).Dispatch(context.Background(), b2.Requests[0])
@@ -144,8 +144,8 @@ func TestDigestMismatchRefusesToRun(t *testing.T) {
 			gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 			res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
 			require.NoError(t, err)
-			assert.Equal(t, StatusBlocked, res.Status)
-			assert.Equal(t, BlockedDigestMismatch, res.BlockedReason)
+			assert.Equal(t, statusBlocked, res.Status)
+			assert.Equal(t, blockedDigestMismatch, res.BlockedReason)
 			assert.Contains(t, res.Detail, which)
 			assert.Equal(t, 0, calls(gpt))
 		})
@@ -157,14 +157,14 @@ func TestRequestWithoutDigestIsRefused(t *testing.T) {
 	b := f.build(t, f.options())
 	raw, err := os.ReadFile(b.Requests[0])
 	require.NoError(t, err)
-	var req Request
+	var req request
 	r, _, err := ReadRequest(b.Requests[0])
 	require.NoError(t, err)
 	req = *r
 	req.Diff.SHA256 = ""
 	_, err = req.Marshal()
 	require.Error(t, err, "a path without a digest cannot be written")
-	var se *SchemaError
+	var se *schemaError
 	require.ErrorAs(t, err, &se)
 
 	// Nor read: strip the digest from a copy on disk.
@@ -183,7 +183,7 @@ func TestRequestIsWrittenOnce(t *testing.T) {
 	r, _, err := ReadRequest(b.Requests[0])
 	require.NoError(t, err)
 	r.HeadSHA = strings.Repeat("a", 40)
-	require.Error(t, WriteRequest(b.Requests[0], r), "an existing request is never overwritten")
+	require.Error(t, writeRequest(b.Requests[0], r), "an existing request is never overwritten")
 	again, _, err := ReadRequest(b.Requests[0])
 	require.NoError(t, err)
 	assert.Equal(t, f.head, again.HeadSHA)
@@ -202,14 +202,14 @@ func authoredRequest(t *testing.T, f *fixture, author Author) string {
 	dir := filepath.Join(b.Dir, "lanes", "self")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	path := filepath.Join(dir, "request.json")
-	require.NoError(t, WriteRequest(path, r))
+	require.NoError(t, writeRequest(path, r))
 	return path
 }
 
 // A reviewer may never sit in the author's own context, whatever the families.
 func TestSameContextIsBlocked(t *testing.T) {
 	f := newFixture(t, map[string]string{"main.go": "package main\n"})
-	author := ResolveAuthor(AuthorFacts{Name: "Ada"}, nil, nil)
+	author := resolveAuthor(authorFacts{Name: "Ada"}, nil, nil)
 	author.ContextID = "war-room:wr-author-session"
 	path := authoredRequest(t, f, author)
 
@@ -218,8 +218,8 @@ func TestSameContextIsBlocked(t *testing.T) {
 	d.NewSessionID = func() string { return "wr-author-session" }
 	res, err := d.Dispatch(context.Background(), path)
 	require.NoError(t, err)
-	assert.Equal(t, StatusBlocked, res.Status)
-	assert.Equal(t, BlockedSameContext, res.BlockedReason)
+	assert.Equal(t, statusBlocked, res.Status)
+	assert.Equal(t, blockedSameContext, res.BlockedReason)
 	assert.Equal(t, 0, calls(gpt))
 }
 
@@ -229,9 +229,9 @@ func TestAuthorIsWarRoomsOwnAccountIsBlocked(t *testing.T) {
 	for _, tc := range []struct {
 		account string
 		want    Status
-	}{{"War-Room[bot]", StatusBlocked}, {"other-app[bot]", StatusJudged}, {"", StatusJudged}} {
+	}{{"War-Room[bot]", statusBlocked}, {"other-app[bot]", StatusJudged}, {"", StatusJudged}} {
 		f := newFixture(t, map[string]string{"main.go": "package main\n"})
-		path := authoredRequest(t, f, ResolveAuthor(AuthorFacts{Login: "war-room[bot]"}, nil, nil))
+		path := authoredRequest(t, f, resolveAuthor(authorFacts{Login: "war-room[bot]"}, nil, nil))
 
 		gpt := scripted("openai", answer("x\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 		d := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt})
@@ -239,8 +239,8 @@ func TestAuthorIsWarRoomsOwnAccountIsBlocked(t *testing.T) {
 		res, err := d.Dispatch(context.Background(), path)
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, res.Status, "account %q", tc.account)
-		if tc.want == StatusBlocked {
-			assert.Equal(t, BlockedSameContext, res.BlockedReason)
+		if tc.want == statusBlocked {
+			assert.Equal(t, blockedSameContext, res.BlockedReason)
 			assert.Contains(t, res.Detail, "authored by War-Room[bot]")
 			assert.Equal(t, 0, calls(gpt))
 		}

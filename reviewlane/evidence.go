@@ -17,11 +17,11 @@ const (
 // laneDir is where one lane keeps its request and evidence, beneath the evidence root.
 func laneDir(root, lane string) string { return filepath.Join(root, "lanes", lane) }
 
-// ValidateEvidence checks that path, once every symlink is resolved, is a nonempty regular
+// validateEvidence checks that path, once every symlink is resolved, is a nonempty regular
 // file inside root (itself resolved) with no other hard link: a second name for a file
 // outside the evidence directory is refused like a symlink to it. It returns the resolved
 // path. The lane's own writes are checked more strictly (see laneDirectory).
-func ValidateEvidence(root, path string) (string, error) {
+func validateEvidence(root, path string) (string, error) {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return "", fmt.Errorf("evidence directory %s: %w", root, err)

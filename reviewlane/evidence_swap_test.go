@@ -36,8 +36,8 @@ func swapForLink(t *testing.T, dir, elsewhere string) {
 // nothing was written to elsewhere.
 func assertNoEvidence(t *testing.T, res *Result, elsewhere string) {
 	t.Helper()
-	assert.Equal(t, StatusTransport, res.Status)
-	assert.Equal(t, ClassMissingEvidence, res.TransportClass)
+	assert.Equal(t, statusTransport, res.Status)
+	assert.Equal(t, classMissingEvidence, res.TransportClass)
 	assert.Empty(t, res.Disposition)
 	entries, err := os.ReadDir(elsewhere)
 	require.NoError(t, err)
@@ -109,7 +109,7 @@ func TestHardLinkToAFileOutsideIsRefused(t *testing.T) {
 	link := filepath.Join(root, "review.md")
 	require.NoError(t, os.Link(outside, link))
 
-	_, err := ValidateEvidence(root, link)
+	_, err := validateEvidence(root, link)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "has 2 links")
 }

@@ -32,11 +32,11 @@ func TestValidateEvidenceResolvesSymlinks(t *testing.T) {
 		"missing.md":         "no such file",
 	}
 	for name, want := range cases {
-		_, err := ValidateEvidence(root, filepath.Join(root, name))
+		_, err := validateEvidence(root, filepath.Join(root, name))
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), want, name)
 	}
-	real, err := ValidateEvidence(root, filepath.Join(root, "alias.md"))
+	real, err := validateEvidence(root, filepath.Join(root, "alias.md"))
 	require.NoError(t, err, "a link that stays inside is fine")
 	wantReal, _ := filepath.EvalSymlinks(inside)
 	assert.Equal(t, wantReal, real)
@@ -53,8 +53,8 @@ func TestPlantedEvidenceSymlinkIsNotWrittenThrough(t *testing.T) {
 	gpt := scripted("openai", answer("fine\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 	res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
 	require.NoError(t, err)
-	assert.Equal(t, StatusTransport, res.Status)
-	assert.Equal(t, ClassMissingEvidence, res.TransportClass)
+	assert.Equal(t, statusTransport, res.Status)
+	assert.Equal(t, classMissingEvidence, res.TransportClass)
 	assert.Empty(t, res.Disposition)
 	got, err := os.ReadFile(target)
 	require.NoError(t, err)

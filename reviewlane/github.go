@@ -5,8 +5,8 @@ import (
 	"io"
 )
 
-// PullInfo is what lanes need to know about a pull request.
-type PullInfo struct {
+// pullInfo is what lanes need to know about a pull request.
+type pullInfo struct {
 	Repository  string
 	Number      int
 	BaseRef     string
@@ -17,10 +17,10 @@ type PullInfo struct {
 	State       string
 }
 
-// PullReader reads a pull request, for building lanes and re-checking the head.
-type PullReader interface {
+// pullReader reads a pull request, for building lanes and re-checking the head.
+type pullReader interface {
 	// Pull returns the pull request as it is now.
-	Pull(ctx context.Context, repo string, number int) (PullInfo, error)
+	Pull(ctx context.Context, repo string, number int) (pullInfo, error)
 	// PullDiff streams the pull request's unified diff (base...head) to w. GitHub refuses
 	// very large diffs (406); that is returned as an error, never as a shorter diff.
 	PullDiff(ctx context.Context, repo string, number int, w io.Writer) error
@@ -42,11 +42,11 @@ type CheckRun struct {
 	Summary    string
 	// Annotations are the lane's findings on lines; GitHub takes 50 per request and keeps
 	// every one it was sent, so PutCheckRun sends only those the run does not have yet.
-	Annotations []Annotation
+	Annotations []annotation
 }
 
-// Annotation is a check-run annotation (lines in the file at the head).
-type Annotation struct {
+// annotation is a check-run annotation (lines in the file at the head).
+type annotation struct {
 	Path      string
 	StartLine int
 	EndLine   int
@@ -66,8 +66,8 @@ type Review struct {
 	URL        string
 }
 
-// ReviewComment is a pull request review comment as listed.
-type ReviewComment struct {
+// reviewComment is a pull request review comment as listed.
+type reviewComment struct {
 	ID, ReviewID int64
 	Author       string
 	AuthorType   string
@@ -78,25 +78,25 @@ type ReviewComment struct {
 	URL          string
 }
 
-// ReviewDraft is a review to create with its comments, all at once.
-type ReviewDraft struct {
+// reviewDraft is a review to create with its comments, all at once.
+type reviewDraft struct {
 	CommitID string
 	Body     string
 	// Event is always COMMENT: a lane's review neither approves nor requests changes.
-	Comments []DraftComment
+	Comments []draftComment
 }
 
-// DraftComment anchors a comment to lines on the head side (RIGHT) of the diff: Line, or
+// draftComment anchors a comment to lines on the head side (RIGHT) of the diff: Line, or
 // StartLine to Line for a range.
-type DraftComment struct {
+type draftComment struct {
 	Path      string
 	StartLine int
 	Line      int
 	Body      string
 }
 
-// Comment is an issue comment as listed.
-type Comment struct {
+// comment is an issue comment as listed.
+type comment struct {
 	ID     int64
 	Author string
 	// AuthorType is "User" or "Bot" (REST's user.type).
@@ -104,10 +104,10 @@ type Comment struct {
 	Body       string
 }
 
-// Publisher writes lane results to GitHub, each write found again before it is made: a
+// publisher writes lane results to GitHub, each write found again before it is made: a
 // retry after any failure updates what exists rather than adding a second one. Every
 // method returns the API's error wrapped with what was being done.
-type Publisher interface {
+type publisher interface {
 	// PutCheckRun makes the completed check run named run.Name on run.HeadSHA say run:
 	// updated when it exists (found by run.ExternalID, or by name on the head SHA), else
 	// created. A create whose outcome is unknown is looked for again before it is repeated.
@@ -121,16 +121,16 @@ type Publisher interface {
 	// space, among those self wrote, exist: left alone when it does, else created from
 	// draft (found again after an unknown outcome). It says whether it created it. GitHub's
 	// 422 for a comment it cannot anchor is returned as it is (wr.HasStatus 422).
-	PutReview(ctx context.Context, repo string, number int, self, key string, draft ReviewDraft) (bool, error)
+	PutReview(ctx context.Context, repo string, number int, self, key string, draft reviewDraft) (bool, error)
 	// Reviews and ReviewComments list a pull request's reviews and review comments, all of
 	// them, oldest first.
 	Reviews(ctx context.Context, repo string, number int) ([]Review, error)
-	ReviewComments(ctx context.Context, repo string, number int) ([]ReviewComment, error)
+	ReviewComments(ctx context.Context, repo string, number int) ([]reviewComment, error)
 }
 
 // PullHead re-reads a pull request's head for the check before dispatch.
 type PullHead struct {
-	GitHub PullReader
+	GitHub pullReader
 	Repo   string
 	Number int
 }

@@ -23,7 +23,7 @@ func (c *Client) addAnnotations(ctx context.Context, repo string, id int64, run 
 	if err != nil {
 		return err
 	}
-	var missing []Annotation
+	var missing []annotation
 	for _, a := range run.Annotations {
 		if !slices.Contains(have, a) && !slices.Contains(missing, a) {
 			missing = append(missing, a)
@@ -32,11 +32,11 @@ func (c *Client) addAnnotations(ctx context.Context, repo string, id int64, run 
 	for len(missing) > 0 {
 		batch := missing[:min(len(missing), maxAnnotations)]
 		missing = missing[len(batch):]
-		_, _, err := wr.Ensure(ctx, c.writeOptions(), wr.Find[Annotation]{
+		_, _, err := wr.Ensure(ctx, c.writeOptions(), wr.Find[annotation]{
 			What:  fmt.Sprintf("%d annotation(s) of check run %d", len(batch), id),
-			List:  func(ctx context.Context) ([]Annotation, error) { return c.Annotations(ctx, repo, id) },
-			Match: func(a Annotation) bool { return a == batch[0] },
-			Create: func(ctx context.Context) (Annotation, error) {
+			List:  func(ctx context.Context) ([]annotation, error) { return c.Annotations(ctx, repo, id) },
+			Match: func(a annotation) bool { return a == batch[0] },
+			Create: func(ctx context.Context) (annotation, error) {
 				return batch[0], c.appendAnnotations(ctx, repo, id, run, batch)
 			},
 		})
@@ -48,8 +48,8 @@ func (c *Client) addAnnotations(ctx context.Context, repo string, id int64, run 
 }
 
 // appendAnnotations adds batch (at most 50) to check run id, its output otherwise as run says.
-func (c *Client) appendAnnotations(ctx context.Context, repo string, id int64, run CheckRun, batch []Annotation) error {
-	owner, name, err := SplitRepo(repo)
+func (c *Client) appendAnnotations(ctx context.Context, repo string, id int64, run CheckRun, batch []annotation) error {
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return err
 	}
@@ -64,12 +64,12 @@ func (c *Client) appendAnnotations(ctx context.Context, repo string, id int64, r
 }
 
 // Annotations lists a check run's annotations, in the order they were added.
-func (c *Client) Annotations(ctx context.Context, repo string, id int64) ([]Annotation, error) {
-	owner, name, err := SplitRepo(repo)
+func (c *Client) Annotations(ctx context.Context, repo string, id int64) ([]annotation, error) {
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return nil, err
 	}
-	var out []Annotation
+	var out []annotation
 	opt := &github.ListOptions{PerPage: 100}
 	for {
 		as, resp, err := c.gh.Checks.ListCheckRunAnnotations(ctx, owner, name, id, opt)
@@ -77,7 +77,7 @@ func (c *Client) Annotations(ctx context.Context, repo string, id int64) ([]Anno
 			return nil, fmt.Errorf("list annotations of check run %d: %w", id, err)
 		}
 		for _, a := range as {
-			out = append(out, Annotation{Path: a.GetPath(), StartLine: a.GetStartLine(), EndLine: a.GetEndLine(),
+			out = append(out, annotation{Path: a.GetPath(), StartLine: a.GetStartLine(), EndLine: a.GetEndLine(),
 				Level: a.GetAnnotationLevel(), Title: a.GetTitle(), Message: a.GetMessage()})
 		}
 		if resp.NextPage == 0 {
@@ -87,7 +87,7 @@ func (c *Client) Annotations(ctx context.Context, repo string, id int64) ([]Anno
 	}
 }
 
-func annotationsOut(as []Annotation) []*github.CheckRunAnnotation {
+func annotationsOut(as []annotation) []*github.CheckRunAnnotation {
 	var out []*github.CheckRunAnnotation
 	for _, a := range as {
 		out = append(out, &github.CheckRunAnnotation{Path: github.String(a.Path), StartLine: github.Int(a.StartLine),

@@ -20,8 +20,8 @@ type Client struct {
 }
 
 var (
-	_ PullReader = (*Client)(nil)
-	_ Publisher  = (*Client)(nil)
+	_ pullReader = (*Client)(nil)
+	_ publisher  = (*Client)(nil)
 )
 
 // NewClient builds a Client. apiURL is GITHUB_API_URL ("" for github.com; a GitHub
@@ -47,8 +47,8 @@ func (c *Client) writeOptions() wr.Options {
 	return wr.Options{}
 }
 
-// SplitRepo splits "owner/name".
-func SplitRepo(repo string) (owner, name string, err error) {
+// splitRepo splits "owner/name".
+func splitRepo(repo string) (owner, name string, err error) {
 	owner, name, ok := strings.Cut(repo, "/")
 	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
 		return "", "", fmt.Errorf("repository %q: want owner/name", repo)
@@ -57,23 +57,23 @@ func SplitRepo(repo string) (owner, name string, err error) {
 }
 
 // Pull implements PullReader.
-func (c *Client) Pull(ctx context.Context, repo string, number int) (PullInfo, error) {
-	owner, name, err := SplitRepo(repo)
+func (c *Client) Pull(ctx context.Context, repo string, number int) (pullInfo, error) {
+	owner, name, err := splitRepo(repo)
 	if err != nil {
-		return PullInfo{}, err
+		return pullInfo{}, err
 	}
 	pr, _, err := c.gh.PullRequests.Get(ctx, owner, name, number)
 	if err != nil {
-		return PullInfo{}, fmt.Errorf("get pull request %s#%d: %w", repo, number, err)
+		return pullInfo{}, fmt.Errorf("get pull request %s#%d: %w", repo, number, err)
 	}
-	return PullInfo{Repository: repo, Number: number, BaseRef: pr.GetBase().GetRef(),
+	return pullInfo{Repository: repo, Number: number, BaseRef: pr.GetBase().GetRef(),
 		BaseSHA: pr.GetBase().GetSHA(), HeadSHA: pr.GetHead().GetSHA(),
 		AuthorLogin: pr.GetUser().GetLogin(), Draft: pr.GetDraft(), State: pr.GetState()}, nil
 }
 
 // PullDiff implements PullReader: the body is streamed, never held whole.
 func (c *Client) PullDiff(ctx context.Context, repo string, number int, w io.Writer) error {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func (c *Client) PullDiff(ctx context.Context, repo string, number int, w io.Wri
 
 // FileAt implements PullReader.
 func (c *Client) FileAt(ctx context.Context, repo, ref, path string) ([]byte, bool, error) {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return nil, false, err
 	}
@@ -121,7 +121,7 @@ func (c *Client) FileAt(ctx context.Context, repo, ref, path string) ([]byte, bo
 
 // CommitMessages implements PullReader.
 func (c *Client) CommitMessages(ctx context.Context, repo string, number int) ([]string, error) {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return nil, err
 	}
@@ -145,9 +145,9 @@ func (c *Client) CommitMessages(ctx context.Context, repo string, number int) ([
 	}
 }
 
-// ErrTooManyCommits is returned when a pull request has more commits than GitHub lists:
+// errTooManyCommits is returned when a pull request has more commits than GitHub lists:
 // co-author trailers in the rest cannot be read, and a lane must not assume there are none.
-var ErrTooManyCommits = errors.New("some commits cannot be listed, so their co-authors are unknown")
+var errTooManyCommits = errors.New("some commits cannot be listed, so their co-authors are unknown")
 
 // maxListedCommits is GitHub's cap on listing a pull request's commits.
 const maxListedCommits = 250
@@ -163,7 +163,7 @@ func (c *Client) allListed(ctx context.Context, owner, name string, number, list
 	}
 	if pr.GetCommits() > listed {
 		return fmt.Errorf("list commits of %s/%s#%d: %d commits, GitHub lists %d: %w",
-			owner, name, number, pr.GetCommits(), listed, ErrTooManyCommits)
+			owner, name, number, pr.GetCommits(), listed, errTooManyCommits)
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ func (g *ghFixture) build(t *testing.T, o BuildOptions) *Built {
 	return b
 }
 
-func prOptions(t *testing.T, lanes ...LaneSpec) BuildOptions {
+func prOptions(t *testing.T, lanes ...laneSpec) BuildOptions {
 	return BuildOptions{EvidenceDir: filepath.Join(t.TempDir(), "evidence"), Lanes: lanes,
 		Diversity: "cross-family", MaxDiffBytes: 1 << 20, ContractPath: contract,
 		Now: func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) }}

@@ -34,15 +34,15 @@ func (c *Client) PutCheckRun(ctx context.Context, repo string, run CheckRun) err
 
 // PutComment implements Publisher.
 func (c *Client) PutComment(ctx context.Context, repo string, number int, self, marker, body string) error {
-	found, created, err := wr.Ensure(ctx, c.writeOptions(), wr.Find[Comment]{
+	found, created, err := wr.Ensure(ctx, c.writeOptions(), wr.Find[comment]{
 		What: "comment " + marker,
-		List: func(ctx context.Context) ([]Comment, error) { return c.Comments(ctx, repo, number) },
-		Match: func(cm Comment) bool {
+		List: func(ctx context.Context) ([]comment, error) { return c.Comments(ctx, repo, number) },
+		Match: func(cm comment) bool {
 			return (wr.Author{Login: cm.Author, Type: cm.AuthorType}).Is(self) && strings.HasPrefix(cm.Body, marker+"\n")
 		},
-		Create: func(ctx context.Context) (Comment, error) {
+		Create: func(ctx context.Context) (comment, error) {
 			id, err := c.CreateComment(ctx, repo, number, body)
-			return Comment{ID: id, Body: body}, err
+			return comment{ID: id, Body: body}, err
 		},
 	})
 	if err != nil || created || found.Body == body {
@@ -54,7 +54,7 @@ func (c *Client) PutComment(ctx context.Context, repo string, number int, self, 
 // FindCheckRun looks for the check run of that name on sha: the one with externalID, else
 // one of that name that carries no external id.
 func (c *Client) FindCheckRun(ctx context.Context, repo, sha, name, externalID string) (int64, bool, error) {
-	owner, rname, err := SplitRepo(repo)
+	owner, rname, err := splitRepo(repo)
 	if err != nil {
 		return 0, false, err
 	}
@@ -84,7 +84,7 @@ func (c *Client) FindCheckRun(ctx context.Context, repo, sha, name, externalID s
 // CreateCheckRun creates a completed check run and returns its id. A failure may have
 // created it all the same: PutCheckRun looks before creating again.
 func (c *Client) CreateCheckRun(ctx context.Context, repo string, run CheckRun) (int64, error) {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return 0, err
 	}
@@ -102,7 +102,7 @@ func (c *Client) CreateCheckRun(ctx context.Context, repo string, run CheckRun) 
 
 // UpdateCheckRun replaces a check run's conclusion and output.
 func (c *Client) UpdateCheckRun(ctx context.Context, repo string, id int64, run CheckRun) error {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return err
 	}
@@ -118,12 +118,12 @@ func (c *Client) UpdateCheckRun(ctx context.Context, repo string, id int64, run 
 }
 
 // Comments lists every comment on an issue or pull request, oldest first.
-func (c *Client) Comments(ctx context.Context, repo string, number int) ([]Comment, error) {
-	owner, name, err := SplitRepo(repo)
+func (c *Client) Comments(ctx context.Context, repo string, number int) ([]comment, error) {
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return nil, err
 	}
-	var out []Comment
+	var out []comment
 	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	for {
 		cs, resp, err := c.gh.Issues.ListComments(ctx, owner, name, number, opt)
@@ -131,7 +131,7 @@ func (c *Client) Comments(ctx context.Context, repo string, number int) ([]Comme
 			return nil, fmt.Errorf("list comments of %s#%d: %w", repo, number, err)
 		}
 		for _, ic := range cs {
-			out = append(out, Comment{ID: ic.GetID(), Author: ic.GetUser().GetLogin(), AuthorType: ic.GetUser().GetType(), Body: ic.GetBody()})
+			out = append(out, comment{ID: ic.GetID(), Author: ic.GetUser().GetLogin(), AuthorType: ic.GetUser().GetType(), Body: ic.GetBody()})
 		}
 		if resp.NextPage == 0 {
 			return out, nil
@@ -142,7 +142,7 @@ func (c *Client) Comments(ctx context.Context, repo string, number int) ([]Comme
 
 // CreateComment adds a comment and returns its id.
 func (c *Client) CreateComment(ctx context.Context, repo string, number int, body string) (int64, error) {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return 0, err
 	}
@@ -155,7 +155,7 @@ func (c *Client) CreateComment(ctx context.Context, repo string, number int, bod
 
 // EditComment replaces a comment's body.
 func (c *Client) EditComment(ctx context.Context, repo string, id int64, body string) error {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 // PutReview implements Publisher.
-func (c *Client) PutReview(ctx context.Context, repo string, number int, self, key string, draft ReviewDraft) (bool, error) {
+func (c *Client) PutReview(ctx context.Context, repo string, number int, self, key string, draft reviewDraft) (bool, error) {
 	_, created, err := wr.Ensure(ctx, c.writeOptions(), wr.Find[Review]{
 		What: "review " + strings.TrimPrefix(key, wr.MarkerPrefix),
 		List: func(ctx context.Context) ([]Review, error) { return c.Reviews(ctx, repo, number) },
@@ -24,8 +24,8 @@ func (c *Client) PutReview(ctx context.Context, repo string, number int, self, k
 
 // CreateReview creates a submitted COMMENT review with its comments. A failure may have
 // created it all the same: PutReview looks before creating again.
-func (c *Client) CreateReview(ctx context.Context, repo string, number int, draft ReviewDraft) (Review, error) {
-	owner, name, err := SplitRepo(repo)
+func (c *Client) CreateReview(ctx context.Context, repo string, number int, draft reviewDraft) (Review, error) {
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return Review{}, err
 	}
@@ -48,7 +48,7 @@ func (c *Client) CreateReview(ctx context.Context, repo string, number int, draf
 
 // Reviews implements Publisher.
 func (c *Client) Reviews(ctx context.Context, repo string, number int) ([]Review, error) {
-	owner, name, err := SplitRepo(repo)
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return nil, err
 	}
@@ -75,12 +75,12 @@ func reviewOf(rv *github.PullRequestReview) Review {
 }
 
 // ReviewComments implements Publisher.
-func (c *Client) ReviewComments(ctx context.Context, repo string, number int) ([]ReviewComment, error) {
-	owner, name, err := SplitRepo(repo)
+func (c *Client) ReviewComments(ctx context.Context, repo string, number int) ([]reviewComment, error) {
+	owner, name, err := splitRepo(repo)
 	if err != nil {
 		return nil, err
 	}
-	var out []ReviewComment
+	var out []reviewComment
 	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	for {
 		cs, resp, err := c.gh.PullRequests.ListComments(ctx, owner, name, number, opt)
@@ -94,7 +94,7 @@ func (c *Client) ReviewComments(ctx context.Context, repo string, number int) ([
 			if line == 0 {
 				start, line = rc.GetOriginalStartLine(), rc.GetOriginalLine()
 			}
-			out = append(out, ReviewComment{ID: rc.GetID(), ReviewID: rc.GetPullRequestReviewID(),
+			out = append(out, reviewComment{ID: rc.GetID(), ReviewID: rc.GetPullRequestReviewID(),
 				Author: rc.GetUser().GetLogin(), AuthorType: rc.GetUser().GetType(), Body: rc.GetBody(),
 				Path: rc.GetPath(), StartLine: start, Line: line, URL: rc.GetHTMLURL()})
 		}

@@ -19,7 +19,7 @@ import (
 // neutral check lands on the old SHA and nothing at all on the new one.
 func TestPRHeadMovesBetweenRequestAndDispatch(t *testing.T) {
 	g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
-	b := g.build(t, prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+	b := g.build(t, prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 	g.fake.MovePullHead(ghRepo, g.number, movedSHA, prDiff+"+// pushed later\n")
 
 	gpt := scripted("openai", answer("fine\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
@@ -27,12 +27,12 @@ func TestPRHeadMovesBetweenRequestAndDispatch(t *testing.T) {
 	results, err := d.DispatchAll(context.Background(), b.Requests)
 	require.NoError(t, err)
 	res := results[0]
-	assert.Equal(t, StatusStale, res.Status)
+	assert.Equal(t, statusStale, res.Status)
 	assert.Equal(t, movedSHA, res.StaleHeadSHA)
 	assert.Equal(t, 0, calls(gpt), "zero provider calls")
 	assert.Equal(t, 0, res.Calls)
 
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	runs := g.fake.CheckRuns(ghRepo)
 	require.Len(t, runs, 1)
 	assert.Equal(t, headSHA, runs[0].HeadSHA, "the check is on the old, pinned SHA")
@@ -56,7 +56,7 @@ func TestPRHeadMovesBetweenRequestAndDispatch(t *testing.T) {
 // from the base commit even though the PR rewrote it.
 func TestPRLanesSideBySideWithStickyComments(t *testing.T) {
 	g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
-	lanes := []LaneSpec{
+	lanes := []laneSpec{
 		{Name: "claude", Profile: "claude", Family: "anthropic"},
 		{Name: "gpt", Profile: "gpt", Family: "openai"},
 		{Name: "gemini", Profile: "gemini", Family: "google"},
@@ -81,8 +81,8 @@ func TestPRLanesSideBySideWithStickyComments(t *testing.T) {
 			}
 		}
 	}
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"), "a retry publishes nothing new")
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"), "a retry publishes nothing new")
 
 	byName := map[string]githubfake.CheckRun{}
 	for _, r := range g.fake.CheckRuns(ghRepo) {
@@ -122,13 +122,13 @@ func TestStickyCommentUpdatedInPlaceAndForgedMarkerIgnored(t *testing.T) {
 
 	gpt := scripted("openai", answer("ok\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 	run := func(head string) {
-		o := prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
+		o := prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
 		b, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{HeadSHA: head}, o)
 		require.NoError(t, err)
 		d := dispatcher(t, PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}, engine.Profiles{"gpt": gpt})
 		results, err := d.DispatchAll(context.Background(), b.Requests)
 		require.NoError(t, err)
-		require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+		require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	}
 	run(headSHA)
 	first := forged(ghRepo, g.number)
@@ -163,12 +163,12 @@ func TestTransportResultsPublishNeutral(t *testing.T) {
 		"nonce":     scripted("f6", answer("fine\nJUDGMENT: REFUTED nonce=00000000000000000000000000000000")),
 		"empty":     scripted("f7", answer("")),
 	}
-	want := map[string]TransportClass{"timeout": ClassTimeout, "ratelimit": ClassRateLimited, "fivexx": ClassProviderError,
-		"refusal": ClassRefused, "malformed": ClassMalformedMarker, "nonce": ClassWrongNonce, "empty": ClassMissingEvidence}
-	var lanes []LaneSpec
+	want := map[string]transportClass{"timeout": classTimeout, "ratelimit": classRateLimited, "fivexx": classProviderError,
+		"refusal": classRefused, "malformed": classMalformedMarker, "nonce": classWrongNonce, "empty": classMissingEvidence}
+	var lanes []laneSpec
 	for _, name := range profiles.Names() {
 		profiles[name].Name = name
-		lanes = append(lanes, LaneSpec{Name: name, Profile: name, Family: profiles[name].Family})
+		lanes = append(lanes, laneSpec{Name: name, Profile: name, Family: profiles[name].Family})
 	}
 	b := g.build(t, prOptions(t, lanes...))
 	d := dispatcher(t, PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}, profiles)
@@ -179,7 +179,7 @@ func TestTransportResultsPublishNeutral(t *testing.T) {
 	d.Limits = map[string]Limits{"timeout": slow}
 	results, err := d.DispatchAll(context.Background(), b.Requests)
 	require.NoError(t, err)
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	runs := g.fake.CheckRuns(ghRepo)
 	require.Len(t, runs, len(want))
 	for _, r := range runs {
@@ -188,19 +188,19 @@ func TestTransportResultsPublishNeutral(t *testing.T) {
 		assert.Equal(t, "transport: "+string(want[lane])+" (no judgment)", r.Title, lane)
 	}
 	for _, res := range results {
-		assert.Equal(t, StatusTransport, res.Status, res.Lane)
+		assert.Equal(t, statusTransport, res.Status, res.Lane)
 		assert.Empty(t, res.Disposition, res.Lane)
 	}
 }
 
 func TestRefutedConclusionMayBeNeutral(t *testing.T) {
 	g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
-	b := g.build(t, prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+	b := g.build(t, prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 	gpt := scripted("openai", answer("FINDING: blocker widget.go:3 broken\nJUDGMENT: REFUTED nonce="+echoTrueNonce))
 	d := dispatcher(t, PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}, engine.Profiles{"gpt": gpt})
 	results, err := d.DispatchAll(context.Background(), b.Requests)
 	require.NoError(t, err)
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "neutral"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "neutral"))
 	runs := g.fake.CheckRuns(ghRepo)
 	require.Len(t, runs, 1)
 	assert.Equal(t, "neutral", runs[0].Conclusion)
@@ -209,7 +209,7 @@ func TestRefutedConclusionMayBeNeutral(t *testing.T) {
 
 func TestPRMissingContractUsesDefaultAndDraftsAreSkipped(t *testing.T) {
 	g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
-	o := prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
+	o := prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
 	o.ContractPath = "docs/absent.md"
 	b := g.build(t, o)
 	req, _, err := ReadRequest(b.Requests[0])
@@ -221,7 +221,7 @@ func TestPRMissingContractUsesDefaultAndDraftsAreSkipped(t *testing.T) {
 	assert.Equal(t, baseSHA, req.BaseSHA)
 
 	draft := newGHFixture(t, githubfake.PullSpec{Diff: prDiff, Draft: true})
-	_, err = BuildFromPR(context.Background(), draft.client, ghRepo, draft.number, PullOptions{}, prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+	_, err = BuildFromPR(context.Background(), draft.client, ghRepo, draft.number, PullOptions{}, prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 	require.ErrorIs(t, err, ErrDraft)
 }
 
@@ -231,7 +231,7 @@ func TestPRDiffRefusedLeavesNothingToDispatch(t *testing.T) {
 	g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
 	g.fake.Inject(githubfake.Fault{Match: "GET /repos/{owner}/{repo}/pulls/{pull_number}", Nth: 2,
 		Kind: githubfake.ServerError, Status: 406})
-	o := prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
+	o := prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"})
 	_, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{}, o)
 	require.ErrorIs(t, err, ErrDiffTooLarge)
 	assert.Contains(t, err.Error(), "406")
@@ -247,7 +247,7 @@ func TestOlderHeadNeverOverwritesTheStickyComment(t *testing.T) {
 		g := newGHFixture(t, githubfake.PullSpec{Diff: prDiff})
 		gpt := scripted("openai", answer("ok\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 		d := dispatcher(t, g.heads(), engine.Profiles{"gpt": gpt})
-		older := g.build(t, prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+		older := g.build(t, prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 		var olderResults []*Result
 		if !stale { // judged on the old head, published only after the push
 			var err error
@@ -257,18 +257,18 @@ func TestOlderHeadNeverOverwritesTheStickyComment(t *testing.T) {
 
 		g.fake.MovePullHead(ghRepo, g.number, movedSHA, prDiff+"+// pushed later\n")
 		newer, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{HeadSHA: movedSHA},
-			prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+			prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 		require.NoError(t, err)
 		newerResults, err := d.DispatchAll(context.Background(), newer.Requests)
 		require.NoError(t, err)
-		require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, newerResults, "failure"))
+		require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, newerResults, "failure"))
 
 		if stale {
 			olderResults, err = d.DispatchAll(context.Background(), older.Requests)
 			require.NoError(t, err)
-			require.Equal(t, StatusStale, olderResults[0].Status)
+			require.Equal(t, statusStale, olderResults[0].Status)
 		}
-		require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, olderResults, "failure"))
+		require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, olderResults, "failure"))
 
 		comments := g.fake.IssueComments(ghRepo, g.number)
 		require.Len(t, comments, 1, "stale=%v", stale)

@@ -78,9 +78,9 @@ func (f *fixture) source() LocalSource {
 	return LocalSource{Dir: f.repo.dir, Base: "main", Head: "feature"}
 }
 
-func (f *fixture) options(lanes ...LaneSpec) BuildOptions {
+func (f *fixture) options(lanes ...laneSpec) BuildOptions {
 	if len(lanes) == 0 {
-		lanes = []LaneSpec{{Name: "openai", Profile: "gpt", Family: "openai", Model: "script"}}
+		lanes = []laneSpec{{Name: "openai", Profile: "gpt", Family: "openai", Model: "script"}}
 	}
 	return BuildOptions{EvidenceDir: f.evidence, Lanes: lanes, Diversity: "cross-family",
 		MaxDiffBytes: 1 << 20, ContractPath: ".github/war-room/acceptance.md",

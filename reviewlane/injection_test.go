@@ -35,16 +35,16 @@ func publishLanes(t *testing.T, diff string, lines []string) []string {
 	g := newGHFixture(t, githubfake.PullSpec{Diff: diff})
 	findings, tail := laneAnswers(lines)
 	profiles := engine.Profiles{"findings": scripted("openai", answer(findings)), "tail": scripted("google", answer(tail))}
-	var lanes []LaneSpec
+	var lanes []laneSpec
 	for _, name := range profiles.Names() {
 		profiles[name].Name = name
-		lanes = append(lanes, LaneSpec{Name: name, Profile: name, Family: profiles[name].Family})
+		lanes = append(lanes, laneSpec{Name: name, Profile: name, Family: profiles[name].Family})
 	}
 	b := g.build(t, prOptions(t, lanes...))
 	d := dispatcher(t, g.heads(), profiles)
 	results, err := d.DispatchAll(context.Background(), b.Requests)
 	require.NoError(t, err)
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	var out []string
 	for _, r := range g.fake.CheckRuns(ghRepo) {
 		out = append(out, r.Title, r.Summary)

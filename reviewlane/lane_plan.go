@@ -7,8 +7,8 @@ import (
 	"github.com/war-room/war-room/config"
 )
 
-// PublishOptions say how lanes publish; zero values take the configuration's defaults.
-type PublishOptions struct {
+// publishOptions say how lanes publish; zero values take the configuration's defaults.
+type publishOptions struct {
 	// RefutedConclusion is review.refuted_conclusion: "failure" (default) or "neutral".
 	RefutedConclusion string
 	// MinSeverity is review.min_severity (default minor): findings below it are in the
@@ -21,8 +21,8 @@ type PublishOptions struct {
 }
 
 // PublishOptionsFromConfig reads the review section.
-func PublishOptionsFromConfig(r config.Review) PublishOptions {
-	o := PublishOptions{RefutedConclusion: string(r.RefutedConclusion), MinSeverity: string(r.MinSeverity),
+func PublishOptionsFromConfig(r config.Review) publishOptions {
+	o := publishOptions{RefutedConclusion: string(r.RefutedConclusion), MinSeverity: string(r.MinSeverity),
 		MaxComments: r.MaxComments, BodyOnly: map[string]bool{}}
 	for _, l := range r.Lanes {
 		if !l.Inline {
@@ -32,7 +32,7 @@ func PublishOptionsFromConfig(r config.Review) PublishOptions {
 	return o
 }
 
-func (o PublishOptions) withDefaults() PublishOptions {
+func (o publishOptions) withDefaults() publishOptions {
 	if o.RefutedConclusion != "neutral" {
 		o.RefutedConclusion = "failure"
 	}
@@ -83,7 +83,7 @@ type reviewPlan struct {
 func (p reviewPlan) empty() bool { return len(p.comments)+len(p.body)+len(p.outdated) == 0 }
 
 // planReview decides where each of r's findings goes, given what the lane posted before.
-func planReview(r *Result, o PublishOptions, before prior) reviewPlan {
+func planReview(r *Result, o publishOptions, before prior) reviewPlan {
 	var plan reviewPlan
 	reported := map[string]bool{}
 	var candidates []Finding

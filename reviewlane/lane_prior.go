@@ -26,10 +26,10 @@ type posted struct {
 // priorOf reads the lane's earlier reviews and line comments, self's only. Reviews are taken
 // oldest first: a finding is open from the review that posted it (in its body or as a line
 // comment) until one marked it outdated.
-func priorOf(lane, head, self string, reviews []Review, comments []ReviewComment) prior {
+func priorOf(lane, head, self string, reviews []Review, comments []reviewComment) prior {
 	p := prior{open: map[string]posted{}}
 	ours := func(login, typ string) bool { return (wr.Author{Login: login, Type: typ}).Is(self) }
-	byReview := map[int64][]ReviewComment{}
+	byReview := map[int64][]reviewComment{}
 	for _, c := range comments {
 		if m, ok := parseMarker(c.Body, "finding"); ok && m["lane"] == lane && m["fp"] != "" && ours(c.Author, c.AuthorType) {
 			byReview[c.ReviewID] = append(byReview[c.ReviewID], c)

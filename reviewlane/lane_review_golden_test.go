@@ -12,7 +12,7 @@ func TestReviewGolden(t *testing.T) {
 	r := goldenResult()
 	r.Status, r.Disposition = StatusJudged, Refuted
 	r.Coverage = &Coverage{FilesTotal: 3, FilesReviewed: 2, BytesTotal: 5000, BytesReviewed: 900, LimitBytes: 1000,
-		Reviewed: r.Coverage.Reviewed, Skipped: []CoveredFile{{Path: "big.sql", Bytes: 4100, Reason: SkipOverSize}}}
+		Reviewed: r.Coverage.Reviewed, Skipped: []coveredFile{{Path: "big.sql", Bytes: 4100, Reason: skipOverSize}}}
 	r.Findings = []Finding{
 		{File: "a.go", Line: 12, Severity: "blocker", Text: "SQL built from user input <!-- war-room:x --> ping @octocat", InDiff: true, Fingerprint: "00000000000000a1"},
 		{File: "a.go", StartLine: 3, Line: 5, Severity: "major", Text: "the loop never ends", InDiff: true, Fingerprint: "00000000000000a2"},
@@ -27,7 +27,7 @@ func TestReviewGolden(t *testing.T) {
 		"00000000000000f1": {path: "a.go", startLine: 20, line: 22, url: "https://github.com/acme/widgets/pull/42#discussion_r2", text: "**minor** · war-room review / security: fixed since", head: strings.Repeat("0", 40)},
 		"00000000000000f2": {url: "https://github.com/acme/widgets/pull/42#pullrequestreview-3", head: strings.Repeat("0", 40)},
 	}}
-	d := planReview(r, PublishOptions{MaxComments: 1}.withDefaults(), before).draft(r, PublishOptions{}.withDefaults())
+	d := planReview(r, publishOptions{MaxComments: 1}.withDefaults(), before).draft(r, publishOptions{}.withDefaults())
 	golden(t, "review_body.md", d.Body)
 	var comments strings.Builder
 	for _, c := range d.Comments {

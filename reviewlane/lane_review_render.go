@@ -8,10 +8,10 @@ import (
 )
 
 // draft renders the plan as the review to create.
-func (p reviewPlan) draft(r *Result, o PublishOptions) ReviewDraft {
-	d := ReviewDraft{CommitID: r.HeadSHA, Body: p.renderBody(r, o)}
+func (p reviewPlan) draft(r *Result, o publishOptions) reviewDraft {
+	d := reviewDraft{CommitID: r.HeadSHA, Body: p.renderBody(r, o)}
 	for _, f := range p.comments {
-		d.Comments = append(d.Comments, DraftComment{Path: f.File, StartLine: f.StartLine, Line: f.Line,
+		d.Comments = append(d.Comments, draftComment{Path: f.File, StartLine: f.StartLine, Line: f.Line,
 			Body: findingMarker(r.Lane, f.Fingerprint, r.HeadSHA) + "\n" + commentLine(r.Lane, f)})
 	}
 	return d
@@ -31,7 +31,7 @@ func commentText(body string) string {
 
 // body_ is the review's body: its marker, what it holds and where, the outdated findings
 // and the coverage manifest.
-func (p reviewPlan) renderBody(r *Result, o PublishOptions) string {
+func (p reviewPlan) renderBody(r *Result, o publishOptions) string {
 	var bodyFPs, outdatedFPs []string
 	for _, f := range p.body {
 		bodyFPs = append(bodyFPs, f.Fingerprint)
@@ -82,9 +82,9 @@ func outdatedLine(f outdatedFinding) string {
 
 // annotations are every finding of r on a file, for its check run: a finding with no line
 // is on the file's first.
-func annotations(r *Result) []Annotation {
+func annotations(r *Result) []annotation {
 	levels := map[string]string{"blocker": "failure", "major": "failure", "minor": "warning", "nit": "notice"}
-	var out []Annotation
+	var out []annotation
 	for _, f := range r.Findings {
 		if f.File == "" {
 			continue
@@ -94,7 +94,7 @@ func annotations(r *Result) []Annotation {
 		if f.StartLine > 0 {
 			start = f.StartLine
 		}
-		out = append(out, Annotation{Path: f.File, StartLine: start, EndLine: end, Level: levels[f.Severity],
+		out = append(out, annotation{Path: f.File, StartLine: start, EndLine: end, Level: levels[f.Severity],
 			Title: f.Severity + " · " + CheckName(r.Lane), Message: clip(safetext.Plain(f.Text), 4000)})
 	}
 	return out

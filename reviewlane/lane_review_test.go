@@ -27,7 +27,7 @@ func widgetDiff(lines ...string) string {
 func runLane(t *testing.T, g *ghFixture, head, text string) []*Result {
 	t.Helper()
 	b, err := BuildFromPR(context.Background(), g.client, ghRepo, g.number, PullOptions{HeadSHA: head},
-		prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+		prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 	require.NoError(t, err)
 	gpt := scripted("openai", answer(text+"\nJUDGMENT: REFUTED nonce="+echoTrueNonce))
 	results, err := dispatcher(t, g.heads(), engine.Profiles{"gpt": gpt}).DispatchAll(context.Background(), b.Requests)
@@ -56,7 +56,7 @@ func TestLaneFindingsOnLinesAcrossRunsAndPushes(t *testing.T) {
 		"FINDING: nit widget.go:3 the name Spin says little\n" +
 		"Not acceptable."
 	results := runLane(t, g, headSHA, answer1)
-	opts := PublishOptions{RefutedConclusion: "failure"}
+	opts := publishOptions{RefutedConclusion: "failure"}
 	require.NoError(t, PublishWith(context.Background(), g.client, g.heads(), botLogin, results, opts))
 
 	reviews := g.fake.Reviews(ghRepo, g.number)
@@ -156,14 +156,14 @@ func TestLaneNoiseControls(t *testing.T) {
 	v1 := widgetDiff("package widget", "func A() {}", "func B() {}")
 	for _, c := range []struct {
 		name     string
-		opts     PublishOptions
+		opts     publishOptions
 		comments int
 		why      string
 	}{
-		{"max comments", PublishOptions{MinSeverity: "nit", MaxComments: 1}, 1, inBodyPastMax},
-		{"body only", PublishOptions{MinSeverity: "nit", BodyOnly: map[string]bool{"gpt": true}}, 0, inBodyNoInline},
-		{"default threshold", PublishOptions{}, 1, ""},
-		{"nit threshold", PublishOptions{MinSeverity: "nit"}, 2, ""},
+		{"max comments", publishOptions{MinSeverity: "nit", MaxComments: 1}, 1, inBodyPastMax},
+		{"body only", publishOptions{MinSeverity: "nit", BodyOnly: map[string]bool{"gpt": true}}, 0, inBodyNoInline},
+		{"default threshold", publishOptions{}, 1, ""},
+		{"nit threshold", publishOptions{MinSeverity: "nit"}, 2, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := newGHFixture(t, githubfake.PullSpec{Diff: v1})

@@ -83,17 +83,17 @@ func (s LocalSource) contract(ctx context.Context, base string, o BuildOptions) 
 	return contractText{text: b, source: o.ContractPath + "@" + base}, nil
 }
 
-func (s LocalSource) author(ctx context.Context, base, head string) (AuthorFacts, error) {
+func (s LocalSource) author(ctx context.Context, base, head string) (authorFacts, error) {
 	who, err := s.output(ctx, "log", "-1", "--format=%an%x00%ae", head)
 	if err != nil {
-		return AuthorFacts{}, fmt.Errorf("read head author: %w", err)
+		return authorFacts{}, fmt.Errorf("read head author: %w", err)
 	}
 	name, email, _ := strings.Cut(strings.TrimSpace(string(who)), "\x00")
 	msgs, err := s.output(ctx, "log", "--format=%B%x1e", base+".."+head)
 	if err != nil {
-		return AuthorFacts{}, fmt.Errorf("read commit messages: %w", err)
+		return authorFacts{}, fmt.Errorf("read commit messages: %w", err)
 	}
-	return AuthorFacts{Name: name, Email: email, Messages: strings.Split(string(msgs), "\x1e")}, nil
+	return authorFacts{Name: name, Email: email, Messages: strings.Split(string(msgs), "\x1e")}, nil
 }
 
 func (s LocalSource) output(ctx context.Context, args ...string) ([]byte, error) {

@@ -59,7 +59,7 @@ func TestBuildLocalUsesDocumentedDefaultWhenBaseHasNoContract(t *testing.T) {
 	req, _, err := ReadRequest(b.Requests[0])
 	require.NoError(t, err)
 	assert.True(t, req.Contract.Default)
-	assert.Equal(t, SourceDefault, req.Contract.Source)
+	assert.Equal(t, sourceDefault, req.Contract.Source)
 	got, err := os.ReadFile(req.Contract.Path)
 	require.NoError(t, err)
 	assert.Equal(t, DefaultContract(), got)

@@ -10,13 +10,13 @@ import (
 
 // Publish writes one lane's result to its pull request with the default noise controls
 // and refutedConclusion (see PublishWith).
-func Publish(ctx context.Context, pub Publisher, heads HeadSource, self string, r *Result, refutedConclusion string) error {
-	return PublishAll(ctx, pub, heads, self, []*Result{r}, refutedConclusion)
+func Publish(ctx context.Context, pub publisher, heads HeadSource, self string, r *Result, refutedConclusion string) error {
+	return publishAll(ctx, pub, heads, self, []*Result{r}, refutedConclusion)
 }
 
-// PublishAll is PublishWith with the default noise controls and refutedConclusion.
-func PublishAll(ctx context.Context, pub Publisher, heads HeadSource, self string, results []*Result, refutedConclusion string) error {
-	return PublishWith(ctx, pub, heads, self, results, PublishOptions{RefutedConclusion: refutedConclusion})
+// publishAll is PublishWith with the default noise controls and refutedConclusion.
+func publishAll(ctx context.Context, pub publisher, heads HeadSource, self string, results []*Result, refutedConclusion string) error {
+	return PublishWith(ctx, pub, heads, self, results, publishOptions{RefutedConclusion: refutedConclusion})
 }
 
 // PublishWith publishes every lane's result, one after another (GitHub asks for content
@@ -37,7 +37,7 @@ func PublishAll(ctx context.Context, pub Publisher, heads HeadSource, self strin
 // outlived a push) updates its own check run only, so that it never speaks for the newer
 // head. heads re-reads the head for that; nil takes the result's head as current. self is
 // the login the token acts as, e.g. "github-actions[bot]" or "<app>[bot]".
-func PublishWith(ctx context.Context, pub Publisher, heads HeadSource, self string, results []*Result, o PublishOptions) error {
+func PublishWith(ctx context.Context, pub publisher, heads HeadSource, self string, results []*Result, o publishOptions) error {
 	o = o.withDefaults()
 	current := ""
 	if heads != nil {
@@ -57,14 +57,14 @@ func PublishWith(ctx context.Context, pub Publisher, heads HeadSource, self stri
 }
 
 // publish writes one result; current is the pull request's head ("" when unknown).
-func publish(ctx context.Context, pub Publisher, current, self string, r *Result, o PublishOptions) error {
+func publish(ctx context.Context, pub publisher, current, self string, r *Result, o publishOptions) error {
 	if r.Repository == "" || r.PRNumber == 0 {
 		return errors.New("publish: the result is not for a pull request")
 	}
 	if err := publishCheck(ctx, pub, r, o.RefutedConclusion); err != nil {
 		return fmt.Errorf("publish lane %s: %w", r.Lane, err)
 	}
-	if current != "" && current != r.HeadSHA || r.Status == StatusStale {
+	if current != "" && current != r.HeadSHA || r.Status == statusStale {
 		return nil // the review and the comment are the newer head's to write
 	}
 	if r.Status == StatusJudged {
@@ -78,7 +78,7 @@ func publish(ctx context.Context, pub Publisher, current, self string, r *Result
 	return nil
 }
 
-func publishCheck(ctx context.Context, pub Publisher, r *Result, refutedConclusion string) error {
+func publishCheck(ctx context.Context, pub publisher, r *Result, refutedConclusion string) error {
 	conclusion, title := CheckConclusion(r, refutedConclusion)
 	return pub.PutCheckRun(ctx, r.Repository, CheckRun{Name: CheckName(r.Lane), HeadSHA: r.HeadSHA, ExternalID: r.Lane,
 		Conclusion: conclusion, Title: title, Summary: Report(r), Annotations: annotations(r)})
@@ -87,7 +87,7 @@ func publishCheck(ctx context.Context, pub Publisher, r *Result, refutedConclusi
 // publishReview makes the lane's review for its head, unless it exists or would say
 // nothing new. When GitHub will not anchor a comment (the diff it has is not the one the
 // lane was shown), the review is made with every finding in its body instead.
-func publishReview(ctx context.Context, pub Publisher, self string, r *Result, o PublishOptions) error {
+func publishReview(ctx context.Context, pub publisher, self string, r *Result, o publishOptions) error {
 	reviews, err := pub.Reviews(ctx, r.Repository, r.PRNumber)
 	if err != nil {
 		return err
@@ -112,6 +112,6 @@ func publishReview(ctx context.Context, pub Publisher, self string, r *Result, o
 	return err
 }
 
-func publishComment(ctx context.Context, pub Publisher, self string, r *Result, refutedConclusion string) error {
-	return pub.PutComment(ctx, r.Repository, r.PRNumber, self, Marker(r.Lane), CommentBody(r, refutedConclusion))
+func publishComment(ctx context.Context, pub publisher, self string, r *Result, refutedConclusion string) error {
+	return pub.PutComment(ctx, r.Repository, r.PRNumber, self, Marker(r.Lane), commentBody(r, refutedConclusion))
 }

@@ -24,7 +24,7 @@ type PullOptions struct {
 // pull request cannot rewrite its own contract. If the head moves while building, the lanes
 // are still written, and Dispatch finds them stale before any call: a diff is reviewed only
 // when the head still equals the pinned SHA after the diff was fetched.
-func BuildFromPR(ctx context.Context, gh PullReader, repo string, number int, po PullOptions, o BuildOptions) (*Built, error) {
+func BuildFromPR(ctx context.Context, gh pullReader, repo string, number int, po PullOptions, o BuildOptions) (*Built, error) {
 	pr, err := gh.Pull(ctx, repo, number)
 	if err != nil {
 		return nil, fmt.Errorf("build lanes: %w", err)
@@ -40,7 +40,7 @@ func BuildFromPR(ctx context.Context, gh PullReader, repo string, number int, po
 	if err != nil {
 		return nil, fmt.Errorf("build lanes: %w", err)
 	}
-	facts := AuthorFacts{Login: pr.AuthorLogin}
+	facts := authorFacts{Login: pr.AuthorLogin}
 	if len(o.CoauthorFamilies) > 0 {
 		// Only worth a listing when some co-author could map to a model family.
 		if facts.Messages, err = gh.CommitMessages(ctx, repo, number); err != nil {
@@ -56,7 +56,7 @@ func BuildFromPR(ctx context.Context, gh PullReader, repo string, number int, po
 	return materialize(ctx, m, o)
 }
 
-func pullContract(ctx context.Context, gh PullReader, pr PullInfo, o BuildOptions) (contractText, error) {
+func pullContract(ctx context.Context, gh pullReader, pr pullInfo, o BuildOptions) (contractText, error) {
 	if o.ContractFile != "" {
 		b, err := os.ReadFile(o.ContractFile)
 		if err != nil {

@@ -30,9 +30,9 @@ func CheckConclusion(r *Result, refutedConclusion string) (conclusion, title str
 			refutedConclusion = "failure"
 		}
 		return refutedConclusion, fmt.Sprintf("REFUTED by %s (%s): %d finding(s)", r.Reviewer.Profile, r.Reviewer.Family, len(r.Findings))
-	case StatusStale:
+	case statusStale:
 		return "neutral", "stale: head moved to " + short(r.StaleHeadSHA)
-	case StatusBlocked:
+	case statusBlocked:
 		return "neutral", "blocked: " + string(r.BlockedReason) + " (no call made)"
 	}
 	return "neutral", "transport: " + string(r.TransportClass) + " (no judgment)"
@@ -85,8 +85,8 @@ func notReviewed(b *strings.Builder, c *Coverage) {
 	}
 }
 
-// CommentBody is the sticky PR comment for a lane: the marker line first, then the report.
-func CommentBody(r *Result, refutedConclusion string) string {
+// commentBody is the sticky PR comment for a lane: the marker line first, then the report.
+func commentBody(r *Result, refutedConclusion string) string {
 	_, title := CheckConclusion(r, refutedConclusion)
 	return fmt.Sprintf("%s\n### %s: %s\n\n%s", Marker(r.Lane), CheckName(r.Lane), title, Report(r))
 }
@@ -94,7 +94,7 @@ func CommentBody(r *Result, refutedConclusion string) string {
 // coverageLine is the coverage shown to a person: a lane stopped before its call reviewed
 // nothing, however much of the diff it would have shown.
 func coverageLine(r *Result) string {
-	if r.Status != StatusStale && r.Status != StatusBlocked {
+	if r.Status != statusStale && r.Status != statusBlocked {
 		return r.Coverage.Line()
 	}
 	if r.Coverage == nil {
@@ -104,7 +104,7 @@ func coverageLine(r *Result) string {
 		r.Coverage.FilesTotal, r.Coverage.BytesTotal)
 }
 
-func modelNote(r ReviewerRecord) string {
+func modelNote(r reviewerRecord) string {
 	if r.ModelReported != "" {
 		return ", model " + codeSafe(r.ModelReported)
 	}

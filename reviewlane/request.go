@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// Request is a review-request.v1 document: everything one lane needs, fixed before the lane
+// request is a review-request.v1 document: everything one lane needs, fixed before the lane
 // runs. Once written it is never rewritten; the files it names are bound by their digests.
-type Request struct {
+type request struct {
 	Schema      string     `json:"schema"`
 	Subject     string     `json:"subject"`
 	Repository  string     `json:"repository,omitempty"`
@@ -24,13 +24,13 @@ type Request struct {
 	Contract    Contract   `json:"contract"`
 	Diff        FileRef    `json:"diff"`
 	Author      Author     `json:"author"`
-	Reviewer    Reviewer   `json:"reviewer"`
+	Reviewer    reviewer   `json:"reviewer"`
 	Diversity   string     `json:"diversity"`
 	Nonce       string     `json:"nonce"`
 	EvidenceDir string     `json:"evidence_dir"`
 	ReadOnly    bool       `json:"read_only"`
 	MaxDiff     int64      `json:"max_diff_bytes"`
-	Paths       PathFilter `json:"paths"`
+	Paths       pathFilter `json:"paths"`
 	CreatedAt   time.Time  `json:"created_at"`
 }
 
@@ -65,22 +65,22 @@ func (a Author) Families() []string {
 	return append([]string{a.Family}, a.CoauthorFamilies...)
 }
 
-// Reviewer is the profile a lane's single call goes to.
-type Reviewer struct {
+// reviewer is the profile a lane's single call goes to.
+type reviewer struct {
 	Profile string `json:"profile"`
 	Family  string `json:"family"`
 	Model   string `json:"model,omitempty"`
 	Effort  string `json:"effort,omitempty"`
 }
 
-// PathFilter is the lane's scope, copied from configuration so the request is self-contained.
-type PathFilter struct {
+// pathFilter is the lane's scope, copied from configuration so the request is self-contained.
+type pathFilter struct {
 	Include []string `json:"include,omitempty"`
 	Exclude []string `json:"exclude,omitempty"`
 }
 
-// NewNonce draws 128 bits from r (crypto/rand.Reader when nil) as lowercase hex.
-func NewNonce(r io.Reader) (string, error) {
+// newNonce draws 128 bits from r (crypto/rand.Reader when nil) as lowercase hex.
+func newNonce(r io.Reader) (string, error) {
 	if r == nil {
 		r = rand.Reader
 	}
@@ -92,20 +92,20 @@ func NewNonce(r io.Reader) (string, error) {
 }
 
 // Marshal serialises the request after checking it against its schema.
-func (r *Request) Marshal() ([]byte, error) {
+func (r *request) Marshal() ([]byte, error) {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("encode request: %w", err)
 	}
-	if err := validateDoc(RequestSchema, b); err != nil {
+	if err := validateDoc(requestSchema, b); err != nil {
 		return nil, fmt.Errorf("request for lane %s: %w", r.Lane, err)
 	}
 	return append(b, '\n'), nil
 }
 
-// WriteRequest writes r to path once: the file is created exclusively and left read-only, so
+// writeRequest writes r to path once: the file is created exclusively and left read-only, so
 // a request cannot be edited in place between building a lane and dispatching it.
-func WriteRequest(path string, r *Request) error {
+func writeRequest(path string, r *request) error {
 	b, err := r.Marshal()
 	if err != nil {
 		return err
@@ -121,18 +121,18 @@ func WriteRequest(path string, r *Request) error {
 
 // ReadRequest reads and schema-checks a request, returning it with the SHA-256 of its bytes
 // (the result binds to that digest).
-func ReadRequest(path string) (*Request, string, error) {
+func ReadRequest(path string) (*request, string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, "", fmt.Errorf("read request: %w", err)
 	}
-	if err := validateDoc(RequestSchema, b); err != nil {
+	if err := validateDoc(requestSchema, b); err != nil {
 		return nil, "", fmt.Errorf("read request %s: %w", path, err)
 	}
-	var r Request
+	var r request
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, "", fmt.Errorf("read request %s: %w", path, err)
 	}
-	d, _ := HashReader(bytes.NewReader(b))
+	d, _ := hashReader(bytes.NewReader(b))
 	return &r, d.SHA256, nil
 }

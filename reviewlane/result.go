@@ -13,9 +13,9 @@ type Status string
 // Lane statuses. Only StatusJudged carries a disposition.
 const (
 	StatusJudged    Status = "judged"
-	StatusTransport Status = "transport"
-	StatusStale     Status = "stale"
-	StatusBlocked   Status = "blocked"
+	statusTransport Status = "transport"
+	statusStale     Status = "stale"
+	statusBlocked   Status = "blocked"
 )
 
 // Disposition is the reviewer's semantic judgment.
@@ -27,31 +27,31 @@ const (
 	Refuted   Disposition = "REFUTED"
 )
 
-// TransportClass says why a lane produced no judgment. None of them is a judgment.
-type TransportClass string
+// transportClass says why a lane produced no judgment. None of them is a judgment.
+type transportClass string
 
 // Transport classes.
 const (
-	ClassTimeout         TransportClass = "timeout"
-	ClassRateLimited     TransportClass = "rate-limited"
-	ClassProviderError   TransportClass = "provider-error"
-	ClassRefused         TransportClass = "refused"
-	ClassMalformedMarker TransportClass = "malformed-marker"
-	ClassWrongNonce      TransportClass = "wrong-nonce"
-	ClassMissingEvidence TransportClass = "missing-evidence"
+	classTimeout         transportClass = "timeout"
+	classRateLimited     transportClass = "rate-limited"
+	classProviderError   transportClass = "provider-error"
+	classRefused         transportClass = "refused"
+	classMalformedMarker transportClass = "malformed-marker"
+	classWrongNonce      transportClass = "wrong-nonce"
+	classMissingEvidence transportClass = "missing-evidence"
 )
 
-// BlockedReason says why a lane refused to run at all.
-type BlockedReason string
+// blockedReason says why a lane refused to run at all.
+type blockedReason string
 
 // Reasons a lane is blocked before any call.
 const (
-	BlockedSameFamily     BlockedReason = "same-family"
-	BlockedSameContext    BlockedReason = "same-context"
-	BlockedDigestMismatch BlockedReason = "digest-mismatch"
-	// BlockedNothingToReview: no file of the diff is within the lane's paths and size limit
+	blockedSameFamily     blockedReason = "same-family"
+	blockedSameContext    blockedReason = "same-context"
+	blockedDigestMismatch blockedReason = "digest-mismatch"
+	// blockedNothingToReview: no file of the diff is within the lane's paths and size limit
 	// (or the diff is empty). A verdict on an empty view would judge nothing.
-	BlockedNothingToReview BlockedReason = "nothing-to-review"
+	blockedNothingToReview blockedReason = "nothing-to-review"
 )
 
 // Result is a review-lane-result.v1 document.
@@ -65,11 +65,11 @@ type Result struct {
 	RequestSHA256   string         `json:"request_sha256"`
 	Status          Status         `json:"status"`
 	Disposition     Disposition    `json:"disposition,omitempty"`
-	TransportClass  TransportClass `json:"transport_class,omitempty"`
-	BlockedReason   BlockedReason  `json:"blocked_reason,omitempty"`
+	TransportClass  transportClass `json:"transport_class,omitempty"`
+	BlockedReason   blockedReason  `json:"blocked_reason,omitempty"`
 	StaleHeadSHA    string         `json:"stale_head_sha,omitempty"`
 	NonceEchoed     string         `json:"nonce_echoed,omitempty"`
-	Reviewer        ReviewerRecord `json:"reviewer"`
+	Reviewer        reviewerRecord `json:"reviewer"`
 	AuthorContextID string         `json:"author_context_id"`
 	ReadOnly        bool           `json:"read_only"`
 	Evidence        *Evidence      `json:"evidence,omitempty"`
@@ -83,8 +83,8 @@ type Result struct {
 	FinishedAt      time.Time      `json:"finished_at"`
 }
 
-// ReviewerRecord is who actually reviewed, as observed.
-type ReviewerRecord struct {
+// reviewerRecord is who actually reviewed, as observed.
+type reviewerRecord struct {
 	Profile       string `json:"profile"`
 	Family        string `json:"family"`
 	Model         string `json:"model,omitempty"`
@@ -126,7 +126,7 @@ func (r *Result) Marshal() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode result: %w", err)
 	}
-	if err := validateDoc(ResultSchema, b); err != nil {
+	if err := validateDoc(resultSchema, b); err != nil {
 		return nil, fmt.Errorf("result of lane %s: %w", r.Lane, err)
 	}
 	return append(b, '\n'), nil
@@ -138,7 +138,7 @@ func ReadResult(path string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read result: %w", err)
 	}
-	if err := validateDoc(ResultSchema, b); err != nil {
+	if err := validateDoc(resultSchema, b); err != nil {
 		return nil, fmt.Errorf("read result %s: %w", path, err)
 	}
 	var r Result

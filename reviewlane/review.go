@@ -17,13 +17,13 @@ import (
 //go:embed roles/reviewer.md
 var roleBody string
 
-// RoleReviewer is the role name in the ledger.
-const RoleReviewer = "reviewer"
+// roleReviewer is the role name in the ledger.
+const roleReviewer = "reviewer"
 
 // Input names fed (fenced) to the reviewer.
 const (
-	InputContract = "ACCEPTANCE_CONTRACT"
-	InputDiff     = "DIFF"
+	inputContract = "ACCEPTANCE_CONTRACT"
+	inputDiff     = "DIFF"
 )
 
 // RoleBody returns the reviewer's system prompt.
@@ -82,11 +82,11 @@ func (l *lane) readLedger(ctx context.Context, callErr error) error {
 
 func (l *lane) callSpec() engine.CallSpec {
 	return engine.CallSpec{
-		Role: RoleReviewer, Profile: l.req.Reviewer.Profile, Effort: provider.Effort(l.req.Reviewer.Effort),
+		Role: roleReviewer, Profile: l.req.Reviewer.Profile, Effort: provider.Effort(l.req.Reviewer.Effort),
 		System: roleBody,
 		Inputs: []engine.NamedText{
-			{Name: InputContract, Text: string(l.contract)},
-			{Name: InputDiff, Text: l.diff.text},
+			{Name: inputContract, Text: string(l.contract)},
+			{Name: inputDiff, Text: l.diff.text},
 		},
 		Task:      l.task(),
 		MaxTokens: l.d.limits(l.req.Reviewer.Profile).MaxTokens,
@@ -107,23 +107,23 @@ func (l *lane) task() string {
 // callClass maps a failed call to a transport class. A refusal stays a refusal; throttling
 // that outlived the retries is rate-limited; a deadline is a timeout; anything else the
 // provider did is a provider error.
-func callClass(ce *engine.CallError) TransportClass {
+func callClass(ce *engine.CallError) transportClass {
 	var pe *provider.Error
 	var ne net.Error
 	switch {
 	case ce.Class == string(provider.ClassRefused):
-		return ClassRefused
+		return classRefused
 	case ce.Class == engine.ClassTimeout, errors.Is(ce, context.DeadlineExceeded),
 		errors.As(ce, &ne) && ne.Timeout():
-		return ClassTimeout
+		return classTimeout
 	case errors.As(ce, &pe) && pe.Status == http.StatusTooManyRequests:
-		return ClassRateLimited
+		return classRateLimited
 	}
-	return ClassProviderError
+	return classProviderError
 }
 
-func (l *lane) transport(class TransportClass, detail string) {
-	l.res.Status, l.res.TransportClass, l.res.Detail = StatusTransport, class, detail
+func (l *lane) transport(class transportClass, detail string) {
+	l.res.Status, l.res.TransportClass, l.res.Detail = statusTransport, class, detail
 	l.res.Disposition, l.res.NonceEchoed = "", ""
 	l.res.Summary = fmt.Sprintf("No judgment (transport: %s). This is not a review outcome: %s", class, clip(detail, 300))
 }

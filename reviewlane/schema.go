@@ -16,8 +16,8 @@ var schemaFiles embed.FS
 
 // Document kinds, also the value of each document's "schema" field.
 const (
-	RequestSchema = "review-request.v1"
-	ResultSchema  = "review-lane-result.v1"
+	requestSchema = "review-request.v1"
+	resultSchema  = "review-lane-result.v1"
 )
 
 var (
@@ -28,7 +28,7 @@ var (
 
 func loadSchemas() {
 	schemas = map[string]*jsonSchema{}
-	for _, name := range []string{RequestSchema, ResultSchema} {
+	for _, name := range []string{requestSchema, resultSchema} {
 		data, err := schemaFiles.ReadFile("schemas/" + name + ".json")
 		if err == nil {
 			schemas[name], err = compileSchema(data)
@@ -39,13 +39,13 @@ func loadSchemas() {
 	}
 }
 
-// SchemaError lists every way a document breaks its schema.
-type SchemaError struct {
+// schemaError lists every way a document breaks its schema.
+type schemaError struct {
 	Schema     string
 	Violations []string
 }
 
-func (e *SchemaError) Error() string {
+func (e *schemaError) Error() string {
 	return fmt.Sprintf("document does not satisfy %s: %s", e.Schema, strings.Join(e.Violations, "; "))
 }
 
@@ -56,12 +56,12 @@ func validateDoc(name string, doc []byte) error {
 		return schemasErr
 	}
 	if v := schemas[name].Validate(doc); len(v) > 0 {
-		return &SchemaError{Schema: name, Violations: v}
+		return &schemaError{Schema: name, Violations: v}
 	}
 	return nil
 }
 
-// SchemaJSON returns the embedded JSON Schema of a document kind.
-func SchemaJSON(name string) ([]byte, error) {
+// schemaJSON returns the embedded JSON Schema of a document kind.
+func schemaJSON(name string) ([]byte, error) {
 	return schemaFiles.ReadFile("schemas/" + name + ".json")
 }

@@ -44,14 +44,14 @@ func TestSelfWithAnInstallationTokenNeedsTheLoginGiven(t *testing.T) {
 	assert.True(t, strings.HasPrefix(err.Error(), "who am I: "), err.Error())
 
 	results := confirmedLane(t, g)
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), botLogin, results, "failure"))
 	assert.Len(t, g.fake.CheckRuns(ghRepo), 1)
 	require.Len(t, g.fake.IssueComments(ghRepo, g.number), 1, "the given login finds our comment again")
 
 	// Under any other login the bot's own comment is not recognised and a second one appears:
 	// why a caller that cannot learn its login must stop rather than guess.
-	require.NoError(t, PublishAll(context.Background(), g.client, g.heads(), "octocat", results, "failure"))
+	require.NoError(t, publishAll(context.Background(), g.client, g.heads(), "octocat", results, "failure"))
 	assert.Len(t, g.fake.IssueComments(ghRepo, g.number), 2)
 }
 
@@ -67,7 +67,7 @@ func TestSelfWithAUserTokenCannotPublishChecks(t *testing.T) {
 	login, err := alice.Self(context.Background())
 	require.NoError(t, err)
 
-	err = PublishAll(context.Background(), alice, g.heads(), login, confirmedLane(t, g), "failure")
+	err = publishAll(context.Background(), alice, g.heads(), login, confirmedLane(t, g), "failure")
 	var er *github.ErrorResponse
 	require.True(t, errors.As(err, &er), "%v", err)
 	assert.Equal(t, http.StatusForbidden, er.Response.StatusCode)
@@ -77,7 +77,7 @@ func TestSelfWithAUserTokenCannotPublishChecks(t *testing.T) {
 // confirmedLane builds and dispatches one gpt lane that confirms.
 func confirmedLane(t *testing.T, g *ghFixture) []*Result {
 	t.Helper()
-	b := g.build(t, prOptions(t, LaneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
+	b := g.build(t, prOptions(t, laneSpec{Name: "gpt", Profile: "gpt", Family: "openai"}))
 	gpt := scripted("openai", answer("ok\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce))
 	d := dispatcher(t, PullHead{GitHub: g.client, Repo: ghRepo, Number: g.number}, engine.Profiles{"gpt": gpt})
 	results, err := d.DispatchAll(context.Background(), b.Requests)

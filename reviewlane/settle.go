@@ -34,12 +34,12 @@ type transcriptInput struct {
 // settle validates the answer, writes the evidence and fills the result.
 func (l *lane) settle(spec engine.CallSpec, answer string) error {
 	if err := l.writeTranscript(spec, answer, ""); err != nil {
-		l.transport(ClassMissingEvidence, err.Error())
+		l.transport(classMissingEvidence, err.Error())
 		return nil
 	}
 	artifact := filepath.Join(l.dir, artifactName)
 	if err := l.ev.write(artifactName, []byte(answer)); err != nil {
-		l.transport(ClassMissingEvidence, err.Error())
+		l.transport(classMissingEvidence, err.Error())
 		return nil
 	}
 	l.res.Evidence = &Evidence{Dir: l.req.EvidenceDir, Transcript: filepath.Join(l.dir, transcriptName), Artifact: artifact}

@@ -55,31 +55,31 @@ func TestEveryTransportClassIsNeutralAndNeverAJudgment(t *testing.T) {
 	cases := []struct {
 		name  string
 		setup setup
-		class TransportClass
+		class transportClass
 		calls int
 	}{
 		{"timeout", func(*testing.T, *fixture, *Built) (*engine.Profile, time.Duration) {
 			return scripted("anthropic", script.Script{Latency: time.Hour, Default: &script.Response{Text: "never"}}), 20 * time.Millisecond
-		}, ClassTimeout, 1},
-		{"429 after retries", vendor(http.StatusTooManyRequests, "rate_limit.json"), ClassRateLimited, engine.DefaultMaxAttempts},
-		{"5xx", vendor(http.StatusServiceUnavailable, "server_error.json"), ClassProviderError, engine.DefaultMaxAttempts},
-		{"vendor refusal", vendor(http.StatusOK, "refusal.json"), ClassRefused, 1},
+		}, classTimeout, 1},
+		{"429 after retries", vendor(http.StatusTooManyRequests, "rate_limit.json"), classRateLimited, engine.DefaultMaxAttempts},
+		{"5xx", vendor(http.StatusServiceUnavailable, "server_error.json"), classProviderError, engine.DefaultMaxAttempts},
+		{"vendor refusal", vendor(http.StatusOK, "refusal.json"), classRefused, 1},
 		{"scripted refusal", func(*testing.T, *fixture, *Built) (*engine.Profile, time.Duration) {
 			return scripted("anthropic", script.Script{Default: &script.Response{Error: "refused"}}), 0
-		}, ClassRefused, 1},
-		{"malformed marker", scriptedAnswer("Looks good.\nVERDICT: CONFIRMED"), ClassMalformedMarker, 1},
-		{"wrong nonce", scriptedAnswer("Looks good.\nJUDGMENT: CONFIRMED nonce=ffffffffffffffffffffffffffffffff"), ClassWrongNonce, 1},
-		{"empty answer", scriptedAnswer(""), ClassMissingEvidence, 1},
-		{"bare judgment line", scriptedAnswer("JUDGMENT: CONFIRMED nonce=" + echoTrueNonce), ClassMissingEvidence, 1},
+		}, classRefused, 1},
+		{"malformed marker", scriptedAnswer("Looks good.\nVERDICT: CONFIRMED"), classMalformedMarker, 1},
+		{"wrong nonce", scriptedAnswer("Looks good.\nJUDGMENT: CONFIRMED nonce=ffffffffffffffffffffffffffffffff"), classWrongNonce, 1},
+		{"empty answer", scriptedAnswer(""), classMissingEvidence, 1},
+		{"bare judgment line", scriptedAnswer("JUDGMENT: CONFIRMED nonce=" + echoTrueNonce), classMissingEvidence, 1},
 		{"lane directory redirected outside the evidence directory", func(t *testing.T, f *fixture, b *Built) (*engine.Profile, time.Duration) {
 			redirectLaneDir(t, b.Requests[0])
 			return scripted("anthropic", answer("fine\nJUDGMENT: CONFIRMED nonce="+echoTrueNonce)), 0
-		}, ClassMissingEvidence, 0},
+		}, classMissingEvidence, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, map[string]string{"main.go": "package main\n"})
-			o := f.options(LaneSpec{Name: "vendor", Profile: "vendor", Family: "anthropic"})
+			o := f.options(laneSpec{Name: "vendor", Profile: "vendor", Family: "anthropic"})
 			o.CoauthorFamilies = nil // the author is human here, so an anthropic lane may run
 			b := f.build(t, o)
 			p, timeout := tc.setup(t, f, b)
@@ -89,7 +89,7 @@ func TestEveryTransportClassIsNeutralAndNeverAJudgment(t *testing.T) {
 
 			res, err := d.Dispatch(context.Background(), b.Requests[0])
 			require.NoError(t, err)
-			assert.Equal(t, StatusTransport, res.Status, res.Summary)
+			assert.Equal(t, statusTransport, res.Status, res.Summary)
 			assert.Equal(t, tc.class, res.TransportClass, res.Detail)
 			assert.Empty(t, res.Disposition)
 			assert.Empty(t, res.NonceEchoed)

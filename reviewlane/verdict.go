@@ -10,7 +10,7 @@ import (
 // class that explains why there is none.
 type verdict struct {
 	disposition Disposition
-	class       TransportClass
+	class       transportClass
 	echoed      string
 	findings    []Finding
 	detail      string
@@ -36,21 +36,21 @@ type line struct {
 func judge(answer, nonce string, files map[string]bool) verdict {
 	lines := splitLines(answer)
 	if len(lines) == 0 {
-		return verdict{class: ClassMissingEvidence, detail: "the reviewer's answer is empty"}
+		return verdict{class: classMissingEvidence, detail: "the reviewer's answer is empty"}
 	}
 	last := lines[len(lines)-1]
 	if last.fenced || last.isFence {
-		return verdict{class: ClassMalformedMarker, detail: "the final line is inside a code block"}
+		return verdict{class: classMalformedMarker, detail: "the final line is inside a code block"}
 	}
 	m := judgmentLine.FindStringSubmatch(last.text)
 	if m == nil {
-		return verdict{class: ClassMalformedMarker, detail: "the final line is not a JUDGMENT line: " + clip(last.text, 120)}
+		return verdict{class: classMalformedMarker, detail: "the final line is not a JUDGMENT line: " + clip(last.text, 120)}
 	}
 	if m[2] != nonce {
-		return verdict{class: ClassWrongNonce, detail: "the final line echoes nonce " + clip(m[2], 80) + ", not this lane's"}
+		return verdict{class: classWrongNonce, detail: "the final line echoes nonce " + clip(m[2], 80) + ", not this lane's"}
 	}
 	if len(lines) == 1 {
-		return verdict{class: ClassMissingEvidence, detail: "the answer is a bare JUDGMENT line with no findings or reasoning"}
+		return verdict{class: classMissingEvidence, detail: "the answer is a bare JUDGMENT line with no findings or reasoning"}
 	}
 	return verdict{disposition: Disposition(m[1]), echoed: m[2], findings: findings(lines[:len(lines)-1], files)}
 }

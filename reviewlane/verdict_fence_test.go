@@ -43,7 +43,7 @@ func TestJudgeReadsFencesAsCommonMark(t *testing.T) {
 	for _, tc := range cases {
 		v := judge(tc.answer, nonce, nil)
 		if tc.inside {
-			assert.Equal(t, ClassMalformedMarker, v.class, tc.name)
+			assert.Equal(t, classMalformedMarker, v.class, tc.name)
 			assert.Empty(t, v.disposition, tc.name)
 		} else {
 			assert.Equal(t, Confirmed, v.disposition, "%s: %s", tc.name, v.detail)

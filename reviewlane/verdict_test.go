@@ -11,23 +11,23 @@ const nonce = "00112233445566778899aabbccddeeff"
 func TestJudgeRequiresExactFinalLine(t *testing.T) {
 	cases := []struct {
 		answer string
-		class  TransportClass
+		class  transportClass
 		disp   Disposition
 	}{
 		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce, "", Confirmed},
 		{"ok\nJUDGMENT: REFUTED nonce=" + nonce + "  \n\n", "", Refuted},
 		{"ok\r\nJUDGMENT: CONFIRMED nonce=" + nonce + "\r\n", "", Confirmed},
-		{"ok\njudgment: confirmed nonce=" + nonce, ClassMalformedMarker, ""},
-		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce + " (sure)", ClassMalformedMarker, ""},
-		{"ok\n  JUDGMENT: CONFIRMED nonce=" + nonce, ClassMalformedMarker, ""},
-		{"ok\nJUDGMENT: APPROVED nonce=" + nonce, ClassMalformedMarker, ""},
-		{"ok\nJUDGMENT: CONFIRMED", ClassMalformedMarker, ""},
-		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce + "\nthanks", ClassMalformedMarker, ""},
-		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce[:31], ClassWrongNonce, ""},
-		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce + "0", ClassWrongNonce, ""},
-		{"ok\n```\nJUDGMENT: CONFIRMED nonce=" + nonce + "\n```", ClassMalformedMarker, ""},
-		{"   \n\n", ClassMissingEvidence, ""},
-		{"JUDGMENT: CONFIRMED nonce=" + nonce, ClassMissingEvidence, ""},
+		{"ok\njudgment: confirmed nonce=" + nonce, classMalformedMarker, ""},
+		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce + " (sure)", classMalformedMarker, ""},
+		{"ok\n  JUDGMENT: CONFIRMED nonce=" + nonce, classMalformedMarker, ""},
+		{"ok\nJUDGMENT: APPROVED nonce=" + nonce, classMalformedMarker, ""},
+		{"ok\nJUDGMENT: CONFIRMED", classMalformedMarker, ""},
+		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce + "\nthanks", classMalformedMarker, ""},
+		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce[:31], classWrongNonce, ""},
+		{"ok\nJUDGMENT: CONFIRMED nonce=" + nonce + "0", classWrongNonce, ""},
+		{"ok\n```\nJUDGMENT: CONFIRMED nonce=" + nonce + "\n```", classMalformedMarker, ""},
+		{"   \n\n", classMissingEvidence, ""},
+		{"JUDGMENT: CONFIRMED nonce=" + nonce, classMissingEvidence, ""},
 	}
 	for _, tc := range cases {
 		v := judge(tc.answer, nonce, nil)

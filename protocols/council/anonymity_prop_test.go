@@ -13,7 +13,7 @@ import (
 // allPrompts builds every prompt a session can send — the arbiter's included — from random
 // member text that tries to name its author, exactly as Execute builds them.
 func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec, error) {
-	opts := Options{Team: teamOf(p), Rounds: 1 + r.IntN(MaxRounds)}.Defaulted()
+	opts := Options{Team: teamOf(p), Rounds: 1 + r.IntN(maxRounds)}.Defaulted()
 	if len(inputs) == 0 {
 		inputs = []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}
 	}
@@ -27,8 +27,8 @@ func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec
 		return out
 	}
 	positions, cross, closings := lab("position"), lab("challenge"), lab("closing")
-	docket, n := leaky(r, p, "Option 1: one thing. Held by: Member A"), 1+r.IntN(MaxOptions)
-	t := Tally{Votes: make([][]string, n), Ballots: len(p.Seats)}
+	docket, n := leaky(r, p, "Option 1: one thing. Held by: Member A"), 1+r.IntN(maxOptions)
+	t := tally{Votes: make([][]string, n), Ballots: len(p.Seats)}
 	var specs []engine.CallSpec
 	var errs []error
 	add := func(s engine.CallSpec, err error) { specs, errs = append(specs, s), append(errs, err) }
@@ -39,8 +39,8 @@ func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec
 		add(k.cross(a, 2, positions, docket, cross))
 		add(k.closing(a, positions, docket, n, cross, nil))
 	}
-	gaps := []Gap{{Role: p.Seats[0].Role, Label: p.Seats[0].Label, Phase: "Closing ballot", Class: "timeout"}}
-	add(k.ruling(docket, n, closings, cross, ballotRecord(Docket{Options: make([]Option, n)}, t, gaps), t))
+	gaps := []gap{{Role: p.Seats[0].Role, Label: p.Seats[0].Label, Phase: "Closing ballot", Class: "timeout"}}
+	add(k.ruling(docket, n, closings, cross, ballotRecord(Docket{Options: make([]option, n)}, t, gaps), t))
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

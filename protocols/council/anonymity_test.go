@@ -31,9 +31,9 @@ func randomPlan(r *rand.Rand) Plan {
 	seats := SeatKeys()
 	r.Shuffle(len(seats), func(i, j int) { seats[i], seats[j] = seats[j], seats[i] })
 	var p Plan
-	for i, role := range seats[:MinTeam+r.IntN(len(seats)-MinTeam+1)] {
+	for i, role := range seats[:minTeam+r.IntN(len(seats)-minTeam+1)] {
 		a := at(role)
-		a.Label = MemberLabel(i)
+		a.Label = memberLabel(i)
 		p.Seats = append(p.Seats, a)
 	}
 	p.Clerk, p.Arbiter = at(Clerk), at(Arbiter)

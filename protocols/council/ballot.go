@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// Ballot is one member's parsed closing answer.
-type Ballot struct {
+// ballot is one member's parsed closing answer.
+type ballot struct {
 	Label      string   `json:"label"`
 	Option     int      `json:"option"`
 	Final      string   `json:"final"`
@@ -16,15 +16,15 @@ type Ballot struct {
 	// Intent is the intent-alignment assessment, from the seat that speaks for the asker;
 	// Alignment is its verdicts per intent item and option.
 	Intent    string       `json:"intent,omitempty"`
-	Alignment []Assessment `json:"alignment,omitempty"`
+	Alignment []assessment `json:"alignment,omitempty"`
 }
 
 // ParseBallot reads a closing answer against a docket of n options. withIntent requires the
 // intent-alignment section.
-func ParseBallot(text string, n int, withIntent bool) (Ballot, error) {
+func ParseBallot(text string, n int, withIntent bool) (ballot, error) {
 	k, err := oneChoice(text, voteLine, "VOTE", n)
 	if err != nil {
-		return Ballot{}, err
+		return ballot{}, err
 	}
 	s := sections(voteLine.ReplaceAllString(text, ""))
 	need := []string{secFinal, secTripWires}
@@ -32,12 +32,12 @@ func ParseBallot(text string, n int, withIntent bool) (Ballot, error) {
 		need = append(need, secIntent)
 	}
 	if err := requireSections(s, need...); err != nil {
-		return Ballot{}, err
+		return ballot{}, err
 	}
 	if err := present(s, secObjections); err != nil {
-		return Ballot{}, err
+		return ballot{}, err
 	}
-	return Ballot{Option: k, Final: s[headingKey(secFinal)], Objections: items(s[headingKey(secObjections)]),
+	return ballot{Option: k, Final: s[headingKey(secFinal)], Objections: items(s[headingKey(secObjections)]),
 		TripWires: items(s[headingKey(secTripWires)]), Intent: s[headingKey(secIntent)]}, nil
 }
 
@@ -47,7 +47,7 @@ func ballotContract(n int, withIntent bool, k int) func(string) error {
 	return func(text string) error { _, err := parseBallot(text, n, withIntent, k); return err }
 }
 
-func parseBallot(text string, n int, withIntent bool, k int) (Ballot, error) {
+func parseBallot(text string, n int, withIntent bool, k int) (ballot, error) {
 	b, err := ParseBallot(text, n, withIntent)
 	if err != nil || !withIntent || k == 0 {
 		return b, err
@@ -56,8 +56,8 @@ func parseBallot(text string, n int, withIntent bool, k int) (Ballot, error) {
 	return b, err
 }
 
-// Tally is the closing ballot counted.
-type Tally struct {
+// tally is the closing ballot counted.
+type tally struct {
 	// Votes lists, per option number (index 0 is option 1), the labels that chose it.
 	Votes [][]string `json:"votes"`
 	// Leaders are the options with the most votes (more than one: a tie).
@@ -66,8 +66,8 @@ type Tally struct {
 }
 
 // Count tallies ballots over a docket of n options.
-func Count(ballots []Ballot, n int) Tally {
-	t := Tally{Votes: make([][]string, n), Ballots: len(ballots)}
+func Count(ballots []ballot, n int) tally {
+	t := tally{Votes: make([][]string, n), Ballots: len(ballots)}
 	for _, b := range ballots {
 		t.Votes[b.Option-1] = append(t.Votes[b.Option-1], b.Label)
 	}
@@ -84,12 +84,12 @@ func Count(ballots []Ballot, n int) Tally {
 }
 
 // Unanimous says whether every ballot chose one option.
-func (t Tally) Unanimous() bool {
+func (t tally) Unanimous() bool {
 	return t.Ballots > 0 && len(t.Leaders) == 1 && len(t.Votes[t.Leaders[0]-1]) == t.Ballots
 }
 
 // Against lists the labels whose ballot chose another option than k.
-func (t Tally) Against(k int) []string {
+func (t tally) Against(k int) []string {
 	var out []string
 	for i, v := range t.Votes {
 		if i+1 != k {
@@ -103,7 +103,7 @@ func (t Tally) Against(k int) []string {
 // Margin states how the ballot ended and how the ruling relates to it: "unanimous",
 // "converged 3-1", "converged 2-1-1", "split 2-2"; with the arbiter's choice, "arbiter broke a 2-2 tie" or
 // "arbiter overruled a 3-1 ballot".
-func (t Tally) Margin(selected int) string {
+func (t tally) Margin(selected int) string {
 	if t.Ballots == 0 {
 		return "no ballots"
 	}

@@ -6,30 +6,30 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// SeatClass says how a member sits: it sets the effort floor it is staffed with, which prior
+// seatClass says how a member sits: it sets the effort floor it is staffed with, which prior
 // its family is chosen by, and what the protocol asks of it.
-type SeatClass string
+type seatClass string
 
 // Seat classes.
 const (
-	// ClassDeliberation argues and votes.
-	ClassDeliberation SeatClass = "deliberation"
+	// classDeliberation argues and votes.
+	classDeliberation seatClass = "deliberation"
 	// ClassAdversarial attacks: the arbiter is kept off its family, and it must answer.
-	ClassAdversarial SeatClass = "adversarial"
-	// ClassPrincipalProxy speaks for the asker's intent and assesses the options against it.
-	ClassPrincipalProxy SeatClass = "principal-proxy"
+	ClassAdversarial seatClass = "adversarial"
+	// classPrincipalProxy speaks for the asker's intent and assesses the options against it.
+	classPrincipalProxy seatClass = "principal-proxy"
 )
 
 // Choices lists the seat classes (the configuration decoder reads enumerations by it).
-func (SeatClass) Choices() []string {
-	return []string{string(ClassDeliberation), string(ClassAdversarial), string(ClassPrincipalProxy)}
+func (seatClass) Choices() []string {
+	return []string{string(classDeliberation), string(ClassAdversarial), string(classPrincipalProxy)}
 }
 
 // Member is a roster card: one member of the standing team (roster/<key>.yaml).
 type Member struct {
 	Key       string    `yaml:"key" json:"key"`
 	Title     string    `yaml:"title" json:"title"`
-	SeatClass SeatClass `yaml:"seat_class" json:"seat_class"`
+	SeatClass seatClass `yaml:"seat_class" json:"seat_class"`
 	// Mandate is what the member is on the team for, in a sentence or two (shown to people;
 	// the member's prompt is its brief).
 	Mandate string `yaml:"mandate" json:"mandate"`
@@ -69,8 +69,8 @@ type Profile struct {
 	Source string         `yaml:"-" json:"source,omitempty"`
 }
 
-// NewProfile is a profile's defaults, before its file is read.
-func NewProfile() Profile { return Profile{Rounds: 1, Triage: true} }
+// newProfile is a profile's defaults, before its file is read.
+func newProfile() Profile { return Profile{Rounds: 1, Triage: true} }
 
 // Priors are capability priors (capability-priors.yaml): how well a family is believed to do
 // a job, from 0 to 1. A family not listed scores NeutralPrior.
@@ -81,21 +81,21 @@ type Priors struct {
 	Affinity map[string]map[string]float64 `yaml:"affinity" mapkey:"seat class" json:"affinity,omitempty"`
 }
 
-// NeutralPrior is the score of a family no prior names.
-const NeutralPrior = 0.5
+// neutralPrior is the score of a family no prior names.
+const neutralPrior = 0.5
 
 func (p Priors) adjudication(family string) float64 {
 	if v, ok := p.Adjudication[family]; ok {
 		return v
 	}
-	return NeutralPrior
+	return neutralPrior
 }
 
-func (p Priors) affinity(class SeatClass, family string) float64 {
+func (p Priors) affinity(class seatClass, family string) float64 {
 	if v, ok := p.Affinity[string(class)][family]; ok {
 		return v
 	}
-	return NeutralPrior
+	return neutralPrior
 }
 
 // Over returns p with every entry of o laid over it: a repository's priors replace single

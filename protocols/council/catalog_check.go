@@ -15,16 +15,16 @@ var (
 	familyPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
 )
 
-// CheckMember checks a roster card read from the file stem.yaml. hasBrief says a built-in
+// checkMember checks a roster card read from the file stem.yaml. hasBrief says a built-in
 // brief exists for its key (roles/<key>.md), so the card may leave brief empty.
-func CheckMember(c *engine.SettingsCheck, m *Member, stem string, hasBrief bool) {
+func checkMember(c *engine.SettingsCheck, m *Member, stem string, hasBrief bool) {
 	if fileName(c, "key", m.Key, stem) && slices.Contains(serviceKeys, m.Key) {
 		c.Errorf("key", "%q is a role that holds no seat; a roster card is a seat", m.Key)
 	}
 	required(c, "title", m.Title)
 	required(c, "mandate", m.Mandate)
 	if m.SeatClass == "" && !c.IsSet("seat_class") {
-		c.Errorf("seat_class", "is required (one of %s)", strings.Join(SeatClass("").Choices(), ", "))
+		c.Errorf("seat_class", "is required (one of %s)", strings.Join(seatClass("").Choices(), ", "))
 	}
 	if m.Effort == "" && !c.IsSet("effort") {
 		c.Errorf("effort", "is required (low, medium, high, xhigh or max)")
@@ -38,9 +38,9 @@ func CheckMember(c *engine.SettingsCheck, m *Member, stem string, hasBrief bool)
 	}
 }
 
-// CheckProfile checks a composition profile read from stem.yaml. members are the roster's
+// checkProfile checks a composition profile read from stem.yaml. members are the roster's
 // keys; otherDefault names another profile of the same layer already marked default ("" none).
-func CheckProfile(c *engine.SettingsCheck, p *Profile, stem string, members []string, otherDefault string) {
+func checkProfile(c *engine.SettingsCheck, p *Profile, stem string, members []string, otherDefault string) {
 	fileName(c, "name", p.Name, stem)
 	required(c, "description", p.Description)
 	if p.Default && otherDefault != "" {
@@ -52,11 +52,11 @@ func CheckProfile(c *engine.SettingsCheck, p *Profile, stem string, members []st
 			c.Errorf(at, "%s is listed twice", k)
 		}
 	}
-	if len(p.Members) < MinTeam {
-		c.Errorf("members", "lists %d member(s): a team needs at least %d, and two families to span", len(p.Members), MinTeam)
+	if len(p.Members) < minTeam {
+		c.Errorf("members", "lists %d member(s): a team needs at least %d, and two families to span", len(p.Members), minTeam)
 	}
-	if p.Rounds < 1 || p.Rounds > MaxRounds {
-		c.Errorf("rounds", "must be 1 or %d, got %d", MaxRounds, p.Rounds)
+	if p.Rounds < 1 || p.Rounds > maxRounds {
+		c.Errorf("rounds", "must be 1 or %d, got %d", maxRounds, p.Rounds)
 	}
 	need := len(p.Members) * (2 + p.Rounds)
 	switch {
@@ -84,16 +84,16 @@ func checkPins(c *engine.SettingsCheck, p *Profile) {
 			fams = append(fams, f)
 		}
 	}
-	if len(p.Members) >= MinTeam && len(p.Pins) >= len(p.Members) && len(fams) == 1 {
+	if len(p.Members) >= minTeam && len(p.Pins) >= len(p.Members) && len(fams) == 1 {
 		c.Errorf("pins", "holds every member to family %s: the team cannot span two families", fams[0])
 	}
 }
 
-// CheckPriors checks capability priors: scores from 0 to 1, known seat classes, family names.
-func CheckPriors(c *engine.SettingsCheck, p *Priors) {
+// checkPriors checks capability priors: scores from 0 to 1, known seat classes, family names.
+func checkPriors(c *engine.SettingsCheck, p *Priors) {
 	scores(c, "adjudication", p.Adjudication)
 	for _, class := range slices.Sorted(maps.Keys(p.Affinity)) {
-		if c.Choice("affinity."+class, class, SeatClass("").Choices(), "seat class", "seat classes") {
+		if c.Choice("affinity."+class, class, seatClass("").Choices(), "seat class", "seat classes") {
 			scores(c, "affinity."+class, p.Affinity[class])
 		}
 	}

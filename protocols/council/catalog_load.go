@@ -11,17 +11,17 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// Decoder decodes one YAML document strictly into v (unknown keys, wrong types and bad
+// decoder decodes one YAML document strictly into v (unknown keys, wrong types and bad
 // enumerations are errors) and then runs check on what it decoded; every problem it returns
 // names the file, the line and the key. The configuration package's decoder is the one used
 // for a repository's files; the protocol decodes its own embedded files with a plain one.
-type Decoder func(name string, data []byte, v any, check func(*engine.SettingsCheck)) error
+type decoder func(name string, data []byte, v any, check func(*engine.SettingsCheck)) error
 
 // Where a catalog's files sit under its directory.
 const (
-	RosterDir  = "roster"
-	ProfileDir = "profiles"
-	PriorsFile = "capability-priors.yaml"
+	rosterDir  = "roster"
+	profileDir = "profiles"
+	priorsFile = "capability-priors.yaml"
 )
 
 // RepositoryDir is where a repository keeps its layer of the catalog.
@@ -32,13 +32,13 @@ const RepositoryDir = ".github/war-room/council"
 // layer is laid over: its members may be named by the layer's profiles, and its built-in
 // briefs serve the layer's cards of the same key. A missing directory or file is an empty
 // layer, not an error. Every problem of every file is returned, joined.
-func LoadLayer(files fs.FS, dir string, under Catalog, dec Decoder) (Catalog, error) {
+func LoadLayer(files fs.FS, dir string, under Catalog, dec decoder) (Catalog, error) {
 	var layer Catalog
 	var errs []error
-	err := each(files, path.Join(dir, RosterDir), func(name, stem string, data []byte) {
+	err := each(files, path.Join(dir, rosterDir), func(name, stem string, data []byte) {
 		m := Member{}
 		errs = append(errs, dec(name, data, &m, func(c *engine.SettingsCheck) {
-			CheckMember(c, &m, stem, hasBuiltinBrief(m.Key))
+			checkMember(c, &m, stem, hasBuiltinBrief(m.Key))
 		}))
 		m.Source = name
 		layer.Members = append(layer.Members, m)
@@ -46,9 +46,9 @@ func LoadLayer(files fs.FS, dir string, under Catalog, dec Decoder) (Catalog, er
 	errs = append(errs, err)
 	known := under.Over(layer).MemberKeys()
 	def := ""
-	err = each(files, path.Join(dir, ProfileDir), func(name, stem string, data []byte) {
-		p := NewProfile()
-		errs = append(errs, dec(name, data, &p, func(c *engine.SettingsCheck) { CheckProfile(c, &p, stem, known, def) }))
+	err = each(files, path.Join(dir, profileDir), func(name, stem string, data []byte) {
+		p := newProfile()
+		errs = append(errs, dec(name, data, &p, func(c *engine.SettingsCheck) { checkProfile(c, &p, stem, known, def) }))
 		if p.Default && def == "" {
 			def = p.Name
 		}
@@ -56,10 +56,10 @@ func LoadLayer(files fs.FS, dir string, under Catalog, dec Decoder) (Catalog, er
 		layer.Profiles = append(layer.Profiles, p)
 	})
 	errs = append(errs, err)
-	priors := path.Join(dir, PriorsFile)
+	priors := path.Join(dir, priorsFile)
 	switch data, err := fs.ReadFile(files, priors); {
 	case err == nil:
-		errs = append(errs, dec(priors, data, &layer.Priors, func(c *engine.SettingsCheck) { CheckPriors(c, &layer.Priors) }))
+		errs = append(errs, dec(priors, data, &layer.Priors, func(c *engine.SettingsCheck) { checkPriors(c, &layer.Priors) }))
 	case !errors.Is(err, fs.ErrNotExist):
 		errs = append(errs, fmt.Errorf("read %s: %w", priors, err))
 	}

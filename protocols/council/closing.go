@@ -28,7 +28,7 @@ func (s *state) close(ctx context.Context) error {
 	cross, intent := s.crossAll(), s.intentItems()
 	seats := s.seats(true)
 	s.expect(keyClosing, titleClosing, len(seats))
-	res, err := s.fan(ctx, keyClosing, titleClosing, seats, MinTeam,
+	res, err := s.fan(ctx, keyClosing, titleClosing, seats, minTeam,
 		func(a Assignment) (engine.CallSpec, error) {
 			return s.kit.closing(a, positions, docket, n, cross, intent)
 		})
@@ -44,7 +44,7 @@ func (s *state) close(ctx context.Context) error {
 		b.Label = c.Label
 		s.rec.Ballots = append(s.rec.Ballots, b)
 	}
-	slices.SortFunc(s.rec.Ballots, func(a, b Ballot) int { return labelOrder(a.Label, b.Label) })
+	slices.SortFunc(s.rec.Ballots, func(a, b ballot) int { return labelOrder(a.Label, b.Label) })
 	s.rec.Tally = Count(s.rec.Ballots, n)
 	s.narrateClosing()
 	return nil
@@ -62,7 +62,7 @@ func (s *state) rule(ctx context.Context) error {
 		return failure(err, keyRuling, s.plan.Arbiter)
 	}
 	s.rec.RulingC = &c
-	if s.rec.Ruling, err = ParseRuling(c.Text, n, s.rec.Tally); err != nil {
+	if s.rec.Ruling, err = parseRuling(c.Text, n, s.rec.Tally); err != nil {
 		return fmt.Errorf("council: stored ruling: %w", err)
 	}
 	s.rec.IntentTripWires = s.intentTripWires()

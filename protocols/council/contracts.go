@@ -11,8 +11,8 @@ import (
 // NoneFound is a member's exact statement that it looked for a flaw and found none.
 const NoneFound = "NONE_FOUND"
 
-// MaxOptions bounds a docket: more options than that is a docket nobody can ballot on.
-const MaxOptions = 6
+// maxOptions bounds a docket: more options than that is a docket nobody can ballot on.
+const maxOptions = 6
 
 // lead is what markdown may put before a keyword at the start of a line.
 const lead = `^[ \t>*_#+-]*`

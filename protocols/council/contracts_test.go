@@ -11,11 +11,11 @@ import (
 var ab = []string{"Member A", "Member B"}
 
 func TestParseDocket(t *testing.T) {
-	d, err := ParseDocket("## Options\n- **Option 1:** Queue — move jobs. Held by: Member A\n"+
+	d, err := parseDocket("## Options\n- **Option 1:** Queue — move jobs. Held by: Member A\n"+
 		"- Option 2: Cron - keep it,\n  but harden retries. (held by Member B, Member A)\n\n## Points in dispute\n- cost\n", ab)
 	require.NoError(t, err)
 	require.Len(t, d.Options, 2)
-	assert.Equal(t, Option{Number: 1, Title: "Queue", Summary: "move jobs.", Holders: []string{"Member A"}}, d.Options[0])
+	assert.Equal(t, option{Number: 1, Title: "Queue", Summary: "move jobs.", Holders: []string{"Member A"}}, d.Options[0])
 	assert.Equal(t, "Cron", d.Options[1].Title)
 	assert.Equal(t, "keep it, but harden retries.", d.Options[1].Summary)
 	assert.Equal(t, []string{"Member B", "Member A"}, d.Options[1].Holders)
@@ -32,7 +32,7 @@ func TestParseDocket(t *testing.T) {
 		"duplicate titles":   {"## Options\n- Option 1: Q. Held by: Member A\n- Option 2: q. Held by: Member B\n## Points in dispute\n- none", "share the title"},
 		"too many":           {"## Options\n- Option 1: a. Held by: Member A\n- Option 2: b. Held by: Member B\n- Option 3: c. Held by: Member B\n- Option 4: d. Held by: Member B\n- Option 5: e. Held by: Member B\n- Option 6: f. Held by: Member B\n- Option 7: g. Held by: Member B\n## Points in dispute\n- none", "lists 7 option(s)"},
 	} {
-		_, err := ParseDocket(tc.text, ab)
+		_, err := parseDocket(tc.text, ab)
 		assert.ErrorContains(t, err, tc.want, name)
 	}
 }
@@ -76,47 +76,47 @@ func TestParseBallot(t *testing.T) {
 }
 
 func TestParseRuling(t *testing.T) {
-	split := Count([]Ballot{{Label: "Member A", Option: 1}, {Label: "Member B", Option: 2}, {Label: "Member C", Option: 2}}, 2)
+	split := Count([]ballot{{Label: "Member A", Option: 1}, {Label: "Member B", Option: 2}, {Label: "Member C", Option: 2}}, 2)
 	head := "SELECTED: Option 2\n## Decision\nd\n## Rationale\nr\n"
 	tail := "## Trip-wires\n- Reopen if x\n"
-	r, err := ParseRuling(head+"## Dissent\n- Member A: wanted option 1\n"+tail, 2, split)
+	r, err := parseRuling(head+"## Dissent\n- Member A: wanted option 1\n"+tail, 2, split)
 	require.NoError(t, err)
 	assert.Equal(t, 2, r.Selected)
 	assert.Equal(t, []string{"Member A: wanted option 1"}, r.Dissent)
 
-	_, err = ParseRuling(head+tail, 2, split)
-	assert.True(t, errors.Is(err, ErrNoDissentRecord), "%v", err)
-	_, err = ParseRuling(head+"## Dissent\n- none\n"+tail, 2, split)
+	_, err = parseRuling(head+tail, 2, split)
+	assert.True(t, errors.Is(err, errNoDissentRecord), "%v", err)
+	_, err = parseRuling(head+"## Dissent\n- none\n"+tail, 2, split)
 	assert.ErrorContains(t, err, "Member A voted for other options")
-	_, err = ParseRuling(head+"## Dissent\n- Member B: nothing\n"+tail, 2, split)
+	_, err = parseRuling(head+"## Dissent\n- Member B: nothing\n"+tail, 2, split)
 	assert.ErrorContains(t, err, "Member A voted against Option 2")
 	// Naming the dissenter without what they held flattens the dissent as surely as "none".
 	for _, hollow := range []string{"- Member A: none", "- Member A", "- **Member A**: N/A.", "- Member A — nothing",
 		"Member A: no dissent", "- none\n- Member A", "- none (Member A)", "- Member A and Member B: no objections"} {
-		_, err = ParseRuling(head+"## Dissent\n"+hollow+"\n"+tail, 2, split)
+		_, err = parseRuling(head+"## Dissent\n"+hollow+"\n"+tail, 2, split)
 		assert.ErrorContains(t, err, "Member A voted against Option 2", "dissent %q", hollow)
-		assert.True(t, errors.Is(err, ErrNoDissentRecord), "%q: %v", hollow, err)
+		assert.True(t, errors.Is(err, errNoDissentRecord), "%q: %v", hollow, err)
 	}
-	r, err = ParseRuling(head+"## Dissent\n- none from the majority\n- Member A: cron costs less; a month of retry data would vindicate it\n"+tail, 2, split)
+	r, err = parseRuling(head+"## Dissent\n- none from the majority\n- Member A: cron costs less; a month of retry data would vindicate it\n"+tail, 2, split)
 	require.NoError(t, err)
 	assert.Len(t, r.Dissent, 2)
-	_, err = ParseRuling(head+"## Dissent\n- Member A: x\n## Trip-wires\n- none\n", 2, split)
+	_, err = parseRuling(head+"## Dissent\n- Member A: x\n## Trip-wires\n- none\n", 2, split)
 	assert.ErrorContains(t, err, "trip-wires say none")
-	_, err = ParseRuling("## Decision\nd\n## Rationale\nr\n## Dissent\n- none\n"+tail, 2, split)
+	_, err = parseRuling("## Decision\nd\n## Rationale\nr\n## Dissent\n- none\n"+tail, 2, split)
 	assert.ErrorContains(t, err, "no SELECTED line")
 
 	// Going with every ballot, "none" is honest.
-	all := Count([]Ballot{{Label: "Member A", Option: 2}, {Label: "Member B", Option: 2}}, 2)
-	r, err = ParseRuling(head+"## Dissent\n- none\n"+tail, 2, all)
+	all := Count([]ballot{{Label: "Member A", Option: 2}, {Label: "Member B", Option: 2}}, 2)
+	r, err = parseRuling(head+"## Dissent\n- none\n"+tail, 2, all)
 	require.NoError(t, err)
 	assert.Empty(t, r.Dissent)
 }
 
 func TestMargin(t *testing.T) {
-	b := func(opts ...int) Tally {
-		var bs []Ballot
+	b := func(opts ...int) tally {
+		var bs []ballot
 		for i, o := range opts {
-			bs = append(bs, Ballot{Label: MemberLabel(i), Option: o})
+			bs = append(bs, ballot{Label: memberLabel(i), Option: o})
 		}
 		return Count(bs, 3)
 	}

@@ -26,7 +26,7 @@ const (
 func (s *state) dag() (*record.DAG, error) {
 	d := record.NewDAG(s.r.Session().ID)
 	blind := map[string]string{} // label → node id
-	add := func(c Contribution, phase string, round int, label, parent string) error {
+	add := func(c contribution, phase string, round int, label, parent string) error {
 		a, ok := s.author(c.Role)
 		if !ok {
 			return fmt.Errorf("council: dag: no assignment for role %s", c.Role)
@@ -82,8 +82,8 @@ func (s *state) author(role string) (Assignment, bool) {
 	return s.plan.Seat(role)
 }
 
-func inLabelOrder(p PhaseResult) []Contribution {
+func inLabelOrder(p phaseResult) []contribution {
 	out := slices.Clone(p.Contributions)
-	slices.SortStableFunc(out, func(a, b Contribution) int { return labelOrder(a.Label, b.Label) })
+	slices.SortStableFunc(out, func(a, b contribution) int { return labelOrder(a.Label, b.Label) })
 	return out
 }

@@ -25,7 +25,7 @@ func (s *state) deliberate(ctx context.Context) error {
 func (s *state) seats(filed bool) []Assignment {
 	var out []Assignment
 	for _, a := range s.plan.Seats {
-		if !filed || slices.ContainsFunc(s.rec.Blind.Contributions, func(c Contribution) bool { return c.Label == a.Label }) {
+		if !filed || slices.ContainsFunc(s.rec.Blind.Contributions, func(c contribution) bool { return c.Label == a.Label }) {
 			out = append(out, a)
 		}
 	}
@@ -37,7 +37,7 @@ func (s *state) seats(filed bool) []Assignment {
 func labelOrder(a, b string) int { return panel.LabelOrder(a, b) }
 
 // labeled returns a phase's contributions as members see them, in label order.
-func labeled(p PhaseResult) []Labeled {
+func labeled(p phaseResult) []Labeled {
 	out := make([]Labeled, len(p.Contributions))
 	for i, c := range p.Contributions {
 		out[i] = Labeled{Label: c.Label, Text: c.Text}
@@ -48,12 +48,12 @@ func labeled(p PhaseResult) []Labeled {
 
 // fan builds one task per seat with build and runs them as a phase.
 func (s *state) fan(ctx context.Context, key, title string, seats []Assignment, quorum int,
-	build func(Assignment) (engine.CallSpec, error)) (PhaseResult, error) {
+	build func(Assignment) (engine.CallSpec, error)) (phaseResult, error) {
 	tasks := make([]panel.Task, 0, len(seats))
 	for _, a := range seats {
 		spec, err := build(a)
 		if err != nil {
-			return PhaseResult{}, err
+			return phaseResult{}, err
 		}
 		tasks = append(tasks, panel.Task{Name: a.Role, Label: a.Label, Spec: spec})
 	}
@@ -63,7 +63,7 @@ func (s *state) fan(ctx context.Context, key, title string, seats []Assignment, 
 func (s *state) blind(ctx context.Context) (err error) {
 	seats := s.seats(false)
 	s.expect(keyBlind, titleBlind, len(seats))
-	if s.rec.Blind, err = s.fan(ctx, keyBlind, titleBlind, seats, MinTeam, s.kit.blind); err != nil {
+	if s.rec.Blind, err = s.fan(ctx, keyBlind, titleBlind, seats, minTeam, s.kit.blind); err != nil {
 		return err
 	}
 	s.narrateBlind()
@@ -81,7 +81,7 @@ func (s *state) docket(ctx context.Context) error {
 		return failure(err, keyDocket, s.plan.Clerk)
 	}
 	s.rec.DocketC = &c
-	if s.rec.Docket, err = ParseDocket(c.Text, labelsOf(positions)); err != nil {
+	if s.rec.Docket, err = parseDocket(c.Text, labelsOf(positions)); err != nil {
 		return fmt.Errorf("council: stored docket: %w", err)
 	}
 	s.narrateDocket()

@@ -1,3 +1,5 @@
+//lint:file-ignore ST1005 the messages begin with the docket's own label for an option, "Option N", as the clerk wrote it
+
 package council
 
 import (
@@ -7,8 +9,8 @@ import (
 	"strings"
 )
 
-// Option is one course of action on the docket.
-type Option struct {
+// option is one course of action on the docket.
+type option struct {
 	Number  int      `json:"number"`
 	Title   string   `json:"title"`
 	Summary string   `json:"summary,omitempty"`
@@ -16,11 +18,11 @@ type Option struct {
 }
 
 // Name is how prompts and records refer to the option: "Option 2".
-func (o Option) Name() string { return fmt.Sprintf("Option %d", o.Number) }
+func (o option) Name() string { return fmt.Sprintf("Option %d", o.Number) }
 
 // Docket is the clerk's parsed answer.
 type Docket struct {
-	Options  []Option `json:"options"`
+	Options  []option `json:"options"`
 	Disputes []string `json:"disputes,omitempty"`
 }
 
@@ -30,9 +32,9 @@ var (
 	titleSep   = regexp.MustCompile(`\s+[—–-]\s+|:\s+`)
 )
 
-// ParseDocket reads the clerk's docket. labels are the members who filed a position: every
+// parseDocket reads the clerk's docket. labels are the members who filed a position: every
 // option must be held by known members, and every member must hold at least one option.
-func ParseDocket(text string, labels []string) (Docket, error) {
+func parseDocket(text string, labels []string) (Docket, error) {
 	s := sections(text)
 	if err := present(s, secOptions, secDisputes); err != nil {
 		return Docket{}, err
@@ -46,16 +48,16 @@ func ParseDocket(text string, labels []string) (Docket, error) {
 		if o.Number != len(d.Options)+1 {
 			return Docket{}, fmt.Errorf("options must be numbered 1, 2, 3, … in order; found Option %d after %d option(s)", o.Number, len(d.Options))
 		}
-		if slices.ContainsFunc(d.Options, func(p Option) bool { return strings.EqualFold(p.Title, o.Title) }) {
+		if slices.ContainsFunc(d.Options, func(p option) bool { return strings.EqualFold(p.Title, o.Title) }) {
 			return Docket{}, fmt.Errorf("two options share the title %q; merge them or tell them apart", o.Title)
 		}
 		d.Options = append(d.Options, o)
 	}
-	if n := len(d.Options); n == 0 || n > MaxOptions {
-		return Docket{}, fmt.Errorf("the docket lists %d option(s); list between 1 and %d, one line each: \"- Option 1: <title> — <summary>. Held by: Member A\"", n, MaxOptions)
+	if n := len(d.Options); n == 0 || n > maxOptions {
+		return Docket{}, fmt.Errorf("the docket lists %d option(s); list between 1 and %d, one line each: \"- Option 1: <title> — <summary>. Held by: Member A\"", n, maxOptions)
 	}
 	for _, l := range labels {
-		if !slices.ContainsFunc(d.Options, func(o Option) bool { return slices.Contains(o.Holders, l) }) {
+		if !slices.ContainsFunc(d.Options, func(o option) bool { return slices.Contains(o.Holders, l) }) {
 			return Docket{}, fmt.Errorf("%s's position is in no option: every position must be held by at least one option", l)
 		}
 	}
@@ -78,9 +80,9 @@ func optionLines(body string) []string {
 	return out
 }
 
-func parseOption(line string, labels []string) (Option, error) {
+func parseOption(line string, labels []string) (option, error) {
 	m := optionLine.FindStringSubmatch(line)
-	var o Option
+	var o option
 	fmt.Sscan(m[1], &o.Number)
 	rest := strings.TrimSpace(m[2])
 	h := heldBy.FindStringSubmatchIndex(rest)
@@ -109,5 +111,5 @@ func parseOption(line string, labels []string) (Option, error) {
 }
 
 func docketContract(labels []string) func(string) error {
-	return func(text string) error { _, err := ParseDocket(text, labels); return err }
+	return func(text string) error { _, err := parseDocket(text, labels); return err }
 }

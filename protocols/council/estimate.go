@@ -11,10 +11,10 @@ import (
 // the record can set it beside what the session spent.
 const keyEstimate = "estimate"
 
-// CallPlan is what a seated team will call, phase by phase, when nothing fails: triage (when
+// callPlan is what a seated team will call, phase by phase, when nothing fails: triage (when
 // the session has it), the blind positions, the docket, each cross-examination round, the
 // closing ballot and the ruling.
-func CallPlan(opts Options, plan Plan) estimate.Plan {
+func callPlan(opts Options, plan Plan) estimate.Plan {
 	call := func(a Assignment) estimate.Call {
 		return estimate.Call{Role: a.Role, Profile: a.Profile, Effort: a.Effort}
 	}
@@ -43,7 +43,7 @@ func Estimate(ctx context.Context, st engine.Store, opts Options, plan Plan, ps 
 	if err != nil {
 		return estimate.Estimate{}, err
 	}
-	return estimate.Forecast(CallPlan(opts, plan), ps, estimate.Calibrate(ledger, n)), nil
+	return estimate.Forecast(callPlan(opts, plan), ps, estimate.Calibrate(ledger, n)), nil
 }
 
 // Estimate is the session's forecast as the engine keeps it, counting the deliberating seats

@@ -11,10 +11,10 @@ import (
 
 // Limits on evidence requests.
 const (
-	// MaxRequestsPerSeat bounds one seat's requests in one phase.
-	MaxRequestsPerSeat = 3
-	// MaxRequestsPerSession bounds a session's requests.
-	MaxRequestsPerSession = 12
+	// maxRequestsPerSeat bounds one seat's requests in one phase.
+	maxRequestsPerSeat = 3
+	// maxRequestsPerSession bounds a session's requests.
+	maxRequestsPerSession = 12
 )
 
 // secEvidence is the optional section a seat asks for probes in.
@@ -28,7 +28,7 @@ func (k kit) evidenceHelp() string {
 		return ""
 	}
 	return "\nIf a fact you rely on or doubt can be checked in the repository, you may add a section \"## " + secEvidence +
-		"\" with at most " + fmt.Sprint(MaxRequestsPerSeat) + " lines, each one of: `read PATH`, `read PATH:FROM-TO`, " +
+		"\" with at most " + fmt.Sprint(maxRequestsPerSeat) + " lines, each one of: `read PATH`, `read PATH:FROM-TO`, " +
 		"`search \"TEXT\"` (optionally followed by `in PATH`), `list DIR`, `log PATH`. They run read-only on the " +
 		"repository at the session's commit, every member sees the results in the next phase, and anything else is refused.\n"
 }
@@ -48,7 +48,7 @@ func (k kit) evidenceInputs() []engine.NamedText {
 // probe answers the evidence requests a phase's contributions made, as one stored step, so
 // that a resumed session reads exactly what the first run read. Requests past a seat's or the
 // session's limit are refused like any other.
-func (s *state) probe(ctx context.Context, after string, p PhaseResult) error {
+func (s *state) probe(ctx context.Context, after string, p phaseResult) error {
 	done := len(s.rec.Evidence)
 	res, err := engine.Step(ctx, s.r, keyEvidence(after), func(ctx context.Context) ([]evidence.Result, error) {
 		g := s.r.Prober(s.opts.Evidence)
@@ -57,10 +57,10 @@ func (s *state) probe(ctx context.Context, after string, p PhaseResult) error {
 			for i, asked := range items(sections(c.Text)[headingKey(secEvidence)]) {
 				r := evidence.Result{Asked: asked}
 				switch {
-				case i >= MaxRequestsPerSeat:
-					r.Refused = fmt.Sprintf("a seat may ask for at most %d probes in one phase", MaxRequestsPerSeat)
-				case done+len(out) >= MaxRequestsPerSession:
-					r.Refused = fmt.Sprintf("a session may ask for at most %d probes", MaxRequestsPerSession)
+				case i >= maxRequestsPerSeat:
+					r.Refused = fmt.Sprintf("a seat may ask for at most %d probes in one phase", maxRequestsPerSeat)
+				case done+len(out) >= maxRequestsPerSession:
+					r.Refused = fmt.Sprintf("a session may ask for at most %d probes", maxRequestsPerSession)
 				default:
 					r = evidence.Answer(ctx, g, asked)
 				}

@@ -112,17 +112,17 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 
 // gathered is what the phases produced.
 type gathered struct {
-	Blind   PhaseResult
+	Blind   phaseResult
 	Docket  Docket
-	Cross   []PhaseResult
-	Closing PhaseResult
-	Ballots []Ballot
-	Tally   Tally
+	Cross   []phaseResult
+	Closing phaseResult
+	Ballots []ballot
+	Tally   tally
 	Ruling  Ruling
 	// Texts of the single calls, for the DAG and the record.
-	DocketC, RulingC *Contribution
+	DocketC, RulingC *contribution
 	// Triage is what triage found (nil when the session has none).
-	Triage *TriageResult
+	Triage *triageResult
 	// Estimate is the forecast shown before the first seat call.
 	Estimate *estimate.Estimate
 	// IntentTripWires are the intent items the steward found the selected option fails.
@@ -130,7 +130,7 @@ type gathered struct {
 	// Evidence is every probe the seats asked for, in order.
 	Evidence []evidence.Result
 	// Writeback is what the seats proposed for memory.
-	Writeback []Proposal
+	Writeback []proposal
 }
 
 // state is one execution of a session.
@@ -143,8 +143,8 @@ type state struct {
 }
 
 // gaps lists every seat failure of the session, in phase order.
-func (s *state) gaps() []Gap {
-	out := append([]Gap(nil), s.rec.Blind.Gaps...)
+func (s *state) gaps() []gap {
+	out := append([]gap(nil), s.rec.Blind.Gaps...)
 	for _, c := range s.rec.Cross {
 		out = append(out, c.Gaps...)
 	}

@@ -9,9 +9,9 @@ import (
 	"github.com/war-room/war-room/engine/estimate"
 )
 
-// HonestyLine is what the outcome says first when every seat voted alike and nobody
+// honestyLine is what the outcome says first when every seat voted alike and nobody
 // dissented: the contention the team was convened for did not happen.
-const HonestyLine = "Unanimous, empty dissent — one model would likely have answered as well."
+const honestyLine = "Unanimous, empty dissent — one model would likely have answered as well."
 
 // lead is the outcome's first line, ahead of the decision: the margin and who dissented, or
 // the honesty line on a unanimous run, so that no reader meets the decision before its dissent.
@@ -19,7 +19,7 @@ func (s *state) lead() string {
 	t, sel := s.rec.Tally, s.rec.Ruling.Selected
 	against := t.Against(sel)
 	if t.Unanimous() && len(s.rec.Ruling.Dissent) == 0 {
-		return "**" + HonestyLine + "**"
+		return "**" + honestyLine + "**"
 	}
 	if len(against) == 0 {
 		return "**" + upper(t.Margin(sel)) + ".**"

@@ -13,15 +13,15 @@ import (
 // IntentFile is where a repository keeps the asker's durable intent.
 const IntentFile = ".github/war-room/intent.md"
 
-// MaxIntentItems bounds an intent: more items than that is not an intent anybody can hold a
+// maxIntentItems bounds an intent: more items than that is not an intent anybody can hold a
 // team to.
-const MaxIntentItems = 12
+const maxIntentItems = 12
 
 // Verdicts of the intent-alignment assessment.
 const (
-	VerdictPass    = "pass"
+	verdictPass    = "pass"
 	VerdictFail    = "fail"
-	VerdictUnknown = "unknown"
+	verdictUnknown = "unknown"
 )
 
 // secProvisional is the section in which the steward drafts an intent when there is no file.
@@ -40,8 +40,8 @@ func NewIntent(path, text string) (*Intent, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("%s states no intent: write what the answer must achieve or respect, one bullet each", path)
 	}
-	if len(items) > MaxIntentItems {
-		return nil, fmt.Errorf("%s lists %d items; an intent holds at most %d", path, len(items), MaxIntentItems)
+	if len(items) > maxIntentItems {
+		return nil, fmt.Errorf("%s lists %d items; an intent holds at most %d", path, len(items), maxIntentItems)
 	}
 	return &Intent{Path: path, Text: text, Items: items}, nil
 }
@@ -67,8 +67,8 @@ func intentItems(text string) []string {
 	return out
 }
 
-// Assessment is the steward's verdict on one intent item for one option.
-type Assessment struct {
+// assessment is the steward's verdict on one intent item for one option.
+type assessment struct {
 	Item    int    `json:"item"`
 	Option  int    `json:"option"`
 	Verdict string `json:"verdict"`
@@ -79,8 +79,8 @@ var alignLine = regexp.MustCompile(`(?i)^[*_]*intent\s+(\d+)\s*/\s*option\s+(\d+
 
 // ParseAlignment reads the intent-alignment section against k intent items and n options:
 // one line "Intent i / Option j: pass | fail | unknown — why" for every item and option.
-func ParseAlignment(body string, k, n int) ([]Assessment, error) {
-	var out []Assessment
+func ParseAlignment(body string, k, n int) ([]assessment, error) {
+	var out []assessment
 	seen := map[[2]int]bool{}
 	for _, line := range items(body) {
 		m := alignLine.FindStringSubmatch(strings.TrimSpace(line))
@@ -98,7 +98,7 @@ func ParseAlignment(body string, k, n int) ([]Assessment, error) {
 			return nil, fmt.Errorf("Intent %d / Option %d is assessed twice", i, j)
 		}
 		seen[[2]int{i, j}] = true
-		out = append(out, Assessment{Item: i, Option: j, Verdict: strings.ToLower(m[3]), Why: strings.TrimSpace(m[4])})
+		out = append(out, assessment{Item: i, Option: j, Verdict: strings.ToLower(m[3]), Why: strings.TrimSpace(m[4])})
 	}
 	if len(out) != k*n {
 		return nil, fmt.Errorf("the assessment covers %d of the %d pairs: assess every intent item (1 to %d) for every option (1 to %d)", len(out), k*n, k, n)
@@ -116,8 +116,8 @@ func checkProvisional(text string) error {
 	switch {
 	case len(got) == 0:
 		return errors.New("missing or empty section: ## " + secProvisional + " (draft the asker's intent as bullets)")
-	case len(got) > MaxIntentItems:
-		return fmt.Errorf("the provisional intent lists %d items; at most %d", len(got), MaxIntentItems)
+	case len(got) > maxIntentItems:
+		return fmt.Errorf("the provisional intent lists %d items; at most %d", len(got), maxIntentItems)
 	}
 	return nil
 }
@@ -167,7 +167,7 @@ func (k kit) blindIntentTask(a Assignment) (string, func(string) error) {
 	}
 	return "\nNo intent file was given. Draft the asker's intent from the question and its context alone, as a short " +
 		"list of what the answer must achieve or respect, in a section \"## " + secProvisional + "\" (one bullet each, at " +
-		fmt.Sprint(MaxIntentItems) + " most). It is recorded as provisional.\n", checkProvisional
+		fmt.Sprint(maxIntentItems) + " most). It is recorded as provisional.\n", checkProvisional
 }
 
 // intentItems are the items the closing ballot assesses.
@@ -216,5 +216,5 @@ func (s *state) intentNote() (string, bool) {
 		return "The steward cast no ballot, so the decision was not assessed against " + against + ".", true
 	}
 	return fmt.Sprintf("The steward assessed the decision against %s: %d pass, %d fail, %d unknown.", against,
-		count[VerdictPass], count[VerdictFail], count[VerdictUnknown]), true
+		count[verdictPass], count[VerdictFail], count[verdictUnknown]), true
 }

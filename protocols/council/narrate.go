@@ -28,13 +28,13 @@ func (s *state) digest(phase, title string, lines []string) {
 }
 
 // turns narrates a revealed phase's contributions verbatim, in label order, and its gaps.
-func (s *state) turns(p PhaseResult) {
+func (s *state) turns(p phaseResult) {
 	for _, c := range inLabelOrder(p) {
 		s.r.Narrate(engine.Narration{Kind: engine.NarrateTurn, Phase: p.Title, Title: c.Label, Text: strings.TrimSpace(c.Text)})
 	}
 }
 
-func gapLines(p PhaseResult) []string {
+func gapLines(p phaseResult) []string {
 	var out []string
 	for _, g := range p.Gaps {
 		out = append(out, fmt.Sprintf("%s gave no answer (%s)", g.Label, g.Class))
@@ -67,7 +67,7 @@ func (s *state) narrateDocket() {
 
 // narrateClash is a cross-examination round's clash digest: who challenged whom, and what
 // was conceded.
-func (s *state) narrateClash(p PhaseResult) {
+func (s *state) narrateClash(p phaseResult) {
 	var lines []string
 	for _, c := range inLabelOrder(p) {
 		sec := sections(c.Text)

@@ -24,22 +24,22 @@ const DecisionArtifact = "decision.json"
 
 // Limits and defaults.
 const (
-	// MinTeam is the smallest team: contention needs two seats.
-	MinTeam = 2
-	// MaxRounds bounds cross-examination cycles.
-	MaxRounds             = 2
+	// minTeam is the smallest team: contention needs two seats.
+	minTeam = 2
+	// maxRounds bounds cross-examination cycles.
+	maxRounds             = 2
 	DefaultSeatTimeout    = 120 * time.Second
-	DefaultArbiterTimeout = 180 * time.Second
+	defaultArbiterTimeout = 180 * time.Second
 )
 
 // RoleSetting pins a role: a non-empty Profile is never moved by the draw; a non-empty Effort
 // wins over the role's default.
 type RoleSetting = engine.RolePin
 
-// OptionsVersion is the layout of the options a new session stores. Version 0 is a session
+// optionsVersion is the layout of the options a new session stores. Version 0 is a session
 // stored before the team was data: its members are the built-in cards, and it runs as it
 // was planned then, without triage and without a confirmation card.
-const OptionsVersion = 2
+const optionsVersion = 2
 
 // Options is everything a deliberation needs besides its inputs and seed. It is stored with
 // the session, so a resumed run seats the same team the same way, with the same cards,
@@ -104,8 +104,8 @@ func (o Options) Member(key string) (Member, bool) {
 func (o Options) Validate() error {
 	var errs []error
 	r := o.roster()
-	if len(o.Team) < MinTeam {
-		errs = append(errs, fmt.Errorf("a team needs at least %d seats, got %d", MinTeam, len(o.Team)))
+	if len(o.Team) < minTeam {
+		errs = append(errs, fmt.Errorf("a team needs at least %d seats, got %d", minTeam, len(o.Team)))
 	}
 	for i, k := range o.Team {
 		if spec, ok := r.Spec(k); !ok || !spec.Seat {
@@ -127,8 +127,8 @@ func (o Options) Validate() error {
 			errs = append(errs, fmt.Errorf("a pin holds %s, who does not sit on this team", k))
 		}
 	}
-	if o.Rounds < 1 || o.Rounds > MaxRounds {
-		errs = append(errs, fmt.Errorf("cross-examination rounds must be 1 or %d, got %d", MaxRounds, o.Rounds))
+	if o.Rounds < 1 || o.Rounds > maxRounds {
+		errs = append(errs, fmt.Errorf("cross-examination rounds must be 1 or %d, got %d", maxRounds, o.Rounds))
 	}
 	if o.MaxSeatCalls > 0 && o.SeatCalls() > o.MaxSeatCalls {
 		errs = append(errs, fmt.Errorf("profile %s allows at most %d seat calls (max_seat_calls), but %d seats × (2 + %d round(s)) make %d",
@@ -161,7 +161,7 @@ func (o Options) Defaulted() Options {
 		o.SeatTimeout = DefaultSeatTimeout
 	}
 	if o.ArbiterTimeout == 0 {
-		o.ArbiterTimeout = DefaultArbiterTimeout
+		o.ArbiterTimeout = defaultArbiterTimeout
 	}
 	return o
 }
@@ -199,5 +199,5 @@ func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionO
 // options against the asker's intent at the closing ballot.
 func (o Options) speaksForIntent(role string) bool {
 	m, ok := o.Member(role)
-	return ok && m.SeatClass == ClassPrincipalProxy
+	return ok && m.SeatClass == classPrincipalProxy
 }

@@ -101,13 +101,13 @@ func NewPlan(opts Options, ps engine.Profiles, rng *rand.Rand) (Plan, error) {
 	p.Clerk = d.assign(Clerk, p.Arbiter.Profile)
 	p.Triage = d.assign(Triage, p.Clerk.Profile)
 	for i, j := range rng.Perm(len(p.Seats)) {
-		p.Seats[j].Label = MemberLabel(i)
+		p.Seats[j].Label = memberLabel(i)
 	}
 	return p, nil
 }
 
-// MemberLabel is the i-th (0-based) anonymous seat label: Member A … Member Z, Member AA, ….
-func MemberLabel(i int) string { return panel.Label("Member", i) }
+// memberLabel is the i-th (0-based) anonymous seat label: Member A … Member Z, Member AA, ….
+func memberLabel(i int) string { return panel.Label("Member", i) }
 
 func arbiterPath(arb Assignment, seats []Assignment, title func(string) string) (string, string) {
 	if arb.Family == "" {

@@ -79,7 +79,7 @@ func (k kit) docket(positions []Labeled) (engine.CallSpec, error) {
 		"member whose position this is>\n- Option 2: …\n\n"+
 		"## "+secDisputes+"\n- <a point the members disagree on, with who is on which side, by label>\n\n"+
 		fmt.Sprintf("Number the options from 1 without gaps, at most %d. Every member must hold at least "+
-			"one option. Write \"- none\" under the points in dispute only if the positions agree.\n", MaxOptions),
+			"one option. Write \"- none\" under the points in dispute only if the positions agree.\n", maxOptions),
 		docketContract(ls))
 }
 

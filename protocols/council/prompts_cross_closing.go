@@ -51,7 +51,7 @@ func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cr
 	case assess:
 		fmt.Fprintf(&b, "\n## %s\n- Intent <i> / Option <j>: %s | %s | %s — <why>\n(one line for every intent item, Intent 1 "+
 			"to Intent %d as listed in the intent items above, and every option, Option 1 to Option %d; a failure becomes "+
-			"a trip-wire of the decision)\n", secIntent, VerdictPass, VerdictFail, VerdictUnknown, len(intentItems), n)
+			"a trip-wire of the decision)\n", secIntent, verdictPass, VerdictFail, verdictUnknown, len(intentItems), n)
 	case intent:
 		fmt.Fprintf(&b, "\n## %s\n- Option <number>: serves | drifts | unclear — <why, against the question "+
 			"as it was asked> (one per option)\n", secIntent)
@@ -61,7 +61,7 @@ func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cr
 }
 
 // ruling asks the arbiter to decide over the closing answers and the counted ballot.
-func (k kit) ruling(docket string, n int, closings, cross []Labeled, record string, t Tally) (engine.CallSpec, error) {
+func (k kit) ruling(docket string, n int, closings, cross []Labeled, record string, t tally) (engine.CallSpec, error) {
 	in := []engine.NamedText{{Name: "docket", Text: docket}}
 	in = append(in, named("closing answer", closings)...)
 	in = append(in, named("cross-examination", cross)...)
@@ -81,7 +81,7 @@ func (k kit) ruling(docket string, n int, closings, cross []Labeled, record stri
 
 // ballotRecord is the counted ballot as the arbiter reads it, written by the protocol from
 // labels, option numbers and failure classes only.
-func ballotRecord(d Docket, t Tally, gaps []Gap) string {
+func ballotRecord(d Docket, t tally, gaps []gap) string {
 	var b strings.Builder
 	for i, o := range d.Options {
 		v := t.Votes[i]

@@ -53,7 +53,7 @@ func (s *state) phases() []engine.PhaseSummary {
 
 // attributed is a phase's texts under their now-unsealed authors, gaps included: each
 // author a heading of war-room's, each text quoted.
-func (s *state) attributed(p PhaseResult) []engine.PhasePart {
+func (s *state) attributed(p phaseResult) []engine.PhasePart {
 	var out []engine.PhasePart
 	for _, c := range inLabelOrder(p) {
 		out = append(out, engine.HeadingPart(s.who(c.Label)), engine.QuotePart(c.Text))

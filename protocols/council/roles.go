@@ -32,22 +32,22 @@ const (
 	Triage  = "triage"
 )
 
-// RoleSpec describes one role: a member of the roster (a seat) or a role that holds none.
-type RoleSpec struct {
+// roleSpec describes one role: a member of the roster (a seat) or a role that holds none.
+type roleSpec struct {
 	panel.Role
 	// Seat is false for the clerk, the arbiter and triage, who neither argue nor vote.
 	Seat bool
 	// Class is a seat's class (empty for the others).
-	Class SeatClass
+	Class seatClass
 	// Adversarial marks the seat whose job is to attack: the arbiter is kept off its family.
 	Adversarial bool
 }
 
 // services are the roles that hold no seat, with their bodies in roles/<key>.md.
 var services = panel.NewRegistry(Protocol, roleFiles,
-	RoleSpec{Role: panel.Role{Key: Clerk, Title: "Clerk", Effort: provider.EffortLow}},
-	RoleSpec{Role: panel.Role{Key: Arbiter, Title: "Arbiter", Effort: provider.EffortHigh}},
-	RoleSpec{Role: panel.Role{Key: Triage, Title: "Triage", Effort: provider.EffortLow}},
+	roleSpec{Role: panel.Role{Key: Clerk, Title: "Clerk", Effort: provider.EffortLow}},
+	roleSpec{Role: panel.Role{Key: Arbiter, Title: "Arbiter", Effort: provider.EffortHigh}},
+	roleSpec{Role: panel.Role{Key: Triage, Title: "Triage", Effort: provider.EffortLow}},
 )
 
 var serviceKeys = []string{Clerk, Arbiter, Triage}
@@ -55,13 +55,13 @@ var serviceKeys = []string{Clerk, Arbiter, Triage}
 // roster is a team's members as roles, with the roles that hold no seat after them.
 type roster struct{ members []Member }
 
-func memberSpec(m Member) RoleSpec {
-	return RoleSpec{Role: panel.Role{Key: m.Key, Title: m.Title, Effort: m.Effort}, Seat: true,
+func memberSpec(m Member) roleSpec {
+	return roleSpec{Role: panel.Role{Key: m.Key, Title: m.Title, Effort: m.Effort}, Seat: true,
 		Class: m.SeatClass, Adversarial: m.SeatClass == ClassAdversarial}
 }
 
 // Spec returns a role by key.
-func (r roster) Spec(key string) (RoleSpec, bool) {
+func (r roster) Spec(key string) (roleSpec, bool) {
 	if i := slices.IndexFunc(r.members, func(m Member) bool { return m.Key == key }); i >= 0 {
 		return memberSpec(r.members[i]), true
 	}
@@ -77,8 +77,8 @@ func (r roster) Title(key string) string {
 }
 
 // All lists the members in roster order, then the roles that hold no seat.
-func (r roster) All() []RoleSpec {
-	out := make([]RoleSpec, 0, len(r.members)+len(serviceKeys))
+func (r roster) All() []roleSpec {
+	out := make([]roleSpec, 0, len(r.members)+len(serviceKeys))
 	for _, m := range r.members {
 		out = append(out, memberSpec(m))
 	}
@@ -151,13 +151,13 @@ func hasBuiltinBrief(key string) bool {
 var builtinRoster = sync.OnceValue(func() roster { return roster{members: builtin().Members} })
 
 // Registry lists every built-in role in order: the roster, then the roles that hold no seat.
-func Registry() []RoleSpec { return builtinRoster().All() }
+func Registry() []roleSpec { return builtinRoster().All() }
 
 // DefaultTeam is the team the default composition profile convenes.
 func DefaultTeam() []string { p, _ := builtin().Profile(""); return slices.Clone(p.Members) }
 
 // Spec returns a built-in role by key.
-func Spec(key string) (RoleSpec, bool) { return builtinRoster().Spec(key) }
+func Spec(key string) (roleSpec, bool) { return builtinRoster().Spec(key) }
 
 // RoleTitle returns a built-in role's display title, or the key when unknown.
 func RoleTitle(key string) string { return builtinRoster().Title(key) }

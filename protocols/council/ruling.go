@@ -18,21 +18,21 @@ type Ruling struct {
 	Consequences string   `json:"consequences,omitempty"`
 }
 
-// ErrNoDissentRecord is wrapped by every ruling rejected for its dissent record.
-var ErrNoDissentRecord = errors.New("the dissent record is mandatory")
+// errNoDissentRecord is wrapped by every ruling rejected for its dissent record.
+var errNoDissentRecord = errors.New("the dissent record is mandatory")
 
-// ParseRuling reads the arbiter's ruling against a docket of n options and the ballot tally.
+// parseRuling reads the arbiter's ruling against a docket of n options and the ballot tally.
 // The dissent record must exist; when any ballot chose another option than the one selected,
 // it must not say "none" and must name every such member by label in an item that says what
 // they held — agreement the ballots do not show is never accepted.
-func ParseRuling(text string, n int, t Tally) (Ruling, error) {
+func parseRuling(text string, n int, t tally) (Ruling, error) {
 	k, err := oneChoice(text, selectLine, "SELECTED", n)
 	if err != nil {
 		return Ruling{}, err
 	}
 	s := sections(selectLine.ReplaceAllString(text, ""))
 	if _, ok := s[headingKey(secDissent)]; !ok {
-		return Ruling{}, fmt.Errorf("%w: the ruling has no \"## %s\" section", ErrNoDissentRecord, secDissent)
+		return Ruling{}, fmt.Errorf("%w: the ruling has no \"## %s\" section", errNoDissentRecord, secDissent)
 	}
 	if err := requireSections(s, secDecision, secRationale, secTripWires); err != nil {
 		return Ruling{}, err
@@ -49,7 +49,7 @@ func ParseRuling(text string, n int, t Tally) (Ruling, error) {
 	}
 	if len(r.Dissent) == 0 {
 		return Ruling{}, fmt.Errorf("%w: %s voted for other options than Option %d, so the dissent record cannot be empty or \"none\"",
-			ErrNoDissentRecord, strings.Join(against, ", "), k)
+			errNoDissentRecord, strings.Join(against, ", "), k)
 	}
 	named := recorded(r.Dissent)
 	var missing []string
@@ -60,11 +60,11 @@ func ParseRuling(text string, n int, t Tally) (Ruling, error) {
 	}
 	if len(missing) > 0 {
 		return Ruling{}, fmt.Errorf("%w: %s voted against Option %d and the dissent record does not say what they held; record each dissenting member by label with their view (\"none\" or a bare label is not a record)",
-			ErrNoDissentRecord, strings.Join(missing, ", "), k)
+			errNoDissentRecord, strings.Join(missing, ", "), k)
 	}
 	return r, nil
 }
 
-func rulingContract(n int, t Tally) func(string) error {
-	return func(text string) error { _, err := ParseRuling(text, n, t); return err }
+func rulingContract(n int, t tally) func(string) error {
+	return func(text string) error { _, err := parseRuling(text, n, t); return err }
 }

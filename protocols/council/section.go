@@ -103,7 +103,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 	if err != nil {
 		return Options{}, err
 	}
-	o := Options{Version: OptionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
+	o := Options{Version: optionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
 		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
 		Memory: memory.Approved(env.Memory), Intent: env.Intent,
 		Unscrubbed: slices.Clone(sec.Unscrubbed)}
@@ -149,8 +149,8 @@ func parseSeats(v string, r roster) ([]string, error) {
 		}
 		team = append(team, k)
 	}
-	if len(team) < MinTeam {
-		return nil, fmt.Errorf("--seats: a team needs at least %d seats", MinTeam)
+	if len(team) < minTeam {
+		return nil, fmt.Errorf("--seats: a team needs at least %d seats", minTeam)
 	}
 	return inRosterOrder(team, r), nil
 }
@@ -161,8 +161,8 @@ func ParseRounds(v string) (int, error) {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > MaxRounds {
-		return 0, fmt.Errorf("--rounds wants 1 or %d, got %q", MaxRounds, v)
+	if err != nil || n < 1 || n > maxRounds {
+		return 0, fmt.Errorf("--rounds wants 1 or %d, got %q", maxRounds, v)
 	}
 	return n, nil
 }

@@ -24,8 +24,8 @@ const (
 	ShapeSingle = "single"
 )
 
-// TriageResult is triage's classification, or the class of the call that produced none.
-type TriageResult struct {
+// triageResult is triage's classification, or the class of the call that produced none.
+type triageResult struct {
 	Shape string `json:"shape,omitempty"`
 	Why   string `json:"why,omitempty"`
 	// Failed is the failure class when triage gave no usable answer: no classification is
@@ -35,49 +35,49 @@ type TriageResult struct {
 
 var shapeLine = regexp.MustCompile(`(?im)` + lead + `SHAPE[*_]*\s*:[*_\s]*([a-z-]+)`)
 
-// ParseTriage reads triage's answer: one SHAPE line (team or single) and a reason.
-func ParseTriage(text string) (TriageResult, error) {
+// parseTriage reads triage's answer: one SHAPE line (team or single) and a reason.
+func parseTriage(text string) (triageResult, error) {
 	ms := shapeLine.FindAllStringSubmatch(text, -1)
 	if len(ms) != 1 {
-		return TriageResult{}, fmt.Errorf("write exactly one line \"SHAPE: %s\" or \"SHAPE: %s\"; found %d", ShapeTeam, ShapeSingle, len(ms))
+		return triageResult{}, fmt.Errorf("write exactly one line \"SHAPE: %s\" or \"SHAPE: %s\"; found %d", ShapeTeam, ShapeSingle, len(ms))
 	}
 	shape := strings.ToLower(ms[0][1])
 	if shape != ShapeTeam && shape != ShapeSingle {
-		return TriageResult{}, fmt.Errorf("SHAPE is %q: write %s or %s", shape, ShapeTeam, ShapeSingle)
+		return triageResult{}, fmt.Errorf("SHAPE is %q: write %s or %s", shape, ShapeTeam, ShapeSingle)
 	}
 	why := strings.TrimSpace(sections(shapeLine.ReplaceAllString(text, ""))[headingKey("Why")])
 	if why == "" {
-		return TriageResult{}, errors.New("missing or empty section: ## Why")
+		return triageResult{}, errors.New("missing or empty section: ## Why")
 	}
-	return TriageResult{Shape: shape, Why: why}, nil
+	return triageResult{Shape: shape, Why: why}, nil
 }
 
 func (k kit) triage() (engine.CallSpec, error) {
 	spec, err := k.spec(k.plan.Triage, nil, "Triage. Do not answer the question above. Say whether it needs a team "+
 		"of members with conflicting briefs arguing over it, or whether one careful answer would do as well. "+
 		"Answer in markdown:\n\nSHAPE: "+ShapeTeam+" | "+ShapeSingle+"\n\n## Why\n<one or two sentences>\n",
-		func(text string) error { _, err := ParseTriage(text); return err })
+		func(text string) error { _, err := parseTriage(text); return err })
 	spec.MaxTokens = 300
 	return spec, err
 }
 
 // triage classifies the question once, before any seat call, and stores what it found; a
 // call that fails is recorded as such, never turned into a classification.
-func (s *state) triage(ctx context.Context) (TriageResult, error) {
-	return engine.Step(ctx, s.r, keyTriage, func(ctx context.Context) (TriageResult, error) {
+func (s *state) triage(ctx context.Context) (triageResult, error) {
+	return engine.Step(ctx, s.r, keyTriage, func(ctx context.Context) (triageResult, error) {
 		spec, err := s.kit.triage()
 		if err != nil {
-			return TriageResult{}, err
+			return triageResult{}, err
 		}
 		c, err := panel.One(ctx, s.r, keyTriage+"/call", "Triage", panel.Task{Name: Triage, Spec: spec})
 		var ce *engine.CallError
 		switch {
 		case errors.As(err, &ce):
-			return TriageResult{Failed: ce.Class}, nil
+			return triageResult{Failed: ce.Class}, nil
 		case err != nil:
-			return TriageResult{}, err
+			return triageResult{}, err
 		}
-		return ParseTriage(c.Text)
+		return parseTriage(c.Text)
 	})
 }
 
@@ -91,7 +91,7 @@ func triageQuestion(card string) string {
 }
 
 // triageNote says in the record what triage found and what was done about it.
-func (s *state) triageNote(t TriageResult) string {
+func (s *state) triageNote(t triageResult) string {
 	switch {
 	case t.Failed != "":
 		return "Triage gave no usable answer (" + t.Failed + "); the team convened without a classification."
@@ -102,7 +102,7 @@ func (s *state) triageNote(t TriageResult) string {
 }
 
 // triageFound is what triage found, as a narrator tells it before any gate.
-func (s *state) triageFound(t TriageResult) string {
+func (s *state) triageFound(t triageResult) string {
 	switch {
 	case t.Failed != "":
 		return "Triage gave no usable answer (" + t.Failed + "): the team convenes."

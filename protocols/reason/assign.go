@@ -26,9 +26,9 @@ func passArtifact(base string, pass int) string {
 	return fmt.Sprintf("%s_%d.md", base, pass)
 }
 
-// ErrNoSecondProfile refuses --high-assurance when no distinct profile is left for the
+// errNoSecondProfile refuses --high-assurance when no distinct profile is left for the
 // second generator: one profile run twice writes two correlated papers.
-var ErrNoSecondProfile = errors.New("high assurance needs a second generator on a distinct profile, and none is available")
+var errNoSecondProfile = errors.New("high assurance needs a second generator on a distinct profile, and none is available")
 
 // Assign resolves the chain's topology from the options, the seed and each profile's family
 // (profile name → family). It is a pure function: the same options, seed and families always
@@ -140,8 +140,8 @@ func (d *draw) pin(role string) string { return d.opts.Roles[role].Profile }
 
 // applyPins lets a pinned generator or adversary fix its side.
 func (d *draw) applyPins() {
-	genPin := d.pin(RoleGenerator)
-	advPin := cmpOr(d.pin(RoleCompressor), d.pin(RoleAttacker))
+	genPin := d.pin(roleGenerator)
+	advPin := cmpOr(d.pin(roleCompressor), d.pin(roleAttacker))
 	if genPin != "" {
 		d.gen = d.sideOf(genPin)
 	}

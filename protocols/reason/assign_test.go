@@ -8,7 +8,7 @@ import (
 var twoFamilies = map[string]string{"claude": "anthropic", "gpt": "openai"}
 
 func deep(pool ...string) Options {
-	return Options{Pool: pool, EffortProfile: EffortDeep, Passes: 1}
+	return Options{Pool: pool, EffortProfile: effortDeep, Passes: 1}
 }
 
 // profiles returns role → profile for the plan, the second generator as "generator-b".
@@ -31,8 +31,8 @@ func TestSeedParityPicksOrientation(t *testing.T) {
 		"attack/1": "claude", "synthesis": "gpt"}, profiles(odd))
 	eq(t, 0, even.Orientation)
 	eq(t, 1, odd.Orientation)
-	eq(t, Conforming, even.Independence)
-	eq(t, Conforming, odd.Independence)
+	eq(t, conforming, even.Independence)
+	eq(t, conforming, odd.Independence)
 	eq(t, 5, even.ExpectedCalls())
 	eq(t, []string{"PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md"}, even.ExpectedArtifacts())
 }
@@ -54,22 +54,22 @@ func TestPinnedRolesAreNeverDrawn(t *testing.T) {
 	fams := map[string]string{"claude": "anthropic", "gpt": "openai", "gemini": "google"}
 	opts := deep("claude", "gpt", "gemini")
 	opts.Passes = 3
-	opts.Roles = map[string]RoleSetting{RoleAttacker: {Profile: "gemini", Effort: "max"}, RoleSynthesizer: {Profile: "claude"}}
+	opts.Roles = map[string]roleSetting{roleAttacker: {Profile: "gemini", Effort: "max"}, roleSynthesizer: {Profile: "claude"}}
 	seen := map[string]bool{}
 	for seed := int64(0); seed < 32; seed++ {
 		p, err := Assign(opts, seed, fams)
 		noErr(t, err)
 		for _, s := range p.Slots {
 			switch s.Role {
-			case RoleAttacker:
+			case roleAttacker:
 				eq(t, "gemini", s.Profile, seed)
 				eq(t, "max", string(s.Effort))
 				eq(t, "config", s.EffortFrom)
 				eq(t, true, s.Pinned)
-			case RoleSynthesizer:
+			case roleSynthesizer:
 				eq(t, "claude", s.Profile, seed)
 				eq(t, true, s.Pinned)
-			case RoleGenerator:
+			case roleGenerator:
 				seen[s.Profile] = true
 				if s.Family == "google" {
 					t.Errorf("seed %d: generator shares the pinned attacker's family", seed)
@@ -83,7 +83,7 @@ func TestPinnedRolesAreNeverDrawn(t *testing.T) {
 
 func TestPinnedGeneratorMovesTheAdversarySide(t *testing.T) {
 	opts := deep("claude", "gpt")
-	opts.Roles = map[string]RoleSetting{RoleGenerator: {Profile: "gpt"}}
+	opts.Roles = map[string]roleSetting{roleGenerator: {Profile: "gpt"}}
 	for seed := int64(0); seed < 4; seed++ {
 		p, err := Assign(opts, seed, twoFamilies)
 		noErr(t, err)
@@ -91,7 +91,7 @@ func TestPinnedGeneratorMovesTheAdversarySide(t *testing.T) {
 		eq(t, "gpt", got["position"], seed)
 		eq(t, "claude", got["claim-map/1"], seed)
 		eq(t, "claude", got["attack/1"], seed)
-		eq(t, Conforming, p.Independence)
+		eq(t, conforming, p.Independence)
 	}
 }
 
@@ -109,13 +109,13 @@ func TestExtraPassesRotateCompressorFromSeedBits(t *testing.T) {
 	eq(t, []string{"gpt-b", "gpt-a"}, []string{got["claim-map/3"], got["attack/3"]})
 	eq(t, []string{"PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "CLAIM_MAP_2.md",
 		"ATTACK_2.md", "CLAIM_MAP_3.md", "ATTACK_3.md", "SYNTHESIS.md"}, p.ExpectedArtifacts())
-	eq(t, Conforming, p.Independence)
+	eq(t, conforming, p.Independence)
 }
 
 func TestFastProfileAndConfigEffortOverride(t *testing.T) {
 	opts := deep("claude", "gpt")
-	opts.EffortProfile = EffortFast
-	opts.Roles = map[string]RoleSetting{RoleCompressor: {Effort: "high"}}
+	opts.EffortProfile = effortFast
+	opts.Roles = map[string]roleSetting{roleCompressor: {Effort: "high"}}
 	p, err := Assign(opts, 0, twoFamilies)
 	noErr(t, err)
 	eq(t, []string{"premise-check: low (fast)", "generator: low (fast)", "compressor pass 1: high (config)",
@@ -127,7 +127,7 @@ func TestSameFamilyUnderIndependentLookingNamesIsReduced(t *testing.T) {
 	fams := map[string]string{"openai-gpt": "anthropic", "anthropic-claude": "anthropic"}
 	p, err := Assign(deep("openai-gpt", "anthropic-claude"), 7, fams)
 	noErr(t, err)
-	eq(t, ReducedIndependence, p.Independence)
+	eq(t, reducedIndependence, p.Independence)
 	if len(p.IndependenceReasons) == 0 {
 		t.Fatal("no reasons given")
 	}
@@ -136,17 +136,17 @@ func TestSameFamilyUnderIndependentLookingNamesIsReduced(t *testing.T) {
 
 func TestSharedExecutionProfileIsReduced(t *testing.T) {
 	opts := deep("claude", "gpt")
-	opts.Roles = map[string]RoleSetting{RoleCompressor: {Effort: "high"}} // attacker is high too
+	opts.Roles = map[string]roleSetting{roleCompressor: {Effort: "high"}} // attacker is high too
 	p, err := Assign(opts, 0, twoFamilies)
 	noErr(t, err)
-	eq(t, ReducedIndependence, p.Independence)
+	eq(t, reducedIndependence, p.Independence)
 	contains(t, p.IndependenceReasons[0], "same execution profile (gpt at high effort)")
 }
 
 func TestUndeclaredFamilyIsReduced(t *testing.T) {
 	p, err := Assign(deep("claude", "local"), 0, map[string]string{"claude": "anthropic", "local": ""})
 	noErr(t, err)
-	eq(t, ReducedIndependence, p.Independence)
+	eq(t, reducedIndependence, p.Independence)
 	contains(t, p.IndependenceReasons[0], `"local" declares no family`)
 }
 
@@ -161,7 +161,7 @@ func TestHighAssuranceSecondGenerator(t *testing.T) {
 	eq(t, true, ok)
 	eq(t, "gemini", b.Profile)
 	eq(t, "POSITION_B.md", p.Slots[2].Artifact)
-	eq(t, Conforming, p.Independence)
+	eq(t, conforming, p.Independence)
 
 	// Two profiles: the only distinct one is the adversary's, so the run is reduced.
 	opts.Pool = []string{"claude", "gpt"}
@@ -169,12 +169,12 @@ func TestHighAssuranceSecondGenerator(t *testing.T) {
 	noErr(t, err)
 	b, _ = p.Slot("position-b")
 	eq(t, "gpt", b.Profile)
-	eq(t, ReducedIndependence, p.Independence)
+	eq(t, reducedIndependence, p.Independence)
 
 	// One profile: refused.
 	opts.Pool = []string{"claude"}
 	_, err = Assign(opts, 0, fams)
-	if !errors.Is(err, ErrNoSecondProfile) {
+	if !errors.Is(err, errNoSecondProfile) {
 		t.Fatalf("want ErrNoSecondProfile, got %v", err)
 	}
 }

@@ -23,7 +23,7 @@ func (c *chain) step(ctx context.Context, key string, inputs []engine.NamedText,
 	if !ok {
 		return Artifact{}, fmt.Errorf("reason: no planned call %s", key)
 	}
-	body, err := RoleBody(slot.Role)
+	body, err := roleBody(slot.Role)
 	if err != nil {
 		return Artifact{}, err
 	}
@@ -48,7 +48,7 @@ func (c *chain) keep(ctx context.Context, key string, a Artifact, err error) (Ar
 		p, _ := c.r.Profiles().Get(slot.Profile)
 		err = failure(err, slot, p)
 		if f, ok := err.(*ChainFailure); ok {
-			if perr := c.r.PutArtifact(ctx, FailureArtifact, []byte(f.Report())); perr != nil {
+			if perr := c.r.PutArtifact(ctx, failureArtifact, []byte(f.Report())); perr != nil {
 				return Artifact{}, fmt.Errorf("%w (and %v)", err, perr)
 			}
 		}

@@ -101,7 +101,7 @@ func newChain(ctx context.Context, r *engine.Run) (*chain, error) {
 		return nil, fmt.Errorf("reason: plan: %w", err)
 	}
 	// Drawn from the session and its stored plan, so made again by a run that lost it.
-	if err := putJSON(engine.Derived(ctx), c.r, ManifestArtifact, NewManifest(c.s, c.plan)); err != nil {
+	if err := putJSON(engine.Derived(ctx), c.r, ManifestArtifact, newManifest(c.s, c.plan)); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -120,16 +120,16 @@ func Families(ps engine.Profiles) map[string]string {
 func (c *chain) premise(ctx context.Context) error {
 	c.r.Phase("premise")
 	a, err := c.call(ctx, keyPremise, c.base(), taskPremise, func(text string) error {
-		_, err := PremiseVerdict(text)
+		_, err := premiseVerdict(text)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	if verdict, _ := PremiseVerdict(a.Text); verdict != VerdictSuspect {
+	if verdict, _ := premiseVerdict(a.Text); verdict != VerdictSuspect {
 		return nil
 	}
-	answer, err := c.r.Gate(ctx, GatePremise, PremiseQuestion, AnswerProceed, AnswerDrop)
+	answer, err := c.r.Gate(ctx, GatePremise, premiseQuestion, AnswerProceed, AnswerDrop)
 	if err != nil {
 		return fmt.Errorf("reason: %w", err)
 	}

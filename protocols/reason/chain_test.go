@@ -16,7 +16,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	noErr(t, res.err)
 	id := res.run.Session().ID
 	l := h.ledger(id)
-	eq(t, []string{RolePremise, RoleGenerator, RoleCompressor, RoleAttacker, RoleSynthesizer}, roles(l))
+	eq(t, []string{rolePremise, roleGenerator, roleCompressor, roleAttacker, roleSynthesizer}, roles(l))
 	eq(t, 5, h.sp.Calls())
 	// Even seed: generator on the first family, compressor and attacker on the second.
 	eq(t, []string{"gpt", "claude", "gpt", "gpt", "claude"}, []string{l[0].Profile, l[1].Profile, l[2].Profile, l[3].Profile, l[4].Profile})
@@ -30,7 +30,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	eq(t, "medium, the load estimate is untested.", d.Confidence)
 	eq(t, []string{"Whether the load stays small: the facts say yes, the attack says nobody measured it."}, d.Dissent)
 	eq(t, 2, len(d.WhatWouldChangeMind))
-	eq(t, Conforming, d.Independence)
+	eq(t, conforming, d.Independence)
 	eq(t, int64(2), d.Seed)
 	eq(t, id, d.SessionID)
 	var keys []string
@@ -42,7 +42,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	// The record says what the chain found on the way, not only the answer.
 	eq(t, 2, len(d.Sections))
 	eq(t, "findings", d.Sections[0].Key)
-	eq(t, [][]string{{"Premise check", VerdictWellPosed}, {"Attack vector, pass 1", "C-1 — the load estimate carries the position"},
+	eq(t, [][]string{{"Premise check", verdictWellPosed}, {"Attack vector, pass 1", "C-1 — the load estimate carries the position"},
 		{"Off the vector, pass 1", "nothing found"}}, d.Sections[0].Table.Rows)
 	// Usage is per profile, never one grand total.
 	calls := map[string]int{}
@@ -53,7 +53,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	eq(t, map[string]int{"gpt": 3, "claude": 2}, calls)
 	contains(t, d.Notes[len(d.Notes)-1], "Scripted — not a model")
 
-	for _, name := range []string{ManifestArtifact, "PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", DecisionArtifact} {
+	for _, name := range []string{ManifestArtifact, "PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", decisionArtifact} {
 		if _, ok := h.artifact(id, name); !ok {
 			t.Errorf("artifact %s missing", name)
 		}
@@ -62,12 +62,12 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	var m Manifest
 	noErr(t, json.Unmarshal([]byte(raw), &m))
 	eq(t, 5, m.ExpectedCalls)
-	eq(t, Conforming, m.Independence)
+	eq(t, conforming, m.Independence)
 	eq(t, "--seed", m.SeedSource)
-	eq(t, EffortDeep, m.Profile)
+	eq(t, effortDeep, m.Profile)
 	eq(t, 4, len(m.Inputs))
 	eq(t, record.SHA256Hex([]byte("I lean towards keeping it.")), m.Inputs[3].SHA256)
-	raw, _ = h.artifact(id, DecisionArtifact)
+	raw, _ = h.artifact(id, decisionArtifact)
 	var stored engine.Decision
 	noErr(t, json.Unmarshal([]byte(raw), &stored))
 	eq(t, d.Outcome, stored.Outcome)
@@ -84,7 +84,7 @@ func TestBothSeedOrientationsRun(t *testing.T) {
 		if l[2].Family == l[1].Family || l[3].Family == l[1].Family {
 			t.Errorf("seed %d: generator shares a family with compressor or attacker", seed)
 		}
-		eq(t, Conforming, res.decision.Independence)
+		eq(t, conforming, res.decision.Independence)
 	}
 	eq(t, map[int64]string{10: "claude", 11: "gpt"}, gen)
 }
@@ -136,13 +136,13 @@ func TestReducedIndependenceApprovedRunsAndSaysSo(t *testing.T) {
 	res := h.start(deep("solo"), 3, "", map[string]string{GateReducedIndependence: AnswerApprove})
 	noErr(t, res.err)
 	eq(t, 5, h.sp.Calls())
-	eq(t, ReducedIndependence, res.decision.Independence)
+	eq(t, reducedIndependence, res.decision.Independence)
 	eq(t, true, res.decision.IndependenceApproved)
 	// The engine stamps what it knows at the top of the record; the synthesizer is never asked
 	// to say it.
-	contains(t, firstLines(res.decision.Markdown(), 3), ReducedIndependence)
+	contains(t, firstLines(res.decision.Markdown(), 3), reducedIndependence)
 	syn, _ := h.artifact(res.run.Session().ID, "SYNTHESIS.md")
-	if strings.Contains(syn, ReducedIndependence) {
+	if strings.Contains(syn, reducedIndependence) {
 		t.Errorf("the synthesis was made to carry a fact the engine knows: %q", syn)
 	}
 }

@@ -10,12 +10,12 @@ import (
 
 // Verdicts of the premise check.
 const (
-	VerdictWellPosed = "QUESTION WELL-POSED"
+	verdictWellPosed = "QUESTION WELL-POSED"
 	VerdictSuspect   = "QUESTION SUSPECT"
 )
 
-// NoOffVectorFinding is the attacker's exact statement that its off-vector scan found nothing.
-const NoOffVectorFinding = "NO_OFF_VECTOR_FINDING"
+// noOffVectorFinding is the attacker's exact statement that its off-vector scan found nothing.
+const noOffVectorFinding = "NO_OFF_VECTOR_FINDING"
 
 // lead is what markdown may put before a keyword at the start of a line: indentation, list
 // markers, quotes, emphasis and heading marks.
@@ -27,13 +27,13 @@ var (
 	vectorLine    = regexp.MustCompile(`(?m)` + lead + `attack_vector[*_]*\s*:(.*)$`)
 	claimRef      = regexp.MustCompile(`(?:^|[^\w.])((?:B\.)?C-\d+)\b`)
 	offVectorLine = regexp.MustCompile(`(?m)` + lead + `off_vector[*_]*\s*:[*_\s]*(.*?)[*_\s]*$`)
-	bareNoFinding = regexp.MustCompile(`(?m)` + lead + NoOffVectorFinding + `[*_.\s]*$`)
+	bareNoFinding = regexp.MustCompile(`(?m)` + lead + noOffVectorFinding + `[*_.\s]*$`)
 )
 
-// PremiseVerdict returns the premise check's verdict: a line holding exactly
+// premiseVerdict returns the premise check's verdict: a line holding exactly
 // "QUESTION WELL-POSED" or "QUESTION SUSPECT", optionally after "Verdict:". Two lines that
 // disagree are an error, so a quoted phrase cannot pass as the verdict.
-func PremiseVerdict(text string) (string, error) {
+func premiseVerdict(text string) (string, error) {
 	var found []string
 	for _, m := range verdictLine.FindAllStringSubmatch(text, -1) {
 		if !slices.Contains(found, m[1]) {
@@ -42,16 +42,16 @@ func PremiseVerdict(text string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("no verdict line: write a line %q or %q", "Verdict: "+VerdictWellPosed, "Verdict: "+VerdictSuspect)
+		return "", fmt.Errorf("no verdict line: write a line %q or %q", "Verdict: "+verdictWellPosed, "Verdict: "+VerdictSuspect)
 	case 1:
 		return found[0], nil
 	}
 	return "", errors.New("the note states both verdicts; state exactly one")
 }
 
-// ClaimIDs returns the claim identifiers a position paper defines: C-<n> at the start of a
+// claimIDs returns the claim identifiers a position paper defines: C-<n> at the start of a
 // line, in order, each once.
-func ClaimIDs(text string) []string {
+func claimIDs(text string) []string {
 	var ids []string
 	for _, m := range claimLine.FindAllStringSubmatch(text, -1) {
 		if !slices.Contains(ids, m[1]) {
@@ -65,7 +65,7 @@ func checkPosition(text string) error {
 	if strings.TrimSpace(text) == "" {
 		return errors.New("the position paper is empty")
 	}
-	if len(ClaimIDs(text)) == 0 {
+	if len(claimIDs(text)) == 0 {
 		return errors.New("no claim identifiers: start every claim's line with C-<n>, e.g. \"C-1: ...\"")
 	}
 	return nil
@@ -82,9 +82,9 @@ func refs(s string) []string {
 	return out
 }
 
-// AttackVector returns the claim identifiers named on the claim map's attack_vector lines.
+// attackVector returns the claim identifiers named on the claim map's attack_vector lines.
 // Every one must be a claim of the papers (known), and there must be at least one.
-func AttackVector(text string, known []string) ([]string, error) {
+func attackVector(text string, known []string) ([]string, error) {
 	var targets []string
 	for _, m := range vectorLine.FindAllStringSubmatch(text, -1) {
 		for _, r := range refs(m[1]) {
@@ -121,22 +121,22 @@ func checkAttack(text string, targets []string) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("the attack does not address vector target(s) %s", strings.Join(missing, ", "))
 	}
-	if _, ok := OffVector(text); !ok {
-		return fmt.Errorf("no off-vector line: write \"off_vector: <finding>\" or exactly \"off_vector: %s\"", NoOffVectorFinding)
+	if _, ok := offVector(text); !ok {
+		return fmt.Errorf("no off-vector line: write \"off_vector: <finding>\" or exactly \"off_vector: %s\"", noOffVectorFinding)
 	}
 	return nil
 }
 
-// OffVector returns the attacker's off-vector finding (NoOffVectorFinding when it found
+// offVector returns the attacker's off-vector finding (NoOffVectorFinding when it found
 // nothing) and whether the attack states one.
-func OffVector(text string) (string, bool) {
+func offVector(text string) (string, bool) {
 	for _, m := range offVectorLine.FindAllStringSubmatch(text, -1) {
 		if f := strings.TrimSpace(m[1]); f != "" {
 			return f, true
 		}
 	}
 	if bareNoFinding.MatchString(text) {
-		return NoOffVectorFinding, true
+		return noOffVectorFinding, true
 	}
 	return "", false
 }

@@ -7,10 +7,10 @@ import (
 
 func TestPremiseVerdict(t *testing.T) {
 	cases := []struct{ text, want, err string }{
-		{"Verdict: QUESTION WELL-POSED\nfine", VerdictWellPosed, ""},
+		{"Verdict: QUESTION WELL-POSED\nfine", verdictWellPosed, ""},
 		{"**Verdict:** QUESTION SUSPECT\n\nloaded", VerdictSuspect, ""},
 		{"intro\n\nQUESTION SUSPECT\n", VerdictSuspect, ""},
-		{"## Verdict: QUESTION WELL-POSED.", VerdictWellPosed, ""},
+		{"## Verdict: QUESTION WELL-POSED.", verdictWellPosed, ""},
 		// A phrase inside a sentence is not a verdict line.
 		{"The asker wrote QUESTION WELL-POSED in the title.", "", "no verdict line"},
 		{"Verdict: QUESTION WELL-POSED\nVerdict: QUESTION SUSPECT", "", "both verdicts"},
@@ -18,7 +18,7 @@ func TestPremiseVerdict(t *testing.T) {
 		{"", "", "no verdict line"},
 	}
 	for _, c := range cases {
-		got, err := PremiseVerdict(c.text)
+		got, err := premiseVerdict(c.text)
 		eq(t, c.want, got, c.text)
 		if c.err == "" {
 			noErr(t, err, c.text)
@@ -30,7 +30,7 @@ func TestPremiseVerdict(t *testing.T) {
 
 func TestClaimIDsAndPositionContract(t *testing.T) {
 	paper := "## Claims\nC-1: a\n- C-2: b\n3. **C-3** c\nC-1 again\nSee C-9 in passing.\n"
-	eq(t, []string{"C-1", "C-2", "C-3"}, ClaimIDs(paper))
+	eq(t, []string{"C-1", "C-2", "C-3"}, claimIDs(paper))
 	noErr(t, checkPosition(paper))
 	if err := checkPosition("## Position\nJust do it, claims: C-1."); err == nil {
 		t.Error("a paper without claim lines passed")
@@ -42,17 +42,17 @@ func TestClaimIDsAndPositionContract(t *testing.T) {
 
 func TestAttackVector(t *testing.T) {
 	known := []string{"C-1", "C-2", "B.C-1"}
-	got, err := AttackVector("map\n**attack_vector:** C-2,B.C-1 — both\nattack_vector: C-2", known)
+	got, err := attackVector("map\n**attack_vector:** C-2,B.C-1 — both\nattack_vector: C-2", known)
 	noErr(t, err)
 	eq(t, []string{"C-2", "B.C-1"}, got)
-	_, err = AttackVector("C-1 is load-bearing", known)
+	_, err = attackVector("C-1 is load-bearing", known)
 	contains(t, err.Error(), "no attack vector")
-	_, err = AttackVector("attack_vector: nothing in particular", known)
+	_, err = attackVector("attack_vector: nothing in particular", known)
 	contains(t, err.Error(), "no attack vector")
-	_, err = AttackVector("attack_vector: C-7", known)
+	_, err = attackVector("attack_vector: C-7", known)
 	contains(t, err.Error(), "C-7, which the position paper(s) do not define")
 	// XC-1 and B.C-1 are not C-1.
-	_, err = AttackVector("attack_vector: XC-1", []string{"C-1"})
+	_, err = attackVector("attack_vector: XC-1", []string{"C-1"})
 	contains(t, err.Error(), "no attack vector")
 }
 
@@ -67,7 +67,7 @@ func TestAttackContract(t *testing.T) {
 	contains(t, err.Error(), "no off-vector line")
 	err = checkAttack("C-1 B.C-2\noff_vector:   \n", targets)
 	contains(t, err.Error(), "no off-vector line")
-	f, ok := OffVector("off_vector: the cost model")
+	f, ok := offVector("off_vector: the cost model")
 	eq(t, "the cost model", f)
 	eq(t, true, ok)
 }
@@ -76,18 +76,18 @@ func TestParseSynthesis(t *testing.T) {
 	text := "**Note: reduced-independence.**\n\n**Answer:** Keep it,\nbut measure first.\n**Confidence:** low\n\n" +
 		"## Reasoning\nx\n\n## Disagreement ledger\n- load: yes vs no\n  continued here\n* cost\n\n" +
 		"## What would change my mind\nA benchmark.\n\n# Appendix\nignored"
-	s, err := ParseSynthesis(text)
+	s, err := parseSynthesis(text)
 	noErr(t, err)
 	eq(t, "Keep it,\nbut measure first.", s.Answer)
 	eq(t, "low", s.Confidence)
 	eq(t, []string{"load: yes vs no continued here", "cost"}, s.Disagreements)
 	eq(t, []string{"A benchmark."}, s.WhatWouldChangeMind)
 
-	s, err = ParseSynthesis("Answer: y\nConfidence: high\n## Disagreement ledger\n- none\n## What would change my mind\n- z")
+	s, err = parseSynthesis("Answer: y\nConfidence: high\n## Disagreement ledger\n- none\n## What would change my mind\n- z")
 	noErr(t, err)
 	eq(t, []string(nil), s.Disagreements)
 
-	_, err = ParseSynthesis("Answer:\nConfidence: high\n## Disagreement ledger\n")
+	_, err = parseSynthesis("Answer:\nConfidence: high\n## Disagreement ledger\n")
 	contains(t, err.Error(), `"Answer:" with the answer`)
 	contains(t, err.Error(), "## What would change my mind")
 	lacks(t, err.Error(), "Confidence")

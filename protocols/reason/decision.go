@@ -11,7 +11,7 @@ import (
 
 // decide builds the protocol-neutral Decision from the stored artifacts.
 func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
-	syn, err := ParseSynthesis(c.done[keySynthesis].Text)
+	syn, err := parseSynthesis(c.done[keySynthesis].Text)
 	if err != nil {
 		return nil, fmt.Errorf("reason: stored synthesis: %w", err)
 	}
@@ -48,11 +48,11 @@ func (c *chain) panel() []engine.PanelMember {
 // phases summarises the chain in the order it ran; bodies are the artifacts, verbatim.
 func (c *chain) phases() []engine.PhaseSummary {
 	groups := []struct{ key, title, role string }{
-		{"premise", "Premise check", RolePremise},
-		{"position", "Position", RoleGenerator},
-		{"claim-map", "Claim map", RoleCompressor},
-		{"attack", "Attack", RoleAttacker},
-		{"synthesis", "Synthesis", RoleSynthesizer},
+		{"premise", "Premise check", rolePremise},
+		{"position", "Position", roleGenerator},
+		{"claim-map", "Claim map", roleCompressor},
+		{"attack", "Attack", roleAttacker},
+		{"synthesis", "Synthesis", roleSynthesizer},
 	}
 	var out []engine.PhaseSummary
 	for _, g := range groups {

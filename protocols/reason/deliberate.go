@@ -42,9 +42,9 @@ func (c *chain) deliberate(ctx context.Context) error {
 
 // claims lists the claim identifiers of the papers as the compressor cites them.
 func (c *chain) claims() []string {
-	ids := ClaimIDs(c.done[keyPosition].Text)
+	ids := claimIDs(c.done[keyPosition].Text)
 	if b, ok := c.done[keyPositionB]; ok {
-		for _, id := range ClaimIDs(b.Text) {
+		for _, id := range claimIDs(b.Text) {
 			ids = append(ids, "B."+id)
 		}
 	}
@@ -63,13 +63,13 @@ func (c *chain) pass(ctx context.Context, pass int, papers, known []string) ([]s
 	mapKey := keyClaimMap(pass)
 	inputs := append(c.base(), c.artifacts(append(append([]string{}, papers...), earlier...)...)...)
 	cm, err := c.call(ctx, mapKey, inputs, compressorTask(len(papers) > 1, len(earlier) > 0), func(text string) error {
-		_, err := AttackVector(text, known)
+		_, err := attackVector(text, known)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	targets, _ := AttackVector(cm.Text, known)
+	targets, _ := attackVector(cm.Text, known)
 	c.r.Phase("attack")
 	inputs = append(c.inputs(InputQuestion, InputFacts, InputConstraints, InputCallerPosition),
 		c.artifacts(append(append([]string{}, papers...), mapKey)...)...)
@@ -84,7 +84,7 @@ func (c *chain) pass(ctx context.Context, pass int, papers, known []string) ([]s
 // a person chose to override, reduced independence) is stamped into the record by them; it
 // is never demanded of the synthesizer's text.
 func (c *chain) checkSynthesis(text string) error {
-	if _, err := ParseSynthesis(text); err != nil {
+	if _, err := parseSynthesis(text); err != nil {
 		return err
 	}
 	return nil

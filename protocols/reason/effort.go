@@ -6,31 +6,31 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// EffortProfile names a table of default per-role efforts.
-type EffortProfile string
+// effortProfile names a table of default per-role efforts.
+type effortProfile string
 
 // Effort profiles. Deep is the default: the fast profile thins the compressor and the
 // synthesizer, which adjudicate, so a fast run can miss a weakness by never aiming at it.
 const (
-	EffortDeep EffortProfile = "deep"
-	EffortFast EffortProfile = "fast"
+	effortDeep effortProfile = "deep"
+	effortFast effortProfile = "fast"
 )
 
-var effortTable = map[EffortProfile]map[string]provider.Effort{
-	EffortDeep: {
-		RolePremise: provider.EffortLow, RoleGenerator: provider.EffortMedium,
-		RoleCompressor: provider.EffortMedium, RoleAttacker: provider.EffortHigh,
-		RoleSynthesizer: provider.EffortMedium,
+var effortTable = map[effortProfile]map[string]provider.Effort{
+	effortDeep: {
+		rolePremise: provider.EffortLow, roleGenerator: provider.EffortMedium,
+		roleCompressor: provider.EffortMedium, roleAttacker: provider.EffortHigh,
+		roleSynthesizer: provider.EffortMedium,
 	},
-	EffortFast: {
-		RolePremise: provider.EffortLow, RoleGenerator: provider.EffortLow,
-		RoleCompressor: provider.EffortLow, RoleAttacker: provider.EffortMedium,
-		RoleSynthesizer: provider.EffortLow,
+	effortFast: {
+		rolePremise: provider.EffortLow, roleGenerator: provider.EffortLow,
+		roleCompressor: provider.EffortLow, roleAttacker: provider.EffortMedium,
+		roleSynthesizer: provider.EffortLow,
 	},
 }
 
-// DefaultEffort returns the profile's effort for a role.
-func DefaultEffort(p EffortProfile, role string) (provider.Effort, error) {
+// defaultEffort returns the profile's effort for a role.
+func defaultEffort(p effortProfile, role string) (provider.Effort, error) {
 	t, ok := effortTable[p]
 	if !ok {
 		return "", fmt.Errorf("unknown effort profile %q (want deep or fast)", p)

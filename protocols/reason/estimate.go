@@ -11,8 +11,8 @@ import (
 
 // assumedOutput is the output size, in tokens, assumed for a role that has never run here.
 // These are guesses, shown as such; measured means from earlier runs replace them.
-var assumedOutput = map[string]int64{RolePremise: 400, RoleGenerator: 1500, RoleCompressor: 800,
-	RoleAttacker: 1500, RoleSynthesizer: 1200}
+var assumedOutput = map[string]int64{rolePremise: 400, roleGenerator: 1500, roleCompressor: 800,
+	roleAttacker: 1500, roleSynthesizer: 1200}
 
 // promptOverhead approximates the preamble, fences and task text of one prompt, in bytes.
 const promptOverhead = 1200
@@ -21,7 +21,7 @@ const promptOverhead = 1200
 // the shared forecast of its minutes and dollars as ranges.
 type Estimate struct {
 	Calls    int           `json:"calls"`
-	Profiles []ProfileCost `json:"profiles"`
+	Profiles []profileCost `json:"profiles"`
 	// Measured is true when output sizes came from earlier runs rather than assumptions.
 	Measured bool `json:"measured"`
 	// Forecast is the chain's calls, one after another, priced by the estimator every
@@ -29,8 +29,8 @@ type Estimate struct {
 	Forecast estimate.Estimate `json:"forecast"`
 }
 
-// ProfileCost is one profile's share of an estimate.
-type ProfileCost struct {
+// profileCost is one profile's share of an estimate.
+type profileCost struct {
 	Profile      string `json:"profile"`
 	Calls        int    `json:"calls"`
 	InputTokens  int64  `json:"input_tokens"`
@@ -70,9 +70,9 @@ func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, hi
 	caller, _ := s.Input(InputCallerPosition)
 	fp := estimate.Plan{Seats: len(plan.Slots)}
 	for _, slot := range plan.Slots {
-		body, _ := RoleBody(slot.Role)
+		body, _ := roleBody(slot.Role)
 		in := (base+int64(len(body))+promptOverhead)/4 + fedTokens(plan, slot, out)
-		if slot.Role == RoleAttacker {
+		if slot.Role == roleAttacker {
 			in += int64(len(caller)) / 4
 		}
 		out[slot.Key] = output(slot.Role)
@@ -81,7 +81,7 @@ func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, hi
 		i, ok := idx[slot.Profile]
 		if !ok {
 			i, idx[slot.Profile] = len(est.Profiles), len(est.Profiles)
-			est.Profiles = append(est.Profiles, ProfileCost{Profile: slot.Profile})
+			est.Profiles = append(est.Profiles, profileCost{Profile: slot.Profile})
 		}
 		pc := &est.Profiles[i]
 		pc.Calls++
@@ -124,11 +124,11 @@ func fedTokens(plan Plan, slot Slot, out map[string]int64) int64 {
 // feeds mirrors the entitlements in deliberate: who receives whose artifact.
 func feeds(from, to Slot) bool {
 	switch to.Role {
-	case RoleCompressor:
-		return from.Role == RoleGenerator || (from.Role == RoleCompressor && from.Pass < to.Pass)
-	case RoleAttacker:
-		return from.Role == RoleGenerator || (from.Role == RoleCompressor && from.Pass == to.Pass)
-	case RoleSynthesizer:
+	case roleCompressor:
+		return from.Role == roleGenerator || (from.Role == roleCompressor && from.Pass < to.Pass)
+	case roleAttacker:
+		return from.Role == roleGenerator || (from.Role == roleCompressor && from.Pass == to.Pass)
+	case roleSynthesizer:
 		return true
 	}
 	return false

@@ -11,8 +11,8 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// LedgerFile is the call ledger's file name in an exported run directory.
-const LedgerFile = "LEDGER.jsonl"
+// ledgerFile is the call ledger's file name in an exported run directory.
+const ledgerFile = "LEDGER.jsonl"
 
 // Export writes a session's run directory: every input verbatim (QUESTION.md, …) with
 // INPUTS.sha256, every stored artifact (the manifest RUN.json, each role's artifact, the
@@ -61,7 +61,7 @@ func exportLedger(ctx context.Context, st engine.Store, sessionID, dir string) e
 		b.Write(line)
 		b.WriteByte('\n')
 	}
-	return writeFile(dir, LedgerFile, []byte(b.String()))
+	return writeFile(dir, ledgerFile, []byte(b.String()))
 }
 
 // writeFile refuses names that would leave dir: artifact names are chosen by protocol code,

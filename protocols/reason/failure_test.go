@@ -9,22 +9,22 @@ import (
 )
 
 func TestContractFailureRetriesOnceThenFailsTheChain(t *testing.T) {
-	aimless := script.Response{Role: RoleCompressor, Text: "## Claim map\nC-1 load-bearing\n(no vector chosen)"}
+	aimless := script.Response{Role: roleCompressor, Text: "## Claim map\nC-1 load-bearing\n(no vector chosen)"}
 	h := newHarness(t, conformingScript(aimless), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
 	var f *ChainFailure
 	if !errors.As(res.err, &f) {
 		t.Fatalf("want a chain failure, got %v", res.err)
 	}
-	eq(t, RoleCompressor, f.Role)
+	eq(t, roleCompressor, f.Role)
 	eq(t, "gpt", f.Profile)
 	eq(t, "openai", f.Family)
 	eq(t, engine.ClassContract, f.Class)
 	eq(t, 2, f.Attempts)
 	contains(t, f.LastError, "no attack vector")
-	eq(t, 2, h.sp.CallsFor(RoleCompressor))
-	eq(t, 0, h.sp.CallsFor(RoleAttacker))
-	eq(t, 0, h.sp.CallsFor(RoleSynthesizer))
+	eq(t, 2, h.sp.CallsFor(roleCompressor))
+	eq(t, 0, h.sp.CallsFor(roleAttacker))
+	eq(t, 0, h.sp.CallsFor(roleSynthesizer))
 	if res.decision != nil {
 		t.Fatal("a failed chain produced a decision")
 	}
@@ -33,7 +33,7 @@ func TestContractFailureRetriesOnceThenFailsTheChain(t *testing.T) {
 	if _, ok := h.artifact(id, "SYNTHESIS.md"); ok {
 		t.Error("a failed chain stored a synthesis")
 	}
-	report, ok := h.artifact(id, FailureArtifact)
+	report, ok := h.artifact(id, failureArtifact)
 	eq(t, true, ok)
 	for _, want := range []string{"Role: compressor", "Profile: gpt (family openai", "Failure class: contract", "no attack vector"} {
 		contains(t, report, want)
@@ -45,29 +45,29 @@ func TestContractFailureRetriesOnceThenFailsTheChain(t *testing.T) {
 
 func TestContractRetryThatSucceedsContinues(t *testing.T) {
 	first := 0
-	bad := script.Response{Role: RoleAttacker, Index: &first, Text: "### C-1\nit breaks."} // no off-vector line
+	bad := script.Response{Role: roleAttacker, Index: &first, Text: "### C-1\nit breaks."} // no off-vector line
 	h := newHarness(t, conformingScript(bad), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
 	noErr(t, res.err)
-	eq(t, 2, h.sp.CallsFor(RoleAttacker))
+	eq(t, 2, h.sp.CallsFor(roleAttacker))
 	reqs := h.sp.Requests()
 	contains(t, reqs[4].User, "no off-vector line")
 }
 
 func TestAttackMustCoverEveryVectorTarget(t *testing.T) {
-	wide := script.Response{Role: RoleCompressor, Text: "attack_vector: C-1, C-2"}
+	wide := script.Response{Role: roleCompressor, Text: "attack_vector: C-1, C-2"}
 	h := newHarness(t, conformingScript(wide), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
 	var f *ChainFailure
 	if !errors.As(res.err, &f) {
 		t.Fatalf("want a chain failure, got %v", res.err)
 	}
-	eq(t, RoleAttacker, f.Role)
+	eq(t, roleAttacker, f.Role)
 	contains(t, f.LastError, "does not address vector target(s) C-2")
 }
 
 func TestTransportFailureOnEveryAttemptFailsTheChain(t *testing.T) {
-	down := script.Response{Role: RoleGenerator, Error: "transport", Text: "connection reset"}
+	down := script.Response{Role: roleGenerator, Error: "transport", Text: "connection reset"}
 	h := newHarness(t, conformingScript(down), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
 	var f *ChainFailure
@@ -90,7 +90,7 @@ func TestBudgetCeilingRefusesACallWhosePromptAlonePassesIt(t *testing.T) {
 		t.Fatalf("want a chain failure, got %v", res.err)
 	}
 	eq(t, engine.ClassBudget, f.Class)
-	eq(t, RolePremise, f.Role)
+	eq(t, rolePremise, f.Role)
 	eq(t, 0, h.sp.Calls())
 	l := h.ledger(res.run.Session().ID)
 	eq(t, engine.OutcomeBudgetRefused, l[len(l)-1].Outcome)
@@ -98,15 +98,15 @@ func TestBudgetCeilingRefusesACallWhosePromptAlonePassesIt(t *testing.T) {
 
 func TestHighAssuranceRunsASecondGeneratorOnADistinctProfile(t *testing.T) {
 	fams := map[string]string{"claude": "anthropic", "gpt": "openai", "gemini": "google"}
-	mapBoth := script.Response{Role: RoleCompressor, Text: "attack_vector: C-1, B.C-2"}
-	attackBoth := script.Response{Role: RoleAttacker, Text: "### C-1\nweak\n### B.C-2\nweak\noff_vector: the cost model"}
+	mapBoth := script.Response{Role: roleCompressor, Text: "attack_vector: C-1, B.C-2"}
+	attackBoth := script.Response{Role: roleAttacker, Text: "### C-1\nweak\n### B.C-2\nweak\noff_vector: the cost model"}
 	h := newHarness(t, conformingScript(mapBoth, attackBoth), fams)
 	opts := deep("claude", "gpt", "gemini")
 	opts.HighAssurance = true
 	res := h.start(opts, 0, "", nil)
 	noErr(t, res.err)
 	l := h.ledger(res.run.Session().ID)
-	eq(t, []string{RolePremise, RoleGenerator, RoleGenerator, RoleCompressor, RoleAttacker, RoleSynthesizer}, roles(l))
+	eq(t, []string{rolePremise, roleGenerator, roleGenerator, roleCompressor, roleAttacker, roleSynthesizer}, roles(l))
 	if l[1].Profile == l[2].Profile {
 		t.Errorf("both generators ran on %s", l[1].Profile)
 	}
@@ -123,7 +123,7 @@ func TestHighAssuranceWithoutASecondProfileIsRefusedBeforeAnyCall(t *testing.T) 
 	opts := deep("solo")
 	opts.HighAssurance = true
 	res := h.start(opts, 0, "", map[string]string{GateReducedIndependence: AnswerApprove})
-	if !errors.Is(res.err, ErrNoSecondProfile) {
+	if !errors.Is(res.err, errNoSecondProfile) {
 		t.Fatalf("want ErrNoSecondProfile, got %v", res.err)
 	}
 	contains(t, res.err.Error(), `no profile other than "solo"`)

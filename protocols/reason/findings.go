@@ -12,7 +12,7 @@ import (
 // what it found off that vector.
 func (c *chain) findingsSection() engine.Section {
 	t := &engine.Table{Columns: []string{"Step", "Finding"}}
-	if v, err := PremiseVerdict(c.done[keyPremise].Text); err == nil {
+	if v, err := premiseVerdict(c.done[keyPremise].Text); err == nil {
 		if c.forced {
 			v += " (answered anyway: a human chose to proceed)"
 		}
@@ -22,8 +22,8 @@ func (c *chain) findingsSection() engine.Section {
 		if v := vectorText(c.done[keyClaimMap(pass)].Text); v != "" {
 			t.Rows = append(t.Rows, []string{fmt.Sprintf("Attack vector, pass %d", pass), v})
 		}
-		if f, ok := OffVector(c.done[keyAttack(pass)].Text); ok {
-			if f == NoOffVectorFinding {
+		if f, ok := offVector(c.done[keyAttack(pass)].Text); ok {
+			if f == noOffVectorFinding {
 				f = "nothing found"
 			}
 			t.Rows = append(t.Rows, []string{fmt.Sprintf("Off the vector, pass %d", pass), f})

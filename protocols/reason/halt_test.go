@@ -9,7 +9,7 @@ import (
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
-var premiseSuspect = script.Response{Role: RolePremise,
+var premiseSuspect = script.Response{Role: rolePremise,
 	Text: "Verdict: QUESTION SUSPECT\n\nIt assumes a migration is on the table.\n\n## Possible rewording\nWhat would make us move?"}
 
 func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
@@ -30,7 +30,7 @@ func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
 	// Answering later resumes without repeating the premise call.
 	done := h.resume(res.run.Session().ID, map[string]string{GatePremise: AnswerProceed})
 	noErr(t, done.err)
-	eq(t, 1, h.sp.CallsFor(RolePremise))
+	eq(t, 1, h.sp.CallsFor(rolePremise))
 	eq(t, 5, h.sp.Calls())
 	contains(t, done.decision.Notes[0], VerdictSuspect)
 }
@@ -48,11 +48,11 @@ func TestForcePremiseRunsTheWholeChain(t *testing.T) {
 // The overridden premise is a fact the chain knows: it is stamped into the record, and a
 // synthesis that does not repeat it is no contract failure.
 func TestTheSuspectVerdictIsStampedNotDemanded(t *testing.T) {
-	silent := script.Response{Role: RoleSynthesizer, Text: "Answer: yes\nConfidence: high\n\n## Disagreement ledger\n- none\n\n## What would change my mind\n- data\n"}
+	silent := script.Response{Role: roleSynthesizer, Text: "Answer: yes\nConfidence: high\n\n## Disagreement ledger\n- none\n\n## What would change my mind\n- data\n"}
 	h := newHarness(t, conformingScript(premiseSuspect, silent), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
 	noErr(t, res.err)
-	eq(t, 1, h.sp.CallsFor(RoleSynthesizer))
+	eq(t, 1, h.sp.CallsFor(roleSynthesizer))
 	contains(t, res.decision.Notes[0], VerdictSuspect)
 }
 

@@ -17,14 +17,14 @@ import (
 // Scripted answers that meet every contract. The synthesizer echoes the notices its task
 // asks for, as a model following the task would.
 var (
-	premiseOK = script.Response{Role: RolePremise, Text: "Verdict: QUESTION WELL-POSED\n\nThe question can be answered from the facts."}
-	position  = script.Response{Role: RoleGenerator, Text: "## Position\nKeep PostgreSQL.\n\n## Claims\n" +
+	premiseOK = script.Response{Role: rolePremise, Text: "Verdict: QUESTION WELL-POSED\n\nThe question can be answered from the facts."}
+	position  = script.Response{Role: roleGenerator, Text: "## Position\nKeep PostgreSQL.\n\n## Claims\n" +
 		"C-1: The write load stays small. [fact]\nC-2: The team knows PostgreSQL well. [knowledge]\n"}
-	claimMap = script.Response{Role: RoleCompressor, Text: "## Claim map\nC-1 load-bearing\nC-2 supporting\n\n" +
+	claimMap = script.Response{Role: roleCompressor, Text: "## Claim map\nC-1 load-bearing\nC-2 supporting\n\n" +
 		"attack_vector: C-1 — the load estimate carries the position"}
-	attack = script.Response{Role: RoleAttacker, Text: "## On the vector\n### C-1\nweakened: no load test.\n\n" +
+	attack = script.Response{Role: roleAttacker, Text: "## On the vector\n### C-1\nweakened: no load test.\n\n" +
 		"## Off the vector\noff_vector: NO_OFF_VECTOR_FINDING"}
-	synthesis = script.Response{Role: RoleSynthesizer, Text: `Answer: Keep PostgreSQL for now.
+	synthesis = script.Response{Role: roleSynthesizer, Text: `Answer: Keep PostgreSQL for now.
 Confidence: medium, the load estimate is untested.
 
 ## Reasoning

@@ -9,10 +9,10 @@ import (
 // compressor and the attacker run on distinct execution profiles (a profile at an effort).
 // The premise check and the synthesizer are outside it.
 func (p Plan) Rule() engine.Rule {
-	r := engine.Rule{Apart: []engine.Apart{{A: []string{RoleGenerator}, B: []string{RoleCompressor, RoleAttacker}}}}
+	r := engine.Rule{Apart: []engine.Apart{{A: []string{roleGenerator}, B: []string{roleCompressor, roleAttacker}}}}
 	var gens []string
 	for _, s := range p.Slots {
-		if s.Role == RoleGenerator {
+		if s.Role == roleGenerator {
 			gens = append(gens, s.Key)
 		}
 	}

@@ -28,7 +28,7 @@ func TestCallerPositionReachesOnlyTheAttacker(t *testing.T) {
 		opts.Passes = 1 + rng.IntN(3)
 		opts.HighAssurance = rng.IntN(2) == 1 && len(pool) > 1
 		if rng.IntN(2) == 1 {
-			opts.EffortProfile = EffortFast
+			opts.EffortProfile = effortFast
 		}
 		seed := int64(rng.Uint32())
 		caller := fmt.Sprintf("CALLER-%016x: I would migrate.", rng.Uint64())
@@ -59,7 +59,7 @@ func checkIsolation(t *testing.T, i int, caller string, reqs []provider.Request,
 		prompt := req.System + "\n" + req.User
 		fed := slices.Contains(e.Inputs, InputCallerPosition)
 		switch e.Role {
-		case RoleAttacker:
+		case roleAttacker:
 			attacks++
 			contains(t, prompt, caller, "case", i)
 			eq(t, true, fed)

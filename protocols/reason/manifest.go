@@ -11,8 +11,8 @@ import (
 // Artifact names beside the role artifacts.
 const (
 	ManifestArtifact = "RUN.json"
-	FailureArtifact  = "CHAIN_FAILURE.md"
-	DecisionArtifact = "decision.json"
+	failureArtifact  = "CHAIN_FAILURE.md"
+	decisionArtifact = "decision.json"
 )
 
 // Manifest says what a run is supposed to be, written before the first call so that a reader
@@ -20,7 +20,7 @@ const (
 type Manifest struct {
 	RunID         string        `json:"run_id"`
 	Protocol      string        `json:"protocol"`
-	Profile       EffortProfile `json:"profile"`
+	Profile       effortProfile `json:"profile"`
 	Passes        int           `json:"passes"`
 	HighAssurance bool          `json:"high_assurance"`
 	Seed          int64         `json:"seed"`
@@ -32,25 +32,25 @@ type Manifest struct {
 	ExpectedCalls       int           `json:"expected_calls"`
 	ExpectedArtifacts   []string      `json:"expected_artifacts"`
 	Roles               []Slot        `json:"roles"`
-	Inputs              []InputDigest `json:"inputs"`
+	Inputs              []inputDigest `json:"inputs"`
 }
 
-// InputDigest names a verbatim input, the file it is kept in and its SHA-256.
-type InputDigest struct {
+// inputDigest names a verbatim input, the file it is kept in and its SHA-256.
+type inputDigest struct {
 	Name   string `json:"name"`
 	File   string `json:"file"`
 	SHA256 string `json:"sha256"`
 }
 
-// NewManifest describes a session and its plan.
-func NewManifest(s *engine.Session, p Plan) Manifest {
+// newManifest describes a session and its plan.
+func newManifest(s *engine.Session, p Plan) Manifest {
 	m := Manifest{RunID: s.ID, Protocol: Protocol, Profile: p.EffortProfile, Passes: p.Passes,
 		HighAssurance: p.HighAssurance, Seed: s.Seed, SeedSource: s.SeedSource,
 		Independence: p.Independence, IndependenceReasons: p.IndependenceReasons,
 		Orientation: p.Orientation, ExpectedCalls: p.ExpectedCalls(),
 		ExpectedArtifacts: p.ExpectedArtifacts(), Roles: p.Slots}
 	for _, in := range s.Inputs {
-		m.Inputs = append(m.Inputs, InputDigest{Name: in.Name, File: in.Name + ".md", SHA256: in.SHA256})
+		m.Inputs = append(m.Inputs, inputDigest{Name: in.Name, File: in.Name + ".md", SHA256: in.SHA256})
 	}
 	return m
 }

@@ -23,13 +23,13 @@ const (
 
 // Placeholders stored when the caller supplied no facts or no position.
 const (
-	NoFacts    = "(none supplied)"
-	NoPosition = "(none)"
+	noFacts    = "(none supplied)"
+	noPosition = "(none)"
 )
 
-// RoleSetting is configuration for one role. A non-empty Profile pins the role: the seeded
+// roleSetting is configuration for one role. A non-empty Profile pins the role: the seeded
 // draw never moves it. A non-empty Effort wins over the effort profile.
-type RoleSetting = engine.RolePin
+type roleSetting = engine.RolePin
 
 // Options is everything a chain needs besides its inputs and seed. It is stored with the
 // session, so a resumed run is planned from exactly the same settings.
@@ -38,8 +38,8 @@ type Options struct {
 	// (OptionsFromConfig sorts them by name, so the file's order does not matter).
 	Pool []string `json:"pool"`
 	// Roles holds per-role pins and efforts, keyed by role name.
-	Roles         map[string]RoleSetting `json:"roles,omitempty"`
-	EffortProfile EffortProfile          `json:"effort_profile"`
+	Roles         map[string]roleSetting `json:"roles,omitempty"`
+	EffortProfile effortProfile          `json:"effort_profile"`
 	// Passes is the number of compressor+attacker rounds (at least 1).
 	Passes int `json:"passes"`
 	// HighAssurance adds a second generator on a distinct profile.
@@ -56,7 +56,7 @@ func (o Options) Validate() error {
 		errs = append(errs, fmt.Errorf("unknown effort profile %q (want deep or fast)", o.EffortProfile))
 	}
 	for role, s := range o.Roles {
-		if _, err := DefaultEffort(EffortDeep, role); err != nil {
+		if _, err := defaultEffort(effortDeep, role); err != nil {
 			errs = append(errs, fmt.Errorf("roles: %w (want one of %s)", err, strings.Join(Roles, ", ")))
 		}
 		if _, err := provider.ParseEffort(string(s.Effort)); err != nil {
@@ -71,9 +71,9 @@ func (o Options) Validate() error {
 func Inputs(question, facts, constraints, callerPosition string) []engine.Input {
 	return []engine.Input{
 		engine.NewInput(InputQuestion, question),
-		engine.NewInput(InputFacts, orDefault(facts, NoFacts)),
-		engine.NewInput(InputConstraints, orDefault(constraints, NoFacts)),
-		engine.NewInput(InputCallerPosition, orDefault(callerPosition, NoPosition)),
+		engine.NewInput(InputFacts, orDefault(facts, noFacts)),
+		engine.NewInput(InputConstraints, orDefault(constraints, noFacts)),
+		engine.NewInput(InputCallerPosition, orDefault(callerPosition, noPosition)),
 	}
 }
 

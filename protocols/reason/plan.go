@@ -9,8 +9,8 @@ import (
 
 // Independence labels: the engine's, judged from the resolved profiles' families (Plan.Rule).
 const (
-	Conforming          = engine.Conforming
-	ReducedIndependence = engine.ReducedIndependence
+	conforming          = engine.Conforming
+	reducedIndependence = engine.ReducedIndependence
 )
 
 // Slot is one planned call of the chain.
@@ -37,7 +37,7 @@ func (s Slot) Input() string { return s.Artifact[:len(s.Artifact)-len(".md")] }
 // independence that assignment achieves.
 type Plan struct {
 	Seed          int64         `json:"seed"`
-	EffortProfile EffortProfile `json:"effort_profile"`
+	EffortProfile effortProfile `json:"effort_profile"`
 	Passes        int           `json:"passes"`
 	HighAssurance bool          `json:"high_assurance"`
 	// Orientation is seed mod 2 when the draw chose between two families, -1 when there was

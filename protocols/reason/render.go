@@ -10,8 +10,8 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// ScriptedLabel marks every figure that came from the script provider.
-const ScriptedLabel = "scripted — not a model"
+// scriptedLabel marks every figure that came from the script provider.
+const scriptedLabel = "scripted — not a model"
 
 // WriteResult prints a completed chain for a person: the notices a reader must not miss,
 // the synthesis verbatim, then the seed, independence, efforts and usage per profile.
@@ -103,7 +103,7 @@ func writeUsage(b *strings.Builder, usage []engine.ProviderUsage) {
 			fmt.Fprintf(b, ", $%.4f", u.CostUSD)
 		}
 		if u.Scripted {
-			b.WriteString(" — " + ScriptedLabel)
+			b.WriteString(" — " + scriptedLabel)
 		}
 		b.WriteString("\n")
 	}
@@ -131,7 +131,7 @@ func WritePlan(w io.Writer, plan Plan, seedSource string, est Estimate, profiles
 			b.WriteString(", latency not measured yet")
 		}
 		if p, err := profiles.Get(pc.Profile); err == nil && p.Type == provider.TypeScript {
-			b.WriteString(" — " + ScriptedLabel)
+			b.WriteString(" — " + scriptedLabel)
 		}
 		b.WriteString("\n")
 	}

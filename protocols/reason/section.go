@@ -55,10 +55,10 @@ func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 	if len(sec.Pool) > 0 {
 		pool = slices.Sorted(slices.Values(sec.Pool))
 	}
-	opts := Options{Pool: pool, EffortProfile: EffortDeep, Passes: f.Passes,
-		HighAssurance: f.HighAssurance, Roles: map[string]RoleSetting{}}
+	opts := Options{Pool: pool, EffortProfile: effortDeep, Passes: f.Passes,
+		HighAssurance: f.HighAssurance, Roles: map[string]roleSetting{}}
 	if f.Fast {
-		opts.EffortProfile = EffortFast
+		opts.EffortProfile = effortFast
 	}
 	if opts.Passes == 0 {
 		opts.Passes = 1
@@ -67,7 +67,7 @@ func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 		if !slices.Contains(Roles, role) {
 			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown reasoning role", SectionKey, role)
 		}
-		if pin := sec.Roles[role]; pin != (RoleSetting{}) {
+		if pin := sec.Roles[role]; pin != (roleSetting{}) {
 			opts.Roles[role] = pin
 		}
 	}

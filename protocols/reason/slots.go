@@ -17,8 +17,8 @@ func (d *draw) slots() ([]Slot, error) {
 		synth = *d.third
 	}
 	calls := []call{
-		{keyPremise, RolePremise, "PREMISE.md", 0, d.adv, 0},
-		{keyPosition, RoleGenerator, "POSITION.md", 0, d.gen, 0},
+		{keyPremise, rolePremise, "PREMISE.md", 0, d.adv, 0},
+		{keyPosition, roleGenerator, "POSITION.md", 0, d.gen, 0},
 	}
 	for pass := 1; pass <= d.opts.Passes; pass++ {
 		swap := 0
@@ -26,10 +26,10 @@ func (d *draw) slots() ([]Slot, error) {
 			swap = int(d.seed >> (pass - 1) & 1)
 		}
 		calls = append(calls,
-			call{keyClaimMap(pass), RoleCompressor, passArtifact("CLAIM_MAP", pass), pass, d.adv, swap},
-			call{keyAttack(pass), RoleAttacker, passArtifact("ATTACK", pass), pass, d.adv, swap + 1})
+			call{keyClaimMap(pass), roleCompressor, passArtifact("CLAIM_MAP", pass), pass, d.adv, swap},
+			call{keyAttack(pass), roleAttacker, passArtifact("ATTACK", pass), pass, d.adv, swap + 1})
 	}
-	calls = append(calls, call{keySynthesis, RoleSynthesizer, "SYNTHESIS.md", 0, synth, 0})
+	calls = append(calls, call{keySynthesis, roleSynthesizer, "SYNTHESIS.md", 0, synth, 0})
 	out := make([]Slot, 0, len(calls)+1)
 	for _, c := range calls {
 		slot, err := d.slot(c)
@@ -62,7 +62,7 @@ func (d *draw) slot(c call) (Slot, error) {
 	slot.Family = d.families[slot.Profile]
 	slot.Effort, slot.EffortFrom = d.opts.Roles[role].Effort, "config"
 	if slot.Effort == "" {
-		slot.Effort, _ = DefaultEffort(d.opts.EffortProfile, role)
+		slot.Effort, _ = defaultEffort(d.opts.EffortProfile, role)
 		slot.EffortFrom = string(d.opts.EffortProfile)
 	}
 	return slot, nil
@@ -75,7 +75,7 @@ func (d *draw) secondGenerator(planned []Slot) (Slot, error) {
 	first, _ := findSlot(planned, keyPosition)
 	adversary := map[string]bool{}
 	for _, s := range planned {
-		if s.Role == RoleCompressor || s.Role == RoleAttacker {
+		if s.Role == roleCompressor || s.Role == roleAttacker {
 			adversary[s.Family] = true
 		}
 	}
@@ -96,7 +96,7 @@ func (d *draw) secondGenerator(planned []Slot) (Slot, error) {
 		}
 	}
 	if best == "" {
-		return Slot{}, fmt.Errorf("%w: the pool has no profile other than %q", ErrNoSecondProfile, first.Profile)
+		return Slot{}, fmt.Errorf("%w: the pool has no profile other than %q", errNoSecondProfile, first.Profile)
 	}
 	b := first
 	b.Key, b.Artifact, b.Profile, b.Family, b.Pinned = keyPositionB, "POSITION_B.md", best, d.families[best], false

@@ -15,11 +15,11 @@ func TestOptionsFromPinsOnlyRolesWithAProfile(t *testing.T) {
 	ps := engine.Profiles{"claude": {Name: "claude", Type: "anthropic", Family: "anthropic"},
 		"gpt": {Name: "gpt", Type: "openai", Family: "openai"}, "canned": {Name: "canned", Type: "script", Family: "x"}}
 	sec := &Section{Pool: []string{"gpt", "claude"}, Roles: map[string]engine.RolePin{
-		RoleAttacker: {Profile: "gpt", Effort: "max"}, RoleSynthesizer: {Effort: "high"}}}
+		roleAttacker: {Profile: "gpt", Effort: "max"}, roleSynthesizer: {Effort: "high"}}}
 	opts, err := OptionsFrom(sec, ps, Flags{Fast: true, HighAssurance: true})
 	noErr(t, err)
-	eq(t, Options{Pool: []string{"claude", "gpt"}, EffortProfile: EffortFast, Passes: 1, HighAssurance: true,
-		Roles: map[string]RoleSetting{RoleAttacker: {Profile: "gpt", Effort: "max"}, RoleSynthesizer: {Effort: "high"}}}, opts)
+	eq(t, Options{Pool: []string{"claude", "gpt"}, EffortProfile: effortFast, Passes: 1, HighAssurance: true,
+		Roles: map[string]roleSetting{roleAttacker: {Profile: "gpt", Effort: "max"}, roleSynthesizer: {Effort: "high"}}}, opts)
 	_, err = OptionsFrom(sec, ps, Flags{Passes: -1})
 	contains(t, err.Error(), "passes must be at least 1")
 	opts, err = OptionsFrom(NewSection(), ps, Flags{})
@@ -52,12 +52,12 @@ func TestExportWritesTheRunDirectory(t *testing.T) {
 	}
 	eq(t, "Should we keep PostgreSQL?", read("QUESTION.md"))
 	eq(t, "my view", read("CALLER_POSITION.md"))
-	eq(t, NoFacts, read("CONSTRAINTS.md"))
+	eq(t, noFacts, read("CONSTRAINTS.md"))
 	contains(t, read("INPUTS.sha256"), record.SHA256Hex([]byte("my view"))+"  CALLER_POSITION.md\n")
 	contains(t, read(ManifestArtifact), `"expected_calls": 5`)
-	eq(t, 5, strings.Count(read(LedgerFile), "\n"))
-	contains(t, read(LedgerFile), `"inputs":["QUESTION","FACTS","CONSTRAINTS","CALLER_POSITION","POSITION","CLAIM_MAP"]`)
-	for _, name := range []string{"PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", DecisionArtifact} {
+	eq(t, 5, strings.Count(read(ledgerFile), "\n"))
+	contains(t, read(ledgerFile), `"inputs":["QUESTION","FACTS","CONSTRAINTS","CALLER_POSITION","POSITION","CLAIM_MAP"]`)
+	for _, name := range []string{"PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", decisionArtifact} {
 		read(name)
 	}
 }
@@ -87,13 +87,13 @@ func TestEstimateIsPerProfileAndUsesHistory(t *testing.T) {
 	eq(t, 5, est.Calls)
 	eq(t, false, est.Measured)
 	eq(t, 2, len(est.Profiles))
-	byName := map[string]ProfileCost{}
+	byName := map[string]profileCost{}
 	for _, p := range est.Profiles {
 		byName[p.Profile] = p
 	}
 	gpt, claude := byName["gpt"], byName["claude"]
 	eq(t, 3, gpt.Calls)
-	eq(t, assumedOutput[RolePremise]+assumedOutput[RoleCompressor]+assumedOutput[RoleAttacker], gpt.OutputTokens)
+	eq(t, assumedOutput[rolePremise]+assumedOutput[roleCompressor]+assumedOutput[roleAttacker], gpt.OutputTokens)
 	if gpt.USD == nil || claude.USD != nil {
 		t.Fatalf("only the priced profile gets a cost: %+v %+v", gpt.USD, claude.USD)
 	}
@@ -105,21 +105,21 @@ func TestEstimateIsPerProfileAndUsesHistory(t *testing.T) {
 	for _, p := range noCaller.Profiles {
 		want := byName[p.Profile].InputTokens
 		if p.Profile == "gpt" {
-			want -= 4000/4 - int64(len(NoPosition))/4
+			want -= 4000/4 - int64(len(noPosition))/4
 		}
 		eq(t, want, p.InputTokens, p.Profile)
 	}
 
 	hist := []engine.LedgerEntry{
-		{Role: RoleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 3000, Usage: usage(100)},
-		{Role: RoleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 1000, Usage: usage(300)},
-		{Role: RoleAttacker, Profile: "gpt", Outcome: engine.OutcomeError, LatencyMS: 99000},
+		{Role: roleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 3000, Usage: usage(100)},
+		{Role: roleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 1000, Usage: usage(300)},
+		{Role: roleAttacker, Profile: "gpt", Outcome: engine.OutcomeError, LatencyMS: 99000},
 	}
 	est = EstimatePlan(plan, in, price, hist)
 	eq(t, true, est.Measured)
 	for _, p := range est.Profiles {
 		if p.Profile == "gpt" {
-			eq(t, assumedOutput[RolePremise]+assumedOutput[RoleCompressor]+200, p.OutputTokens)
+			eq(t, assumedOutput[rolePremise]+assumedOutput[roleCompressor]+200, p.OutputTokens)
 			if p.Latency == nil || p.Latency.Seconds() != 2 {
 				t.Errorf("want the measured 2s mean, got %v", p.Latency)
 			}

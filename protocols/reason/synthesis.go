@@ -29,9 +29,9 @@ var (
 	bullet         = regexp.MustCompile(`^[ \t]*[-*+][ \t]+(.*)$`)
 )
 
-// ParseSynthesis checks the synthesis contract (Answer:, Confidence:, the two headings) and
+// parseSynthesis checks the synthesis contract (Answer:, Confidence:, the two headings) and
 // extracts its parts.
-func ParseSynthesis(text string) (Synthesis, error) {
+func parseSynthesis(text string) (Synthesis, error) {
 	var s Synthesis
 	var missing []string
 	if s.Answer = paragraphAfter(text, answerLine); s.Answer == "" {

@@ -44,15 +44,15 @@ func (c *chain) synthesisTask() string {
 		b.WriteString(" The premise check judged the question suspect (see PREMISE) and the asker chose " +
 			"to proceed anyway: keep the premise's objection in view.")
 	}
-	if c.plan.Independence != Conforming {
+	if c.plan.Independence != conforming {
 		b.WriteString(" The roles of this chain were not on independent model families: make no claim " +
 			"that independent vendors checked each other.")
 	}
 	return b.String()
 }
 
-// PremiseQuestion is the premise gate's question.
-const PremiseQuestion = "The premise check judged the question " + VerdictSuspect + " and the chain " +
+// premiseQuestion is the premise gate's question.
+const premiseQuestion = "The premise check judged the question " + VerdictSuspect + " and the chain " +
 	"stopped after one call (see PREMISE.md). Choose: \"proceed\" to run the full chain on the question " +
 	"as asked (the synthesis will carry the suspect verdict), or \"drop\" to stop here. To ask a " +
 	"reworded question instead, start a new run with it: the rewording is yours to write, not the chain's."

@@ -20,7 +20,7 @@ type meeting struct {
 }
 
 func (m *meeting) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
-	if req.Role == RoleGenerator {
+	if req.Role == roleGenerator {
 		m.mu.Lock()
 		m.arrived++
 		if m.arrived == 2 {
@@ -38,8 +38,8 @@ func (m *meeting) Complete(ctx context.Context, req provider.Request) (provider.
 
 func TestHighAssuranceGeneratorsAreAskedTogether(t *testing.T) {
 	fams := map[string]string{"claude": "anthropic", "gpt": "openai", "gemini": "google"}
-	mapBoth := script.Response{Role: RoleCompressor, Text: "attack_vector: C-1, B.C-2"}
-	attackBoth := script.Response{Role: RoleAttacker, Text: "### C-1\nweak\n### B.C-2\nweak\noff_vector: the cost model"}
+	mapBoth := script.Response{Role: roleCompressor, Text: "attack_vector: C-1, B.C-2"}
+	attackBoth := script.Response{Role: roleAttacker, Text: "### C-1\nweak\n### B.C-2\nweak\noff_vector: the cost model"}
 	h := newHarness(t, conformingScript(mapBoth, attackBoth), fams)
 	m := &meeting{Provider: h.sp, both: make(chan struct{})}
 	for _, p := range h.profiles {

@@ -30,7 +30,7 @@ func randomPanel(r *rand.Rand) Panel {
 	var p Panel
 	for _, s := range Registry() {
 		pr := profs[r.IntN(n)]
-		p.Members = append(p.Members, Member{Role: s.Key, Profile: pr.name, Provider: pr.provider, Model: pr.model, Family: pr.family})
+		p.Members = append(p.Members, member{Role: s.Key, Profile: pr.name, Provider: pr.provider, Model: pr.model, Family: pr.family})
 	}
 	return p
 }
@@ -111,9 +111,9 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 		return out
 	}
 	intel, sit, coas, challenges := lab("intel", 2), lab("assessment", 1), lab("coa", 3+r.IntN(3)), lab("challenge", 2)
-	rev := Reversibility{Score: 0.72, Type: Type1A, Mode: string(ModeFull)}
-	for _, d := range Dimensions {
-		rev.Dimensions = append(rev.Dimensions, Dimension{Name: d.Name, Score: 3, Rationale: leaky(r, p, "why")})
+	rev := Reversibility{Score: 0.72, Type: type1A, Mode: string(ModeFull)}
+	for _, d := range dimensions {
+		rev.Dimensions = append(rev.Dimensions, dimension{Name: d.Name, Score: 3, Rationale: leaky(r, p, "why")})
 	}
 	var specs []engine.CallSpec
 	add := func(s engine.CallSpec, err error) error {
@@ -122,13 +122,13 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 	}
 	errs := []error{add(k.reversibility()), add(k.expressRecommendation(rev, expressWhy(rev, mode))), add(k.expressChallenge(lab("rec", 1))),
 		add(k.assessment(intel)), add(k.escalation(rev, mode, "", coas))}
-	for _, role := range IntelSeats(mode) {
+	for _, role := range intelSeats(mode) {
 		errs = append(errs, add(k.intel(role)))
 	}
-	for _, role := range COAAuthors(mode) {
+	for _, role := range coaAuthors(mode) {
 		errs = append(errs, add(k.coa(role, 1, sit)))
 	}
-	for _, role := range ChallengeSeats {
+	for _, role := range challengeSeats {
 		errs = append(errs, add(k.challenge(role, sit, coas)))
 	}
 	ls := make([]string, len(coas))
@@ -136,7 +136,7 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 		ls[i] = c.Label
 	}
 	voters := Voters(mode, opts.PlanReview)
-	orders := PresentationOrders(ls, len(voters), rand.New(rand.NewPCG(r.Uint64(), 1)))
+	orders := presentationOrders(ls, len(voters), rand.New(rand.NewPCG(r.Uint64(), 1)))
 	for i, v := range voters {
 		errs = append(errs, add(k.vote(v, reorder(coas, orders[i]), challenges)), add(k.premortem(v, coas[:2], challenges)))
 	}

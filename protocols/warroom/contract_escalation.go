@@ -9,8 +9,8 @@ import (
 	"strings"
 )
 
-// ManualTriggers are the reasons the decider may escalate beyond what the score implies.
-var ManualTriggers = []string{
+// manualTriggers are the reasons the decider may escalate beyond what the score implies.
+var manualTriggers = []string{
 	1: "high complexity (several architectural trade-offs)",
 	2: "significant disagreement between the courses of action",
 	3: "novel problem domain (reversibility uncertain)",
@@ -73,8 +73,8 @@ func triggers(v string) ([]int, error) {
 			continue
 		}
 		n, err := strconv.Atoi(tok)
-		if err != nil || n < 1 || n >= len(ManualTriggers) {
-			return nil, fmt.Errorf("TRIGGERS must list numbers 1-%d or say none, got %q", len(ManualTriggers)-1, tok)
+		if err != nil || n < 1 || n >= len(manualTriggers) {
+			return nil, fmt.Errorf("TRIGGERS must list numbers 1-%d or say none, got %q", len(manualTriggers)-1, tok)
 		}
 		if !slices.Contains(out, n) {
 			out = append(out, n)

@@ -13,8 +13,8 @@ var scoreLine = regexp.MustCompile(`(?m)^[\s*>-]*([A-Z_]+)\**\s*:\s*\**(\S+?)\**
 
 // ParseScores reads the five dimension scores. Every dimension must appear exactly once with
 // an integer 1–5 and a rationale; anything else is a contract failure, never a guess.
-func ParseScores(text string) ([]Dimension, error) {
-	found := map[string]Dimension{}
+func ParseScores(text string) ([]dimension, error) {
+	found := map[string]dimension{}
 	var errs []error
 	for _, m := range scoreLine.FindAllStringSubmatch(text, -1) {
 		name, ok := dimensionName(m[1])
@@ -35,10 +35,10 @@ func ParseScores(text string) ([]Dimension, error) {
 			errs = append(errs, fmt.Errorf("%s has no rationale after its score", m[1]))
 			continue
 		}
-		found[m[1]] = Dimension{Name: name, Score: n, Rationale: why}
+		found[m[1]] = dimension{Name: name, Score: n, Rationale: why}
 	}
-	out := make([]Dimension, 0, len(Dimensions))
-	for _, d := range Dimensions {
+	out := make([]dimension, 0, len(dimensions))
+	for _, d := range dimensions {
 		v, ok := found[d.Key]
 		if !ok && !hasErrFor(errs, d.Key) {
 			errs = append(errs, fmt.Errorf("%s is missing (want a line \"%s: <1-5> - <rationale>\")", d.Key, d.Key))
@@ -52,7 +52,7 @@ func ParseScores(text string) ([]Dimension, error) {
 }
 
 func dimensionName(key string) (string, bool) {
-	for _, d := range Dimensions {
+	for _, d := range dimensions {
 		if d.Key == key {
 			return d.Name, true
 		}

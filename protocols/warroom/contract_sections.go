@@ -9,9 +9,9 @@ import (
 // heading matches a markdown heading of level 2 or 3 and captures its text.
 var heading = regexp.MustCompile(`(?m)^#{2,3}\s+(.+?)\s*#*\s*$`)
 
-// Sections splits markdown into its level-2/3 headed sections, keyed by the lower-cased
+// sections splits markdown into its level-2/3 headed sections, keyed by the lower-cased
 // heading text. Text before the first heading is under "".
-func Sections(text string) map[string]string {
+func sections(text string) map[string]string {
 	out := map[string]string{}
 	locs := heading.FindAllStringSubmatchIndex(text, -1)
 	prev, key := 0, ""
@@ -30,7 +30,7 @@ func normHeading(h string) string {
 // requireSections is a contract: every named section must be present and non-empty.
 func requireSections(names ...string) func(string) error {
 	return func(text string) error {
-		s := Sections(text)
+		s := sections(text)
 		var missing []string
 		for _, n := range names {
 			if strings.TrimSpace(s[strings.ToLower(n)]) == "" {

@@ -52,7 +52,7 @@ func ParseSynthesis(text string, choices []string) (Synthesis, error) {
 	if i < 0 {
 		return Synthesis{}, fmt.Errorf("want a line \"SELECTED: <one of %s>\", got %q", strings.Join(choices, ", "), sel)
 	}
-	s := Sections(selectedLine.ReplaceAllString(text, ""))
+	s := sections(selectedLine.ReplaceAllString(text, ""))
 	get := func(n string) string { return strings.TrimSpace(s[strings.ToLower(n)]) }
 	out := Synthesis{Text: text, Selected: choices[i], Context: get(secContext), Approach: get(secSelected),
 		Rationale: get(secRationale), Orders: get(secOrders), Watch: bulletsOr(get(secWatch)),

@@ -56,7 +56,7 @@ func rankingContract(labels []string) func(string) error {
 // challengeContract wants a "### Response X" section for every label.
 func challengeContract(labels []string) func(string) error {
 	return func(text string) error {
-		s := Sections(text)
+		s := sections(text)
 		var missing []string
 		for _, l := range labels {
 			if strings.TrimSpace(s[strings.ToLower(l)]) == "" {

@@ -8,7 +8,7 @@ import (
 )
 
 // typeLabel names the repository label of each decision type.
-var typeLabel = map[string]string{Type2: "type-2", Type1B: "type-1b", Type1A: "type-1a", Type1APlus: "type-1a-plus"}
+var typeLabel = map[string]string{type2: "type-2", type1B: "type-1b", type1A: "type-1a", type1APlus: "type-1a-plus"}
 
 // typeLabels are the labels a decision of type typ asks the publisher for.
 func typeLabels(typ string) []string {

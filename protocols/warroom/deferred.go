@@ -10,9 +10,9 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// DeferredKind is the engine.Store record kind deferred items are stored under: one record per
+// deferredKind is the engine.Store record kind deferred items are stored under: one record per
 // session, keyed by the session id, holding the session's items as a JSON array.
-const DeferredKind = "deferred"
+const deferredKind = "deferred"
 
 // futureWork recognises a dissenting view that describes work for later.
 var futureWork = regexp.MustCompile(`(?i)\b(revisit|worth exploring|worth trying|consider (?:it |this )?(?:in|for) (?:phase|a later|the next)|later phase|next phase|follow[- ]up|in (?:the )?future|down the road|once .{1,40} (?:is|are) (?:done|in place|stable))\b`)
@@ -70,7 +70,7 @@ func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items
 		return fmt.Errorf("war-room: encode deferred items: %w", err)
 	}
 	// Drawn from the stored steps, so made again by a run that lost it.
-	if err := st.PutRecord(engine.Derived(ctx), DeferredKind, sessionID, b); err != nil {
+	if err := st.PutRecord(engine.Derived(ctx), deferredKind, sessionID, b); err != nil {
 		return fmt.Errorf("war-room: store deferred items: %w", err)
 	}
 	return nil
@@ -78,7 +78,7 @@ func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items
 
 // ListDeferred returns every stored deferred item, ordered by session id and position.
 func ListDeferred(ctx context.Context, st engine.Store) ([]engine.DeferredItem, error) {
-	recs, err := st.ListRecords(ctx, DeferredKind)
+	recs, err := st.ListRecords(ctx, deferredKind)
 	if err != nil {
 		return nil, fmt.Errorf("list deferred items: %w", err)
 	}

@@ -9,7 +9,7 @@ import (
 func TestDeferredCaptureRules(t *testing.T) {
 	rec := gathered{
 		COAs: []COA{{Label: "Response A", Title: "Chosen"}, {Label: "Response B", Title: "Runner-up"}, {Label: "Response C", Title: "Nobody's pick"}},
-		Rounds: []VoteRound{{Tally: Tally{Standings: []Standing{
+		Rounds: []voteRound{{Tally: Tally{Standings: []Standing{
 			{Label: "Response A", Points: 4}, {Label: "Response B", Points: 2}, {Label: "Response C", Points: 0}}}}},
 		Synthesis: Synthesis{Selected: "Response A", Rejected: map[string]string{"Response B": "too slow"},
 			Dissent: []string{"We should revisit caching once the queue is stable.", "The budget is wrong.",

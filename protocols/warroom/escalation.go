@@ -61,7 +61,7 @@ func (s *state) escalationCheck(ctx context.Context) error {
 func triggerList(ts []int) string {
 	var parts []string
 	for _, t := range ts {
-		parts = append(parts, ManualTriggers[t])
+		parts = append(parts, manualTriggers[t])
 	}
 	return strings.Join(parts, "; ")
 }
@@ -76,10 +76,10 @@ func (s *state) escalate(ctx context.Context, target Mode, why string) error {
 	if from != ModeLightweight {
 		return nil
 	}
-	if err := s.intel(ctx, keyIntelMore, missing(IntelSeats(target), IntelSeats(from))); err != nil {
+	if err := s.intel(ctx, keyIntelMore, missing(intelSeats(target), intelSeats(from))); err != nil {
 		return err
 	}
-	return s.draft(ctx, keyCOAMore, missing(COAAuthors(target), COAAuthors(from)))
+	return s.draft(ctx, keyCOAMore, missing(coaAuthors(target), coaAuthors(from)))
 }
 
 // missing returns the seats of want that have is lacks.

@@ -7,11 +7,11 @@ import (
 	"github.com/war-room/war-room/engine/estimate"
 )
 
-// CallPlan is what a deliberation routed to mode calls when nothing fails, nothing escalates
+// callPlan is what a deliberation routed to mode calls when nothing fails, nothing escalates
 // and (in Delphi) the panel converges at its first vote: phase 0, then the express path, or
 // intelligence, the situation assessment, the courses of action, the escalation check, the
 // challenges, the vote, the premortems and the synthesis.
-func CallPlan(opts Options, p Panel, mode Mode) estimate.Plan {
+func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 	seat := func(role string) estimate.Call {
 		for _, m := range p.Members {
 			if m.Role == role {
@@ -37,8 +37,8 @@ func CallPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 		return out
 	}
 	voters := Voters(mode, opts.PlanReview)
-	out.Phases = append(out.Phases, phase("intel", IntelSeats(mode)...), phase("assessment", ChiefStrategist),
-		phase("coa", COAAuthors(mode)...), phase("escalation", SupremeCommander), phase("challenge", ChallengeSeats...),
+	out.Phases = append(out.Phases, phase("intel", intelSeats(mode)...), phase("assessment", ChiefStrategist),
+		phase("coa", coaAuthors(mode)...), phase("escalation", SupremeCommander), phase("challenge", challengeSeats...),
 		phase("vote", voters...), phase("premortem", voters...), phase("synthesis", SupremeCommander))
 	return out
 }
@@ -58,7 +58,7 @@ func Estimates(ctx context.Context, st engine.Store, opts Options, p Panel, ps e
 	}
 	out := map[Mode]estimate.Estimate{}
 	for _, m := range modes {
-		out[m] = estimate.Forecast(CallPlan(opts, p, m), ps, cal)
+		out[m] = estimate.Forecast(callPlan(opts, p, m), ps, cal)
 	}
 	return out, nil
 }

@@ -144,9 +144,9 @@ func (s *state) deliberate(ctx context.Context) error {
 }
 
 // one runs a single-seat phase whose failure the deliberation can carry as a gap.
-func (s *state) one(ctx context.Context, key, title string, spec engine.CallSpec, err error) (PhaseResult, error) {
+func (s *state) one(ctx context.Context, key, title string, spec engine.CallSpec, err error) (phaseResult, error) {
 	if err != nil {
-		return PhaseResult{}, err
+		return phaseResult{}, err
 	}
 	p, err := panel.Single(ctx, s.r, key, title, panel.Task{Name: spec.Role, Spec: spec}, false)
 	if err != nil {
@@ -158,13 +158,13 @@ func (s *state) one(ctx context.Context, key, title string, spec engine.CallSpec
 
 // must runs a single-seat phase nobody can stand in for. Its failure fails the session and is
 // not memoised, so a resume asks again (the outage may have passed).
-func (s *state) must(ctx context.Context, key, title string, spec engine.CallSpec, err error) (Contribution, error) {
+func (s *state) must(ctx context.Context, key, title string, spec engine.CallSpec, err error) (contribution, error) {
 	if err != nil {
-		return Contribution{}, err
+		return contribution{}, err
 	}
 	p, err := panel.Single(ctx, s.r, key, title, panel.Task{Name: spec.Role, Spec: spec}, true)
 	if err != nil {
-		return Contribution{}, err
+		return contribution{}, err
 	}
 	s.absorb(p)
 	c, _ := p.Only()

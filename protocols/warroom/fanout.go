@@ -7,18 +7,18 @@ import (
 
 // The panel toolkit's types, under the names this protocol's code and stored steps use.
 type (
-	// Contribution is one expert's answer in one phase.
-	Contribution = panel.Contribution
-	// Gap is an expert that produced nothing where it was asked to contribute.
-	Gap = panel.Gap
-	// PhaseResult is a phase's memoised aggregate.
-	PhaseResult = panel.PhaseResult
+	// contribution is one expert's answer in one phase.
+	contribution = panel.Contribution
+	// gap is an expert that produced nothing where it was asked to contribute.
+	gap = panel.Gap
+	// phaseResult is a phase's memoised aggregate.
+	phaseResult = panel.PhaseResult
 	// Labeled is a contribution as other experts see it: an anonymous label and its text.
 	Labeled = panel.Labeled
 )
 
 // describe names a gap for a reader.
-func describe(g Gap) string { return g.Describe(RoleTitle) }
+func describe(g gap) string { return g.Describe(RoleTitle) }
 
 // tasks builds one task per seat with build.
 func tasks(seats []string, build func(role string) (engine.CallSpec, error)) ([]panel.Task, error) {

@@ -20,10 +20,10 @@ const InputQuestion = "question"
 
 // Defaults used when Options leave a value unset.
 const (
-	DefaultExpertTimeout    = 120 * time.Second
-	DefaultSynthesisTimeout = 180 * time.Second
-	DefaultDelphiThreshold  = 0.85
-	DefaultDelphiMaxRounds  = 5
+	defaultExpertTimeout    = 120 * time.Second
+	defaultSynthesisTimeout = 180 * time.Second
+	defaultDelphiThreshold  = 0.85
+	defaultDelphiMaxRounds  = 5
 )
 
 // Seat is a role bound to the profile that plays it.
@@ -96,16 +96,16 @@ func (o Options) Defaulted() Options {
 		o.Thresholds = DefaultThresholds
 	}
 	if o.ExpertTimeout == 0 {
-		o.ExpertTimeout = DefaultExpertTimeout
+		o.ExpertTimeout = defaultExpertTimeout
 	}
 	if o.SynthesisTimeout == 0 {
-		o.SynthesisTimeout = DefaultSynthesisTimeout
+		o.SynthesisTimeout = defaultSynthesisTimeout
 	}
 	if o.DelphiThreshold == 0 {
-		o.DelphiThreshold = DefaultDelphiThreshold
+		o.DelphiThreshold = defaultDelphiThreshold
 	}
 	if o.DelphiMaxRounds == 0 {
-		o.DelphiMaxRounds = DefaultDelphiMaxRounds
+		o.DelphiMaxRounds = defaultDelphiMaxRounds
 	}
 	return o
 }

@@ -8,10 +8,10 @@ import (
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
-// PresentationOrders gives each voter its own order of the options, drawn from r. Orders are
+// presentationOrders gives each voter its own order of the options, drawn from r. Orders are
 // pairwise distinct while distinct permutations remain (n! ≥ voters); after that they may
 // repeat. The labels themselves never change, so ballots stay comparable.
-func PresentationOrders(labels []string, voters int, r *rand.Rand) [][]string {
+func presentationOrders(labels []string, voters int, r *rand.Rand) [][]string {
 	limit := factorial(len(labels))
 	seen := map[string]bool{}
 	out := make([][]string, voters)

@@ -9,8 +9,8 @@ import (
 	"github.com/war-room/war-room/internal/record"
 )
 
-// Member is a seat resolved to the profile that plays it.
-type Member struct {
+// member is a seat resolved to the profile that plays it.
+type member struct {
 	Role     string          `json:"role"`
 	Profile  string          `json:"profile"`
 	Provider string          `json:"provider"`
@@ -20,13 +20,13 @@ type Member struct {
 }
 
 // Attribution is the member as the Merkle DAG records it.
-func (m Member) Attribution() record.Attribution {
+func (m member) Attribution() record.Attribution {
 	return record.Attribution{Role: m.Role, Profile: m.Profile, Provider: m.Provider, Model: m.Model, Family: m.Family}
 }
 
 // Panel holds every registry seat, resolved, in registry order.
 type Panel struct {
-	Members []Member `json:"members"`
+	Members []member `json:"members"`
 }
 
 // ResolvePanel binds each seat of opts to its profile in ps.
@@ -42,20 +42,20 @@ func ResolvePanel(opts Options, ps engine.Profiles) (Panel, error) {
 		if effort == "" {
 			effort = spec.Effort
 		}
-		p.Members = append(p.Members, Member{Role: spec.Key, Profile: prof.Name, Provider: prof.Type,
+		p.Members = append(p.Members, member{Role: spec.Key, Profile: prof.Name, Provider: prof.Type,
 			Model: prof.Model, Family: prof.Family, Effort: effort})
 	}
 	return p, nil
 }
 
 // Member returns the seat for a role key.
-func (p Panel) Member(role string) Member {
+func (p Panel) Member(role string) member {
 	for _, m := range p.Members {
 		if m.Role == role {
 			return m
 		}
 	}
-	return Member{Role: role}
+	return member{Role: role}
 }
 
 // Seats returns the role keys that sit in a mode, in registry order. The lightweight panel
@@ -87,25 +87,25 @@ func inRegistryOrder(keys []string) []string {
 	return out
 }
 
-// IntelSeats run phase 1 in a mode.
-func IntelSeats(mode Mode) []string {
+// intelSeats run phase 1 in a mode.
+func intelSeats(mode Mode) []string {
 	if mode == ModeLightweight {
 		return []string{Scout}
 	}
 	return []string{IntelOfficer, Scout}
 }
 
-// COAAuthors draft courses of action in a mode; with their quotas they yield five in a full
+// coaAuthors draft courses of action in a mode; with their quotas they yield five in a full
 // council and three in a lightweight one.
-func COAAuthors(mode Mode) []string {
+func coaAuthors(mode Mode) []string {
 	if mode == ModeLightweight {
 		return []string{ChiefStrategist, ProsecutionCounsel}
 	}
 	return []string{ChiefStrategist, FieldTactician, ProsecutionCounsel, LogisticsOfficer}
 }
 
-// ChallengeSeats run phase 4.
-var ChallengeSeats = []string{ProsecutionCounsel, RedTeam}
+// challengeSeats run phase 4.
+var challengeSeats = []string{ProsecutionCounsel, RedTeam}
 
 // Voters are every seat of the mode but the decider; they vote and write premortems.
 func Voters(mode Mode, planReview bool) []string {

@@ -11,7 +11,7 @@ import (
 
 // phase4 has every course of action challenged.
 func (s *state) phase4(ctx context.Context) error {
-	ts, err := tasks(ChallengeSeats, func(role string) (engine.CallSpec, error) {
+	ts, err := tasks(challengeSeats, func(role string) (engine.CallSpec, error) {
 		return s.kit.challenge(role, s.situation(), s.coaView())
 	})
 	if err != nil {
@@ -47,7 +47,7 @@ func (s *state) phase5(ctx context.Context) error {
 }
 
 // vote runs one Borda round: each voter sees the options in its own seeded order.
-func (s *state) vote(ctx context.Context, round int) (VoteRound, error) {
+func (s *state) vote(ctx context.Context, round int) (voteRound, error) {
 	key := fmt.Sprintf("%s/round-%d", keyVote, round)
 	voters := Voters(s.rec.Mode, s.opts.PlanReview)
 	view := s.coaView()
@@ -55,30 +55,30 @@ func (s *state) vote(ctx context.Context, round int) (VoteRound, error) {
 	for i, c := range view {
 		ls[i] = c.Label
 	}
-	orders := PresentationOrders(ls, len(voters), s.r.Rand(key+"/orders"))
+	orders := presentationOrders(ls, len(voters), s.r.Rand(key+"/orders"))
 	ts := make([]panel.Task, len(voters))
 	for i, v := range voters {
 		spec, err := s.kit.vote(v, reorder(view, orders[i]), s.rec.Challenges)
 		if err != nil {
-			return VoteRound{}, err
+			return voteRound{}, err
 		}
 		ts[i] = panel.Task{Name: v, Spec: spec}
 	}
 	p, err := panel.FanOut(ctx, s.r, key, fmt.Sprintf("Phase 5: vote, round %d", round), ts, 1)
 	if err != nil {
-		return VoteRound{}, err
+		return voteRound{}, err
 	}
 	s.absorb(p)
-	vr := VoteRound{Round: round}
+	vr := voteRound{Round: round}
 	for _, c := range p.Contributions {
 		b, err := ParseRanking(c.Text, ls)
 		if err != nil {
-			return VoteRound{}, fmt.Errorf("war-room: ballot of %s: %w", c.Role, err)
+			return voteRound{}, fmt.Errorf("war-room: ballot of %s: %w", c.Role, err)
 		}
 		vr.Voters, vr.Ballots = append(vr.Voters, c.Role), append(vr.Ballots, b)
 	}
 	if _, err := s.label("vote", round, p); err != nil {
-		return VoteRound{}, err
+		return voteRound{}, err
 	}
 	vr.Tally = Borda(ls, vr.Ballots, s.r.Rand(key+"/tiebreak"))
 	vr.Convergence = Convergence(ls, vr.Ballots)

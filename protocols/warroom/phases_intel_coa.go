@@ -28,7 +28,7 @@ func (s *state) intel(ctx context.Context, key string, seats []string) error {
 }
 
 func (s *state) phase1(ctx context.Context) error {
-	return s.intel(ctx, keyIntel, IntelSeats(s.rec.Mode))
+	return s.intel(ctx, keyIntel, intelSeats(s.rec.Mode))
 }
 
 // phase2 turns the intelligence into one assessment. When it fails, the authors of courses
@@ -52,7 +52,7 @@ func (s *state) situation() []Labeled {
 }
 
 func (s *state) phase3(ctx context.Context) error {
-	if err := s.draft(ctx, keyCOA, COAAuthors(s.rec.Mode)); err != nil {
+	if err := s.draft(ctx, keyCOA, coaAuthors(s.rec.Mode)); err != nil {
 		return err
 	}
 	if len(s.rec.COAs) == 0 {

@@ -117,8 +117,8 @@ func (k kit) coa(role string, n int, situation []Labeled) (engine.CallSpec, erro
 // escalation asks the decider whether the panel should grow or shrink.
 func (k kit) escalation(rev Reversibility, mode Mode, auto string, coas []Labeled) (engine.CallSpec, error) {
 	var trig strings.Builder
-	for i := 1; i < len(ManualTriggers); i++ {
-		fmt.Fprintf(&trig, "%d. %s\n", i, ManualTriggers[i])
+	for i := 1; i < len(manualTriggers); i++ {
+		fmt.Fprintf(&trig, "%d. %s\n", i, manualTriggers[i])
 	}
 	return k.spec(SupremeCommander, append([]engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}},
 		labeled("course of action", coas)...), fmt.Sprintf("Escalation check. The deliberation is running in %s mode. %s "+

@@ -20,7 +20,7 @@ func synthesisFormat(choice string) string {
 }
 
 // gapText names, for the synthesis, every seat that produced nothing and where.
-func gapText(gaps []Gap) string {
+func gapText(gaps []gap) string {
 	if len(gaps) == 0 {
 		return "Every panel member answered in every phase it was asked to take part in."
 	}
@@ -63,7 +63,7 @@ type synthesisInputs struct {
 	Rev                                            Reversibility
 	Intel, Situation, COAs, Challenges, Premortems []Labeled
 	Voting, Attribution, Course, Notes             string
-	Gaps                                           []Gap
+	Gaps                                           []gap
 }
 
 // expressWhy says why a session runs in express mode. It is built from trusted values only,
@@ -95,7 +95,7 @@ func (k kit) expressChallenge(rec []Labeled) (engine.CallSpec, error) {
 }
 
 // expressSynthesis asks the decider to ratify or override the recommendation.
-func (k kit) expressSynthesis(rev Reversibility, why string, rec, challenge []Labeled, attribution string, gaps []Gap) (engine.CallSpec, error) {
+func (k kit) expressSynthesis(rev Reversibility, why string, rec, challenge []Labeled, attribution string, gaps []gap) (engine.CallSpec, error) {
 	inputs := []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}}
 	inputs = append(inputs, labeled("recommendation", rec)...)
 	inputs = append(inputs, labeled("challenge report", challenge)...)

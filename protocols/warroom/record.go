@@ -129,7 +129,7 @@ func (s *state) votingSummary() []engine.PhasePart {
 func (s *state) premortemSummary() []engine.PhasePart {
 	var items []string
 	for _, p := range s.rec.Premortems {
-		if f := Sections(p.Text)["failure modes"]; f != "" {
+		if f := sections(p.Text)["failure modes"]; f != "" {
 			items = append(items, fmt.Sprintf("%s (premortem %s): %s", s.author("premortem", p.Label), p.Label, oneLine(f)))
 		}
 	}

@@ -50,24 +50,24 @@ func (m Mode) Heavier(n Mode) bool { return m.weight() > n.weight() }
 
 // Decision types, from two-way door to locked vault.
 const (
-	Type2      = "2"
-	Type1B     = "1B"
-	Type1A     = "1A"
-	Type1APlus = "1A+"
+	type2      = "2"
+	type1B     = "1B"
+	type1A     = "1A"
+	type1APlus = "1A+"
 )
 
 // Reversibility is the Phase 0 assessment. Its JSON shape is the one decisions stored before
 // it became a section of the protocol-neutral record.
 type Reversibility struct {
-	Dimensions []Dimension `json:"dimensions"`
+	Dimensions []dimension `json:"dimensions"`
 	// Score is RS = sum/25.
 	Score float64 `json:"score"`
 	Type  string  `json:"type"`
 	Mode  string  `json:"mode"`
 }
 
-// Dimension is one scored reversibility dimension (1–5).
-type Dimension struct {
+// dimension is one scored reversibility dimension (1–5).
+type dimension struct {
 	Name      string `json:"name"`
 	Score     int    `json:"score"`
 	Rationale string `json:"rationale"`
@@ -104,18 +104,18 @@ const eps = 1e-9
 func Classify(rs float64, t Thresholds) (typ string, mode Mode) {
 	switch {
 	case rs <= t[0]+eps:
-		return Type2, ModeExpress
+		return type2, ModeExpress
 	case rs <= t[1]+eps:
-		return Type1B, ModeLightweight
+		return type1B, ModeLightweight
 	case rs <= t[2]+eps:
-		return Type1A, ModeFull
+		return type1A, ModeFull
 	}
-	return Type1APlus, ModeDelphi
+	return type1APlus, ModeDelphi
 }
 
-// Dimensions are the five scored aspects of reversibility, in the order they are reported.
+// dimensions are the five scored aspects of reversibility, in the order they are reported.
 // Key is the label the strategist's answer uses.
-var Dimensions = []struct{ Key, Name string }{
+var dimensions = []struct{ Key, Name string }{
 	{"REVERSAL_COST", "Reversal Cost"},
 	{"TIME_LOCK_IN", "Time Lock-In"},
 	{"BLAST_RADIUS", "Blast Radius"},

@@ -23,8 +23,8 @@ const (
 	LogisticsOfficer   = "logistics-officer"
 )
 
-// RoleSpec describes one seat of the panel.
-type RoleSpec struct {
+// roleSpec describes one seat of the panel.
+type roleSpec struct {
 	panel.Role
 	// Family is the vendor family the default shape prefers for the seat, so that an
 	// unconfigured panel spreads across vendors the way the protocol intends.
@@ -37,8 +37,8 @@ type RoleSpec struct {
 	COAs int
 }
 
-func seat(key, title, family string, effort provider.Effort, avoid string, coas int) RoleSpec {
-	return RoleSpec{Role: panel.Role{Key: key, Title: title, Effort: effort}, Family: family, Avoid: avoid, COAs: coas}
+func seat(key, title, family string, effort provider.Effort, avoid string, coas int) roleSpec {
+	return roleSpec{Role: panel.Role{Key: key, Title: title, Effort: effort}, Family: family, Avoid: avoid, COAs: coas}
 }
 
 // registry lists every seat in the order panels, ballots and records use.
@@ -54,10 +54,10 @@ var registry = panel.NewRegistry(Protocol, roleFiles,
 )
 
 // Registry lists every seat in order.
-func Registry() []RoleSpec { return registry.All() }
+func Registry() []roleSpec { return registry.All() }
 
 // Spec returns the registry entry of a role key.
-func Spec(key string) (RoleSpec, bool) { return registry.Spec(key) }
+func Spec(key string) (roleSpec, bool) { return registry.Spec(key) }
 
 // RoleTitle returns a role's display title, or the key when unknown.
 func RoleTitle(key string) string { return registry.Title(key) }

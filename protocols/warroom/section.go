@@ -38,8 +38,8 @@ type SectionDelphi struct {
 // NewSection returns the section with every default applied.
 func NewSection() *Section {
 	return &Section{Preset: PresetDefault,
-		Timeouts: SectionTimeouts{Expert: DefaultExpertTimeout, Synthesis: DefaultSynthesisTimeout},
-		Delphi:   SectionDelphi{Threshold: DefaultDelphiThreshold, MaxRounds: DefaultDelphiMaxRounds}}
+		Timeouts: SectionTimeouts{Expert: defaultExpertTimeout, Synthesis: defaultSynthesisTimeout},
+		Delphi:   SectionDelphi{Threshold: defaultDelphiThreshold, MaxRounds: defaultDelphiMaxRounds}}
 }
 
 var _ engine.SectionValidator = (*Section)(nil)

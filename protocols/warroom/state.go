@@ -8,8 +8,8 @@ import (
 	"github.com/war-room/war-room/internal/record"
 )
 
-// VoteRound is one Borda round (Delphi rounds after the first follow revisions).
-type VoteRound struct {
+// voteRound is one Borda round (Delphi rounds after the first follow revisions).
+type voteRound struct {
 	Round       int        `json:"round"`
 	Voters      []string   `json:"voters"`
 	Ballots     [][]string `json:"ballots"`
@@ -26,15 +26,15 @@ type gathered struct {
 	Situation   []Labeled
 	COAs        []COA // latest version of each
 	Challenges  []Labeled
-	Rounds      []VoteRound
+	Rounds      []voteRound
 	Premortems  []Labeled
 	Express     []Labeled // the express recommendation
 	Synthesis   Synthesis
 	Escalation  *EscalationReview
 	Escalated   bool
 	Deescalated bool
-	Gaps        []Gap
-	Phases      []PhaseResult
+	Gaps        []gap
+	Phases      []phaseResult
 	Notes       []string
 }
 
@@ -61,23 +61,23 @@ func newState(r *engine.Run, opts Options) (*state, error) {
 }
 
 // absorb records a phase's aggregate: its gaps and timings.
-func (s *state) absorb(p PhaseResult) {
+func (s *state) absorb(p phaseResult) {
 	s.rec.Phases = append(s.rec.Phases, p)
 	s.rec.Gaps = append(s.rec.Gaps, p.Gaps...)
 }
 
 // label gives a phase's contributions anonymous labels in a seeded order, adds them to the
 // DAG and returns them as experts will see them.
-func (s *state) label(phase string, round int, p PhaseResult) ([]Labeled, error) {
+func (s *state) label(phase string, round int, p phaseResult) ([]Labeled, error) {
 	return s.labelAt(phase, round, p, 0)
 }
 
 // labelFrom labels a top-up of a phase after the first `from` labels already given.
-func (s *state) labelFrom(phase string, p PhaseResult, from int) ([]Labeled, error) {
+func (s *state) labelFrom(phase string, p phaseResult, from int) ([]Labeled, error) {
 	return s.labelAt(phase, 1, p, from)
 }
 
-func (s *state) labelAt(phase string, round int, p PhaseResult, from int) ([]Labeled, error) {
+func (s *state) labelAt(phase string, round int, p phaseResult, from int) ([]Labeled, error) {
 	cs := Shuffled(p.Contributions, s.r.Rand(p.Key+"/labels"))
 	out := make([]Labeled, len(cs))
 	for i, c := range cs {
