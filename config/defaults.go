@@ -26,32 +26,32 @@ const (
 
 // Budget defaults: zero means uncapped.
 const (
-	DefaultBudgetMaxTokens = 0
-	DefaultBudgetMaxUSD    = 0.0
+	defaultBudgetMaxTokens = 0
+	defaultBudgetMaxUSD    = 0.0
 )
 
 // GitHub defaults.
 const (
 	DefaultMinPermission      = PermissionWrite
 	DefaultIgnoreBots         = true
-	DefaultDiscussionCategory = "decisions"
-	DefaultDiscussionLabel    = "war-room"
-	DefaultPriorCheck         = PriorCheckAsk
-	DefaultDeferredIssues     = false
-	DefaultMutationSpacing    = 1 * time.Second // github.write_spacing and its older name
-	DefaultProgressThrottle   = 10 * time.Second
+	defaultDiscussionCategory = "decisions"
+	defaultDiscussionLabel    = "war-room"
+	defaultPriorCheck         = priorCheckAsk
+	defaultDeferredIssues     = false
+	defaultMutationSpacing    = 1 * time.Second // github.write_spacing and its older name
+	defaultProgressThrottle   = 10 * time.Second
 )
 
 // Review defaults.
 const (
-	DefaultContractPath      = ".github/war-room/acceptance.md"
-	DefaultDiversity         = DiversityCrossFamily
-	DefaultMaxDiffBytes      = 1 << 20
-	DefaultReviewDrafts      = false
-	DefaultRefutedConclusion = ConclusionFailure
-	DefaultMinSeverity       = SeverityMinor
+	defaultContractPath      = ".github/war-room/acceptance.md"
+	defaultDiversity         = diversityCrossFamily
+	defaultMaxDiffBytes      = 1 << 20
+	defaultReviewDrafts      = false
+	defaultRefutedConclusion = conclusionFailure
+	DefaultMinSeverity       = severityMinor
 	DefaultMaxComments       = 20
-	DefaultLaneInline        = true
+	defaultLaneInline        = true
 )
 
 // Default returns a configuration with every default applied, the given protocol sections
@@ -60,25 +60,25 @@ func Default(sections ...Section) *Config {
 	cfg := &Config{
 		Version:   CurrentVersion,
 		Providers: map[string]ProviderConfig{},
-		Budget:    Budget{MaxTokens: DefaultBudgetMaxTokens, MaxUSD: DefaultBudgetMaxUSD},
+		Budget:    Budget{MaxTokens: defaultBudgetMaxTokens, MaxUSD: defaultBudgetMaxUSD},
 		GitHub: GitHub{
 			Trigger: Trigger{MinPermission: DefaultMinPermission, IgnoreBots: DefaultIgnoreBots},
 			Discussions: Discussions{
-				Category:        DefaultDiscussionCategory,
-				Labels:          []string{DefaultDiscussionLabel},
-				PriorCheck:      DefaultPriorCheck,
-				DeferredIssues:  DefaultDeferredIssues,
-				MutationSpacing: DefaultMutationSpacing,
+				Category:        defaultDiscussionCategory,
+				Labels:          []string{defaultDiscussionLabel},
+				PriorCheck:      defaultPriorCheck,
+				DeferredIssues:  defaultDeferredIssues,
+				MutationSpacing: defaultMutationSpacing,
 			},
-			Progress:     Progress{Throttle: DefaultProgressThrottle},
-			WriteSpacing: DefaultMutationSpacing,
+			Progress:     Progress{Throttle: defaultProgressThrottle},
+			WriteSpacing: defaultMutationSpacing,
 		},
 		Review: Review{
-			ContractPath:      DefaultContractPath,
-			Diversity:         DefaultDiversity,
-			MaxDiffBytes:      DefaultMaxDiffBytes,
-			Drafts:            DefaultReviewDrafts,
-			RefutedConclusion: DefaultRefutedConclusion,
+			ContractPath:      defaultContractPath,
+			Diversity:         defaultDiversity,
+			MaxDiffBytes:      defaultMaxDiffBytes,
+			Drafts:            defaultReviewDrafts,
+			RefutedConclusion: defaultRefutedConclusion,
 			MinSeverity:       DefaultMinSeverity,
 			MaxComments:       DefaultMaxComments,
 		},

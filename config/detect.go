@@ -12,10 +12,10 @@ const SourceEnvironment = "environment"
 // LocalProfile names the profile detected from the operator's own OpenAI-compatible server.
 const LocalProfile = vendors.LocalProfile
 
-// ErrNoProviders is Detect's error when no variable names a provider.
-type ErrNoProviders struct{}
+// errNoProviders is Detect's error when no variable names a provider.
+type errNoProviders struct{}
 
-func (ErrNoProviders) Error() string {
+func (errNoProviders) Error() string {
 	var keys []string
 	local := ""
 	for _, d := range vendors.Detections() {
@@ -69,7 +69,7 @@ func (cfg *Config) DetectProviders(getenv func(string) string) error {
 	env := func(k string) string { return strings.TrimSpace(getenv(k)) }
 	ps := detected(env)
 	if len(ps) == 0 {
-		return ErrNoProviders{}
+		return errNoProviders{}
 	}
 	if err := checkLocal(env); err != nil {
 		return err

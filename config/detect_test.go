@@ -58,7 +58,7 @@ func detectedProfile(t ProviderType, family, model, keyEnv, baseURL string) Prov
 
 func TestDetectNone(t *testing.T) {
 	_, err := Detect(envOf(map[string]string{"WAR_ROOM_ANTHROPIC_MODEL": "x", "WAR_ROOM_OPENAI_MODEL": "y", "OPENAI_API_KEY": "  "}))
-	require.True(t, errors.As(err, &ErrNoProviders{}))
+	require.True(t, errors.As(err, &errNoProviders{}))
 	for _, v := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "WAR_ROOM_OPENAI_BASE_URL", DefaultPath, "--config"} {
 		require.Contains(t, err.Error(), v)
 	}

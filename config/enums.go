@@ -10,14 +10,14 @@ import (
 // ProviderType is the adapter a profile uses: one of the vendor registry's types.
 type ProviderType string
 
-// CLICommand is the agent CLI a cli profile runs.
-type CLICommand string
+// cliCommand is the agent CLI a cli profile runs.
+type cliCommand string
 
 // Agent CLIs.
 const (
-	CommandClaude CLICommand = "claude"
-	CommandCodex  CLICommand = "codex"
-	CommandGemini CLICommand = "gemini"
+	commandClaude cliCommand = "claude"
+	CommandCodex  cliCommand = "codex"
+	commandGemini cliCommand = "gemini"
 )
 
 // Permission is a repository permission level, lowest first.
@@ -32,54 +32,54 @@ const (
 	PermissionAdmin    Permission = "admin"
 )
 
-// PriorCheck is what to do when earlier decisions on the same topic exist.
-type PriorCheck string
+// priorCheck is what to do when earlier decisions on the same topic exist.
+type priorCheck string
 
 // Prior-decision check modes.
 const (
-	PriorCheckAsk    PriorCheck = "ask"
-	PriorCheckInform PriorCheck = "inform"
-	PriorCheckOff    PriorCheck = "off"
+	priorCheckAsk    priorCheck = "ask"
+	PriorCheckInform priorCheck = "inform"
+	priorCheckOff    priorCheck = "off"
 )
 
-// Diversity is how a review lane is kept independent of the change's author.
-type Diversity string
+// diversity is how a review lane is kept independent of the change's author.
+type diversity string
 
 // Diversity modes.
 const (
-	DiversityCrossFamily  Diversity = "cross-family"
-	DiversityFreshContext Diversity = "fresh-context"
+	diversityCrossFamily  diversity = "cross-family"
+	DiversityFreshContext diversity = "fresh-context"
 )
 
-// Conclusion is a check-run conclusion.
-type Conclusion string
+// conclusion is a check-run conclusion.
+type conclusion string
 
 // Conclusions a refuted review may report.
 const (
-	ConclusionFailure Conclusion = "failure"
-	ConclusionNeutral Conclusion = "neutral"
+	conclusionFailure conclusion = "failure"
+	ConclusionNeutral conclusion = "neutral"
 )
 
-// Severity is how much a review finding matters, most first.
-type Severity string
+// severity is how much a review finding matters, most first.
+type severity string
 
 // Severities, as a reviewer's FINDING lines give them.
 const (
-	SeverityBlocker Severity = "blocker"
-	SeverityMajor   Severity = "major"
-	SeverityMinor   Severity = "minor"
-	SeverityNit     Severity = "nit"
+	severityBlocker severity = "blocker"
+	SeverityMajor   severity = "major"
+	severityMinor   severity = "minor"
+	severityNit     severity = "nit"
 )
 
 // enumValues lists the allowed values of every enumerated type the decoder meets, in the
 // order error messages show them.
 var enumValues = map[reflect.Type][]string{
-	reflect.TypeFor[CLICommand]():        {"claude", "codex", "gemini"},
+	reflect.TypeFor[cliCommand]():        {"claude", "codex", "gemini"},
 	reflect.TypeFor[Permission]():        {"read", "triage", "write", "maintain", "admin"},
-	reflect.TypeFor[PriorCheck]():        {"ask", "inform", "off"},
-	reflect.TypeFor[Diversity]():         {"cross-family", "fresh-context"},
-	reflect.TypeFor[Conclusion]():        {"failure", "neutral"},
-	reflect.TypeFor[Severity]():          {"blocker", "major", "minor", "nit"},
+	reflect.TypeFor[priorCheck]():        {"ask", "inform", "off"},
+	reflect.TypeFor[diversity]():         {"cross-family", "fresh-context"},
+	reflect.TypeFor[conclusion]():        {"failure", "neutral"},
+	reflect.TypeFor[severity]():          {"blocker", "major", "minor", "nit"},
 	reflect.TypeFor[provider.Effort]():   {"low", "medium", "high", "xhigh", "max"},
 	reflect.TypeFor[provider.Thinking](): {"adaptive", "off"},
 }

@@ -12,8 +12,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// MaxFileBytes bounds the configuration file; a repository's file is untrusted input.
-const MaxFileBytes = 256 << 10
+// maxFileBytes bounds the configuration file; a repository's file is untrusted input.
+const maxFileBytes = 256 << 10
 
 // Load reads and parses the configuration file at path. Relative paths inside it resolve
 // against the file's directory. sections are the protocols' own sections (see Section).
@@ -51,8 +51,8 @@ func Parse(name string, data []byte, sections ...Section) (*Config, error) {
 // parseYAML returns the single document's root node, or nil after reporting why there is none
 // (empty says what an empty document lacks).
 func parseYAML(c *collector, data []byte, empty string) *yaml.Node {
-	if len(data) > MaxFileBytes {
-		c.add(position{}, "", "file is %d bytes; the limit is %d", len(data), MaxFileBytes)
+	if len(data) > maxFileBytes {
+		c.add(position{}, "", "file is %d bytes; the limit is %d", len(data), maxFileBytes)
 		return nil
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))

@@ -15,7 +15,7 @@ func TestDefaultValues(t *testing.T) {
 	require.True(t, d.GitHub.Trigger.IgnoreBots)
 	require.Equal(t, []string{"war-room"}, d.GitHub.Discussions.Labels)
 	require.Equal(t, int64(1048576), d.Review.MaxDiffBytes)
-	require.Equal(t, SeverityMinor, d.Review.MinSeverity)
+	require.Equal(t, severityMinor, d.Review.MinSeverity)
 	require.Equal(t, 20, d.Review.MaxComments)
 	require.Zero(t, d.Budget.MaxTokens)
 	require.Zero(t, d.Budget.MaxUSD)
@@ -37,6 +37,6 @@ func TestLoadMissingFile(t *testing.T) {
 }
 
 func TestOversizedFile(t *testing.T) {
-	_, err := Parse("big.yml", make([]byte, MaxFileBytes+1))
+	_, err := Parse("big.yml", make([]byte, maxFileBytes+1))
 	require.ErrorContains(t, err, "big.yml: file is 262145 bytes; the limit is 262144")
 }

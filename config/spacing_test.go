@@ -16,7 +16,7 @@ func TestWriteSpacingAndItsOlderName(t *testing.T) {
 		want       time.Duration
 		err        string
 	}{
-		{"default", "", DefaultMutationSpacing, ""},
+		{"default", "", defaultMutationSpacing, ""},
 		{"new name", "github:\n  write_spacing: 2s\n", 2 * time.Second, ""},
 		{"older name", "github:\n  discussions:\n    mutation_spacing: 1ms\n", time.Millisecond, ""},
 		{"both, agreeing", "github:\n  write_spacing: 0s\n  discussions:\n    mutation_spacing: 0s\n", 0, ""},

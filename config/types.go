@@ -56,7 +56,7 @@ type ProviderConfig struct {
 	// CacheWarmup makes parallel calls that share an uncached prefix wait for the first.
 	CacheWarmup bool       `yaml:"cache_warmup"`
 	Price       Price      `yaml:"price"`
-	Command     CLICommand `yaml:"command"`
+	Command     cliCommand `yaml:"command"`
 	Binary      string     `yaml:"binary"`
 	Responses   string     `yaml:"responses"`
 }
@@ -97,7 +97,7 @@ type Trigger struct {
 type Discussions struct {
 	Category       string     `yaml:"category"`
 	Labels         []string   `yaml:"labels"`
-	PriorCheck     PriorCheck `yaml:"prior_check"`
+	PriorCheck     priorCheck `yaml:"prior_check"`
 	DeferredIssues bool       `yaml:"deferred_issues"`
 	// MutationSpacing is the older name of GitHub.WriteSpacing, still read.
 	MutationSpacing time.Duration `yaml:"mutation_spacing"`
@@ -112,16 +112,16 @@ type Progress struct {
 type Review struct {
 	Lanes             []Lane            `yaml:"lanes"`
 	ContractPath      string            `yaml:"contract_path"`
-	Diversity         Diversity         `yaml:"diversity"`
+	Diversity         diversity         `yaml:"diversity"`
 	MaxDiffBytes      int64             `yaml:"max_diff_bytes"`
 	Paths             PathFilter        `yaml:"paths"`
 	Drafts            bool              `yaml:"drafts"`
-	RefutedConclusion Conclusion        `yaml:"refuted_conclusion"`
+	RefutedConclusion conclusion        `yaml:"refuted_conclusion"`
 	AuthorFamilies    map[string]string `yaml:"author_families" mapkey:"login"`
 	CoauthorFamilies  map[string]string `yaml:"coauthor_families" mapkey:"name"`
 	// MinSeverity is the least severity a finding needs to be posted on the pull request;
 	// below it a finding is in the lane's check run only.
-	MinSeverity Severity `yaml:"min_severity"`
+	MinSeverity severity `yaml:"min_severity"`
 	// MaxComments bounds the line comments one lane posts for one head; the rest go to the
 	// review's body.
 	MaxComments int `yaml:"max_comments"`
@@ -139,7 +139,7 @@ type Lane struct {
 }
 
 // applyDefaults fills the defaults of a lane the decoder is about to fill from the file.
-func (l *Lane) applyDefaults() { l.Inline = DefaultLaneInline }
+func (l *Lane) applyDefaults() { l.Inline = defaultLaneInline }
 
 // PathFilter selects the changed files a review looks at.
 type PathFilter struct {

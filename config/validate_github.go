@@ -13,7 +13,7 @@ func (v *validator) github() {
 	v.writeSpacing()
 	d := v.cfg.GitHub.Discussions
 	if !slugPattern.MatchString(d.Category) {
-		v.errf("github.discussions.category", "%q is not a category slug: use the lowercase, hyphenated form shown in the category's URL (e.g. %q)", d.Category, DefaultDiscussionCategory)
+		v.errf("github.discussions.category", "%q is not a category slug: use the lowercase, hyphenated form shown in the category's URL (e.g. %q)", d.Category, defaultDiscussionCategory)
 	}
 	seen := map[string]int{}
 	for i, l := range d.Labels {
@@ -36,7 +36,7 @@ func (v *validator) review() {
 	r := &v.cfg.Review
 	v.lanes(r.Lanes)
 	if c := r.ContractPath; c == "" || path.IsAbs(c) || path.Clean(c) != c || c == ".." || strings.HasPrefix(c, "../") {
-		v.errf("review.contract_path", "want a clean path inside the repository such as %q, got %q", DefaultContractPath, c)
+		v.errf("review.contract_path", "want a clean path inside the repository such as %q, got %q", defaultContractPath, c)
 	}
 	v.positive("review.max_diff_bytes", r.MaxDiffBytes == 0)
 	v.positive("review.max_comments", r.MaxComments == 0)

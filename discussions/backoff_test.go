@@ -61,7 +61,7 @@ func TestPermanentFailureIsNotRetried(t *testing.T) {
 	w.f.Inject(githubfake.Fault{Match: "createDiscussion", Kind: githubfake.GraphQLError, Type: "FORBIDDEN", Message: "Resource not accessible by integration"})
 	_, err := w.publisher().Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")})
 	var ae *APIError
-	if !errors.As(err, &ae) || ae.Kind != Permanent || ae.Op != "createDiscussion" || len(w.f.CallsTo("createDiscussion")) != 1 {
+	if !errors.As(err, &ae) || ae.Kind != permanent || ae.Op != "createDiscussion" || len(w.f.CallsTo("createDiscussion")) != 1 {
 		t.Fatalf("err %v", err)
 	}
 }
@@ -74,7 +74,7 @@ func TestBadCredentialsSayWhy(t *testing.T) {
 	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
 	_, err := p.Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")})
 	var ae *APIError
-	if !errors.As(err, &ae) || ae.Kind != Permanent || ae.Status != 401 || len(w.f.Calls()) != 1 {
+	if !errors.As(err, &ae) || ae.Kind != permanent || ae.Status != 401 || len(w.f.Calls()) != 1 {
 		t.Fatalf("err %v after %d calls", err, len(w.f.Calls()))
 	}
 	if got := ae.Error(); got != "repository: permanent failure (HTTP 401): Bad credentials" {
@@ -90,14 +90,14 @@ func TestRetryGivesUp(t *testing.T) {
 	p.MaxAttempts = 3
 	_, err := p.Publish(context.Background(), Request{Repo: w.repo, Decision: loadDecision(t, "express")})
 	var ae *APIError
-	if !errors.As(err, &ae) || ae.Kind != Transient || ae.Status != 504 {
+	if !errors.As(err, &ae) || ae.Kind != transient || ae.Status != 504 {
 		t.Fatalf("err %v", err)
 	}
 }
 
 // Writes are spaced by MutationSpacing (one second unless configured), and not at all with 0.
 func TestMutationSpacing(t *testing.T) {
-	for _, spacing := range []time.Duration{DefaultMutationSpacing, 0} {
+	for _, spacing := range []time.Duration{defaultMutationSpacing, 0} {
 		w := newWorld(t, worldOpts{withLabels: true})
 		w.f.SetMutationSpacing(spacing, true)
 		p := w.publisher()

@@ -98,7 +98,7 @@ type Published struct {
 // PublishedSessions reads the local publication records: session id → where its decision
 // was published (finished publishes only).
 func PublishedSessions(ctx context.Context, store engine.Store) (map[string][]Published, error) {
-	recs, err := store.ListRecords(ctx, RecordKind)
+	recs, err := store.ListRecords(ctx, recordKind)
 	if err != nil {
 		return nil, fmt.Errorf("read publication records: %w", err)
 	}

@@ -11,14 +11,12 @@ type Kind = github.Kind
 
 // Failure kinds.
 const (
-	// Permanent failures (bad credentials, a missing repository, a refused document) are not
+	// permanent failures (bad credentials, a missing repository, a refused document) are not
 	// retried: the same request would fail the same way.
-	Permanent = github.Permanent
-	// Transient failures (5xx, a timeout, a dropped connection, GitHub's "something went
+	permanent = github.Permanent
+	// transient failures (5xx, a timeout, a dropped connection, GitHub's "something went
 	// wrong") may or may not have applied a mutation; the next attempt lists what exists.
-	Transient = github.Transient
-	// RateLimited failures wait for the time GitHub names, else at least a minute.
-	RateLimited = github.RateLimited
+	transient = github.Transient
 )
 
 // APIError is a failed GitHub request, classified (github.APIError); Op is the GraphQL
@@ -30,10 +28,10 @@ type APIError = github.APIError
 // a write of unknown outcome, which the next attempt looks for before writing anything.
 func retryable(err error) bool {
 	ae, ok := github.AsAPIError(err)
-	return ok && ae.Kind != Permanent && !ae.Exhausted
+	return ok && ae.Kind != permanent && !ae.Exhausted
 }
 
-// ErrNotOurDecision is wrapped by the error of a reaffirmation or a supersession aimed at a
+// errNotOurDecision is wrapped by the error of a reaffirmation or a supersession aimed at a
 // discussion war-room did not record (someone else's, or not a decision body): war-room
 // writes nothing to it.
-var ErrNotOurDecision = errors.New("not a decision war-room recorded")
+var errNotOurDecision = errors.New("not a decision war-room recorded")

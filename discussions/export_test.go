@@ -13,8 +13,8 @@ import (
 // Golden compares got with testdata/golden/<path>; UPDATE_GOLDEN=1 rewrites the file.
 func Golden(t *testing.T, path, got string) { t.Helper(); golden(t, path, got) }
 
-// FakeRecord is what GitHub holds after a publish: the discussion and its comments, in order.
-type FakeRecord struct {
+// fakeRecord is what GitHub holds after a publish: the discussion and its comments, in order.
+type fakeRecord struct {
 	Title, Body string
 	Comments    []Part
 	Labels      []string
@@ -25,7 +25,7 @@ type FakeRecord struct {
 
 // PublishToFake publishes d to a fresh fake repository with a question-and-answer category
 // in which the labels exist, and returns what the fake then holds.
-func PublishToFake(t *testing.T, d *engine.Decision, labels ...string) FakeRecord {
+func PublishToFake(t *testing.T, d *engine.Decision, labels ...string) fakeRecord {
 	t.Helper()
 	w := newWorld(t, worldOpts{answerable: true})
 	for _, l := range labels {
@@ -36,7 +36,7 @@ func PublishToFake(t *testing.T, d *engine.Decision, labels ...string) FakeRecor
 		t.Fatal(err)
 	}
 	got := byNumber(w.f.Discussions(testRepo), res.Number)
-	rec := FakeRecord{Title: got.Title, Body: got.Body, Labels: got.Labels, Warnings: res.Warnings}
+	rec := fakeRecord{Title: got.Title, Body: got.Body, Labels: got.Labels, Warnings: res.Warnings}
 	for _, c := range w.f.Comments(got.ID) {
 		m, _ := ParseMarker(c.Body)
 		rec.Comments = append(rec.Comments, Part{Name: m.Part, Body: c.Body})

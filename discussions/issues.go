@@ -10,8 +10,8 @@ import (
 	wrgithub "github.com/war-room/war-room/internal/github"
 )
 
-// DeferredLabel marks the issues opened for deferred items.
-const DeferredLabel = "deferred"
+// deferredLabel marks the issues opened for deferred items.
+const deferredLabel = "deferred"
 
 // ensureIssues opens one issue per deferred item that has none yet (deferred_issues: true).
 func (p *Publisher) ensureIssues(ctx context.Context, j *job) error {
@@ -50,7 +50,7 @@ func (p *Publisher) createIssue(ctx context.Context, j *job, part, title, ration
 		execute("deferred.md.tmpl", map[string]any{"SessionID": j.Decision.SessionID,
 			"Discussion": j.st.Discussion.Number, "Source": safetext.Inline(source), "Rationale": block(rationale)}) + "\n"
 	req := &github.IssueRequest{Title: github.String(fitTitle("Deferred: " + safetext.Plain(title))),
-		Body: github.String(body), Labels: &[]string{DeferredLabel}}
+		Body: github.String(body), Labels: &[]string{deferredLabel}}
 	var is *github.Issue
 	err := p.c.do(ctx, "POST issues", func(ctx context.Context) error {
 		var err error
@@ -69,7 +69,7 @@ func (p *Publisher) syncIssues(ctx context.Context, j *job) error {
 	if j.st.Issues == nil {
 		j.st.Issues = map[string]int{}
 	}
-	opts := &github.IssueListByRepoOptions{State: "all", Labels: []string{DeferredLabel},
+	opts := &github.IssueListByRepoOptions{State: "all", Labels: []string{deferredLabel},
 		ListOptions: github.ListOptions{PerPage: 100}}
 	for {
 		var page []*github.Issue

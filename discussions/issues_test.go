@@ -39,7 +39,7 @@ func TestDeferredIssues(t *testing.T) {
 		t.Fatalf("issues %+v, result %v", got, res.Issues)
 	}
 	for i, is := range got {
-		if is.Author != botLogin || strings.Join(is.Labels, ",") != DeferredLabel || !strings.HasPrefix(is.Title, "Deferred: ") {
+		if is.Author != botLogin || strings.Join(is.Labels, ",") != deferredLabel || !strings.HasPrefix(is.Title, "Deferred: ") {
 			t.Errorf("issue %d: %+v", i, is)
 		}
 		if !strings.Contains(is.Body, "decision #"+fmtNumber(res.Number)) {

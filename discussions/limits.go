@@ -11,10 +11,10 @@ import (
 // record stays in the store); the character limits are GitHub's and refuse a longer text
 // with 422, so the publisher must never send one.
 const (
-	MaxBodyWords    = 2000
-	MaxCommentWords = 500
-	MaxBodyChars    = 65536
-	MaxTitleChars   = 256
+	maxBodyWords    = 2000
+	maxCommentWords = 500
+	maxBodyChars    = 65536
+	maxTitleChars   = 256
 )
 
 // fit cuts text to at most maxWords words and maxChars characters, at a word boundary,
@@ -109,9 +109,9 @@ func openFence(s string) string {
 // fitTitle keeps a title within GitHub's limit, marking a cut with an ellipsis.
 func fitTitle(t string) string {
 	t = strings.Join(strings.Fields(t), " ")
-	if utf8.RuneCountInString(t) <= MaxTitleChars {
+	if utf8.RuneCountInString(t) <= maxTitleChars {
 		return t
 	}
 	r := []rune(t)
-	return strings.TrimRightFunc(string(r[:MaxTitleChars-1]), unicode.IsSpace) + "…"
+	return strings.TrimRightFunc(string(r[:maxTitleChars-1]), unicode.IsSpace) + "…"
 }

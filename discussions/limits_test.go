@@ -17,7 +17,7 @@ func TestBodyWordLimitIsExplicit(t *testing.T) {
 	d.Rationale = words(3000)
 	r := Render(d, RenderOptions{FullRecord: "the run's artifact"})
 	main := r.Body[:strings.Index(r.Body, "\n---\n<sub>")]
-	if n := countWords(main); n > MaxBodyWords+40 {
+	if n := countWords(main); n > maxBodyWords+40 {
 		t.Errorf("body has %d words before the footer", n)
 	}
 	if !strings.Contains(r.Body, "**Truncated**") || !strings.Contains(r.Body, "Full record: the run's artifact") {
@@ -36,8 +36,8 @@ func TestCommentWordLimitIsExplicit(t *testing.T) {
 	d.Phases[0].Body = words(800)
 	r := Render(d, RenderOptions{})
 	c := r.Comments[0].Body
-	if n := strings.Count(c, "word"); n != MaxCommentWords-4 { // "### Reversibility assessment" counts 3 words, the quote mark 1
-		t.Errorf("%d body words kept, want %d", n, MaxCommentWords-4)
+	if n := strings.Count(c, "word"); n != maxCommentWords-4 { // "### Reversibility assessment" counts 3 words, the quote mark 1
+		t.Errorf("%d body words kept, want %d", n, maxCommentWords-4)
 	}
 	if !strings.Contains(c, "**Truncated**") {
 		t.Error("no truncation note")
@@ -53,11 +53,11 @@ func TestCharacterLimitIsEnforced(t *testing.T) {
 	d.Context = strings.Repeat(strings.Repeat("é", 5000)+" ", 30)
 	d.Phases[1].Body = "```\n" + strings.Repeat("x", 90000)
 	r := Render(d, RenderOptions{})
-	if n := utf8.RuneCountInString(r.Body); n > MaxBodyChars {
+	if n := utf8.RuneCountInString(r.Body); n > maxBodyChars {
 		t.Errorf("body is %d characters", n)
 	}
 	c := r.Comments[1].Body
-	if n := utf8.RuneCountInString(c); n > MaxBodyChars {
+	if n := utf8.RuneCountInString(c); n > maxBodyChars {
 		t.Errorf("comment is %d characters", n)
 	}
 	if openFence(c[:strings.Index(c, "> **Truncated**")]) != "" {
@@ -83,7 +83,7 @@ func TestTitle(t *testing.T) {
 		}
 	}
 	long := Title(&engine.Decision{Protocol: "war-room", Title: strings.Repeat("ü", 400)})
-	if n := utf8.RuneCountInString(long); n != MaxTitleChars || !strings.HasSuffix(long, "…") {
+	if n := utf8.RuneCountInString(long); n != maxTitleChars || !strings.HasSuffix(long, "…") {
 		t.Errorf("long title: %d characters, %q…", n, long[len(long)-8:])
 	}
 }
@@ -99,7 +99,7 @@ func TestCutProbeOutputClosesItsFence(t *testing.T) {
 		d := loadDecision(t, "express")
 		d.Phases[1].Body, d.Phases[1].Parts = "", []engine.PhasePart{engine.TextPart("Probe E1."), engine.CodePart(output)}
 		c := Render(d, RenderOptions{}).Comments[1].Body
-		if n := utf8.RuneCountInString(c); n > MaxBodyChars {
+		if n := utf8.RuneCountInString(c); n > maxBodyChars {
 			t.Errorf("comment is %d characters", n)
 		}
 		s := injection.Parse(c)

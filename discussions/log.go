@@ -86,7 +86,7 @@ func renderLog(in []DecisionRow) string {
 		return Marker{Part: partDecisionLog}.String() + "\n" +
 			execute("log.md.tmpl", map[string]any{"Rows": rows[:len(rows)-omitted], "Omitted": omitted}) + "\n"
 	}
-	fits := func(omitted int) bool { return utf8.RuneCountInString(render(omitted)) <= MaxBodyChars }
+	fits := func(omitted int) bool { return utf8.RuneCountInString(render(omitted)) <= maxBodyChars }
 	if fits(0) {
 		return render(0)
 	}

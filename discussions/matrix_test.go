@@ -125,7 +125,7 @@ func runFault(t *testing.T, sc scenario, at position, fault githubfake.Fault, sl
 	req := sc.setup(w)
 	fault.Match, fault.Nth = at.match, at.nth
 	if slow {
-		fault.OnHold = func() { w.clk.Advance(DefaultRequestTimeout + time.Second) }
+		fault.OnHold = func() { w.clk.Advance(defaultRequestTimeout + time.Second) }
 	}
 	w.f.Inject(fault)
 	publisher := w.publisher

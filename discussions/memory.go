@@ -150,8 +150,8 @@ func renderMemory(items []memory.Item) (string, error) {
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", it.ID, it.Status, safetext.Inline(who), safetext.Inline(it.Provider), safetext.Inline(it.Source.String()), safetext.Inline(it.Text))
 	}
-	if n := utf8.RuneCountInString(b.String()); n > MaxBodyChars {
-		return "", fmt.Errorf("the memory would be %d characters, more than a discussion holds (%d): reject items that are no longer needed", n, MaxBodyChars)
+	if n := utf8.RuneCountInString(b.String()); n > maxBodyChars {
+		return "", fmt.Errorf("the memory would be %d characters, more than a discussion holds (%d): reject items that are no longer needed", n, maxBodyChars)
 	}
 	return b.String(), nil
 }

@@ -28,9 +28,9 @@ const (
 // decision the session supersedes (see PriorFromGate).
 const PriorGateKey = "prior-decision"
 
-// MaxPriorMatches is how many earlier decisions the check shows, and how many related
+// maxPriorMatches is how many earlier decisions the check shows, and how many related
 // discussions besides.
-const MaxPriorMatches = 5
+const maxPriorMatches = 5
 
 // PriorMatch is a discussion the check found on the question's topic.
 type PriorMatch struct {
@@ -49,20 +49,20 @@ type PriorMatch struct {
 	Session string `json:"session,omitempty"`
 }
 
-// PriorAction is what the session does about earlier decisions.
-type PriorAction string
+// priorAction is what the session does about earlier decisions.
+type priorAction string
 
 // Actions. PriorNone deliberates with no link to earlier decisions (check off, nothing found,
 // inform mode, or the answer "skip").
 const (
-	PriorNone      PriorAction = "none"
-	PriorReaffirm  PriorAction = "reaffirm"
-	PriorSupersede PriorAction = "supersede"
+	PriorNone      priorAction = "none"
+	PriorReaffirm  priorAction = "reaffirm"
+	PriorSupersede priorAction = "supersede"
 )
 
 // PriorChoice is the check's outcome.
 type PriorChoice struct {
-	Action PriorAction `json:"action"`
+	Action priorAction `json:"action"`
 	// Number is the decision reaffirmed or superseded.
 	Number int `json:"number,omitempty"`
 	// Matches are the prior decisions found (each Ours); Related are the other discussions
@@ -71,19 +71,19 @@ type PriorChoice struct {
 	Related []PriorMatch `json:"related,omitempty"`
 }
 
-// Gater asks a human; *engine.Run implements it with Run.GateExcerpt.
-type Gater interface {
+// gater asks a human; *engine.Run implements it with Run.GateExcerpt.
+type gater interface {
 	GateExcerpt(ctx context.Context, key, question, excerpt string, choices ...string) (string, error)
 }
 
-var _ Gater = (*engine.Run)(nil)
+var _ gater = (*engine.Run)(nil)
 
-// CheckPrior runs the prior-decision check. find searches (Publisher.FindPrior, usually
+// checkPrior runs the prior-decision check. find searches (Publisher.FindPrior, usually
 // wrapped in a durable step); gate asks. Only matches that are Ours are prior decisions: in
 // ask mode with at least one it returns the gate's *engine.GateError when nobody can answer
 // now (pass it up, the session pauses); related discussions alone never open the gate. A
 // failed search is returned as an error; callers warn and deliberate rather than block on it.
-func CheckPrior(ctx context.Context, mode PriorMode, find func(context.Context) ([]PriorMatch, error), gate Gater) (PriorChoice, error) {
+func checkPrior(ctx context.Context, mode PriorMode, find func(context.Context) ([]PriorMatch, error), gate gater) (PriorChoice, error) {
 	if mode == PriorOff {
 		return PriorChoice{Action: PriorNone}, nil
 	}
@@ -107,7 +107,7 @@ func CheckPrior(ctx context.Context, mode PriorMode, find func(context.Context) 
 	if err != nil {
 		return choice, err
 	}
-	parsed, err := ParsePriorAnswer(answer)
+	parsed, err := parsePriorAnswer(answer)
 	if err != nil {
 		return choice, err
 	}
@@ -115,7 +115,7 @@ func CheckPrior(ctx context.Context, mode PriorMode, find func(context.Context) 
 		parsed.Number = choice.Matches[0].Number
 	}
 	if parsed.Action != PriorNone && !offered(choice.Matches, parsed.Number) {
-		return choice, fmt.Errorf("prior-decision answer %q: #%d %w", answer, parsed.Number, ErrNotOurDecision)
+		return choice, fmt.Errorf("prior-decision answer %q: #%d %w", answer, parsed.Number, errNotOurDecision)
 	}
 	parsed.Matches, parsed.Related = choice.Matches, choice.Related
 	return parsed, nil
@@ -132,7 +132,7 @@ func CheckPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find fu
 	step := func(ctx context.Context) ([]PriorMatch, error) {
 		return engine.Step(ctx, run, PriorSearchStep, find)
 	}
-	return CheckPrior(ctx, mode, step, run)
+	return checkPrior(ctx, mode, step, run)
 }
 
 // PriorSearchStep is the step CheckPriorRun stores its search under.
@@ -140,10 +140,10 @@ const PriorSearchStep = "prior-decision/search"
 
 var answerRE = regexp.MustCompile(`^(reaffirm|proceed)\s*(?:#(\d+))?$`)
 
-// ParsePriorAnswer reads a gate answer. The number is not checked against a fresh search,
+// parsePriorAnswer reads a gate answer. The number is not checked against a fresh search,
 // which may have moved on since the question was asked. A bare "proceed" is answered only
 // when there was one match and is read against the stored choices by PriorFromGate.
-func ParsePriorAnswer(answer string) (PriorChoice, error) {
+func parsePriorAnswer(answer string) (PriorChoice, error) {
 	a := strings.ToLower(strings.TrimSpace(answer))
 	if a == "skip" {
 		return PriorChoice{Action: PriorNone}, nil
@@ -171,7 +171,7 @@ func PriorFromGate(ctx context.Context, store engine.Store, sessionID string) (P
 	if err != nil {
 		return PriorChoice{}, fmt.Errorf("read prior-decision answer: %w", err)
 	}
-	c, err := ParsePriorAnswer(g.Answer)
+	c, err := parsePriorAnswer(g.Answer)
 	if err != nil {
 		return PriorChoice{}, err
 	}
@@ -179,7 +179,7 @@ func PriorFromGate(ctx context.Context, store engine.Store, sessionID string) (P
 		c.Number = soleNumber(g.Choices)
 	}
 	if c.Action != PriorNone && !slices.Contains(g.Choices, fmt.Sprintf("reaffirm #%d", c.Number)) {
-		return PriorChoice{}, fmt.Errorf("prior-decision answer %q: #%d was not offered: %w", g.Answer, c.Number, ErrNotOurDecision)
+		return PriorChoice{}, fmt.Errorf("prior-decision answer %q: #%d was not offered: %w", g.Answer, c.Number, errNotOurDecision)
 	}
 	return c, nil
 }
@@ -187,7 +187,7 @@ func PriorFromGate(ctx context.Context, store engine.Store, sessionID string) (P
 // soleNumber is N of the only "reaffirm #N" among choices (the bare "proceed" case).
 func soleNumber(choices []string) int {
 	for _, ch := range choices {
-		if c, err := ParsePriorAnswer(ch); err == nil && c.Action == PriorReaffirm {
+		if c, err := parsePriorAnswer(ch); err == nil && c.Action == PriorReaffirm {
 			return c.Number
 		}
 	}

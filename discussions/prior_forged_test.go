@@ -140,7 +140,7 @@ func TestPublisherRefusesToActOnForgeries(t *testing.T) {
 	forged := w.forgeries()
 	for _, n := range forged {
 		_, err := w.p.Reaffirm(context.Background(), ReaffirmRequest{Repo: w.repo, Number: n, SessionID: "wr-00000000000000d1", Question: priorQuestion})
-		if !errors.Is(err, ErrNotOurDecision) {
+		if !errors.Is(err, errNotOurDecision) {
 			t.Errorf("reaffirm #%d: %v", n, err)
 		}
 	}
@@ -174,7 +174,7 @@ func TestPriorFromGateRefusesUnofferedAnswer(t *testing.T) {
 	if err := w.store.AnswerGate(ctx, rec.SessionID, PriorGateKey, "proceed #4"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := PriorFromGate(ctx, w.store, rec.SessionID); !errors.Is(err, ErrNotOurDecision) {
+	if _, err := PriorFromGate(ctx, w.store, rec.SessionID); !errors.Is(err, errNotOurDecision) {
 		t.Errorf("an answer naming #4 was read back: %v", err)
 	}
 }

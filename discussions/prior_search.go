@@ -28,9 +28,9 @@ func init() {
 	}
 }
 
-// Keywords picks the words of a question that say what it is about: no stopwords, no short
+// keywords picks the words of a question that say what it is about: no stopwords, no short
 // words, the longest few in their original order.
-func Keywords(question string) []string {
+func keywords(question string) []string {
 	var words []string
 	seen := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
@@ -79,7 +79,7 @@ const priorSearchHits = 50
 // is advice, not a lock.
 func (p *Publisher) FindPrior(ctx context.Context, repo Repo, question string) ([]PriorMatch, error) {
 	defer p.begin()()
-	kw := Keywords(question)
+	kw := keywords(question)
 	if len(kw) == 0 {
 		return nil, nil
 	}
@@ -87,7 +87,7 @@ func (p *Publisher) FindPrior(ctx context.Context, repo Repo, question string) (
 	var out []PriorMatch
 	var ours, others int
 	for _, h := range hits {
-		if h.Ours && ours < MaxPriorMatches || !h.Ours && others < MaxPriorMatches {
+		if h.Ours && ours < maxPriorMatches || !h.Ours && others < maxPriorMatches {
 			out = append(out, h)
 		}
 		if h.Ours {

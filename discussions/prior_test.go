@@ -194,7 +194,7 @@ func TestPriorCheckNoMatches(t *testing.T) {
 	find := func(ctx context.Context) ([]PriorMatch, error) {
 		return w.p.FindPrior(ctx, w.repo, "Which logging library should the CLI use?")
 	}
-	c, err := CheckPrior(context.Background(), PriorAsk, find, nil)
+	c, err := checkPrior(context.Background(), PriorAsk, find, nil)
 	if err != nil || c.Action != PriorNone || len(c.Matches) != 0 {
 		t.Fatalf("%+v, %v", c, err)
 	}

@@ -80,7 +80,7 @@ type job struct {
 	Request
 	key      string
 	st       pubState
-	r        Rendered
+	r        rendered
 	res      *Result
 	info     *repoInfo
 	listing  categoryListing

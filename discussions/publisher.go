@@ -14,12 +14,12 @@ import (
 
 // Defaults of a Publisher.
 const (
-	DefaultCategory        = "decisions"
-	DefaultLabel           = "war-room"
-	DefaultMutationSpacing = time.Second
-	DefaultMaxAttempts     = 6
-	DefaultRequestTimeout  = 30 * time.Second
-	DefaultCacheTTL        = 10 * time.Minute
+	defaultCategory        = "decisions"
+	defaultLabel           = "war-room"
+	defaultMutationSpacing = time.Second
+	defaultMaxAttempts     = 6
+	defaultRequestTimeout  = 30 * time.Second
+	defaultCacheTTL        = 10 * time.Minute
 )
 
 // Options configure a Publisher. Zero values take the defaults above, except
@@ -91,16 +91,16 @@ type Publisher struct {
 // New returns a Publisher for opts.
 func New(opts Options) *Publisher {
 	p := &Publisher{
-		Now: time.Now, Sleep: wait.Sleep, MaxAttempts: DefaultMaxAttempts,
-		RequestTimeout: DefaultRequestTimeout, CacheTTL: DefaultCacheTTL,
+		Now: time.Now, Sleep: wait.Sleep, MaxAttempts: defaultMaxAttempts,
+		RequestTimeout: defaultRequestTimeout, CacheTTL: defaultCacheTTL,
 		Category: opts.Category, Labels: opts.Labels, MutationSpacing: opts.MutationSpacing,
 		DeferredIssues: opts.DeferredIssues, Login: opts.Login, state: opts.State, cache: map[string]*repoInfo{},
 	}
 	if p.Category == "" {
-		p.Category = DefaultCategory
+		p.Category = defaultCategory
 	}
 	if p.Labels == nil {
-		p.Labels = []string{DefaultLabel}
+		p.Labels = []string{defaultLabel}
 	}
 	if p.state == nil {
 		p.state = MemoryState{}

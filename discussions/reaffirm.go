@@ -71,7 +71,7 @@ func (p *Publisher) Reaffirm(ctx context.Context, req ReaffirmRequest) (string, 
 			return err
 		}
 		if !th.Decision {
-			return fmt.Errorf("reaffirm: #%d in %s is %w; nothing was written to it", req.Number, req.Repo, ErrNotOurDecision)
+			return fmt.Errorf("reaffirm: #%d in %s is %w; nothing was written to it", req.Number, req.Repo, errNotOurDecision)
 		}
 		if c, ok := got[partReaffirmed]; ok {
 			st.CommentID = fmt.Sprint(c.ID)

@@ -18,22 +18,22 @@ import (
 // war-room published, or one published before records were.
 var ErrNoRecord = errors.New("carries no verifiable record")
 
-// FetchedRecord is a record read back from GitHub, with where each of its parts is.
-type FetchedRecord struct {
+// fetchedRecord is a record read back from GitHub, with where each of its parts is.
+type fetchedRecord struct {
 	*engine.PublishedRecord
 	Session string
 	// Parts are the record comments in order; a problem's node is found in one of them.
-	Parts []RecordPart
+	Parts []recordPart
 }
 
-// RecordPart is one record comment.
-type RecordPart struct {
+// recordPart is one record comment.
+type recordPart struct {
 	Name, URL string
 	json      string
 }
 
 // Where names the record comment holding text (a node id), or the discussion when none does.
-func (r *FetchedRecord) Where(text string) string {
+func (r *fetchedRecord) Where(text string) string {
 	for _, p := range r.Parts {
 		if strings.Contains(p.json, text) {
 			return p.Name + " " + p.URL
@@ -63,13 +63,13 @@ type recordQuery struct {
 // ReadRecord reads the verifiable record published with discussion number: only what
 // war-room's own account wrote counts, the body's marker names the session, and the record
 // comments of that session are joined in order.
-func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*FetchedRecord, error) {
+func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*fetchedRecord, error) {
 	defer p.begin()()
 	info, err := p.lookup(ctx, repo)
 	if err != nil {
 		return nil, err
 	}
-	out := &FetchedRecord{}
+	out := &fetchedRecord{}
 	var after *githubv4.String
 	for {
 		var q recordQuery
@@ -94,8 +94,8 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*Fet
 			if !ok || m.Session != out.Session || !c.Author.is(info.login) || !strings.HasPrefix(m.Part, partRecordPrefix) {
 				continue
 			}
-			if payload, ok := recordPayload(c.Body); ok && !slices.ContainsFunc(out.Parts, func(r RecordPart) bool { return r.Name == m.Part }) {
-				out.Parts = append(out.Parts, RecordPart{Name: m.Part, URL: c.URL, json: payload})
+			if payload, ok := recordPayload(c.Body); ok && !slices.ContainsFunc(out.Parts, func(r recordPart) bool { return r.Name == m.Part }) {
+				out.Parts = append(out.Parts, recordPart{Name: m.Part, URL: c.URL, json: payload})
 			}
 		}
 		if !d.Comments.PageInfo.HasNextPage {
@@ -108,11 +108,11 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*Fet
 }
 
 // decode joins the parts in their numbered order and reads the record.
-func (r *FetchedRecord) decode(repo Repo, number int) error {
+func (r *fetchedRecord) decode(repo Repo, number int) error {
 	if len(r.Parts) == 0 {
 		return fmt.Errorf("%s#%d %w", repo, number, ErrNoRecord)
 	}
-	slices.SortFunc(r.Parts, func(a, b RecordPart) int { return partNumber(a.Name) - partNumber(b.Name) })
+	slices.SortFunc(r.Parts, func(a, b recordPart) int { return partNumber(a.Name) - partNumber(b.Name) })
 	var b strings.Builder
 	for i, p := range r.Parts {
 		if partNumber(p.Name) != i+1 {

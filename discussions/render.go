@@ -28,8 +28,8 @@ func execute(name string, data any) string {
 	return strings.TrimSpace(b.String())
 }
 
-// Rendered is everything one publish writes, in order.
-type Rendered struct {
+// rendered is everything one publish writes, in order.
+type rendered struct {
 	Title string
 	Body  string
 	// Comments are the phase comments in the order the protocol listed its phases.
@@ -61,14 +61,14 @@ type RenderOptions struct {
 // that came from a model or a person passes through safetext: multi-line text is quoted,
 // phrases are escaped, so only war-room's own headings, outcome line, dissent, independence
 // line and footer are structure.
-func Render(d *engine.Decision, o RenderOptions) Rendered {
+func Render(d *engine.Decision, o RenderOptions) rendered {
 	if o.FullRecord == "" {
 		o.FullRecord = fmt.Sprintf("`war-room decisions show %s`", d.SessionID)
 	}
-	r := Rendered{Title: Title(d)}
+	r := rendered{Title: Title(d)}
 	footer := execute("footer.md.tmpl", newFooterView(d, o.FullRecord))
 	head := Marker{Session: d.SessionID, Part: partBody}.String() + "\n" + newMeta(d.Class, o.Supersedes).String()
-	main, cut := fit(execute("body.md.tmpl", newBodyView(d, o.Supersedes)), MaxBodyWords, MaxBodyChars,
+	main, cut := fit(execute("body.md.tmpl", newBodyView(d, o.Supersedes)), maxBodyWords, maxBodyChars,
 		len(head)+len(footer)+8, o.FullRecord)
 	if cut {
 		r.Truncated = append(r.Truncated, partBody)
@@ -115,7 +115,7 @@ func renderPhase(d *engine.Decision, i int, part string, p engine.PhaseSummary, 
 		"Index": i + 1, "Count": len(d.Phases), "SessionID": d.SessionID})
 	text := execute("phase.md.tmpl", map[string]any{
 		"Title": safetext.Inline(p.Title), "Body": phaseBody(p)})
-	main, cut := fit(text, MaxCommentWords, MaxBodyChars, len(head)+len(footer)+8, fullRecord)
+	main, cut := fit(text, maxCommentWords, maxBodyChars, len(head)+len(footer)+8, fullRecord)
 	return head + "\n" + main + "\n\n" + footer + "\n", cut
 }
 

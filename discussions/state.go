@@ -18,8 +18,8 @@ type StateStore interface {
 	Put(ctx context.Context, key string, value []byte) error
 }
 
-// RecordKind is the engine.Store record kind publication state is kept under.
-const RecordKind = "publication"
+// recordKind is the engine.Store record kind publication state is kept under.
+const recordKind = "publication"
 
 // RecordState is a StateStore over engine.Store records of kind RecordKind.
 type RecordState struct{ Store engine.Store }
@@ -28,12 +28,12 @@ var _ StateStore = RecordState{}
 
 // Get implements StateStore.
 func (s RecordState) Get(ctx context.Context, key string) ([]byte, error) {
-	return s.Store.GetRecord(ctx, RecordKind, key)
+	return s.Store.GetRecord(ctx, recordKind, key)
 }
 
 // Put implements StateStore.
 func (s RecordState) Put(ctx context.Context, key string, value []byte) error {
-	return s.Store.PutRecord(ctx, RecordKind, key, value)
+	return s.Store.PutRecord(ctx, recordKind, key, value)
 }
 
 // MemoryState is a StateStore in memory, for a one-off publish with nothing to persist.

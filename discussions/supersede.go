@@ -26,7 +26,7 @@ func (p *Publisher) checkSupersedes(ctx context.Context, j *job) error {
 		return nil
 	}
 	j.warn(p, fmt.Sprintf("#%d is %s; the new decision supersedes nothing and nothing was written to #%d",
-		j.Supersedes, ErrNotOurDecision, j.Supersedes))
+		j.Supersedes, errNotOurDecision, j.Supersedes))
 	j.Supersedes = 0
 	j.r = Render(j.Decision, RenderOptions{FullRecord: j.FullRecord, Record: j.Record})
 	j.res.Truncated = j.r.Truncated

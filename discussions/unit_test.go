@@ -73,11 +73,11 @@ func TestMetaReadsTheEarlierTypeForm(t *testing.T) {
 }
 
 func TestKeywords(t *testing.T) {
-	got := Keywords("Should the App move its session state from SQLite to PostgreSQL? And the state is big.")
+	got := keywords("Should the App move its session state from SQLite to PostgreSQL? And the state is big.")
 	if want := []string{"session", "state", "sqlite", "postgresql"}; !slices.Equal(got, want) {
 		t.Errorf("%v, want %v", got, want)
 	}
-	if got := Keywords("is it ok?"); len(got) != 0 {
+	if got := keywords("is it ok?"); len(got) != 0 {
 		t.Errorf("%v from stopwords only", got)
 	}
 }
@@ -104,12 +104,12 @@ func TestPriorAnswers(t *testing.T) {
 		{"proceed", PriorChoice{Action: PriorSupersede}},
 		{"skip", PriorChoice{Action: PriorNone}},
 	} {
-		if got, err := ParsePriorAnswer(tc.in); err != nil || got.Action != tc.want.Action || got.Number != tc.want.Number {
+		if got, err := parsePriorAnswer(tc.in); err != nil || got.Action != tc.want.Action || got.Number != tc.want.Number {
 			t.Errorf("%q → %+v %v", tc.in, got, err)
 		}
 	}
 	for _, bad := range []string{"reaffirm", "yes", "proceed #x", ""} {
-		if _, err := ParsePriorAnswer(bad); err == nil {
+		if _, err := parsePriorAnswer(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -134,7 +134,7 @@ func TestRecordState(t *testing.T) {
 	if found, err := loadJSON(ctx, s, "k", &ps); !found || err != nil || !ps.Done {
 		t.Fatalf("%v %v %+v", found, err, ps)
 	}
-	recs, _ := st.ListRecords(ctx, RecordKind)
+	recs, _ := st.ListRecords(ctx, recordKind)
 	if len(recs) != 1 || recs[0].Key != "k" {
 		t.Errorf("records %+v", recs)
 	}
@@ -151,7 +151,7 @@ func TestDecisionLogRendering(t *testing.T) {
 		many = append(many, DecisionRow{Number: i, Title: strings.Repeat("t", 40), Class: "type 2", Date: "2026-01-01", Status: "active"})
 	}
 	body := renderLog(many)
-	if len([]rune(body)) > MaxBodyChars || !strings.Contains(body, "older decisions are not listed") {
+	if len([]rune(body)) > maxBodyChars || !strings.Contains(body, "older decisions are not listed") {
 		t.Errorf("a log too big for GitHub: %d characters", len([]rune(body)))
 	}
 	if nums := parseLogNumbers(body); nums[0] != 3000 {

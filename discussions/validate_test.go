@@ -65,7 +65,7 @@ func TestRefusedDocumentIsPermanent(t *testing.T) {
 	}
 	err := p.c.query(context.Background(), "repository", &bad, map[string]any{"owner": githubv4.String("acme"), "name": githubv4.Int(3)})
 	var ae *APIError
-	if !errors.As(err, &ae) || ae.Kind != Permanent || retryable(err) {
+	if !errors.As(err, &ae) || ae.Kind != permanent || retryable(err) {
 		t.Fatalf("err %v", err)
 	}
 	if msg := strings.Join(ae.Messages, "; "); !strings.Contains(msg, "nmae") && !strings.Contains(msg, "Int") {

@@ -55,7 +55,7 @@ func newWorld(t *testing.T, o worldOpts) *world {
 	}
 	f.AddDiscussionCategory(testRepo, "General", "general", false)
 	if o.withLabels {
-		for _, l := range []string{"war-room", "type-2", "type-1b", DeferredLabel} {
+		for _, l := range []string{"war-room", "type-2", "type-1b", deferredLabel} {
 			f.AddLabel(testRepo, l)
 		}
 	}
@@ -107,7 +107,7 @@ func (t traced) RoundTrip(r *http.Request) (*http.Response, error) {
 // shared state store and clock.
 func (w *world) publisher() *Publisher {
 	p := New(Options{GraphQLURL: w.f.GraphQLURL(), APIURL: w.f.URL(), HTTPClient: w.client(botToken),
-		State: w.state, DeferredIssues: true, Login: botLogin, MutationSpacing: DefaultMutationSpacing})
+		State: w.state, DeferredIssues: true, Login: botLogin, MutationSpacing: defaultMutationSpacing})
 	p.Now, p.Sleep = w.clk.Now, w.clk.Sleep
 	return p
 }

@@ -31,9 +31,9 @@ func CouncilCatalog(files fs.FS) (council.Catalog, error) {
 	return cat, nil
 }
 
-// CouncilIntent reads the repository's durable intent file (.github/war-room/intent.md);
+// councilIntent reads the repository's durable intent file (.github/war-room/intent.md);
 // nil, and no error, when there is none — the steward then drafts a provisional one.
-func CouncilIntent(files fs.FS) (*council.Intent, error) {
+func councilIntent(files fs.FS) (*council.Intent, error) {
 	if files == nil {
 		return nil, nil
 	}
@@ -55,7 +55,7 @@ func CouncilOptions(cfg *config.Config, flags council.Flags, sur Surround) (coun
 	if err != nil {
 		return council.Options{}, err
 	}
-	intent, err := CouncilIntent(sur.Files)
+	intent, err := councilIntent(sur.Files)
 	if err != nil {
 		return council.Options{}, err
 	}

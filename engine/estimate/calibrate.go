@@ -9,8 +9,8 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// DefaultHistory is how many recent sessions of a protocol calibrate its estimates.
-const DefaultHistory = 20
+// defaultHistory is how many recent sessions of a protocol calibrate its estimates.
+const defaultHistory = 20
 
 // Calibration is what earlier sessions recorded: the latency of every answered call per
 // profile (and per profile and role), and the tokens per role.
@@ -46,7 +46,7 @@ func Calibrate(entries []engine.LedgerEntry, sessions int) Calibration {
 // DefaultHistory) from the store, for Calibrate.
 func Recorded(ctx context.Context, st engine.Store, protocol string, limit int) ([]engine.LedgerEntry, int, error) {
 	if limit <= 0 {
-		limit = DefaultHistory
+		limit = defaultHistory
 	}
 	// Only the ids are needed: the inputs, a megabyte of context each, are never read.
 	sessions, err := engine.ListSessionHeads(ctx, st, protocol, limit)

@@ -25,13 +25,13 @@ type Estimate struct {
 	TypicalUSD float64  `json:"typical_usd,omitempty"`
 	Unpriced   []string `json:"unpriced,omitempty"`
 	// Profiles say, per profile, what its latency rests on.
-	Profiles []Basis `json:"profiles"`
+	Profiles []basis `json:"profiles"`
 	// Sessions is how many recorded sessions calibrated the estimate (0: seeds only).
 	Sessions int `json:"sessions"`
 }
 
-// Basis is one profile's share of an estimate and what it rests on.
-type Basis struct {
+// basis is one profile's share of an estimate and what it rests on.
+type basis struct {
 	Profile string `json:"profile"`
 	Calls   int    `json:"calls"`
 	// Typical is the median latency of one call; Recorded counts the recorded calls it was
@@ -74,9 +74,9 @@ func Forecast(plan Plan, profiles engine.Profiles, cal Calibration) Estimate {
 
 // note adds a call to its profile's basis.
 func (e *Estimate) note(profile string, s spread) {
-	i := slices.IndexFunc(e.Profiles, func(b Basis) bool { return b.Profile == profile })
+	i := slices.IndexFunc(e.Profiles, func(b basis) bool { return b.Profile == profile })
 	if i < 0 {
-		e.Profiles = append(e.Profiles, Basis{Profile: profile, Typical: s.typ, Recorded: s.n})
+		e.Profiles = append(e.Profiles, basis{Profile: profile, Typical: s.typ, Recorded: s.n})
 		i = len(e.Profiles) - 1
 	}
 	e.Profiles[i].Calls++

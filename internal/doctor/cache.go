@@ -25,19 +25,19 @@ func cached(p *engine.Profile) bool {
 // it) settles it alone.
 func (pr *prober) cache(ctx context.Context) Check {
 	if !cached(pr.p) {
-		return Check{Name: CheckCache, Status: NA}
+		return Check{Name: checkCache, Status: na}
 	}
 	if n := pr.first.Usage.CacheReadTokens; n > 0 {
-		return Check{Name: CheckCache, Status: OK, Detail: fmt.Sprintf("read %d tokens", n)}
+		return Check{Name: checkCache, Status: OK, Detail: fmt.Sprintf("read %d tokens", n)}
 	}
 	resp, err := pr.call(ctx, pr.req)
 	if err != nil {
-		return Check{Name: CheckCache, Status: Unknown, Detail: "second call failed: " + short(err)}
+		return Check{Name: checkCache, Status: unknown, Detail: "second call failed: " + short(err)}
 	}
 	if resp.Usage.CacheReadTokens > 0 {
-		return Check{Name: CheckCache, Status: OK, Detail: fmt.Sprintf("read %d tokens", resp.Usage.CacheReadTokens)}
+		return Check{Name: checkCache, Status: OK, Detail: fmt.Sprintf("read %d tokens", resp.Usage.CacheReadTokens)}
 	}
-	return Check{Name: CheckCache, Status: Failed,
+	return Check{Name: checkCache, Status: failed,
 		Detail: fmt.Sprintf("nothing read back (wrote %d tokens)", resp.Usage.CacheWriteTokens),
 		Fix:    "providers." + pr.p.Name + ".cache_warmup: false (no call waits for a cache that never hits)"}
 }
@@ -53,23 +53,23 @@ func local(p *engine.Profile) bool {
 // now that the answer has loaded its model, else the configured or documented one.
 func (pr *prober) context(ctx context.Context) Check {
 	fix := "set providers." + pr.p.Name + ".context_tokens to the model's context size"
-	if s, ok := pr.p.Provider.(ContextSizer); ok {
+	if s, ok := pr.p.Provider.(contextSizer); ok {
 		if n, src := s.ContextSize(ctx); n > 0 {
-			c := Check{Name: CheckContext, Status: OK, Detail: fmt.Sprintf("%d tokens (%s)", n, src)}
+			c := Check{Name: checkContext, Status: OK, Detail: fmt.Sprintf("%d tokens (%s)", n, src)}
 			if pr.p.ContextTokens > n {
-				c.Status, c.Fix = Failed, fmt.Sprintf("set providers.%s.context_tokens to %d: the server gives %d, not %d", pr.p.Name, n, n, pr.p.ContextTokens)
+				c.Status, c.Fix = failed, fmt.Sprintf("set providers.%s.context_tokens to %d: the server gives %d, not %d", pr.p.Name, n, n, pr.p.ContextTokens)
 			}
 			return c
 		}
 		if pr.p.ContextTokens == 0 {
-			return Check{Name: CheckContext, Status: Unknown, Detail: "the server does not say", Fix: fix}
+			return Check{Name: checkContext, Status: unknown, Detail: "the server does not say", Fix: fix}
 		}
 	}
 	switch {
 	case pr.p.ContextTokens > 0:
-		return Check{Name: CheckContext, Status: OK, Detail: fmt.Sprintf("%d tokens", pr.p.ContextTokens)}
+		return Check{Name: checkContext, Status: OK, Detail: fmt.Sprintf("%d tokens", pr.p.ContextTokens)}
 	case local(pr.p):
-		return Check{Name: CheckContext, Status: NA}
+		return Check{Name: checkContext, Status: na}
 	}
-	return Check{Name: CheckContext, Status: Unknown, Detail: "not known", Fix: fix}
+	return Check{Name: checkContext, Status: unknown, Detail: "not known", Fix: fix}
 }

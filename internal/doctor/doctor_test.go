@@ -77,11 +77,11 @@ func TestARejectedEffortIsMarkedWithTheKeyThatFixesIt(t *testing.T) {
 	rep := Run(context.Background(), engine.Profiles{"claude": claudeProfile(api.URL, []provider.Effort{"low", "medium", "high"})}, fixed)
 	require.Len(t, rep.Rows, 1)
 	row := rep.Rows[0]
-	assert.Equal(t, OK, row.check(CheckAnswer).Status, "the plain answer still works")
-	effort := row.check(CheckEffort)
-	assert.Equal(t, Failed, effort.Status)
+	assert.Equal(t, OK, row.check(checkAnswer).Status, "the plain answer still works")
+	effort := row.check(checkEffort)
+	assert.Equal(t, failed, effort.Status)
 	assert.Contains(t, effort.Fix, "providers.claude.effort_levels")
-	assert.Equal(t, OK, row.check(CheckCache).Status)
+	assert.Equal(t, OK, row.check(checkCache).Status)
 	assert.False(t, rep.OK(), "a profile whose effort is refused cannot serve as configured")
 	assert.Equal(t, 3, row.Calls, "the rejected try, the plain answer, the cache read")
 	assert.Equal(t, "high", body(api, 0, "output_config", "effort"))
@@ -95,9 +95,9 @@ func TestAfterTheFixEveryCheckPasses(t *testing.T) {
 	row := rep.Rows[0]
 	assert.True(t, rep.OK())
 	for _, c := range row.Checks {
-		assert.Contains(t, []Status{OK, NA}, c.Status, c.Name)
+		assert.Contains(t, []status{OK, na}, c.Status, c.Name)
 	}
-	assert.Equal(t, OK, row.check(CheckEffort).Status, "no effort sent, none refused")
+	assert.Equal(t, OK, row.check(checkEffort).Status, "no effort sent, none refused")
 	assert.Equal(t, 2, row.Calls, "the answer, which wrote the cache, and the read")
 	assert.InDelta(t, (2*12*3+2*2*15+6000*3.75+6000*0.3)/1e6, row.CostUSD, 1e-9)
 	golden(t, "all_pass.golden", rep.Table())
@@ -119,11 +119,11 @@ func TestALocalServerIsAskedForItsContext(t *testing.T) {
 	p := &engine.Profile{Name: "local", Type: "openai", Model: "qwen2.5:7b", Family: "qwen", ContextTokens: 32768,
 		Provider: openai.New(openai.Config{BaseURL: srv.URL + "/v1", Model: "qwen2.5:7b", LocalServer: true})}
 	rep := Run(context.Background(), engine.Profiles{"local": p}, fixed)
-	c := rep.Rows[0].check(CheckContext)
-	assert.Equal(t, Failed, c.Status, "the profile claims more context than the server gives")
+	c := rep.Rows[0].check(checkContext)
+	assert.Equal(t, failed, c.Status, "the profile claims more context than the server gives")
 	assert.Contains(t, c.Detail, "4096 tokens (ollama /api/ps")
 	assert.Contains(t, c.Fix, "providers.local.context_tokens to 4096")
-	assert.Equal(t, NA, rep.Rows[0].check(CheckCache).Status)
+	assert.Equal(t, na, rep.Rows[0].check(checkCache).Status)
 	assert.True(t, rep.OK(), "a context to correct is not a profile that cannot answer")
 }
 
@@ -132,9 +132,9 @@ func TestAnUnreachableEndpointCannotServe(t *testing.T) {
 	api.Close()
 	rep := Run(context.Background(), engine.Profiles{"claude": claudeProfile(api.URL, []provider.Effort{"high"})}, fixed)
 	row := rep.Rows[0]
-	assert.Equal(t, Failed, row.check(CheckAnswer).Status)
-	assert.Contains(t, row.check(CheckAnswer).Fix, "providers.claude.base_url")
-	assert.Equal(t, Unknown, row.check(CheckEffort).Status, "an answer that never came settles nothing")
+	assert.Equal(t, failed, row.check(checkAnswer).Status)
+	assert.Contains(t, row.check(checkAnswer).Fix, "providers.claude.base_url")
+	assert.Equal(t, unknown, row.check(checkEffort).Status, "an answer that never came settles nothing")
 	assert.False(t, rep.OK())
 }
 

@@ -33,7 +33,7 @@ func Plan(ps engine.Profiles) string {
 		if cached(p) {
 			b.WriteString("  2. the same request again, to see the prefix read from the cache\n")
 		}
-		if _, ok := p.Provider.(ContextSizer); ok {
+		if _, ok := p.Provider.(contextSizer); ok {
 			b.WriteString("  then ask the server for the model's context size\n")
 		}
 	}

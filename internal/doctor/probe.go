@@ -18,19 +18,19 @@ type Options struct {
 	Now func() time.Time
 }
 
-// ContextSizer is the optional ability of an adapter to ask its server how much context it
+// contextSizer is the optional ability of an adapter to ask its server how much context it
 // gives the model (openai.Client does, for local servers).
-type ContextSizer interface {
+type contextSizer interface {
 	ContextSize(ctx context.Context) (tokens int, source string)
 }
 
 // Run probes every profile, in name order. It never fails as a whole: what went wrong with a
 // profile is in its row.
-func Run(ctx context.Context, ps engine.Profiles, o Options) Report {
+func Run(ctx context.Context, ps engine.Profiles, o Options) report {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	var rep Report
+	var rep report
 	for _, name := range ps.Names() {
 		rep.Rows = append(rep.Rows, probe(ctx, ps[name], o))
 	}
@@ -61,7 +61,7 @@ func probe(ctx context.Context, p *engine.Profile, o Options) Row {
 	if answer.Status == OK {
 		pr.add(pr.cache(ctx), pr.context(ctx))
 	} else {
-		pr.add(Check{Name: CheckCache, Status: NA}, pr.context(ctx))
+		pr.add(Check{Name: checkCache, Status: na}, pr.context(ctx))
 	}
 	return pr.row
 }
@@ -124,16 +124,16 @@ func (pr *prober) answer(ctx context.Context) (answer, effort, thinking Check) {
 		switch {
 		case err == nil:
 			pr.first = resp
-			return Check{Name: CheckAnswer, Status: OK}, effort, thinking
+			return Check{Name: checkAnswer, Status: OK}, effort, thinking
 		case pe != nil && pe.Param == provider.ParamEffort && pr.req.Effort != "":
-			effort = pr.rejected(CheckEffort, fmt.Sprintf("%q rejected", pr.req.Effort), err,
+			effort = pr.rejected(checkEffort, fmt.Sprintf("%q rejected", pr.req.Effort), err,
 				"set providers."+pr.p.Name+".effort_levels to the levels the model accepts, or [] to send none")
 			pr.req.Effort = ""
 		case pe != nil && pe.Param == provider.ParamThinking && pr.req.Thinking == provider.ThinkingAdaptive:
-			thinking = pr.rejected(CheckThinking, "adaptive rejected", err, "set providers."+pr.p.Name+".thinking: off")
+			thinking = pr.rejected(checkThinking, "adaptive rejected", err, "set providers."+pr.p.Name+".thinking: off")
 			pr.req.Thinking, pr.req.MaxTokens = provider.ThinkingOff, 1024
 		default:
-			return Check{Name: CheckAnswer, Status: Failed, Detail: short(err), Fix: fixFor(pr.p.Name, err)},
+			return Check{Name: checkAnswer, Status: failed, Detail: short(err), Fix: fixFor(pr.p.Name, err)},
 				unsettled(effort), unsettled(thinking)
 		}
 	}
@@ -142,27 +142,27 @@ func (pr *prober) answer(ctx context.Context) (answer, effort, thinking Check) {
 // unsettled is a check the failed answer left open: what was refused stays refused.
 func unsettled(c Check) Check {
 	if c.Status == OK {
-		c.Status = Unknown
+		c.Status = unknown
 	}
 	return c
 }
 
 func (pr *prober) rejected(name, detail string, err error, fix string) Check {
-	return Check{Name: name, Status: Failed, Detail: detail + ": " + short(err), Fix: fix}
+	return Check{Name: name, Status: failed, Detail: detail + ": " + short(err), Fix: fix}
 }
 
 func (pr *prober) effortCheck() Check {
 	if pr.req.Effort == "" { // nothing to refuse: the model is sent no effort at all
-		return Check{Name: CheckEffort, Status: OK, Detail: "none sent"}
+		return Check{Name: checkEffort, Status: OK, Detail: "none sent"}
 	}
-	return Check{Name: CheckEffort, Status: OK, Detail: string(pr.req.Effort)}
+	return Check{Name: checkEffort, Status: OK, Detail: string(pr.req.Effort)}
 }
 
 func (pr *prober) thinkingCheck() Check {
 	if pr.req.Thinking != provider.ThinkingAdaptive {
-		return Check{Name: CheckThinking, Status: NA, Detail: "off"}
+		return Check{Name: checkThinking, Status: na, Detail: "off"}
 	}
-	return Check{Name: CheckThinking, Status: OK, Detail: "adaptive"}
+	return Check{Name: checkThinking, Status: OK, Detail: "adaptive"}
 }
 
 // fixFor names the key most likely to fix a failed plain answer.

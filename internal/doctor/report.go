@@ -2,26 +2,26 @@ package doctor
 
 import "time"
 
-// Status is the outcome of one check.
-type Status string
+// status is the outcome of one check.
+type status string
 
 // Check outcomes.
 const (
-	OK      Status = "ok"
-	Failed  Status = "failed"
-	Unknown Status = "unknown"
-	// NA: the check does not apply to the profile (no cache on a CLI, no thinking off Anthropic).
-	NA Status = "n/a"
+	OK      status = "ok"
+	failed  status = "failed"
+	unknown status = "unknown"
+	// na: the check does not apply to the profile (no cache on a CLI, no thinking off Anthropic).
+	na status = "n/a"
 )
 
 // Symbol is how the table shows a status.
-func (s Status) Symbol() string {
+func (s status) Symbol() string {
 	switch s {
 	case OK:
 		return "✓"
-	case Failed:
+	case failed:
 		return "✗"
-	case Unknown:
+	case unknown:
 		return "?"
 	}
 	return "–"
@@ -29,19 +29,19 @@ func (s Status) Symbol() string {
 
 // Check names, in table order.
 const (
-	CheckAnswer   = "answer"
-	CheckEffort   = "effort"
-	CheckThinking = "thinking"
-	CheckCache    = "cache"
-	CheckContext  = "context"
+	checkAnswer   = "answer"
+	checkEffort   = "effort"
+	checkThinking = "thinking"
+	checkCache    = "cache"
+	checkContext  = "context"
 )
 
-var checkOrder = []string{CheckAnswer, CheckEffort, CheckThinking, CheckCache, CheckContext}
+var checkOrder = []string{checkAnswer, checkEffort, checkThinking, checkCache, checkContext}
 
 // Check is one capability of one profile as the probe found it.
 type Check struct {
 	Name   string `json:"name"`
-	Status Status `json:"status"`
+	Status status `json:"status"`
 	// Detail says what was sent or seen ("max", "read 5000 tokens", "4096 tokens (ollama /api/ps)").
 	Detail string `json:"detail,omitempty"`
 	// Fix is the configuration key that fixes a failed or unknown check, with what to do.
@@ -70,27 +70,27 @@ func (r Row) check(name string) Check {
 			return c
 		}
 	}
-	return Check{Name: name, Status: NA}
+	return Check{Name: name, Status: na}
 }
 
 // Serves reports whether the profile can serve as configured: it answered, and neither the
 // effort nor the thinking it sends was refused (a call would then fail on them).
 func (r Row) Serves() bool {
-	for _, n := range []string{CheckAnswer, CheckEffort, CheckThinking} {
-		if r.check(n).Status == Failed {
+	for _, n := range []string{checkAnswer, checkEffort, checkThinking} {
+		if r.check(n).Status == failed {
 			return false
 		}
 	}
 	return true
 }
 
-// Report is every profile's row, by profile name.
-type Report struct {
+// report is every profile's row, by profile name.
+type report struct {
 	Rows []Row `json:"rows"`
 }
 
 // OK reports whether every profile can serve.
-func (r Report) OK() bool {
+func (r report) OK() bool {
 	for _, row := range r.Rows {
 		if !row.Serves() {
 			return false

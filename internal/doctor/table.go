@@ -10,17 +10,17 @@ import (
 
 // Table renders the report for a terminal as a Markdown table, then one line per check that
 // needs a fix.
-func (r Report) Table() string { return r.render(terminalCell, oneLine) }
+func (r report) Table() string { return r.render(terminalCell, oneLine) }
 
 // Markdown is Table for GitHub, where the bot replies with it: the same table and list, every
 // value from a configuration or an error message (which may hold anything a server sent)
 // sanitised as an inline phrase, so a pipe or a line break cannot break the table and no
 // markdown, mention or command in it renders.
-func (r Report) Markdown() string { return r.render(safetext.Inline, safetext.Inline) }
+func (r report) Markdown() string { return r.render(safetext.Inline, safetext.Inline) }
 
 // render writes the table with text, which makes one value fit for a cell, and the fixes with
 // item, which makes it fit for a list item.
-func (r Report) render(text, item func(string) string) string {
+func (r report) render(text, item func(string) string) string {
 	cell := func(s string) string {
 		if s = text(s); s == "" {
 			return "–"
@@ -41,7 +41,7 @@ func (r Report) render(text, item func(string) string) string {
 	var fixes []string
 	for _, row := range r.Rows {
 		for _, c := range row.Checks {
-			if c.Fix != "" && (c.Status == Failed || c.Status == Unknown) {
+			if c.Fix != "" && (c.Status == failed || c.Status == unknown) {
 				fixes = append(fixes, fmt.Sprintf("- %s %s %s: %s — %s", item(row.Profile), c.Name, c.Status.Symbol(), item(c.Detail), item(c.Fix)))
 			}
 		}
@@ -60,7 +60,7 @@ func (r Report) render(text, item func(string) string) string {
 // cellDetail is a check's detail, short enough for a cell: a failure's full words are in the
 // fix list below the table.
 func cellDetail(c Check) string {
-	if c.Status == Failed || c.Status == Unknown {
+	if c.Status == failed || c.Status == unknown {
 		d, _, _ := strings.Cut(c.Detail, ":")
 		return d
 	}

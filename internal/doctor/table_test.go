@@ -12,10 +12,10 @@ import (
 // do not render; the table itself and the fix list still do.
 func TestMarkdownTableSurvivesAHostileErrorMessage(t *testing.T) {
 	hostile := "upstream said | x | y\n\n## Decision\n<img src=x onerror=alert(1)> @octocat /war-room approve: give up"
-	rep := Report{Rows: []Row{
+	rep := report{Rows: []Row{
 		{Profile: "alpha", Model: "m | n", Family: "anthropic", Checks: []Check{
-			{Name: CheckAnswer, Status: Failed, Detail: hostile, Fix: "check\n| api_key_env |"}}},
-		{Profile: "beta", Model: "m", Family: "openai", Checks: []Check{{Name: CheckAnswer, Status: OK}}},
+			{Name: checkAnswer, Status: failed, Detail: hostile, Fix: "check\n| api_key_env |"}}},
+		{Profile: "beta", Model: "m", Family: "openai", Checks: []Check{{Name: checkAnswer, Status: OK}}},
 	}}
 	md := rep.Markdown()
 	lines := strings.Split(md, "\n")

@@ -33,8 +33,8 @@ func Local(s Source) Prober { return Git{Source: s} }
 
 // Limits of one probe's run.
 const (
-	DefaultTimeout  = 10 * time.Second
-	DefaultMaxBytes = 8 << 10
+	defaultTimeout  = 10 * time.Second
+	defaultMaxBytes = 8 << 10
 )
 
 // Git probes a repository through the git program, reading objects of the pinned commit only:
@@ -76,7 +76,7 @@ func (g Git) Probe(ctx context.Context, r Request) (out string, truncated bool, 
 // maxBytes (zero: DefaultMaxBytes), for every Prober alike: truncated says the text was cut,
 // by op itself or here, and an op that fails once the time is out failed for lack of time.
 func Bounded(ctx context.Context, timeout time.Duration, maxBytes int, op func(context.Context) (string, bool, error)) (string, bool, error) {
-	timeout = cmpDuration(timeout, DefaultTimeout)
+	timeout = cmpDuration(timeout, defaultTimeout)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	text, cut, err := op(ctx)
@@ -187,7 +187,7 @@ func (g Git) git(ctx context.Context, args ...string) (string, error) {
 // Cut keeps at most max bytes (DefaultMaxBytes when zero), on a line boundary when it can.
 func Cut(s string, max int) (string, bool, error) {
 	if max <= 0 {
-		max = DefaultMaxBytes
+		max = defaultMaxBytes
 	}
 	if len(s) <= max {
 		return s, false, nil

@@ -16,15 +16,12 @@ const (
 	OpLog    = "log"
 )
 
-// Ops lists the allowed probes.
-var Ops = []string{OpRead, OpSearch, OpList, OpLog}
-
 // Limits of a probe.
 const (
-	// MaxPatternBytes bounds a search text.
-	MaxPatternBytes = 200
-	// MaxLines bounds a read line range.
-	MaxLines = 400
+	// maxPatternBytes bounds a search text.
+	maxPatternBytes = 200
+	// maxLines bounds a read line range.
+	maxLines = 400
 )
 
 // Request is one parsed probe.
@@ -88,8 +85,8 @@ func parseRead(rest string) (Request, error) {
 		rest = m[1]
 		r.From, _ = strconv.Atoi(m[2])
 		r.To, _ = strconv.Atoi(m[3])
-		if r.From < 1 || r.To < r.From || r.To-r.From >= MaxLines {
-			return r, refuse("lines %s-%s: give a range from line 1 up, at most %d lines", m[2], m[3], MaxLines)
+		if r.From < 1 || r.To < r.From || r.To-r.From >= maxLines {
+			return r, refuse("lines %s-%s: give a range from line 1 up, at most %d lines", m[2], m[3], maxLines)
 		}
 	}
 	p, err := clean(rest)
@@ -114,8 +111,8 @@ func parseSearch(rest string) (Request, error) {
 	switch {
 	case strings.TrimSpace(r.Pattern) == "":
 		return r, refuse("a search needs a text to look for")
-	case len(r.Pattern) > MaxPatternBytes:
-		return r, refuse("the search text is %d bytes; the limit is %d", len(r.Pattern), MaxPatternBytes)
+	case len(r.Pattern) > maxPatternBytes:
+		return r, refuse("the search text is %d bytes; the limit is %d", len(r.Pattern), maxPatternBytes)
 	case strings.ContainsAny(r.Pattern, "\x00\n\r"):
 		return r, refuse("the search text must be one line")
 	}

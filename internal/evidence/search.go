@@ -72,7 +72,7 @@ func (s TreeSearch) Run(ctx context.Context, r Request) (string, bool, error) {
 		maxFile = MaxSearchFile
 	}
 	if maxBytes <= 0 {
-		maxBytes = DefaultMaxBytes
+		maxBytes = defaultMaxBytes
 	}
 	cands := inScope(s.Files, r.Path)
 	if len(cands) == 0 && !s.Truncated && r.Path != "" && r.Path != "." {

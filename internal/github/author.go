@@ -22,15 +22,15 @@ func (a Author) Is(ours string) bool {
 	if a.Type == "" {
 		return strings.EqualFold(a.Login, ours)
 	}
-	return SameLogin(a.Login, ours) && (a.Type == "Bot") == IsBotLogin(ours)
+	return sameLogin(a.Login, ours) && (a.Type == "Bot") == isBotLogin(ours)
 }
 
-// SameLogin compares two logins however each is spelt: REST and configuration spell a bot
+// sameLogin compares two logins however each is spelt: REST and configuration spell a bot
 // "name[bot]", GraphQL "name"; GitHub compares logins without regard to case. It says
 // nothing about whether both are bots: use Author.Is to trust a marker.
-func SameLogin(a, b string) bool {
+func sameLogin(a, b string) bool {
 	return strings.EqualFold(strings.TrimSuffix(a, "[bot]"), strings.TrimSuffix(b, "[bot]"))
 }
 
-// IsBotLogin says whether a login is spelt as REST spells a bot's.
-func IsBotLogin(login string) bool { return strings.HasSuffix(login, "[bot]") }
+// isBotLogin says whether a login is spelt as REST spells a bot's.
+func isBotLogin(login string) bool { return strings.HasSuffix(login, "[bot]") }

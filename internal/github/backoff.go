@@ -8,9 +8,9 @@ import (
 // Backoff bases: a secondary rate limit without a named time waits at least a minute, as
 // GitHub asks; other transient failures start shorter. Both double per attempt.
 const (
-	RateLimitBase = 60 * time.Second
+	rateLimitBase = 60 * time.Second
 	TransientBase = 5 * time.Second
-	MaxBackoff    = 16 * time.Minute
+	maxBackoff    = 16 * time.Minute
 )
 
 // Backoff returns how long to wait before attempt n+1 (n counts from 0) after err:
@@ -32,7 +32,7 @@ func Backoff(err error, n int, now time.Time) time.Duration {
 	}
 	base := TransientBase
 	if ae.Kind == RateLimited {
-		base = RateLimitBase
+		base = rateLimitBase
 	}
-	return min(base<<min(n, 10), MaxBackoff)
+	return min(base<<min(n, 10), maxBackoff)
 }

@@ -19,7 +19,7 @@ func TestBackoffRule(t *testing.T) {
 		{"a reset in the past", &APIError{Kind: RateLimited, Reset: now.Add(-time.Minute)}, 0, time.Second},
 		{"then at least a minute", &APIError{Kind: RateLimited}, 0, time.Minute},
 		{"doubling", &APIError{Kind: RateLimited}, 2, 4 * time.Minute},
-		{"capped", &APIError{Kind: RateLimited}, 9, MaxBackoff},
+		{"capped", &APIError{Kind: RateLimited}, 9, maxBackoff},
 		{"transient starts shorter", &APIError{Kind: Transient}, 1, 10 * time.Second},
 		{"not classified", errors.New("x"), 4, TransientBase},
 	} {

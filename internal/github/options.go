@@ -30,7 +30,7 @@ type Options struct {
 	MaxAttempts int
 	Timeout     time.Duration
 	// Limiter, when set, also spaces writes across processes sharing it.
-	Limiter Limiter
+	Limiter limiter
 	// Now is the clock; Sleep waits on it; AfterFunc calls f once d has passed on it (and
 	// returns a stop function). Tests replace all three, so that spacing, back-off and
 	// timeouts need no real waiting.

@@ -6,10 +6,10 @@ import (
 	"time"
 )
 
-// Limiter spaces writes across the processes that share it (the App's replicas over one
+// limiter spaces writes across the processes that share it (the App's replicas over one
 // database). The process-wide registry already serialises and spaces the writes of one
 // process; a Limiter adds the others'.
-type Limiter interface {
+type limiter interface {
 	// Reserve claims the next write slot under key: the returned time is not before now, nor
 	// before the end of the previous claim's spacing, and the slot after it is kept free for
 	// spacing. An error means the claim could not be made; the write is not sent.

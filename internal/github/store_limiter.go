@@ -9,17 +9,17 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// RecordStore is the part of engine.Store a StoreLimiter needs.
-type RecordStore interface {
+// recordStore is the part of engine.Store a StoreLimiter needs.
+type recordStore interface {
 	GetRecord(ctx context.Context, kind, key string) ([]byte, error)
 	CreateRecord(ctx context.Context, kind, key string, value []byte) error
 	SwapRecord(ctx context.Context, kind, key string, old, next []byte) (bool, error)
 }
 
-var _ RecordStore = engine.Store(nil)
+var _ recordStore = engine.Store(nil)
 
-// SpacingRecordKind is the record kind StoreLimiter keeps its times under, one record per Key.
-const SpacingRecordKind = "github-write-spacing"
+// spacingRecordKind is the record kind StoreLimiter keeps its times under, one record per Key.
+const spacingRecordKind = "github-write-spacing"
 
 // maxSwaps bounds the compare-and-swap rounds of one claim; each lost round means another
 // process claimed a slot meanwhile, so running out takes a crowd of replicas.
@@ -28,16 +28,16 @@ const maxSwaps = 64
 // StoreLimiter is a Limiter over a store every replica shares: per Key, one record holds
 // "the next write not before" time, claimed with compare-and-swap, so that writes of one
 // installation keep their spacing whichever replica sends them.
-type StoreLimiter struct{ Store RecordStore }
+type StoreLimiter struct{ Store recordStore }
 
-var _ Limiter = StoreLimiter{}
+var _ limiter = StoreLimiter{}
 
 // Reserve implements Limiter.
 func (l StoreLimiter) Reserve(ctx context.Context, key string, now time.Time, spacing time.Duration) (time.Time, error) {
 	for range maxSwaps {
 		old, notBefore, err := l.load(ctx, key)
 		if errors.Is(err, engine.ErrNotFound) {
-			err = l.Store.CreateRecord(ctx, SpacingRecordKind, key, encodeTime(now.Add(spacing)))
+			err = l.Store.CreateRecord(ctx, spacingRecordKind, key, encodeTime(now.Add(spacing)))
 			if err == nil {
 				return now, nil
 			}
@@ -52,7 +52,7 @@ func (l StoreLimiter) Reserve(ctx context.Context, key string, now time.Time, sp
 		if notBefore.After(slot) {
 			slot = notBefore
 		}
-		ok, err := l.Store.SwapRecord(ctx, SpacingRecordKind, key, old, encodeTime(slot.Add(spacing)))
+		ok, err := l.Store.SwapRecord(ctx, spacingRecordKind, key, old, encodeTime(slot.Add(spacing)))
 		if err != nil {
 			return time.Time{}, fmt.Errorf("claim a write slot for %s: %w", key, err)
 		}
@@ -75,7 +75,7 @@ func (l StoreLimiter) Release(ctx context.Context, key string, answered time.Tim
 		if !want.After(notBefore) {
 			return nil
 		}
-		ok, err := l.Store.SwapRecord(ctx, SpacingRecordKind, key, old, encodeTime(want))
+		ok, err := l.Store.SwapRecord(ctx, spacingRecordKind, key, old, encodeTime(want))
 		if err != nil {
 			return fmt.Errorf("record a write for %s: %w", key, err)
 		}
@@ -87,7 +87,7 @@ func (l StoreLimiter) Release(ctx context.Context, key string, answered time.Tim
 }
 
 func (l StoreLimiter) load(ctx context.Context, key string) ([]byte, time.Time, error) {
-	raw, err := l.Store.GetRecord(ctx, SpacingRecordKind, key)
+	raw, err := l.Store.GetRecord(ctx, spacingRecordKind, key)
 	if err != nil {
 		return nil, time.Time{}, err
 	}

@@ -54,7 +54,7 @@ func testStoreLimiter(t *testing.T, open replicas) {
 // is free.
 func testClaims(t *testing.T, open replicas) {
 	a, b := open(t)
-	limiters := []Limiter{StoreLimiter{a}, StoreLimiter{b}}
+	limiters := []limiter{StoreLimiter{a}, StoreLimiter{b}}
 	now := time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC)
 	const claims = 12
 	slots := make([]time.Time, claims)

@@ -139,7 +139,7 @@ func (t *Transport) attempt(r *http.Request, d *described, o *Options) (*http.Re
 		req.ContentLength = int64(len(d.body))
 	}
 	if req.Header.Get("X-GitHub-Api-Version") == "" {
-		req.Header.Set("X-GitHub-Api-Version", APIVersion)
+		req.Header.Set("X-GitHub-Api-Version", apiVersion)
 	}
 	resp, err := t.base.RoundTrip(req)
 	if err != nil {
@@ -189,9 +189,9 @@ func (t *Transport) answered(ctx context.Context, o *Options) {
 	}
 }
 
-// APIVersion is the REST API version sent with every request that names none; GitHub's
+// apiVersion is the REST API version sent with every request that names none; GitHub's
 // GraphQL endpoint ignores it.
-const APIVersion = "2022-11-28"
+const apiVersion = "2022-11-28"
 
 // timedBody ends the attempt's timer and context when a streamed body is closed.
 type timedBody struct {

@@ -14,14 +14,14 @@ import (
 // ErrClosed answers a request handed over after Close.
 var ErrClosed = errors.New("the writer is closed")
 
-// Request is one caller's part of a batch: the writer calls Finish exactly once, with the
+// request is one caller's part of a batch: the writer calls Finish exactly once, with the
 // outcome of the commit holding it (or ErrClosed), and the caller waits for that.
-type Request interface {
+type request interface {
 	Finish(err error)
 }
 
 // Writer commits batches of R, at most max at a time, one batch after another.
-type Writer[R Request] struct {
+type Writer[R request] struct {
 	in   chan R
 	quit chan struct{}
 	done chan struct{}
@@ -32,7 +32,7 @@ type Writer[R Request] struct {
 }
 
 // New starts a writer. commit stores a batch and calls Finish on every request in it.
-func New[R Request](max int, commit func(batch []R)) *Writer[R] {
+func New[R request](max int, commit func(batch []R)) *Writer[R] {
 	w := &Writer[R]{in: make(chan R, max), quit: make(chan struct{}), done: make(chan struct{}), commit: commit}
 	go w.run()
 	return w

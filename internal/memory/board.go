@@ -70,7 +70,7 @@ func Review(ctx context.Context, b Board, id string, approve bool, reviewer stri
 	if i < 0 {
 		return Item{}, fmt.Errorf("%w: %s", ErrNoItem, id)
 	}
-	have[i].Status, have[i].Reviewer, have[i].ReviewedAt = StatusRejected, reviewer, now
+	have[i].Status, have[i].Reviewer, have[i].ReviewedAt = statusRejected, reviewer, now
 	if approve {
 		have[i].Status = StatusApproved
 	}

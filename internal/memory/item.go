@@ -10,27 +10,24 @@ import (
 	"time"
 )
 
-// Kind is an item's source class.
-type Kind string
+// kind is an item's source class.
+type kind string
 
 // The four admissible source classes.
 const (
 	// KindConstraint: a constraint a maintainer confirmed (Ref: who).
-	KindConstraint Kind = "constraint"
+	KindConstraint kind = "constraint"
 	// KindFile: a file on the default branch (Ref: "path@blobsha").
-	KindFile Kind = "file"
+	KindFile kind = "file"
 	// KindDecision: a recorded war-room decision (Ref: its session id, or "#N" once published).
-	KindDecision Kind = "decision"
+	KindDecision kind = "decision"
 	// KindOutcome: an outcome a maintainer recorded for a past decision (Ref: the decision).
-	KindOutcome Kind = "outcome"
+	KindOutcome kind = "outcome"
 )
-
-// Kinds lists the admissible source classes.
-var Kinds = []Kind{KindConstraint, KindFile, KindDecision, KindOutcome}
 
 // Source says where an item comes from.
 type Source struct {
-	Kind Kind   `json:"kind"`
+	Kind kind   `json:"kind"`
 	Ref  string `json:"ref"`
 }
 
@@ -53,7 +50,7 @@ type Status string
 const (
 	StatusProposed Status = "proposed"
 	StatusApproved Status = "approved"
-	StatusRejected Status = "rejected"
+	statusRejected Status = "rejected"
 )
 
 // Maintainer is the Provider of an item a person wrote.

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// GitHubObserver is the hook a GitHub client reports to. *Metrics implements it; a client
+// gitHubObserver is the hook a GitHub client reports to. *Metrics implements it; a client
 // package declares the same two methods where it uses them (its own small interface), so it
 // need not import this one.
-type GitHubObserver interface {
+type gitHubObserver interface {
 	// GitHubRequest counts one request to GitHub that was answered or failed in transit.
 	// kind is "rest" or "graphql" (or a client's own short, fixed operation name); outcome
 	// is one of the Outcome constants.
@@ -18,23 +18,23 @@ type GitHubObserver interface {
 	GitHubRetry(kind, reason string)
 }
 
-var _ GitHubObserver = (*Metrics)(nil)
+var _ gitHubObserver = (*Metrics)(nil)
 
 // Outcomes of a GitHub request.
 const (
-	OutcomeOK          = "ok"           // 1xx–3xx
-	OutcomeClientError = "client_error" // 4xx other than a rate limit
-	OutcomeRateLimited = "rate_limited" // 429, or 403 with the quota spent or a Retry-After
-	OutcomeServerError = "server_error" // 5xx
-	OutcomeTransport   = "transport"    // no answer: connection, TLS, timeout
+	outcomeOK          = "ok"           // 1xx–3xx
+	outcomeClientError = "client_error" // 4xx other than a rate limit
+	outcomeRateLimited = "rate_limited" // 429, or 403 with the quota spent or a Retry-After
+	outcomeServerError = "server_error" // 5xx
+	outcomeTransport   = "transport"    // no answer: connection, TLS, timeout
 )
 
 // Reasons to retry a GitHub request.
 const (
-	ReasonRateLimited = "rate_limited"    // primary quota spent
+	reasonRateLimited = "rate_limited"    // primary quota spent
 	ReasonSecondary   = "secondary_limit" // GitHub's secondary rate limit
 	ReasonServerError = "server_error"
-	ReasonTransport   = "transport"
+	reasonTransport   = "transport"
 )
 
 // GitHubRequest counts a GitHub request (GitHubObserver).
@@ -51,7 +51,7 @@ func (m *Metrics) GitHubRetry(kind, reason string) {
 // path ending in /graphql, else rest) and outcome. Wrapped around the base transport of the
 // App's clients, it sees every request to GitHub: REST and GraphQL, reads, writes and token
 // minting. It never reads or changes a request or an answer.
-func GitHubTransport(base http.RoundTripper, o GitHubObserver) http.RoundTripper {
+func GitHubTransport(base http.RoundTripper, o gitHubObserver) http.RoundTripper {
 	if base == nil {
 		base = http.DefaultTransport
 	}
@@ -60,7 +60,7 @@ func GitHubTransport(base http.RoundTripper, o GitHubObserver) http.RoundTripper
 
 type countingTransport struct {
 	base http.RoundTripper
-	o    GitHubObserver
+	o    gitHubObserver
 }
 
 func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -69,22 +69,22 @@ func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		kind = "graphql"
 	}
 	resp, err := t.base.RoundTrip(r)
-	t.o.GitHubRequest(kind, RequestOutcome(resp, err))
+	t.o.GitHubRequest(kind, requestOutcome(resp, err))
 	return resp, err
 }
 
-// RequestOutcome classifies a GitHub answer (or its absence) as one of the Outcome constants.
-func RequestOutcome(resp *http.Response, err error) string {
+// requestOutcome classifies a GitHub answer (or its absence) as one of the Outcome constants.
+func requestOutcome(resp *http.Response, err error) string {
 	switch {
 	case err != nil || resp == nil:
-		return OutcomeTransport
+		return outcomeTransport
 	case resp.StatusCode == http.StatusTooManyRequests,
 		resp.StatusCode == http.StatusForbidden && (resp.Header.Get("Retry-After") != "" || resp.Header.Get("X-Ratelimit-Remaining") == "0"):
-		return OutcomeRateLimited
+		return outcomeRateLimited
 	case resp.StatusCode >= 500:
-		return OutcomeServerError
+		return outcomeServerError
 	case resp.StatusCode >= 400:
-		return OutcomeClientError
+		return outcomeClientError
 	}
-	return OutcomeOK
+	return outcomeOK
 }

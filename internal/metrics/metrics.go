@@ -8,8 +8,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// Namespace prefixes every war-room series.
-const Namespace = "war_room"
+// namespace prefixes every war-room series.
+const namespace = "war_room"
 
 // Metrics is one process's series, in a registry of its own (so two servers in one test
 // binary do not share counts).
@@ -50,10 +50,10 @@ func New() *Metrics {
 	// The GitHub series' labels are known in advance: start them at 0, so that a retry
 	// series exists (and a rate can be taken) before the first retry.
 	for _, kind := range []string{"rest", "graphql"} {
-		for _, o := range []string{OutcomeOK, OutcomeClientError, OutcomeRateLimited, OutcomeServerError, OutcomeTransport} {
+		for _, o := range []string{outcomeOK, outcomeClientError, outcomeRateLimited, outcomeServerError, outcomeTransport} {
 			m.githubRequests.WithLabelValues(kind, o)
 		}
-		for _, r := range []string{ReasonRateLimited, ReasonSecondary, ReasonServerError, ReasonTransport} {
+		for _, r := range []string{reasonRateLimited, ReasonSecondary, ReasonServerError, reasonTransport} {
 			m.githubRetries.WithLabelValues(kind, r)
 		}
 	}
@@ -66,19 +66,19 @@ func (m *Metrics) Handler() http.Handler {
 }
 
 func (m *Metrics) counter(name, help string, labels ...string) *prometheus.CounterVec {
-	c := prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: Namespace, Name: name, Help: help}, labels)
+	c := prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: name, Help: help}, labels)
 	m.reg.MustRegister(c)
 	return c
 }
 
 func (m *Metrics) gauge(name, help string, labels ...string) *prometheus.GaugeVec {
-	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: Namespace, Name: name, Help: help}, labels)
+	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: namespace, Name: name, Help: help}, labels)
 	m.reg.MustRegister(g)
 	return g
 }
 
 func (m *Metrics) histogram(name, help string, buckets []float64, labels ...string) *prometheus.HistogramVec {
-	h := prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: Namespace, Name: name, Help: help, Buckets: buckets}, labels)
+	h := prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: namespace, Name: name, Help: help, Buckets: buckets}, labels)
 	m.reg.MustRegister(h)
 	return h
 }

@@ -11,9 +11,9 @@ import (
 	"unicode/utf8"
 )
 
-// Withheld replaces a word that would identify a panel member in model-written text shown to
+// withheld replaces a word that would identify a panel member in model-written text shown to
 // other members before the record is unsealed.
-const Withheld = "[withheld]"
+const withheld = "[withheld]"
 
 // minIdentity is the shortest identity string withheld: a profile called "a" would eat words.
 const minIdentity = 3
@@ -111,7 +111,7 @@ func withhold(text string, spans [][2]int) string {
 			end = max(end, spans[i][1])
 		}
 		b.WriteString(text[at:start])
-		b.WriteString(Withheld)
+		b.WriteString(withheld)
 		at = end
 	}
 	b.WriteString(text[at:])

@@ -51,8 +51,8 @@ type DAGNode struct {
 	At           time.Time   `json:"at"`
 }
 
-// AnonymousNode is a node as an expert may see it: no author.
-type AnonymousNode struct {
+// anonymousNode is a node as an expert may see it: no author.
+type anonymousNode struct {
 	ID      string `json:"id"`
 	Parent  string `json:"parent,omitempty"`
 	Round   int    `json:"round"`
@@ -95,8 +95,8 @@ func CombinedHash(contentHash, metadataHash, parentCombined string) string {
 	return SHA256Hex([]byte(s))
 }
 
-// ShortID is the node id derived from a combined hash.
-func ShortID(combined string) string { return combined[:16] }
+// shortID is the node id derived from a combined hash.
+func shortID(combined string) string { return combined[:16] }
 
 // AnonymousLabel returns the i-th (0-based) label: Response A … Response Z, Response AA, ….
 func AnonymousLabel(i int) string {
@@ -123,12 +123,12 @@ func (d *DAG) Add(content, phase string, round int, label string, author Attribu
 	n.ContentHash = ContentHash(content)
 	n.MetadataHash = MetadataHash(author, phase, round, label)
 	n.CombinedHash = CombinedHash(n.ContentHash, n.MetadataHash, parentCombined)
-	n.ID = ShortID(n.CombinedHash)
+	n.ID = shortID(n.CombinedHash)
 	if _, dup := d.node(n.ID); dup {
 		return DAGNode{}, fmt.Errorf("dag: node %s (%s, %s round %d) already present", n.ID, label, phase, round)
 	}
 	d.Nodes = append(d.Nodes, n)
-	d.Root = RootHash(d.Nodes)
+	d.Root = rootHash(d.Nodes)
 	return n, nil
 }
 
@@ -158,9 +158,9 @@ func Leaves(nodes []DAGNode) []DAGNode {
 	return out
 }
 
-// RootHash is the SHA-256 of the leaves' combined hashes, sorted and colon-joined, so it does
+// rootHash is the SHA-256 of the leaves' combined hashes, sorted and colon-joined, so it does
 // not depend on the order contributions arrived in. It is "" for an empty DAG.
-func RootHash(nodes []DAGNode) string {
+func rootHash(nodes []DAGNode) string {
 	leaves := Leaves(nodes)
 	if len(leaves) == 0 {
 		return ""
@@ -174,10 +174,10 @@ func RootHash(nodes []DAGNode) string {
 }
 
 // Anonymized returns every node without its author, in DAG order.
-func (d *DAG) Anonymized() []AnonymousNode {
-	out := make([]AnonymousNode, len(d.Nodes))
+func (d *DAG) Anonymized() []anonymousNode {
+	out := make([]anonymousNode, len(d.Nodes))
 	for i, n := range d.Nodes {
-		out[i] = AnonymousNode{ID: n.ID, Parent: n.Parent, Round: n.Round, Phase: n.Phase, Label: n.Label, Content: n.Content}
+		out[i] = anonymousNode{ID: n.ID, Parent: n.Parent, Round: n.Round, Phase: n.Phase, Label: n.Label, Content: n.Content}
 	}
 	return out
 }
@@ -236,7 +236,7 @@ func VerifyDAG(d *DAG) DAGReport {
 			parentCombined, ok = byID[n.Parent]
 		}
 		r.CombinedHash = CombinedHash(r.ContentHash, r.MetadataHash, parentCombined)
-		id := ShortID(r.CombinedHash)
+		id := shortID(r.CombinedHash)
 		if !ok {
 			rep.Problems = append(rep.Problems, problem(n, "parent", n.Parent, "(no earlier node has this id)"))
 		}
@@ -251,7 +251,7 @@ func VerifyDAG(d *DAG) DAGReport {
 		byID[n.ID] = r.CombinedHash
 		recomputed = append(recomputed, r)
 	}
-	rep.RecomputedRoot = RootHash(recomputed)
+	rep.RecomputedRoot = rootHash(recomputed)
 	if rep.RecomputedRoot != d.Root {
 		rep.Problems = append(rep.Problems, DAGProblem{Field: "root", Stored: d.Root, Recomputed: rep.RecomputedRoot})
 	}

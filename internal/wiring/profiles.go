@@ -72,8 +72,8 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 	return p, nil
 }
 
-// Budget is the session ceiling the configuration sets, for engine.RunConfig.
-func Budget(cfg *config.Config) engine.Budget {
+// budget is the session ceiling the configuration sets, for engine.RunConfig.
+func budget(cfg *config.Config) engine.Budget {
 	return engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
 }
 

@@ -30,13 +30,13 @@ import (
 
 // Defaults applied by New to zero Config fields.
 const (
-	DefaultMaxTokens = 8192
-	// DefaultThinkingMaxTokens is the output budget when thinking is on and the request sets
+	defaultMaxTokens = 8192
+	// defaultThinkingMaxTokens is the output budget when thinking is on and the request sets
 	// none: thinking tokens count against max_tokens, and 8192 leaves too little answer.
-	DefaultThinkingMaxTokens = 32000
-	// DefaultTimeout bounds one HTTP attempt. Setting it also keeps the SDK from refusing large
+	defaultThinkingMaxTokens = 32000
+	// defaultTimeout bounds one HTTP attempt. Setting it also keeps the SDK from refusing large
 	// max_tokens values on non-streaming calls, a check it applies only when no timeout is set.
-	DefaultTimeout = 10 * time.Minute
+	defaultTimeout = 10 * time.Minute
 )
 
 // Config configures a Client. Only APIKey is needed against the real API.
@@ -71,7 +71,7 @@ func New(cfg Config) *Client {
 	opts := []option.RequestOption{
 		option.WithoutEnvironmentDefaults(),
 		option.WithMaxRetries(0),
-		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)),
+		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, defaultTimeout)),
 	}
 	if cfg.APIKey != "" {
 		// The documented header for API keys; the SDK's WithAPIKey sends a bearer token instead.

@@ -126,7 +126,7 @@ func TestDefaultsAndOmissions(t *testing.T) {
 	require.NoError(t, err)
 	b := api.Requests()[0].Body
 	assert.Equal(t, "claude-from-config", b["model"])
-	assert.EqualValues(t, DefaultMaxTokens, b["max_tokens"])
+	assert.EqualValues(t, defaultMaxTokens, b["max_tokens"])
 	assert.NotContains(t, b, "system", "an empty system prompt is not sent")
 }
 

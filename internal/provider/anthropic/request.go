@@ -73,9 +73,9 @@ func maxTokens(req provider.Request) int64 {
 	case req.MaxTokens > 0:
 		return int64(req.MaxTokens)
 	case req.Thinking == provider.ThinkingAdaptive:
-		return DefaultThinkingMaxTokens
+		return defaultThinkingMaxTokens
 	}
-	return DefaultMaxTokens
+	return defaultMaxTokens
 }
 
 // userBlocks splits the user text at its cache breaks, each block that ends at a break

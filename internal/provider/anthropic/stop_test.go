@@ -34,7 +34,7 @@ func TestAdaptiveThinkingIsSentAndKeptOutOfTheAnswer(t *testing.T) {
 	require.NoError(t, err)
 	b := api.Requests()[0].Body
 	assert.Equal(t, "adaptive", vendortest.Path(b, "thinking", "type"))
-	assert.EqualValues(t, DefaultThinkingMaxTokens, b["max_tokens"], "thinking without a budget gets the larger default")
+	assert.EqualValues(t, defaultThinkingMaxTokens, b["max_tokens"], "thinking without a budget gets the larger default")
 	assert.Equal(t, "high", vendortest.Path(b, "output_config", "effort"))
 	assert.Equal(t, "Move the queue to PostgreSQL: one datastore, one backup, transactional enqueue.", resp.Text)
 	assert.NotContains(t, resp.Text, "Weigh operational cost")
@@ -49,5 +49,5 @@ func TestThinkingOffSendsNoThinkingField(t *testing.T) {
 		provider.Request{User: "q", Thinking: provider.ThinkingOff})
 	require.NoError(t, err)
 	assert.NotContains(t, api.Requests()[0].Body, "thinking")
-	assert.EqualValues(t, DefaultMaxTokens, api.Requests()[0].Body["max_tokens"])
+	assert.EqualValues(t, defaultMaxTokens, api.Requests()[0].Body["max_tokens"])
 }

@@ -9,9 +9,9 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// DefaultTimeout bounds one CLI run when Config.Timeout is zero. Agent CLIs are slow to start
+// defaultTimeout bounds one CLI run when Config.Timeout is zero. Agent CLIs are slow to start
 // and may think for minutes at high effort, but a run that takes longer than this is stuck.
-const DefaultTimeout = 10 * time.Minute
+const defaultTimeout = 10 * time.Minute
 
 // Config selects and pins one agent CLI.
 type Config struct {
@@ -36,18 +36,18 @@ type Config struct {
 	Env []string
 }
 
-// Client runs one configured CLI. It holds no per-call state and is safe for concurrent use.
-type Client struct {
+// client runs one configured CLI. It holds no per-call state and is safe for concurrent use.
+type client struct {
 	cfg    Config
 	vendor vendor
 	now    func() time.Time
 }
 
-var _ provider.Provider = (*Client)(nil)
+var _ provider.Provider = (*client)(nil)
 
 // New checks cfg and fills its defaults. It fails on an unknown Command; a missing binary is
 // reported by Complete, because PATH may legitimately differ between configuration and use.
-func New(cfg Config) (*Client, error) {
+func New(cfg Config) (*client, error) {
 	v, ok := vendors[cfg.Command]
 	if !ok {
 		return nil, fmt.Errorf("cli provider: unknown command %q (want %s)", cfg.Command, knownCommands())
@@ -56,9 +56,9 @@ func New(cfg Config) (*Client, error) {
 		cfg.Binary = cfg.Command
 	}
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
+		cfg.Timeout = defaultTimeout
 	}
-	return &Client{cfg: cfg, vendor: v, now: time.Now}, nil
+	return &client{cfg: cfg, vendor: v, now: time.Now}, nil
 }
 
 func knownCommands() string {

@@ -17,7 +17,7 @@ import (
 // own result says the model refused; class transport for everything else — timeout,
 // cancellation, a kill, a non-zero exit, and output that is malformed or empty — with a short
 // tail of stderr and never the prompt.
-func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
+func (c *client) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
 	if _, err := exec.LookPath(c.cfg.Binary); err != nil {
 		return provider.Response{}, provider.Errorf(provider.ClassInvalidRequest, 0, "%s: %v", c.cfg.Command, err)
 	}
@@ -59,7 +59,7 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 }
 
 // runFailure classifies what went wrong with the process itself, before its output is read.
-func (c *Client) runFailure(parent, run context.Context, p proc, err error) error {
+func (c *client) runFailure(parent, run context.Context, p proc, err error) error {
 	switch {
 	case parent.Err() != nil:
 		return &provider.Error{Class: provider.ClassTransport,
@@ -79,7 +79,7 @@ func (c *Client) runFailure(parent, run context.Context, p proc, err error) erro
 
 // withStderr adds context to a parse failure: a refusal stays a refusal, anything else is
 // transport with the exit status and stderr tail.
-func (c *Client) withStderr(err error, p proc) error {
+func (c *client) withStderr(err error, p proc) error {
 	var pe *provider.Error
 	if errors.As(err, &pe) && pe.Class == provider.ClassRefused {
 		return &provider.Error{Class: pe.Class, Status: p.exitCode, Err: fmt.Errorf("%s: %w", c.cfg.Command, pe.Err)}
@@ -87,14 +87,14 @@ func (c *Client) withStderr(err error, p proc) error {
 	return c.transport(p.exitCode, "%v%s", err, tail(p.stderr))
 }
 
-func (c *Client) transport(status int, format string, args ...any) *provider.Error {
+func (c *client) transport(status int, format string, args ...any) *provider.Error {
 	return provider.Errorf(provider.ClassTransport, status, c.cfg.Command+": "+format, args...)
 }
 
 // env is the child's environment, with the files its settings need written to a scratch
 // directory of their own (never the working directory, which stays empty) that cleanup
 // removes.
-func (c *Client) env() ([]string, func(), error) {
+func (c *client) env() ([]string, func(), error) {
 	env := scrubbedEnv(osLookupEnv, c.vendor, c.cfg.APIKey, nil)
 	if c.vendor.settings == nil {
 		return append(env, c.cfg.Env...), func() {}, nil
@@ -112,7 +112,7 @@ func (c *Client) env() ([]string, func(), error) {
 }
 
 // workDir returns the configured directory, or a fresh empty one that cleanup removes.
-func (c *Client) workDir() (string, func(), error) {
+func (c *client) workDir() (string, func(), error) {
 	if c.cfg.WorkDir != "" {
 		return c.cfg.WorkDir, func() {}, nil
 	}

@@ -132,5 +132,5 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	eq(t, "gemini", c.cfg.Binary)
-	eq(t, DefaultTimeout, c.cfg.Timeout)
+	eq(t, defaultTimeout, c.cfg.Timeout)
 }

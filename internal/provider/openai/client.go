@@ -29,8 +29,8 @@ import (
 	"github.com/war-room/war-room/internal/provider/internal/httpvendor"
 )
 
-// DefaultTimeout bounds one HTTP attempt when Config.Timeout is zero.
-const DefaultTimeout = 10 * time.Minute
+// defaultTimeout bounds one HTTP attempt when Config.Timeout is zero.
+const defaultTimeout = 10 * time.Minute
 
 // Config configures a Client.
 type Config struct {
@@ -75,7 +75,7 @@ func New(cfg Config) *Client {
 	opts := requestOptions(cfg.BaseURL, cfg.APIKey, cfg.HTTPClient)
 	opts = append(opts,
 		option.WithMaxRetries(0),
-		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, DefaultTimeout)))
+		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, defaultTimeout)))
 	c := &Client{api: &sdk.Client{Options: opts}, model: cfg.Model,
 		cacheKey: cfg.PromptCacheKey, now: time.Now}
 	if cfg.LocalServer {

@@ -12,8 +12,8 @@ import (
 // Model is the model name every scripted Response reports.
 const Model = "script"
 
-// TemplateData is what a response's Text template sees.
-type TemplateData struct {
+// templateData is what a response's Text template sees.
+type templateData struct {
 	Role, User, System, Model string
 	// Index is the 0-based number of this call among the calls for the same role.
 	Index int
@@ -76,7 +76,7 @@ var sleep = wait.Sleep
 
 func render(c *compiled, req provider.Request, idx int, latency time.Duration) (provider.Response, error) {
 	var b strings.Builder
-	data := TemplateData{Role: req.Role, User: req.User, System: req.System, Model: req.Model, Index: idx}
+	data := templateData{Role: req.Role, User: req.User, System: req.System, Model: req.Model, Index: idx}
 	if err := c.text.Execute(&b, data); err != nil {
 		return provider.Response{}, provider.Errorf(provider.ClassInvalidRequest, 0,
 			"script response for role %q call %d: %v", req.Role, idx, err)

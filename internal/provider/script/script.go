@@ -68,8 +68,8 @@ func New(s Script) *Provider {
 	return p
 }
 
-// Validate reports the first defect in s, or nil.
-func Validate(s Script) error {
+// validate reports the first defect in s, or nil.
+func validate(s Script) error {
 	return New(s).err
 }
 

@@ -93,11 +93,11 @@ func TestDefectiveScriptFailsEveryCall(t *testing.T) {
 		"class":    {Responses: []Response{{Error: "overloaded"}}},
 		"index":    {Responses: []Response{{Index: intp(-1)}}},
 	} {
-		isErr(t, Validate(s), name)
+		isErr(t, validate(s), name)
 		_, err := complete(t, New(s), "x", "q")
 		eq(t, provider.ClassInvalidRequest, provider.ClassOf(err), name)
 	}
-	noErr(t, Validate(Script{}))
+	noErr(t, validate(Script{}))
 }
 
 func TestTemplateRuntimeErrorIsInvalidRequest(t *testing.T) {

@@ -11,12 +11,12 @@ import (
 
 // The OpenAI-compatible endpoints war-room detects beside OpenAI's own.
 const (
-	// GeminiBaseURL is Gemini's OpenAI-compatible endpoint.
-	GeminiBaseURL = "https://generativelanguage.googleapis.com/v1beta/openai/"
+	// geminiBaseURL is Gemini's OpenAI-compatible endpoint.
+	geminiBaseURL = "https://generativelanguage.googleapis.com/v1beta/openai/"
 	// LocalProfile names the profile of the operator's own server (WAR_ROOM_OPENAI_BASE_URL).
 	LocalProfile = "local"
-	// EnvLocalModel names the local server's model.
-	EnvLocalModel = "WAR_ROOM_OPENAI_MODEL"
+	// envLocalModel names the local server's model.
+	envLocalModel = "WAR_ROOM_OPENAI_MODEL"
 )
 
 var openaiVendor = Vendor{
@@ -39,9 +39,9 @@ var openaiVendor = Vendor{
 	Detect: []Detection{
 		{Profile: "openai", Family: "openai", KeyEnv: "OPENAI_API_KEY", ModelEnv: "WAR_ROOM_OPENAI_MODEL_OPENAI", DefaultModel: "gpt-5"},
 		{Profile: "gemini", Family: "google", KeyEnv: "GEMINI_API_KEY", ModelEnv: "WAR_ROOM_GEMINI_MODEL",
-			DefaultModel: "gemini-2.5-pro", BaseURL: GeminiBaseURL},
+			DefaultModel: "gemini-2.5-pro", BaseURL: geminiBaseURL},
 		{Profile: LocalProfile, Family: "local", FamilyEnv: "WAR_ROOM_OPENAI_FAMILY", KeyEnv: "WAR_ROOM_OPENAI_API_KEY",
-			ModelEnv: EnvLocalModel, BaseURLEnv: "WAR_ROOM_OPENAI_BASE_URL"},
+			ModelEnv: envLocalModel, BaseURLEnv: "WAR_ROOM_OPENAI_BASE_URL"},
 	},
 }
 
@@ -54,11 +54,11 @@ func newOpenAI(ctx context.Context, s Settings) (provider.Provider, string, erro
 		models, err := openai.ListModels(ctx, s.BaseURL, s.APIKey, s.HTTP)
 		if err != nil {
 			return nil, "", fmt.Errorf("no model configured and listing the server's models failed (is the server running at %s? or set the profile's model, %s for a detected local server): %w",
-				s.BaseURL, EnvLocalModel, err)
+				s.BaseURL, envLocalModel, err)
 		}
 		if len(models) == 0 {
 			return nil, "", fmt.Errorf("no model configured and the server at %s lists none: load a model there, or set the profile's model (%s for a detected local server)",
-				s.BaseURL, EnvLocalModel)
+				s.BaseURL, envLocalModel)
 		}
 		model = models[0]
 	}

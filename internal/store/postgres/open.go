@@ -14,10 +14,10 @@ import (
 
 var _ engine.Store = (*Store)(nil)
 
-// DefaultSchema holds the store's tables unless WithSchema names another, so that they sit
+// defaultSchema holds the store's tables unless WithSchema names another, so that they sit
 // apart from the job queue's (River's, in the connection's own schema) and from anything
 // else in the database.
-const DefaultSchema = "war_room"
+const defaultSchema = "war_room"
 
 // Store is an engine.Store in one schema of a PostgreSQL database.
 type Store struct {
@@ -64,7 +64,7 @@ func Open(ctx context.Context, dbURL string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("postgres store: %w", err)
 	}
 	c := cfg.ConnConfig
-	s := &Store{schema: DefaultSchema, now: time.Now}
+	s := &Store{schema: defaultSchema, now: time.Now}
 	if p := c.RuntimeParams["search_path"]; p != "" {
 		if strings.ContainsAny(p, `,"' `) {
 			return nil, fmt.Errorf("postgres store: the URL's search_path must name one schema, unquoted (got %q)", p)

@@ -50,8 +50,8 @@ type Store struct {
 	committing func(mode int)
 }
 
-// Option configures Open.
-type Option func(*Store)
+// option configures Open.
+type option func(*Store)
 
 // Sync is how hard a commit waits for the disk.
 type Sync string
@@ -71,13 +71,13 @@ const (
 )
 
 // WithSync chooses the commit durability (default SyncFull).
-func WithSync(mode Sync) Option {
+func WithSync(mode Sync) option {
 	return func(s *Store) { s.sync = mode }
 }
 
 // Open opens (creating if needed) the database at path, creating its parent directories with
 // mode 0700 and applying any pending schema migrations.
-func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
+func Open(ctx context.Context, path string, opts ...option) (*Store, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite store %s: %w", path, err)
