@@ -1,11 +1,13 @@
 package protocols
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 
 	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/protocols/council"
 )
 
@@ -61,4 +63,17 @@ func CouncilOptions(cfg *config.Config, flags council.Flags, sur Surround) (coun
 	}
 	sec, _ := cfg.Section(council.Protocol).(*council.Section)
 	return council.Convene(sec, cfg.Descriptors(), flags, council.Env{Catalog: cat, Intent: intent, Memory: sur.Memory, Evidence: sur.Evidence})
+}
+
+// councilProposals is the standing team's memory write-back, as the registry's Proposals.
+func councilProposals(ctx context.Context, st engine.Store, id string) (kept, refused []Proposal, err error) {
+	k, r, err := council.Proposals(ctx, st, id)
+	conv := func(ps []council.Proposal) []Proposal {
+		out := make([]Proposal, len(ps))
+		for i, p := range ps {
+			out[i] = Proposal{By: p.By, Item: p.Item, Refused: p.Refused}
+		}
+		return out
+	}
+	return conv(k), conv(r), err
 }

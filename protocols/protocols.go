@@ -75,6 +75,11 @@ type protocol struct {
 	execute  func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
 	// bounded declares the session's settings a server may bound (engine.Limits).
 	bounded func(s *engine.Session) ([]engine.Bounded, error)
+	// surround says the protocol reads what surrounds the question (Surround: the
+	// repository's files, the approved member memory, the checkout its probes read).
+	surround bool
+	// proposals reads the memory a finished session proposes (nil: the protocol proposes none).
+	proposals func(ctx context.Context, st engine.Store, sessionID string) (kept, refused []Proposal, err error)
 }
 
 var known = map[string]protocol{
@@ -110,6 +115,7 @@ var known = map[string]protocol{
 			{Name: "profile", Help: "the composition profile to convene (default: the one marked default; war-room council roster lists them)"},
 			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)"}},
 		start: startCouncil, execute: council.Execute, bounded: bounded[council.Options],
+		surround: true, proposals: councilProposals,
 	},
 }
 
@@ -342,4 +348,27 @@ func FlagsTable() string {
 		}
 	}
 	return b.String()
+}
+
+// Surrounded reports whether a protocol's sessions read what surrounds the question (the
+// repository's files, the approved memory, the checkout), so that a surface fetches it only
+// for them.
+func Surrounded(name string) bool { return known[name].surround }
+
+// Proposal is a memory item a finished session proposes for review, or refused with why.
+type Proposal struct {
+	// By is the member who proposed it.
+	By      string
+	Item    memory.Item
+	Refused string
+}
+
+// Proposals reads the memory a finished session proposes: those on their way to review and
+// those refused. A protocol that keeps no memory proposes nothing.
+func Proposals(ctx context.Context, st engine.Store, d *engine.Decision) (kept, refused []Proposal, err error) {
+	p := known[d.Protocol].proposals
+	if p == nil {
+		return nil, nil, nil
+	}
+	return p(ctx, st, d.SessionID)
 }

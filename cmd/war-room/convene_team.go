@@ -97,7 +97,7 @@ func (t *teamFlags) runner(ctx context.Context, e *env, st *setup) *session.Runn
 // the decision: at quiet, the outcome and its dissent record alone; otherwise the whole
 // record, with the footer once more on stderr.
 func (t *teamFlags) finish(ctx context.Context, e *env, st engine.Store, d *engine.Decision, asJSON bool) error {
-	if err := proposeMemory(ctx, e, t.common, st, d.SessionID); err != nil {
+	if err := proposeMemory(ctx, e, t.common, st, d); err != nil {
 		return err
 	}
 	if asJSON || t.narrate.level() != narrateQuiet {

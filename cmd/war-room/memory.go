@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/evidence"
 	"github.com/war-room/war-room/internal/memory"
+	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/council"
 )
 
@@ -155,8 +156,8 @@ func sessionMemory(ctx context.Context, e *env, c *commonFlags, src evidence.Sou
 
 // proposeMemory hands a finished session's proposals to the project's memory, where they wait
 // for a person's review; it says on stderr what it proposed and what the session dropped.
-func proposeMemory(ctx context.Context, e *env, c *commonFlags, st engine.Store, id string) error {
-	kept, refused, err := council.Proposals(ctx, st, id)
+func proposeMemory(ctx context.Context, e *env, c *commonFlags, st engine.Store, d *engine.Decision) error {
+	kept, refused, err := protocols.Proposals(ctx, st, d)
 	if err != nil {
 		return err
 	}

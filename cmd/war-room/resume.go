@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/session"
 )
@@ -58,11 +57,10 @@ func runResume(ctx context.Context, e *env, args []string) error {
 		return reasonEnd{keep: *keep, asJSON: cf.json}.report(ctx, e, s, out.Session.ID, out.Decision, outcomeErr(out))
 	}
 	return endSession(e, "resume", out, func(d *engine.Decision) error {
-		if d.Protocol == council.Protocol {
-			// A standing team finished here proposes its memory as one finished by convene does.
-			if err := proposeMemory(ctx, e, &cf, s.Store, d.SessionID); err != nil {
-				return err
-			}
+		// A session finished here proposes its memory (a standing team's) as one finished by
+		// its own command does.
+		if err := proposeMemory(ctx, e, &cf, s.Store, d); err != nil {
+			return err
 		}
 		return finishDecision(e, d, cf.json)
 	})

@@ -95,6 +95,18 @@ func TestRecordLinksNothingOfWarRoom(t *testing.T) {
 	}
 }
 
+// The surfaces know protocols only through the registry: bot, session, discussions and
+// reviewlane import no protocol package, so adding one changes none of them.
+func TestSurfacesReachProtocolsOnlyThroughTheRegistry(t *testing.T) {
+	for _, surface := range []string{"bot", "session", "discussions", "reviewlane"} {
+		for _, dep := range imports(t)[mod+surface] {
+			if protocolOf(dep) != "" {
+				t.Errorf("%s imports %s: reach a protocol through the protocols registry", surface, strings.TrimPrefix(dep, mod))
+			}
+		}
+	}
+}
+
 // A vendor SDK is imported by its adapter alone.
 func TestVendorSDKsOnlyInTheirAdapters(t *testing.T) {
 	sdk := map[string]string{"github.com/anthropics/anthropic-sdk-go": mod + "internal/provider/anthropic",

@@ -130,7 +130,7 @@ type gathered struct {
 	// Evidence is every probe the seats asked for, in order.
 	Evidence []evidence.Result
 	// Writeback is what the seats proposed for memory.
-	Writeback []proposal
+	Writeback []Proposal
 }
 
 // state is one execution of a session.

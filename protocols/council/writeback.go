@@ -19,8 +19,8 @@ const secRemember = "Remember"
 // keyWriteback is the step a session's memory proposals are stored under.
 const keyWriteback = "writeback"
 
-// proposal is one item a seat proposed for memory, or why it was not kept.
-type proposal struct {
+// Proposal is one item a seat proposed for memory, or why it was not kept.
+type Proposal struct {
 	By   string      `json:"by"`
 	Item memory.Item `json:"item"`
 	// Refused says why the proposal is not on its way to review: it names no admissible
@@ -38,9 +38,9 @@ var sourceTag = regexp.MustCompile(`^\[(decision|file)(?:\s+([^\]\s]+))?\]\s*(.+
 
 // writeback gathers the seats' proposals once the ruling is in, as a stored step: the
 // decision they cite is this session's, a file is pinned by its blob at the session's commit.
-func (s *state) writeback(ctx context.Context) ([]proposal, error) {
-	return engine.Step(ctx, s.r, keyWriteback, func(ctx context.Context) ([]proposal, error) {
-		var out []proposal
+func (s *state) writeback(ctx context.Context) ([]Proposal, error) {
+	return engine.Step(ctx, s.r, keyWriteback, func(ctx context.Context) ([]Proposal, error) {
+		var out []Proposal
 		for _, c := range inLabelOrder(s.rec.Closing) {
 			a, _ := s.plan.Seat(c.Role)
 			for _, line := range items(sections(c.Text)[headingKey(secRemember)]) {
@@ -51,8 +51,8 @@ func (s *state) writeback(ctx context.Context) ([]proposal, error) {
 	})
 }
 
-func (s *state) propose(ctx context.Context, a Assignment, line string) proposal {
-	p := proposal{By: a.Label}
+func (s *state) propose(ctx context.Context, a Assignment, line string) Proposal {
+	p := Proposal{By: a.Label}
 	m := sourceTag.FindStringSubmatch(strings.TrimSpace(line))
 	if m == nil {
 		p.Item.Text, p.Refused = line, "it names no admissible source ([decision] or [file PATH]): a seat's view is not memory"
@@ -90,8 +90,8 @@ func (s *state) pin(ctx context.Context, path string) (string, error) {
 
 // Proposals reads a finished session's memory proposals: those on their way to review, and
 // those refused (with why).
-func Proposals(ctx context.Context, st engine.Store, sessionID string) (kept, refused []proposal, err error) {
-	var all []proposal
+func Proposals(ctx context.Context, st engine.Store, sessionID string) (kept, refused []Proposal, err error) {
+	var all []Proposal
 	b, err := st.GetStep(ctx, sessionID, keyWriteback)
 	switch {
 	case errors.Is(err, engine.ErrNotFound):
@@ -113,7 +113,7 @@ func Proposals(ctx context.Context, st engine.Store, sessionID string) (kept, re
 }
 
 // writebackNote says in the record what was proposed and what was dropped.
-func writebackNote(ps []proposal) (string, bool) {
+func writebackNote(ps []Proposal) (string, bool) {
 	kept := 0
 	for _, p := range ps {
 		if p.Refused == "" {

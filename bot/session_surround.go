@@ -11,17 +11,17 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols"
-	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/session"
 )
 
-// around gives a standing-team session what it reads around the question on GitHub: the
+// around gives a session whose protocol reads it (protocols.Surrounded: the standing team
+// today) what surrounds the question on GitHub: the
 // repository's files at its default branch (its layer of the catalog, its intent) and the
 // approved member memory whose sources still hold. Memory that cannot be read is a note, not
 // a stop: the team then convenes without it.
 func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *runReport) func(*session.Request) {
 	return func(req *session.Request) {
-		if req.Protocol != protocols.Council {
+		if !protocols.Surrounded(req.Protocol) {
 			return
 		}
 		files := repoFiles{ctx: ctx, g: d.GitHub, repo: repo}
@@ -40,10 +40,11 @@ func (d *Deps) around(ctx context.Context, cfg *config.Config, repo Repo, out *r
 	}
 }
 
-// withFiles gives a standing-team request the repository's files alone, for checking a
-// command before anything is posted (its profile may be one of the repository's).
+// withFiles gives a request whose protocol reads the repository's files those files alone, for
+// checking a command before anything is posted (a standing team's profile may be one of the
+// repository's).
 func (d *Deps) withFiles(ctx context.Context, repo Repo, req session.Request) session.Request {
-	if req.Protocol == protocols.Council {
+	if protocols.Surrounded(req.Protocol) {
 		req.Files = repoFiles{ctx: ctx, g: d.GitHub, repo: repo}
 	}
 	return req
@@ -79,14 +80,14 @@ func (d *Deps) sessionMemory(ctx context.Context, cfg *config.Config, repo Repo,
 	return current, nil
 }
 
-// proposeMemory hands a published standing-team decision's memory proposals to the
+// proposeMemory hands a published decision's memory proposals (protocols.Proposals) to the
 // repository's memory for review, citing the decision by its discussion number.
 func (d *Deps) proposeMemory(ctx context.Context, cfg *config.Config, repo Repo, store engine.Store, out *runReport) {
 	dec := out.Decision
-	if dec == nil || dec.Protocol != council.Protocol || out.Published == nil || out.Published.Number == 0 {
+	if dec == nil || out.Published == nil || out.Published.Number == 0 {
 		return
 	}
-	kept, refused, err := council.Proposals(ctx, store, dec.SessionID)
+	kept, refused, err := protocols.Proposals(ctx, store, dec)
 	if err == nil && len(kept) > 0 {
 		items := make([]memory.Item, len(kept))
 		for i, p := range kept {
