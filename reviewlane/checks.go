@@ -1,11 +1,13 @@
 package reviewlane
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
+
+	"github.com/war-room/war-room/engine"
 )
 
 // The checks a lane passes before its call. Each returns stop=true when the lane ends here
@@ -38,15 +40,36 @@ func (l *lane) checkDigests(context.Context) (bool, error) {
 	return false, nil
 }
 
+// crossFamily judges the lane's cross-family rule with the engine's one independence judge:
+// the reviewer is apart from every model family that wrote the change. An author family that
+// is not known (a person) has nothing to be apart from. It returns why the rule fails, or nil.
+func crossFamily(a Author, p *engine.Profile) []string {
+	plan := engine.Plan{Titles: map[string]string{"author": "author", "reviewer": "reviewer"},
+		Rule:  engine.Rule{Apart: []engine.Apart{{A: []string{"author"}, B: []string{"reviewer"}}}},
+		Seats: []engine.Seat{{Key: "reviewer", Role: "reviewer", Profile: p.Name, Family: p.Family}}}
+	for i, f := range a.Families() {
+		if f != "" {
+			plan.Seats = append(plan.Seats, engine.Seat{Key: fmt.Sprintf("author-%d", i), Role: "author",
+				Profile: cmp.Or(a.Login, "the change"), Family: f})
+		}
+	}
+	if j := plan.Judge(); !j.Conforming() {
+		return j.Reasons
+	}
+	return nil
+}
+
 func (l *lane) checkDiversity(context.Context) (bool, error) {
 	p, err := l.d.Run.Profiles.Get(l.req.Reviewer.Profile)
 	if err != nil {
 		return true, fmt.Errorf("lane %s: %w", l.req.Lane, err)
 	}
 	l.res.Reviewer.Family, l.res.Reviewer.Model = p.Family, p.Model
-	if l.req.Diversity == "cross-family" && slices.Contains(l.req.Author.Families(), p.Family) {
-		return l.block(blockedSameFamily, fmt.Sprintf("diversity is cross-family and reviewer profile %s is of family %s, as is the author (%s)",
-			p.Name, p.Family, l.req.Author.Basis)), nil
+	if l.req.Diversity == "cross-family" {
+		if why := crossFamily(l.req.Author, p); len(why) > 0 {
+			return l.block(blockedSameFamily, fmt.Sprintf("diversity is cross-family and %s (the author's family from %s)",
+				strings.Join(why, "; "), l.req.Author.Basis)), nil
+		}
 	}
 	if why := l.sameContext(); why != "" {
 		return l.block(blockedSameContext, "the reviewer's context is the author's own: "+why), nil

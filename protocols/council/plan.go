@@ -2,9 +2,9 @@ package council
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
@@ -109,19 +109,23 @@ func NewPlan(opts Options, ps engine.Profiles, rng *rand.Rand) (Plan, error) {
 // memberLabel is the i-th (0-based) anonymous seat label: Member A … Member Z, Member AA, ….
 func memberLabel(i int) string { return panel.Label("Member", i) }
 
+// arbiterPath is the engine's judgment of the arbiter against the seats (the Apart clause of
+// the team's Rule, judged alone): clean when it holds, else the fallback path with the
+// engine's reasons as the residual, and what the arbiter is still kept from.
 func arbiterPath(arb Assignment, seats []Assignment, title func(string) string) (string, string) {
-	if arb.Family == "" {
-		return PathFallback, fmt.Sprintf("the arbiter's profile %s declares no family, so its independence from the seats cannot be shown", arb.Profile)
+	plan := engine.Plan{Titles: map[string]string{Arbiter: title(Arbiter)},
+		Seats: []engine.Seat{{Key: Arbiter, Role: Arbiter, Profile: arb.Profile, Family: arb.Family}}}
+	var roles []string
+	for _, a := range seats {
+		plan.Seats = append(plan.Seats, engine.Seat{Key: a.Role, Role: a.Role, Profile: a.Profile, Family: a.Family})
+		plan.Titles[a.Role] = title(a.Role)
+		roles = append(roles, a.Role)
 	}
-	for _, s := range seats {
-		switch {
-		case s.Family == "":
-			return PathFallback, fmt.Sprintf("seat %s's profile %s declares no family, so the arbiter's independence from it cannot be shown", title(s.Role), s.Profile)
-		case s.Profile == arb.Profile:
-			return PathFallback, fmt.Sprintf("the arbiter runs on profile %s, which also plays the %s seat (in a separate call, without that seat's context)", arb.Profile, title(s.Role))
-		case s.Family == arb.Family:
-			return PathFallback, fmt.Sprintf("the arbiter's family %s also plays the %s seat; authorship was hidden from it, but it may still favour its own family's style", arb.Family, title(s.Role))
-		}
+	plan.Rule = engine.Rule{Apart: []engine.Apart{{A: []string{Arbiter}, B: roles}}}
+	j := plan.Judge()
+	if j.Conforming() {
+		return PathClean, ""
 	}
-	return PathClean, ""
+	return PathFallback, strings.Join(j.Reasons, "; ") +
+		" (the arbiter never sees who wrote what, but it may recognise and favour its own family's style)"
 }

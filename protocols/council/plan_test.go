@@ -86,7 +86,7 @@ func TestPlanWithTwoFamiliesFallsBack(t *testing.T) {
 		assert.Len(t, families(p), 2)
 		assert.NotEqual(t, skeptic.Family, p.Arbiter.Family)
 		assert.Equal(t, council.PathFallback, p.ArbiterPath)
-		assert.Contains(t, p.Residual, "also plays the")
+		assert.Contains(t, p.Residual, "are both family "+p.Arbiter.Family, "the engine's judgment of the arbiter against the seats")
 	}
 }
 
