@@ -138,6 +138,40 @@ func checkRounds(v string) error {
 	return err
 }
 
+// Entry is a protocol as Register takes it: its configuration section, the word that runs it
+// besides its name ("" none), its command's summary, the input its question is carried under,
+// its flags, and how a request becomes a session, how a session runs and which of its
+// settings a server may bound.
+type Entry struct {
+	Section                 config.Section
+	Verb, Summary, Question string
+	Flags                   []Flag
+	Start                   func(cfg *config.Config, req Request) (*engine.Session, error)
+	Execute                 func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
+	Bounded                 func(s *engine.Session) ([]engine.Bounded, error)
+}
+
+// Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
+// command, its CLI command (cmd/war-room's generic one when it has none of its own), its
+// configuration section and its resume follow from this one entry. A name registered twice
+// panics. The registry is not locked: register before anything reads it (in init, or in a
+// test that is not parallel), and a test calls the returned func to take the entry away.
+func Register(name string, e Entry) (unregister func()) {
+	if _, ok := known[name]; ok {
+		panic(fmt.Sprintf("protocols: %q registered twice", name))
+	}
+	known[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
+		flags: e.Flags, start: e.Start, execute: e.Execute, bounded: e.Bounded}
+	order = append(order, name)
+	return func() {
+		delete(known, name)
+		order = slices.DeleteFunc(order, func(n string) bool { return n == name })
+	}
+}
+
+// Ordered lists the protocols in registry order (the built-in ones first).
+func Ordered() []string { return slices.Clone(order) }
+
 // Council is the standing-team protocol ("convene").
 const Council = council.Protocol
 

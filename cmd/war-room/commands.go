@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -111,7 +112,7 @@ func run(ctx context.Context, e *env, args []string) int {
 		return exitOK
 	}
 	name := args[0]
-	c, ok := registry[name]
+	c, ok := commandFor(name)
 	if !ok {
 		for _, o := range order {
 			if o.name == name {
@@ -143,9 +144,9 @@ func report(e *env, name string, err error) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "war-room — argue hard decisions with a panel of models from different vendors.")
 	fmt.Fprintln(w, "\nUsage: war-room <command> [flags] [arguments]\n\nCommands:")
-	for _, o := range order {
+	for _, o := range append(slices.Clone(order), genericProtocols()...) {
 		note := ""
-		if _, ok := registry[o.name]; !ok {
+		if _, ok := commandFor(o.name); !ok {
 			note = " (not implemented yet)"
 		}
 		fmt.Fprintf(w, "  %-11s %s%s\n", o.name, o.summary, note)

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/testprotocol"
+)
+
+// A fourth protocol registered with one line gets a CLI command — listed in --help, with its
+// own flags checked before anything runs — that runs a session to its decision, and war-room
+// resume finishes its sessions like any other's: no file of cmd/ names it. (Not parallel: it
+// changes the registry while it runs.)
+func TestARegisteredProtocolGetsItsCommandAndResume(t *testing.T) {
+	defer testprotocol.Register()()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "tally.yml")
+	require.NoError(t, os.WriteFile(script, []byte("responses:\n  - role: first\n    text: use a queue\n"+
+		"  - role: second\n    text: keep the cron jobs\n"), 0o600))
+	cfg := filepath.Join(dir, "war-room.yml")
+	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\nproviders:\n"+
+		"  first: {type: script, family: anthropic, responses: "+script+"}\n"+
+		"  second: {type: script, family: openai, responses: "+script+"}\n"), 0o600))
+	db := filepath.Join(dir, "state.db")
+	cli := func(args ...string) cliResult {
+		var out, errb bytes.Buffer
+		e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
+		code := run(context.Background(), e, args)
+		return cliResult{out.String(), errb.String(), code}
+	}
+
+	help := cli("--help")
+	assert.Contains(t, help.stdout, "tally       ask two seats on two families and tally their answers")
+
+	bad := cli("tally", "--config", cfg, "--db", db, "Cron or queue?", "--tone", "shout")
+	assert.Equal(t, exitUsage, bad.code)
+	assert.Contains(t, bad.stderr, "--tone wants plain or loud")
+
+	res := cli("tally", "--config", cfg, "--db", db, "--json", "Cron or queue?", "--tone", "loud")
+	require.Equal(t, exitOK, res.code, res.stderr)
+	assert.Contains(t, res.stdout, "use a queue; keep the cron jobs")
+
+	st := (&warRoomEnv{t: t, db: db}).store()
+	ss, err := st.ListSessions(context.Background(), testprotocol.Name, 0)
+	require.NoError(t, err)
+	require.Len(t, ss, 1)
+	assert.JSONEq(t, `{"tone":"loud"}`, string(ss[0].Options), "the flag reached the session")
+	ledger, err := st.Ledger(context.Background(), ss[0].ID)
+	require.NoError(t, err)
+	assert.Len(t, ledger, 2, "one call a seat")
+
+	again := cli("resume", "--config", cfg, "--db", db, "--json", ss[0].ID)
+	require.Equal(t, exitOK, again.code, again.stderr)
+	assert.Contains(t, again.stdout, "use a queue; keep the cron jobs")
+	ledger, err = st.Ledger(context.Background(), ss[0].ID)
+	require.NoError(t, err)
+	assert.Len(t, ledger, 2, "a resume of a finished session calls nothing")
+}
+
+// The same protocol answers a comment: "/war-room tally --tone=loud …" is parsed with the
+// registry's flags, runs in the Action and is published to Discussions like any decision.
+func TestARegisteredProtocolGetsItsSlashCommand(t *testing.T) {
+	defer testprotocol.Register()()
+	script := filepath.Join(t.TempDir(), "tally.yml")
+	require.NoError(t, os.WriteFile(script, []byte("responses:\n  - role: first\n    text: use a queue\n"+
+		"  - role: second\n    text: keep the cron jobs\n"), 0o600))
+	w := newActionWorld(t, "version: 1\nproviders:\n"+
+		"  first: {type: script, family: anthropic, responses: "+script+"}\n"+
+		"  second: {type: script, family: openai, responses: "+script+"}\n")
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "Cron jobs or a queue?", "alice")
+
+	clk := githubfake.NewClock(time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))
+	say := func(body string) actionRun { // in this process, where the fake protocol is registered
+		id := w.comment("alice", n, body)
+		return w.runHere(clk, "issue_comment", w.commentEvent("created", n, id, "alice", body), nil, nil)
+	}
+	refused := say("/war-room tally --tone=shout Cron or queue?")
+	assert.Empty(t, w.f.Discussions(aRepo), "a bad flag value runs nothing")
+	assert.Contains(t, strings.Join(commentBodies(w, n), "\n"), "--tone wants plain or loud", refused.summary)
+
+	r := say("/war-room tally --tone=loud Cron or queue?")
+	wantNoError(t, r)
+	var body string
+	for _, d := range w.f.Discussions(aRepo) {
+		if d.Title == "[Tally] Cron or queue?" {
+			body = d.Body
+		}
+	}
+	assert.Contains(t, body, "use a queue; keep the cron jobs", "the decision's discussion")
+	assert.Contains(t, body, "protocol tally")
+}
+
+func commentBodies(w *actionWorld, n int) []string {
+	var out []string
+	for _, c := range botComments(w, n) {
+		out = append(out, c.Body)
+	}
+	return out
+}
