@@ -127,3 +127,22 @@ func (r *Run) AddNotes(notes ...string) {
 	defer r.mu.Unlock()
 	r.notes = append(r.notes, notes...)
 }
+
+// Preview plans a new session and forecasts it, as Execute would before its first call, but
+// makes no call and shows nothing: a dry run. cfg.Store must be a scratch store the caller
+// owns (the session and its plan step are written there), never the one real sessions keep.
+func Preview(ctx context.Context, cfg RunConfig, s *Session, p Protocol) (Plan, Forecast, error) {
+	r, err := Start(ctx, cfg, s)
+	if err != nil {
+		return Plan{}, Forecast{}, err
+	}
+	plan, err := p.Plan(ctx, r)
+	if err != nil {
+		return Plan{}, Forecast{}, err
+	}
+	f, err := p.Estimate(ctx, r, plan)
+	if err != nil {
+		return Plan{}, Forecast{}, fmt.Errorf("estimate the session: %w", err)
+	}
+	return plan, f, nil
+}

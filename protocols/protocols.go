@@ -72,7 +72,8 @@ type protocol struct {
 	question string
 	flags    []Flag
 	start    func(cfg *config.Config, req Request) (*engine.Session, error)
-	execute  func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
+	// runner is the protocol itself, as the engine runs it (Execute) or previews it (DryRun).
+	runner engine.Protocol
 	// bounded declares the session's settings a server may bound (engine.Limits).
 	bounded func(s *engine.Session) ([]engine.Bounded, error)
 	// surround says the protocol reads what surrounds the question (Surround: the
@@ -93,7 +94,7 @@ var known = map[string]protocol{
 			{Name: "preset", Help: "threshold preset: default, move-fast, risk-averse, startup or regulated"},
 			{Name: "thresholds", Help: "express, lightweight and full-council ceilings, three increasing scores, e.g. 0.40,0.60,0.80"},
 			{Name: "plan-review", Bool: true, Help: "the question is an implementation plan to review (adds Prosecution Counsel)"}},
-		start: startWarRoom, execute: warroom.Execute, bounded: bounded[warroom.Options],
+		start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
 	},
 	reason.Protocol: {
 		section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
@@ -102,7 +103,7 @@ var known = map[string]protocol{
 		flags: []Flag{{Name: "fast", Bool: true, Help: "fast effort profile: thinner compressor, attacker and synthesizer"},
 			{Name: "passes", Default: "1", Check: checkPasses, Help: "compressor and attacker rounds"},
 			{Name: "high-assurance", Bool: true, Help: "add a second, independent generator on a distinct profile"}},
-		start: startReason, execute: reason.Execute, bounded: bounded[reason.Options],
+		start: startReason, runner: reason.Runner, bounded: bounded[reason.Options],
 	},
 	council.Protocol: {
 		section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
@@ -114,7 +115,7 @@ var known = map[string]protocol{
 			{Name: "rounds", Check: checkRounds, Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
 			{Name: "profile", Help: "the composition profile to convene (default: the one marked default; war-room council roster lists them)"},
 			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)"}},
-		start: startCouncil, execute: council.Execute, bounded: bounded[council.Options],
+		start: startCouncil, runner: council.Runner, bounded: bounded[council.Options],
 		surround: true, proposals: councilProposals,
 	},
 }
@@ -140,15 +141,16 @@ func checkRounds(v string) error {
 
 // Entry is a protocol as Register takes it: its configuration section, the word that runs it
 // besides its name ("" none), its command's summary, the input its question is carried under,
-// its flags, and how a request becomes a session, how a session runs and which of its
+// its flags, how a request becomes a session, the protocol the engine runs, and which of its
 // settings a server may bound.
 type Entry struct {
 	Section                 config.Section
 	Verb, Summary, Question string
 	Flags                   []Flag
 	Start                   func(cfg *config.Config, req Request) (*engine.Session, error)
-	Execute                 func(ctx context.Context, r *engine.Run) (*engine.Decision, error)
-	Bounded                 func(s *engine.Session) ([]engine.Bounded, error)
+	// Protocol is the protocol itself, as the engine runs and previews it.
+	Protocol engine.Protocol
+	Bounded  func(s *engine.Session) ([]engine.Bounded, error)
 }
 
 // Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
@@ -161,7 +163,7 @@ func Register(name string, e Entry) (unregister func()) {
 		panic(fmt.Sprintf("protocols: %q registered twice", name))
 	}
 	known[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
-		flags: e.Flags, start: e.Start, execute: e.Execute, bounded: e.Bounded}
+		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded}
 	order = append(order, name)
 	return func() {
 		delete(known, name)
@@ -259,7 +261,18 @@ func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
 	if !ok {
 		return nil, Available(r.Session().Protocol)
 	}
-	return p.execute(ctx, r)
+	return r.Execute(ctx, p.runner)
+}
+
+// DryRun resolves a request into a session as NewSession does and plans and forecasts it on
+// cfg, whose Store must be a scratch store the caller owns: no call is made and nothing is
+// written where real sessions are kept.
+func DryRun(ctx context.Context, conf *config.Config, cfg engine.RunConfig, req Request) (engine.Plan, engine.Forecast, error) {
+	s, err := NewSession(conf, req)
+	if err != nil {
+		return engine.Plan{}, engine.Forecast{}, err
+	}
+	return engine.Preview(ctx, cfg, s, known[req.Protocol].runner)
 }
 
 // Bounded returns the settings of a session its protocol declares a server may bound, read

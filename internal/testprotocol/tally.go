@@ -51,8 +51,8 @@ func Register() (unregister func()) {
 			return engine.ProtocolSession(Name, "[Tally] "+req.Question, "question", req.Question, inputs,
 				options{Tone: req.Flags["tone"]}, req.Seed, req.SeedSource)
 		},
-		Execute: func(ctx context.Context, r *engine.Run) (*engine.Decision, error) { return r.Execute(ctx, tally{}) },
-		Bounded: func(*engine.Session) ([]engine.Bounded, error) { return nil, nil },
+		Protocol: tally{},
+		Bounded:  func(*engine.Session) ([]engine.Bounded, error) { return nil, nil },
 	})
 }
 
