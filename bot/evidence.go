@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-github/v62/github"
 
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // apiProber answers a standing-team seat's evidence requests on the App, which has no

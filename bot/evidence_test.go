@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 

@@ -3,14 +3,11 @@ package config
 import (
 	"strings"
 
-	"github.com/war-room/war-room/internal/provider/vendors"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // SourceEnvironment is Config.Source for a configuration detected from the environment.
 const SourceEnvironment = "environment"
-
-// LocalProfile names the profile detected from the operator's own OpenAI-compatible server.
-const LocalProfile = vendors.LocalProfile
 
 // errNoProviders is Detect's error when no variable names a provider.
 type errNoProviders struct{}
@@ -18,7 +15,7 @@ type errNoProviders struct{}
 func (errNoProviders) Error() string {
 	var keys []string
 	local := ""
-	for _, d := range vendors.Detections() {
+	for _, d := range provider.Detections() {
 		if d.BaseURLEnv != "" {
 			local = " or " + d.BaseURLEnv + " (an OpenAI-compatible server, with " + andList(optional(d.Detection)) + " optional)"
 			continue
@@ -38,7 +35,7 @@ func andList(items []string) string {
 }
 
 // optional lists the variables a detection reads beside the one that decides it.
-func optional(d vendors.Detection) []string {
+func optional(d provider.Detection) []string {
 	var out []string
 	for _, v := range []string{d.ModelEnv, d.FamilyEnv, d.KeyEnv} {
 		if v != "" {
@@ -88,7 +85,7 @@ func (cfg *Config) DetectProviders(getenv func(string) string) error {
 // detected builds the profiles the vendor registry can detect from the environment.
 func detected(env func(string) string) map[string]ProviderConfig {
 	ps := map[string]ProviderConfig{}
-	for _, d := range vendors.Detections() {
+	for _, d := range provider.Detections() {
 		base, keyEnv := d.BaseURL, d.KeyEnv
 		if d.BaseURLEnv != "" {
 			if base = env(d.BaseURLEnv); base == "" {
@@ -115,7 +112,7 @@ func detected(env func(string) string) map[string]ProviderConfig {
 func checkLocal(env func(string) string) error {
 	c := &collector{file: SourceEnvironment}
 	v := &validator{cfg: &Config{pos: map[string]position{}}, c: c}
-	for _, d := range vendors.Detections() {
+	for _, d := range provider.Detections() {
 		u := env(d.BaseURLEnv)
 		if d.BaseURLEnv == "" || u == "" {
 			continue

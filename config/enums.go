@@ -4,7 +4,6 @@ import (
 	"reflect"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 // ProviderType is the adapter a profile uses: one of the vendor registry's types.
@@ -88,7 +87,7 @@ var enumValues = map[reflect.Type][]string{
 // types are the vendor registry's, read at each call so that a registered vendor is known.
 func allowedValues(t reflect.Type) []string {
 	if t == reflect.TypeFor[ProviderType]() {
-		return vendors.Types()
+		return provider.Types()
 	}
 	return enumValues[t]
 }

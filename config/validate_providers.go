@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 func (v *validator) providers() {
@@ -38,11 +37,11 @@ func (v *validator) provider(path, name string, p *ProviderConfig) {
 		}
 		return
 	}
-	vendor, ok := vendors.Lookup(string(p.Type))
+	vendor, ok := provider.Lookup(string(p.Type))
 	if !ok { // the decoder reported the value already
 		return
 	}
-	keyTypes := vendors.KeyTypes()
+	keyTypes := provider.KeyTypes()
 	for _, key := range sortedKeys(keyTypes) {
 		if v.has(path+"."+key) && !slices.Contains(keyTypes[key], string(p.Type)) {
 			v.errf(path+"."+key, "applies only to %s profiles, not %s", strings.Join(keyTypes[key], " and "), p.Type)

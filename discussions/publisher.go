@@ -8,8 +8,8 @@ import (
 
 	gogithub "github.com/google/go-github/v62/github"
 
+	"github.com/war-room/war-room/engine/wait"
 	"github.com/war-room/war-room/internal/github"
-	"github.com/war-room/war-room/internal/wait"
 )
 
 // Defaults of a Publisher.

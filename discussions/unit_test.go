@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 

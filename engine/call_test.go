@@ -13,8 +13,8 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/internal/record"
 )
 
 func idx(i int) *int { return &i }

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // SaveDAG stores d as the session's record.DAGArtifact.

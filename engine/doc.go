@@ -1,8 +1,9 @@
 // Package engine is the protocol-neutral core of war-room. It owns sessions, durable runs
 // (Step, Parallel, Gate), model calls (Call: prompt assembly with fenced inputs, budget,
 // ledger, artifact contracts, retry), events, independence, the Decision record every
-// protocol produces and its seal. The Merkle DAG and its digest are internal/record's, the
-// fence and the scrubber internal/promptsafe's; the protocols (protocols/…), the vendor
+// protocol produces and its seal. The Merkle DAG and its digest are engine/record's, the
+// fence and the scrubber engine/promptsafe's, the Provider port and the vendor registry
+// engine/provider's; the protocols (protocols/…), the vendor
 // adapters (internal/provider/…) and the stores (internal/store/…) sit around it behind its
 // ports. It imports nothing of GitHub, configuration or a vendor.
 package engine

@@ -3,7 +3,7 @@ package engine
 import (
 	"strings"
 
-	"github.com/war-room/war-room/internal/promptsafe"
+	"github.com/war-room/war-room/engine/promptsafe"
 )
 
 // NamedText is one input fed to a role: a name the ledger records and the text, which is

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // sessionPrefix is a leading run of the session's own inputs as every call fed that run sends

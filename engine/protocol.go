@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // Protocol is a deliberation protocol as the engine runs it. The engine keeps the promises

@@ -14,8 +14,8 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/internal/record"
 )
 
 // pair is a two-seat protocol: "lead" and "check" each answer once; a failed check is a gap.

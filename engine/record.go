@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // The record of a session is everything a resume reuses and a reader trusts: the DAG of

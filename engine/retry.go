@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/wait"
+	"github.com/war-room/war-room/engine/wait"
 )
 
 // Backoff between transport attempts when the vendor gives no Retry-After: the first retry

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // Budget is a per-session ceiling. Usage is known only after a call returns, so the guarantee

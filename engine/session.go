@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // Status is where a session stands.

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 type stepKeyCtx struct{}

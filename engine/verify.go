@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // Kinds of what a verification can find changed.

@@ -15,7 +15,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/protocols/reason"

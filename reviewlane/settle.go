@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // transcript is the record of the lane's one exchange. The diff and contract are named by

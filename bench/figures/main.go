@@ -9,6 +9,8 @@
 package main
 
 import (
+	_ "github.com/war-room/war-room/internal/provider/vendors" // every vendor registers itself
+
 	"context"
 	"flag"
 	"fmt"

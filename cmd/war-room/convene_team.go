@@ -11,7 +11,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/session"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 var hexRun = regexp.MustCompile(`\b[0-9a-f]{16,64}\b`)

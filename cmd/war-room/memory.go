@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/council"

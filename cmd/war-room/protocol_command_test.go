@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/internal/githubfake"
-	"github.com/war-room/war-room/internal/testprotocol"
+	"github.com/war-room/war-room/protocols/testprotocol"
 )
 
 // A fourth protocol registered with one line gets a CLI command — listed in --help, with its

@@ -18,9 +18,9 @@ import (
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/metrics"
-	"github.com/war-room/war-room/internal/provider/vendors"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/session"
 )
@@ -256,7 +256,7 @@ func (s sharedStore) PutStepWithLedger(ctx context.Context, sessionID, key strin
 // written by whoever installed it, and those types read files and run programs here.
 func refuseLocalProviders(cfg *config.Config) error {
 	for name, p := range cfg.Providers {
-		if v, _ := vendors.Lookup(string(p.Type)); v.Local {
+		if v, _ := provider.Lookup(string(p.Type)); v.Local {
 			return fmt.Errorf("providers.%s: %s profiles are not allowed on this war-room App server (they read files or run programs on it); use a profile that calls a vendor's API (%s)", name, p.Type, strings.Join(httpTypes(), " or "))
 		}
 	}
@@ -266,8 +266,8 @@ func refuseLocalProviders(cfg *config.Config) error {
 // httpTypes are the provider types whose profiles call an API over HTTP.
 func httpTypes() []string {
 	var out []string
-	for _, t := range vendors.Types() {
-		if v, _ := vendors.Lookup(t); v.OverHTTP {
+	for _, t := range provider.Types() {
+		if v, _ := provider.Lookup(t); v.OverHTTP {
 			out = append(out, t)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/internal/provider/vendors"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // The key variables war-room knows come from the vendor registry: each detectable profile
@@ -18,7 +18,7 @@ import (
 // builtinKeys are the key variables war-room knows, by vendor.
 func builtinKeys() map[string]string {
 	keys := map[string]string{}
-	for _, d := range vendors.Detections() {
+	for _, d := range provider.Detections() {
 		keys[d.KeyEnv] = d.Profile
 	}
 	return keys
@@ -28,7 +28,7 @@ func builtinKeys() map[string]string {
 // the local endpoint and its family. They are not keys.
 func providerSettings() []string {
 	var out []string
-	for _, d := range vendors.Detections() {
+	for _, d := range provider.Detections() {
 		for _, v := range []string{d.ModelEnv, d.BaseURLEnv, d.FamilyEnv} {
 			if v != "" {
 				out = append(out, v)
@@ -40,23 +40,23 @@ func providerSettings() []string {
 
 // localDetection is the detection of the operator's own server, the one whose base URL comes
 // from a variable.
-func localDetection() vendors.TypedDetection {
-	for _, d := range vendors.Detections() {
+func localDetection() provider.TypedDetection {
+	for _, d := range provider.Detections() {
 		if d.BaseURLEnv != "" {
 			return d
 		}
 	}
-	return vendors.TypedDetection{}
+	return provider.TypedDetection{}
 }
 
 // detection finds the detectable profile a --provider-env vendor names.
-func detection(vendor string) (vendors.TypedDetection, bool) {
-	for _, d := range vendors.Detections() {
+func detection(vendor string) (provider.TypedDetection, bool) {
+	for _, d := range provider.Detections() {
 		if d.Profile == vendor {
 			return d, true
 		}
 	}
-	return vendors.TypedDetection{}, false
+	return provider.TypedDetection{}, false
 }
 
 // appSecrets are variables --provider-env must never expose to a repository's configuration:
@@ -69,7 +69,7 @@ var appSecrets = []string{"WAR_ROOM_WEBHOOK_SECRET", "WAR_ROOM_APP_PRIVATE_KEY",
 func parseProviderEnv(list string) (map[string]string, error) {
 	keys := builtinKeys()
 	var names []string
-	for _, d := range vendors.Detections() {
+	for _, d := range provider.Detections() {
 		names = append(names, d.Profile)
 	}
 	for _, item := range strings.Split(list, ",") {
@@ -163,7 +163,7 @@ func (k keyPolicy) permits(p config.ProviderConfig) bool {
 	case d.BaseURL != "":
 		return base == normURL(d.BaseURL)
 	}
-	v, _ := vendors.Lookup(d.Type)
+	v, _ := provider.Lookup(d.Type)
 	return v.OwnEndpoint(base)
 }
 
@@ -175,4 +175,4 @@ func orList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
-func normURL(u string) string { return vendors.NormURL(u) }
+func normURL(u string) string { return provider.NormURL(u) }

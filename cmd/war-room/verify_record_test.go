@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // protocolRun is one finished session of a protocol, run through the CLI: how to run further

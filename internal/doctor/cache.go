@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/provider/vendors"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // cachePrefix is a prefix long enough to be cached on every Claude model (the largest minimum
@@ -16,7 +16,7 @@ var cachePrefix = strings.Repeat("This text is the same on every call so that th
 // cached reports whether the profile is probed for prompt caching: where caching is asked for
 // explicitly (Anthropic's cache_control breakpoints), whether it works is worth two calls.
 func cached(p *engine.Profile) bool {
-	v, _ := vendors.Lookup(p.Type)
+	v, _ := provider.Lookup(p.Type)
 	return v.ExplicitCache
 }
 
@@ -45,7 +45,7 @@ func (pr *prober) cache(ctx context.Context) Check {
 // local reports whether the profile's adapter runs on this machine (a script or an agent CLI),
 // where war-room checks no context size.
 func local(p *engine.Profile) bool {
-	v, _ := vendors.Lookup(p.Type)
+	v, _ := provider.Lookup(p.Type)
 	return v.Local
 }
 

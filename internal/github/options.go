@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/war-room/war-room/internal/wait"
+	"github.com/war-room/war-room/engine/wait"
 )
 
 // Defaults of Options.

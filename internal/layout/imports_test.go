@@ -2,6 +2,7 @@ package layout_test
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,18 +80,40 @@ func TestEngineAndProtocolsLinkNoOuterLayer(t *testing.T) {
 	}
 }
 
-// The record is below the engine: it verifies a deliberation however it was read, so it links
-// nothing of war-room's.
+// The record is below the engine's runtime: it verifies a deliberation however it was read,
+// so it links nothing of war-room's.
 func TestRecordLinksNothingOfWarRoom(t *testing.T) {
-	for _, dep := range goList(t, "-deps", mod+"internal/record") {
-		if strings.HasPrefix(dep, mod) && dep != mod+"internal/record" {
-			t.Errorf("internal/record links %s", dep)
+	for _, dep := range goList(t, "-deps", mod+"engine/record") {
+		if strings.HasPrefix(dep, mod) && dep != mod+"engine/record" {
+			t.Errorf("engine/record links %s", dep)
 		}
 	}
-	// Prompt safety is below the engine too: it may use the record's digest, nothing else.
-	for _, dep := range goList(t, "-deps", mod+"internal/promptsafe") {
-		if strings.HasPrefix(dep, mod) && dep != mod+"internal/promptsafe" && dep != mod+"internal/record" {
-			t.Errorf("internal/promptsafe links %s", dep)
+	// Prompt safety is below the runtime too: it may use the record's digest, nothing else.
+	for _, dep := range goList(t, "-deps", mod+"engine/promptsafe") {
+		if strings.HasPrefix(dep, mod) && dep != mod+"engine/promptsafe" && dep != mod+"engine/record" {
+			t.Errorf("engine/promptsafe links %s", dep)
+		}
+	}
+}
+
+// Nothing below the top folders' order imports upward: engine imports nothing outside engine/,
+// and config nothing outside config/ and engine/, so that the folders read top to bottom
+// cmd → bot → session → {discussions, reviewlane, protocols} → internal → config → engine.
+func TestLowerFoldersImportNothingAbove(t *testing.T) {
+	for pkg, deps := range imports(t) {
+		var allowed []string
+		switch {
+		case strings.HasPrefix(pkg, mod+"engine"):
+			allowed = []string{mod + "engine"}
+		case strings.HasPrefix(pkg, mod+"config"):
+			allowed = []string{mod + "engine", mod + "config"}
+		default:
+			continue
+		}
+		for _, dep := range deps {
+			if strings.HasPrefix(dep, mod) && !slices.ContainsFunc(allowed, func(a string) bool { return strings.HasPrefix(dep, a) }) {
+				t.Errorf("%s imports %s, a folder above it", strings.TrimPrefix(pkg, mod), strings.TrimPrefix(dep, mod))
+			}
 		}
 	}
 }

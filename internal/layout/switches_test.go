@@ -11,14 +11,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/internal/provider/vendors"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // Only the vendor registry knows a provider type by its name: no code outside
 // internal/provider switches on a profile's type, or compares one with a type's name. (The
 // port's provider.TypeScript and provider.TypeCLI name the two types that reach no vendor.)
 func TestProviderTypesAreSwitchedOnOnlyInTheRegistry(t *testing.T) {
-	types := vendors.Types()
+	types := provider.Types()
 	root := filepath.Join("..", "..")
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {

@@ -5,6 +5,9 @@
 package wiring
 
 import (
+	"github.com/war-room/war-room/engine/provider"
+	_ "github.com/war-room/war-room/internal/provider/vendors" // every vendor registers itself
+
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +18,6 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 // Profiles builds every profile's provider. getenv supplies the API keys named by
@@ -52,9 +54,9 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 			return nil, cfg.ErrorAt(path+".api_key_env", "profile %q needs its API key in the environment variable %s, which is not set", name, pc.APIKeyEnv)
 		}
 	}
-	vendor, ok := vendors.Lookup(string(pc.Type))
+	vendor, ok := provider.Lookup(string(pc.Type))
 	if !ok {
-		return nil, cfg.ErrorAt(path+".type", "profile %q: unknown provider type %q (have: %s)", name, pc.Type, strings.Join(vendors.Types(), ", "))
+		return nil, cfg.ErrorAt(path+".type", "profile %q: unknown provider type %q (have: %s)", name, pc.Type, strings.Join(provider.Types(), ", "))
 	}
 	s := vendorSettings(pc, key, hc, localServer(cfg, name, pc))
 	a, model, err := vendor.New(ctx, s)
@@ -78,7 +80,7 @@ func budget(cfg *config.Config) engine.Budget {
 }
 
 // vendorSettings are a profile's settings as its adapter's constructor takes them.
-func vendorSettings(pc config.ProviderConfig, key string, hc *http.Client, local bool) vendors.Settings {
-	return vendors.Settings{Model: pc.Model, BaseURL: pc.BaseURL, APIKey: key, Command: string(pc.Command),
+func vendorSettings(pc config.ProviderConfig, key string, hc *http.Client, local bool) provider.Settings {
+	return provider.Settings{Model: pc.Model, BaseURL: pc.BaseURL, APIKey: key, Command: string(pc.Command),
 		Binary: pc.Binary, Responses: pc.Responses, Timeout: pc.Timeout, HTTP: hc, LocalServer: local}
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/vendors"
 )
 
 // settings fills a profile's call settings: each configured key, else what the vendor
@@ -17,7 +16,7 @@ import (
 // its context, else the safe default (no effort, no thinking, no context check). ContextSource
 // says where ContextTokens came from, for doctor and dry runs.
 func settings(ctx context.Context, cfg *config.Config, name string, pc config.ProviderConfig, model, key string, hc *http.Client, p *engine.Profile) {
-	vendor, _ := vendors.Lookup(string(pc.Type)) // Profile checked the type
+	vendor, _ := provider.Lookup(string(pc.Type)) // Profile checked the type
 	caps, known := vendor.Capabilities(model, string(pc.Command))
 	p.Timeout, p.MaxAttempts = pc.Timeout, pc.MaxAttempts
 	p.EffortLevels = pc.EffortLevels
@@ -46,14 +45,22 @@ func settings(ctx context.Context, cfg *config.Config, name string, pc config.Pr
 // server is asked only by war-room doctor: building profiles sends nothing to an endpoint that
 // a protocol's approval gate may yet keep from being called.
 func detectedLocal(cfg *config.Config, name string) bool {
-	return cfg.Source == config.SourceEnvironment && name == config.LocalProfile
+	if cfg.Source != config.SourceEnvironment {
+		return false
+	}
+	for _, d := range provider.Detections() {
+		if d.BaseURLEnv != "" && d.Profile == name {
+			return true
+		}
+	}
+	return false
 }
 
 // localServer reports whether an openai profile's endpoint is a local server that may report
 // its context size: the detected one, or any on a loopback or private address, which is where
 // Ollama, vLLM and llama.cpp run.
 func localServer(cfg *config.Config, name string, pc config.ProviderConfig) bool {
-	if v, _ := vendors.Lookup(string(pc.Type)); !v.OverHTTP || pc.BaseURL == "" {
+	if v, _ := provider.Lookup(string(pc.Type)); !v.OverHTTP || pc.BaseURL == "" {
 		return false
 	}
 	if detectedLocal(cfg, name) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/internal/promptsafe"
+	"github.com/war-room/war-room/engine/promptsafe"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // DAG phases and the labels of the two single contributions.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // Step keys, in the order they run. Parallel phases store each seat under key/role.

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/evidence"
 	"github.com/war-room/war-room/internal/memory"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )

@@ -3,7 +3,7 @@ package council
 import (
 	"slices"
 
-	"github.com/war-room/war-room/internal/promptsafe"
+	"github.com/war-room/war-room/engine/promptsafe"
 )
 
 // structural are words the protocol's own labels are made of: a profile that happens to be

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 func TestConformingRunWithScriptProvider(t *testing.T) {

@@ -3,7 +3,7 @@ package reason
 import (
 	"fmt"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // dag records every artifact the chain produced as a contribution of the session's Merkle DAG,

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 func TestOptionsFromPinsOnlyRolesWithAProfile(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.

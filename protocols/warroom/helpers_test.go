@@ -12,8 +12,8 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols/warroom"
 )

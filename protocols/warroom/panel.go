@@ -6,7 +6,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // member is a seat resolved to the profile that plays it.

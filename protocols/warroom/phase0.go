@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // phase0 scores reversibility and picks the starting mode. Without a well-formed score there

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 

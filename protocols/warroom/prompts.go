@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/promptsafe"
+	"github.com/war-room/war-room/engine/promptsafe"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/internal/record"
 	"github.com/war-room/war-room/protocols/warroom"
 )
 

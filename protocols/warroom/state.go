@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // voteRound is one Borda round (Delphi rounds after the first follow revisions).

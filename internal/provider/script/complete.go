@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/wait"
+	"github.com/war-room/war-room/engine/wait"
 )
 
 // Model is the model name every scripted Response reports.

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 

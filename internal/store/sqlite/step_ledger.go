@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 var _ engine.StepLedgerWriter = (*Store)(nil)

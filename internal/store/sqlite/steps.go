@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // GetStep returns a stored step result, or engine.ErrNotFound.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // Bench measures the calls a run makes once per model call, on st, so that stores can be

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // testStepWithLedger pins engine.StepLedgerWriter for stores that have it: the rows are

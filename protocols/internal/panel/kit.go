@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/promptsafe"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/promptsafe"
 )
 
 // Seat is a role bound to the profile that plays it, as a call needs it.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/vendors"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
@@ -22,21 +21,21 @@ func (e echo) Complete(_ context.Context, req provider.Request) (provider.Respon
 	return provider.Response{Text: "echo: " + req.User, Model: e.model}, nil
 }
 
-var built []vendors.Settings
+var built []provider.Settings
 
 // The one line a new vendor adds (here in a test, there in the registry's list).
 func init() {
-	vendors.Register(vendors.Vendor{
+	provider.Register(provider.Vendor{
 		Type: "echo", Keys: []string{"base_url", "api_key_env"}, Required: []string{"model"},
 		OverHTTP: true, Host: "api.echo.example", BaseURLs: []string{"https://api.echo.example/v2"},
-		New: func(_ context.Context, s vendors.Settings) (provider.Provider, string, error) {
+		New: func(_ context.Context, s provider.Settings) (provider.Provider, string, error) {
 			built = append(built, s)
 			return echo{model: s.Model}, s.Model, nil
 		},
 		Capabilities: func(model, _ string) (provider.Capabilities, bool) {
 			return provider.Capabilities{EffortLevels: []provider.Effort{provider.EffortLow}, ContextTokens: 1000}, model == "echo-1"
 		},
-		Detect: []vendors.Detection{{Profile: "echo", Family: "echoes", KeyEnv: "ECHO_API_KEY", ModelEnv: "WAR_ROOM_ECHO_MODEL", DefaultModel: "echo-1"}},
+		Detect: []provider.Detection{{Profile: "echo", Family: "echoes", KeyEnv: "ECHO_API_KEY", ModelEnv: "WAR_ROOM_ECHO_MODEL", DefaultModel: "echo-1"}},
 	})
 }
 
@@ -49,7 +48,7 @@ func TestARegisteredVendorIsConfiguredBuiltAndDisclosed(t *testing.T) {
 	require.NoError(t, err)
 
 	require.Len(t, built, 1)
-	assert.Equal(t, vendors.Settings{Model: "echo-1", APIKey: "k-1", Timeout: 7 * time.Second}, built[0])
+	assert.Equal(t, provider.Settings{Model: "echo-1", APIKey: "k-1", Timeout: 7 * time.Second}, built[0])
 	assert.Equal(t, "api.echo.example", p.Endpoint, "the disclosure is the registry's")
 	assert.Equal(t, 1000, p.ContextTokens, "capabilities come from the registry entry")
 	assert.Equal(t, []provider.Effort{provider.EffortLow}, p.EffortLevels)

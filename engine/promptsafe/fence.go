@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // FenceToken derives a session's fence token from its id and seed. It need not be secret:

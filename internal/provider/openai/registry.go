@@ -1,4 +1,4 @@
-package vendors
+package openai
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"net/url"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/openai"
 )
 
 // The OpenAI-compatible endpoints war-room detects beside OpenAI's own.
@@ -19,7 +18,11 @@ const (
 	envLocalModel = "WAR_ROOM_OPENAI_MODEL"
 )
 
-var openaiVendor = Vendor{
+func init() { provider.Register(entry) }
+
+// entry is the openai provider type (OpenAI and every OpenAI-compatible server), as the
+// registry declares it.
+var entry = provider.Vendor{
 	Type:     "openai",
 	Keys:     []string{"base_url", "api_key_env", "cache_warmup", "max_output_tokens"},
 	OverHTTP: true,
@@ -27,16 +30,16 @@ var openaiVendor = Vendor{
 	BaseURLs: []string{"https://api.openai.com/v1"},
 	New:      newOpenAI,
 	Capabilities: func(model, _ string) (provider.Capabilities, bool) {
-		if c, ok := openai.Known(model); ok {
+		if c, ok := Known(model); ok {
 			return c, true
 		}
 		return provider.Capabilities{CacheWrite: 1}, false
 	},
-	ContextSize: func(ctx context.Context, s Settings) int {
-		n, _ := openai.ContextSize(ctx, s.BaseURL, s.APIKey, s.Model, s.HTTP)
+	ContextSize: func(ctx context.Context, s provider.Settings) int {
+		n, _ := ContextSize(ctx, s.BaseURL, s.APIKey, s.Model, s.HTTP)
 		return n
 	},
-	Detect: []Detection{
+	Detect: []provider.Detection{
 		{Profile: "openai", Family: "openai", KeyEnv: "OPENAI_API_KEY", ModelEnv: "WAR_ROOM_OPENAI_MODEL_OPENAI", DefaultModel: "gpt-5"},
 		{Profile: "gemini", Family: "google", KeyEnv: "GEMINI_API_KEY", ModelEnv: "WAR_ROOM_GEMINI_MODEL",
 			DefaultModel: "gemini-2.5-pro", BaseURL: geminiBaseURL},
@@ -48,10 +51,10 @@ var openaiVendor = Vendor{
 // newOpenAI builds an OpenAI-compatible client. With no model configured it asks the server's
 // /models and takes the first model listed. That choice is not hidden: the model is the
 // profile's, so it is printed in every dry run, panel table and ledger row.
-func newOpenAI(ctx context.Context, s Settings) (provider.Provider, string, error) {
+func newOpenAI(ctx context.Context, s provider.Settings) (provider.Provider, string, error) {
 	model := s.Model
 	if model == "" {
-		models, err := openai.ListModels(ctx, s.BaseURL, s.APIKey, s.HTTP)
+		models, err := ListModels(ctx, s.BaseURL, s.APIKey, s.HTTP)
 		if err != nil {
 			return nil, "", fmt.Errorf("no model configured and listing the server's models failed (is the server running at %s? or set the profile's model, %s for a detected local server): %w",
 				s.BaseURL, envLocalModel, err)
@@ -62,7 +65,7 @@ func newOpenAI(ctx context.Context, s Settings) (provider.Provider, string, erro
 		}
 		model = models[0]
 	}
-	return openai.New(openai.Config{APIKey: s.APIKey, BaseURL: s.BaseURL, Model: model,
+	return New(Config{APIKey: s.APIKey, BaseURL: s.BaseURL, Model: model,
 		HTTPClient: s.HTTP, Timeout: s.Timeout, PromptCacheKey: promptCacheKey(s.BaseURL), LocalServer: s.LocalServer}), model, nil
 }
 

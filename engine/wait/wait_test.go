@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/war-room/war-room/internal/wait"
+	"github.com/war-room/war-room/engine/wait"
 )
 
 func TestSleep(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/war-room/war-room/internal/promptsafe"
+	"github.com/war-room/war-room/engine/promptsafe"
 )
 
 func TestScrubberWithholdsWholeWordsOnly(t *testing.T) {

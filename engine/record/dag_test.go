@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/war-room/war-room/internal/record"
+	"github.com/war-room/war-room/engine/record"
 )
 
 func sha(s string) string {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // tree is a listing with its contents, and counts the files a search reads.

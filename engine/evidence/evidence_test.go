@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/internal/evidence"
+	"github.com/war-room/war-room/engine/evidence"
 )
 
 // repo makes a real git repository with two commits and returns it and its HEAD.

@@ -1,13 +1,15 @@
-package vendors
+package anthropic
 
 import (
 	"context"
 
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/internal/provider/anthropic"
 )
 
-var anthropicVendor = Vendor{
+func init() { provider.Register(entry) }
+
+// entry is the anthropic provider type, as the registry declares it.
+var entry = provider.Vendor{
 	Type:          "anthropic",
 	Keys:          []string{"base_url", "api_key_env", "thinking", "cache_warmup", "max_output_tokens"},
 	Required:      []string{"model"},
@@ -15,17 +17,17 @@ var anthropicVendor = Vendor{
 	Host:          "api.anthropic.com",
 	BaseURLs:      []string{"https://api.anthropic.com"},
 	ExplicitCache: true,
-	New: func(_ context.Context, s Settings) (provider.Provider, string, error) {
-		return anthropic.New(anthropic.Config{APIKey: s.APIKey, BaseURL: s.BaseURL, Model: s.Model,
+	New: func(_ context.Context, s provider.Settings) (provider.Provider, string, error) {
+		return New(Config{APIKey: s.APIKey, BaseURL: s.BaseURL, Model: s.Model,
 			HTTPClient: s.HTTP, Timeout: s.Timeout}), s.Model, nil
 	},
 	// A model missing from the vendor's table still has the vendor's cache pricing.
 	Capabilities: func(model, _ string) (provider.Capabilities, bool) {
-		if c, ok := anthropic.Known(model); ok {
+		if c, ok := Known(model); ok {
 			return c, true
 		}
-		return anthropic.DefaultCache, false
+		return DefaultCache, false
 	},
-	Detect: []Detection{{Profile: "anthropic", Family: "anthropic", KeyEnv: "ANTHROPIC_API_KEY",
+	Detect: []provider.Detection{{Profile: "anthropic", Family: "anthropic", KeyEnv: "ANTHROPIC_API_KEY",
 		ModelEnv: "WAR_ROOM_ANTHROPIC_MODEL", DefaultModel: "claude-opus-4-5"}},
 }

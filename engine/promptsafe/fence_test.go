@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/war-room/war-room/internal/promptsafe"
+	"github.com/war-room/war-room/engine/promptsafe"
 )
 
 // Text cannot close its own fence: the token inside it is removed, so the only END line that

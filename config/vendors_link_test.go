@@ -1,0 +1,4 @@
+package config
+
+// Every vendor registers itself with the registry the configuration validates against.
+import _ "github.com/war-room/war-room/internal/provider/vendors"
