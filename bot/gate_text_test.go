@@ -8,8 +8,8 @@ import (
 )
 
 // A gate's question is war-room's text and renders as written — a roster table, a list —
-// with the operator's names in it defused; the model text it refers to is quoted and shapes
-// nothing. A gate stored before the two were kept apart is quoted whole.
+// with the operator's names in it defused; the model text it refers to is quoted, rendered as
+// its author wrote it (a heading demoted to a bold line), and shapes nothing outside its quote. A gate stored before the two were kept apart is quoted whole.
 func TestGateTextKeepsWarRoomsStructureAndQuotesTheExcerpt(t *testing.T) {
 	g := &pendingGate{Key: "triage",
 		Ask: "Convene the team anyway?\n\n| Seat | Profile |\n|---|---|\n| Steward | @octocat |\n\n" +
@@ -18,13 +18,13 @@ func TestGateTextKeepsWarRoomsStructureAndQuotesTheExcerpt(t *testing.T) {
 		Choices: []string{"proceed", "drop"}}
 	got := gateText(g)
 	for _, want := range []string{"\n| Seat | Profile |\n|---|---|\n| Steward | @\u200doctocat |\n", "Estimate: ~4 seats\n- 2 calls each",
-		"> \\## Decision\n> \\*\\*Outcome:\\*\\* FORGED\n> \\<img"} {
+		"> **Decision**\n>\n> **Outcome:** FORGED\n> \\<img"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the gate text lacks %q:\n%s", want, got)
 		}
 	}
 	s := injection.Parse(got)
-	if len(s.Headings) != 0 || len(s.HTML) != 0 || s.Bold != 1 || len(s.Mentions) != 0 {
+	if len(s.Headings) != 0 || len(s.HTML) != 0 || len(s.Mentions) != 0 || len(s.Images) != 0 || len(s.Links) != 0 {
 		t.Errorf("the excerpt or an operator's name shaped the gate text: %+v\n%s", s, got)
 	}
 	for _, c := range s.Commands {

@@ -7,26 +7,23 @@ import (
 	"unicode/utf8"
 )
 
-// Limits of what is published. The word limits keep a discussion a readable summary (the full
-// record stays in the store); the character limits are GitHub's and refuse a longer text
-// with 422, so the publisher must never send one.
+// Limits of what is published: GitHub's, which refuse a longer text with 422, so the
+// publisher never sends one. Nothing is cut short of them.
 const (
-	maxBodyWords    = 2000
-	maxCommentWords = 500
-	maxBodyChars    = 65536
-	maxTitleChars   = 256
+	maxBodyChars  = 65536
+	maxTitleChars = 256
 )
 
-// fit cuts text to at most maxWords words and maxChars characters, at a word boundary,
-// closing an open code fence and ending with an explicit note that says where the full
-// record is. reserve is the character count of what the caller adds around the text.
-func fit(text string, maxWords, maxChars, reserve int, fullRecord string) (string, bool) {
-	note := fmt.Sprintf("\n\n> **Truncated** — this text was cut to fit GitHub. Full record: %s\n", fullRecord)
+// fit cuts text to at most maxChars characters, less reserve (what the caller adds around
+// it), at a word boundary, closing an open code fence and ending with a note that says so and
+// where the whole text is. A text within the limit is returned as it is.
+func fit(text string, maxChars, reserve int, where string) (string, bool) {
+	note := fmt.Sprintf("\n\n> **Cut:** this text is longer than GitHub allows in one comment. The whole text: %s\n", where)
 	budget := maxChars - reserve
-	if countWords(text) <= maxWords && utf8.RuneCountInString(text) <= budget {
+	if utf8.RuneCountInString(text) <= budget {
 		return text, false
 	}
-	cut := text[:wordEnd(text, maxWords)]
+	cut := text
 	room := budget - utf8.RuneCountInString(note) - len("\n~~~~")
 	if utf8.RuneCountInString(cut) > room {
 		cut = runePrefix(cut, room)
@@ -46,26 +43,6 @@ func fit(text string, maxWords, maxChars, reserve int, fullRecord string) (strin
 		}
 	}
 	return cut + note, true
-}
-
-func countWords(s string) int { return len(strings.Fields(s)) }
-
-// wordEnd returns the byte offset just after the n-th word of s (len(s) if it has fewer).
-func wordEnd(s string, n int) int {
-	words, in := 0, false
-	for i, r := range s {
-		space := unicode.IsSpace(r)
-		if in && space {
-			if words == n {
-				return i
-			}
-		}
-		if !in && !space {
-			words++
-		}
-		in = !space
-	}
-	return len(s)
 }
 
 // runePrefix returns the first n runes of s.

@@ -12,42 +12,64 @@ import (
 
 func words(n int) string { return strings.TrimSpace(strings.Repeat("word ", n)) }
 
-func TestBodyWordLimitIsExplicit(t *testing.T) {
+// Nothing is cut while it fits GitHub's limit of a comment: a body of 3,000 words and a
+// phase of 8,000 are published whole, with no note.
+func TestNothingIsCutWithinGitHubsLimit(t *testing.T) {
 	d := loadDecision(t, "express")
 	d.Rationale = words(3000)
+	d.Phases[0].Body = words(8000)
 	r := Render(d, RenderOptions{FullRecord: "the run's artifact"})
-	main := r.Body[:strings.Index(r.Body, "\n---\n<sub>")]
-	if n := countWords(main); n > maxBodyWords+40 {
-		t.Errorf("body has %d words before the footer", n)
+	if n := strings.Count(r.Body, "word"); n != 3000 {
+		t.Errorf("the body kept %d of 3000 words", n)
 	}
-	if !strings.Contains(r.Body, "**Truncated**") || !strings.Contains(r.Body, "Full record: the run's artifact") {
-		t.Error("the truncation note is missing")
+	if n := strings.Count(r.Comments[0].Body, "word"); n != 8000 {
+		t.Errorf("the phase kept %d of 8000 words", n)
 	}
-	if !strings.Contains(r.Body, "session `wr-00000000000000e1`") {
-		t.Error("the footer was cut")
-	}
-	if len(r.Truncated) != 1 || r.Truncated[0] != partBody {
-		t.Errorf("Truncated = %v", r.Truncated)
+	if len(r.Truncated) != 0 || strings.Contains(r.Body+r.Comments[0].Body, "**Cut:**") {
+		t.Errorf("cut: %v", r.Truncated)
 	}
 }
 
-func TestCommentWordLimitIsExplicit(t *testing.T) {
+// A phase longer than GitHub allows in one comment continues in further comments, split
+// between answers, each under its own marker and within the limit; every answer is whole.
+func TestLongPhaseContinuesInFurtherComments(t *testing.T) {
 	d := loadDecision(t, "express")
-	d.Phases[0].Body = words(800)
+	var parts []engine.PhasePart
+	for _, who := range []string{"Member A", "Member B", "Member C", "Member D"} {
+		parts = append(parts, engine.HeadingPart(who), engine.QuotePart(who+" says "+words(5000)))
+	}
+	d.Phases[0].Body, d.Phases[0].Parts = "", parts
 	r := Render(d, RenderOptions{})
-	c := r.Comments[0].Body
-	if n := strings.Count(c, "word"); n != maxCommentWords-4 { // "### Reversibility assessment" counts 3 words, the quote mark 1
-		t.Errorf("%d body words kept, want %d", n, maxCommentWords-4)
+	var phase []Part
+	for _, c := range r.Comments {
+		if m, _ := ParseMarker(c.Body); strings.HasPrefix(m.Part, r.Comments[0].Name) {
+			phase = append(phase, c)
+		}
 	}
-	if !strings.Contains(c, "**Truncated**") {
-		t.Error("no truncation note")
+	if len(phase) < 2 {
+		t.Fatalf("%d comments hold 4 answers of 25,000 characters each", len(phase))
 	}
-	if strings.Contains(r.Comments[1].Body, "Truncated") {
-		t.Error("an untouched comment says truncated")
+	all := ""
+	for i, c := range phase {
+		if n := utf8.RuneCountInString(c.Body); n > maxBodyChars {
+			t.Errorf("comment %d is %d characters", i+1, n)
+		}
+		if i > 0 && !strings.Contains(c.Body, "(continued,") {
+			t.Errorf("comment %d does not say it continues the phase", i+1)
+		}
+		all += c.Body
+	}
+	for _, who := range []string{"Member A", "Member B", "Member C", "Member D"} {
+		if !strings.Contains(all, who+" says "+words(5000)) {
+			t.Errorf("%s's answer is not whole", who)
+		}
+	}
+	if len(r.Truncated) != 0 {
+		t.Errorf("cut: %v", r.Truncated)
 	}
 }
 
-// A few huge "words" pass the word limit but not GitHub's character limit.
+// One block longer than GitHub allows in a comment is the one thing cut, and says so.
 func TestCharacterLimitIsEnforced(t *testing.T) {
 	d := loadDecision(t, "express")
 	d.Context = strings.Repeat(strings.Repeat("é", 5000)+" ", 30)
@@ -60,7 +82,7 @@ func TestCharacterLimitIsEnforced(t *testing.T) {
 	if n := utf8.RuneCountInString(c); n > maxBodyChars {
 		t.Errorf("comment is %d characters", n)
 	}
-	if openFence(c[:strings.Index(c, "> **Truncated**")]) != "" {
+	if openFence(c[:strings.Index(c, "> **Cut:**")]) != "" {
 		t.Error("the cut left a code fence open")
 	}
 	if _, ok := ParseMarker(c); !ok {
@@ -90,7 +112,7 @@ func TestTitle(t *testing.T) {
 
 // A probe's output cut to fit ends its code block with the fence that opened it, however long:
 // a line of three backticks inside a four-backtick block does not close it, and neither the
-// truncation note nor the footer is swallowed by the block.
+// cut note nor the footer is swallowed by the block.
 func TestCutProbeOutputClosesItsFence(t *testing.T) {
 	for _, output := range []string{
 		"````\n```\n" + strings.Repeat("line of output\n", 9000),
@@ -98,13 +120,24 @@ func TestCutProbeOutputClosesItsFence(t *testing.T) {
 	} {
 		d := loadDecision(t, "express")
 		d.Phases[1].Body, d.Phases[1].Parts = "", []engine.PhasePart{engine.TextPart("Probe E1."), engine.CodePart(output)}
-		c := Render(d, RenderOptions{}).Comments[1].Body
-		if n := utf8.RuneCountInString(c); n > maxBodyChars {
-			t.Errorf("comment is %d characters", n)
+		var c string
+		for _, p := range Render(d, RenderOptions{}).Comments {
+			if strings.Contains(p.Body, "> **Cut:**") {
+				c = p.Body
+			}
+			if n := utf8.RuneCountInString(p.Body); n > maxBodyChars {
+				t.Errorf("%s is %d characters", p.Name, n)
+			}
+		}
+		if c == "" {
+			t.Fatal("no comment says the probe output was cut")
+		}
+		if openFence(c[:strings.Index(c, "> **Cut:**")]) != "" {
+			t.Error("the cut left a code fence open")
 		}
 		s := injection.Parse(c)
-		if s.Bold != 1 || !slices.Contains(s.HTML, "<sub>") {
-			t.Errorf("the truncation note or the footer is inside the code block: %+v\n%s", s, c[len(c)-400:])
+		if s.Bold < 1 || !slices.Contains(s.HTML, "<sub>") {
+			t.Errorf("the cut note or the footer is inside the code block: %+v\n%s", s, c[len(c)-400:])
 		}
 	}
 }

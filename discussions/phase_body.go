@@ -1,31 +1,63 @@
 package discussions
 
 import (
+	"html"
 	"strings"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
-// phaseBody renders a phase's parts: war-room's headings, sentences, tables and lists as
-// structure, each line, cell and item sanitised as an inline phrase (they carry labels, model
-// names and option titles others chose); model text quoted and probe output fenced, so
-// nothing a model wrote becomes structure. A phase stored before parts existed is one body
-// mixing both, quoted whole.
-func phaseBody(p engine.PhaseSummary) string {
+// headlineChars bounds the one line that says what an answer says.
+const headlineChars = 140
+
+// answer is a member's text in a phase: war-room's heading naming who wrote it (label, seat)
+// and the text as the model wrote it.
+type answer struct{ who, text string }
+
+// phaseBlocks renders a phase's parts as the blocks of its comment, in order. A heading
+// followed by model text is a member's answer: the phase opens with war-room's summary of the
+// answers, one line each (who, and the answer's first sentence), and each answer follows in
+// full inside its own collapsed <details>, rendered as its author wrote it. war-room's own
+// sentences, tables and lists are structure, every line, cell and item rendered as a phrase
+// (they embed labels, model names and option titles others chose); probe output is fenced. A
+// phase stored before parts existed is one body mixing both, rendered whole as model text.
+func phaseBlocks(p engine.PhaseSummary) []string {
 	if len(p.Parts) == 0 {
-		return safetext.Quote(p.Body)
+		return nonEmpty(safetext.Markdown(p.Body))
+	}
+	var answers []answer
+	for i := 0; i+1 < len(p.Parts); i++ {
+		if p.Parts[i].Kind == engine.PartHeading && p.Parts[i+1].Kind == engine.PartQuote {
+			answers = append(answers, answer{who: p.Parts[i].Text, text: p.Parts[i+1].Text})
+		}
 	}
 	var out []string
-	for _, part := range p.Parts {
+	if len(answers) > 1 {
+		lines := make([]string, len(answers))
+		for i, a := range answers {
+			lines[i] = "- **" + safetext.Words(a.who) + "**"
+			if h := safetext.Headline(a.text, headlineChars); h != "" {
+				lines[i] += ": " + safetext.Inline(h)
+			}
+		}
+		out = append(out, strings.Join(lines, "\n"))
+	}
+	for i := 0; i < len(p.Parts); i++ {
+		part := p.Parts[i]
+		if part.Kind == engine.PartHeading && i+1 < len(p.Parts) && p.Parts[i+1].Kind == engine.PartQuote {
+			out = append(out, details(part.Text, p.Parts[i+1].Text))
+			i++
+			continue
+		}
 		var s string
 		switch part.Kind {
 		case engine.PartHeading:
-			if h := safetext.Inline(part.Text); h != "" {
+			if h := safetext.Words(part.Text); h != "" {
 				s = "#### " + h
 			}
 		case engine.PartText:
-			s = strings.Join(inlineLines(part.Text), "\n")
+			s = strings.Join(phraseLines(part.Text), "\n")
 		case engine.PartTable:
 			s = strings.Join(tableLines(part.Table), "\n")
 		case engine.PartItems:
@@ -38,23 +70,49 @@ func phaseBody(p engine.PhaseSummary) string {
 			if strings.TrimSpace(part.Text) != "" {
 				s = safetext.Code(part.Text)
 			}
-		default: // a quote, or a kind this binary does not know: model text either way
-			s = safetext.Quote(part.Text)
+		default: // model text with no heading, or a kind this binary does not know
+			s = details("", part.Text)
 		}
 		if s != "" {
 			out = append(out, s)
 		}
 	}
-	return strings.Join(out, "\n\n")
+	return out
 }
 
-// inlineLines is war-room's multi-line text, each non-blank line sanitised as a phrase.
-func inlineLines(s string) []string {
+// details is model text in a <details> it cannot leave: the summary line is war-room's (who
+// wrote it, HTML-escaped) and the text's first sentence; the text follows rendered as
+// markdown, between blank lines so GitHub renders it.
+func details(who, text string) string {
+	body := safetext.Markdown(text)
+	if body == "" {
+		return ""
+	}
+	summary := html.EscapeString(safetext.Plain(strings.Join(strings.Fields(who), " ")))
+	if summary == "" {
+		summary = "The answer in full"
+	}
+	summary = "<b>" + summary + "</b>"
+	if h := safetext.Headline(text, headlineChars); h != "" {
+		summary += " — " + html.EscapeString(h)
+	}
+	return "<details><summary>" + summary + "</summary>\n\n" + body + "\n\n</details>"
+}
+
+// phraseLines is war-room's multi-line text, each non-blank line rendered as a phrase.
+func phraseLines(s string) []string {
 	var out []string
 	for _, line := range strings.Split(s, "\n") {
-		if l := safetext.Inline(line); l != "" {
+		if l := safetext.Phrase(line); l != "" {
 			out = append(out, l)
 		}
 	}
 	return out
+}
+
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }

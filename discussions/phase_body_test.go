@@ -7,29 +7,38 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// War-room's parts render as structure with the values others chose in them escaped; model
-// text, a kind this binary does not know and a phase stored as one body are quoted.
-func TestPhaseBodyKeepsStructureAndQuotesModelText(t *testing.T) {
+// War-room's parts render as structure with the values others chose in them made phrases;
+// a member's answer is rendered as its author wrote it inside its own collapsed <details>,
+// with war-room's one-line summary of the answers above; a model's heading is never a
+// heading; a kind this binary does not know is model text.
+func TestPhaseBlocksKeepStructureAndRenderModelText(t *testing.T) {
 	p := engine.PhaseSummary{Parts: []engine.PhasePart{
-		engine.HeadingPart("Response A: **Adopt** <b>it</b> @octocat — Chief · m"),
+		engine.HeadingPart("Member A (Chief · m)"),
+		engine.QuotePart("## Position\nAdopt the **queue** for billing jobs now. More later.\n\n- one\n- two"),
+		engine.HeadingPart("Member B <b>x</b> @octocat"),
+		engine.QuotePart("Keep cron; it works well enough today."),
 		engine.TextPart("Round 1: 3 ballot(s).\n\n  Tie between A and B.\n# not a heading"),
 		engine.TablePart([]string{"Member", "Vote"}, [][]string{{"Member A", "Option 1: x | y\nz"}}),
 		engine.ItemsPart([]string{"- nested\n## h"}),
-		engine.QuotePart("## Decision\n**Outcome:** FORGED"),
-		{Kind: "future-kind", Text: "## Heading"},
+		{Kind: "future-kind", Text: "## Heading\ntext"},
 	}}
-	want := strings.Join([]string{
-		"#### Response A: \\*\\*Adopt\\*\\* \\<b>it\\</b> @\u200doctocat — Chief · m",
-		"Round 1: 3 ballot(s).\nTie between A and B.\n\\# not a heading",
+	want := []string{
+		"- **Member A (Chief · m)**: Adopt the queue for billing jobs now.\n" +
+			"- **Member B x @\u200doctocat**: Keep cron; it works well enough today.",
+		"<details><summary><b>Member A (Chief · m)</b> — Adopt the queue for billing jobs now.</summary>\n\n" +
+			"**Position**\n\nAdopt the **queue** for billing jobs now. More later.\n\n- one\n- two\n\n</details>",
+		"<details><summary><b>Member B &lt;b&gt;x&lt;/b&gt; @\u200doctocat</b> — Keep cron; it works well enough today.</summary>\n\n" +
+			"Keep cron; it works well enough today.\n\n</details>",
+		"Round 1: 3 ballot(s).\nTie between A and B.\nnot a heading",
 		"| Member | Vote |\n|---|---|\n| Member A | Option 1: x \\| y z |",
-		"- \\- nested ## h",
-		"> \\## Decision\n> \\*\\*Outcome:\\*\\* FORGED",
-		"> \\## Heading",
-	}, "\n\n")
-	if got := phaseBody(p); got != want {
-		t.Errorf("phaseBody:\n%s\nwant:\n%s", got, want)
+		"- nested h",
+		"<details><summary><b>The answer in full</b> — text</summary>\n\n**Heading**\n\ntext\n\n</details>",
 	}
-	if got := phaseBody(engine.PhaseSummary{Body: "#### Member A\n\n| a | b |"}); got != "> \\#### Member A\n>\n> \\| a \\| b \\|" {
+	got := phaseBlocks(p)
+	if strings.Join(got, "\n\n") != strings.Join(want, "\n\n") {
+		t.Errorf("phaseBlocks:\n%s\n\nwant:\n%s", strings.Join(got, "\n\n"), strings.Join(want, "\n\n"))
+	}
+	if got := phaseBlocks(engine.PhaseSummary{Body: "#### Member A\n\n| a | b |"}); strings.Join(got, "|") != "**Member A**\n\n\\| a \\| b \\|" {
 		t.Errorf("a phase stored as one body: %q", got)
 	}
 }

@@ -1,6 +1,8 @@
 package discussions
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -27,9 +29,35 @@ const (
 	recordChunk = 60000
 )
 
+// publishedRecord is the record as published: the sealed record, and the SHA-256 of every
+// comment published with it (the body as "body", each phase comment by its part name), so
+// that `verify` finds a word edited in anything a person reads. The seal is made before the
+// decision is rendered, so the digests sit beside it, not inside its root.
+type publishedRecord struct {
+	*engine.PublishedRecord
+	Published map[string]string `json:"published,omitempty"`
+}
+
+// digests are the SHA-256 of the body and of each comment rendered so far.
+func digests(r rendered) map[string]string {
+	out := map[string]string{partBody: digestOf(r.Body)}
+	for _, c := range r.Comments {
+		out[c.Name] = digestOf(c.Body)
+	}
+	return out
+}
+
+// digestOf hashes a published text as GitHub serves it back: line ends and the white space
+// around it are not the author's to vouch for.
+func digestOf(body string) string {
+	body = strings.TrimSpace(strings.ReplaceAll(body, "\r\n", "\n"))
+	sum := sha256.Sum256([]byte(body))
+	return hex.EncodeToString(sum[:])
+}
+
 // renderRecord splits the published record into its comments.
-func renderRecord(sessionID string, rec *engine.PublishedRecord) []Part {
-	raw, err := json.Marshal(rec) // escapes <, > and &: no text inside can open HTML
+func renderRecord(sessionID string, rec *engine.PublishedRecord, published map[string]string) []Part {
+	raw, err := json.Marshal(publishedRecord{rec, published}) // escapes <, > and &: no text inside can open HTML
 	if err != nil {
 		panic(fmt.Sprintf("discussions: encode the record: %v", err)) // plain data: cannot fail
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,8 +23,35 @@ var ErrNoRecord = errors.New("carries no verifiable record")
 type fetchedRecord struct {
 	*engine.PublishedRecord
 	Session string
+	// Published are the digests the record holds of each comment published with it.
+	Published map[string]string
+	// served are the texts GitHub serves now, by part name, with where each is.
+	served map[string]servedText
 	// Parts are the record comments in order; a problem's node is found in one of them.
 	Parts []recordPart
+}
+
+type servedText struct{ body, url string }
+
+// PublishedProblems compares every comment published with the decision (the body, each phase
+// comment) with the digest the record holds of it: an edited word, a deleted comment or one
+// added under a part name fails and is named with its address. A record published before
+// digests were reports none.
+func (r *fetchedRecord) PublishedProblems() []engine.Problem {
+	var out []engine.Problem
+	names := slices.Sorted(maps.Keys(r.Published))
+	for _, name := range names {
+		want := r.Published[name]
+		got, ok := r.served[name]
+		switch {
+		case !ok:
+			out = append(out, engine.Problem{Kind: "published", Name: name, Field: "sha256", Stored: want, Recomputed: "(no such comment)"})
+		case digestOf(got.body) != want:
+			out = append(out, engine.Problem{Kind: "published", Name: name + " " + got.url, Field: "sha256", Stored: want,
+				Recomputed: digestOf(got.body)})
+		}
+	}
+	return out
 }
 
 // recordPart is one record comment.
@@ -88,10 +116,17 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*fet
 				return nil, fmt.Errorf("%s#%d %w: it is not a decision war-room published", repo, number, ErrNoRecord)
 			}
 			out.Session = m.Session
+			out.served = map[string]servedText{partBody: {body: d.Body, url: d.URL}}
 		}
 		for _, c := range d.Comments.Nodes {
 			m, ok := ParseMarker(c.Body)
-			if !ok || m.Session != out.Session || !c.Author.is(info.login) || !strings.HasPrefix(m.Part, partRecordPrefix) {
+			if !ok || m.Session != out.Session || !c.Author.is(info.login) {
+				continue
+			}
+			if !strings.HasPrefix(m.Part, partRecordPrefix) {
+				if _, seen := out.served[m.Part]; !seen {
+					out.served[m.Part] = servedText{body: c.Body, url: c.URL}
+				}
 				continue
 			}
 			if payload, ok := recordPayload(c.Body); ok && !slices.ContainsFunc(out.Parts, func(r recordPart) bool { return r.Name == m.Part }) {
@@ -120,10 +155,11 @@ func (r *fetchedRecord) decode(repo Repo, number int) error {
 		}
 		b.WriteString(p.json)
 	}
-	r.PublishedRecord = &engine.PublishedRecord{}
-	if err := json.Unmarshal([]byte(b.String()), r.PublishedRecord); err != nil {
+	pub := publishedRecord{PublishedRecord: &engine.PublishedRecord{}}
+	if err := json.Unmarshal([]byte(b.String()), &pub); err != nil {
 		return fmt.Errorf("%s#%d: the published record does not read as JSON (edited?): %w", repo, number, err)
 	}
+	r.PublishedRecord, r.Published = pub.PublishedRecord, pub.Published
 	return nil
 }
 

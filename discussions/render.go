@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"github.com/war-room/war-room/internal/safetext"
 	"regexp"
 	"strings"
 	"text/template"
 	"time"
+	"unicode/utf8"
+
+	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/engine"
 )
@@ -50,42 +52,50 @@ type Part struct {
 type RenderOptions struct {
 	// Supersedes is the number of the discussion this decision replaces (0: none).
 	Supersedes int
-	// FullRecord says where the untruncated record is (default: the CLI command showing it).
+	// FullRecord says where else the run can be read (the Action's run URL); empty when the
+	// record published with the decision is the only place.
 	FullRecord string
-	// Record, when set, is published after the phase comments so that the decision can be
-	// verified from GitHub alone.
+	// Record, when set, is published after the phase comments so that the decision, and every
+	// comment published with it, can be verified from GitHub alone.
 	Record *engine.PublishedRecord
 }
 
-// Render turns a decision into the title, body and phase comments to publish. Every text
-// that came from a model or a person passes through safetext: multi-line text is quoted,
-// phrases are escaped, so only war-room's own headings, outcome line, dissent, independence
-// line and footer are structure.
+// Render turns a decision into the title, body and phase comments to publish. Text that came
+// from a model or a person is parsed and rendered again by safetext, as structure it cannot
+// leave; war-room's own headings, card, tables and footer are structure. Nothing is cut while
+// it fits GitHub's limit of a comment; a phase longer than that continues in further comments.
 func Render(d *engine.Decision, o RenderOptions) rendered {
-	if o.FullRecord == "" {
-		o.FullRecord = fmt.Sprintf("`war-room decisions show %s`", d.SessionID)
-	}
 	r := rendered{Title: Title(d)}
-	footer := execute("footer.md.tmpl", newFooterView(d, o.FullRecord))
+	where := recordWhere(d, o)
+	footer := execute("footer.md.tmpl", newFooterView(d, where))
 	head := Marker{Session: d.SessionID, Part: partBody}.String() + "\n" + newMeta(d.Class, o.Supersedes).String()
-	main, cut := fit(execute("body.md.tmpl", newBodyView(d, o.Supersedes)), maxBodyWords, maxBodyChars,
-		len(head)+len(footer)+8, o.FullRecord)
+	main, cut := fit(card(d, where)+"\n\n"+execute("body.md.tmpl", newBodyView(d, o.Supersedes)), maxBodyChars,
+		len(head)+len(footer)+8, where)
 	if cut {
 		r.Truncated = append(r.Truncated, partBody)
 	}
 	r.Body = head + "\n\n" + main + "\n\n" + footer + "\n"
 	names := phaseParts(d.Phases)
+	answer := answerPart(d.Phases, names)
+	var phases []Part
 	for i, p := range d.Phases {
-		part := names[i]
-		body, cut := renderPhase(d, i, part, p, o.FullRecord)
-		if cut {
-			r.Truncated = append(r.Truncated, part)
+		blocks := phaseBlocks(p)
+		if names[i] == answer {
+			blocks = append(decisionBlocks(d, where), blocks...)
 		}
-		r.Comments = append(r.Comments, Part{Name: part, Body: body})
+		parts, cut := phaseComments(d.SessionID, names[i], p.Title, blocks, where)
+		if cut {
+			r.Truncated = append(r.Truncated, names[i])
+		}
+		phases = append(phases, parts...)
 	}
-	r.AnswerPart = answerPart(d.Phases, names)
+	for i := range phases {
+		phases[i].Body += "\n" + execute("phase_footer.md.tmpl", map[string]any{
+			"Index": i + 1, "Count": len(phases), "SessionID": d.SessionID}) + "\n"
+	}
+	r.Comments, r.AnswerPart = phases, answer
 	if o.Record != nil {
-		r.Comments = append(r.Comments, renderRecord(d.SessionID, o.Record)...)
+		r.Comments = append(r.Comments, renderRecord(d.SessionID, o.Record, digests(r))...)
 	}
 	return r
 }
@@ -109,14 +119,75 @@ func phaseParts(phases []engine.PhaseSummary) []string {
 	return names
 }
 
-func renderPhase(d *engine.Decision, i int, part string, p engine.PhaseSummary, fullRecord string) (string, bool) {
-	head := Marker{Session: d.SessionID, Part: part}.String()
-	footer := execute("phase_footer.md.tmpl", map[string]any{
-		"Index": i + 1, "Count": len(d.Phases), "SessionID": d.SessionID})
-	text := execute("phase.md.tmpl", map[string]any{
-		"Title": safetext.Inline(p.Title), "Body": phaseBody(p)})
-	main, cut := fit(text, maxCommentWords, maxBodyChars, len(head)+len(footer)+8, fullRecord)
-	return head + "\n" + main + "\n\n" + footer + "\n", cut
+// recordWhere is where a reader finds the whole record: the run's page when the caller knows
+// it, else the record published with the decision.
+func recordWhere(d *engine.Decision, o RenderOptions) string {
+	if o.FullRecord != "" {
+		return o.FullRecord
+	}
+	if o.Record != nil {
+		return "the sealed record in this discussion's last comments; `war-room verify --repo OWNER/NAME --discussion NUMBER` checks every comment against it"
+	}
+	return fmt.Sprintf("`war-room decisions show %s` where the session ran", d.SessionID)
+}
+
+// decisionBlocks open the comment marked as the answer: the decision as war-room renders it
+// (the card and the outcome), ahead of the decider's text.
+func decisionBlocks(d *engine.Decision, where string) []string {
+	out := []string{card(d, where)}
+	if o := safetext.Markdown(d.Outcome); o != "" {
+		out = append(out, "#### Decision", o)
+	}
+	return out
+}
+
+// phaseComments lays a phase's blocks out as comments: one while it fits GitHub's limit of
+// a comment, else continued comments ("phase:key", "phase:key.2", …) split between blocks. A
+// single block too long for a comment is the one thing cut, and says so.
+func phaseComments(session, part, title string, blocks []string, where string) ([]Part, bool) {
+	const reserve = 400 // the marker, the title and the footer
+	budget := maxBodyChars - reserve
+	var chunks [][]string
+	size := 0
+	cut := false
+	for _, b := range blocks {
+		if n := utf8.RuneCountInString(b); n > budget {
+			b, _ = fit(b, budget-100, 0, where) // still inside its <details>? see closeDetails
+			b = closeDetails(b)
+			cut = true
+		}
+		n := utf8.RuneCountInString(b) + 2
+		if len(chunks) == 0 || size+n > budget {
+			chunks, size = append(chunks, nil), 0
+		}
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], b)
+		size += n
+	}
+	if len(chunks) == 0 {
+		chunks = [][]string{nil}
+	}
+	out := make([]Part, len(chunks))
+	for i, c := range chunks {
+		name, heading := part, safetext.Words(title)
+		if i > 0 {
+			name = fmt.Sprintf("%s.%d", part, i+1)
+			heading += fmt.Sprintf(" (continued, %d of %d)", i+1, len(chunks))
+		}
+		body := Marker{Session: session, Part: name}.String() + "\n### " + heading
+		if len(c) > 0 {
+			body += "\n\n" + strings.Join(c, "\n\n")
+		}
+		out[i] = Part{Name: name, Body: body + "\n"}
+	}
+	return out, cut
+}
+
+// closeDetails closes a <details> block that a cut left open.
+func closeDetails(b string) string {
+	if strings.HasPrefix(b, "<details") && !strings.HasSuffix(strings.TrimSpace(b), "</details>") {
+		return strings.TrimRight(b, "\n") + "\n\n</details>"
+	}
+	return b
 }
 
 // answerPart is the comment a reader should see as the answer: the synthesis phase when the

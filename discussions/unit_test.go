@@ -184,7 +184,7 @@ func TestRecordPayloadRoundTrip(t *testing.T) {
 		Nodes:    []record.DAGNode{{ID: "n1", Content: long}, {ID: "n2", Content: "ok"}},
 		Decision: json.RawMessage(`{"title":"Choix — 決定"}`),
 	}
-	parts := renderRecord("s1", rec)
+	parts := renderRecord("s1", rec, nil)
 	if len(parts) < 2 {
 		t.Fatalf("a %d-byte record fit one comment", len(long))
 	}

@@ -15,14 +15,14 @@ import (
 type bodyView struct {
 	// Independence is the engine's line when independence was reduced, "" otherwise; it opens
 	// the body.
-	Independence                                      string
-	Supersedes                                        int
-	Question, Context, Outcome, Confidence, Rationale string
-	Consequences                                      string
-	Sections                                          []sectionView
-	Alternatives                                      []altView
-	Dissent, ChangeMind, Notes                        []string
-	Panel                                             []panelView
+	Independence                          string
+	Supersedes                            int
+	Question, Context, Outcome, Rationale string
+	Consequences                          string
+	Sections                              []sectionView
+	Alternatives                          []altView
+	Dissent, ChangeMind, Notes            []string
+	Panel                                 []panelView
 	// PanelContributions is set when any member has a contribution to name.
 	PanelContributions bool
 }
@@ -55,18 +55,18 @@ type metricView struct{ Name, Value string }
 func newBodyView(d *engine.Decision, supersedes int) bodyView {
 	v := bodyView{
 		Supersedes: supersedes, Question: block(d.Question), Context: block(d.Context),
-		Outcome: block(d.Outcome), Confidence: safetext.Inline(d.Confidence), Rationale: block(d.Rationale),
+		Outcome: block(d.Outcome), Rationale: block(d.Rationale),
 		Consequences: block(d.Consequences), Dissent: items(d.Dissent),
 		ChangeMind: items(d.WhatWouldChangeMind), Notes: items(d.Notes),
 		Independence: safetext.Inline(d.IndependenceLine()),
 	}
 	for _, s := range d.Sections {
-		v.Sections = append(v.Sections, sectionView{Title: safetext.Inline(s.Title), Text: block(s.Text),
+		v.Sections = append(v.Sections, sectionView{Title: safetext.Phrase(s.Title), Text: block(s.Text),
 			Table: tableLines(s.Table), Items: items(s.Items)})
 	}
 	for _, a := range d.Alternatives {
-		alt := altView{Name: safetext.Inline(joinLabel(a.Label, a.Title)), Summary: safetext.Inline(a.Summary),
-			Why: safetext.Inline(a.Reason), Selected: a.Selected}
+		alt := altView{Name: safetext.Words(joinLabel(a.Label, a.Title)), Summary: safetext.Phrase(a.Summary),
+			Why: safetext.Phrase(a.Reason), Selected: a.Selected}
 		if a.Score != nil {
 			alt.Score = safetext.Inline(a.Score.String())
 		}
@@ -130,7 +130,7 @@ func tableLines(t *engine.Table) []string {
 		out := make([]string, len(t.Columns))
 		for i := range out {
 			if i < len(cells) {
-				out[i] = safetext.Inline(cells[i])
+				out[i] = safetext.Cell(cells[i])
 			}
 		}
 		return strings.TrimRight("| "+strings.Join(out, " | "), " ") + " |"
@@ -142,15 +142,15 @@ func tableLines(t *engine.Table) []string {
 	return lines
 }
 
-// block is a multi-line text: quoted, so nothing in it is structure of the record.
-func block(s string) string { return safetext.Quote(s) }
+// block is a multi-line text rendered as its author wrote it, in blocks it cannot leave.
+func block(s string) string { return safetext.Markdown(s) }
 
-// items are list entries: made safe and kept on one line each, so an entry cannot end the
+// items are list entries: rendered as phrases, one line each, so an entry cannot end the
 // list or start a heading.
 func items(in []string) []string {
 	var out []string
 	for _, s := range in {
-		if t := safetext.Inline(s); t != "" {
+		if t := safetext.Phrase(s); t != "" {
 			out = append(out, t)
 		}
 	}

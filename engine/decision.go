@@ -27,6 +27,18 @@ type Decision struct {
 	Consequences string `json:"consequences,omitempty"`
 	// Confidence is set where the protocol states one (the reason chain does).
 	Confidence string `json:"confidence,omitempty"`
+	// Summary is the decision in one sentence, the card's first line (a renderer falls back
+	// to the outcome's first sentence).
+	Summary string `json:"summary,omitempty"`
+	// Margin is how the panel stood on the outcome, in words that do not overstate it
+	// ("unanimous, 4 of 4", "plurality 2 of 4 (2-1-1)", "led the Borda count, 18 points to
+	// 15"); empty where no vote was held.
+	Margin string `json:"margin,omitempty"`
+	// Override is set when the decider chose an option other than the ballot's leader: what
+	// led, what was chosen and the decider's reason. A card says so in words.
+	Override string `json:"override,omitempty"`
+	// Minutes is the time the calls took along the session's phases, stamped by the engine.
+	Minutes float64 `json:"minutes,omitempty"`
 	// Class is a short classification the protocol gives the decision, shown in the
 	// decision log's column and `decisions list` (war-room: "type 1A"); empty for none.
 	Class string `json:"class,omitempty"`

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // SectionEstimate is the key of the record's section that sets the estimate shown before the
@@ -99,9 +101,10 @@ func (p Plan) Answered(roles []string, ledger []LedgerEntry) int {
 	return n
 }
 
-// estimateSection is the record's section setting f beside what was spent.
-func estimateSection(f Forecast, a Spent) Section {
-	usdEst, usdGot := "unknown (no profile is priced)", fmt.Sprintf("$%.2f", a.USD)
+// estimateSection is the record's section setting f beside what was spent. What was spent is
+// said per vendor: vendors bill apart, and a sum across them is nobody's bill.
+func estimateSection(f Forecast, a Spent, usage []ProviderUsage) Section {
+	usdEst, usdGot := "unknown (no profile is priced)", CostPerVendor(usage)
 	if f.USD != nil {
 		usdEst = "$" + f.USD.Format(2)
 		if len(f.Unpriced) > 0 {
@@ -120,6 +123,36 @@ func estimateSection(f Forecast, a Spent) Section {
 			{"Minutes", f.Minutes.Format(1), fmt.Sprintf("%.1f", a.Minutes)},
 			{"USD", usdEst, usdGot},
 		}}}
+}
+
+// CostPerVendor is "anthropic $0.05 · openai unpriced": the ledger's dollars per vendor, a
+// vendor none of whose profiles is priced said so, and scripted answers as costing nothing.
+func CostPerVendor(usage []ProviderUsage) string {
+	cost, scripted := map[string]float64{}, map[string]bool{}
+	var vendors []string
+	for _, u := range usage {
+		if _, seen := cost[u.Provider]; !seen {
+			vendors = append(vendors, u.Provider)
+		}
+		cost[u.Provider] += u.CostUSD
+		scripted[u.Provider] = u.Scripted || u.Provider == provider.TypeScript
+	}
+	if len(vendors) == 0 {
+		return "$0.00"
+	}
+	slices.Sort(vendors)
+	parts := make([]string, len(vendors))
+	for i, v := range vendors {
+		switch {
+		case scripted[v]:
+			parts[i] = v + " none (scripted)"
+		case cost[v] == 0:
+			parts[i] = v + " unpriced"
+		default:
+			parts[i] = fmt.Sprintf("%s $%.2f", v, cost[v])
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 // Format is "3.0–7.0" (or one number when both ends print alike) at prec decimals.

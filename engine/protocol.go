@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/war-room/war-room/engine/record"
 )
@@ -112,8 +113,9 @@ func (r *Run) stamp(ctx context.Context, out Result, plan Plan, forecast Forecas
 	d.Independence, d.IndependenceReasons, d.IndependenceApproved = after.Label, after.Reasons, approved
 	d.Usage = UsageByProfile(ledger)
 	spent := SpentBy(ledger)
+	d.Minutes = math.Round(spent.Minutes*10) / 10 // as the estimate table shows it: a record does not depend on jitter
 	spent.Seats = plan.Answered(forecast.SeatRoles, ledger)
-	d.Sections = append(d.Sections, estimateSection(forecast, spent))
+	d.Sections = append(d.Sections, estimateSection(forecast, spent, d.Usage))
 	r.mu.Lock()
 	d.Notes = append(d.Notes, r.notes...)
 	r.mu.Unlock()

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/internal/store/postgres"
@@ -168,12 +169,17 @@ func (s *setup) runConfig(e *env, answers map[string]string) engine.RunConfig {
 	return rc
 }
 
-// printDecision prints a decision as markdown, or as JSON with --json.
+// printDecision prints a decision's card, then the decision as markdown; or the decision as
+// JSON with --json (unchanged: no card).
 func printDecision(e *env, d *engine.Decision, asJSON bool) error {
 	if asJSON {
 		return printJSON(e, d)
 	}
-	_, err := fmt.Fprint(e.stdout, d.Markdown())
+	var b strings.Builder
+	for _, f := range discussions.CardFacts(d) {
+		fmt.Fprintf(&b, "%-14s %s\n", f.Label+":", f.Text)
+	}
+	_, err := fmt.Fprint(e.stdout, b.String()+"\n"+d.Markdown())
 	return err
 }
 

@@ -65,7 +65,7 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	}
 	// The reply shows the footer with the link, as the record and the CLI do.
 	bc := botComments(w, n)
-	if body := bc[len(bc)-1].Body; !strings.Contains(body, "published") || !strings.Contains(body, " · 15 calls · 4 seats · converged 3-1 · ") {
+	if body := bc[len(bc)-1].Body; !strings.Contains(body, "published") || !strings.Contains(body, " · 15 calls · 4 seats · 3 of 4 (3-1) · ") {
 		t.Errorf("the reply lacks the footer:\n%s", body)
 	}
 	var d engine.Decision

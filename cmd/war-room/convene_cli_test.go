@@ -20,7 +20,7 @@ func TestConvenePrintsTheDecisionWithItsDissent(t *testing.T) {
 	}
 	for _, want := range []string{"# [Council] Should billing move to a queue?", "**Option 1: Adopt a queue**",
 		"## Dissent", "(Skeptic · ", "): cron is cheaper to run.", "Reopen if queue spend exceeds",
-		"## Panel", "Arbiter (external, no seat)", "| margin | converged 3-1 |", "independence conforming", "| arbiter_path | clean |",
+		"## Panel", "Arbiter (external, no seat)", "| margin | 3 of 4 (3-1) |", "independence conforming", "| arbiter_path | clean |",
 		"merkle root ", "scripted — not a model"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, res.stdout)

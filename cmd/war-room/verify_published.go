@@ -32,6 +32,7 @@ func verifyPublished(ctx context.Context, e *env, cf commonFlags, gf githubFlags
 		return err
 	}
 	rep := engine.VerifyPublished(rec.PublishedRecord)
+	rep.Problems = append(rep.Problems, rec.PublishedProblems()...)
 	if cf.json {
 		if err := printJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
 			return err

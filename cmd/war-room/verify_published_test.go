@@ -11,8 +11,9 @@ import (
 )
 
 // TestVerifyFromGitHubAlone: a decision of each protocol, published, verifies from what GitHub
-// serves with no state file at all; after an admin edits one contribution in a published
-// record block, verify names that node and the comment it is in.
+// serves with no state file at all; after an admin edits one word of the card or of a phase
+// comment, verify fails and names that comment; after one contribution in a published record
+// block, it names that node and the comment it is in.
 func TestVerifyFromGitHubAlone(t *testing.T) {
 	warroom := filepath.Join("testdata", "warroom", "council.yaml")
 	reasonScript := filepath.Join("testdata", "reason", "conforming.yaml")
@@ -58,7 +59,38 @@ func TestVerifyFromGitHubAlone(t *testing.T) {
 				t.Fatalf("untouched:\n%s", res.stdout)
 			}
 
+			// One word of what a person reads — the card in the body, the summary of a
+			// phase — edited by an admin: verify fails and names the comment; put back, it
+			// passes again.
 			d := f.Discussions("acme/widgets")[0]
+			cardEdit := strings.Replace(d.Body, "**Decided:**", "**Decided:** Not", 1)
+			if cardEdit == d.Body {
+				t.Fatalf("no card in the body:\n%s", d.Body)
+			}
+			f.EditDiscussionBody(d.ID, cardEdit)
+			res = verify()
+			if res.code != exitFailure || !strings.Contains(res.stderr, "published body") {
+				t.Fatalf("after editing the card: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+			}
+			f.EditDiscussionBody(d.ID, d.Body)
+			mustExit(t, verify(), 0)
+			var phase githubfake.DiscussionComment
+			for _, c := range f.Comments(d.ID) {
+				if strings.Contains(c.Body, "part=phase:") && phase.ID == "" {
+					phase = c
+				}
+			}
+			words := strings.Fields(phase.Body[strings.Index(phase.Body, "\n### "):])
+			edited := strings.Replace(phase.Body, words[len(words)/2], words[len(words)/2]+"s", 1)
+			f.EditCommentBody(phase.ID, edited)
+			res = verify()
+			part := regexp.MustCompile(`part=(phase:\S+)`).FindStringSubmatch(phase.Body)[1]
+			if res.code != exitFailure || !strings.Contains(res.stderr, "published "+part) {
+				t.Fatalf("after editing a word of %s: exit %d\n%s%s", part, res.code, res.stdout, res.stderr)
+			}
+			f.EditCommentBody(phase.ID, phase.Body)
+			mustExit(t, verify(), 0)
+
 			var target githubfake.DiscussionComment
 			for _, c := range f.Comments(d.ID) {
 				if strings.Contains(c.Body, "part=record-1 ") {
@@ -70,8 +102,7 @@ func TestVerifyFromGitHubAlone(t *testing.T) {
 				t.Fatalf("no record comment with contributions on #%d", d.Number)
 			}
 			victim := ids[len(ids)/2][1]
-			edited := editNodeContent(t, target.Body, victim)
-			f.EditCommentBody(target.ID, edited)
+			f.EditCommentBody(target.ID, editNodeContent(t, target.Body, victim))
 			res = verify()
 			if res.code != exitFailure || !strings.Contains(res.stderr, "contribution "+victim) || !strings.Contains(res.stderr, "record-1 ") {
 				t.Fatalf("after editing node %s: exit %d\n%s%s", victim, res.code, res.stdout, res.stderr)

@@ -25,3 +25,16 @@ func (f *Fake) EditCommentBody(commentID, body string) {
 	}
 	c.body = body
 }
+
+// EditDiscussionBody changes a discussion's body as an admin editing it on github.com would:
+// no mutation, no author check, the text replaced in place.
+func (f *Fake) EditDiscussionBody(discussionID, body string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	d, ok := f.st.nodes[discussionID].(*discussion)
+	if !ok {
+		f.t.Errorf("githubfake: EditDiscussionBody: no discussion %q", discussionID)
+		return
+	}
+	d.body = body
+}

@@ -3,6 +3,7 @@ package injection
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -40,6 +41,21 @@ var (
 	commandRE   = regexp.MustCompile(`(?i)^[\s>]*/war-room\b`)
 	verdictRE   = regexp.MustCompile(`(?i)^\s*(?:judgment|verdict)\s*:`)
 )
+
+// Structure is the shape without what a model may now shape by right: the count of bold
+// phrases (a model's own emphasis is rendered as it wrote it) and the words of a <summary>
+// line (war-room's label and the answer's first sentence, escaped). A summary holding any
+// tag but war-room's <b> keeps its words, so a forged tag still changes the shape.
+func (s Shape) Structure() Shape {
+	s.Bold = 0
+	s.HTML = slices.Clone(s.HTML)
+	for i, h := range s.HTML {
+		s.HTML[i] = summaryRE.ReplaceAllString(h, "<summary>…</summary>")
+	}
+	return s
+}
+
+var summaryRE = regexp.MustCompile(`<summary>(?:<b>[^<]*</b>)?[^<]*</summary>`)
 
 // Parse reads body as GitHub would render it.
 func Parse(body string) Shape {

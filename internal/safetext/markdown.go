@@ -22,29 +22,25 @@ func Inline(s string) string {
 	return escapeLine(strings.Join(strings.Fields(Plain(s)), " "))
 }
 
-// Quote renders untrusted multi-line text as a blockquote that it cannot leave: every line
-// starts with "> " and is escaped as Inline's are, blank lines are kept as ">" so the quote
-// runs on, and the result has no trailing newline. An empty text quotes as "".
-//
-// A fenced code block was the other container; it does not wrap long lines, and the prose
-// models write is read better wrapped.
+// Quote renders untrusted markdown as a blockquote it cannot leave: the text is rendered by
+// Markdown (as its author wrote it, from the allowlist) and every line of the result is
+// quoted, blank lines as ">" so the quote runs on. The result has no trailing newline; an
+// empty text quotes as "". It is for the places where a reader must see at a glance whose
+// words these are (a reply on an issue, a check run's summary).
 func Quote(s string) string {
-	s = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\t", " ").Replace(Plain(s))
-	var out []string
-	blank := false
-	for _, line := range strings.Split(strings.TrimSpace(s), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			if !blank && len(out) > 0 {
-				out = append(out, ">")
-			}
-			blank = true
+	md := Markdown(s)
+	if md == "" {
+		return ""
+	}
+	lines := strings.Split(md, "\n")
+	for i, l := range lines {
+		if l == "" {
+			lines[i] = ">"
 			continue
 		}
-		blank = false
-		out = append(out, "> "+escapeLine(line))
+		lines[i] = "> " + l
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(lines, "\n")
 }
 
 // wwwRE and emailRE find what GitHub turns into a link without any markup: "www." hosts and
@@ -66,20 +62,5 @@ func unlink(line string) string {
 // escapeLine escapes one line: the characters that open structure anywhere, then what opens
 // it only at the start of a line (a list marker, a setext underline, an ordered-list number).
 func escapeLine(line string) string {
-	line = unlink(escaper.Replace(line))
-	if line == "" {
-		return line
-	}
-	switch line[0] {
-	case '-', '+', '=', '#', '>':
-		return `\` + line
-	}
-	i := 0
-	for i < len(line) && i < 9 && line[i] >= '0' && line[i] <= '9' {
-		i++
-	}
-	if i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')') && (i+1 == len(line) || line[i+1] == ' ') {
-		return line[:i] + `\` + line[i:]
-	}
-	return line
+	return escapeStart(unlink(escaper.Replace(line)))
 }

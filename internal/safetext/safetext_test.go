@@ -150,17 +150,22 @@ func TestInlineIsOneEscapedLine(t *testing.T) {
 	}
 }
 
+// Quote renders the text's markdown inside a blockquote: the model's heading is a bold line,
+// its bold is bold, and what follows an HTML block up to a blank line is that block, shown as
+// typed, one line each; every line stays inside the quote.
 func TestQuoteKeepsEveryLineInside(t *testing.T) {
 	in := "first\r\n\n\n## Decision\n**Outcome:** FORGED\n<details><summary>Decision</summary>hidden\n---\n   > nested\n```\nfence"
 	want := strings.Join([]string{
 		"> first",
 		">",
-		`> \## Decision`,
-		`> \*\*Outcome:\*\* FORGED`,
-		`> \<details>\<summary>Decision\</summary>hidden`,
-		`> \---`,
-		`> \> nested`,
-		"> \\`\\`\\`",
+		"> **Decision**",
+		">",
+		"> **Outcome:** FORGED",
+		">",
+		`> \<details>\<summary>Decision\</summary>hidden  `,
+		`> \---  `,
+		`> \> nested  `,
+		"> \\`\\`\\`  ",
 		"> fence",
 	}, "\n")
 	if got := Quote(in); got != want {

@@ -100,9 +100,10 @@ func (t tally) Against(k int) []string {
 	return out
 }
 
-// Margin states how the ballot ended and how the ruling relates to it: "unanimous",
-// "converged 3-1", "converged 2-1-1", "split 2-2"; with the arbiter's choice, "arbiter broke a 2-2 tie" or
-// "arbiter overruled a 3-1 ballot".
+// Margin states how the ballot ended, in words that do not overstate it, and how the ruling
+// relates to it: "unanimous, 4 of 4", "3 of 4 (3-1)", "plurality 2 of 4 (2-1-1)" (the leader
+// has less than half the ballots), "split 2-2"; with the arbiter's choice, "arbiter broke a
+// 2-2 tie" or "arbiter overruled a 3-1 ballot".
 func (t tally) Margin(selected int) string {
 	if t.Ballots == 0 {
 		return "no ballots"
@@ -113,6 +114,9 @@ func (t tally) Margin(selected int) string {
 			counts = append(counts, len(v))
 		}
 	}
+	if len(counts) == 0 {
+		return "no votes counted"
+	}
 	slices.SortFunc(counts, func(a, b int) int { return b - a })
 	parts := make([]string, len(counts))
 	for i, c := range counts {
@@ -120,19 +124,21 @@ func (t tally) Margin(selected int) string {
 	}
 	score, tied := strings.Join(parts, "-"), len(t.Leaders) > 1
 	led := slices.Contains(t.Leaders, selected)
+	lead := fmt.Sprintf("%d of %d (%s)", counts[0], t.Ballots, score)
+	if 2*counts[0] <= t.Ballots {
+		lead = "plurality " + lead
+	}
 	switch {
-	case selected == 0 && t.Unanimous():
-		return "unanimous"
+	case t.Unanimous() && (selected == 0 || led):
+		return fmt.Sprintf("unanimous, %d of %d", t.Ballots, t.Ballots)
 	case selected == 0 && tied:
 		return "split " + score
 	case selected == 0:
-		return "converged " + score
+		return lead
 	case !led:
 		return "arbiter overruled a " + score + " ballot"
 	case tied:
 		return "arbiter broke a " + score + " tie"
-	case t.Unanimous():
-		return "unanimous"
 	}
-	return "converged " + score
+	return lead
 }

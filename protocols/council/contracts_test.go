@@ -120,10 +120,11 @@ func TestMargin(t *testing.T) {
 		}
 		return Count(bs, 3)
 	}
-	assert.Equal(t, "unanimous", b(1, 1, 1).Margin(1))
+	assert.Equal(t, "unanimous, 3 of 3", b(1, 1, 1).Margin(1))
 	assert.Equal(t, "arbiter overruled a 3 ballot", b(1, 1, 1).Margin(2))
-	assert.Equal(t, "converged 3-1", b(1, 1, 1, 2).Margin(1))
-	assert.Equal(t, "converged 2-1-1", b(1, 1, 2, 3).Margin(0))
+	assert.Equal(t, "3 of 4 (3-1)", b(1, 1, 1, 2).Margin(1))
+	assert.Equal(t, "plurality 2 of 4 (2-1-1)", b(1, 1, 2, 3).Margin(0))
+	assert.Equal(t, "plurality 2 of 4 (2-1-1)", b(1, 1, 2, 3).Margin(1))
 	assert.Equal(t, "split 2-2", b(1, 1, 2, 2).Margin(0))
 	assert.Equal(t, "arbiter broke a 2-2 tie", b(1, 1, 2, 2).Margin(2))
 	assert.Equal(t, "arbiter overruled a 2-1 ballot", b(1, 1, 2).Margin(3))

@@ -25,9 +25,25 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 		Sections: []engine.Section{s.ballotSection()}, Alternatives: s.alternatives(),
 		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: append(slices.Clone(ru.TripWires), s.rec.IntentTripWires...), Panel: s.panel(),
 		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
-		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At}
+		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At,
+		Summary: sel.Name() + ": " + sel.Title, Margin: s.rec.Tally.Margin(ru.Selected)}
+	if t := s.rec.Tally; t.Ballots > 0 && len(t.Leaders) > 0 && !slices.Contains(t.Leaders, ru.Selected) {
+		d.Override = fmt.Sprintf("the ballot led with %s; the arbiter chose %s. Its reason: %s",
+			s.optionNames(t.Leaders), sel.Name(), ru.Rationale)
+	}
 	d.Notes = append([]string{d.Metrics["footer"]}, d.Notes...)
 	return d, nil
+}
+
+// optionNames is "Option 1" or "Option 1 and Option 3".
+func (s *state) optionNames(numbers []int) string {
+	var names []string
+	for _, o := range s.rec.Docket.Options {
+		if slices.Contains(numbers, o.Number) {
+			names = append(names, o.Name())
+		}
+	}
+	return strings.Join(names, " and ")
 }
 
 // who names a member for a reader once the record is unsealed: "Member B (Skeptic · model)".

@@ -82,7 +82,7 @@ func TestUnanimousRunSaysSo(t *testing.T) {
 	d, _, err := convene(t, openStore(t, ""), team(nil), options(), 7)
 	require.NoError(t, err)
 	assert.Empty(t, d.Dissent)
-	assert.Equal(t, "unanimous", d.Metrics["margin"])
+	assert.Equal(t, "unanimous, 4 of 4", d.Metrics["margin"])
 	assert.Contains(t, d.Notes, "Every seat voted the same way and the dissent record is empty: on this "+
 		"question one model would probably have answered as well, at a fraction of the cost.")
 }

@@ -30,7 +30,8 @@ func TestFullSession(t *testing.T) {
 	require.Len(t, d.Dissent, 1)
 	assert.Regexp(t, `^Member [A-D] \(Skeptic · [a-z]+-model\): cron is cheaper`, d.Dissent[0])
 	assert.Equal(t, []string{"Reopen if queue spend exceeds the cron hosts' cost by half."}, d.WhatWouldChangeMind)
-	assert.Equal(t, "converged 3-1", d.Metrics["margin"])
+	assert.Equal(t, "3 of 4 (3-1)", d.Metrics["margin"])
+	assert.Equal(t, "3 of 4 (3-1)", d.Margin)
 	assert.Equal(t, "1", d.Metrics["dissenters"])
 	assert.Equal(t, "clean", d.Metrics["arbiter_path"])
 

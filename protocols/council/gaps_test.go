@@ -54,7 +54,7 @@ func TestSeatFailingItsBallotIsCountedAsNoBallot(t *testing.T) {
 	d, p, err := convene(t, openStore(t, ""), team(nil, fail(council.Operations, `Closing ballot`, "refused")), options(), 7)
 	require.NoError(t, err)
 	assert.Equal(t, "3", d.Metrics["ballots"])
-	assert.Equal(t, "unanimous", d.Metrics["margin"])
+	assert.Equal(t, "unanimous, 3 of 3", d.Metrics["margin"])
 	reqs := p.Requests()
 	assert.Regexp(t, `Member [A-D] gave no answer in Closing ballot \(the call failed: refused\)`, reqs[len(reqs)-1].User)
 	closing := d.Phases[3]

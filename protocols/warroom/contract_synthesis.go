@@ -36,9 +36,14 @@ type Synthesis struct {
 	Consequences string            `json:"consequences"`
 	Dissent      []string          `json:"dissent,omitempty"`
 	Rejected     map[string]string `json:"rejected,omitempty"`
+	// Confidence is the decider's stated confidence ("CONFIDENCE: medium — …"), empty when it
+	// stated none.
+	Confidence string `json:"confidence,omitempty"`
 }
 
 var selectedLine = regexp.MustCompile(`(?im)^[\s*>-]*SELECTED\**\s*:.*$`)
+
+var confidenceLine = regexp.MustCompile(`(?im)^[\s*>-]*CONFIDENCE\**\s*:.*$`)
 
 var rejectedItem = regexp.MustCompile(`(?i)^\**(Response\s+[A-Z]+)\**\s*[:\-–—]\s*(.*)$`)
 
@@ -52,11 +57,12 @@ func ParseSynthesis(text string, choices []string) (Synthesis, error) {
 	if i < 0 {
 		return Synthesis{}, fmt.Errorf("want a line \"SELECTED: <one of %s>\", got %q", strings.Join(choices, ", "), sel)
 	}
-	s := sections(selectedLine.ReplaceAllString(text, ""))
+	s := sections(confidenceLine.ReplaceAllString(selectedLine.ReplaceAllString(text, ""), ""))
 	get := func(n string) string { return strings.TrimSpace(s[strings.ToLower(n)]) }
 	out := Synthesis{Text: text, Selected: choices[i], Context: get(secContext), Approach: get(secSelected),
 		Rationale: get(secRationale), Orders: get(secOrders), Watch: bulletsOr(get(secWatch)),
-		Consequences: get(secConseq), Dissent: dissent(get(secDissent)), Rejected: map[string]string{}}
+		Consequences: get(secConseq), Dissent: dissent(get(secDissent)), Rejected: map[string]string{},
+		Confidence: field(text, "CONFIDENCE")}
 	for _, b := range bullets(get(secRejected)) {
 		if m := rejectedItem.FindStringSubmatch(b); m != nil {
 			label := "Response " + strings.ToUpper(strings.Fields(m[1])[1])

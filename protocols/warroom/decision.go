@@ -20,11 +20,52 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 		Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
 		Panel: s.panelRecord(), Phases: s.phaseSummaries(), Notes: s.notes(), SessionID: sess.ID,
 		Seed: sess.Seed, Metrics: s.metrics(), CreatedAt: s.decidedAt()}
+	s.standing(d)
 	d.Deferred = deferredItems(s.rec, sess.ID)
 	if err := storeDeferred(ctx, s.r.Store(), sess.ID, d.Deferred); err != nil {
 		return nil, err
 	}
 	return d, nil
+}
+
+// standing fills the card's facts: the chosen option in one line, where it stood in the
+// final Borda count, the decider's confidence beside that standing, and an override when the
+// decider chose other than the count's leader.
+func (s *state) standing(d *engine.Decision) {
+	syn := s.rec.Synthesis
+	for _, c := range s.rec.COAs {
+		if c.Label == syn.Selected {
+			d.Summary = c.Label + ": " + c.Title
+		}
+	}
+	d.Confidence = syn.Confidence
+	n := len(s.rec.Rounds)
+	if n == 0 || len(s.rec.Rounds[n-1].Tally.Standings) == 0 {
+		return
+	}
+	t := s.rec.Rounds[n-1].Tally
+	lead, place := t.Standings[0], 0
+	for _, st := range t.Standings {
+		if st.Label == syn.Selected {
+			place = st.Place
+		}
+	}
+	switch {
+	case place == 0:
+		return
+	case place == 1 && len(t.Standings) > 1:
+		d.Margin = fmt.Sprintf("%s led the Borda count, %d points to %d", lead.Label, lead.Points, t.Standings[1].Points)
+	case place == 1:
+		d.Margin = lead.Label + " was the only option"
+	default:
+		d.Margin = fmt.Sprintf("%s placed %d of %d in the Borda count (%d points; %s led with %d)",
+			syn.Selected, place, len(t.Standings), t.Points(syn.Selected), lead.Label, lead.Points)
+		d.Override = fmt.Sprintf("%s led the Borda count with %d points; the decider chose %s (%d). Its reason: %s",
+			lead.Label, lead.Points, syn.Selected, t.Points(syn.Selected), syn.Rationale)
+	}
+	if d.Confidence != "" {
+		d.Confidence += fmt.Sprintf(" (Borda standing: place %d of %d)", place, len(t.Standings))
+	}
 }
 
 func outcome(syn Synthesis) string {

@@ -16,7 +16,8 @@ func synthesisFormat(choice string) string {
 		"## Consequences\n(positive, negative, neutral)\n## Dissenting views\n(bullets, each in its author's terms; write " +
 		"\"should revisit\" or \"worth exploring\" where a view describes future work; \"None\" if there was none)\n" +
 		"## Rejected alternatives\n(one bullet per option not chosen: \"- Response X: why not\")\n\n" +
-		"Finish with one line:\nSELECTED: " + choice + "\n"
+		"If you choose an option the vote did not put first, say in the rationale what outweighed the vote.\n\n" +
+		"Finish with two lines:\nCONFIDENCE: high, medium or low, and in a few words why\nSELECTED: " + choice + "\n"
 }
 
 // gapText names, for the synthesis, every seat that produced nothing and where.

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Pictures of what a reader meets: the decision each protocol publishes (the golden files of
+# discussions/protocols_golden_test.go, written by a scripted run published to
+# internal/githubfake) rendered with GitHub's markdown renderer (cmark-gfm) and GitHub's
+# stylesheet (the npm package github-markdown-css), then photographed by headless Chromium.
+# The pictures land in docs/images/; the script fails if any step of the rendering does.
+#
+#   bash scripts/screenshots.sh            # needs cmark-gfm, chromium, npm
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in cmark-gfm chromium npm; do
+  command -v "$tool" >/dev/null || { echo "scripts/screenshots.sh: $tool is not installed (Debian packages cmark-gfm, chromium, npm)" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund github-markdown-css@5.9.0 >/dev/null)
+css="$work/node_modules/github-markdown-css/github-markdown-light.css"
+[ -s "$css" ] || { echo "scripts/screenshots.sh: github-markdown-css did not install" >&2; exit 1; }
+
+mkdir -p docs/images
+for name in war-room-full reason council; do
+  dir="discussions/testdata/golden/$name"
+  [ -f "$dir/body.md" ] || { echo "scripts/screenshots.sh: $dir/body.md is missing" >&2; exit 1; }
+  page="$work/$name.html"
+  {
+    printf '<!doctype html><html><head><meta charset="utf-8"><style>%s\n' "$(cat "$css")"
+    printf 'body{margin:0;background:#fff}.box{box-sizing:border-box;max-width:900px;margin:0 auto;padding:24px}'
+    printf '.post{border:1px solid #d0d7de;border-radius:6px;padding:16px 24px;margin-bottom:16px}'
+    printf 'h1.title{font:600 24px -apple-system,Segoe UI,sans-serif;margin:0 0 16px}</style></head><body><div class="box">\n'
+    printf '<h1 class="title">%s</h1>\n' "$(sed 's/&/\&amp;/g; s/</\&lt;/g' "$dir/title.txt")"
+    for part in "$dir/body.md" "$dir"/comment-*.md; do
+      printf '<div class="post markdown-body">\n'
+      cmark-gfm --unsafe -e table -e strikethrough -e autolink -e tasklist "$part"
+      printf '</div>\n'
+    done
+    printf '</div></body></html>\n'
+  } > "$page"
+  grep -q '<strong>Decided:</strong>' "$page" || { echo "scripts/screenshots.sh: $name's card did not render" >&2; exit 1; }
+  out="docs/images/decision-$name.png"
+  chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$work/profile-$name" --hide-scrollbars --window-size=960,2400 \
+    --screenshot="$out" "file://$page" >/dev/null 2>&1
+  [ -s "$out" ] || { echo "scripts/screenshots.sh: chromium wrote no $out" >&2; exit 1; }
+  echo "wrote $out"
+done
