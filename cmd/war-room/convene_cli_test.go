@@ -18,6 +18,10 @@ func TestConvenePrintsTheDecisionWithItsDissent(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
 	}
+	// The card comes first, in plain words.
+	if !strings.HasPrefix(res.stdout, "Decided:       Option 1: Adopt a queue\nPanel:         3 of 4 (3-1)\n") {
+		t.Errorf("stdout does not open with the card:\n%s", res.stdout)
+	}
 	for _, want := range []string{"# [Council] Should billing move to a queue?", "**Option 1: Adopt a queue**",
 		"## Dissent", "(Skeptic · ", "): cron is cheaper to run.", "Reopen if queue spend exceeds",
 		"## Panel", "Arbiter (external, no seat)", "| margin | 3 of 4 (3-1) |", "independence conforming", "| arbiter_path | clean |",

@@ -3,7 +3,13 @@
 // issue and pull request comments, check runs and their annotations, job summaries and the
 // CLI's --json output all pass through it.
 //
-// It has five entry points, one per kind of place the text lands:
+// Model text is never escaped into literal characters any more: Markdown parses it as
+// GitHub-flavoured markdown (goldmark) and writes it again from an allowlist, so a reader sees
+// it as its author wrote it, inside a section it cannot leave. Phrase, Cell, Words and Headline
+// are the same parse for one line, a table cell, a name inside war-room's own markup and the
+// first sentence of an answer.
+//
+// The other entry points, one per kind of place the text lands:
 //
 //   - Redact: text read by a program (JSON), changed only where a secret would be echoed.
 //   - Plain: text GitHub shows without rendering markdown (titles, annotation messages),
@@ -11,10 +17,10 @@
 //   - Inline: a phrase inside war-room's own markdown (a table cell, a list item, a sentence),
 //     defused and kept on one line with every markdown character escaped, so it is words
 //     and never structure.
-//   - Quote: a multi-line text as a blockquote it cannot leave, every line defused and
-//     escaped as Inline's are.
+//   - Quote: a multi-line text rendered by Markdown inside a blockquote it cannot leave.
 //   - Code: a text that must be read exactly (an error message) as a fenced code block with
 //     a fence longer than any run of backticks in it.
 //
-// It imports only the standard library, so every package can use it without an import cycle.
+// It imports only the standard library and goldmark, so every package can use it without an
+// import cycle.
 package safetext
