@@ -10,7 +10,7 @@ import (
 
 // cardSentence bounds the card's sentences that come from a model, so the card stays within
 // the first screen a reader sees.
-const cardSentence = 160
+const cardSentence = 140
 
 // Fact is one line of the card: a label and its words, as the record has them (unescaped).
 type Fact struct{ Label, Text string }
@@ -32,13 +32,20 @@ func CardFacts(d *engine.Decision) []Fact {
 		decided = safetext.Headline(d.Outcome, cardSentence)
 	}
 	add("Decided", clip(decided))
+	reduced := d.Independence == engine.ReducedIndependence
+	if reduced {
+		// Right under the decision: what a reader must weigh it by.
+		add("Independence", independenceLine(d))
+	}
 	add("Panel", d.Margin)
 	if d.Override != "" {
-		add("Override", "the decider overrode the ballot: "+clip(d.Override))
+		add("Override", clip(d.Override))
 	}
 	add("Confidence", d.Confidence)
 	add("Dissent", dissentLine(d.Dissent))
-	add("Independence", independenceLine(d))
+	if !reduced {
+		add("Independence", independenceLine(d))
+	}
 	line := minutes(d.Minutes)
 	if len(d.Usage) > 0 {
 		line += " · " + engine.CostPerVendor(d.Usage)

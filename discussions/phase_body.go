@@ -16,8 +16,8 @@ const headlineChars = 140
 type answer struct{ who, text string }
 
 // phaseBlocks renders a phase's parts as the blocks of its comment, in order. A heading
-// followed by model text is a member's answer: the phase opens with war-room's summary of the
-// answers, one line each (who, and the answer's first sentence), and each answer follows in
+// followed by model text is a member's answer: war-room's summary of the answers, one line
+// each (who, and the answer's first sentence), comes right before the first, and each follows in
 // full inside its own collapsed <details>, rendered as its author wrote it. war-room's own
 // sentences, tables and lists are structure, every line, cell and item rendered as a phrase
 // (they embed labels, model names and option titles others chose); probe output is fenced. A
@@ -29,10 +29,10 @@ func phaseBlocks(p engine.PhaseSummary) []string {
 	var answers []answer
 	for i := 0; i+1 < len(p.Parts); i++ {
 		if p.Parts[i].Kind == engine.PartHeading && p.Parts[i+1].Kind == engine.PartQuote {
-			answers = append(answers, answer{who: p.Parts[i].Text, text: p.Parts[i+1].Text})
+			answers = append(answers, answer{who: p.Parts[i].Text, text: withoutMarkers(p.Parts[i+1])})
 		}
 	}
-	var out []string
+	var summary string
 	if len(answers) > 1 {
 		lines := make([]string, len(answers))
 		for i, a := range answers {
@@ -41,12 +41,16 @@ func phaseBlocks(p engine.PhaseSummary) []string {
 				lines[i] += ": " + safetext.Inline(h)
 			}
 		}
-		out = append(out, strings.Join(lines, "\n"))
+		summary = strings.Join(lines, "\n")
 	}
+	var out []string
 	for i := 0; i < len(p.Parts); i++ {
 		part := p.Parts[i]
 		if part.Kind == engine.PartHeading && i+1 < len(p.Parts) && p.Parts[i+1].Kind == engine.PartQuote {
-			out = append(out, details(part.Text, p.Parts[i+1].Text))
+			if summary != "" { // the summary of the answers goes right before the first of them
+				out, summary = append(out, summary), ""
+			}
+			out = append(out, details(part.Text, withoutMarkers(p.Parts[i+1])))
 			i++
 			continue
 		}
@@ -71,7 +75,7 @@ func phaseBlocks(p engine.PhaseSummary) []string {
 				s = safetext.Code(part.Text)
 			}
 		default: // model text with no heading, or a kind this binary does not know
-			s = details("", part.Text)
+			s = details("", withoutMarkers(part))
 		}
 		if s != "" {
 			out = append(out, s)
@@ -97,6 +101,29 @@ func details(who, text string) string {
 		summary += " — " + html.EscapeString(h)
 	}
 	return "<details><summary>" + summary + "</summary>\n\n" + body + "\n\n</details>"
+}
+
+// withoutMarkers is a quote's text less its contract lines: a line that, past list marks,
+// quote marks and emphasis, starts with one of the part's markers and a colon.
+func withoutMarkers(p engine.PhasePart) string {
+	if len(p.Markers) == 0 {
+		return p.Text
+	}
+	var keep []string
+	for _, line := range strings.Split(p.Text, "\n") {
+		bare := strings.TrimLeft(line, " \t>-+*_`")
+		marker := false
+		for _, m := range p.Markers {
+			if len(bare) > len(m) && strings.EqualFold(bare[:len(m)], m) &&
+				strings.HasPrefix(strings.TrimLeft(bare[len(m):], "*_` \t"), ":") {
+				marker = true
+			}
+		}
+		if !marker {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
 }
 
 // phraseLines is war-room's multi-line text, each non-blank line rendered as a phrase.

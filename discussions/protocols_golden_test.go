@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
@@ -44,6 +45,12 @@ func TestPublishedProtocolRunsGolden(t *testing.T) {
 			rec := discussions.PublishToFake(t, d, repoLabels...)
 			discussions.Golden(t, rc.name+"/title.txt", rec.Title+"\n")
 			discussions.Golden(t, rc.name+"/body.md", rec.Body)
+			// The card is what a reader sees first: it fits in 700 characters, cost included.
+			start := strings.Index(rec.Body, "\n\n") + 2
+			card := rec.Body[start : start+strings.Index(rec.Body[start:], "\n\n")]
+			if n := utf8.RuneCountInString(card); n > 700 || !strings.Contains(card, "**Time and cost:**") {
+				t.Errorf("the card is %d characters (at most 700, cost included):\n%s", n, card)
+			}
 			discussions.Golden(t, rc.name+"/labels.txt", strings.Join(rec.Labels, "\n")+"\n")
 			if len(rec.Comments) != len(d.Phases) {
 				t.Fatalf("%d comments for %d phases", len(rec.Comments), len(d.Phases))
@@ -111,4 +118,36 @@ func deliberate(t *testing.T, rc run) *engine.Decision {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// A four-seat council whose ballot ends 2-1-1, published: the card says "plurality 2 of 4",
+// not a convergence, and every member's blind position, cross-examination and closing ballot
+// is on the discussion in full, each in its own collapsed <details>.
+func TestFourSeatPluralityIsPublishedWhole(t *testing.T) {
+	d := deliberate(t, run{"council-plurality", protocols.Council, "council-plurality.yaml",
+		"Should the billing service move from cron jobs to a message queue?", map[string]string{"go": "true"}})
+	rec := discussions.PublishToFake(t, d, repoLabels...)
+	if !strings.Contains(rec.Body, "- **Panel:** plurality 2 of 4 (2-1-1)\n") {
+		t.Errorf("the card does not say plurality 2 of 4:\n%s", rec.Body[:min(len(rec.Body), 900)])
+	}
+	comments := map[string]string{}
+	for _, c := range rec.Comments {
+		comments[strings.TrimPrefix(c.Name, "phase:")] = c.Body
+	}
+	for phase, texts := range map[string][]string{
+		"blind":   {"Move the billing jobs onto a managed queue, in a way that can be undone.", "Retries pile up at night when a cron run overlaps the next one."},
+		"cross-1": {"the retry figure covers one month only."},
+		"closing": {"One nightly window ends the overlap without a new service to run.", "Harden cron first; the queue's running cost was never measured.",
+			"The queue answers the question as it was asked, if it can be rolled back.", "The queue removes the overlapping runs that cause the retries."},
+	} {
+		body := comments[phase]
+		if n := strings.Count(body, "<details><summary><b>Member "); n != 4 {
+			t.Errorf("%s: %d members' answers in <details>, want 4:\n%s", phase, n, body)
+		}
+		for _, text := range texts {
+			if !strings.Contains(body, text) {
+				t.Errorf("%s lacks %q", phase, text)
+			}
+		}
+	}
 }

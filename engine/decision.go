@@ -34,8 +34,8 @@ type Decision struct {
 	// ("unanimous, 4 of 4", "plurality 2 of 4 (2-1-1)", "led the Borda count, 18 points to
 	// 15"); empty where no vote was held.
 	Margin string `json:"margin,omitempty"`
-	// Override is set when the decider chose an option other than the ballot's leader: what
-	// led, what was chosen and the decider's reason. A card says so in words.
+	// Override is set when the decider chose an option other than the ballot's leader, as one
+	// sentence a card shows: what was chosen over what, and the decider's reason.
 	Override string `json:"override,omitempty"`
 	// Minutes is the time the calls took along the session's phases, stamped by the engine.
 	Minutes float64 `json:"minutes,omitempty"`

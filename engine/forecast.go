@@ -144,7 +144,7 @@ func CostPerVendor(usage []ProviderUsage) string {
 	parts := make([]string, len(vendors))
 	for i, v := range vendors {
 		switch {
-		case scripted[v]:
+		case cost[v] == 0 && scripted[v]:
 			parts[i] = v + " none (scripted)"
 		case cost[v] == 0:
 			parts[i] = v + " unpriced"

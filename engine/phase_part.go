@@ -31,6 +31,10 @@ type PhasePart struct {
 	Text  string   `json:"text,omitempty"`
 	Table *Table   `json:"table,omitempty"`
 	Items []string `json:"items,omitempty"`
+	// Markers are the contract markers of a quote ("SELECTED", "off_vector"): lines the
+	// protocol's parser read and war-room shows in its own words elsewhere, so a renderer
+	// leaves them out of the text it shows.
+	Markers []string `json:"markers,omitempty"`
 }
 
 // HeadingPart is war-room's sub-heading.
@@ -47,8 +51,10 @@ func TablePart(columns []string, rows [][]string) PhasePart {
 // ItemsPart is war-room's list; its items may hold model text, shown inline-sanitised.
 func ItemsPart(items []string) PhasePart { return PhasePart{Kind: PartItems, Items: items} }
 
-// QuotePart is model text.
-func QuotePart(s string) PhasePart { return PhasePart{Kind: PartQuote, Text: s} }
+// QuotePart is model text; markers name the contract lines in it that a reader is not shown.
+func QuotePart(s string, markers ...string) PhasePart {
+	return PhasePart{Kind: PartQuote, Text: s, Markers: markers}
+}
 
 // CodePart is text read exactly, such as a probe's output.
 func CodePart(s string) PhasePart { return PhasePart{Kind: PartCode, Text: s} }

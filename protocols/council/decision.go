@@ -28,8 +28,8 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At,
 		Summary: sel.Name() + ": " + sel.Title, Margin: s.rec.Tally.Margin(ru.Selected)}
 	if t := s.rec.Tally; t.Ballots > 0 && len(t.Leaders) > 0 && !slices.Contains(t.Leaders, ru.Selected) {
-		d.Override = fmt.Sprintf("the ballot led with %s; the arbiter chose %s. Its reason: %s",
-			s.optionNames(t.Leaders), sel.Name(), ru.Rationale)
+		d.Override = fmt.Sprintf("the arbiter chose %s over %s, which led the ballot: %s",
+			sel.Name(), s.optionNames(t.Leaders), ru.Rationale)
 	}
 	d.Notes = append([]string{d.Metrics["footer"]}, d.Notes...)
 	return d, nil

@@ -80,7 +80,7 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, [][]string{{"Seats", "4", "4"}, {"Calls", strconv.Itoa(calibrated.Calls), strconv.Itoa(second.Calls)},
 		{"Minutes", calibrated.Minutes.Format(1), fmt.Sprintf("%.1f", second.Minutes)},
-		{"USD", "$" + calibrated.USD.Format(2), fmt.Sprintf("$%.2f", second.USD)}}, sec.Table.Rows)
+		{"USD", "$" + calibrated.USD.Format(2), fmt.Sprintf("script $%.2f", second.USD)}}, sec.Table.Rows)
 	assert.Contains(t, sec.Text, "calibrated from 1 recorded session(s)")
 }
 

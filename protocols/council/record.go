@@ -48,7 +48,7 @@ func (s *state) phases() []engine.PhaseSummary {
 			Parts: append([]engine.PhasePart{engine.TablePart([]string{"Member", "Vote"}, s.ballotRows())}, s.attributed(s.rec.Closing)...)},
 		engine.PhaseSummary{Key: "ruling", Title: "Ruling", Parts: []engine.PhasePart{
 			engine.TextPart(fmt.Sprintf("By the external arbiter (%s), margin: %s.", s.plan.Arbiter.Model, s.rec.Tally.Margin(s.rec.Ruling.Selected))),
-			engine.QuotePart(s.rec.Ruling.Text)}})
+			engine.QuotePart(s.rec.Ruling.Text, "SELECTED")}})
 }
 
 // attributed is a phase's texts under their now-unsealed authors, gaps included: each
@@ -56,7 +56,7 @@ func (s *state) phases() []engine.PhaseSummary {
 func (s *state) attributed(p phaseResult) []engine.PhasePart {
 	var out []engine.PhasePart
 	for _, c := range inLabelOrder(p) {
-		out = append(out, engine.HeadingPart(s.who(c.Label)), engine.QuotePart(c.Text))
+		out = append(out, engine.HeadingPart(s.who(c.Label)), engine.QuotePart(c.Text, "VOTE"))
 	}
 	for _, g := range p.Gaps {
 		out = append(out, engine.HeadingPart(s.who(g.Label)), engine.TextPart("No answer ("+g.Class+")."))

@@ -67,15 +67,19 @@ func (c *chain) phases() []engine.PhaseSummary {
 	return out
 }
 
+// contractMarkers are the lines the chain's parsers read and the findings section states in
+// war-room's words: a reader is not shown them as text.
+var contractMarkers = []string{"attack_vector", "off_vector"}
+
 // joinArtifacts is the slots' artifacts, quoted; when there are several, each under a
 // heading of war-room's naming it.
 func (c *chain) joinArtifacts(slots []Slot) []engine.PhasePart {
 	if len(slots) == 1 {
-		return []engine.PhasePart{engine.QuotePart(c.done[slots[0].Key].Text)}
+		return []engine.PhasePart{engine.QuotePart(c.done[slots[0].Key].Text, contractMarkers...)}
 	}
 	var out []engine.PhasePart
 	for _, s := range slots {
-		out = append(out, engine.HeadingPart(fmt.Sprintf("%s (%s)", s.Artifact, slotLabel(s))), engine.QuotePart(c.done[s.Key].Text))
+		out = append(out, engine.HeadingPart(fmt.Sprintf("%s (%s)", s.Artifact, slotLabel(s))), engine.QuotePart(c.done[s.Key].Text, contractMarkers...))
 	}
 	return out
 }

@@ -27,7 +27,7 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 	eq(t, [][]string{{"Seats", "5", "5"}, {"Calls", "5", "5"}}, rows[:2])
 	eq(t, fmt.Sprintf("%.1f", spent.Minutes), rows[2][2])
 	eq(t, "3.8", rows[2][2]) // five calls one after another, 45 s each
-	eq(t, fmt.Sprintf("$%.2f", spent.USD), rows[3][2])
+	eq(t, fmt.Sprintf("script $%.2f", spent.USD), rows[3][2])
 	eq(t, true, spent.USD > 0)
 	eq(t, true, regexp.MustCompile(`^\d+\.\d–\d+\.\d$`).MatchString(rows[2][1]))
 	eq(t, true, regexp.MustCompile(`^\$\d+\.\d\d–\d+\.\d\d$`).MatchString(rows[3][1]))

@@ -95,9 +95,20 @@ func dissent(section string) []string {
 	return out
 }
 
-func synthesisContract(choices []string) func(string) error {
+// synthesisContract checks the synthesis; leader is the option the Borda count put first
+// ("" where no vote was held). A decider that chooses another must say, in its rationale, why
+// not the leader: an override of the vote is a reader's first question.
+func synthesisContract(choices []string, leader string) func(string) error {
 	return func(text string) error {
-		_, err := ParseSynthesis(text, choices)
-		return err
+		syn, err := ParseSynthesis(text, choices)
+		if err != nil {
+			return err
+		}
+		if leader == "" || strings.EqualFold(syn.Selected, leader) ||
+			strings.Contains(strings.ToLower(syn.Rationale), strings.ToLower(leader)) {
+			return nil
+		}
+		return fmt.Errorf("SELECTED is %s but the Borda count put %s first: the Rationale must say why not %s, naming it",
+			syn.Selected, leader, leader)
 	}
 }

@@ -60,12 +60,24 @@ func (s *state) standing(d *engine.Decision) {
 	default:
 		d.Margin = fmt.Sprintf("%s placed %d of %d in the Borda count (%d points; %s led with %d)",
 			syn.Selected, place, len(t.Standings), t.Points(syn.Selected), lead.Label, lead.Points)
-		d.Override = fmt.Sprintf("%s led the Borda count with %d points; the decider chose %s (%d). Its reason: %s",
-			lead.Label, lead.Points, syn.Selected, t.Points(syn.Selected), syn.Rationale)
+		d.Override = fmt.Sprintf("the decider chose %s over %s, which led the Borda count: %s",
+			syn.Selected, lead.Label, sentenceNaming(syn.Rationale, lead.Label))
 	}
 	if d.Confidence != "" {
 		d.Confidence += fmt.Sprintf(" (Borda standing: place %d of %d)", place, len(t.Standings))
 	}
+}
+
+// sentenceNaming is the sentence of text that names label (the decider's reason for passing
+// the leader over, which the contract requires), else text's first sentence.
+func sentenceNaming(text, label string) string {
+	sentences := strings.SplitAfter(strings.Join(strings.Fields(text), " "), ". ")
+	for _, s := range sentences {
+		if strings.Contains(strings.ToLower(s), strings.ToLower(label)) {
+			return strings.TrimSpace(s)
+		}
+	}
+	return strings.TrimSpace(sentences[0])
 }
 
 func outcome(syn Synthesis) string {

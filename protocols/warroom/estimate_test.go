@@ -42,7 +42,7 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 	assert.Equal(t, []string{"Calls", "26", fmt.Sprint(len(ledger))}, rows[1])
 	assert.Equal(t, fmt.Sprintf("%.1f", spent.Minutes), rows[2][2])
 	assert.Regexp(t, `^\d+\.\d–\d+\.\d$`, rows[2][1], "minutes are a range")
-	assert.Equal(t, fmt.Sprintf("$%.2f", spent.USD), rows[3][2])
+	assert.Equal(t, fmt.Sprintf("script $%.2f", spent.USD), rows[3][2])
 	assert.Regexp(t, `^\$\d+\.\d\d–\d+\.\d\d$`, rows[3][1], "dollars are a range")
 	assert.Contains(t, d.Markdown(), "Estimate and actual")
 }

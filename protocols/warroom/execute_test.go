@@ -139,4 +139,7 @@ func TestNoIdentityInAnySessionPromptBeforeSynthesis(t *testing.T) {
 	require.Contains(t, last.User, "Phase 7, synthesis")
 	assert.Contains(t, last.User, "Field Tactician")
 	assert.Contains(t, last.User, "glm-model")
+	// The decider weighs the ballots themselves, reasons and all, not only the Borda totals.
+	assert.Equal(t, 7, strings.Count(last.User, "BEGIN ballot of the "), "one fenced ballot per voter")
+	assert.Contains(t, last.User, "ballot of the Field Tactician, round 1")
 }

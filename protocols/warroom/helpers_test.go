@@ -43,7 +43,7 @@ const challengeText = "### Response A\nweak spot A\n### Response B\nweak spot B\
 // synthesisText is a well-formed synthesis selecting label.
 func synthesisText(label string) string {
 	return "## Context\nWe must pick a queue.\n## Selected approach\nGo with the chosen option.\n" +
-		"## Rationale\nIt is the cheapest to undo. {{match `(Logistics Officer in [^\\n]*\\(failure: timeout\\))` .User}}\n" +
+		"## Rationale\nIt is the cheapest to undo, over {{match `The Borda count put (Response [A-Z]+) first` .User}}. {{match `(Logistics Officer in [^\\n]*\\(failure: timeout\\))` .User}}\n" +
 		"## Implementation orders\n1. Start.\n2. Measure.\n## Watch points\n- p99 latency over 200 ms\n- cost over budget\n" +
 		"## Consequences\nSome lock-in.\n## Dissenting views\n- One expert thinks we should revisit sharding next quarter.\n- Another prefers buying over building.\n" +
 		"## Rejected alternatives\n- Response B: too slow to roll out\n\nSELECTED: " + label

@@ -15,7 +15,7 @@ func (s *state) phase7(ctx context.Context) error {
 		return err
 	}
 	spec, err := s.kit.synthesis(synthesisInputs{Rev: s.rec.Rev, Intel: s.rec.Intel, Situation: s.rec.Situation,
-		COAs: s.coaView(), Challenges: s.rec.Challenges, Premortems: s.rec.Premortems, Voting: s.votingRecord(),
+		COAs: s.coaView(), Challenges: s.rec.Challenges, Premortems: s.rec.Premortems, Voting: s.votingRecord(), Ballots: s.lastBallots(), Leader: s.leader(),
 		Attribution: attribution, Course: s.course(), Notes: strings.Join(s.rec.Notes, "\n"), Gaps: s.rec.Gaps})
 	return s.synthesise(ctx, spec, err, s.coaLabels())
 }
@@ -99,6 +99,32 @@ func (s *state) votingRecord() string {
 		fmt.Fprintf(&b, "Finalists: %s.\n", strings.Join(s.rec.Rounds[n-1].Tally.Finalists(), ", "))
 	}
 	return b.String()
+}
+
+// leader is the option the final Borda count put first, "" when no vote was held.
+func (s *state) leader() string {
+	if n := len(s.rec.Rounds); n > 0 && len(s.rec.Rounds[n-1].Tally.Standings) > 0 {
+		return s.rec.Rounds[n-1].Tally.Standings[0].Label
+	}
+	return ""
+}
+
+// lastBallots are the final round's ballots as their voters wrote them, each named by its
+// voter's seat (the attribution is unsealed for the decider), so the decider weighs the
+// reasons behind the count and not only its totals.
+func (s *state) lastBallots() []engine.NamedText {
+	n := len(s.rec.Rounds)
+	if n == 0 {
+		return nil
+	}
+	r := s.rec.Rounds[n-1]
+	var out []engine.NamedText
+	for i, text := range r.Texts {
+		if i < len(r.Voters) {
+			out = append(out, engine.NamedText{Name: fmt.Sprintf("ballot of the %s, round %d", RoleTitle(r.Voters[i]), r.Round), Text: text})
+		}
+	}
+	return out
 }
 
 // course says, for the decider, how the deliberation was run. It is built from trusted values

@@ -76,6 +76,7 @@ func (s *state) vote(ctx context.Context, round int) (voteRound, error) {
 			return voteRound{}, fmt.Errorf("war-room: ballot of %s: %w", c.Role, err)
 		}
 		vr.Voters, vr.Ballots = append(vr.Voters, c.Role), append(vr.Ballots, b)
+		vr.Texts = append(vr.Texts, c.Text)
 	}
 	if _, err := s.label("vote", round, p); err != nil {
 		return voteRound{}, err

@@ -44,6 +44,7 @@ func (k kit) synthesis(in synthesisInputs) (engine.CallSpec, error) {
 	if in.Voting != "" {
 		inputs = append(inputs, engine.NamedText{Name: "voting record", Text: in.Voting})
 	}
+	inputs = append(inputs, in.Ballots...)
 	inputs = append(inputs, labeled("premortem", in.Premortems)...)
 	if in.Notes != "" {
 		inputs = append(inputs, engine.NamedText{Name: "deliberation notes", Text: in.Notes})
@@ -53,10 +54,15 @@ func (k kit) synthesis(in synthesisInputs) (engine.CallSpec, error) {
 	for i, c := range in.COAs {
 		choices[i] = c.Label
 	}
+	lead := ""
+	if in.Leader != "" {
+		lead = "The Borda count put " + in.Leader + " first; if you choose another course, your rationale must say why not " +
+			in.Leader + ", naming it.\n\n"
+	}
 	task := "Phase 7, synthesis. The deliberation is over and the attribution is unsealed: you may now see " +
-		"which seat and model wrote each contribution. " + in.Course + "\n\n" + gapText(in.Gaps) + "\n\n" +
+		"which seat and model wrote each contribution. " + in.Course + "\n\n" + gapText(in.Gaps) + "\n\n" + lead +
 		"Decide. " + synthesisFormat("<label of the chosen course of action, one of "+strings.Join(choices, ", ")+">")
-	return k.unsealed(SupremeCommander, inputs, task, synthesisContract(choices))
+	return k.unsealed(SupremeCommander, inputs, task, synthesisContract(choices, in.Leader))
 }
 
 // synthesisInputs is what the full synthesis is fed.
@@ -65,6 +71,10 @@ type synthesisInputs struct {
 	Intel, Situation, COAs, Challenges, Premortems []Labeled
 	Voting, Attribution, Course, Notes             string
 	Gaps                                           []gap
+	// Ballots are the final round's ballots with their reasons; Leader is the option the
+	// final count put first ("" without a vote).
+	Ballots []engine.NamedText
+	Leader  string
 }
 
 // expressWhy says why a session runs in express mode. It is built from trusted values only,
@@ -104,5 +114,5 @@ func (k kit) expressSynthesis(rev Reversibility, why string, rec, challenge []La
 	task := "Express synthesis. " + why + " One recommendation was made and the " +
 		"attribution is unsealed. Ratify it, or override it with a better course and say why.\n\n" +
 		gapText(gaps) + "\n\n" + synthesisFormat("ratify or override")
-	return k.unsealed(SupremeCommander, inputs, task, synthesisContract([]string{"ratify", "override"}))
+	return k.unsealed(SupremeCommander, inputs, task, synthesisContract([]string{"ratify", "override"}, ""))
 }

@@ -51,6 +51,18 @@ func (s *state) sat(role string) bool {
 	return false
 }
 
+// labelKeys say, for each phase comment, what its "Response" letters denote: each phase
+// letters its contributions afresh, and the courses of action keep theirs from Phase 3 on.
+var labelKeys = map[string]string{
+	"intel":      "the Response letters here name the intelligence reports of this phase.",
+	"assessment": "the Response letters here name the situation assessments of this phase.",
+	"coa":        "the Response letters name the courses of action; later phases use the same letters for them.",
+	"red-team": "\"Challenge report Response A\" names a challenge report of this phase; the Response letters inside " +
+		"the reports are the courses of action of Phase 3.",
+	"synthesis": "the Response letters are the courses of action of Phase 3; \"premortem Response A\" names a premortem, " +
+		"lettered afresh.",
+}
+
 // phaseSummaries are the comments a publisher posts: intelligence, assessment, courses of
 // action, challenges (with the voting), synthesis (with the premortem's failure modes).
 func (s *state) phaseSummaries() []engine.PhaseSummary {
@@ -58,6 +70,9 @@ func (s *state) phaseSummaries() []engine.PhaseSummary {
 	add := func(key, title string, parts ...[]engine.PhasePart) {
 		body := slices.Concat(parts...)
 		if len(body) > 0 {
+			if k := labelKeys[key]; k != "" {
+				body = append([]engine.PhasePart{engine.TextPart("Key: " + k)}, body...)
+			}
 			out = append(out, engine.PhaseSummary{Key: key, Title: title, Parts: body})
 		}
 	}
@@ -70,7 +85,7 @@ func (s *state) phaseSummaries() []engine.PhaseSummary {
 	add("red-team", "Phase 4: Challenges and voting", s.attributed("challenge", "Challenge report", s.rec.Challenges), s.votingSummary())
 	var synthesis []engine.PhasePart
 	if strings.TrimSpace(s.rec.Synthesis.Text) != "" {
-		synthesis = []engine.PhasePart{engine.QuotePart(s.rec.Synthesis.Text)}
+		synthesis = []engine.PhasePart{engine.QuotePart(s.rec.Synthesis.Text, "SELECTED", "CONFIDENCE")}
 	}
 	add("synthesis", "Phase 7: Synthesis", synthesis, s.premortemSummary())
 	return out

@@ -10,11 +10,13 @@ import (
 
 // voteRound is one Borda round (Delphi rounds after the first follow revisions).
 type voteRound struct {
-	Round       int        `json:"round"`
-	Voters      []string   `json:"voters"`
-	Ballots     [][]string `json:"ballots"`
-	Tally       Tally      `json:"tally"`
-	Convergence float64    `json:"convergence"`
+	Round   int        `json:"round"`
+	Voters  []string   `json:"voters"`
+	Ballots [][]string `json:"ballots"`
+	// Texts are the ballots as their voters wrote them, reasons included, in Voters' order.
+	Texts       []string `json:"texts,omitempty"`
+	Tally       Tally    `json:"tally"`
+	Convergence float64  `json:"convergence"`
 }
 
 // gathered is what the phases produced, for the synthesis and the Decision.
