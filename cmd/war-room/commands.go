@@ -62,6 +62,9 @@ type env struct {
 	stdin          io.Reader
 	getenv         func(string) string
 	isTTY          bool
+	// stdoutTTY says stdout is a terminal: a decision is rendered for it (styles, no
+	// markdown characters); piped, it stays markdown.
+	stdoutTTY bool
 	// writes are the GitHub write layer's clock (zero: the real one); tests of the Action
 	// run in-process inject a manual clock here.
 	writes wr.Options
@@ -78,7 +81,8 @@ func (e *env) now() time.Time {
 
 func newEnv() *env {
 	return &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, getenv: os.Getenv,
-		isTTY: term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stderr.Fd()))}
+		isTTY:     term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stderr.Fd())),
+		stdoutTTY: term.IsTerminal(int(os.Stdout.Fd()))}
 }
 
 // Exit codes.

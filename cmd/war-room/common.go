@@ -14,6 +14,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/internal/store/postgres"
+	"github.com/war-room/war-room/internal/termmd"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
@@ -169,8 +170,8 @@ func (s *setup) runConfig(e *env, answers map[string]string) engine.RunConfig {
 	return rc
 }
 
-// printDecision prints a decision's card, then the decision as markdown; or the decision as
-// JSON with --json (unchanged: no card).
+// printDecision prints a decision's card, then the decision: rendered for a terminal, as
+// markdown when piped, as JSON with --json (unchanged: no card).
 func printDecision(e *env, d *engine.Decision, asJSON bool) error {
 	if asJSON {
 		return printJSON(e, d)
@@ -179,7 +180,11 @@ func printDecision(e *env, d *engine.Decision, asJSON bool) error {
 	for _, f := range discussions.CardFacts(d) {
 		fmt.Fprintf(&b, "%-14s %s\n", f.Label+":", f.Text)
 	}
-	_, err := fmt.Fprint(e.stdout, b.String()+"\n"+d.Markdown())
+	body := d.Markdown()
+	if e.stdoutTTY {
+		body = termmd.Render(body)
+	}
+	_, err := fmt.Fprint(e.stdout, b.String()+"\n"+body)
 	return err
 }
 

@@ -37,6 +37,27 @@ func TestConvenePrintsTheDecisionWithItsDissent(t *testing.T) {
 	}
 }
 
+// On a terminal the same decision opens with the card and is rendered: bold is the
+// terminal's bold, and no markdown character or backslash escape is left for a reader.
+func TestConveneOnATerminalIsRendered(t *testing.T) {
+	c := newCouncilEnv(t, "")
+	res := c.runOn(true, "convene", "--go", "Should billing move to a queue?", "--seed", "7")
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
+	}
+	if !strings.HasPrefix(res.stdout, "Decided:       Option 1: Adopt a queue\n") {
+		t.Errorf("stdout does not open with the card:\n%s", res.stdout)
+	}
+	if !strings.Contains(res.stdout, "\x1b[1mOption 1: Adopt a queue\x1b[22m") {
+		t.Errorf("the outcome's bold is not the terminal's:\n%q", res.stdout)
+	}
+	for _, markup := range []string{"**", "## ", "\\*", "|---|"} {
+		if strings.Contains(res.stdout, markup) {
+			t.Errorf("a terminal reader sees %q:\n%s", markup, res.stdout)
+		}
+	}
+}
+
 func TestConveneJSONIsTheStoredDecision(t *testing.T) {
 	c := newCouncilEnv(t, "")
 	res := c.run("convene", "--go", "Queue?", "--seed", "7", "--json", "--rounds", "2", "--seats", "architect,skeptic,economist")

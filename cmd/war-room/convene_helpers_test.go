@@ -153,8 +153,14 @@ func councilEnvAt(t *testing.T, dir, extra, latency string) *councilEnv {
 // run runs any war-room subcommand against the env's config and state file.
 func (c *councilEnv) run(name string, args ...string) cliResult {
 	c.t.Helper()
+	return c.runOn(false, name, args...)
+}
+
+// runOn is run with stdout a terminal or not.
+func (c *councilEnv) runOn(stdoutTTY bool, name string, args ...string) cliResult {
+	c.t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: c.getenv}
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: c.getenv, stdoutTTY: stdoutTTY}
 	code := run(context.Background(), e, append([]string{name, "--config", c.config, "--db", c.db}, args...))
 	return cliResult{out.String(), errb.String(), code}
 }
