@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/redact"
 )
 
 // call is one Call in progress: what it sends, and what later attempts change.
@@ -42,6 +43,8 @@ func (c *call) attempt(n int) (CallResult, error) {
 	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
 	stop := r.heartbeat(entry.Step, spec.Role, p.Name)
 	resp, err := p.Provider.Complete(c.ctx, c.request())
+	// Redacted on arrival: no secret a model echoes is stored, sealed or published.
+	resp.Text = redact.Text(resp.Text)
 	elapsed := stop()
 	release()
 	written(err == nil || provider.ClassOf(err) != provider.ClassTransport)
@@ -62,7 +65,7 @@ func (c *call) attempt(n int) (CallResult, error) {
 	}
 	entry.Outcome = OutcomeOK
 	if err != nil {
-		entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeError, classify(err), err.Error()
+		entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeError, classify(err), redact.Text(err.Error())
 		if entry.ErrorClass == ClassContract {
 			entry.Outcome = OutcomeContractFailed
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/redact"
 )
 
 // CallSpec is one role's model call. The prompt is built only from System (the role body),
@@ -71,8 +72,8 @@ type CallError struct {
 }
 
 func (e *CallError) Error() string {
-	return fmt.Sprintf("role %s on profile %s failed (%s) after %d attempt(s): %v",
-		e.Role, e.Profile, e.Class, e.Attempts, e.Err)
+	return redact.Text(fmt.Sprintf("role %s on profile %s failed (%s) after %d attempt(s): %v",
+		e.Role, e.Profile, e.Class, e.Attempts, e.Err))
 }
 
 func (e *CallError) Unwrap() error { return e.Err }

@@ -5,13 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/war-room/war-room/engine/redact"
 )
 
 // ProtocolSession builds a session for a protocol: the question must be non-empty and be
-// carried verbatim by the input named questionInput (inputs default to the question alone),
+// carried verbatim (its secrets redacted, as every input's are) by the input named questionInput (inputs default to the question alone),
 // and opts — already defaulted and validated by the protocol — is stored as JSON so that a
 // resume runs with exactly the same settings.
 func ProtocolSession(protocol, title, questionInput, question string, inputs []Input, opts any, seed int64, seedSource string) (*Session, error) {
+	// The inputs hold the question redacted (NewInput), and so do the title and the check.
+	title, question = redact.Text(title), redact.Text(question)
 	if strings.TrimSpace(question) == "" {
 		return nil, fmt.Errorf("%s: %w", protocol, errors.New("the question is empty"))
 	}

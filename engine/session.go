@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/redact"
 )
 
 // Status is where a session stands.
@@ -79,8 +80,9 @@ func (s *Session) Input(name string) (string, bool) {
 	return "", false
 }
 
-// NewInput captures text verbatim with its digest.
+// NewInput captures text, its token-shaped secrets redacted, with its digest.
 func NewInput(name, text string) Input {
+	text = redact.Text(text) // a secret in a question or a context file is never stored, sent or sealed
 	return Input{Name: name, Text: text, SHA256: record.SHA256Hex([]byte(text))}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/redact"
 )
 
 // Protocol is the Session.Protocol of a reasoning chain.
@@ -130,7 +131,7 @@ func checkInputs(question string, inputs []engine.Input) error {
 			return fmt.Errorf("reason: input %s is missing", name)
 		}
 	}
-	if q, _ := s.Input(InputQuestion); q != question {
+	if q, _ := s.Input(InputQuestion); q != redact.Text(question) {
 		return errors.New("reason: the QUESTION input differs from the question")
 	}
 	return nil
