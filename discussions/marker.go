@@ -48,8 +48,7 @@ func ParseMarker(body string) (m Marker, ok bool) {
 }
 
 // metaRE reads the second hidden line of a decision body: the facts the decision log needs.
-// Bodies published before the class was generic say "type=" where they now say "class=".
-var metaRE = regexp.MustCompile(`(?m)^<!-- war-room:meta (class|type)=([A-Za-z0-9+%._-]*) supersedes=([0-9]*) -->$`)
+var metaRE = regexp.MustCompile(`(?m)^<!-- war-room:meta class=([A-Za-z0-9+%._-]*) supersedes=([0-9]*) -->$`)
 
 // maxClassRunes bounds the class a meta line carries: it is a short classification for a
 // table column, and the line sits above everything a reader sees.
@@ -114,12 +113,9 @@ func parseMeta(body string) meta {
 		return meta{}
 	}
 	var m meta
-	if class, err := url.PathUnescape(sub[2]); err == nil {
+	if class, err := url.PathUnescape(sub[1]); err == nil {
 		m.Class = class
 	}
-	if sub[1] == "type" && m.Class != "" {
-		m.Class = "type " + m.Class
-	}
-	fmt.Sscan(sub[3], &m.Supersedes)
+	fmt.Sscan(sub[2], &m.Supersedes)
 	return m
 }

@@ -59,18 +59,6 @@ func TestMetaCarriesAnyClass(t *testing.T) {
 	}
 }
 
-// Bodies published before the class was generic carry the war-room type as "type="; the
-// decision log still shows their class.
-func TestMetaReadsTheEarlierTypeForm(t *testing.T) {
-	for line, want := range map[string]meta{
-		"<!-- war-room:meta type=1A+ supersedes=4 -->": {"type 1A+", 4},
-		"<!-- war-room:meta type= supersedes= -->":     {},
-	} {
-		if m := parseMeta(Marker{"s", "body"}.String() + "\n" + line); m != want {
-			t.Errorf("%s: %+v, want %+v", line, m, want)
-		}
-	}
-}
 
 func TestKeywords(t *testing.T) {
 	got := keywords("Should the App move its session state from SQLite to PostgreSQL? And the state is big.")

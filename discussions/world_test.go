@@ -113,10 +113,10 @@ func (w *world) publisher() *Publisher {
 }
 
 // seedDecision adds an earlier war-room decision by the bot, as an earlier publish left it:
-// one from before the class was generic, whose meta line names the war-room type.
+// its meta line names the war-room type as its class.
 func (w *world) seedDecision(number int, session, title, typ string) string {
 	body := Marker{Session: session, Part: partBody}.String() + "\n" +
-		"<!-- war-room:meta type=" + typ + " supersedes= -->" + "\n\nearlier decision about " + title
+		newMeta("type "+typ, 0).String() + "\n\nearlier decision about " + title
 	return w.f.AddDiscussion(testRepo, githubfake.DiscussionSpec{Number: number, Category: "decisions",
 		Title: "[War Room] " + title, Body: body, Author: botLogin, CreatedAt: w.clk.Now().Add(-48 * time.Hour)})
 }

@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -52,42 +49,5 @@ func TestScoreNamesItsUnit(t *testing.T) {
 		if got := s.String(); got != want {
 			t.Errorf("%+v: %q, want %q", s, got, want)
 		}
-	}
-}
-
-// A decision.json written before Decision was protocol-neutral still reads: its type is the
-// class and the label, its reversibility a section, its Borda points scores.
-func TestOlderDecisionRecordsStillRead(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("testdata", "decision-before-sections.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d Decision
-	if err := json.Unmarshal(raw, &d); err != nil {
-		t.Fatal(err)
-	}
-	if d.Class != "type 1A+" || strings.Join(d.Labels, ",") != "type-1a-plus" {
-		t.Errorf("class %q, labels %v", d.Class, d.Labels)
-	}
-	if len(d.Sections) != 1 || d.Sections[0].Key != "reversibility" || len(d.Sections[0].Table.Rows) != 2 {
-		t.Fatalf("sections %+v", d.Sections)
-	}
-	if a := d.Alternatives; a[0].Score == nil || a[0].Score.String() != "11 Borda points" || a[1].Score != nil {
-		t.Errorf("alternatives %+v", a)
-	}
-	inOrder(t, d.Markdown(), "## Reversibility", "RS 0.84 · type 1A+ · mode delphi", "| Reversal Cost | 5/5 | months |",
-		"**Response A: Managed queue** (selected) — 11 Borda points")
-
-	// A record of today's shape is read as it is: nothing is added to it.
-	today, err := json.Marshal(&Decision{Title: "T", Class: "c", Sections: []Section{{Key: "k"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var again Decision
-	if err := json.Unmarshal(today, &again); err != nil {
-		t.Fatal(err)
-	}
-	if again.Class != "c" || again.Labels != nil || len(again.Sections) != 1 {
-		t.Errorf("today's record changed on reading: %+v", again)
 	}
 }

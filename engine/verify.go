@@ -50,9 +50,6 @@ type Report struct {
 	Session string `json:"session"`
 	// Sealed says the session has a sealed record (it ended in a decision).
 	Sealed bool `json:"sealed"`
-	// Legacy says the session's decision was written by a war-room that sealed no record and
-	// took no step digests: there is nothing to check it against.
-	Legacy bool `json:"legacy,omitempty"`
 	Steps  int  `json:"steps"`
 	Nodes  int  `json:"nodes"`
 	// Root is the sealed root, RecomputedRoot what the stored record computes to now.
@@ -79,12 +76,10 @@ func VerifySession(ctx context.Context, st Store, id string) (Report, error) {
 	}
 	rep.Steps = len(steps)
 	current := map[string]string{}
-	digests := false
 	for _, s := range steps {
-		digests = digests || s.SHA256 != ""
 		sum := record.SHA256Hex(s.Result)
 		current[s.Key] = sum
-		if s.SHA256 != "" && s.SHA256 != sum {
+		if s.SHA256 != sum { // every step is stored with its digest: a blank one was blanked
 			rep.add(problemStep, s.Key, "sha256", s.SHA256, sum)
 		}
 	}
@@ -92,7 +87,7 @@ func VerifySession(ctx context.Context, st Store, id string) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
-	return rep, rep.verifyRecord(ctx, st, id, current, digests, dagRoot)
+	return rep, rep.verifyRecord(ctx, st, id, current, dagRoot)
 }
 
 func (r *Report) add(kind, name, field, stored, recomputed string) {
@@ -121,7 +116,7 @@ func (r *Report) verifyDAG(ctx context.Context, st Store, id string) (string, er
 }
 
 // verifyRecord checks the sealed record against what is stored now.
-func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps map[string]string, digests bool, dagRoot string) error {
+func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps map[string]string, dagRoot string) error {
 	raw, err := st.GetArtifact(ctx, id, RecordArtifact)
 	hasDecision := true
 	d, derr := LoadDecision(ctx, st, id)
@@ -131,10 +126,9 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 		r.add(problemDecision, DecisionArtifact, "", "(unreadable)", derr.Error())
 	}
 	switch {
-	case errors.Is(err, ErrNotFound) && hasDecision && !digests:
-		r.Legacy = true // an older war-room's session: no seal and no step digests to check
-		return nil
 	case errors.Is(err, ErrNotFound) && hasDecision:
+		// Every decision is sealed when it is made: one without its seal was tampered with
+		// (a deleted record cannot downgrade verify to "nothing to check").
 		r.add(problemRecord, RecordArtifact, "", "(missing)", "a decision with no sealed record")
 		return nil
 	case errors.Is(err, ErrNotFound):

@@ -215,5 +215,5 @@ func readOutputs(t *testing.T, path string) map[string]string {
 // own account, is a prior decision.
 func recordBody(session, text string) string {
 	return discussions.Marker{Session: session, Part: "body"}.String() +
-		"\n<!-- war-room:meta type=2 supersedes= -->\n\n" + text
+		"\n<!-- war-room:meta class=type%202 supersedes= -->\n\n" + text
 }

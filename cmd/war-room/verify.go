@@ -74,8 +74,6 @@ func printVerify(e *env, r engine.Report) {
 	switch {
 	case r.Sealed:
 		what += ", decision; root " + r.Root
-	case r.Legacy:
-		what += "; its decision was recorded by an older war-room that sealed no record: nothing to check it against"
 	default:
 		what += "; not sealed yet (no decision)"
 	}

@@ -238,3 +238,30 @@ func contributionsRoot(t *testing.T, st engine.Store, id string) string {
 	}
 	return d.Root
 }
+
+// verify cannot be downgraded: with the sealed record deleted, every step's digest blanked
+// and the decision edited, a session is not "an older war-room's, nothing to check" — it
+// fails, naming the blanked steps and the missing seal.
+func TestVerifyCannotBeDowngraded(t *testing.T) {
+	for protocol, start := range finishedRuns(t) {
+		t.Run(protocol, func(t *testing.T) {
+			p := start(t)
+			db := rawDB(t, p.db)
+			editDecision(t, db, p.id)
+			if _, err := db.Exec(`UPDATE steps SET sha256 = '' WHERE session_id = ?`, p.id); err != nil {
+				t.Fatal(err)
+			}
+			res, err := db.Exec(`DELETE FROM artifacts WHERE session_id = ? AND name = ?`, p.id, engine.RecordArtifact)
+			if n, _ := res.RowsAffected(); err != nil || n != 1 {
+				t.Fatalf("delete the sealed record: %d row(s), %v", n, err)
+			}
+			db.Close()
+			out := p.run("verify", p.id)
+			mustExit(t, out, exitFailure)
+			if !strings.Contains(out.stdout, "record record.json: stored (missing), recomputed a decision with no sealed record") ||
+				!strings.Contains(out.stdout, "step ") || strings.Contains(out.stdout, "older war-room") {
+				t.Errorf("a downgraded session:\n%s", out.stdout)
+			}
+		})
+	}
+}
