@@ -59,7 +59,6 @@ func TestMetaCarriesAnyClass(t *testing.T) {
 	}
 }
 
-
 func TestKeywords(t *testing.T) {
 	got := keywords("Should the App move its session state from SQLite to PostgreSQL? And the state is big.")
 	if want := []string{"session", "state", "sqlite", "postgresql"}; !slices.Equal(got, want) {
