@@ -126,7 +126,7 @@ func (p *pullRun) reviewWith(ctx context.Context, cfg *loadedConfig) error {
 		return p.neutral(ctx, cfg.Review.Lanes, title, summary)
 	}
 	if len(results) > 0 {
-		if rerr := p.report(results, string(cfg.Review.RefutedConclusion)); rerr != nil && err == nil {
+		if rerr := p.report(results, reviewlane.Conclusions{Refuted: string(cfg.Review.RefutedConclusion), Partial: string(cfg.Review.Partial)}); rerr != nil && err == nil {
 			err = rerr
 		}
 	}

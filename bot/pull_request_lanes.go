@@ -56,7 +56,7 @@ func (p *pullRun) dispatch(ctx context.Context, cfg *loadedConfig) ([]*reviewlan
 
 // report sets the lane-results output (the result documents, side by side) and writes the
 // lane table to the job summary. No combined verdict is formed.
-func (p *pullRun) report(all []*reviewlane.Result, refutedConclusion string) error {
+func (p *pullRun) report(all []*reviewlane.Result, c reviewlane.Conclusions) error {
 	var results []*reviewlane.Result
 	for _, r := range all {
 		if r != nil {
@@ -72,7 +72,7 @@ func (p *pullRun) report(all []*reviewlane.Result, refutedConclusion string) err
 	fmt.Fprintf(&b, "## war-room review · %s#%d @ `%s`\n\n| lane | reviewer | conclusion | result |\n|---|---|---|---|\n",
 		p.repo, p.ev.Number, shortSHA(p.ev.PullRequest.Head.SHA))
 	for _, r := range results {
-		conclusion, title := reviewlane.CheckConclusion(r, refutedConclusion)
+		conclusion, title := c.Of(r)
 		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s |\n", cellText(r.Lane), cellText(r.Reviewer.Profile),
 			cellText(r.Reviewer.Family), conclusion, cellText(title))
 	}

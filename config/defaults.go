@@ -79,6 +79,7 @@ func Default(sections ...Section) *Config {
 			MaxDiffBytes:      defaultMaxDiffBytes,
 			Drafts:            defaultReviewDrafts,
 			RefutedConclusion: defaultRefutedConclusion,
+			Partial:           PartialNeutral,
 			MinSeverity:       DefaultMinSeverity,
 			MaxComments:       DefaultMaxComments,
 		},

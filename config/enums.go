@@ -59,6 +59,16 @@ const (
 	ConclusionNeutral conclusion = "neutral"
 )
 
+// partialConclusion is the check-run conclusion of a lane that judged only part of the diff.
+type partialConclusion string
+
+// The conclusions a partial review may report.
+const (
+	PartialNeutral partialConclusion = "neutral"
+	PartialSuccess partialConclusion = "success"
+	PartialFailure partialConclusion = "failure"
+)
+
 // severity is how much a review finding matters, most first.
 type severity string
 
@@ -78,6 +88,7 @@ var enumValues = map[reflect.Type][]string{
 	reflect.TypeFor[priorCheck]():        {"ask", "inform", "off"},
 	reflect.TypeFor[diversity]():         {"cross-family", "fresh-context"},
 	reflect.TypeFor[conclusion]():        {"failure", "neutral"},
+	reflect.TypeFor[partialConclusion](): {"neutral", "success", "failure"},
 	reflect.TypeFor[severity]():          {"blocker", "major", "minor", "nit"},
 	reflect.TypeFor[provider.Effort]():   {"low", "medium", "high", "xhigh", "max"},
 	reflect.TypeFor[provider.Thinking](): {"adaptive", "off"},

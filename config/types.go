@@ -110,15 +110,19 @@ type Progress struct {
 
 // Review configures pull-request review lanes.
 type Review struct {
-	Lanes             []Lane            `yaml:"lanes"`
-	ContractPath      string            `yaml:"contract_path"`
-	Diversity         diversity         `yaml:"diversity"`
-	MaxDiffBytes      int64             `yaml:"max_diff_bytes"`
-	Paths             PathFilter        `yaml:"paths"`
-	Drafts            bool              `yaml:"drafts"`
-	RefutedConclusion conclusion        `yaml:"refuted_conclusion"`
-	AuthorFamilies    map[string]string `yaml:"author_families" mapkey:"login"`
-	CoauthorFamilies  map[string]string `yaml:"coauthor_families" mapkey:"name"`
+	Lanes             []Lane     `yaml:"lanes"`
+	ContractPath      string     `yaml:"contract_path"`
+	Diversity         diversity  `yaml:"diversity"`
+	MaxDiffBytes      int64      `yaml:"max_diff_bytes"`
+	Paths             PathFilter `yaml:"paths"`
+	Drafts            bool       `yaml:"drafts"`
+	RefutedConclusion conclusion `yaml:"refuted_conclusion"`
+	// Partial is the conclusion of a lane that was shown only part of the diff (files over
+	// the size limit, binaries, excluded paths): neutral by default, never a green check for
+	// a review that did not see the whole change.
+	Partial          partialConclusion `yaml:"partial"`
+	AuthorFamilies   map[string]string `yaml:"author_families" mapkey:"login"`
+	CoauthorFamilies map[string]string `yaml:"coauthor_families" mapkey:"name"`
 	// MinSeverity is the least severity a finding needs to be posted on the pull request;
 	// below it a finding is in the lane's check run only.
 	MinSeverity severity `yaml:"min_severity"`

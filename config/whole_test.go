@@ -72,7 +72,7 @@ func TestParseFullFile(t *testing.T) {
 			{Name: "security", Profile: "claude", Inline: false}},
 		ContractPath: "docs/acceptance.md", Diversity: config.DiversityFreshContext, MaxDiffBytes: 2 << 20,
 		Paths:  config.PathFilter{Include: []string{"src/**", "go.mod"}, Exclude: []string{"**/*_test.go", "vendor/**"}},
-		Drafts: true, RefutedConclusion: config.ConclusionNeutral,
+		Drafts: true, RefutedConclusion: config.ConclusionNeutral, Partial: config.PartialFailure,
 		AuthorFamilies:   map[string]string{"dependabot[bot]": "human", "octocat": "human"},
 		CoauthorFamilies: map[string]string{"Claude": "anthropic", "Codex": "openai"},
 		MinSeverity:      config.SeverityMajor, MaxComments: 5,

@@ -95,6 +95,22 @@ func TestLaneOverSizeLimitSaysSoInSummary(t *testing.T) {
 	user := requests(gpt)[0].User
 	assert.NotContains(t, user, "filler line", "the skipped file is not shown")
 	assert.Contains(t, user, "NOT the whole diff", "the reviewer is told what it was not shown")
+
+	// A CONFIRMED on part of the diff is not a green check: neutral by default, with what
+	// the lane saw in the title; review.partial chooses otherwise, and a whole review is
+	// unchanged.
+	conclusion, title := Conclusions{Refuted: "failure"}.Of(res)
+	assert.Equal(t, "neutral", conclusion)
+	assert.Regexp(t, `^CONFIRMED by gpt \(openai\) on part of the diff: 1 of 2 files, \d+ of \d+ bytes$`, title)
+	for _, partial := range []string{"success", "failure"} {
+		conclusion, _ := Conclusions{Refuted: "failure", Partial: partial}.Of(res)
+		assert.Equal(t, partial, conclusion)
+	}
+	whole := *res
+	whole.Coverage = &Coverage{Complete: true}
+	conclusion, title = Conclusions{Refuted: "failure"}.Of(&whole)
+	assert.Equal(t, "success", conclusion)
+	assert.Equal(t, "CONFIRMED by gpt (openai)", title)
 }
 
 // A diff of which the reviewer would be shown nothing (every file over the limit or outside

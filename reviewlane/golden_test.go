@@ -64,7 +64,7 @@ func TestCommentAndCheckGolden(t *testing.T) {
 
 	for name, r := range map[string]*Result{"refuted": refuted, "transport": transport, "stale": stale, "blocked": blocked} {
 		conclusion, title := CheckConclusion(r, "failure")
-		golden(t, "comment_"+name+".md", commentBody(r, "failure"))
+		golden(t, "comment_"+name+".md", commentBody(r, Conclusions{Refuted: "failure"}))
 		golden(t, "check_"+name+".txt", conclusion+"\n"+title+"\n")
 		_, err := r.Marshal()
 		assert.NoError(t, err, name)

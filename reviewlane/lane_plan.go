@@ -11,6 +11,8 @@ import (
 type publishOptions struct {
 	// RefutedConclusion is review.refuted_conclusion: "failure" (default) or "neutral".
 	RefutedConclusion string
+	// Partial is review.partial: "neutral" (default), "success" or "failure".
+	Partial string
 	// MinSeverity is review.min_severity (default minor): findings below it are in the
 	// check run only.
 	MinSeverity string
@@ -22,7 +24,7 @@ type publishOptions struct {
 
 // PublishOptionsFromConfig reads the review section.
 func PublishOptionsFromConfig(r config.Review) publishOptions {
-	o := publishOptions{RefutedConclusion: string(r.RefutedConclusion), MinSeverity: string(r.MinSeverity),
+	o := publishOptions{RefutedConclusion: string(r.RefutedConclusion), Partial: string(r.Partial), MinSeverity: string(r.MinSeverity),
 		MaxComments: r.MaxComments, BodyOnly: map[string]bool{}}
 	for _, l := range r.Lanes {
 		if !l.Inline {
@@ -30,6 +32,11 @@ func PublishOptionsFromConfig(r config.Review) publishOptions {
 		}
 	}
 	return o
+}
+
+// conclusions are the check-run conclusions these options choose.
+func (o publishOptions) conclusions() Conclusions {
+	return Conclusions{Refuted: o.RefutedConclusion, Partial: o.Partial}
 }
 
 func (o publishOptions) withDefaults() publishOptions {

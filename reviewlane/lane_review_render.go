@@ -40,7 +40,7 @@ func (p reviewPlan) renderBody(r *Result, o publishOptions) string {
 		outdatedFPs = append(outdatedFPs, f.fp)
 	}
 	var b strings.Builder
-	_, title := CheckConclusion(r, o.RefutedConclusion)
+	_, title := o.conclusions().Of(r)
 	fmt.Fprintf(&b, "%s\n### %s: %s\n\n", reviewMarkerWith(r.Lane, r.HeadSHA, bodyFPs, outdatedFPs), CheckName(r.Lane), title)
 	fmt.Fprintf(&b, "At `%s`. ", r.HeadSHA)
 	switch n := len(p.comments); n {

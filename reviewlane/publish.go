@@ -61,7 +61,7 @@ func publish(ctx context.Context, pub publisher, current, self string, r *Result
 	if r.Repository == "" || r.PRNumber == 0 {
 		return errors.New("publish: the result is not for a pull request")
 	}
-	if err := publishCheck(ctx, pub, r, o.RefutedConclusion); err != nil {
+	if err := publishCheck(ctx, pub, r, o.conclusions()); err != nil {
 		return fmt.Errorf("publish lane %s: %w", r.Lane, err)
 	}
 	if current != "" && current != r.HeadSHA || r.Status == statusStale {
@@ -72,14 +72,14 @@ func publish(ctx context.Context, pub publisher, current, self string, r *Result
 			return fmt.Errorf("publish lane %s: %w", r.Lane, err)
 		}
 	}
-	if err := publishComment(ctx, pub, self, r, o.RefutedConclusion); err != nil {
+	if err := publishComment(ctx, pub, self, r, o.conclusions()); err != nil {
 		return fmt.Errorf("publish lane %s: %w", r.Lane, err)
 	}
 	return nil
 }
 
-func publishCheck(ctx context.Context, pub publisher, r *Result, refutedConclusion string) error {
-	conclusion, title := CheckConclusion(r, refutedConclusion)
+func publishCheck(ctx context.Context, pub publisher, r *Result, c Conclusions) error {
+	conclusion, title := c.Of(r)
 	return pub.PutCheckRun(ctx, r.Repository, CheckRun{Name: CheckName(r.Lane), HeadSHA: r.HeadSHA, ExternalID: r.Lane,
 		Conclusion: conclusion, Title: title, Summary: Report(r), Annotations: annotations(r)})
 }
@@ -112,6 +112,6 @@ func publishReview(ctx context.Context, pub publisher, self string, r *Result, o
 	return err
 }
 
-func publishComment(ctx context.Context, pub publisher, self string, r *Result, refutedConclusion string) error {
-	return pub.PutComment(ctx, r.Repository, r.PRNumber, self, Marker(r.Lane), commentBody(r, refutedConclusion))
+func publishComment(ctx context.Context, pub publisher, self string, r *Result, c Conclusions) error {
+	return pub.PutComment(ctx, r.Repository, r.PRNumber, self, Marker(r.Lane), commentBody(r, c))
 }

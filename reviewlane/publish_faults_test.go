@@ -49,7 +49,7 @@ func TestPublishWritesEachOnceWhateverGitHubAnswers(t *testing.T) {
 				assert.Equal(t, "failure", runs[0].Conclusion)
 				comments := g.fake.IssueComments(ghRepo, g.number)
 				require.Len(t, comments, 1, "one sticky comment")
-				assert.Equal(t, commentBody(r, "failure"), comments[0].Body)
+				assert.Equal(t, commentBody(r, Conclusions{Refuted: "failure"}), comments[0].Body)
 			})
 		}
 	}

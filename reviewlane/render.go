@@ -17,19 +17,41 @@ func Marker(lane string) string { return wr.MarkerLine("lane=" + lane) }
 // maxSummary keeps a check run summary under GitHub's 65535-character limit.
 const maxSummary = 60000
 
-// CheckConclusion maps a result to a check-run conclusion and title. Only a judged lane can
-// succeed or fail; refutedConclusion ("failure" or "neutral") is review.refuted_conclusion.
-// Transport, stale and blocked lanes are always neutral: they are not judgments.
+// Conclusions are the check-run conclusions a repository chose: Refuted is
+// review.refuted_conclusion ("failure", or "neutral"), Partial is review.partial ("neutral"
+// by default, "success" or "failure").
+type Conclusions struct{ Refuted, Partial string }
+
+// CheckConclusion is Conclusions{Refuted: refutedConclusion}.Of(r): a partial review neutral.
 func CheckConclusion(r *Result, refutedConclusion string) (conclusion, title string) {
+	return Conclusions{Refuted: refutedConclusion}.Of(r)
+}
+
+// Of maps a result to its check run's conclusion and title. A judged lane that was shown only
+// part of the diff concludes as Partial says (neutral unless the repository chose otherwise),
+// whatever its judgment, and its title says what it saw: a green check means the whole change
+// was reviewed.
+func (c Conclusions) Of(r *Result) (conclusion, title string) {
 	switch r.Status {
 	case StatusJudged:
 		if r.Disposition == Confirmed {
-			return "success", fmt.Sprintf("CONFIRMED by %s (%s)", r.Reviewer.Profile, r.Reviewer.Family)
+			conclusion, title = "success", fmt.Sprintf("CONFIRMED by %s (%s)", r.Reviewer.Profile, r.Reviewer.Family)
+		} else {
+			conclusion = c.Refuted
+			if conclusion != "neutral" {
+				conclusion = "failure"
+			}
+			title = fmt.Sprintf("REFUTED by %s (%s): %d finding(s)", r.Reviewer.Profile, r.Reviewer.Family, len(r.Findings))
 		}
-		if refutedConclusion != "neutral" {
-			refutedConclusion = "failure"
+		if cov := r.Coverage; cov != nil && !cov.Complete {
+			conclusion = c.Partial
+			if conclusion != "success" && conclusion != "failure" {
+				conclusion = "neutral"
+			}
+			title += fmt.Sprintf(" on part of the diff: %d of %d files, %d of %d bytes", cov.FilesReviewed, cov.FilesTotal,
+				cov.BytesReviewed, cov.BytesTotal)
 		}
-		return refutedConclusion, fmt.Sprintf("REFUTED by %s (%s): %d finding(s)", r.Reviewer.Profile, r.Reviewer.Family, len(r.Findings))
+		return conclusion, title
 	case statusStale:
 		return "neutral", "stale: head moved to " + short(r.StaleHeadSHA)
 	case statusBlocked:
@@ -86,8 +108,8 @@ func notReviewed(b *strings.Builder, c *Coverage) {
 }
 
 // commentBody is the sticky PR comment for a lane: the marker line first, then the report.
-func commentBody(r *Result, refutedConclusion string) string {
-	_, title := CheckConclusion(r, refutedConclusion)
+func commentBody(r *Result, c Conclusions) string {
+	_, title := c.Of(r)
 	return fmt.Sprintf("%s\n### %s: %s\n\n%s", Marker(r.Lane), CheckName(r.Lane), title, Report(r))
 }
 
