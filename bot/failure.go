@@ -58,11 +58,12 @@ func isGitHubFailure(err error) bool {
 	return ok
 }
 
-// threadDetail is a failure as the issue thread reads it. The messages of two classes quote
-// model output — a contract violation the answer that broke the format, a refusal the
-// model's own words — and the thread shows no model text: for those it keeps only what
-// precedes the quote (which phase, role and profile failed, after how many attempts) and
-// leaves the rest to the run's log and job summary. A failure with a summary (a standing
+// threadDetail is a failure as the issue thread reads it. A model call's failure shows what
+// precedes the provider's text (which phase, role and profile failed, its class, after how
+// many attempts) and the HTTP status, never the text itself: a contract violation quotes the
+// answer, a refusal the model's words, and any other error the endpoint's body, which a
+// repository-configured endpoint could fill with whatever it holds. The rest is left to the
+// run's log and job summary. A failure with a summary (a standing
 // team that lost its quorum) is shown by it: every missing answer's role, profile and class.
 // The detail is markdown fit to publish as it is: every part taken from the error passes
 // through safetext, and runURL, war-room's own, stays a link.
@@ -74,11 +75,25 @@ func threadDetail(class string, err error, runURL string) string {
 		where = "the run's log (" + runURL + ")"
 	}
 	var sm summarised
+	var ce *engine.CallError
 	switch {
 	case err == nil:
 		return ""
 	case errors.As(err, &sm):
 		return safetext.Inline(sm.Summary()) + "; " + where + " has each call's error."
+	case what == "" && errors.As(err, &ce):
+		// A provider's error text is never published: the endpoint may be one a repository
+		// configured, and its body may quote anything it holds. The class and status say
+		// what happened; the log has the rest.
+		status := ""
+		var pe *provider.Error
+		if errors.As(err, &pe) && pe.Status != 0 {
+			status = fmt.Sprintf(", status %d", pe.Status)
+		}
+		if m := failedCall.FindStringSubmatch(firstLine(err.Error(), 2000)); m != nil {
+			return fmt.Sprintf("%s%s; %s has the details.", safetext.Inline(m[1]), status, where)
+		}
+		return fmt.Sprintf("a model call failed (%s%s); %s has the details.", safetext.Inline(ce.Class), status, where)
 	case what == "":
 		return safetext.Inline(err.Error())
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 type selfClassed struct{}
@@ -58,9 +59,13 @@ func TestThreadDetailQuotesNoModelText(t *testing.T) {
 	if got := threadDetail("refused", refusal, ""); strings.Contains(got, "SECRETPLAN") || !strings.Contains(got, "declined") {
 		t.Errorf("refusal detail: %q", got)
 	}
-	transport := &engine.CallError{Role: "attacker", Profile: "gpt", Class: "transport", Attempts: 2, Err: errors.New("502")}
-	if got := threadDetail("transport", transport, ""); got != transport.Error() {
-		t.Errorf("a transport failure keeps its message: %q", got)
+	// Any other failure of a call says its class and status, never the endpoint's text: a
+	// repository's endpoint could answer with whatever its network holds.
+	leaky := &engine.CallError{Role: "attacker", Profile: "gpt", Class: "invalid-request", Attempts: 1,
+		Err: provider.Errorf(provider.ClassInvalidRequest, 403, "internal service said: Token=INTERNALSECRET")}
+	if got := threadDetail("invalid-request", leaky, ""); strings.Contains(got, "INTERNALSECRET") ||
+		got != "role attacker on profile gpt failed (invalid-request) after 1 attempt(s), status 403; the run's log has the details." {
+		t.Errorf("an endpoint's error text reached the thread: %q", got)
 	}
 	if got := threadDetail("", nil, ""); got != "" {
 		t.Errorf("no error: %q", got)

@@ -56,7 +56,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
 	fs.DurationVar(&s.leaseTTL, "lease-ttl", session.DefaultLeaseTTL, "life of the leases (renewed every third of it) that keep a session and a thread on one worker and tell replicas this process is alive; a killed process's jobs are taken over about one and a half of it later")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
-	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send this server's keys to, besides each vendor's default")
+	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send requests (and this server's keys) to, besides each vendor's documented endpoints; profiles with no key too")
 	fs.StringVar(&s.logFormat, "log-format", "json", "log lines on standard error as json (one object a line) or text (key=value)")
 	s.ceilings.register(fs)
 }

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/war-room/war-room/engine"
@@ -144,4 +146,45 @@ func withInstallation(t *testing.T, raw []byte) []byte {
 	ev["installation"] = map[string]any{"id": appInstallation}
 	out, _ := json.Marshal(ev)
 	return out
+}
+
+// A repository that points a keyless profile at an address of the operator's network gets a
+// refusal and the App sends nothing there: not a completion, not a /models probe. The capture
+// server, standing in for an internal service, counts every request it receives: zero.
+func TestServeSendsNothingToAnUnapprovedEndpoint(t *testing.T) {
+	var requests atomic.Int64
+	internal := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		http.Error(w, "AccessKeyId: ASIAIOSFODNN7EXAMPLE", http.StatusForbidden)
+	}))
+	defer internal.Close()
+	w := newActionWorld(t, fmt.Sprintf(`version: 1
+providers:
+  alpha: {type: openai, family: openai, model: m, base_url: %[1]s/v1}
+  beta: {type: openai, family: anthropic, model: m, base_url: %[1]s/v1}
+protocols:
+  default: reason
+  reason:
+    pool: [alpha, beta]
+`, internal.URL))
+	w.f.AddInstallation(appInstallation, appLogin)
+	w.user("alice", "write")
+	files := newAppFiles(t)
+	s := startServe(t, w, files)
+	n := w.f.AddIssue(aRepo, 0, "Queue backend", "We run Redis only for the job queue.", "alice")
+	body := "/war-room Should we move the job queue into PostgreSQL?"
+	if got := s.deliver("issue_comment", "d-ssrf", appEvent(t, w, n, w.comment("alice", n, body), body), appSecret); got != http.StatusAccepted {
+		t.Fatalf("delivery: %d", got)
+	}
+	eventually(t, s, "the job", func() bool { return queuedJobs(t, files)["d-ssrf"] == "cancelled" }) // a refusal is not retried
+	replies := appComments(w, n)
+	if len(replies) != 1 || !strings.Contains(replies[0].Body, "--allow-base-url") || strings.Contains(replies[0].Body, "ASIA") {
+		t.Fatalf("replies: %+v\n%s", replies, s.log())
+	}
+	if got := requests.Load(); got != 0 {
+		t.Errorf("the internal address received %d request(s)", got)
+	}
+	if calls := ledger(t, files.db); len(calls) != 0 {
+		t.Errorf("%d provider calls", len(calls))
+	}
 }

@@ -87,7 +87,6 @@ func TestKeyPolicySendsEachKeyToItsVendorOnly(t *testing.T) {
 		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "CLAUDE_PROXY_KEY"}, false},
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "OPENAI_API_KEY", BaseURL: "https://llm.internal.example/v1/"}, false},
 		{config.ProviderConfig{Type: "anthropic", APIKeyEnv: "ANTHROPIC_API_KEY", BaseURL: "https://llm.internal.example/v1"}, false},
-		{config.ProviderConfig{Type: "openai", BaseURL: "http://their-own-ollama:11434/v1"}, false},
 
 		// Cross-vendor: each built-in key on another vendor's endpoint.
 		{config.ProviderConfig{Type: "openai", APIKeyEnv: "ANTHROPIC_API_KEY"}, true},
@@ -109,11 +108,46 @@ func TestKeyPolicySendsEachKeyToItsVendorOnly(t *testing.T) {
 	for _, c := range cases {
 		cfg := &config.Config{Providers: map[string]config.ProviderConfig{"p": c.p}}
 		err := policy.check(cfg)
+		if c.p.APIKeyEnv == "" { // keyless: TestKeylessProfilesGoOnlyWhereTheOperatorApproves
+			continue
+		}
 		if (err != nil) != c.refused {
 			t.Errorf("%+v: refused=%v, want %v (%v)", c.p, err != nil, c.refused, err)
 		}
 		if err != nil && err.Error() != "providers.p: "+errKeyEndpoint.Error() {
 			t.Errorf("%+v: the refusal is not the generic one: %v", c.p, err)
+		}
+	}
+}
+
+// A profile with no key is held to the same endpoints: a repository cannot make the App send
+// requests (or a /models probe) into the operator's network, or to a server of its own.
+func TestKeylessProfilesGoOnlyWhereTheOperatorApproves(t *testing.T) {
+	keys, err := parseProviderEnv("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy := newKeyPolicy(keys, "http://vllm.ops.example:8000/v1/", []string{"https://llm.internal.example/v1"})
+	for _, c := range []struct {
+		p       config.ProviderConfig
+		refused bool
+	}{
+		{config.ProviderConfig{Type: "openai"}, false},
+		{config.ProviderConfig{Type: "anthropic", BaseURL: "https://api.anthropic.com/"}, false},
+		{config.ProviderConfig{Type: "openai", BaseURL: "https://generativelanguage.googleapis.com/v1beta/openai"}, false},
+		{config.ProviderConfig{Type: "openai", BaseURL: "http://vllm.ops.example:8000/v1"}, false},
+		{config.ProviderConfig{Type: "openai", BaseURL: "https://llm.internal.example/v1/"}, false},
+		{config.ProviderConfig{Type: "openai", BaseURL: "http://127.0.0.1:8500/v1"}, true},
+		{config.ProviderConfig{Type: "openai", BaseURL: "http://169.254.169.254/latest"}, true},
+		{config.ProviderConfig{Type: "openai", BaseURL: "http://their-own-ollama:11434/v1"}, true},
+		{config.ProviderConfig{Type: "anthropic", BaseURL: "https://api.openai.com/v1"}, true},
+	} {
+		err := policy.check(&config.Config{Providers: map[string]config.ProviderConfig{"p": c.p}})
+		if (err != nil) != c.refused {
+			t.Errorf("%+v: refused=%v, want %v (%v)", c.p, err != nil, c.refused, err)
+		}
+		if err != nil && !errors.Is(err, errEndpoint) {
+			t.Errorf("%+v: %v is not the endpoint refusal", c.p, err)
 		}
 	}
 }

@@ -129,19 +129,48 @@ func newKeyPolicy(keys map[string]string, local string, allowed []string) keyPol
 var errKeyEndpoint = errors.New("this war-room App does not send the key that api_key_env names to this profile's endpoint: " +
 	"each key goes only to its own vendor's endpoint or to an endpoint the App's operator allows")
 
-// check refuses the first profile whose key would go where it may not.
+// errEndpoint refuses a keyless profile whose endpoint the operator did not approve: the App
+// would otherwise send requests (and metadata probes) wherever a repository pointed it,
+// its own network included.
+var errEndpoint = errors.New("this war-room App sends requests only to a vendor's documented endpoint or one its " +
+	"operator allows (war-room serve --allow-base-url); this profile's base_url is neither")
+
+// check refuses the first profile whose key would go where it may not, or that would send
+// anything to an endpoint the operator did not approve.
 func (k keyPolicy) check(cfg *config.Config) error {
 	for _, name := range slices.Sorted(maps.Keys(cfg.Providers)) {
-		if !k.permits(cfg.Providers[name]) {
+		p := cfg.Providers[name]
+		if p.APIKeyEnv == "" && !k.approved(string(p.Type), p.BaseURL) {
+			return fmt.Errorf("providers.%s: %w", name, errEndpoint)
+		}
+		if !k.permits(p) {
 			return fmt.Errorf("providers.%s: %w", name, errKeyEndpoint)
 		}
 	}
 	return nil
 }
 
-// permits says whether profile p may send the key its api_key_env names to its endpoint. A
-// profile with no key may point anywhere: it has nothing of ours to send. A variable that is
-// not one of the server's keys is refused, whatever it holds.
+// approved says whether the App may send anything to base for a profile of type typ: the
+// vendor's own endpoint (or its default, base empty), a documented endpoint a key of another
+// vendor reaches through this type (Gemini's OpenAI-compatible one, say), the operator's
+// local server, or an --allow-base-url entry. A keyless profile is held to it as much as a
+// keyed one: a request costs nothing to forge and can reach the operator's network.
+func (k keyPolicy) approved(typ, base string) bool {
+	base = normURL(base)
+	if slices.ContainsFunc(k.allowed, func(a string) bool { return normURL(a) == base }) || k.local != "" && base == k.local {
+		return true
+	}
+	if v, ok := provider.Lookup(typ); ok && v.OwnEndpoint(base) {
+		return true
+	}
+	return slices.ContainsFunc(provider.Detections(), func(d provider.TypedDetection) bool {
+		return d.Type == typ && d.BaseURL != "" && normURL(d.BaseURL) == base
+	})
+}
+
+// permits says whether profile p may send the key its api_key_env names to its endpoint (a
+// profile with no key sends none of ours; approved holds it). A variable that is not one of
+// the server's keys is refused, whatever it holds.
 func (k keyPolicy) permits(p config.ProviderConfig) bool {
 	if p.APIKeyEnv == "" {
 		return true
