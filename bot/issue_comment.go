@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
+	"time"
 
 	"github.com/war-room/war-room/internal/safetext"
 
@@ -90,7 +92,8 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 		t.log.Info("ignored: " + why)
 		return nil
 	}
-	t.react(ctx, reactionEyes)
+	// Nothing is written before the permission check passes: an outsider's command costs
+	// the installation's write queue one reply a day at most, and never a reaction.
 	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
 	if err != nil {
 		t.fail(ctx, classGitHub, err)
@@ -99,10 +102,13 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 	t.perm = perm
 	if !ok {
 		t.log.Info("refused", "login", author.Login, "permission", perm.String())
-		t.reply(ctx, fmt.Sprintf("@%s war-room needs `%s` permission on this repository to start or answer a session; you have `%s`.",
-			author.Login, orDefaultPermission(min), perm))
+		if t.firstRefusalToday(ctx, author.Login) {
+			t.reply(ctx, fmt.Sprintf("@%s war-room needs `%s` permission on this repository to start or answer a session; you have `%s`. "+
+				"(Further commands of yours today get no reply.)", author.Login, orDefaultPermission(min), perm))
+		}
 		return nil
 	}
+	t.react(ctx, reactionEyes)
 	if cfgErr != nil {
 		t.fail(ctx, classConfiguration, cfgErr)
 		return cfgErr
@@ -116,6 +122,26 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 		return nil
 	}
 	return t.dispatch(ctx, cfg, cmd, g)
+}
+
+// firstRefusalToday says whether login has had no refusal in this installation this UTC day,
+// and counts this one: a lease named for the installation, the user and the day, held until
+// the day ends by this comment. A second command that day finds it held and is only logged;
+// a retry of the same comment holds it already and replies again (its reply is found by its
+// marker, not written twice). A store that cannot say errs towards replying.
+func (t *thread) firstRefusalToday(ctx context.Context, login string) bool {
+	now := t.d.Now().UTC()
+	day := now.Truncate(24 * time.Hour)
+	name := fmt.Sprintf("refusal:%d:%s:%s", t.d.Installation, strings.ToLower(login), day.Format("2006-01-02"))
+	ok, err := t.store.AcquireLease(ctx, name, fmt.Sprintf("comment-%d", t.ev.Comment.ID), now, day.Add(24*time.Hour).Sub(now))
+	if err != nil {
+		t.log.Warn("refusal count unavailable; replying", "err", err)
+		return true
+	}
+	if !ok {
+		t.log.Info("refused again today: no reply", "login", login)
+	}
+	return ok
 }
 
 func (t *thread) dispatch(ctx context.Context, cfg *loadedConfig, cmd command, g Grammar) error {

@@ -2,9 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -177,5 +180,50 @@ func TestAppSessionRunsUnderTheServersBudget(t *testing.T) {
 		if e.Outcome != engine.OutcomeBudgetRefused {
 			t.Errorf("a call went out: %+v", e)
 		}
+	}
+}
+
+// Outsiders cost nothing: forty commands by a user without permission get no reaction and
+// one refusal between them, in the installation's write queue; the next UTC day a command
+// gets one refusal again. A maintainer's command is not held up: it gets its 👀.
+func TestOutsidersCostOneReplyADay(t *testing.T) {
+	w := newAppWorld(t)
+	clock := time.Date(2026, 3, 5, 23, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	w.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	w.start(nil)
+	w.f.SetPermission(testRepo, "alice", "read")
+	n := w.f.AddIssue(testRepo, 0, "Queue backend", "We run Redis only for jobs.", "alice")
+	for i := range 40 {
+		if got := w.deliver("issue_comment", fmt.Sprintf("d-outsider-%d", i), w.comment(n, "/war-room hi"), vectorSecret); got != http.StatusAccepted {
+			t.Fatalf("delivery %d: %d", i, got)
+		}
+	}
+	w.settle()
+	if replies := appComments(w.f, n); len(replies) != 1 || !strings.Contains(replies[0].Body, "needs `write` permission") {
+		t.Fatalf("%d replies to forty refused commands: %+v", len(replies), replies)
+	}
+	if got := reactionContents(w.f, n, "alice"); len(got) != 0 {
+		t.Errorf("reactions to refused commands: %v", got)
+	}
+	if calls := w.providerCalls(); calls != 0 {
+		t.Errorf("%d provider calls", calls)
+	}
+	mu.Lock()
+	clock = clock.Add(2 * time.Hour) // the next UTC day
+	mu.Unlock()
+	w.deliver("issue_comment", "d-outsider-next-day", w.comment(n, "/war-room hi"), vectorSecret)
+	w.settle()
+	if replies := appComments(w.f, n); len(replies) != 2 {
+		t.Errorf("%d replies after a refused command the next day, want 2", len(replies))
+	}
+
+	w.f.SetPermission(testRepo, "alice", "write")
+	if got := w.deliver("issue_comment", "d-maintainer", w.comment(n, "/war-room help"), vectorSecret); got != http.StatusAccepted {
+		t.Fatalf("delivery: %d", got)
+	}
+	w.settle()
+	if got := reactionContents(w.f, n, "alice"); !slices.Contains(got, "eyes by "+appBot) {
+		t.Errorf("the maintainer's command got no 👀: %v", got)
 	}
 }
