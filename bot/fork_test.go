@@ -157,3 +157,23 @@ func TestAppForkOfAPermittedAuthorIsReviewed(t *testing.T) {
 		t.Fatalf("checks %+v, %d calls", checks, w.providerCalls())
 	}
 }
+
+// A pull_request event delivered again under new delivery ids (a redelivery, a replay) runs
+// the lanes of that head and configuration once: three replays, one provider call, one check.
+func TestReplayedPullRequestRunsTheLanesOnce(t *testing.T) {
+	w, n := forkWorld(t)
+	w.forkPermission = "read" // mallory's pull request runs its lanes
+	w.start(nil)
+	for _, id := range []string{"d-pr", "d-pr-replay-1", "d-pr-replay-2", "d-pr-replay-3"} {
+		if got := w.deliver("pull_request", id, w.pullOpened(n), vectorSecret); got != http.StatusAccepted {
+			t.Fatalf("delivery %s: %d", id, got)
+		}
+		w.settle()
+	}
+	if calls := w.providerCalls(); calls != 1 {
+		t.Errorf("%d provider calls for one head delivered four times, want the lane's one", calls)
+	}
+	if checks := w.checks(); len(checks) != 1 || checks[0].Conclusion != "success" {
+		t.Errorf("checks: %+v", checks)
+	}
+}

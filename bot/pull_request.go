@@ -58,7 +58,7 @@ func (h *PullRequest) Handle(ctx context.Context, eventType, deliveryID string, 
 		log.Info("ignored: review lanes are off for this step")
 		return nil
 	}
-	p := &pullRun{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	p := &pullRun{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log, delivery: deliveryID}
 	return p.review(ctx)
 }
 
@@ -72,6 +72,8 @@ type pullRun struct {
 	// startedBy is who asked for these lanes with /war-room review ("" for a pull request
 	// event); their permission was checked, so a fork's author's is not.
 	startedBy string
+	// delivery is the pull request event's delivery id ("" for /war-room review).
+	delivery string
 }
 
 func (p *pullRun) review(ctx context.Context) error {
@@ -115,6 +117,13 @@ func (p *pullRun) reviewWith(ctx context.Context, cfg *loadedConfig) error {
 		if len(runnable) == 0 {
 			return nil
 		}
+	}
+	if p.startedBy == "" {
+		run, done, err := p.claimLanes(ctx, cfg)
+		if err != nil || !run {
+			return err
+		}
+		defer done()
 	}
 	results, err := p.dispatch(ctx, cfg)
 	switch {
