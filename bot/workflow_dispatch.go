@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/internal/safetext"
 
+	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/protocols"
 )
@@ -58,6 +60,13 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 	st := State{Session: id, Protocol: protocol, Question: question,
 		Seed: seed, SeedSource: source, Status: statusRunning, Requester: ev.Sender.Login}
 	d.log().Info("deliberation from workflow_dispatch", "delivery", deliveryID, "repo", repo.String(), "session", st.Session)
+	if d.Settings.Publish {
+		if done, err := d.republish(ctx, cfg, repo, id); err != nil {
+			d.log().Warn("could not check for an earlier attempt's decision; deliberating", "err", err)
+		} else if done {
+			return nil
+		}
+	}
 	out := d.runSession(ctx, cfg, repo, st, []engine.Sink{logSink{d}}, false, "")
 	d.report(out)
 	switch out.State.Status {
@@ -68,6 +77,52 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 			st.Session, out.State.Gate.Key))
 	}
 	return nil
+}
+
+// republish ends a re-run whose work is done: when an earlier attempt of this run published
+// the session's decision with its verifiable record, the decision is read back from GitHub,
+// checked against its seal, and published again through the idempotent publisher, which adds
+// only what the earlier attempt left unwritten. No model is called. done is false when there
+// is nothing to continue from (no discussion, or a record that does not read or verify): then
+// the session deliberates, and its publish finds the discussion by its marker.
+func (d *Deps) republish(ctx context.Context, cfg *loadedConfig, repo Repo, session string) (bool, error) {
+	store, err := d.OpenStore(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer store.Close()
+	pub := d.publisher(cfg.Config, store)
+	drepo := discussions.Repo{Owner: repo.Owner, Name: repo.Name}
+	number, ok, err := pub.PublishedSession(ctx, drepo, session)
+	if err != nil || !ok {
+		return false, err
+	}
+	rec, err := pub.ReadRecord(ctx, drepo, number)
+	if err != nil {
+		d.log().Info("an earlier attempt's decision has no readable record; deliberating", "discussion", number, "err", err)
+		return false, nil
+	}
+	if rep := engine.VerifyPublished(rec.PublishedRecord); !rep.OK() {
+		d.log().Warn("an earlier attempt's record does not verify; deliberating", "discussion", number)
+		return false, nil
+	}
+	var decision engine.Decision
+	if err := json.Unmarshal(rec.Decision, &decision); err != nil {
+		return false, nil
+	}
+	res, err := pub.Publish(ctx, discussions.Request{Repo: drepo, Decision: &decision, Record: rec.PublishedRecord,
+		FullRecord: d.Settings.RunURL})
+	if err != nil {
+		return false, err
+	}
+	d.output(OutputSessionID, session)
+	if res != nil && res.URL != "" {
+		d.output(OutputDiscussionURL, res.URL)
+	}
+	d.summary(fmt.Sprintf("## war-room\n\nAn earlier attempt of this run published session `%s` as #%d; this attempt made no "+
+		"model call and completed what was left to publish.\n", session, number))
+	d.log().Info("re-run: decision already published; no model call", "session", session, "discussion", number)
+	return true, nil
 }
 
 // logSink writes progress events to the log: a dispatched run has no progress comment.

@@ -114,3 +114,19 @@ func PublishedSessions(ctx context.Context, store engine.Store) (map[string][]Pu
 	}
 	return out, nil
 }
+
+// PublishedSession finds the decision war-room's own account published for session in the
+// repository's category: its number, or ok false when there is none.
+func (p *Publisher) PublishedSession(ctx context.Context, repo Repo, session string) (number int, ok bool, err error) {
+	defer p.begin()()
+	info, err := p.lookup(ctx, repo)
+	if err != nil {
+		return 0, false, err
+	}
+	l, err := p.listCategory(ctx, repo, info)
+	if err != nil {
+		return 0, false, err
+	}
+	d, ok := l.ours[Marker{Session: session, Part: partBody}]
+	return d.Number, ok, nil
+}

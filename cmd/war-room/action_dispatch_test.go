@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/githubfake"
 )
 
 // TestActionWorkflowDispatch: a dispatched question deliberates with no issue. With an
@@ -50,5 +51,47 @@ func TestActionWorkflowDispatch(t *testing.T) {
 	empty := w.payload("workflow_dispatch", map[string]any{"inputs.question": ""})
 	if r := w.run("workflow_dispatch", empty, nil, nil); r.code != 2 || !strings.Contains(r.stdout, "question input is empty") {
 		t.Errorf("no question: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+// A re-run of a dispatched run whose decision is published (same run id, attempt 2) makes no
+// model call: it reads the decision back from GitHub, checks it against its seal, completes
+// what is missing — here a phase comment someone deleted — and says so.
+func TestActionDispatchReRunCostsNothing(t *testing.T) {
+	w, _, _ := gateWorld(t)
+	ev := w.payload("workflow_dispatch", map[string]any{"inputs.question": gateQuestion})
+	same := map[string]string{"GITHUB_RUN_ID": "7777"}
+	first := w.run("workflow_dispatch", ev, map[string]string{"question": gateQuestion}, same)
+	wantNoError(t, first)
+	if n := len(ledger(t, first.db)); n == 0 {
+		t.Fatal("the first attempt made no call")
+	}
+	var disc githubfake.Discussion
+	for _, d := range w.f.Discussions(aRepo) {
+		if strings.HasSuffix(first.outputs["discussion-url"], fmt.Sprintf("/%d", d.Number)) {
+			disc = d
+		}
+	}
+	comments := w.f.Comments(disc.ID)
+	var phase githubfake.DiscussionComment
+	for _, c := range comments {
+		if strings.Contains(c.Body, "part=phase:") {
+			phase = c
+			break
+		}
+	}
+	w.f.DeleteComment(phase.ID)
+
+	again := w.run("workflow_dispatch", ev, map[string]string{"question": gateQuestion},
+		map[string]string{"GITHUB_RUN_ID": "7777", "GITHUB_RUN_ATTEMPT": "2"})
+	wantNoError(t, again)
+	if n := len(ledger(t, again.db)); n != 0 {
+		t.Errorf("the re-run made %d model call(s)", n)
+	}
+	if !strings.Contains(again.summary, "made no model call") || again.outputs["discussion-url"] != first.outputs["discussion-url"] {
+		t.Errorf("summary:\n%s\noutputs %v", again.summary, again.outputs)
+	}
+	if got := len(w.f.Comments(disc.ID)); got != len(comments) {
+		t.Errorf("%d comments after the re-run, want the %d the first attempt wrote", got, len(comments))
 	}
 }

@@ -38,3 +38,18 @@ func (f *Fake) EditDiscussionBody(discussionID, body string) {
 	}
 	d.body = body
 }
+
+// DeleteComment removes a top-level discussion comment as an admin deleting it on github.com
+// would.
+func (f *Fake) DeleteComment(commentID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c, ok := f.st.nodes[commentID].(*dcomment)
+	if !ok {
+		f.t.Errorf("githubfake: DeleteComment: no discussion comment %q", commentID)
+		return
+	}
+	d := c.discussion
+	d.comments = slices.DeleteFunc(d.comments, func(x *dcomment) bool { return x == c })
+	delete(f.st.nodes, commentID)
+}
