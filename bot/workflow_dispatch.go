@@ -2,10 +2,10 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
