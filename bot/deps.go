@@ -160,6 +160,7 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*loadedCo
 			}
 		}
 	}
+	d.Ceilings.clampWrites(cfg)
 	// From here on this event's writes keep the repository's spacing; the connection's Key
 	// holds it against every other job of the installation.
 	d.GitHub = d.GitHub.WithSpacing(cfg.GitHub.WriteSpacing)

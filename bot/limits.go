@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 )
@@ -18,6 +20,25 @@ type Ceilings struct {
 	// Daily caps what one installation spends in a UTC day, over all its sessions and lanes,
 	// across every worker sharing the store (a zero cap is none).
 	Daily engine.Budget
+	// WriteSpacing caps github.write_spacing (zero: none). A repository's value over it is
+	// clamped to it and the run says so, so that no repository can hold the installation's
+	// writes back for longer.
+	WriteSpacing time.Duration
+	// SessionTime caps the wall time of one session's job (zero: none): a hung endpoint costs
+	// its own session, which ends as a timeout, never the App's workers.
+	SessionTime time.Duration
+}
+
+// clampWrites bounds the repository's github.write_spacing by the server's ceiling, and says
+// so in the configuration's note when it had to.
+func (c Ceilings) clampWrites(cfg *loadedConfig) {
+	if c.WriteSpacing <= 0 || cfg.GitHub.WriteSpacing <= c.WriteSpacing {
+		return
+	}
+	note := fmt.Sprintf("github.write_spacing %s is over this server's ceiling (war-room serve --max-write-spacing=%s); %s is used.",
+		cfg.GitHub.WriteSpacing, c.WriteSpacing, c.WriteSpacing)
+	cfg.GitHub.WriteSpacing, cfg.GitHub.Discussions.MutationSpacing = c.WriteSpacing, c.WriteSpacing
+	cfg.Note = strings.TrimSpace(cfg.Note + " " + note)
 }
 
 // account is the installation's daily account over store, nil when there is none (no daily

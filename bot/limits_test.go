@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river/rivertype"
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/safetext"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -225,5 +226,24 @@ func TestOutsidersCostOneReplyADay(t *testing.T) {
 	w.settle()
 	if got := reactionContents(w.f, n, "alice"); !slices.Contains(got, "eyes by "+appBot) {
 		t.Errorf("the maintainer's command got no 👀: %v", got)
+	}
+}
+
+// A repository's github.write_spacing over the server's ceiling is clamped to it, and the
+// run's note says so; within it, nothing changes.
+func TestWriteSpacingIsClampedToTheCeiling(t *testing.T) {
+	c := Ceilings{WriteSpacing: 10 * time.Second}
+	cfg := &loadedConfig{Config: &config.Config{}}
+	cfg.GitHub.WriteSpacing = 20 * time.Minute
+	c.clampWrites(cfg)
+	if cfg.GitHub.WriteSpacing != 10*time.Second || cfg.GitHub.Discussions.MutationSpacing != 10*time.Second ||
+		!strings.Contains(cfg.Note, "github.write_spacing 20m0s is over this server's ceiling (war-room serve --max-write-spacing=10s)") {
+		t.Errorf("spacing %v/%v, note %q", cfg.GitHub.WriteSpacing, cfg.GitHub.Discussions.MutationSpacing, cfg.Note)
+	}
+	within := &loadedConfig{Config: &config.Config{}}
+	within.GitHub.WriteSpacing = time.Second
+	c.clampWrites(within)
+	if within.GitHub.WriteSpacing != time.Second || within.Note != "" {
+		t.Errorf("a spacing within the ceiling changed: %v %q", within.GitHub.WriteSpacing, within.Note)
 	}
 }

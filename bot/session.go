@@ -67,7 +67,15 @@ func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st 
 	dr := discussionsRepo(repo)
 	req.Source, req.Repo, req.Publish = engine.Source{Repository: repo.String(), Private: repo.Private}, &dr, d.Settings.Publish
 	req.FullRecord, req.CanAsk, req.Claim = d.Settings.RunURL, canAsk, claim
-	res := run.Run(ctx, req)
+	rctx := ctx
+	if limit := d.Ceilings.SessionTime; limit > 0 {
+		// The session's job holds a worker at most this long: a hung endpoint costs its own
+		// session (a timeout, never a verdict), not the App.
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	res := run.Run(rctx, req)
 	out = out.from(ctx, store, res)
 	if out.State.Status == StatusCompleted && res.Published != nil {
 		d.proposeMemory(ctx, cfg.Config, repo, store, out)

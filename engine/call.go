@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
@@ -100,18 +101,33 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task),
 		effort: p.EffortFor(spec.Effort), tokens: p.tokensFor(spec.MaxTokens)}
 	var cancel context.CancelFunc
-	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.Timeout)
+	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.Timeout, r.cfg.Calls.Time)
 	defer cancel()
+	if lim := r.cfg.Calls; lim.Time > 0 && c.limit == lim.Time && min(positive(spec.Timeout), positive(p.Timeout)) != lim.Time {
+		r.noteOnce("call-time", fmt.Sprintf("A call's time limit was clamped to this server's ceiling (%s=%s).", lim.TimeBy, lim.Time))
+	}
 	if err := c.fits(); err != nil {
 		return CallResult{}, c.fail(1, err)
 	}
 	return c.run()
 }
 
+// positive is d, or the longest duration when d is no limit (zero).
+func positive(d time.Duration) time.Duration {
+	if d <= 0 {
+		return time.Duration(math.MaxInt64)
+	}
+	return d
+}
+
 // run is the attempt loop of one call.
 func (c *call) run() (CallResult, error) {
 	var contractRetried, truncRetried bool
 	max := c.p.attempts()
+	if lim := c.r.cfg.Calls; lim.Attempts > 0 && max > lim.Attempts {
+		max = lim.Attempts
+		c.r.noteOnce("attempts", fmt.Sprintf("A call's attempts were clamped to this server's ceiling (%s=%d).", lim.AttemptsBy, lim.Attempts))
+	}
 	for n := 1; ; n++ {
 		res, err := c.attempt(n)
 		if err == nil {

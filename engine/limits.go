@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Ceiling names a kind of setting a server may bound: protocols declare which of their
@@ -49,6 +50,20 @@ type Limits struct {
 	Budget Budget
 	// Bounds cap the settings protocols declare; a missing or zero Max is no bound.
 	Bounds map[Ceiling]Limit
+	// Calls caps every model call, whatever the profile or the protocol asks: see CallLimits.
+	Calls CallLimits
+}
+
+// CallLimits bound each model call of a session (zero: no bound). A call asking for more is
+// clamped, never refused, and the run's record says so once: a repository's timeout of an
+// hour, or ten attempts, cannot hold one of the server's workers that long.
+type CallLimits struct {
+	// Time is the longest a call may take, all its attempts together.
+	Time time.Duration
+	// Attempts is the most requests one call may make.
+	Attempts int
+	// TimeBy and AttemptsBy name the settings that set them, for the note.
+	TimeBy, AttemptsBy string
 }
 
 // LimitError is a session refused before it started because a setting passes a ceiling.

@@ -122,6 +122,20 @@ func (r *Run) stamp(ctx context.Context, out Result, plan Plan, forecast Forecas
 	return nil
 }
 
+// noteOnce adds note to the decision the first time key is noted in this run.
+func (r *Run) noteOnce(key, note string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.noted[key] {
+		return
+	}
+	if r.noted == nil {
+		r.noted = map[string]bool{}
+	}
+	r.noted[key] = true
+	r.notes = append(r.notes, note)
+}
+
 // AddNotes adds facts a reader must see to the decision this run will seal (a prior-decision
 // check's findings, say): the decision is final once sealed, so notes come before.
 func (r *Run) AddNotes(notes ...string) {

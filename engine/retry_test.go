@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -174,4 +175,51 @@ func TestTruncatedAnswerNeverPassesTheContract(t *testing.T) {
 		Contract: func(string) error { checked = true; return nil }})
 	require.Error(t, err)
 	assert.False(t, checked, "a cut-off answer is not offered to the contract")
+}
+
+// The server's call ceilings clamp what a profile asks, never refuse it: a profile's hour is
+// cut to the ceiling's minute (a Retry-After past it ends the call at once), ten attempts
+// to two; a decision made under them says so once.
+func TestCallCeilingsClampWhatAProfileAsks(t *testing.T) {
+	limits := engine.CallLimits{Time: time.Minute, Attempts: 2, TimeBy: "war-room serve --max-call-time", AttemptsBy: "war-room serve --max-attempts"}
+	slow := &replies{next: []func(provider.Request) (provider.Response, error){
+		fails(&provider.Error{Class: provider.ClassTransport, Status: 429, RetryAfter: 5 * time.Minute, Err: errors.New("slow down")})}}
+	w := &waits{}
+	r := startRun(t, openStore(t, ""), engine.Profiles{"p": {Name: "p", Family: "f", Provider: slow, Timeout: time.Hour}},
+		func(rc *engine.RunConfig) { rc.Sleep, rc.Calls = w.sleep, limits })
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "p"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "past the call's 1m0s limit", "the ceiling, not the profile's hour, is the deadline")
+	assert.Len(t, slow.requests(), 1)
+
+	broken := &replies{next: []func(provider.Request) (provider.Response, error){
+		fails(&provider.Error{Class: provider.ClassTransport, Status: 500, Err: errors.New("boom")})}}
+	r = startRun(t, openStore(t, ""), engine.Profiles{"p": {Name: "p", Family: "f", Provider: broken, MaxAttempts: 10}},
+		func(rc *engine.RunConfig) { rc.Sleep, rc.Calls = w.sleep, limits })
+	_, err = r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "p"})
+	var ce *engine.CallError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, 2, ce.Attempts)
+	assert.Len(t, broken.requests(), 2)
+}
+
+// A decision whose calls were clamped carries one note per ceiling, naming the flag.
+func TestAClampedCallIsNotedInTheDecision(t *testing.T) {
+	ps, _ := threeProfiles(nil, false)
+	for _, p := range ps {
+		p.Timeout = time.Hour
+	}
+	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) {
+		rc.Calls = engine.CallLimits{Time: time.Minute, TimeBy: "war-room serve --max-call-time"}
+		rc.Answers = map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}
+	})
+	d, err := r.Execute(context.Background(), pair{"a", "b"})
+	require.NoError(t, err)
+	n := 0
+	for _, note := range d.Notes {
+		if strings.Contains(note, "clamped to this server's ceiling (war-room serve --max-call-time=1m0s)") {
+			n++
+		}
+	}
+	assert.Equal(t, 1, n, "notes: %v", d.Notes)
 }

@@ -56,6 +56,8 @@ type RunConfig struct {
 	// Evidence opens the prober of a session's evidence source (nil: evidence.Local, git on
 	// a local checkout). The App supplies one that reads the repository through GitHub's API.
 	Evidence evidence.Opener
+	// Calls bounds every call's time and attempts (the App's ceilings; zero: none).
+	Calls CallLimits
 }
 
 // Run executes one session's protocol code durably. It is safe for concurrent use by the
@@ -67,6 +69,7 @@ type Run struct {
 	fence   string
 
 	mu        sync.Mutex
+	noted     map[string]bool // the once-only notes already added (a clamped call's)
 	used      int64
 	usedUSD   float64
 	semaphore map[string]chan struct{}

@@ -37,7 +37,8 @@ func (r *Runner) open(ctx context.Context, req Request, stored bool) (*engine.Ru
 		return nil, &ConfigError{Err: err}
 	}
 	rc := engine.RunConfig{Store: r.Store, Profiles: ps, Budget: r.Budget.Within(r.Limits.Budget), Sinks: r.Sinks,
-		Now: r.Now, Answers: req.Answers, Prompter: r.Prompter, Source: req.Source, Account: r.Account, Evidence: r.Evidence}
+		Now: r.Now, Answers: req.Answers, Prompter: r.Prompter, Source: req.Source, Account: r.Account, Evidence: r.Evidence,
+		Calls: r.Limits.Calls}
 	if stored {
 		return engine.Resume(ctx, rc, req.SessionID)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"strings"
+	"time"
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
@@ -21,6 +22,10 @@ const (
 	defaultMaxSeats         = 6
 	defaultMaxContextBytes  = 1 << 20
 	defaultForkPermission   = config.PermissionWrite
+	defaultMaxCallTime      = 15 * time.Minute // a thinking model's long answer, with room
+	defaultMaxSessionTime   = time.Hour
+	defaultMaxWriteSpacing  = 10 * time.Second
+	defaultMaxAttempts      = 4
 )
 
 // ceilingFlags are serve's bounds on what a repository's configuration and commands may
@@ -31,6 +36,9 @@ type ceilingFlags struct {
 	passes, rounds, seats      int64
 	contextBytes               int64
 	forkPermission             string
+	callTime, sessionTime      time.Duration
+	writeSpacing               time.Duration
+	attempts                   int64
 }
 
 func (c *ceilingFlags) register(fs *flag.FlagSet) {
@@ -42,6 +50,10 @@ func (c *ceilingFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&c.rounds, "max-rounds", defaultMaxRounds, "the most rounds a session may run: war-room's delphi.max_rounds, convene's --rounds (0: no ceiling)")
 	fs.Int64Var(&c.seats, "max-seats", defaultMaxSeats, "the most seats a standing team may have (0: no ceiling)")
 	fs.Int64Var(&c.contextBytes, "max-context-bytes", defaultMaxContextBytes, "the most bytes of question and context a session may have, and of a diff a review lane reads (0: no ceiling)")
+	fs.DurationVar(&c.callTime, "max-call-time", defaultMaxCallTime, "the longest one model call may take, all its attempts together, whatever a repository's profile or protocol timeouts say; longer is clamped (0: no ceiling)")
+	fs.DurationVar(&c.sessionTime, "max-session-time", defaultMaxSessionTime, "the longest one session's job may hold a worker; it then ends as a timeout (0: no ceiling)")
+	fs.DurationVar(&c.writeSpacing, "max-write-spacing", defaultMaxWriteSpacing, "the most github.write_spacing a repository may set; longer is clamped (0: no ceiling)")
+	fs.Int64Var(&c.attempts, "max-attempts", defaultMaxAttempts, "the most requests one model call may make, whatever a repository's profile says; more is clamped (0: no ceiling)")
 	fs.StringVar(&c.forkPermission, "fork-permission", string(defaultForkPermission), "the permission a fork pull request's author needs for its review lanes to run; below it they wait for a /war-room review comment from someone who has it (read, triage, write, maintain or admin)")
 }
 
@@ -74,7 +86,9 @@ func (c *ceilingFlags) fromEnv(fs *flag.FlagSet, e *env) error {
 func (c *ceilingFlags) check() error {
 	for name, v := range map[string]float64{"max-session-tokens": float64(c.sessionTokens), "max-session-usd": c.sessionUSD,
 		"max-daily-tokens": float64(c.dailyTokens), "max-daily-usd": c.dailyUSD, "max-passes": float64(c.passes),
-		"max-rounds": float64(c.rounds), "max-seats": float64(c.seats), "max-context-bytes": float64(c.contextBytes)} {
+		"max-rounds": float64(c.rounds), "max-seats": float64(c.seats), "max-context-bytes": float64(c.contextBytes),
+		"max-call-time": float64(c.callTime), "max-session-time": float64(c.sessionTime),
+		"max-write-spacing": float64(c.writeSpacing), "max-attempts": float64(c.attempts)} {
 		if v < 0 {
 			return usageErr("--%s is %g: a ceiling is 0 (none) or more", name, v)
 		}
@@ -96,8 +110,11 @@ func (c *ceilingFlags) ceilings() bot.Ceilings {
 				engine.CeilingRounds:       {Max: c.rounds, By: "war-room serve --max-rounds"},
 				engine.CeilingSeats:        {Max: c.seats, By: "war-room serve --max-seats"},
 				engine.CeilingContextBytes: {Max: c.contextBytes, By: "war-room serve --max-context-bytes"},
-			}},
+			},
+			Calls: engine.CallLimits{Time: c.callTime, Attempts: int(c.attempts),
+				TimeBy: "war-room serve --max-call-time", AttemptsBy: "war-room serve --max-attempts"}},
 		Daily: engine.Budget{MaxTokens: c.dailyTokens, MaxUSD: c.dailyUSD,
 			TokensBy: "war-room serve --max-daily-tokens", USDBy: "war-room serve --max-daily-usd"},
+		WriteSpacing: c.writeSpacing, SessionTime: c.sessionTime,
 	}
 }
