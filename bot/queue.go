@@ -106,6 +106,11 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payl
 		return nil, fmt.Errorf("job queue: migrate the payload table: %w", err)
 	}
 	workers := river.NewWorkers()
+	if w.RepoShare == 0 {
+		// One repository holds at most half the workers (one of two): a hung endpoint costs
+		// its own repository, and another repository's command still finds a worker.
+		w.RepoShare = max(1, orInt(cfg.Workers, DefaultWorkers)/2)
+	}
 	sw := &storedWorker{DeliveryWorker: w, payloads: ps}
 	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)

@@ -82,6 +82,40 @@ type DeliveryWorker struct {
 	JobTimeout time.Duration
 	// Observer, when set, is told when each job starts and how it ended.
 	Observer JobObserver
+	// RepoShare is how many jobs of one repository may run at once, across every worker
+	// sharing the store (0: no bound; a queue sets half its workers). A job over its
+	// repository's share is snoozed, leaving its worker to other repositories.
+	RepoShare int
+	// ShareSnooze is how long such a job waits before it tries again (0: 5 s).
+	ShareSnooze time.Duration
+}
+
+// errShareTaken is a job whose repository already runs its share of jobs.
+var errShareTaken = errors.New("its repository already runs its share of the App's workers")
+
+// takeShare holds one of the repository's RepoShare slots for this job, or says it cannot:
+// a lease per slot in the shared store, renewed while held, so that replicas share the
+// bound too.
+func (w *DeliveryWorker) takeShare(ctx context.Context, d *Deps, repo string) (func(), bool, error) {
+	if w.RepoShare <= 0 || repo == "" || d.Holder == "" || d.OpenStore == nil {
+		return func() {}, true, nil
+	}
+	store, err := d.OpenStore(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	for i := range w.RepoShare {
+		release, ok, err := d.holds(ctx, store, fmt.Sprintf("repo-share:%s:%d", repo, i))
+		if err != nil {
+			store.Close()
+			return nil, false, err
+		}
+		if ok {
+			return func() { release(); store.Close() }, true, nil
+		}
+	}
+	store.Close()
+	return nil, false, nil
 }
 
 // Timeout is the job's own bound, overriding the client's.
@@ -154,6 +188,15 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[deliveryArgs]) 
 		log.Error("job: " + errNoHandler.Error())
 		return river.JobCancel(errNoHandler)
 	}
+	release, ok, err := w.takeShare(ctx, &d, a.Repo)
+	switch {
+	case err != nil:
+		return err // the store may answer on the next attempt
+	case !ok:
+		log.Info("job: snoozed: " + errShareTaken.Error())
+		return river.JobSnooze(orDuration(w.ShareSnooze, 5*time.Second))
+	}
+	defer release()
 	ctx, note := withJobNote(ctx, job.Attempt < job.MaxAttempts)
 	err = hs[i].Handle(ctx, a.Event, a.DeliveryID, a.Payload)
 	return outcome(err, note.with(log))
