@@ -17,7 +17,9 @@ import (
 // replica counts them.
 func TestARepositoryHoldsAtMostItsShareOfWorkers(t *testing.T) {
 	dir := t.TempDir()
-	open := func(ctx context.Context) (engine.Store, error) { return sqlite.Open(ctx, filepath.Join(dir, "state.db")) }
+	open := func(ctx context.Context) (engine.Store, error) {
+		return sqlite.Open(ctx, filepath.Join(dir, "state.db"))
+	}
 	w := &DeliveryWorker{RepoShare: 1}
 	job := func(holder string) *Deps {
 		return &Deps{Holder: holder, LeaseTTL: time.Minute, OpenStore: open, Now: time.Now}
