@@ -19,7 +19,7 @@ func (p reviewPlan) draft(r *Result, o publishOptions) reviewDraft {
 
 // commentLine is a line comment's text: the severity, the lane and the finding.
 func commentLine(lane string, f Finding) string {
-	return fmt.Sprintf("**%s** · %s: %s", f.Severity, CheckName(lane), safetext.Inline(f.Text))
+	return fmt.Sprintf("**%s** · %s: %s", f.Severity, CheckName(lane), safetext.Phrase(f.Text))
 }
 
 // commentText is a line comment's text without its marker line.
@@ -54,7 +54,7 @@ func (p reviewPlan) renderBody(r *Result, o publishOptions) string {
 	if len(p.body) > 0 {
 		b.WriteString("\nNew findings not on their lines:\n\n")
 		for _, f := range p.body {
-			fmt.Fprintf(&b, "- **%s**%s %s (%s)\n", f.Severity, location(f.Finding), safetext.Inline(f.Text), f.why)
+			fmt.Fprintf(&b, "- **%s**%s %s (%s)\n", f.Severity, location(f.Finding), safetext.Phrase(f.Text), f.why)
 		}
 	}
 	if len(p.outdated) > 0 {

@@ -61,8 +61,9 @@ func (c Conclusions) Of(r *Result) (conclusion, title string) {
 }
 
 // Report is the markdown body shared by the check run summary and the sticky comment. The
-// summary (war-room's sentence, which may carry a clip of the answer) and every finding are
-// escaped phrases (safetext.Inline), so the report's own lines are the only structure in it.
+// summary (war-room's sentence, which may carry a clip of the answer) is an escaped phrase
+// (safetext.Inline) and every finding a rendered one (safetext.Phrase: its code spans and
+// emphasis show as written), so the report's own lines are the only structure in it.
 func Report(r *Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n", safetext.Inline(r.Summary))
@@ -76,7 +77,7 @@ func Report(r *Result) string {
 	if len(r.Findings) > 0 {
 		b.WriteString("\nFindings:\n\n")
 		for _, f := range r.Findings {
-			fmt.Fprintf(&b, "- **%s**%s %s\n", safetext.Inline(f.Severity), location(f), safetext.Inline(f.Text))
+			fmt.Fprintf(&b, "- **%s**%s %s\n", safetext.Inline(f.Severity), location(f), safetext.Phrase(f.Text))
 		}
 	}
 	notReviewed(&b, r.Coverage)
