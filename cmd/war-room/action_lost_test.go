@@ -39,9 +39,10 @@ func TestActionLostReplyIsWrittenByTheReRun(t *testing.T) {
 	assertSpaced(t, w.f, time.Second)
 }
 
-// The failure path writes what a person needs — the confused reaction and a reply saying
-// why — and a re-run that succeeds leaves one outcome: rocket, with our confused taken back,
-// and the one reply now saying where the decision is.
+// The failure path writes what a person needs — the confused reaction beside the 👀 that
+// said the command was received and allowed, and a reply saying why — and a re-run that
+// succeeds leaves one outcome: rocket, with our confused taken back, and the one reply now
+// saying where the decision is.
 func TestActionReRunLeavesOneOutcome(t *testing.T) {
 	w := newCommandWorld(t)
 	good := writesConfig(t, "1s")
@@ -53,7 +54,7 @@ func TestActionReRunLeavesOneOutcome(t *testing.T) {
 	if r := w.runCommand(); r.code != exitFailure {
 		t.Fatalf("a failing session: exit %d\n%s", r.code, r.stderr)
 	}
-	if got := reactionsOn(w.actionWorld, w.issue, w.id); !slices.Equal(got, []string{"confused"}) {
+	if got := reactionsOn(w.actionWorld, w.issue, w.id); !slices.Equal(got, []string{"eyes", "confused"}) {
 		t.Errorf("after the failure: reactions %v", got)
 	}
 	bc := botComments(w.actionWorld, w.issue)
