@@ -38,7 +38,7 @@ const (
 	defaultDiscussionLabel    = "war-room"
 	defaultPriorCheck         = priorCheckAsk
 	defaultDeferredIssues     = false
-	defaultMutationSpacing    = 1 * time.Second // github.write_spacing and its older name
+	defaultMutationSpacing    = 1 * time.Second // github.write_spacing
 	defaultProgressThrottle   = 10 * time.Second
 )
 

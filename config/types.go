@@ -82,7 +82,7 @@ type GitHub struct {
 	Discussions Discussions `yaml:"discussions"`
 	Progress    Progress    `yaml:"progress"`
 	// WriteSpacing is the least time between two writes of one installation or token, REST
-	// and GraphQL alike. github.discussions.mutation_spacing, its older name, sets it too;
+	// and GraphQL alike;
 	// after loading, both fields hold the same value.
 	WriteSpacing time.Duration `yaml:"write_spacing"`
 }
@@ -99,8 +99,8 @@ type Discussions struct {
 	Labels         []string   `yaml:"labels"`
 	PriorCheck     priorCheck `yaml:"prior_check"`
 	DeferredIssues bool       `yaml:"deferred_issues"`
-	// MutationSpacing is the older name of GitHub.WriteSpacing, still read.
-	MutationSpacing time.Duration `yaml:"mutation_spacing"`
+	// MutationSpacing is GitHub.WriteSpacing as the publisher takes it; not a key of the file.
+	MutationSpacing time.Duration `yaml:"-"`
 }
 
 // Progress configures the live progress comment.

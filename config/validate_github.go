@@ -78,19 +78,8 @@ func (v *validator) lanes(lanes []Lane) {
 	}
 }
 
-// writeSpacing reconciles github.write_spacing with its older name,
-// github.discussions.mutation_spacing: whichever the file sets holds for both, and setting
-// both to different values is an error rather than a silent pick. (The decoder refuses a
-// negative duration already.)
+// writeSpacing carries github.write_spacing to the publisher's setting. (The decoder refuses
+// a negative duration already.)
 func (v *validator) writeSpacing() {
-	g := &v.cfg.GitHub
-	const key, old = "github.write_spacing", "github.discussions.mutation_spacing"
-	switch {
-	case v.has(key) && v.has(old) && g.WriteSpacing != g.Discussions.MutationSpacing:
-		v.errf(key, "%s is %v but %s (its older name) is %v: keep one of them", key, g.WriteSpacing, old, g.Discussions.MutationSpacing)
-	case v.has(old):
-		g.WriteSpacing = g.Discussions.MutationSpacing
-	default:
-		g.Discussions.MutationSpacing = g.WriteSpacing
-	}
+	v.cfg.GitHub.Discussions.MutationSpacing = v.cfg.GitHub.WriteSpacing
 }

@@ -65,7 +65,7 @@ func TestParseFullFile(t *testing.T) {
 		Discussions: config.Discussions{Category: "architecture-decisions", Labels: []string{"war-room", "adr"},
 			PriorCheck: config.PriorCheckInform, DeferredIssues: true, MutationSpacing: 500 * time.Millisecond},
 		Progress:     config.Progress{Throttle: 30 * time.Second},
-		WriteSpacing: 500 * time.Millisecond, // set by its older name, mutation_spacing
+		WriteSpacing: 500 * time.Millisecond,
 	}, cfg.GitHub)
 	require.Equal(t, config.Review{
 		Lanes: []config.Lane{{Name: "correctness", Profile: "gpt", Effort: "high", Inline: true},

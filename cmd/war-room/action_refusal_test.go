@@ -33,7 +33,7 @@ protocols:
   reason:
     pool: [alpha, counted]
 github:
-  discussions: {mutation_spacing: 1ms}
+  write_spacing: 1ms
 `, testdataPath(t, "reason-script.yaml"), url)
 }
 

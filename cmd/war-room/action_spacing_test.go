@@ -19,12 +19,11 @@ import (
 
 // An Action run, the real binary on the real clock, leaves no two of its writes closer than
 // the configured spacing — REST and GraphQL alike, reaction to reply — by the fake's own
-// clock. The older key, github.discussions.mutation_spacing, sets it. The spacing is small
-// so the test is quick; a slow machine only makes the gaps longer.
+// clock. The spacing is small so the test is quick; a slow machine only makes the gaps
+// longer.
 func TestActionWritesAreSpaced(t *testing.T) {
 	const spacing = 150 * time.Millisecond
-	cfg := strings.Replace(writesConfig(t, "0s"), "  write_spacing: 0s\n", "", 1)
-	cfg = strings.Replace(cfg, "  discussions:\n", fmt.Sprintf("  discussions:\n    mutation_spacing: %s\n", spacing), 1)
+	cfg := writesConfig(t, spacing.String())
 	w := newActionWorld(t, cfg)
 	w.f.SetMutationSpacing(spacing, false)
 	w.user("alice", "write")

@@ -30,8 +30,7 @@ func warRoomConfig(t *testing.T) string {
   war_room:
     timeouts: {expert: 5s, synthesis: 5s}
 github:
-  discussions:
-    mutation_spacing: 1ms
+  write_spacing: 1ms
   progress:
     throttle: 1s
 `)

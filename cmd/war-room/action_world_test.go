@@ -68,8 +68,7 @@ func testdataPath(t *testing.T, name string) string {
 // scripted profiles of different families, publishing with no mutation spacing to wait out.
 func reasonConfig(t *testing.T, extra string) string {
 	return reasonProfiles(t) + `github:
-  discussions:
-    mutation_spacing: 1ms
+  write_spacing: 1ms
   progress:
     throttle: 1s
 ` + extra

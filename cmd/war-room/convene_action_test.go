@@ -29,7 +29,7 @@ func councilActionConfigWith(t *testing.T, extra string) string {
 	for _, p := range [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}, {"gemini", "google"}, {"qwen", "qwen"}, {"glm", "zhipu"}} {
 		fmt.Fprintf(&b, "  %s: {type: script, family: %s, model: %s-model, responses: %s}\n", p[0], p[1], p[0], script)
 	}
-	b.WriteString("github:\n  discussions:\n    mutation_spacing: 1ms\n  progress:\n    throttle: 1s\n")
+	b.WriteString("github:\n  write_spacing: 1ms\n  progress:\n    throttle: 1s\n")
 	return b.String()
 }
 

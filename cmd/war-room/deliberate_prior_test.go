@@ -29,7 +29,7 @@ func newPriorEnv(t *testing.T) *priorEnv {
 	w := newWarRoomEnv(t, "council.yaml")
 	cfg, err := os.ReadFile(w.config)
 	if err == nil {
-		cfg = append(cfg, "github:\n  discussions:\n    mutation_spacing: 0s\n"...)
+		cfg = append(cfg, "github:\n  write_spacing: 0s\n"...)
 		err = os.WriteFile(w.config, cfg, 0o600)
 	}
 	if err != nil {

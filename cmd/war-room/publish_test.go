@@ -35,7 +35,7 @@ func newPubEnv(t testing.TB) *pubEnv {
 	f.SetPermission("acme/widgets", "alice", "write")
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "war-room.yml")
-	if err := os.WriteFile(cfg, []byte("version: 1\ngithub:\n  discussions:\n    mutation_spacing: 10ms\n"), 0o644); err != nil {
+	if err := os.WriteFile(cfg, []byte("version: 1\ngithub:\n  write_spacing: 10ms\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return &pubEnv{t: t, f: f, db: filepath.Join(dir, "state.db"), cfg: cfg, vars: map[string]string{
