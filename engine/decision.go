@@ -25,7 +25,8 @@ type Decision struct {
 	Outcome      string `json:"outcome"`
 	Rationale    string `json:"rationale,omitempty"`
 	Consequences string `json:"consequences,omitempty"`
-	// Confidence is set where the protocol states one (the reason chain does).
+	// Confidence is set where the protocol states one (the reason chain; war-room, beside its
+	// Borda standing, when the decider states it).
 	Confidence string `json:"confidence,omitempty"`
 	// Summary is the decision in one sentence, the card's first line (a renderer falls back
 	// to the outcome's first sentence).

@@ -62,7 +62,7 @@ func TestHostileDiffCannotProduceAVerdict(t *testing.T) {
 			assert.Equal(t, tc.disp, res.Disposition)
 			if tc.disp == "" {
 				assert.Empty(t, res.NonceEchoed)
-				conclusion, _ := CheckConclusion(res, "failure")
+				conclusion, _ := Conclusions{Refuted: "failure"}.Of(res)
 				assert.Equal(t, "neutral", conclusion)
 			}
 			// The hostile text reached the model only inside the diff's fence.

@@ -133,7 +133,7 @@ func TestNothingReviewableBlocksTheLane(t *testing.T) {
 			assert.Equal(t, blockedNothingToReview, res.BlockedReason)
 			assert.Equal(t, 0, calls(gpt))
 			assert.Contains(t, res.Summary, "nothing to judge")
-			conclusion, _ := CheckConclusion(res, "failure")
+			conclusion, _ := Conclusions{Refuted: "failure"}.Of(res)
 			assert.Equal(t, "neutral", conclusion)
 			_, err = res.Marshal()
 			assert.NoError(t, err)

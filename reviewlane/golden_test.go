@@ -63,7 +63,7 @@ func TestCommentAndCheckGolden(t *testing.T) {
 	(&lane{res: blocked}).block(blockedSameFamily, "diversity is cross-family and reviewer profile claude is of family anthropic, as is the author (review.author_families[octocat])")
 
 	for name, r := range map[string]*Result{"refuted": refuted, "transport": transport, "stale": stale, "blocked": blocked} {
-		conclusion, title := CheckConclusion(r, "failure")
+		conclusion, title := Conclusions{Refuted: "failure"}.Of(r)
 		golden(t, "comment_"+name+".md", commentBody(r, Conclusions{Refuted: "failure"}))
 		golden(t, "check_"+name+".txt", conclusion+"\n"+title+"\n")
 		_, err := r.Marshal()

@@ -22,11 +22,6 @@ const maxSummary = 60000
 // by default, "success" or "failure").
 type Conclusions struct{ Refuted, Partial string }
 
-// CheckConclusion is Conclusions{Refuted: refutedConclusion}.Of(r): a partial review neutral.
-func CheckConclusion(r *Result, refutedConclusion string) (conclusion, title string) {
-	return Conclusions{Refuted: refutedConclusion}.Of(r)
-}
-
 // Of maps a result to its check run's conclusion and title. A judged lane that was shown only
 // part of the diff concludes as Partial says (neutral unless the repository chose otherwise),
 // whatever its judgment, and its title says what it saw: a green check means the whole change

@@ -95,7 +95,7 @@ func TestEveryTransportClassIsNeutralAndNeverAJudgment(t *testing.T) {
 			assert.Empty(t, res.NonceEchoed)
 			assert.Equal(t, tc.calls, res.Calls)
 			for _, refuted := range []string{"failure", "neutral"} {
-				conclusion, title := CheckConclusion(res, refuted)
+				conclusion, title := Conclusions{Refuted: refuted}.Of(res)
 				assert.Equal(t, "neutral", conclusion)
 				assert.Contains(t, title, string(tc.class))
 			}

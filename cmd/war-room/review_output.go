@@ -29,7 +29,7 @@ func printReview(e *env, results []*reviewlane.Result, asJSON bool) error {
 		}
 	} else {
 		for _, r := range results {
-			_, title := reviewlane.CheckConclusion(r, "failure")
+			_, title := reviewlane.Conclusions{Refuted: "failure"}.Of(r)
 			fmt.Fprintf(e.stdout, "== %s: %s\n\n%s\n", reviewlane.CheckName(r.Lane), title, reviewlane.Report(r))
 		}
 	}
