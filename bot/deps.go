@@ -161,9 +161,9 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*loadedCo
 		}
 	}
 	d.Ceilings.clampWrites(cfg)
-	// From here on this event's writes keep the repository's spacing; the connection's Key
-	// holds it against every other job of the installation.
-	d.GitHub = d.GitHub.WithSpacing(cfg.GitHub.WriteSpacing)
+	// From here on this event's writes keep the repository's spacing, against every other
+	// job for the repository; the installation's own spacing is the operator's.
+	d.GitHub = d.GitHub.ForRepo(repo, cfg.GitHub.WriteSpacing)
 	return cfg, nil
 }
 

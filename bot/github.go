@@ -28,7 +28,7 @@ type gitHub struct {
 
 // NewGitHub returns a connection whose REST client is rooted at apiURL. An hc that does not
 // go through a wr.Transport yet is wrapped in one keyed by apiURL and login, spacing writes
-// by wr.DefaultSpacing until a configuration says otherwise (WithSpacing); wrap hc
+// by wr.DefaultSpacing until a configuration says otherwise (ForRepo); wrap hc
 // yourself to choose the Key (an App installation), the clock or a shared limiter.
 func NewGitHub(hc *http.Client, apiURL, graphQLURL, login string) (*gitHub, error) {
 	if _, ok := wr.TransportOf(hc); !ok {
@@ -41,15 +41,20 @@ func NewGitHub(hc *http.Client, apiURL, graphQLURL, login string) (*gitHub, erro
 	return &gitHub{REST: c, HTTP: hc, APIURL: apiURL, GraphQLURL: graphQLURL, Login: login}, nil
 }
 
-// WithSpacing returns the connection with writes spaced d apart (github.write_spacing). It
-// keeps the Key, so the spacing holds against every other connection of the installation.
-func (g *gitHub) WithSpacing(d time.Duration) *gitHub {
+// ForRepo returns the connection with its writes for repo spaced d apart
+// (github.write_spacing). On an App installation's connection (a Shared Key) that spaces
+// the repository's own writes, and the installation keeps the operator's spacing; on a
+// token's, it is the token's spacing.
+func (g *gitHub) ForRepo(repo Repo, d time.Duration) *gitHub {
 	t, ok := wr.TransportOf(g.HTTP)
-	if !ok || t.Options().Spacing == d {
+	if !ok {
 		return g
 	}
 	hc := *g.HTTP
-	hc.Transport = t.Derive(func(o *wr.Options) { o.Spacing = d })
+	hc.Transport = t.Derive(func(o *wr.Options) {
+		o.Repo = repo.String()
+		o.SetSpacing(d)
+	})
 	c, err := wr.REST(&hc, g.APIURL)
 	if err != nil {
 		return g // the URL parsed when g was made

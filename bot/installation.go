@@ -98,7 +98,7 @@ func NewAppClients(ctx context.Context, c AppCredentials, base http.RoundTripper
 }
 
 // UseWrites sets what every installation's write layer shares besides its Key (one per
-// installation) and spacing (the configuration's): the clock, a Limiter that spaces writes
+// installation, Shared by its repositories) and spacing: the clock, a Limiter that spaces writes
 // across replicas sharing a database, warnings. Call it before the first Installation.
 func (a *AppClients) UseWrites(o wr.Options) {
 	a.mu.Lock()
@@ -125,7 +125,7 @@ func (a *AppClients) Installation(id int64) (*gitHub, error) {
 	}
 	tr.BaseURL = a.apiURL
 	o := a.writes
-	o.Key, o.Spacing = fmt.Sprintf("installation:%s/%d", a.apiURL, id), wr.DefaultSpacing
+	o.Key, o.Spacing, o.Shared = fmt.Sprintf("installation:%s/%d", a.apiURL, id), wr.DefaultSpacing, true
 	hc := wr.Wrap(&http.Client{Transport: tr, Timeout: a.limit}, o)
 	g, err := NewGitHub(hc, a.apiURL, a.graphQLURL, a.login)
 	if err != nil {

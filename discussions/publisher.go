@@ -45,8 +45,9 @@ type Options struct {
 	// Labels are applied to every decision besides the type label and matching topics.
 	Labels []string
 	// MutationSpacing is the least time between two writes under the connection's Key,
-	// this publisher's and every other client's of the process. GitHub asks for one second
-	// (DefaultMutationSpacing, config's default); zero means no pause, as in the config.
+	// this publisher's and every other client's of the process (on a Shared Key, an App
+	// installation's, between two writes for the connection's repository). GitHub asks for
+	// one second (DefaultMutationSpacing, config's default); zero means no pause.
 	MutationSpacing time.Duration
 	// DeferredIssues opens one issue per deferred item of a decision.
 	DeferredIssues bool
@@ -133,7 +134,8 @@ func (p *Publisher) warn(format string) {
 func (p *Publisher) begin() func() {
 	p.opMu.Lock()
 	o := p.base
-	o.Now, o.Sleep, o.Spacing, o.MaxAttempts, o.Timeout = p.Now, p.Sleep, p.MutationSpacing, p.MaxAttempts, p.RequestTimeout
+	o.Now, o.Sleep, o.MaxAttempts, o.Timeout = p.Now, p.Sleep, p.MaxAttempts, p.RequestTimeout
+	o.SetSpacing(p.MutationSpacing)
 	o.Warn = p.warn
 	p.c.t.SetOptions(o)
 	return p.opMu.Unlock

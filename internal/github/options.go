@@ -26,6 +26,16 @@ type Options struct {
 	Key string
 	// Spacing is the least time from one write's answer to the next write under Key.
 	Spacing time.Duration
+	// Shared says the Key acts for many repositories (an App installation): Spacing is then
+	// the operator's, and a repository's configuration spaces only its own writes (Repo,
+	// RepoSpacing). Without it the Key is one repository's or one person's token, and a
+	// configuration's spacing is the Key's.
+	Shared bool
+	// Repo names the repository the writes are for; with RepoSpacing they are also spaced
+	// from that repository's other writes under Key. The repository's spacing is waited out
+	// before the Key's gate is taken, so it holds back no other repository.
+	Repo        string
+	RepoSpacing time.Duration
 	// MaxAttempts bounds the tries of one request; Timeout bounds each try.
 	MaxAttempts int
 	Timeout     time.Duration
@@ -43,6 +53,16 @@ type Options struct {
 	// "rate_limited", "secondary_limit", "server_error" or "transport" (the names of
 	// internal/metrics' reasons, so that its counter can be passed as it is).
 	Retried func(kind, reason string)
+}
+
+// SetSpacing sets the spacing a configuration asks for: its repository's, on a Shared Key,
+// else the Key's.
+func (o *Options) SetSpacing(d time.Duration) {
+	if o.Shared {
+		o.RepoSpacing = d
+		return
+	}
+	o.Spacing = d
 }
 
 func (o Options) withDefaults() Options {

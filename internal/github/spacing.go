@@ -75,28 +75,53 @@ func (g *gate) lastWrite() time.Time {
 	return g.last
 }
 
-// space waits until a write under the gate may be sent; the caller holds the gate.
-func (g *gate) space(ctx context.Context, o *Options) error {
-	now := o.Now()
-	at := now
-	// The wait is capped at one spacing: a last write later than now was dated by another
-	// clock (a persisted time from another machine), and must not hold writes back longer.
-	if last := g.lastWrite(); !last.IsZero() {
-		if d := last.Add(o.Spacing).Sub(now); d > 0 {
-			at = now.Add(min(d, o.Spacing))
+// enter waits until a write under the gate may be sent, at least spacing after the
+// previous one's answer (and after the slot a Limiter, if any, gives key), and returns
+// holding the gate. The spacing is waited out without the gate held: a writer that must keep
+// a long spacing holds back no one but the writers that must keep it too, and the gate is
+// held only from the moment the write may go until its answer.
+func (g *gate) enter(ctx context.Context, key string, spacing time.Duration, o *Options) error {
+	var seen time.Time // the last write the wait so far was for
+	waited, reserved := false, false
+	for {
+		now := o.Now()
+		if last := g.lastWrite(); !last.IsZero() && (!waited || last != seen) {
+			// The wait is capped at one spacing: a last write later than now was dated by
+			// another clock (a persisted time from another machine), and must not hold
+			// writes back longer.
+			if d := min(last.Add(spacing).Sub(now), spacing); d > 0 {
+				if err := o.Sleep(ctx, d); err != nil {
+					return err
+				}
+				seen, waited = last, true
+				continue
+			}
 		}
-	}
-	if o.Limiter != nil {
-		slot, err := o.Limiter.Reserve(ctx, o.Key, now, o.Spacing)
-		if err != nil {
+		if err := g.acquire(ctx); err != nil {
 			return err
 		}
-		if slot.After(at) {
-			at = slot
+		if last := g.lastWrite(); !last.IsZero() && last != seen && last.Add(spacing).After(o.Now()) {
+			<-g.lock // someone wrote while this writer waited: wait for that one too
+			continue
 		}
+		if o.Limiter == nil || reserved {
+			return nil
+		}
+		now = o.Now()
+		slot, err := o.Limiter.Reserve(ctx, key, now, spacing)
+		if err != nil {
+			<-g.lock
+			return err
+		}
+		reserved = true
+		if wait := slot.Sub(now); wait > 0 {
+			<-g.lock // the slot is this writer's; wait for it with the gate free
+			if err := o.Sleep(ctx, wait); err != nil {
+				return err
+			}
+			seen, waited = g.lastWrite(), true
+			continue
+		}
+		return nil
 	}
-	if wait := at.Sub(now); wait > 0 {
-		return o.Sleep(ctx, wait)
-	}
-	return nil
 }

@@ -98,3 +98,69 @@ func TestSpacingFromAnotherClockIsCapped(t *testing.T) {
 		t.Errorf("slept %v", s)
 	}
 }
+
+// On an App installation (a Shared Key) a repository's own spacing holds back only that
+// repository: while one repository's second write waits out its twenty minutes — here a
+// sleep that does not end until the test lets it — another repository of the installation
+// writes, and nothing waits while holding the installation's turn. The installation's own
+// second still spaces the two repositories' writes.
+func TestRepositorySpacingHoldsBackOnlyItsRepository(t *testing.T) {
+	w := newWorld(t)
+	installation := w.options()
+	installation.Spacing, installation.Shared = time.Second, true
+	slow, quick := installation, installation
+	slow.Repo, quick.Repo = "acme/slow", "acme/quick"
+	slow.SetSpacing(20 * time.Minute)
+	quick.SetSpacing(0)
+	if slow.Spacing != time.Second || slow.RepoSpacing != 20*time.Minute {
+		t.Fatalf("SetSpacing on a shared key set Spacing %s RepoSpacing %s", slow.Spacing, slow.RepoSpacing)
+	}
+	asleep, wake := make(chan time.Duration, 4), make(chan struct{})
+	slow.Sleep = func(ctx context.Context, d time.Duration) error {
+		asleep <- d
+		<-wake
+		w.clk.Advance(d)
+		return ctx.Err()
+	}
+	slowC, quickC, ctx := w.rest(slow), w.rest(quick), context.Background()
+	if _, err := w.comment(ctx, slowC, "slow 1"); err != nil {
+		t.Fatal(err)
+	}
+	second := make(chan error, 1)
+	go func() { _, err := w.comment(ctx, slowC, "slow 2"); second <- err }()
+	if d := <-asleep; d != 20*time.Minute {
+		t.Fatalf("the slow repository's second write slept %s, want its 20m", d)
+	}
+	// The slow repository is asleep on its own spacing; the quick one writes meanwhile,
+	// after the installation's second.
+	if _, err := w.comment(ctx, quickC, "quick 1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.comment(ctx, quickC, "quick 2"); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.storedComments(); got != 3 {
+		t.Fatalf("%d comments stored while the slow repository waited, want 3", got)
+	}
+	close(wake)
+	if err := <-second; err != nil {
+		t.Fatal(err)
+	}
+	assertSpaced(t, w.writes(), time.Second)
+	if got := w.storedComments(); got != 4 {
+		t.Errorf("%d comments, want 4", got)
+	}
+	if s := w.clk.Slept(); !slices.Equal(s, []time.Duration{time.Second, time.Second}) {
+		t.Errorf("the quick repository slept %v, want the installation's second before each write", s)
+	}
+}
+
+// A token's Key (the Action, the CLI) is one repository's or one person's: a
+// configuration's spacing is the Key's own.
+func TestSpacingOfAnUnsharedKeyIsTheKeys(t *testing.T) {
+	o := Options{Spacing: time.Second}
+	o.SetSpacing(5 * time.Second)
+	if o.Spacing != 5*time.Second || o.RepoSpacing != 0 {
+		t.Errorf("Spacing %s RepoSpacing %s, want 5s and none", o.Spacing, o.RepoSpacing)
+	}
+}

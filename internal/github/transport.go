@@ -120,14 +120,11 @@ func retryable(ae *APIError, d *described) bool {
 func (t *Transport) attempt(r *http.Request, d *described, o *Options) (*http.Response, error) {
 	ctx := r.Context()
 	if d.write() {
-		if err := t.gate.acquire(ctx); err != nil {
+		release, err := t.enter(ctx, o)
+		if err != nil {
 			return nil, err
 		}
-		if err := t.gate.space(ctx, o); err != nil {
-			<-t.gate.lock
-			return nil, err
-		}
-		defer t.answered(ctx, o)
+		defer release()
 	}
 	actx, cancel := context.WithCancel(ctx)
 	var timedOut atomic.Bool
@@ -178,15 +175,40 @@ func (t *Transport) noAnswer(ctx context.Context, d *described, o *Options, err 
 	return ae
 }
 
-// answered releases the gate once a write's answer (or failure) is in.
-func (t *Transport) answered(ctx context.Context, o *Options) {
-	at := o.Now()
-	t.gate.release(at)
-	if o.Limiter != nil {
-		if err := o.Limiter.Release(context.WithoutCancel(ctx), o.Key, at, o.Spacing); err != nil {
-			o.Warn("write spacing: " + err.Error())
+// enter waits for a write's turn, first under its repository's gate (when the options
+// name one) and then under the Key's, and returns what releases both once the answer is in.
+func (t *Transport) enter(ctx context.Context, o *Options) (release func(), err error) {
+	type held struct {
+		g       *gate
+		key     string
+		spacing time.Duration
+	}
+	var gates []held
+	if o.Repo != "" {
+		key := o.Key + "|repository:" + o.Repo
+		gates = append(gates, held{gateFor(key), key, o.RepoSpacing})
+	}
+	gates = append(gates, held{t.gate, o.Key, o.Spacing})
+	for i, h := range gates {
+		if err := h.g.enter(ctx, h.key, h.spacing, o); err != nil {
+			for _, e := range gates[:i] {
+				<-e.g.lock
+			}
+			return nil, err
 		}
 	}
+	return func() {
+		at := o.Now()
+		for i := len(gates) - 1; i >= 0; i-- {
+			h := gates[i]
+			h.g.release(at)
+			if o.Limiter != nil {
+				if err := o.Limiter.Release(context.WithoutCancel(ctx), h.key, at, h.spacing); err != nil {
+					o.Warn("write spacing: " + err.Error())
+				}
+			}
+		}
+	}, nil
 }
 
 // apiVersion is the REST API version sent with every request that names none; GitHub's
