@@ -85,7 +85,7 @@ func NewAppClients(ctx context.Context, c AppCredentials, base http.RoundTripper
 	if gql == "" {
 		gql = graphQLURLFor(api)
 	}
-	a := &AppClients{appID: c.AppID, key: c.PrivateKey, base: base, apiURL: api, graphQLURL: gql,
+	a := &AppClients{appID: c.AppID, key: c.PrivateKey, base: base, apiURL: api, graphQLURL: gql, writes: wr.Options{Spacing: wr.DefaultSpacing},
 		byID: map[int64]*gitHub{}, limit: githubTimeout}
 	slug := c.Slug
 	if slug == "" {
@@ -98,8 +98,10 @@ func NewAppClients(ctx context.Context, c AppCredentials, base http.RoundTripper
 }
 
 // UseWrites sets what every installation's write layer shares besides its Key (one per
-// installation, Shared by its repositories) and spacing: the clock, a Limiter that spaces writes
-// across replicas sharing a database, warnings. Call it before the first Installation.
+// installation, Shared by its repositories): the installation's spacing (the operator's, the
+// same for every repository; zero is no pause, and a repository's own spacing still holds),
+// the clock, a Limiter that spaces writes across replicas sharing a database, warnings. Call
+// it before the first Installation; until then the spacing is wr.DefaultSpacing.
 func (a *AppClients) UseWrites(o wr.Options) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -125,7 +127,7 @@ func (a *AppClients) Installation(id int64) (*gitHub, error) {
 	}
 	tr.BaseURL = a.apiURL
 	o := a.writes
-	o.Key, o.Spacing, o.Shared = fmt.Sprintf("installation:%s/%d", a.apiURL, id), wr.DefaultSpacing, true
+	o.Key, o.Shared = fmt.Sprintf("installation:%s/%d", a.apiURL, id), true
 	hc := wr.Wrap(&http.Client{Transport: tr, Timeout: a.limit}, o)
 	g, err := NewGitHub(hc, a.apiURL, a.graphQLURL, a.login)
 	if err != nil {

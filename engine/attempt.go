@@ -43,8 +43,9 @@ func (c *call) attempt(n int) (CallResult, error) {
 	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
 	stop := r.heartbeat(entry.Step, spec.Role, p.Name)
 	resp, err := p.Provider.Complete(c.ctx, c.request())
-	// Redacted on arrival: no secret a model echoes is stored, sealed or published.
-	resp.Text = redact.Text(resp.Text)
+	// Redacted on arrival: no secret a model echoes, or a vendor's error quotes, is stored,
+	// sealed, logged or published, whatever wraps the error later.
+	resp.Text, err = redact.Text(resp.Text), redact.Error(err)
 	elapsed := stop()
 	release()
 	written(err == nil || provider.ClassOf(err) != provider.ClassTransport)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/engine/redact"
 )
 
 func init() {
@@ -43,7 +44,7 @@ func runAction(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return exitErr(exitUsage, fmt.Errorf("read the event file: %w", err))
 	}
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	log := slog.New(redact.Handler(slog.NewTextHandler(e.stderr, nil)))
 	deps, cleanup, err := actionDeps(ctx, a, &m, gc, e, log)
 	if err != nil {
 		return err

@@ -72,7 +72,7 @@ func TestAppWorkersKeepTheSpacing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clients.UseWrites(wr.Options{Now: clk.Now, Sleep: clk.Sleep, AfterFunc: clk.AfterFunc})
+	clients.UseWrites(wr.Options{Spacing: wr.DefaultSpacing, Now: clk.Now, Sleep: clk.Sleep, AfterFunc: clk.AfterFunc})
 	st, err := sqlite.Open(ctx, files.db)
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/redact"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/metrics"
 	"github.com/war-room/war-room/internal/store"
@@ -40,6 +41,7 @@ type serveFlags struct {
 	leaseTTL               time.Duration
 	allowLocal             bool
 	allowBaseURLs          string
+	writeSpacing           time.Duration
 	logFormat              string
 	ceilings               ceilingFlags
 }
@@ -57,6 +59,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&s.leaseTTL, "lease-ttl", session.DefaultLeaseTTL, "life of the leases (renewed every third of it) that keep a session and a thread on one worker and tell replicas this process is alive; a killed process's jobs are taken over about one and a half of it later")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send requests (and this server's keys) to, besides each vendor's documented endpoints; profiles with no key too")
+	fs.DurationVar(&s.writeSpacing, "write-spacing", wr.DefaultSpacing, "the least time between two writes to GitHub of one installation, all its repositories' together (GitHub asks for a second; 0: no pause, writes still one at a time); a repository's github.write_spacing spaces its own writes besides")
 	fs.StringVar(&s.logFormat, "log-format", "json", "log lines on standard error as json (one object a line) or text (key=value)")
 	s.ceilings.register(fs)
 }
@@ -101,9 +104,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 func (s *serveFlags) logger(w io.Writer) (*slog.Logger, error) {
 	switch s.logFormat {
 	case "json":
-		return slog.New(slog.NewJSONHandler(w, nil)), nil
+		return slog.New(redact.Handler(slog.NewJSONHandler(w, nil))), nil
 	case "text":
-		return slog.New(slog.NewTextHandler(w, nil)), nil
+		return slog.New(redact.Handler(slog.NewTextHandler(w, nil))), nil
 	}
 	return nil, usageErr("--log-format %q: use json or text", s.logFormat)
 }
@@ -144,7 +147,7 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *met
 		return err
 	}
 	defer st.Close()
-	writes := wr.Options{Warn: func(msg string) { log.Warn("github: " + msg) }, Retried: m.GitHubRetry}
+	writes := wr.Options{Spacing: s.writeSpacing, Warn: func(msg string) { log.Warn("github: " + msg) }, Retried: m.GitHubRetry}
 	if bot.IsPostgresURL(target) {
 		// Replicas share the database: each installation's writes keep their spacing
 		// whichever replica sends them.

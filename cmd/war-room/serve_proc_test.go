@@ -81,8 +81,10 @@ func startServe(t *testing.T, w *actionWorld, a appFiles, extra ...string) *appS
 // startServeEnv is startServe with more of the server's environment (NAME=VALUE entries).
 func startServeEnv(t *testing.T, w *actionWorld, a appFiles, env []string, extra ...string) *appServer {
 	t.Helper()
+	// The installation's spacing is the operator's: a millisecond here, as the tests'
+	// configurations ask of their repositories, so that no test waits out real seconds.
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", a.db, "--app-id", "7", "--app-slug", "war-room",
-		"--private-key", a.key, "--webhook-secret", a.secret, "--workers", "2"}, extra...)
+		"--private-key", a.key, "--webhook-secret", a.secret, "--workers", "2", "--write-spacing", "1ms"}, extra...)
 	env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.dir, "GITHUB_API_URL=" + w.f.URL(), "GITHUB_GRAPHQL_URL=" + w.f.GraphQLURL()}, env...)
 	if a.databaseURL != "" { // as an operator passes a URL with a password: in the environment
 		args = slices.Delete(args, 3, 5)

@@ -1,6 +1,12 @@
 package redact
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -49,5 +55,34 @@ func TestOrdinaryTextIsLeftAlone(t *testing.T) {
 		if got := Text(s); got != s {
 			t.Errorf("Text(%q) = %q", s, got)
 		}
+	}
+}
+
+// An error keeps its chain and loses its secrets; wrapping it again keeps both.
+func TestErrorIsRedactedAndKeepsItsChain(t *testing.T) {
+	base := &net.OpError{Op: "dial", Err: errors.New("refused: ghp_0123456789abcdefghijABCDEFGHIJ012345")}
+	err := fmt.Errorf("premise: %w", Error(base))
+	if strings.Contains(err.Error(), "ghp_0123") || !strings.Contains(err.Error(), Redacted) {
+		t.Errorf("error text %q", err)
+	}
+	var oe *net.OpError
+	if !errors.As(err, &oe) || oe != base {
+		t.Error("errors.As lost the wrapped error")
+	}
+	if Error(nil) != nil {
+		t.Error("Error(nil) is not nil")
+	}
+}
+
+// A log line loses its secrets in the message, string, error and Stringer attributes, and
+// in groups and attributes added with With.
+func TestHandlerRedactsEveryAttribute(t *testing.T) {
+	var b bytes.Buffer
+	log := slog.New(Handler(slog.NewJSONHandler(&b, nil)))
+	const secret = "AKIAIOSFODNN7EXAMPLE"
+	log.With("repo", "acme "+secret).WithGroup("g").Warn("failed "+secret, "err", errors.New("body: "+secret),
+		"url", &url.URL{Scheme: "https", Host: "example.com", Path: "/" + secret}, slog.Group("inner", "text", secret), "n", 3)
+	if strings.Contains(b.String(), secret) || strings.Count(b.String(), Redacted) != 5 || !strings.Contains(b.String(), `"n":3`) {
+		t.Errorf("log line: %s", b.String())
 	}
 }
