@@ -3,6 +3,7 @@ module github.com/war-room/war-room
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
 	github.com/bradleyfalzon/ghinstallation/v2 v2.19.0
 	github.com/google/go-github/v62 v62.0.0

@@ -18,13 +18,13 @@ func TestDetectEachProvider(t *testing.T) {
 		want map[string]ProviderConfig
 	}{
 		{"anthropic default model", map[string]string{"ANTHROPIC_API_KEY": "k"}, map[string]ProviderConfig{
-			"anthropic": detectedProfile("anthropic", "anthropic", "claude-opus-4-5", "ANTHROPIC_API_KEY", "")}},
+			"anthropic": detectedProfile("anthropic", "anthropic", "claude-opus-4-8", "ANTHROPIC_API_KEY", "")}},
 		{"anthropic model override", map[string]string{"ANTHROPIC_API_KEY": "k", "WAR_ROOM_ANTHROPIC_MODEL": "claude-sonnet-4-5"}, map[string]ProviderConfig{
 			"anthropic": detectedProfile("anthropic", "anthropic", "claude-sonnet-4-5", "ANTHROPIC_API_KEY", "")}},
 		{"openai", map[string]string{"OPENAI_API_KEY": "k", "WAR_ROOM_OPENAI_MODEL_OPENAI": "gpt-5-mini"}, map[string]ProviderConfig{
 			"openai": detectedProfile("openai", "openai", "gpt-5-mini", "OPENAI_API_KEY", "")}},
 		{"gemini", map[string]string{"GEMINI_API_KEY": "k"}, map[string]ProviderConfig{
-			"gemini": detectedProfile("openai", "google", "gemini-2.5-pro", "GEMINI_API_KEY", "https://generativelanguage.googleapis.com/v1beta/openai/")}},
+			"gemini": detectedProfile("openai", "google", "gemini-3.1-pro-preview", "GEMINI_API_KEY", "https://generativelanguage.googleapis.com/v1beta/openai/")}},
 		{"local without model or key", map[string]string{"WAR_ROOM_OPENAI_BASE_URL": "http://127.0.0.1:8080/v1"}, map[string]ProviderConfig{
 			"local": detectedProfile("openai", "local", "", "", "http://127.0.0.1:8080/v1")}},
 		{"local with everything", map[string]string{"WAR_ROOM_OPENAI_BASE_URL": "http://h:1/v1", "WAR_ROOM_OPENAI_MODEL": "qwen3",
@@ -32,12 +32,12 @@ func TestDetectEachProvider(t *testing.T) {
 			"local": detectedProfile("openai", "qwen", "qwen3", "WAR_ROOM_OPENAI_API_KEY", "http://h:1/v1")}},
 		{"all four", map[string]string{"ANTHROPIC_API_KEY": "a", "OPENAI_API_KEY": "o", "GEMINI_API_KEY": "g",
 			"WAR_ROOM_OPENAI_BASE_URL": "http://h:1/v1"}, map[string]ProviderConfig{
-			"anthropic": detectedProfile("anthropic", "anthropic", "claude-opus-4-5", "ANTHROPIC_API_KEY", ""),
-			"openai":    detectedProfile("openai", "openai", "gpt-5", "OPENAI_API_KEY", ""),
-			"gemini":    detectedProfile("openai", "google", "gemini-2.5-pro", "GEMINI_API_KEY", "https://generativelanguage.googleapis.com/v1beta/openai/"),
+			"anthropic": detectedProfile("anthropic", "anthropic", "claude-opus-4-8", "ANTHROPIC_API_KEY", ""),
+			"openai":    detectedProfile("openai", "openai", "gpt-5.5", "OPENAI_API_KEY", ""),
+			"gemini":    detectedProfile("openai", "google", "gemini-3.1-pro-preview", "GEMINI_API_KEY", "https://generativelanguage.googleapis.com/v1beta/openai/"),
 			"local":     detectedProfile("openai", "local", "", "", "http://h:1/v1")}},
 		{"local model without base url is ignored", map[string]string{"OPENAI_API_KEY": "o", "WAR_ROOM_OPENAI_MODEL": "x"}, map[string]ProviderConfig{
-			"openai": detectedProfile("openai", "openai", "gpt-5", "OPENAI_API_KEY", "")}},
+			"openai": detectedProfile("openai", "openai", "gpt-5.5", "OPENAI_API_KEY", "")}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

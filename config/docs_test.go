@@ -108,8 +108,8 @@ func TestDocsListDetectionVariables(t *testing.T) {
 	require.NoError(t, err)
 	for _, v := range []string{"ANTHROPIC_API_KEY", "WAR_ROOM_ANTHROPIC_MODEL", "OPENAI_API_KEY",
 		"WAR_ROOM_OPENAI_MODEL_OPENAI", "GEMINI_API_KEY", "WAR_ROOM_GEMINI_MODEL", "WAR_ROOM_OPENAI_BASE_URL",
-		"WAR_ROOM_OPENAI_MODEL", "WAR_ROOM_OPENAI_FAMILY", "WAR_ROOM_OPENAI_API_KEY", "claude-opus-4-5",
-		"gpt-5", "gemini-2.5-pro", "https://generativelanguage.googleapis.com/v1beta/openai/"} {
+		"WAR_ROOM_OPENAI_MODEL", "WAR_ROOM_OPENAI_FAMILY", "WAR_ROOM_OPENAI_API_KEY", "claude-opus-4-8",
+		"gpt-5.5", "gemini-3.1-pro-preview", "https://generativelanguage.googleapis.com/v1beta/openai/"} {
 		require.Contains(t, string(data), "`"+v+"`")
 	}
 	for _, preset := range warroom.Preset("").Choices() {

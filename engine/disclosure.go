@@ -14,6 +14,9 @@ type processor struct {
 	Model    string `json:"model"`
 	Family   string `json:"family"`
 	Endpoint string `json:"endpoint"`
+	// Inferred says the model is unknown to war-room's catalog, and which known model's
+	// settings it is sent.
+	Inferred string `json:"inferred,omitempty"`
 }
 
 // Source says where a session's material comes from, for the disclosure: a repository (and
@@ -53,6 +56,9 @@ func (d Disclosure) Text() string {
 	fmt.Fprintf(&b, "Before any model is called: %s will be sent to these processors:\n", what)
 	for _, p := range d.Processors {
 		fmt.Fprintf(&b, "- %s: %s (%s family) at %s\n", p.Profile, orDash(p.Model), orDash(p.Family), orDash(p.Endpoint))
+		if p.Inferred != "" {
+			fmt.Fprintf(&b, "  (%s)\n", p.Inferred)
+		}
 	}
 	switch {
 	case d.Source.Private:
@@ -81,6 +87,9 @@ func (r *Run) newDisclosure(seats []Seat) Disclosure {
 		p := processor{Profile: s.Profile, Provider: s.Provider, Model: s.Model, Family: s.Family}
 		if prof, ok := r.cfg.Profiles[s.Profile]; ok {
 			p.Endpoint = prof.Endpoint
+			if prof.SettingsInferred {
+				p.Inferred = prof.Settings
+			}
 			if p.Model == "" {
 				p.Model = prof.Model
 			}

@@ -32,6 +32,11 @@ type Profile struct {
 	// ordinary input.
 	PriceCacheReadPerMTok  float64
 	PriceCacheWritePerMTok float64
+	// Settings says where the model's defaults came from (war-room's model catalog, and
+	// which entry), empty when the catalog does not know it; SettingsInferred says the model
+	// is unknown and its line's nearest known version gave them.
+	Settings         string
+	SettingsInferred bool
 	// EffortLevels are the efforts the model accepts; empty means no effort is ever sent.
 	EffortLevels []provider.Effort
 	// Thinking is sent with every call (empty: off).

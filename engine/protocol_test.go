@@ -232,3 +232,20 @@ func TestEveryRecordSetsTheEstimateBesideWhatWasSpent(t *testing.T) {
 	assert.Contains(t, sec.Text, "seed constants only")
 	assert.Contains(t, d.Markdown(), "Estimate and actual")
 }
+
+// A profile whose model war-room's catalog does not know says so in the disclosure, with the
+// known model whose settings it is sent, before any call.
+func TestTheDisclosureSaysWhenAModelsSettingsWereInferred(t *testing.T) {
+	o := &ordered{}
+	ps, _ := threeProfiles(o, false)
+	c := ps["c"]
+	c.Model, c.SettingsInferred = "claude-opus-9", true
+	c.Settings = "claude-opus-9 is not in war-room's model catalog; it is sent what claude-opus-4-8 takes"
+	ps["c"] = c
+	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []engine.Sink{o} })
+	_, err := r.Execute(context.Background(), pair{"a", "c"})
+	require.NoError(t, err)
+	require.NotEmpty(t, o.log)
+	assert.Contains(t, o.log[0], "c: claude-opus-9 (beta family) at c.example\n  (claude-opus-9 is not in war-room's model catalog; it is sent what claude-opus-4-8 takes)")
+	assert.NotContains(t, o.log[0], "a: m-a (alpha family) at a.example\n  (", "a known model's line says nothing more")
+}

@@ -48,6 +48,7 @@ var order = []struct{ name, summary string }{
 	{"resume", "continue a paused or interrupted session, answering its gates"},
 	{"verify", "recompute a session's record (steps, contributions, decision) and report what no longer matches"},
 	{"doctor", "check each configured profile with a few real calls"},
+	{"models", "show what war-room sends each model (effort, thinking, context, prices) and why"},
 	{"version", "print the version"},
 }
 

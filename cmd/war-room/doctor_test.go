@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 )
@@ -83,5 +84,40 @@ func TestDoctorDryRunCallsNothing(t *testing.T) {
 	wantIn(t, res.stdout, "with effort max, adaptive thinking, a 23 KB cacheable prefix (max_tokens 4096)")
 	if hits.Load() != 0 {
 		t.Errorf("--dry-run made %d request(s)", hits.Load())
+	}
+}
+
+// An Opus the catalog does not know is sent its line's newest known settings — effort at
+// the top of its ladder and adaptive thinking, as the request the vendor received shows —
+// and doctor says they were inferred, from which model.
+func TestDoctorSaysAnUnknownModelsSettingsWereInferred(t *testing.T) {
+	var sent []map[string]any
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		mu.Lock()
+		sent = append(sent, body)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": "msg_1", "type": "message", "role": "assistant",
+			"model": "claude-opus-9", "content": []any{map[string]any{"type": "text", "text": "ready"}},
+			"stop_reason": "end_turn", "stop_sequence": nil, "usage": map[string]any{"input_tokens": 12, "output_tokens": 2}})
+	}))
+	t.Cleanup(srv.Close)
+	res := runDoctorWith(t, "version: 1\nproviders:\n  claude: {type: anthropic, model: claude-opus-9, family: anthropic, api_key_env: CLAUDE_KEY, base_url: "+srv.URL+"}\n")
+	wantIn(t, res.stdout, "Settings inferred:")
+	wantIn(t, res.stdout, "claude-opus-9 is not in war-room's model catalog")
+	wantIn(t, res.stdout, "it is sent what claude-opus-4-8 takes")
+	mu.Lock()
+	defer mu.Unlock()
+	if len(sent) == 0 {
+		t.Fatalf("no request reached the vendor:\n%s%s", res.stdout, res.stderr)
+	}
+	first := sent[0]
+	thinking, _ := first["thinking"].(map[string]any)
+	output, _ := first["output_config"].(map[string]any)
+	if thinking["type"] != "adaptive" || output["effort"] != "max" {
+		t.Errorf("the first request sent thinking %v and output_config %v, want adaptive and effort max", first["thinking"], first["output_config"])
 	}
 }

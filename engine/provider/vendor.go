@@ -41,9 +41,13 @@ type Vendor struct {
 	Local bool
 	// New builds the adapter for a profile and returns the model it will use.
 	New func(ctx context.Context, s Settings) (Provider, string, error)
-	// Capabilities is what war-room knows of a model (the vendor's documented table), and
-	// whether the model was found in it. command is a cli profile's program.
+	// Capabilities is what war-room knows of a model (its model catalog and the vendor's own
+	// rules), and whether the model or its line was found there. command is a cli profile's
+	// program.
 	Capabilities func(model, command string) (Capabilities, bool)
+	// Catalog names the model catalog's vendors whose models this type speaks to
+	// (war-room models lists them under it).
+	Catalog []string
 	// ContextSize asks a local server the context size of the model it serves (nil: the
 	// vendor cannot say). Only the server detected from the environment is asked when a
 	// profile is built; doctor asks any.

@@ -55,6 +55,9 @@ type prober struct {
 
 func probe(ctx context.Context, p *engine.Profile, o Options) Row {
 	pr := &prober{p: p, o: o, row: Row{Profile: p.Name, Type: p.Type, Model: p.Model, Family: p.Family}}
+	if p.SettingsInferred {
+		pr.row.Inferred = p.Settings
+	}
 	pr.req = firstRequest(p)
 	answer, effort, thinking := pr.answer(ctx)
 	pr.add(answer, effort, thinking)

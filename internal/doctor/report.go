@@ -55,6 +55,9 @@ type Row struct {
 	Model   string  `json:"model"`
 	Family  string  `json:"family"`
 	Checks  []Check `json:"checks"`
+	// Inferred says the model is unknown to war-room's model catalog and which known model's
+	// settings it was given (empty when it is known, or configured in full).
+	Inferred string `json:"inferred,omitempty"`
 	// Calls is how many requests the probe made; Latency their time and CostUSD their price
 	// (Priced false when the profile has no prices).
 	Calls   int           `json:"calls"`

@@ -49,6 +49,16 @@ func (r report) render(text, item func(string) string) string {
 	if len(fixes) > 0 {
 		b.WriteString("\nTo fix:\n\n" + strings.Join(fixes, "\n") + "\n")
 	}
+	var inferred []string
+	for _, row := range r.Rows {
+		if row.Inferred != "" {
+			inferred = append(inferred, fmt.Sprintf("- %s: %s (war-room models %s shows them; the profile's own keys override them)",
+				item(row.Profile), item(row.Inferred), item(row.Model)))
+		}
+	}
+	if len(inferred) > 0 {
+		b.WriteString("\nSettings inferred:\n\n" + strings.Join(inferred, "\n") + "\n")
+	}
 	if r.OK() {
 		b.WriteString("\nEvery profile can serve.\n")
 	} else {

@@ -11,8 +11,8 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// settings fills a profile's call settings: each configured key, else what the vendor
-// documents for the model (anthropic.Known, openai.Known), else what a local server says about
+// settings fills a profile's call settings: each configured key, else what war-room's model
+// catalog says of the model (through the vendor's Capabilities, prices included), else what a local server says about
 // its context, else the safe default (no effort, no thinking, no context check). ContextSource
 // says where ContextTokens came from, for doctor and dry runs.
 func settings(ctx context.Context, cfg *config.Config, name string, pc config.ProviderConfig, model, key string, hc *http.Client, p *engine.Profile) {
@@ -35,8 +35,14 @@ func settings(ctx context.Context, cfg *config.Config, name string, pc config.Pr
 		s.Model = model
 		p.ContextTokens = vendor.ContextSize(ctx, s)
 	}
-	p.PriceCacheReadPerMTok = orPrice(pc.Price.CacheReadPerMTok, caps.CacheRead*pc.Price.InputPerMTok)
-	p.PriceCacheWritePerMTok = orPrice(pc.Price.CacheWritePerMTok, caps.CacheWrite*pc.Price.InputPerMTok)
+	p.Settings, p.SettingsInferred = caps.Source, caps.Inferred
+	// The catalog's list prices, unless the profile sets its own (a profile that sets one
+	// price sets both: a negotiated rate is not mixed with a list price).
+	if pc.Price.InputPerMTok == 0 && pc.Price.OutputPerMTok == 0 {
+		p.PriceInPerMTok, p.PriceOutPerMTok = caps.InputPerMTok, caps.OutputPerMTok
+	}
+	p.PriceCacheReadPerMTok = orPrice(pc.Price.CacheReadPerMTok, caps.CacheRead*p.PriceInPerMTok)
+	p.PriceCacheWritePerMTok = orPrice(pc.Price.CacheWritePerMTok, caps.CacheWrite*p.PriceInPerMTok)
 	p.CacheWarmup = pc.CacheWarmup && vendor.OverHTTP
 }
 

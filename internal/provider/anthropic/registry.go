@@ -17,6 +17,7 @@ var entry = provider.Vendor{
 	Host:          "api.anthropic.com",
 	BaseURLs:      []string{"https://api.anthropic.com"},
 	ExplicitCache: true,
+	Catalog:       []string{"anthropic"},
 	New: func(_ context.Context, s provider.Settings) (provider.Provider, string, error) {
 		return New(Config{APIKey: s.APIKey, BaseURL: s.BaseURL, Model: s.Model,
 			HTTPClient: s.HTTP, Timeout: s.Timeout}), s.Model, nil
@@ -29,5 +30,5 @@ var entry = provider.Vendor{
 		return DefaultCache, false
 	},
 	Detect: []provider.Detection{{Profile: "anthropic", Family: "anthropic", KeyEnv: "ANTHROPIC_API_KEY",
-		ModelEnv: "WAR_ROOM_ANTHROPIC_MODEL", DefaultModel: "claude-opus-4-5"}},
+		ModelEnv: "WAR_ROOM_ANTHROPIC_MODEL", DefaultModel: "claude-opus-4-8"}},
 }

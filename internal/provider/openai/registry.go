@@ -26,6 +26,7 @@ var entry = provider.Vendor{
 	Type:     "openai",
 	Keys:     []string{"base_url", "api_key_env", "cache_warmup", "max_output_tokens"},
 	OverHTTP: true,
+	Catalog:  []string{"openai", "google"},
 	Host:     "api.openai.com",
 	BaseURLs: []string{"https://api.openai.com/v1"},
 	New:      newOpenAI,
@@ -40,9 +41,9 @@ var entry = provider.Vendor{
 		return n
 	},
 	Detect: []provider.Detection{
-		{Profile: "openai", Family: "openai", KeyEnv: "OPENAI_API_KEY", ModelEnv: "WAR_ROOM_OPENAI_MODEL_OPENAI", DefaultModel: "gpt-5"},
+		{Profile: "openai", Family: "openai", KeyEnv: "OPENAI_API_KEY", ModelEnv: "WAR_ROOM_OPENAI_MODEL_OPENAI", DefaultModel: "gpt-5.5"},
 		{Profile: "gemini", Family: "google", KeyEnv: "GEMINI_API_KEY", ModelEnv: "WAR_ROOM_GEMINI_MODEL",
-			DefaultModel: "gemini-2.5-pro", BaseURL: geminiBaseURL},
+			DefaultModel: "gemini-3.1-pro-preview", BaseURL: geminiBaseURL},
 		{Profile: LocalProfile, Family: "local", FamilyEnv: "WAR_ROOM_OPENAI_FAMILY", KeyEnv: "WAR_ROOM_OPENAI_API_KEY",
 			ModelEnv: envLocalModel, BaseURLEnv: "WAR_ROOM_OPENAI_BASE_URL"},
 	},
