@@ -4,27 +4,14 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/war-room/war-room/protocols/internal/mdsection"
 )
 
-// heading matches a markdown heading of level 2 or 3 and captures its text.
-var heading = regexp.MustCompile(`(?m)^#{2,3}[ \t]+(.+?)[ \t]*#*[ \t]*$`)
-
-// sections splits markdown into its level-2/3 sections keyed by headingKey; text before the
-// first heading is under "". A repeated heading's bodies are joined.
-func sections(text string) map[string]string {
-	out := map[string]string{}
-	locs := heading.FindAllStringSubmatchIndex(text, -1)
-	prev, key := 0, ""
-	for _, l := range locs {
-		out[key] = strings.TrimSpace(out[key] + "\n" + text[prev:l[0]])
-		key, prev = headingKey(text[l[2]:l[3]]), l[1]
-		if _, ok := out[key]; !ok {
-			out[key] = ""
-		}
-	}
-	out[key] = strings.TrimSpace(out[key] + "\n" + text[prev:])
-	return out
-}
+// sections splits markdown into its headed sections as CommonMark parses it, keyed by
+// headingKey; a sub-heading stays inside its section (mdsection). Text before the first
+// heading is under "". A repeated heading's bodies are joined.
+func sections(text string) map[string]string { return mdsection.Split(text, headingKey) }
 
 // headingKey keeps only the letters and digits of a heading, lower-cased, so "Trip-wires",
 // "Trip wires" and "**Tripwires**" are one heading.

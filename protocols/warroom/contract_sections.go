@@ -4,24 +4,14 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/war-room/war-room/protocols/internal/mdsection"
 )
 
-// heading matches a markdown heading of level 2 or 3 and captures its text.
-var heading = regexp.MustCompile(`(?m)^#{2,3}\s+(.+?)\s*#*\s*$`)
-
-// sections splits markdown into its level-2/3 headed sections, keyed by the lower-cased
-// heading text. Text before the first heading is under "".
-func sections(text string) map[string]string {
-	out := map[string]string{}
-	locs := heading.FindAllStringSubmatchIndex(text, -1)
-	prev, key := 0, ""
-	for _, l := range locs {
-		out[key] += strings.TrimSpace(text[prev:l[0]])
-		key, prev = normHeading(text[l[2]:l[3]]), l[1]
-	}
-	out[key] += strings.TrimSpace(text[prev:])
-	return out
-}
+// sections splits markdown into its headed sections as CommonMark parses it, keyed by the
+// lower-cased heading text; a sub-heading stays inside its section (mdsection). Text before
+// the first heading is under "".
+func sections(text string) map[string]string { return mdsection.Split(text, normHeading) }
 
 func normHeading(h string) string {
 	return strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_:"))
@@ -46,15 +36,26 @@ func requireSections(names ...string) func(string) error {
 
 var bulletItem = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+(.*)$`)
 
+var subHeading = regexp.MustCompile(`^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$`)
+
 // bullets returns the "- " or "* " or "1. " items of a section, each trimmed, continuation
-// lines joined.
+// lines joined. Nothing is dropped: text before the first item is an item of its own, and a
+// sub-heading a model put between items is one too, in bold.
 func bullets(section string) []string {
 	var out []string
+	open := false // whether a line may continue the last item
 	for _, line := range strings.Split(section, "\n") {
-		if m := bulletItem.FindStringSubmatch(line); m != nil {
-			out = append(out, strings.TrimSpace(m[1]))
-		} else if t := strings.TrimSpace(line); t != "" && len(out) > 0 {
+		t := strings.TrimSpace(line)
+		switch m, h := bulletItem.FindStringSubmatch(line), subHeading.FindStringSubmatch(line); {
+		case h != nil:
+			out, open = append(out, "**"+strings.Trim(h[1], "*_ ")+"**"), false
+		case m != nil:
+			out, open = append(out, strings.TrimSpace(m[1])), true
+		case t == "":
+		case open:
 			out[len(out)-1] += " " + t
+		default:
+			out, open = append(out, t), true
 		}
 	}
 	return out

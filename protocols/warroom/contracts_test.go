@@ -1,6 +1,8 @@
 package warroom_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -84,4 +86,27 @@ func TestParseSynthesis(t *testing.T) {
 	assert.ErrorContains(t, err, "SELECTED")
 	_, err = warroom.ParseSynthesis("## Context\nctx\nSELECTED: Response A", abc)
 	assert.ErrorContains(t, err, "## Selected approach")
+}
+
+// A synthesis written as real models write it — a preamble, a title, "###" sub-headings in
+// every section, a fenced block holding a "##" line — keeps every word of every section: the
+// sub-headings and what is under them stay in their section, and nothing is reported missing.
+func TestParseSynthesisKeepsSubHeadings(t *testing.T) {
+	sections := []string{"Context", "Selected approach", "Rationale", "Implementation orders", "Watch points",
+		"Consequences", "Dissenting views", "Rejected alternatives"}
+	var b strings.Builder
+	b.WriteString("Here is the synthesis you asked for.\n\n# Decision memo\n\n")
+	for i, name := range sections {
+		fmt.Fprintf(&b, "## %s\n\n### Part one of %s\n\n- word%d-a under the first sub-heading\n\n### Part two\n\nword%d-b under the second.\n\n", name, strings.ToLower(name), i, i)
+	}
+	b.WriteString("```text\n## Context\nnot a heading\n```\n\nSELECTED: Response B\n")
+	s, err := warroom.ParseSynthesis(b.String(), abc)
+	require.NoError(t, err)
+	fields := []string{s.Context, s.Approach, s.Rationale, s.Orders, strings.Join(s.Watch, "\n"), s.Consequences, strings.Join(s.Dissent, "\n")}
+	for i, got := range fields {
+		for _, want := range []string{fmt.Sprintf("word%d-a", i), fmt.Sprintf("word%d-b", i), "Part one of " + strings.ToLower(sections[i]), "Part two"} {
+			assert.Contains(t, got, want, sections[i])
+		}
+	}
+	assert.NotContains(t, s.Context, "not a heading", "the fenced block belongs to the last section")
 }
