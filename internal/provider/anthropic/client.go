@@ -18,6 +18,7 @@ package anthropic
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -96,21 +97,57 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	if err != nil {
 		return provider.Response{}, err
 	}
+	var parts []answer
+	var latency time.Duration
+	for {
+		msg, took, err := c.send(ctx, params)
+		latency += took
+		if err != nil {
+			return provider.Response{}, err
+		}
+		parts = append(parts, msg)
+		if msg.StopReason != stopPauseTurn || len(parts) > maxContinuations {
+			break
+		}
+		// A paused turn goes back as it came, and the model continues it (as Anthropic
+		// documents for pause_turn); consecutive assistant turns are read as one.
+		params.Messages = append(params.Messages, message{Role: "assistant", Content: msg.raw})
+	}
+	resp := joined(parts)
+	resp.Latency = latency
+	last := parts[len(parts)-1]
+	if last.StopReason == stopPauseTurn {
+		return resp, provider.Errorf(provider.ClassTruncated, 0,
+			"anthropic: the model paused its turn (stop_reason pause_turn) and had not finished after %d continuations", maxContinuations)
+	}
+	return resp, stopFailure(&last, params.MaxTokens)
+}
+
+// stopPauseTurn is the stop reason of a turn the API paused; maxContinuations bounds how
+// often war-room sends it back to be continued.
+const (
+	stopPauseTurn    = "pause_turn"
+	maxContinuations = 3
+)
+
+// send makes one Messages request.
+func (c *Client) send(ctx context.Context, params messageRequest) (answer, time.Duration, error) {
 	body, err := httpvendor.EncodeJSON(params)
 	if err != nil {
-		return provider.Response{}, provider.Errorf(provider.ClassInvalidRequest, 0, "anthropic: encoding the request: %v", err)
+		return answer{}, 0, provider.Errorf(provider.ClassInvalidRequest, 0, "anthropic: encoding the request: %v", err)
 	}
-	msg, latency, err := httpvendor.Call(c.now, words, func(raw **http.Response) (answer, error) {
+	return httpvendor.Call(c.now, words, func(raw **http.Response) (answer, error) {
 		var got []byte
 		if err := c.api.Post(ctx, "v1/messages", body, &got, option.WithResponseInto(raw)); err != nil {
 			return answer{}, err
 		}
-		return httpvendor.DecodeAnswer(*raw, got, fromSDK)
+		a, err := httpvendor.DecodeAnswer(*raw, got, fromSDK)
+		var blocks struct {
+			Content json.RawMessage `json:"content"`
+		}
+		if err == nil && json.Unmarshal(got, &blocks) == nil {
+			a.raw = blocks.Content
+		}
+		return a, err
 	})
-	if err != nil {
-		return provider.Response{}, err
-	}
-	resp := toResponse(&msg)
-	resp.Latency = latency
-	return resp, stopFailure(&msg, params.MaxTokens)
 }

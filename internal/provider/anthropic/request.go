@@ -20,9 +20,11 @@ type messageRequest struct {
 	Thinking     *thinking     `json:"thinking,omitempty"`
 }
 
+// message is a turn: the user's text blocks, or (continuing a paused turn) the assistant's
+// content blocks exactly as the API sent them.
 type message struct {
-	Role    string      `json:"role"`
-	Content []textBlock `json:"content"`
+	Role    string `json:"role"`
+	Content any    `json:"content"`
 }
 
 type textBlock struct {

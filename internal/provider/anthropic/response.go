@@ -1,6 +1,7 @@
 package anthropic
 
 import (
+	"encoding/json"
 	"strings"
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
@@ -10,6 +11,8 @@ import (
 
 // answer is the part of a Messages answer war-room reads.
 type answer struct {
+	// raw is the answer's content blocks as sent, for continuing a paused turn.
+	raw         json.RawMessage
 	Model       string         `json:"model"`
 	Content     []contentBlock `json:"content"`
 	StopReason  string         `json:"stop_reason"`
@@ -93,4 +96,21 @@ func stopFailure(m *answer, maxTokens int64) error {
 			"anthropic: answer cut off where the prompt and answer filled the model's context window (stop_reason model_context_window_exceeded)")
 	}
 	return nil
+}
+
+// joined is the answer of a turn sent in parts (a paused turn continued): the text of every
+// part in order, and the usage of every request, since each was billed.
+func joined(parts []answer) provider.Response {
+	resp := toResponse(&parts[0])
+	for i := 1; i < len(parts); i++ {
+		next := toResponse(&parts[i])
+		resp.Text += next.Text
+		resp.Usage.InputTokens += next.Usage.InputTokens
+		resp.Usage.OutputTokens += next.Usage.OutputTokens
+		resp.Usage.CacheReadTokens += next.Usage.CacheReadTokens
+		resp.Usage.CacheWriteTokens += next.Usage.CacheWriteTokens
+		resp.Usage.ThinkingTokens += next.Usage.ThinkingTokens
+		resp.StopReason, resp.Model = next.StopReason, next.Model
+	}
+	return resp
 }

@@ -51,3 +51,42 @@ func TestThinkingOffSendsNoThinkingField(t *testing.T) {
 	assert.NotContains(t, api.Requests()[0].Body, "thinking")
 	assert.EqualValues(t, defaultMaxTokens, api.Requests()[0].Body["max_tokens"])
 }
+
+// A paused turn (stop_reason pause_turn) is not an answer: it goes back as it came, blocks
+// and signature untouched, and the model finishes it. The answer is both parts' text, and
+// the usage both requests'. (The shape is Anthropic's documented one, not a recording.)
+func TestAPausedTurnIsContinued(t *testing.T) {
+	api := newFakeAPI(t, vendortest.JSONFile(t, http.StatusOK, "message_pause_turn.json"),
+		vendortest.JSONFile(t, http.StatusOK, "message_pause_turn_end.json"))
+	resp, err := api.client(Config{Model: "claude-opus-4-8"}).Complete(context.Background(), provider.Request{User: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, "Keep the queue in PostgreSQL for now: its peak load fits, and one datastore is one backup.", resp.Text)
+	assert.Equal(t, provider.Usage{InputTokens: 2200, OutputTokens: 420, ThinkingTokens: 380}, resp.Usage)
+	reqs := api.Requests()
+	require.Len(t, reqs, 2)
+	msgs, _ := reqs[1].Body["messages"].([]any)
+	require.Len(t, msgs, 2)
+	back, _ := msgs[1].(map[string]any)
+	assert.Equal(t, "assistant", back["role"])
+	blocks, _ := back["content"].([]any)
+	require.Len(t, blocks, 2)
+	first, _ := blocks[0].(map[string]any)
+	assert.Equal(t, "thinking", first["type"])
+	assert.Contains(t, first["signature"], "EqQBCkYIBhgC", "the block goes back as it came")
+}
+
+// A turn still paused after every continuation fails as truncated: part of an answer is
+// never an answer.
+func TestATurnThatStaysPausedIsTruncated(t *testing.T) {
+	var replies []vendortest.Reply
+	for range maxContinuations + 1 {
+		replies = append(replies, vendortest.JSONFile(t, http.StatusOK, "message_pause_turn.json"))
+	}
+	api := newFakeAPI(t, replies...)
+	_, err := api.client(Config{Model: "claude-opus-4-8"}).Complete(context.Background(), provider.Request{User: "q"})
+	var pe *provider.Error
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, provider.ClassTruncated, pe.Class)
+	assert.Contains(t, err.Error(), "pause_turn")
+	assert.Len(t, api.Requests(), maxContinuations+1)
+}

@@ -21,6 +21,7 @@ func words(op string) httpvendor.Words {
 		FromSDK:   sdkMessage,
 		FromBody:  bodyMessage,
 		Quota:     quota,
+		WaitIn:    retryDelay,
 	}
 }
 

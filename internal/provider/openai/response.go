@@ -28,6 +28,7 @@ type chatChoice struct {
 type chatUsage struct {
 	PromptTokens        int64 `json:"prompt_tokens"`
 	CompletionTokens    int64 `json:"completion_tokens"`
+	TotalTokens         int64 `json:"total_tokens"`
 	PromptTokensDetails struct {
 		CachedTokens     int64 `json:"cached_tokens"`
 		CacheWriteTokens int64 `json:"cache_write_tokens"`
@@ -47,7 +48,7 @@ func fromSDK(l *sdk.ChatCompletion) chatCompletion {
 		cc.Choices = append(cc.Choices, c)
 	}
 	u := &cc.Usage
-	u.PromptTokens, u.CompletionTokens = l.Usage.PromptTokens, l.Usage.CompletionTokens
+	u.PromptTokens, u.CompletionTokens, u.TotalTokens = l.Usage.PromptTokens, l.Usage.CompletionTokens, l.Usage.TotalTokens
 	u.PromptTokensDetails.CachedTokens = l.Usage.PromptTokensDetails.CachedTokens
 	u.PromptTokensDetails.CacheWriteTokens = l.Usage.PromptTokensDetails.CacheWriteTokens
 	u.CompletionTokensDetails.ReasoningTokens = l.Usage.CompletionTokensDetails.ReasoningTokens
@@ -57,16 +58,21 @@ func fromSDK(l *sdk.ChatCompletion) chatCompletion {
 // toResponse maps the first choice. prompt_tokens counts every input token, cached and
 // cache-written ones included, so those are taken out of InputTokens to keep Usage.Total
 // from counting them twice; reasoning tokens are part of completion_tokens and broken out.
+// Gemini's compatible endpoint counts its thinking only in total_tokens (prompt 66,
+// completion 6, total 100): what total_tokens holds beyond the two is thinking, billed as
+// output, and counted so. A local reasoning model's <think>…</think> at the start of the
+// content is thinking too: it leaves the answer and is counted as thinking.
 func toResponse(cc *chatCompletion, sent chatRequest) (provider.Response, error) {
 	u := cc.Usage
 	read, write := u.PromptTokensDetails.CachedTokens, u.PromptTokensDetails.CacheWriteTokens
+	unreported := max(0, u.TotalTokens-u.PromptTokens-u.CompletionTokens)
 	resp := provider.Response{
 		Usage: provider.Usage{
 			InputTokens:      max(0, u.PromptTokens-read-write),
-			OutputTokens:     u.CompletionTokens,
+			OutputTokens:     u.CompletionTokens + unreported,
 			CacheReadTokens:  read,
 			CacheWriteTokens: write,
-			ThinkingTokens:   u.CompletionTokensDetails.ReasoningTokens,
+			ThinkingTokens:   u.CompletionTokensDetails.ReasoningTokens + unreported,
 		},
 		Model: cc.Model,
 	}
@@ -75,7 +81,14 @@ func toResponse(cc *chatCompletion, sent chatRequest) (provider.Response, error)
 			Err: errors.New("openai: chat completion has no choices")}
 	}
 	ch := cc.Choices[0]
-	resp.Text, resp.StopReason = ch.Message.Content, ch.FinishReason
+	resp.StopReason = ch.FinishReason
+	var thought string
+	resp.Text, thought = splitThinking(ch.Message.Content)
+	if thought != "" && resp.Usage.ThinkingTokens == 0 {
+		// Counted at four bytes a token, as war-room estimates prompts, within the output the
+		// server reported.
+		resp.Usage.ThinkingTokens = min(resp.Usage.OutputTokens, int64(len(thought)+3)/4)
+	}
 	switch {
 	case ch.Message.Refusal != "":
 		return resp, provider.Errorf(provider.ClassRefused, 0, "openai: model refused: %s", ch.Message.Refusal)
@@ -101,4 +114,24 @@ func truncated(resp provider.Response, sent chatRequest) error {
 	return provider.Errorf(provider.ClassTruncated, 0,
 		"openai: answer cut off at %s (finish_reason length, %d output tokens of which %d reasoning; %s came back)",
 		budget, resp.Usage.OutputTokens, resp.Usage.ThinkingTokens, got)
+}
+
+// splitThinking takes a leading <think>…</think> block (or <thinking>…</thinking>) off
+// content, as local servers without a reasoning parser (vLLM, llama.cpp, older Ollama) leave
+// it there; the answer is what follows. An unclosed block is all thinking: no answer came.
+func splitThinking(content string) (answer, thought string) {
+	t := strings.TrimLeft(content, " \t\r\n")
+	for _, tag := range []string{"think", "thinking"} {
+		open, closing := "<"+tag+">", "</"+tag+">"
+		if !strings.HasPrefix(t, open) {
+			continue
+		}
+		rest := t[len(open):]
+		i := strings.Index(rest, closing)
+		if i < 0 {
+			return "", rest
+		}
+		return strings.TrimLeft(rest[i+len(closing):], " \t\r\n"), rest[:i]
+	}
+	return content, ""
 }

@@ -22,6 +22,9 @@ type Words struct {
 	// or quota is exhausted (nil: never). Vendors word that differently, and some use the
 	// rate limit's own status for it, so only the adapter can tell.
 	Quota func(status int, body string) bool
+	// WaitIn finds a wait the vendor asks for in an error body rather than a header (Google's
+	// retryDelay), or returns 0 (nil: none). A header's wait comes first.
+	WaitIn func(body string) time.Duration
 }
 
 // Classify turns an SDK failure into a *provider.Error. raw is the last HTTP response, when
@@ -42,6 +45,9 @@ func Classify(err error, raw *http.Response, now func() time.Time, w Words) erro
 		Status:     raw.StatusCode,
 		RetryAfter: RetryAfter(raw.Header, now),
 		Err:        &withContext{msg: w.Status + ": " + msg, err: err},
+	}
+	if pe.RetryAfter == 0 && w.WaitIn != nil {
+		pe.RetryAfter = w.WaitIn(body)
 	}
 	switch {
 	case w.Quota != nil && w.Quota(raw.StatusCode, body):
