@@ -44,8 +44,8 @@ func TestLeadingThinkBlockLeavesTheAnswer(t *testing.T) {
 	for content, want := range map[string]string{
 		"<think>\nThe queue is small; PostgreSQL suffices.\n</think>\n\nKeep PostgreSQL.": "Keep PostgreSQL.",
 		"  <thinking>weigh it</thinking>Keep it.":                                         "Keep it.",
-		"Keep PostgreSQL. <think>not leading</think>":                                    "Keep PostgreSQL. <think>not leading</think>",
-		"<think>still thinking when the budget ran out":                                  "",
+		"Keep PostgreSQL. <think>not leading</think>":                                     "Keep PostgreSQL. <think>not leading</think>",
+		"<think>still thinking when the budget ran out":                                   "",
 	} {
 		answer, _ := splitThinking(content)
 		assert.Equal(t, want, answer, content)
