@@ -111,9 +111,22 @@ func (c *call) ended(err error) error {
 	case c.parent.Err() != nil:
 		return fmt.Errorf("%w before an answer came (%v): %w", errCallCancelled, context.Cause(c.parent), err)
 	case c.ctx.Err() != nil && c.limit > 0:
-		return fmt.Errorf("no answer within %s: %w", c.limit, context.DeadlineExceeded)
+		return fmt.Errorf("no answer within %s (%s): %w", c.limit, c.limitKey(), context.DeadlineExceeded)
 	}
 	return err
+}
+
+// limitKey names the setting whose limit cut the call, and how to raise it.
+func (c *call) limitKey() string {
+	switch lim := c.r.cfg.Calls; {
+	case lim.Time > 0 && c.limit == lim.Time:
+		return "this server's ceiling, " + lim.TimeBy
+	case c.spec.Timeout > 0 && c.limit == c.spec.Timeout && c.spec.TimeoutKey != "":
+		return "the limit " + c.spec.TimeoutKey + " sets; raise it there"
+	case c.p.Timeout > 0 && c.limit == c.p.timeoutBeside(c.spec.Timeout):
+		return "the limit providers." + c.p.Name + ".timeout sets; raise it there"
+	}
+	return "the role's time limit"
 }
 
 // callDeadline bounds a call by the earlier of its limits (zero ones do not count).

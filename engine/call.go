@@ -31,6 +31,9 @@ type CallSpec struct {
 	// Timeout bounds the whole call, all its attempts included, as the profile's own timeout
 	// does; the earlier of the two applies (0: none beyond the profile's and ctx).
 	Timeout time.Duration
+	// TimeoutKey is the configuration key that sets Timeout ("protocols.council.timeouts.seat"),
+	// named when the call is cut by it, so a reader knows what raises it.
+	TimeoutKey string
 }
 
 // CallResult is a successful call. It survives a Step's JSON round trip except for Profile,
@@ -101,15 +104,24 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task),
 		effort: p.EffortFor(spec.Effort), tokens: p.tokensFor(spec.MaxTokens)}
 	var cancel context.CancelFunc
-	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.Timeout, r.cfg.Calls.Time)
+	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.timeoutBeside(spec.Timeout), r.cfg.Calls.Time)
 	defer cancel()
-	if lim := r.cfg.Calls; lim.Time > 0 && c.limit == lim.Time && min(positive(spec.Timeout), positive(p.Timeout)) != lim.Time {
+	if lim := r.cfg.Calls; lim.Time > 0 && c.limit == lim.Time && min(positive(spec.Timeout), positive(p.timeoutBeside(spec.Timeout))) != lim.Time {
 		r.noteOnce("call-time", fmt.Sprintf("A call's time limit was clamped to this server's ceiling (%s=%s).", lim.TimeBy, lim.Time))
 	}
 	if err := c.fits(); err != nil {
 		return CallResult{}, c.fail(1, err)
 	}
 	return c.run()
+}
+
+// timeoutBeside is the profile's limit on a call whose own limit is spec: its setting always,
+// its default only when the call has no limit of its own.
+func (p *Profile) timeoutBeside(spec time.Duration) time.Duration {
+	if p.TimeoutDefault && spec > 0 {
+		return 0
+	}
+	return p.Timeout
 }
 
 // positive is d, or the longest duration when d is no limit (zero).

@@ -200,3 +200,50 @@ func TestProfileConcurrencyLimit(t *testing.T) {
 	}
 	assert.LessOrEqual(t, cp.max.Load(), int32(2))
 }
+
+// A call cut by a limit names the setting that gave the limit, and how to raise it: the
+// protocol's key, or the profile's own timeout when that was the earlier one.
+func TestACutCallNamesTheLimitsKey(t *testing.T) {
+	ps, _ := scripted(script.Script{Default: &script.Response{Text: "late", Latency: time.Minute}})
+	ps["a"].Timeout, ps["a"].TimeoutDefault = 2*time.Minute, true
+	r := startRun(t, openStore(t, ""), ps, nil)
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "seat", Profile: "a", Timeout: 20 * time.Millisecond,
+		TimeoutKey: "protocols.council.timeouts.seat"})
+	require.ErrorContains(t, err, "no answer within 20ms (the limit protocols.council.timeouts.seat sets; raise it there)")
+
+	ps["a"].Timeout, ps["a"].TimeoutDefault = 20*time.Millisecond, false
+	_, err = r.Call(context.Background(), engine.CallSpec{Role: "seat", Profile: "a", Timeout: time.Hour,
+		TimeoutKey: "protocols.council.timeouts.seat"})
+	require.ErrorContains(t, err, "the limit providers.a.timeout sets")
+}
+
+// A profile's default timeout (not set in the file) does not cut a call whose protocol gives
+// it longer: the call carries the protocol's deadline. A timeout the profile sets still does.
+func TestAProfilesDefaultTimeoutYieldsToTheProtocols(t *testing.T) {
+	var left atomic.Int64
+	ps, _ := scripted(script.Script{Default: &script.Response{Text: "ok"}})
+	p := ps["a"]
+	p.Provider = deadlineProvider{p.Provider, &left}
+	p.Timeout, p.TimeoutDefault = 2*time.Minute, true
+	r := startRun(t, openStore(t, ""), ps, nil)
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "seat", Profile: "a", Timeout: 20 * time.Minute})
+	require.NoError(t, err)
+	assert.Greater(t, time.Duration(left.Load()), 19*time.Minute)
+
+	p.TimeoutDefault = false
+	_, err = r.Call(context.Background(), engine.CallSpec{Role: "seat", Profile: "a", Timeout: 20 * time.Minute})
+	require.NoError(t, err)
+	assert.LessOrEqual(t, time.Duration(left.Load()), 2*time.Minute)
+}
+
+type deadlineProvider struct {
+	provider.Provider
+	left *atomic.Int64
+}
+
+func (d deadlineProvider) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
+	if dl, ok := ctx.Deadline(); ok {
+		d.left.Store(int64(time.Until(dl)))
+	}
+	return d.Provider.Complete(ctx, req)
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // Ceiling names a kind of setting a server may bound: protocols declare which of their
@@ -97,4 +99,18 @@ func (l Limits) Check(s *Session, declared []Bounded) error {
 		}
 	}
 	return nil
+}
+
+// EffortTimeout is the time limit a call at effort e earns when no setting gives it one: a
+// thinking model at a high effort takes minutes. No effort counts as medium.
+func EffortTimeout(e provider.Effort) time.Duration {
+	switch e {
+	case provider.EffortHigh:
+		return 3 * time.Minute
+	case provider.EffortXHigh:
+		return 4 * time.Minute
+	case provider.EffortMax:
+		return 5 * time.Minute
+	}
+	return 2 * time.Minute
 }

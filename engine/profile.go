@@ -53,6 +53,9 @@ type Profile struct {
 	// Timeout bounds one call, all its attempts and waits included (0: only the caller's
 	// context and the protocol's own limit).
 	Timeout time.Duration
+	// TimeoutDefault says Timeout is the default, not the profile's own setting: a call with
+	// a limit of its own (CallSpec.Timeout) then keeps that limit, longer or not.
+	TimeoutDefault bool
 	// MaxAttempts bounds the requests one call makes (0: DefaultMaxAttempts).
 	MaxAttempts int
 	// CacheWarmup makes calls that share a prefix not yet cached wait for the first of them to

@@ -59,6 +59,12 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 		return nil, cfg.ErrorAt(path+".type", "profile %q: unknown provider type %q (have: %s)", name, pc.Type, strings.Join(provider.Types(), ", "))
 	}
 	s := vendorSettings(pc, key, hc, localServer(cfg, name, pc))
+	if !cfg.Set("providers." + name + ".timeout") {
+		// Unset, the profile's timeout is a default a protocol's own limit replaces (a
+		// thinking seat may take minutes), so the adapter's requests must not be cut by it
+		// either: the call's deadline bounds them.
+		s.Timeout = 0
+	}
 	a, model, err := vendor.New(ctx, s)
 	if err != nil {
 		return nil, cfg.ErrorAt(path, "profile %q: %v", name, err)

@@ -19,6 +19,7 @@ func settings(ctx context.Context, cfg *config.Config, name string, pc config.Pr
 	vendor, _ := provider.Lookup(string(pc.Type)) // Profile checked the type
 	caps, known := vendor.Capabilities(model, string(pc.Command))
 	p.Timeout, p.MaxAttempts = pc.Timeout, pc.MaxAttempts
+	p.TimeoutDefault = !cfg.Set("providers." + name + ".timeout")
 	p.EffortLevels = pc.EffortLevels
 	if p.EffortLevels == nil {
 		p.EffortLevels = caps.EffortLevels

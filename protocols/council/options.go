@@ -27,9 +27,7 @@ const (
 	// minTeam is the smallest team: contention needs two seats.
 	minTeam = 2
 	// maxRounds bounds cross-examination cycles.
-	maxRounds             = 2
-	DefaultSeatTimeout    = 120 * time.Second
-	defaultArbiterTimeout = 180 * time.Second
+	maxRounds = 2
 )
 
 // RoleSetting pins a role: a non-empty Profile is never moved by the draw; a non-empty Effort
@@ -63,9 +61,13 @@ type Options struct {
 	// Rounds is the number of cross-examination cycles (1 or 2).
 	Rounds int `json:"rounds"`
 	// MaxSeatCalls caps the seats' calls (0: uncapped, as for a version 0 session).
-	MaxSeatCalls   int           `json:"max_seat_calls,omitempty"`
-	SeatTimeout    time.Duration `json:"seat_timeout"`
-	ArbiterTimeout time.Duration `json:"arbiter_timeout"`
+	MaxSeatCalls int `json:"max_seat_calls,omitempty"`
+	// SeatTimeout, ClerkTimeout, ArbiterTimeout and TriageTimeout bound one call of each kind
+	// (protocols.council.timeouts); zero is the limit the call's effort earns (TimeoutFor).
+	SeatTimeout    time.Duration `json:"seat_timeout,omitempty"`
+	ClerkTimeout   time.Duration `json:"clerk_timeout,omitempty"`
+	ArbiterTimeout time.Duration `json:"arbiter_timeout,omitempty"`
+	TriageTimeout  time.Duration `json:"triage_timeout,omitempty"`
 	// Unscrubbed are the operator's exemptions from the identity scrubber
 	// (protocols.council.unscrubbed); nothing else exempts a word.
 	Unscrubbed []string `json:"unscrubbed,omitempty"`
@@ -134,14 +136,15 @@ func (o Options) Validate() error {
 		errs = append(errs, fmt.Errorf("profile %s allows at most %d seat calls (max_seat_calls), but %d seats × (2 + %d round(s)) make %d",
 			o.Profile, o.MaxSeatCalls, len(o.Team), o.Rounds, o.SeatCalls()))
 	}
-	if o.SeatTimeout < 0 || o.ArbiterTimeout < 0 {
+	if o.SeatTimeout < 0 || o.ClerkTimeout < 0 || o.ArbiterTimeout < 0 || o.TriageTimeout < 0 {
 		errs = append(errs, errors.New("timeouts must not be negative"))
 	}
 	return errors.Join(errs...)
 }
 
 // Defaulted fills unset values: the built-in default team and cards, the built-in priors
-// under whatever the options carry, one round, the default timeouts.
+// under whatever the options carry, one round. Timeouts left at zero follow each call's
+// effort (TimeoutFor).
 func (o Options) Defaulted() Options {
 	if len(o.Team) == 0 {
 		o.Team = DefaultTeam()
@@ -156,12 +159,6 @@ func (o Options) Defaulted() Options {
 	o.Priors = builtin().Priors.Over(o.Priors)
 	if o.Rounds == 0 {
 		o.Rounds = 1
-	}
-	if o.SeatTimeout == 0 {
-		o.SeatTimeout = DefaultSeatTimeout
-	}
-	if o.ArbiterTimeout == 0 {
-		o.ArbiterTimeout = defaultArbiterTimeout
 	}
 	return o
 }
@@ -200,4 +197,38 @@ func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionO
 func (o Options) speaksForIntent(role string) bool {
 	m, ok := o.Member(role)
 	return ok && m.SeatClass == classPrincipalProxy
+}
+
+// Timeout kinds: the keys of protocols.council.timeouts.
+const (
+	TimeoutSeat    = "seat"
+	TimeoutClerk   = "clerk"
+	TimeoutArbiter = "arbiter"
+	TimeoutTriage  = "triage"
+)
+
+// arbiterTimeouts are the limits the arbiter earns by its effort when its key is not set: it
+// reads the whole docket, at the highest effort longest (twenty minutes at max, as the
+// standing team's specification gives its ratification call). The other calls earn what
+// engine.EffortTimeout gives.
+var arbiterTimeouts = map[provider.Effort]time.Duration{provider.EffortLow: 3 * time.Minute, provider.EffortMedium: 3 * time.Minute,
+	provider.EffortHigh: 5 * time.Minute, provider.EffortXHigh: 10 * time.Minute, provider.EffortMax: 20 * time.Minute}
+
+// TimeoutFor is the time limit of a call of kind at effort, and the key that sets it: the
+// key's value when set, else what the effort earns (clerk and triage as a seat; no effort
+// as medium).
+func (o Options) TimeoutFor(kind string, effort provider.Effort) (time.Duration, string) {
+	key := "protocols." + SectionKey + ".timeouts." + kind
+	set := map[string]time.Duration{TimeoutSeat: o.SeatTimeout, TimeoutClerk: o.ClerkTimeout,
+		TimeoutArbiter: o.ArbiterTimeout, TimeoutTriage: o.TriageTimeout}[kind]
+	if set > 0 {
+		return set, key
+	}
+	if d, ok := arbiterTimeouts[effort]; ok && kind == TimeoutArbiter {
+		return d, key
+	}
+	if kind == TimeoutArbiter {
+		return arbiterTimeouts[provider.EffortMedium], key
+	}
+	return engine.EffortTimeout(effort), key
 }

@@ -35,12 +35,14 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
-	timeout := k.opts.SeatTimeout
+	kind := TimeoutSeat
 	if spec, _ := k.opts.roster().Spec(a.Role); !spec.Seat {
-		timeout = k.opts.ArbiterTimeout
+		kind = map[string]string{Clerk: TimeoutClerk, Arbiter: TimeoutArbiter, Triage: TimeoutTriage}[a.Role]
 	}
+	timeout, key := k.opts.TimeoutFor(kind, a.Effort)
 	inputs = append(inputs, k.evidenceInputs()...)
 	spec := k.Spec(panel.Seat{Role: a.Role, Profile: a.Profile, Effort: a.Effort}, body, inputs, task, contract, timeout)
+	spec.TimeoutKey = key
 	// Memory follows the session's inputs as it was stored, its texts already scrubbed: the
 	// provider stamp on each item must survive the scrubber, which would withhold it.
 	if text := k.memoryFor(a); text != "" {

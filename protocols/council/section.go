@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/evidence"
@@ -22,6 +23,16 @@ type Section struct {
 	// Unscrubbed are words the identity scrubber never withholds from members' text, though a
 	// profile, model, family or role is called that: the operator's say, never the question's.
 	Unscrubbed []string `yaml:"unscrubbed"`
+	// Timeouts bound one call of each kind; unset, a call's limit follows its effort.
+	Timeouts SectionTimeouts `yaml:"timeouts"`
+}
+
+// SectionTimeouts are protocols.council.timeouts.
+type SectionTimeouts struct {
+	Seat    time.Duration `yaml:"seat"`
+	Clerk   time.Duration `yaml:"clerk"`
+	Arbiter time.Duration `yaml:"arbiter"`
+	Triage  time.Duration `yaml:"triage"`
 }
 
 // NewSection returns the section's defaults (nothing is set).
@@ -32,6 +43,12 @@ var _ engine.SectionValidator = (*Section)(nil)
 // Validate checks role names, pins and profile references, and that no exemption is empty.
 func (s *Section) Validate(c *engine.SettingsCheck) {
 	engine.CheckRoles(c, "roles", s.Roles, RoleKeys(), "council role")
+	for key, d := range map[string]time.Duration{TimeoutSeat: s.Timeouts.Seat, TimeoutClerk: s.Timeouts.Clerk,
+		TimeoutArbiter: s.Timeouts.Arbiter, TimeoutTriage: s.Timeouts.Triage} {
+		if d == 0 && c.IsSet("timeouts."+key) {
+			c.Errorf("timeouts."+key, "must be greater than zero (leave it out for the limit the call's effort earns)")
+		}
+	}
 	for i, w := range s.Unscrubbed {
 		if strings.TrimSpace(w) == "" {
 			c.Errorf(fmt.Sprintf("unscrubbed[%d]", i), "is empty: name a word, or remove the entry")
@@ -106,6 +123,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 	o := Options{Version: optionsVersion, Profile: prof.Name, Team: team, Rounds: f.Rounds, Roles: map[string]RoleSetting{},
 		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
 		Memory: memory.Approved(env.Memory), Intent: env.Intent,
+		SeatTimeout: sec.Timeouts.Seat, ClerkTimeout: sec.Timeouts.Clerk, ArbiterTimeout: sec.Timeouts.Arbiter, TriageTimeout: sec.Timeouts.Triage,
 		Unscrubbed: slices.Clone(sec.Unscrubbed)}
 	if o.Rounds == 0 {
 		o.Rounds = prof.Rounds

@@ -27,7 +27,7 @@ func TestOptionsFromDefaults(t *testing.T) {
 	assert.Equal(t, council.DefaultTeam(), o.Team)
 	assert.Equal(t, []string{"alpha", "beta", "gamma"}, o.Pool, "scripted profiles stay out of a real pool")
 	assert.Equal(t, 1, o.Rounds)
-	assert.Equal(t, council.DefaultSeatTimeout, o.SeatTimeout)
+	assert.Zero(t, o.SeatTimeout, "unset, a seat's limit follows its effort")
 	assert.Empty(t, o.Roles)
 	assert.Equal(t, "coding-ratification", o.Profile)
 	assert.True(t, o.Triage)

@@ -28,8 +28,13 @@ func (c *chain) step(ctx context.Context, key string, inputs []engine.NamedText,
 		return Artifact{}, err
 	}
 	return engine.Step(ctx, c.r, key, func(ctx context.Context) (Artifact, error) {
+		timeout := c.callTimeout
+		if timeout == 0 {
+			timeout = engine.EffortTimeout(slot.Effort)
+		}
 		res, err := c.r.Call(ctx, engine.CallSpec{Role: slot.Role, Profile: slot.Profile,
-			Effort: slot.Effort, System: body, Inputs: inputs, Task: task, Contract: contract})
+			Effort: slot.Effort, System: body, Inputs: inputs, Task: task, Contract: contract,
+			Timeout: timeout, TimeoutKey: "protocols." + SectionKey + ".timeouts.call"})
 		if err != nil {
 			return Artifact{}, err
 		}

@@ -39,6 +39,8 @@ type chain struct {
 	plan   Plan
 	done   map[string]Artifact
 	forced bool // the premise was suspect and a human chose to proceed
+	// callTimeout is protocols.reason.timeouts.call, as the session stored it (0: by effort).
+	callTimeout time.Duration
 }
 
 // Runner is the reasoning chain as the engine runs it (engine.Run.Execute).
@@ -94,6 +96,7 @@ func newChain(ctx context.Context, r *engine.Run) (*chain, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.callTimeout = opts.CallTimeout
 	c.plan, err = engine.Step(ctx, c.r, keyPlan, func(context.Context) (Plan, error) {
 		return Assign(opts, c.s.Seed, Families(c.r.Profiles()))
 	})

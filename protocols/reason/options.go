@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
@@ -45,6 +46,9 @@ type Options struct {
 	Passes int `json:"passes"`
 	// HighAssurance adds a second generator on a distinct profile.
 	HighAssurance bool `json:"high_assurance"`
+	// CallTimeout bounds each call (protocols.reason.timeouts.call); zero is the limit the
+	// call's effort earns (engine.EffortTimeout).
+	CallTimeout time.Duration `json:"call_timeout,omitempty"`
 }
 
 // Validate reports settings no chain can run with.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 )
@@ -17,6 +18,14 @@ type Section struct {
 	// profile that is not scripted).
 	Pool  []string                  `yaml:"pool"`
 	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
+	// Timeouts bound the chain's calls; unset, a call's limit follows its effort.
+	Timeouts SectionTimeouts `yaml:"timeouts"`
+}
+
+// SectionTimeouts are protocols.reason.timeouts.
+type SectionTimeouts struct {
+	// Call bounds every role's call.
+	Call time.Duration `yaml:"call"`
 }
 
 // NewSection returns the section's defaults (nothing is set).
@@ -28,6 +37,9 @@ var _ engine.SectionValidator = (*Section)(nil)
 // included.
 func (s *Section) Validate(c *engine.SettingsCheck) {
 	engine.CheckRoles(c, "roles", s.Roles, Roles, "reasoning role")
+	if s.Timeouts.Call == 0 && c.IsSet("timeouts.call") {
+		c.Errorf("timeouts.call", "must be greater than zero (leave it out for the limit each call's effort earns)")
+	}
 	for i, name := range s.Pool {
 		at := fmt.Sprintf("pool[%d]", i)
 		c.Profile(at, name)
@@ -55,7 +67,7 @@ func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 	if len(sec.Pool) > 0 {
 		pool = slices.Sorted(slices.Values(sec.Pool))
 	}
-	opts := Options{Pool: pool, EffortProfile: effortDeep, Passes: f.Passes,
+	opts := Options{Pool: pool, EffortProfile: effortDeep, Passes: f.Passes, CallTimeout: sec.Timeouts.Call,
 		HighAssurance: f.HighAssurance, Roles: map[string]roleSetting{}}
 	if f.Fast {
 		opts.EffortProfile = effortFast
