@@ -17,7 +17,7 @@ func (t *thread) doctor(ctx context.Context, cfg *loadedConfig) error {
 		t.fail(ctx, classConfiguration, err)
 		return nil
 	}
-	rep := doctor.Run(ctx, ps, doctor.Options{Now: t.d.Now})
+	rep := doctor.Run(ctx, ps, doctor.Options{Now: t.d.Now, All: true})
 	t.reply(ctx, "### war-room doctor\n\n"+rep.Markdown())
 	if rep.OK() {
 		t.react(ctx, reactionRocket)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/doctor"
 	"github.com/war-room/war-room/internal/wiring"
@@ -44,7 +45,7 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "war-room doctor (dry run: no call)\n\n%s", doctor.Plan(ps))
 		return nil
 	}
-	rep := doctor.Run(ctx, ps, doctor.Options{})
+	rep := doctor.Run(ctx, ps, doctor.Options{All: len(names) == 0, FromEnvironment: cfg.Source == config.SourceEnvironment})
 	if cf.json {
 		if err := printJSON(e, rep); err != nil {
 			return err

@@ -168,3 +168,42 @@ func golden(t *testing.T, name, got string) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), got)
 }
+
+// A 429 with retry-after means the profile serves and its vendor limited the rate just
+// now: a warning, not a failure, and doctor still says every profile can serve.
+func TestARateLimitIsAWarningNotAFailure(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("retry-after", "3")
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(`{"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"},"request_id":"req_02"}`))
+	}))
+	t.Cleanup(srv.Close)
+	rep := Run(context.Background(), engine.Profiles{"claude": claudeProfile(srv.URL, []provider.Effort{"high"})}, fixed)
+	answer := rep.Rows[0].check(checkAnswer)
+	assert.Equal(t, warned, answer.Status)
+	assert.Equal(t, "rate-limited just now (retry after 3s)", answer.Detail)
+	assert.True(t, rep.OK(), "a rate-limited profile serves")
+	table := rep.Table()
+	assert.Contains(t, table, "| ! rate-limited just now (retry after 3s) |")
+	assert.Contains(t, table, "Every profile can serve.")
+}
+
+// With every configured profile probed and all of one family, the report says what that
+// means for each protocol; a fix naming a key of a profile built from the environment says
+// where such a key can be set.
+func TestOneFamilyAndEnvironmentProfilesAreExplained(t *testing.T) {
+	api := newMessagesAPI(t, true)
+	o := fixed
+	o.All, o.FromEnvironment = true, true
+	rep := Run(context.Background(), engine.Profiles{"claude": claudeProfile(api.URL, []provider.Effort{"high"})}, o)
+	assert.Equal(t, []string{"anthropic"}, rep.Families)
+	table := rep.Table()
+	assert.Contains(t, table, "Every profile is of one family (anthropic)")
+	assert.Contains(t, table, "convene cannot seat a team")
+	assert.Contains(t, rep.Rows[0].check(checkEffort).Fix, "built from environment variables")
+
+	rep = Run(context.Background(), engine.Profiles{"claude": claudeProfile(api.URL, []provider.Effort{"high"})}, fixed)
+	assert.NotContains(t, rep.Table(), "one family", "a few named profiles are not the panel")
+	assert.NotContains(t, rep.Rows[0].check(checkEffort).Fix, "environment")
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,6 +17,12 @@ import (
 type Options struct {
 	// Now is the clock that times the calls (default time.Now).
 	Now func() time.Time
+	// FromEnvironment says the profiles were built from environment variables, not a file:
+	// a fix naming a profile key then says where such a key can be set.
+	FromEnvironment bool
+	// All says the profiles are every one configured (not a few named): the report then says
+	// what one family means for the panels they make.
+	All bool
 }
 
 // contextSizer is the optional ability of an adapter to ask its server how much context it
@@ -32,8 +39,22 @@ func Run(ctx context.Context, ps engine.Profiles, o Options) report {
 	}
 	var rep report
 	for _, name := range ps.Names() {
-		rep.Rows = append(rep.Rows, probe(ctx, ps[name], o))
+		row := probe(ctx, ps[name], o)
+		if o.FromEnvironment {
+			for i, c := range row.Checks {
+				if strings.Contains(c.Fix, "providers."+row.Profile) {
+					row.Checks[i].Fix += envFix
+				}
+			}
+		}
+		rep.Rows = append(rep.Rows, row)
 	}
+	for _, p := range ps {
+		if o.All && !slices.Contains(rep.Families, p.Family) {
+			rep.Families = append(rep.Families, p.Family)
+		}
+	}
+	slices.Sort(rep.Families)
 	return rep
 }
 
@@ -128,6 +149,16 @@ func (pr *prober) answer(ctx context.Context) (answer, effort, thinking Check) {
 		case err == nil:
 			pr.first = resp
 			return Check{Name: checkAnswer, Status: OK}, effort, thinking
+		case pe != nil && pe.Status == http.StatusTooManyRequests && pe.Class != provider.ClassQuota:
+			// The vendor limited the rate just now: the key, the model and the endpoint are
+			// right, and a session waits as the vendor asks and goes on.
+			detail := "rate-limited just now"
+			if pe.RetryAfter > 0 {
+				detail += fmt.Sprintf(" (retry after %s)", pe.RetryAfter)
+			}
+			return Check{Name: checkAnswer, Status: warned, Detail: detail,
+					Fix: "nothing to set: the profile serves, and a session waits out the vendor's limit; run doctor again later to check effort and thinking"},
+				unsettled(effort), unsettled(thinking)
 		case pe != nil && pe.Param == provider.ParamEffort && pr.req.Effort != "":
 			effort = pr.rejected(checkEffort, fmt.Sprintf("%q rejected", pr.req.Effort), err,
 				"set providers."+pr.p.Name+".effort_levels to the levels the model accepts, or [] to send none")
@@ -200,3 +231,7 @@ func short(err error) string {
 	}
 	return s
 }
+
+// envFix says where a profile key goes when the profile came from environment variables.
+const envFix = " — this profile is built from environment variables, which set no such key: write the profile into a " +
+	"configuration file (--config FILE, or .github/war-room.yml) with its type, model, family and base_url, and this key"

@@ -10,6 +10,8 @@ const (
 	OK      status = "ok"
 	failed  status = "failed"
 	unknown status = "unknown"
+	// warned: the profile serves, but something needs a look (a rate limit just now).
+	warned status = "warning"
 	// na: the check does not apply to the profile (no cache on a CLI, no thinking off Anthropic).
 	na status = "n/a"
 )
@@ -23,6 +25,8 @@ func (s status) Symbol() string {
 		return "✗"
 	case unknown:
 		return "?"
+	case warned:
+		return "!"
 	}
 	return "–"
 }
@@ -90,6 +94,9 @@ func (r Row) Serves() bool {
 // report is every profile's row, by profile name.
 type report struct {
 	Rows []Row `json:"rows"`
+	// Families are the families of every configured profile, sorted (empty when only some
+	// were probed): one family means no protocol can judge its panel independent.
+	Families []string `json:"families,omitempty"`
 }
 
 // OK reports whether every profile can serve.

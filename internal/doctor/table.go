@@ -41,7 +41,7 @@ func (r report) render(text, item func(string) string) string {
 	var fixes []string
 	for _, row := range r.Rows {
 		for _, c := range row.Checks {
-			if c.Fix != "" && (c.Status == failed || c.Status == unknown) {
+			if c.Fix != "" && (c.Status == failed || c.Status == unknown || c.Status == warned) {
 				fixes = append(fixes, fmt.Sprintf("- %s %s %s: %s — %s", item(row.Profile), c.Name, c.Status.Symbol(), item(c.Detail), item(c.Fix)))
 			}
 		}
@@ -63,6 +63,13 @@ func (r report) render(text, item func(string) string) string {
 		b.WriteString("\nEvery profile can serve.\n")
 	} else {
 		b.WriteString("\nAt least one profile cannot serve as configured.\n")
+	}
+	if len(r.Families) == 1 {
+		b.WriteString("\nEvery profile is of one family (" + item(r.Families[0]) + "), so no panel of them is independent: " +
+			"reason and deliberate stop before the first call for your approval (--approve-reduced-independence, " +
+			"or /war-room approve on GitHub) and record the run as reduced independence; convene cannot seat a team " +
+			"and refuses; a review lane needs review.diversity: fresh-context. Add a profile of another family to " +
+			"deliberate independently.\n")
 	}
 	return b.String()
 }
