@@ -20,6 +20,7 @@ type call struct {
 	limit       time.Duration
 	pr          prompt
 	effort      provider.Effort
+	thinking    provider.Thinking
 	tokens      int
 }
 
@@ -85,7 +86,7 @@ func (c *call) entry(n int) *LedgerEntry {
 	r, spec, p := c.r, c.spec, c.p
 	return &LedgerEntry{SessionID: r.session.ID, Step: stepKey(c.parent), Role: spec.Role, Profile: p.Name,
 		Provider: p.Type, Model: p.Model, Family: p.Family, Effort: c.effort, EffortAsked: spec.Effort,
-		Thinking: p.Thinking, MaxTokens: c.tokens, Attempt: n,
+		Thinking: c.thinking, MaxTokens: c.tokens, Attempt: n,
 		PromptSHA256: c.pr.digest(len(c.pr.user)), Inputs: inputNames(spec.Inputs),
 		StartedAt: r.Now()}
 }
@@ -94,7 +95,7 @@ func (c *call) entry(n int) *LedgerEntry {
 func (c *call) request() provider.Request {
 	seed := c.r.session.Seed
 	return provider.Request{System: c.pr.system, User: c.pr.user, CacheBreaks: c.pr.breaks,
-		CacheKey: c.r.session.ID, Model: c.p.Model, Effort: c.effort, Thinking: c.p.Thinking,
+		CacheKey: c.r.session.ID, Model: c.p.Model, Effort: c.effort, Thinking: c.thinking,
 		MaxTokens: c.tokens, Seed: &seed, Role: c.spec.Role}
 }
 

@@ -102,7 +102,7 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 		return CallResult{}, err
 	}
 	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task),
-		effort: p.EffortFor(spec.Effort), tokens: p.tokensFor(spec.MaxTokens)}
+		effort: p.EffortFor(spec.Effort), thinking: p.Thinking, tokens: p.tokensFor(spec.MaxTokens)}
 	var cancel context.CancelFunc
 	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.timeoutBeside(spec.Timeout), r.cfg.Calls.Time)
 	defer cancel()
@@ -112,6 +112,7 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	if err := c.fits(); err != nil {
 		return CallResult{}, c.fail(1, err)
 	}
+	c.learned()
 	return c.run()
 }
 
@@ -146,11 +147,14 @@ func (c *call) run() (CallResult, error) {
 			return res, nil
 		}
 		class := classify(err)
+		learned := c.learn(err) // recorded even when no attempt is left to use it
 		if n >= max {
 			return CallResult{}, c.fail(n, err)
 		}
 		var cv *contractViolation
 		switch {
+		case learned:
+			// The vendor refused a setting: the next attempt goes without it.
 		case errors.As(err, &cv) && !contractRetried:
 			contractRetried = true
 			c.pr.user += "\n\nYour previous answer was rejected because it did not meet the required " +

@@ -37,33 +37,56 @@ func TestEffortIsMappedToTheLevelsTheProfileAccepts(t *testing.T) {
 	}
 }
 
-func TestAnEffortRejectionIsAConfigurationErrorNamingTheKey(t *testing.T) {
-	rp := &replies{next: []func(provider.Request) (provider.Response, error){
-		fails(&provider.Error{Class: provider.ClassInvalidRequest, Status: 400, Param: provider.ParamEffort,
-			Err: errors.New("invalid_request_error: output_config.effort: not supported by this model")})}}
-	r := profileRun(t, &engine.Profile{Name: "claude", Family: "anthropic", Provider: rp,
-		EffortLevels: []provider.Effort{provider.EffortHigh}}, nil)
-	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude", Effort: provider.EffortHigh})
-	var ce *engine.CallError
-	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassConfig, ce.Class)
-	assert.Contains(t, err.Error(), "effort_levels")
-	assert.Contains(t, err.Error(), "profile claude")
-	assert.Len(t, rp.requests(), 1, "a configuration error is not retried")
-	assert.Equal(t, engine.ClassConfig, ledgerOf(t, r)[0].ErrorClass)
+// A vendor that refuses the effort teaches war-room: the attempt that follows goes without
+// it, the ledger shows each attempt's ask and what it sent, and the refusal is kept in the
+// store, so a later run's first request to that model sends no effort at all.
+func TestAnEffortRefusalIsLearnedAndKept(t *testing.T) {
+	refused := fails(&provider.Error{Class: provider.ClassInvalidRequest, Status: 400, Param: provider.ParamEffort,
+		Err: errors.New("invalid_request_error: output_config.effort: not supported by this model")})
+	rp := &replies{next: []func(provider.Request) (provider.Response, error){refused, answers("ok")}}
+	st := openStore(t, "")
+	profile := func() engine.Profiles {
+		return engine.Profiles{"claude": {Name: "claude", Type: "anthropic", Model: "claude-x", Endpoint: "api.anthropic.com",
+			Family: "anthropic", Provider: rp, EffortLevels: []provider.Effort{provider.EffortHigh}}}
+	}
+	r := startRun(t, st, profile(), nil)
+	res, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude", Effort: provider.EffortHigh})
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Text)
+	reqs := rp.requests()
+	require.Len(t, reqs, 2)
+	assert.Equal(t, provider.EffortHigh, reqs[0].Effort)
+	assert.Empty(t, reqs[1].Effort, "the attempt after the refusal sends no effort")
+	l := ledgerOf(t, r)
+	require.Len(t, l, 2)
+	assert.Equal(t, engine.ClassConfig, l[0].ErrorClass)
+	assert.Equal(t, provider.EffortHigh, l[0].Effort)
+	assert.Empty(t, l[1].Effort, "the ledger shows what was sent")
+	assert.Equal(t, provider.EffortHigh, l[1].EffortAsked, "and what was asked")
+
+	again := startRun(t, st, profile(), nil)
+	_, err = again.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude", Effort: provider.EffortHigh})
+	require.NoError(t, err)
+	require.Len(t, rp.requests(), 3)
+	assert.Empty(t, rp.requests()[2].Effort, "a later session's first request already knows")
 }
 
-func TestAThinkingRejectionNamesTheThinkingKey(t *testing.T) {
+// With no attempt left, a refused setting fails the call as a configuration error naming the
+// key, and is still learned for the next call.
+func TestARefusalWithNoAttemptLeftNamesTheKey(t *testing.T) {
 	rp := &replies{next: []func(provider.Request) (provider.Response, error){
 		fails(&provider.Error{Class: provider.ClassInvalidRequest, Status: 400, Param: provider.ParamThinking,
-			Err: errors.New("invalid_request_error: thinking.type: adaptive is not supported")})}}
-	r := profileRun(t, &engine.Profile{Name: "claude", Family: "anthropic", Provider: rp, Thinking: provider.ThinkingAdaptive}, nil)
+			Err: errors.New("invalid_request_error: thinking.type: adaptive is not supported")}), answers("ok")}}
+	r := profileRun(t, &engine.Profile{Name: "claude", Family: "anthropic", Provider: rp, Thinking: provider.ThinkingAdaptive, MaxAttempts: 1}, nil)
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude"})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, engine.ClassConfig, ce.Class)
 	assert.Contains(t, err.Error(), "thinking: off")
 	assert.Equal(t, provider.ThinkingAdaptive, rp.requests()[0].Thinking)
+	_, err = r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude"})
+	require.NoError(t, err)
+	assert.Equal(t, provider.ThinkingOff, rp.requests()[1].Thinking, "learned for the next call")
 }
 
 func TestAPromptThatCannotFitIsRefusedBeforeAnyRequest(t *testing.T) {

@@ -31,9 +31,9 @@ func (c *call) explain(err error) error {
 	case pe.Param == provider.ParamEffort && c.effort != "":
 		return &configError{profile: c.p.Name, key: "effort_levels (the levels its model accepts, or [] for none)",
 			sent: fmt.Sprintf("the effort level %q", c.effort), err: err}
-	case pe.Param == provider.ParamThinking && c.p.Thinking != "" && c.p.Thinking != provider.ThinkingOff:
+	case pe.Param == provider.ParamThinking && c.thinking != "" && c.thinking != provider.ThinkingOff:
 		return &configError{profile: c.p.Name, key: "thinking: off",
-			sent: fmt.Sprintf("thinking %q", c.p.Thinking), err: err}
+			sent: fmt.Sprintf("thinking %q", c.thinking), err: err}
 	}
 	return err
 }
