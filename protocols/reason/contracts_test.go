@@ -92,3 +92,17 @@ func TestParseSynthesis(t *testing.T) {
 	contains(t, err.Error(), "## What would change my mind")
 	lacks(t, err.Error(), "Confidence")
 }
+
+// The synthesis's sections are found as CommonMark parses them: at the level the model chose,
+// written in bold, with sub-headings kept inside; a heading inside a fenced block is text.
+func TestSynthesisSectionsToleratesForm(t *testing.T) {
+	text := "Answer: Keep PostgreSQL.\nConfidence: medium\n\n### **Disagreement ledger:**\n\n#### On load\n- peaks were never measured\n\n" +
+		"```\n## What would change my mind\n- not this\n```\n\n**What would change my mind**\n\n- a measured peak above 2,000 jobs a minute\n"
+	s, err := parseSynthesis(text)
+	noErr(t, err)
+	all := strings.Join(s.Disagreements, "\n")
+	eq(t, "#### On load", s.Disagreements[0])
+	contains(t, all, "peaks were never measured")
+	contains(t, all, "not this") // the fenced block stays in the ledger
+	eq(t, []string{"a measured peak above 2,000 jobs a minute"}, s.WhatWouldChangeMind)
+}

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"unicode"
+
+	"github.com/war-room/war-room/protocols/internal/mdsection"
 )
 
 // Synthesis is the parts of the synthesizer's artifact the Decision record carries. The
@@ -23,8 +26,6 @@ const (
 var (
 	answerLine     = regexp.MustCompile(`(?m)` + lead + `Answer[*_]*\s*:[*_]*[ \t]*(.*)$`)
 	confidenceLine = regexp.MustCompile(`(?m)` + lead + `Confidence[*_]*\s*:[*_]*[ \t]*(.*)$`)
-	ledgerHeading  = regexp.MustCompile(`(?mi)^##[ \t]+Disagreement ledger[ \t]*$`)
-	changeHeading  = regexp.MustCompile(`(?mi)^##[ \t]+What would change my mind[ \t]*$`)
 	anyHeading     = regexp.MustCompile(`(?m)^#{1,2}[ \t]`)
 	bullet         = regexp.MustCompile(`^[ \t]*[-*+][ \t]+(.*)$`)
 )
@@ -43,8 +44,9 @@ func parseSynthesis(text string) (Synthesis, error) {
 	if s.Confidence == "" {
 		missing = append(missing, `"Confidence:" with a level`)
 	}
-	ledger, okL := section(text, ledgerHeading)
-	change, okC := section(text, changeHeading)
+	secs := mdsection.Split(text, headingKey)
+	ledger, okL := secs[headingKey(headingLedger)]
+	change, okC := secs[headingKey(headingChange)]
 	if !okL {
 		missing = append(missing, `the heading "`+headingLedger+`"`)
 	}
@@ -75,17 +77,15 @@ func paragraphAfter(text string, re *regexp.Regexp) string {
 	return strings.TrimSpace(strings.Join(parts, "\n"))
 }
 
-// section returns the body under a level-2 heading, up to the next level-1 or -2 heading.
-func section(text string, heading *regexp.Regexp) (string, bool) {
-	loc := heading.FindStringIndex(text)
-	if loc == nil {
-		return "", false
-	}
-	body := text[loc[1]:]
-	if next := anyHeading.FindStringIndex(body); next != nil {
-		body = body[:next[0]]
-	}
-	return strings.TrimSpace(body), true
+// headingKey keeps only a heading's letters and digits, lower-cased: "## Disagreement
+// ledger", "### **Disagreement Ledger:**" and a bold line of it name one section.
+func headingKey(h string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, h)
 }
 
 // items splits a section into its bullets (continuation lines joined); a section without
