@@ -33,8 +33,7 @@ func refusalKey(p *Profile, param string) string {
 // sent as configured.
 func (c *call) learned() {
 	for _, param := range []string{"effort", "thinking"} {
-		raw, err := c.r.cfg.Store.GetRecord(c.ctx, refusalRecordKind, refusalKey(c.p, param))
-		if err != nil || len(raw) == 0 {
+		if refused, err := Refused(c.ctx, c.r.cfg.Store, c.p, param); err != nil || !refused {
 			continue
 		}
 		switch param {
@@ -64,12 +63,35 @@ func (c *call) learn(err error) bool {
 	default:
 		return false
 	}
-	value, _ := json.Marshal(refusal{Value: refused, At: c.r.Now(), Error: pe.Error()})
-	if perr := c.r.cfg.Store.PutRecord(context.WithoutCancel(c.ctx), refusalRecordKind, refusalKey(c.p, param), value); perr != nil {
+	if perr := LearnRefusal(context.WithoutCancel(c.ctx), c.r.cfg.Store, c.p, param, refused, pe, c.r.Now()); perr != nil {
 		c.r.noteOnce("refusal-store:"+c.p.Name, fmt.Sprintf("What %s refused could not be recorded (%v); the next session will try it again.", c.p.Name, perr))
 	}
 	key := map[string]string{"effort": "effort_levels: []", "thinking": "thinking: off"}[param]
 	c.r.noteOnce("refused:"+c.p.Name+":"+param, fmt.Sprintf("%s (%s) refused the %s %q; war-room sends that model no %s from now on "+
 		"(set providers.%s.%s to say so in the configuration).", c.p.Name, c.p.Model, param, refused, param, c.p.Name, key))
 	return true
+}
+
+// LearnRefusal records that p's model refused a setting ("effort" or "thinking") with value,
+// as a call that meets the refusal does: later calls to that model at that endpoint, in any
+// session using st, send none. war-room doctor records what its probe learns with it.
+func LearnRefusal(ctx context.Context, st Store, p *Profile, param, value string, err error, at time.Time) error {
+	if param != "effort" && param != "thinking" {
+		return fmt.Errorf("learn a refusal: unknown setting %q", param)
+	}
+	raw, _ := json.Marshal(refusal{Value: value, At: at, Error: err.Error()})
+	return st.PutRecord(ctx, refusalRecordKind, refusalKey(p, param), raw)
+}
+
+// Refused reports whether p's model is recorded as refusing a setting ("effort" or
+// "thinking").
+func Refused(ctx context.Context, st Store, p *Profile, param string) (bool, error) {
+	raw, err := st.GetRecord(ctx, refusalRecordKind, refusalKey(p, param))
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return len(raw) > 0, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
@@ -45,7 +46,16 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "war-room doctor (dry run: no call)\n\n%s", doctor.Plan(ps))
 		return nil
 	}
-	rep := doctor.Run(ctx, ps, doctor.Options{All: len(names) == 0, FromEnvironment: cfg.Source == config.SourceEnvironment})
+	o := doctor.Options{All: len(names) == 0, FromEnvironment: cfg.Source == config.SourceEnvironment}
+	// What the probe learns is kept where sessions will read it; a store that cannot be
+	// opened costs only that.
+	if st, err := cf.openStore(ctx, e); err == nil {
+		defer st.Close()
+		o.Learn = func(p *engine.Profile, param, value string, err error) error {
+			return engine.LearnRefusal(ctx, st, p, param, value, err, time.Now())
+		}
+	}
+	rep := doctor.Run(ctx, ps, o)
 	if cf.json {
 		if err := printJSON(e, rep); err != nil {
 			return err

@@ -12,6 +12,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/store"
 )
 
 // effortRefusingAPI is a loopback Messages API whose model takes no effort parameter: a body
@@ -48,8 +51,8 @@ func runDoctorWith(t *testing.T, yaml string, args ...string) cliResult {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""),
-		getenv: func(k string) string { return map[string]string{"CLAUDE_KEY": "sk-ant-test"}[k] }}
+	vars := map[string]string{"CLAUDE_KEY": "sk-ant-test", "WAR_ROOM_DB": doctorDB(t)}
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(k string) string { return vars[k] }}
 	code := run(context.Background(), e, append([]string{"doctor", "--config", path}, args...))
 	return cliResult{out.String(), errb.String(), code}
 }
@@ -119,5 +122,38 @@ func TestDoctorSaysAnUnknownModelsSettingsWereInferred(t *testing.T) {
 	output, _ := first["output_config"].(map[string]any)
 	if thinking["type"] != "adaptive" || output["effort"] != "max" {
 		t.Errorf("the first request sent thinking %v and output_config %v, want adaptive and effort max", first["thinking"], first["output_config"])
+	}
+}
+
+// doctorDB is the test's own state file, where doctor keeps what it learns.
+func doctorDB(t *testing.T) string {
+	t.Helper()
+	if p, ok := doctorDBs.Load(t.Name()); ok {
+		return p.(string)
+	}
+	p := filepath.Join(t.TempDir(), "state.db")
+	doctorDBs.Store(t.Name(), p)
+	return p
+}
+
+var doctorDBs sync.Map
+
+// What doctor learns is kept for the sessions to come: a refused effort is recorded in the
+// store sessions read, and the fix says so.
+func TestDoctorRecordsARefusedEffort(t *testing.T) {
+	srv, _ := effortRefusingAPI(t)
+	res := runDoctorWith(t, "version: 1\nproviders:\n  claude: {type: anthropic, model: claude-opus-4-5, family: anthropic, api_key_env: CLAUDE_KEY, base_url: "+srv.URL+"}\n")
+	wantIn(t, res.stdout, "recorded meanwhile: sessions on this store send this model no effort")
+	st, err := store.Open(context.Background(), doctorDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	p := &engine.Profile{Type: "anthropic", Endpoint: strings.TrimPrefix(srv.URL, "http://"), Model: "claude-opus-4-5"}
+	if ok, err := engine.Refused(context.Background(), st, p, "effort"); err != nil || !ok {
+		t.Errorf("no refusal of effort recorded for the profile's model (%v)\n%s", err, res.stdout)
+	}
+	if ok, _ := engine.Refused(context.Background(), st, p, "thinking"); ok {
+		t.Error("thinking was recorded as refused, though the vendor refused only the effort")
 	}
 }

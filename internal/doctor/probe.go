@@ -23,6 +23,9 @@ type Options struct {
 	// All says the profiles are every one configured (not a few named): the report then says
 	// what one family means for the panels they make.
 	All bool
+	// Learn, when set, keeps a setting the vendor refused (engine.LearnRefusal), so that
+	// sessions send what the model takes; an error is reported in the fix, never fatal.
+	Learn func(p *engine.Profile, param, value string, err error) error
 }
 
 // contextSizer is the optional ability of an adapter to ask its server how much context it
@@ -161,10 +164,11 @@ func (pr *prober) answer(ctx context.Context) (answer, effort, thinking Check) {
 				unsettled(effort), unsettled(thinking)
 		case pe != nil && pe.Param == provider.ParamEffort && pr.req.Effort != "":
 			effort = pr.rejected(checkEffort, fmt.Sprintf("%q rejected", pr.req.Effort), err,
-				"set providers."+pr.p.Name+".effort_levels to the levels the model accepts, or [] to send none")
+				"set providers."+pr.p.Name+".effort_levels to the levels the model accepts, or [] to send none"+pr.learn("effort", string(pr.req.Effort), err))
 			pr.req.Effort = ""
 		case pe != nil && pe.Param == provider.ParamThinking && pr.req.Thinking == provider.ThinkingAdaptive:
-			thinking = pr.rejected(checkThinking, "adaptive rejected", err, "set providers."+pr.p.Name+".thinking: off")
+			thinking = pr.rejected(checkThinking, "adaptive rejected", err, "set providers."+pr.p.Name+".thinking: off"+
+				pr.learn("thinking", string(pr.req.Thinking), err))
 			pr.req.Thinking, pr.req.MaxTokens = provider.ThinkingOff, 1024
 		default:
 			return Check{Name: checkAnswer, Status: failed, Detail: short(err), Fix: fixFor(pr.p.Name, err)},
@@ -235,3 +239,14 @@ func short(err error) string {
 // envFix says where a profile key goes when the profile came from environment variables.
 const envFix = " — this profile is built from environment variables, which set no such key: write the profile into a " +
 	"configuration file (--config FILE, or .github/war-room.yml) with its type, model, family and base_url, and this key"
+
+// learn keeps a refusal for the sessions to come, and says so after the fix.
+func (pr *prober) learn(param, value string, err error) string {
+	if pr.o.Learn == nil {
+		return ""
+	}
+	if lerr := pr.o.Learn(pr.p, param, value, err); lerr != nil {
+		return fmt.Sprintf(" (the refusal could not be recorded: %v)", lerr)
+	}
+	return fmt.Sprintf("; recorded meanwhile: sessions on this store send this model no %s", param)
+}

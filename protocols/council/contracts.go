@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/war-room/war-room/protocols/internal/mdsection"
 )
 
 // NoneFound is a member's exact statement that it looked for a flaw and found none.
@@ -25,18 +27,9 @@ var (
 	optionRef  = regexp.MustCompile(`(?i)^\**option\s+(\d+)\b`)
 )
 
-// require checks that every named section is present and not empty.
+// requireSections checks that every named section is present and not empty.
 func requireSections(s map[string]string, names ...string) error {
-	var missing []string
-	for _, n := range names {
-		if strings.TrimSpace(s[headingKey(n)]) == "" {
-			missing = append(missing, "## "+n)
-		}
-	}
-	if len(missing) > 0 {
-		return fmt.Errorf("missing or empty sections: %s", strings.Join(missing, ", "))
-	}
-	return nil
+	return mdsection.Require(s, headingKey, names...)
 }
 
 // present checks that every named section exists; it may say "none".

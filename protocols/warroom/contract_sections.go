@@ -1,7 +1,6 @@
 package warroom
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -20,17 +19,7 @@ func normHeading(h string) string {
 // requireSections is a contract: every named section must be present and non-empty.
 func requireSections(names ...string) func(string) error {
 	return func(text string) error {
-		s := sections(text)
-		var missing []string
-		for _, n := range names {
-			if strings.TrimSpace(s[strings.ToLower(n)]) == "" {
-				missing = append(missing, "## "+n)
-			}
-		}
-		if len(missing) > 0 {
-			return fmt.Errorf("missing or empty sections: %s", strings.Join(missing, ", "))
-		}
-		return nil
+		return mdsection.Require(sections(text), normHeading, names...)
 	}
 }
 

@@ -7,6 +7,7 @@
 package mdsection
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -167,3 +168,28 @@ func lineEnd(src []byte, i int) int {
 }
 
 func sortMarks(ms []mark) { slices.SortFunc(ms, func(a, b mark) int { return a.start - b.start }) }
+
+// Require checks that every named section is in s (keyed by key) and has something under
+// it, saying which headings are missing and which are empty.
+func Require(s map[string]string, key func(string) string, names ...string) error {
+	var missing, empty []string
+	for _, n := range names {
+		switch body, ok := s[key(n)]; {
+		case !ok:
+			missing = append(missing, "## "+n)
+		case strings.TrimSpace(body) == "":
+			empty = append(empty, "## "+n)
+		}
+	}
+	var problems []string
+	if len(missing) > 0 {
+		problems = append(problems, "no heading for "+strings.Join(missing, ", "))
+	}
+	if len(empty) > 0 {
+		problems = append(problems, "nothing under "+strings.Join(empty, ", "))
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("sections: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}

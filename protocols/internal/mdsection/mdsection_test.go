@@ -44,3 +44,10 @@ func TestRepeatedAndEmphasisedHeadings(t *testing.T) {
 	s := Split("## *Risks*\none\n\n## Other\nx\n\n## Risks\ntwo", lower)
 	assert.Equal(t, "one\n\ntwo", s["risks"])
 }
+
+// Require says which headings are missing and which are there with nothing under them.
+func TestRequireNamesWhatIsWrong(t *testing.T) {
+	s := Split("## Rationale\n\n## Risks\n- one", lower)
+	assert.NoError(t, Require(s, lower, "Risks"))
+	assert.EqualError(t, Require(s, lower, "Rationale", "Risks", "Dissent"), "sections: no heading for ## Dissent; nothing under ## Rationale")
+}
