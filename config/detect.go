@@ -23,7 +23,8 @@ func (errNoProviders) Error() string {
 		keys = append(keys, d.KeyEnv)
 	}
 	return "no model provider configured: set at least one of " + strings.Join(keys, ", ") + local +
-		", or declare providers in a configuration file (" + DefaultPath + " in the repository, --config for the CLI)"
+		", or declare providers in a configuration file (" + DefaultPath + " in the repository, --config for the CLI). " +
+		"To watch a whole deliberation first, with no key and no model called: war-room deliberate --demo"
 }
 
 // andList joins "a, b and c".

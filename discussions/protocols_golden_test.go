@@ -13,12 +13,14 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/demo"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/protocols"
 )
 
-// run is one protocol run from scripted answers: testdata/protocols/<script>.
+// run is one protocol run from scripted answers: testdata/protocols/<script> (the demo's
+// panel for the three protocols it shows, so the demo is what these goldens keep).
 type run struct {
 	name, protocol, script, question string
 	flags                            map[string]string
@@ -27,10 +29,9 @@ type run struct {
 var runs = []run{
 	{"war-room-express", "war-room", "war-room-express.yaml",
 		"Should we turn on weekly version-update pull requests for our Go modules?", nil},
-	{"war-room-full", "war-room", "war-room-full.yaml",
-		"Should the App move its session state from SQLite to PostgreSQL before we run a second replica?", nil},
-	{"reason", "reason", "reason.yaml", "Should the job queue stay in PostgreSQL, or move to Redis?", nil},
-	{"council", protocols.Council, "council.yaml", "Should the billing service move from cron jobs to a message queue?",
+	{"war-room-full", "war-room", "../../../internal/demo/panel/war-room.yaml", demoQuestion("war-room"), nil},
+	{"reason", "reason", "../../../internal/demo/panel/reason.yaml", demoQuestion("reason"), nil},
+	{"council", protocols.Council, "../../../internal/demo/panel/council.yaml", demoQuestion("council"),
 		map[string]string{"go": "true"}}, // the card is for a person; this run has none
 }
 
@@ -66,6 +67,15 @@ func TestPublishedProtocolRunsGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// demoQuestion is the question the demo's script for protocol answers.
+func demoQuestion(protocol string) string {
+	q, ok := demo.Question(protocol)
+	if !ok {
+		panic("no demo of " + protocol)
+	}
+	return q
 }
 
 // repoLabels are the labels the fake repository has.

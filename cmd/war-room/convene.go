@@ -26,6 +26,7 @@ type conveneFlags struct {
 	dry     bool
 	approve approveFlag
 	team    teamFlags
+	demo    demoFlag
 }
 
 func (f *conveneFlags) register(fs *flag.FlagSet) {
@@ -36,6 +37,7 @@ func (f *conveneFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.resume, "resume", "", "continue an interrupted or failed council session by id")
 	fs.StringVar(&f.seed, "seed", "", "fix the seed that seats the team, deals the member labels and picks the arbiter (default: OS entropy)")
 	fs.BoolVar(&f.dry, "dry-run", false, "print the seating, the arbiter and the expected calls; make no call")
+	f.demo.register(fs, council.Protocol)
 }
 
 func runConvene(ctx context.Context, e *env, args []string) error {
@@ -51,6 +53,12 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 			return usageErr("--resume takes no question: the session has its own")
 		}
 		return f.resumeSession(ctx, e)
+	}
+	if pos, err = f.demo.apply(e, &f.common, pos); err != nil {
+		return err
+	}
+	if f.demo.on {
+		*f.team.protocol.bools["go"] = true // no one to confirm the roster of a scripted team
 	}
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usageErr(`convene takes exactly one question, quoted: war-room convene "Should we …?"`)

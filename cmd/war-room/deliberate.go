@@ -35,6 +35,7 @@ type deliberateFlags struct {
 	context  contextFiles
 	dry      bool
 	approve  approveFlag
+	demo     demoFlag
 }
 
 func (f *deliberateFlags) register(fs *flag.FlagSet) {
@@ -45,6 +46,7 @@ func (f *deliberateFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.resume, "resume", "", "continue an interrupted war-room session by id")
 	fs.StringVar(&f.seed, "seed", "", "fix the seed that orders labels, ballots and tie-breaks (default: OS entropy)")
 	fs.BoolVar(&f.dry, "dry-run", false, "print the panel, thresholds and timeouts; make no call")
+	f.demo.register(fs, warroom.Protocol)
 	f.github.register(fs, "first look for earlier decisions on the topic in OWNER/NAME's Discussions (GITHUB_TOKEN; "+
 		"github.discussions.prior_check), so that war-room publish can supersede or reaffirm them")
 }
@@ -62,6 +64,9 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 			return usageErr("--resume takes no question: the session has its own")
 		}
 		return f.resumeSession(ctx, e)
+	}
+	if pos, err = f.demo.apply(e, &f.common, pos); err != nil {
+		return err
 	}
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usageErr(`deliberate takes exactly one question, quoted: war-room deliberate "Should we …?"`)

@@ -27,6 +27,7 @@ type reasonFlags struct {
 	protocol                               *protocolFlags
 	facts, constraints, caller, keep, seed string
 	forcePremise, approve, dry             bool
+	demo                                   demoFlag
 }
 
 func (f *reasonFlags) register(fs *flag.FlagSet) {
@@ -40,6 +41,7 @@ func (f *reasonFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.approve, "approve-reduced-independence", false, "approve a run whose roles are not on independent model families")
 	fs.StringVar(&f.keep, "keep", "", "write the run's inputs, manifest, ledger and artifacts into this directory")
 	fs.BoolVar(&f.dry, "dry-run", false, "print the role table, independence and estimate; make no call")
+	f.demo.register(fs, reason.Protocol)
 }
 
 func runReason(ctx context.Context, e *env, args []string) error {
@@ -48,6 +50,9 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	f.register(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
+		return err
+	}
+	if pos, err = f.demo.apply(e, &f.common, pos); err != nil {
 		return err
 	}
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
