@@ -27,7 +27,12 @@ type eventHandler interface {
 // name and file, the token and API URLs, the inputs; results go back as step outputs, a job
 // summary and annotations. Provider keys are masked before anything else is printed.
 func runAction(ctx context.Context, e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlagSet(e, "action", "(no arguments: it reads the runner's environment and the step's inputs; see docs/action.md)")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
 		return usageErr("action takes no arguments; it reads the runner's environment and its inputs")
 	}
 	a := githubactions.New(githubactions.WithGetenv(e.getenv), githubactions.WithWriter(e.stdout))

@@ -66,6 +66,9 @@ type env struct {
 	// stdoutTTY says stdout is a terminal: a decision is rendered for it (styles, no
 	// markdown characters); piped, it stays markdown.
 	stdoutTTY bool
+	// flagSets, when set, receives every flag set a command makes (war-room completion reads
+	// each command's flags so).
+	flagSets func(*flag.FlagSet)
 	// writes are the GitHub write layer's clock (zero: the real one); tests of the Action
 	// run in-process inject a manual clock here.
 	writes wr.Options
@@ -109,7 +112,15 @@ func (e *exitError) Unwrap() error { return e.err }
 func exitErr(code int, err error) error { return &exitError{code, err} }
 
 func run(ctx context.Context, e *env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 2 && args[0] == "help" && args[1] == "exit-codes":
+		printExitCodes(e.stdout)
+		return exitOK
+	case len(args) == 2 && args[0] == "help":
+		return run(ctx, e, []string{args[1], "--help"})
+	case len(args) == 1 && (args[0] == "--version" || args[0] == "-version"):
+		return run(ctx, e, []string{"version"})
+	case len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help":
 		usage(e.stdout)
 		if len(args) == 0 {
 			return exitUsage
@@ -156,16 +167,42 @@ func usage(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %-11s %s%s\n", o.name, o.summary, note)
 	}
-	fmt.Fprintln(w, "\nRun 'war-room <command> --help' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'war-room <command> --help' for a command's flags and examples, 'war-room help exit-codes' for what each exit status means,")
+	fmt.Fprintln(w, "'war-room --version' for the version, and 'war-room deliberate --demo' to watch a deliberation with no key.")
+}
+
+// summaryOf is a command's one-line summary from the command list ("" for a subcommand).
+func summaryOf(name string) string {
+	for _, o := range append(slices.Clone(order), genericProtocols()...) {
+		if o.name == name {
+			return o.summary
+		}
+	}
+	return ""
 }
 
 // newFlagSet returns a flag set that prints its usage to e.stderr and never exits.
 func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet("war-room "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
+	if e.flagSets != nil {
+		e.flagSets(fs)
+	}
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: war-room %s %s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: war-room %s %s\n", name, synopsis)
+		if summary := summaryOf(name); summary != "" {
+			fmt.Fprintf(w, "\n%s%s.\n", strings.ToUpper(summary[:1]), summary[1:])
+		}
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintln(w, "\nFlags:")
+			fs.PrintDefaults()
+		}
+		printExamples(w, name)
+		fmt.Fprintln(w)
+		printExitCodes(w)
 	}
 	return fs
 }

@@ -32,6 +32,9 @@ func runDecisions(ctx context.Context, e *env, args []string) error {
 	}
 	if wantsHelp(args) {
 		fmt.Fprintf(e.stderr, "Usage: war-room %s\n\n%s\n", decisionsUsage, decisionsHelp)
+		printExamples(e.stderr, "decisions list")
+		fmt.Fprintln(e.stderr)
+		printExitCodes(e.stderr)
 		return flag.ErrHelp
 	}
 	if args[0] == "deferred" {

@@ -117,8 +117,13 @@ func printPublished(e *env, res *discussions.Result, asJSON bool) error {
 // loadDecision reads the decision a session sealed, refusing one whose record no longer
 // verifies: what a person reads or war-room publishes must be what the session produced.
 func loadDecision(ctx context.Context, st engine.Store, session string) (*engine.Decision, error) {
+	// A session id that names nothing, or nothing finished, is a wrong argument: exit 2, as
+	// every command says of it.
+	if _, err := st.GetSession(ctx, session); errors.Is(err, engine.ErrNotFound) {
+		return nil, exitErr(exitUsage, fmt.Errorf("no session %s in this store (see war-room decisions list)", session))
+	}
 	if _, err := st.GetArtifact(ctx, session, engine.DecisionArtifact); errors.Is(err, engine.ErrNotFound) {
-		return nil, fmt.Errorf("session %s has no decision (is it finished? see war-room decisions list)", session)
+		return nil, exitErr(exitUsage, fmt.Errorf("session %s has no decision (is it finished? see war-room decisions list)", session))
 	}
 	d, err := engine.VerifiedDecision(ctx, st, session)
 	if err != nil {
