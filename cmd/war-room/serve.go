@@ -42,6 +42,8 @@ type serveFlags struct {
 	allowLocal             bool
 	allowBaseURLs          string
 	writeSpacing           time.Duration
+	envFile                string
+	reg                    registerFlags
 	logFormat              string
 	ceilings               ceilingFlags
 }
@@ -60,6 +62,11 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send requests (and this server's keys) to, besides each vendor's documented endpoints; profiles with no key too")
 	fs.DurationVar(&s.writeSpacing, "write-spacing", wr.DefaultSpacing, "the least time between two writes to GitHub of one installation, all its repositories' together (GitHub asks for a second; 0: no pause, writes still one at a time); a repository's github.write_spacing spaces its own writes besides")
+	fs.StringVar(&s.envFile, "env-file", "", "read the App's settings (WAR_ROOM_APP_ID, WAR_ROOM_APP_PRIVATE_KEY, WAR_ROOM_WEBHOOK_SECRET, …) from this NAME=VALUE file, as --register writes it; the environment wins over it")
+	fs.BoolVar(&s.reg.on, "register", false, "register war-room as a GitHub App through GitHub's manifest flow: serve a page on --addr that creates it, then write its credentials to --env-file and exit")
+	fs.StringVar(&s.reg.publicURL, "public-url", "", "with --register: the https address GitHub sends webhooks to (the App's webhook is its /webhook)")
+	fs.StringVar(&s.reg.org, "org", "", "with --register: register the App under this organization instead of your account")
+	fs.StringVar(&s.reg.name, "app-name", "war-room", "with --register: the App's name on GitHub (its comments appear as <slug>[bot])")
 	fs.StringVar(&s.logFormat, "log-format", "json", "log lines on standard error as json (one object a line) or text (key=value)")
 	s.ceilings.register(fs)
 }
@@ -74,6 +81,32 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	if len(pos) > 0 {
 		return usageErr("serve takes no arguments")
+	}
+	if s := sf.reg; s.on {
+		if sf.envFile == "" {
+			sf.envFile = "war-room.env"
+		}
+		sf.reg.envFile = sf.envFile
+		log, err := sf.logger(e.stderr)
+		if err != nil {
+			return err
+		}
+		return sf.registerApp(ctx, e, log)
+	}
+	if sf.envFile != "" {
+		vars, err := readEnvFile(sf.envFile)
+		if err != nil {
+			return exitErr(exitUsage, err)
+		}
+		outer := e.getenv
+		withFile := *e
+		withFile.getenv = func(k string) string {
+			if v := outer(k); v != "" {
+				return v
+			}
+			return vars[k]
+		}
+		e = &withFile
 	}
 	if err := sf.ceilings.fromEnv(fs, e); err != nil {
 		return err

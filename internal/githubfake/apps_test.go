@@ -5,13 +5,16 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
+	"encoding/json"
 	"encoding/pem"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/bradleyfalzon/ghinstallation/v2"
 	"github.com/google/go-github/v62/github"
+	"github.com/war-room/war-room/internal/githubfake"
 )
 
 // An App authenticates the way war-room serve does: ghinstallation signs a JWT, trades it
@@ -82,5 +85,38 @@ func TestInstallationTokenNeedsAJWTAndExpires(t *testing.T) {
 	now = now.Add(61 * time.Minute)
 	if resp, _ := doREST(t, w.Fake, token, "GET", "/repos/acme/widgets", nil); resp.StatusCode != 401 {
 		t.Errorf("expired token: %d", resp.StatusCode)
+	}
+}
+
+// A manifest without its required fields is refused, as GitHub's page refuses it; a code
+// converts once, without authentication, into the App's id, key and webhook secret.
+func TestAppManifestConversion(t *testing.T) {
+	f := githubfake.New(t)
+	if _, err := f.CreateAppFromManifest("acme", []byte(`{"name":"x","url":"https://e.example"}`)); err == nil {
+		t.Error("a manifest with no hook_attributes.url was accepted")
+	}
+	if _, err := f.CreateAppFromManifest("acme", []byte(`{"url":"https://e.example","hook_attributes":{"url":"https://e.example/webhook"},"redirect_url":"http://127.0.0.1/cb","default_permissions":{"issues":"all"}}`)); err == nil {
+		t.Error("a permission level that is not read, write or admin was accepted")
+	}
+	code, err := f.CreateAppFromManifest("acme", []byte(`{"name":"Deliberator","url":"https://e.example","hook_attributes":{"url":"https://e.example/webhook"},"redirect_url":"http://127.0.0.1/cb","default_permissions":{"issues":"write"},"default_events":["issue_comment"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func() (*http.Response, map[string]any) {
+		resp, err := http.Post(f.URL()+"/app-manifests/"+code+"/conversions", "application/json", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		_ = json.NewDecoder(resp.Body).Decode(&out)
+		return resp, out
+	}
+	resp, app := post()
+	if resp.StatusCode != http.StatusCreated || app["slug"] != "deliberator" || !strings.Contains(app["pem"].(string), "PRIVATE KEY") || app["webhook_secret"] == "" {
+		t.Fatalf("conversion: %d %v", resp.StatusCode, app)
+	}
+	if resp, _ := post(); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a second conversion of the code: %d", resp.StatusCode)
 	}
 }

@@ -28,7 +28,7 @@ func apiVersionOK(w http.ResponseWriter, r *http.Request) bool {
 // rate-limit headers. App endpoints (/app/..., /repos/{o}/{r}/installation) want an App
 // JWT instead, checked by their handler; they act as no user.
 func (f *Fake) authenticate(w http.ResponseWriter, r *http.Request, c *Call) (*user, bool) {
-	if !c.GraphQL && (strings.HasPrefix(c.Path, "/app/") || strings.HasSuffix(c.Route, "/installation")) {
+	if !c.GraphQL && (strings.HasPrefix(c.Path, "/app/") || strings.HasPrefix(c.Path, "/app-manifests/") || strings.HasSuffix(c.Route, "/installation")) {
 		f.setRateHeaders(w, "app", "core")
 		return nil, true
 	}

@@ -30,6 +30,8 @@ type Fake struct {
 	rate          map[string]*rateBucket
 	requestSeq    int
 	unimplemented map[string]bool
+	// manifests are Apps made from a manifest, by the code that converts them once.
+	manifests map[string]*manifestApp
 }
 
 // New starts a fake GitHub for the test. The server is closed by t.Cleanup, and the cleanup

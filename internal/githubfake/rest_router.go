@@ -60,6 +60,7 @@ func (f *Fake) restRoutes() []route {
 		{"GET", "/repos/{owner}/{repo}/commits/{ref}", f.getCommit},
 		{"GET", "/repos/{owner}/{repo}/installation", f.getRepoInstallation},
 		{"POST", "/app/installations/{installation_id}/access_tokens", f.createInstallationToken},
+		{"POST", "/app-manifests/{code}/conversions", f.convertManifest},
 		{"GET", "/rate_limit", f.getRateLimit},
 		{"GET", "/user", f.getAuthenticatedUser},
 	}
