@@ -61,9 +61,9 @@ func TestServeRegistersAnAppThroughTheManifestFlow(t *testing.T) {
 	manifest := html.UnescapeString(value[1])
 	var m struct {
 		HookAttributes struct{ URL string } `json:"hook_attributes"`
-		RedirectURL    string             `json:"redirect_url"`
-		Permissions    map[string]string  `json:"default_permissions"`
-		Events         []string           `json:"default_events"`
+		RedirectURL    string               `json:"redirect_url"`
+		Permissions    map[string]string    `json:"default_permissions"`
+		Events         []string             `json:"default_events"`
 	}
 	if err := json.Unmarshal([]byte(manifest), &m); err != nil {
 		t.Fatal(err)

@@ -81,7 +81,7 @@ func (f *Fake) CreateAppFromManifest(owner string, manifest []byte) (code string
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	app := &manifestApp{id: f.st.id(), name: name, slug: strings.ToLower(strings.ReplaceAll(name, " ", "-")), owner: owner,
-		pem: string(pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})),
+		pem:           string(pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})),
 		webhookSecret: hex.EncodeToString(secret), manifest: m}
 	code = hex.EncodeToString(codeBytes)
 	if f.manifests == nil {
