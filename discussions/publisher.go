@@ -71,6 +71,9 @@ type Publisher struct {
 	// Warn receives warnings (missing labels, a category that is not answerable, a retry);
 	// default: dropped.
 	Warn func(msg string)
+	// Progress, when set, hears each write of a publication as it starts ("comment 3 of 8
+	// (assessment)"), for a person waiting on the CLI; it is never told anything secret.
+	Progress func(step string)
 
 	Category        string
 	Labels          []string
@@ -122,6 +125,13 @@ func New(opts Options) *Publisher {
 }
 
 func (p *Publisher) now() time.Time { return p.Now() }
+
+// progress reports one step of a publication to Progress, when set.
+func (p *Publisher) progress(step string) {
+	if p.Progress != nil {
+		p.Progress(step)
+	}
+}
 
 func (p *Publisher) warn(format string) {
 	if p.Warn != nil {

@@ -47,11 +47,13 @@ func (p *Publisher) ensureDiscussion(ctx context.Context, j *job) error {
 	if err := p.pending(ctx, j, partBody); err != nil {
 		return err
 	}
+	p.progress(fmt.Sprintf("creating the discussion in %s", j.Repo))
 	d, err := p.createDiscussion(ctx, j.info, j.r.Title, j.r.Body)
 	if err != nil {
 		return err
 	}
 	j.st.Discussion, j.st.Pending = d, ""
+	p.progress(fmt.Sprintf("created #%d %s", d.Number, d.URL))
 	return p.save(ctx, j)
 }
 
@@ -106,10 +108,11 @@ func (p *Publisher) addComment(ctx context.Context, discussionID, body string) (
 
 // ensureComments posts the phase comments that are missing, in the protocol's order.
 func (p *Publisher) ensureComments(ctx context.Context, j *job) error {
-	for _, c := range j.r.Comments {
+	for i, c := range j.r.Comments {
 		if j.st.Comments[c.Name] != "" {
 			continue
 		}
+		p.progress(fmt.Sprintf("comment %d of %d (%s)", i+1, len(j.r.Comments), strings.TrimPrefix(c.Name, "phase:")))
 		if err := p.pending(ctx, j, c.Name); err != nil {
 			return err
 		}

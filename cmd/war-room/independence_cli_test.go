@@ -238,3 +238,23 @@ func TestTheDisclosureIsOnStderrBeforeTheFirstCall(t *testing.T) {
 		}
 	}
 }
+
+// At a gate on a terminal the question is printed once — by the prompt — and the answer typed
+// there lets the run go on.
+func TestATerminalGateAsksOnce(t *testing.T) {
+	script := filepath.Join("testdata", "reason", "conforming.yaml")
+	w := newIndepEnv(t, []profileSpec{scriptProfile("a", "anthropic", script), scriptProfile("b", "anthropic", script)},
+		"  reason: {pool: [a, b]}\n")
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader("approve\n"), getenv: func(string) string { return "" }, isTTY: true}
+	code := run(context.Background(), e, []string{"reason", "--config", w.config, "--db", w.db, "--seed", "4", "Should we keep PostgreSQL?"})
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	if n := strings.Count(errb.String(), "This panel cannot be independent"); n != 1 {
+		t.Errorf("the gate's question was printed %d times:\n%s", n, errb.String())
+	}
+	if !strings.Contains(errb.String(), "waiting for an answer at gate") {
+		t.Errorf("the progress does not say it waits:\n%s", errb.String())
+	}
+}

@@ -45,7 +45,9 @@ func (p *progress) Emit(ev engine.Event) {
 	case engine.EventCallFinished:
 		line = fmt.Sprintf("  %s → %s %s in %s", ev.Role, ev.Profile, ev.Outcome, ev.Elapsed.Truncate(time.Millisecond))
 	case engine.EventGate:
-		line = "waiting for an answer: " + ev.Message
+		// The question itself is shown once, by whoever asks it: the prompt on a terminal,
+		// else the closing "answer with" lines.
+		line = "waiting for an answer at gate " + ev.Step
 	case engine.EventStepResumed:
 		line = "  " + ev.Step + " (stored result reused)"
 	default:

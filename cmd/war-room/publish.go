@@ -178,6 +178,7 @@ func (g *githubFlags) publisher(e *env, cfg *config.Config, st engine.Store) (*d
 		HTTPClient: &http.Client{Transport: tokenTransport(token)}, State: state,
 		Category: dc.Category, Labels: dc.Labels, MutationSpacing: dc.MutationSpacing, DeferredIssues: dc.DeferredIssues})
 	p.Warn = func(msg string) { fmt.Fprintln(e.stderr, "warning:", msg) }
+	p.Progress = func(step string) { fmt.Fprintln(e.stderr, "publishing: "+step) }
 	return p, nil
 }
 

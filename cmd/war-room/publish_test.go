@@ -115,6 +115,10 @@ func TestPublishCommand(t *testing.T) {
 	if !strings.Contains(errOut, "warning: labels missing") || !strings.Contains(errOut, "type-1b") {
 		t.Errorf("the missing type label was not reported: %q", errOut)
 	}
+	if !strings.Contains(errOut, "publishing: creating the discussion in acme/widgets\npublishing: created #1 ") ||
+		!strings.Contains(errOut, "publishing: comment 1 of ") {
+		t.Errorf("publish says nothing while it writes: %q", errOut)
+	}
 	calls := len(p.f.Calls())
 	code, out2, _ := p.run("publish", d.SessionID, "--repo", "acme/widgets", "--json")
 	var res discussions.Result
@@ -164,7 +168,7 @@ func TestPublishCommandFollowsThePriorCheck(t *testing.T) {
 
 func TestPublishCommandErrors(t *testing.T) {
 	p := newPubEnv(t)
-	if code, _, errOut := p.run("publish", "wr-nope", "--repo", "acme/widgets"); code != exitFailure || !strings.Contains(errOut, "has no decision") {
+	if code, _, errOut := p.run("publish", "wr-nope", "--repo", "acme/widgets"); code != exitUsage || !strings.Contains(errOut, "no session wr-nope") {
 		t.Errorf("unknown session: %d %s", code, errOut)
 	}
 	if code, _, _ := p.run("publish", "wr-x"); code != exitUsage {
