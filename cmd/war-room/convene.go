@@ -116,7 +116,12 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 // end prints the decision; a failure prints nothing on stdout (no ruling is improvised) and
 // says how to resume.
 func (f *conveneFlags) end(ctx context.Context, e *env, st *setup, out *session.Outcome) error {
-	return endSession(e, "convene", out, func(d *engine.Decision) error { return f.team.finish(ctx, e, st.Store, d, f.common.json) })
+	return endSession(e, "convene", out, func(d *engine.Decision) error {
+		if err := f.team.finish(ctx, e, st.Store, d, f.common.json); err != nil {
+			return err
+		}
+		return f.demo.page(ctx, e, &f.common, d.SessionID)
+	})
 }
 
 // dryRunCouncil prints the seating a session with this seed would use, without a session or a

@@ -157,7 +157,10 @@ func (f *deliberateFlags) end(e *env, st *setup, out *session.Outcome) error {
 			fmt.Fprintf(e.stderr, "the new decision will supersede #%d when published: war-room publish %s --repo %s\n",
 				prior.Number, d.SessionID, repo)
 		}
-		return finishDecision(e, d, f.common.json)
+		if err := finishDecision(e, d, f.common.json); err != nil {
+			return err
+		}
+		return f.demo.page(context.Background(), e, &f.common, d.SessionID)
 	})
 }
 

@@ -66,6 +66,23 @@ func TestTheDemoRunsOnAFreshMachine(t *testing.T) {
 	if !strings.Contains(res.stderr, "not yours") {
 		t.Errorf("a question given with --demo is not said to go unanswered:\n%s", res.stderr)
 	}
+	res = runFresh(t, home, "convene", "--demo", "--open")
+	page := regexp.MustCompile(`file://(\S+\.html)`).FindStringSubmatch(res.stderr)
+	if res.code != exitOK || page == nil {
+		t.Fatalf("convene --demo --open: exit %d, no page named\n%s", res.code, res.stderr)
+	}
+	raw, err := os.ReadFile(page[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<strong>Simulated (war-room --demo):</strong> no model was called", "<table>", "<details>", "Decided:"} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("the demo page lacks %q", want)
+		}
+	}
+	if res := runFresh(t, home, "reason", "--open"); res.code != exitUsage || !strings.Contains(res.stderr, "give --demo too") {
+		t.Errorf("--open without --demo: exit %d\n%s", res.code, res.stderr)
+	}
 	if res := runFresh(t, home, "reason", "--demo", "--config", "x.yml"); res.code != exitUsage || !strings.Contains(res.stderr, "--config") {
 		t.Errorf("--demo with --config: exit %d\n%s", res.code, res.stderr)
 	}

@@ -97,7 +97,11 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	if notStarted(out) {
 		return endSession(e, "reason", out, nil)
 	}
-	return reasonEnd{keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
+	err = reasonEnd{keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
+	if err == nil && out.Decision != nil {
+		err = f.demo.page(ctx, e, &f.common, out.Session.ID)
+	}
+	return err
 }
 
 // inputs reads the input files verbatim.

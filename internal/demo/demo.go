@@ -57,7 +57,7 @@ func Config(dir, protocol string) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("demo: %w", err)
 	}
-	responses := filepath.Join(dir, protocol+".yaml")
+	responses := filepath.Join(dir, protocol+"-panel.yaml")
 	if err := os.WriteFile(responses, script, 0o600); err != nil {
 		return "", fmt.Errorf("demo: %w", err)
 	}
