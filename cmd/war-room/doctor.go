@@ -46,7 +46,8 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "war-room doctor (dry run: no call)\n\n%s", doctor.Plan(ps))
 		return nil
 	}
-	o := doctor.Options{All: len(names) == 0, FromEnvironment: cfg.Source == config.SourceEnvironment}
+	o := doctor.Options{All: len(names) == 0, FromEnvironment: cfg.Source == config.SourceEnvironment,
+		Progress: func(msg string) { fmt.Fprintln(e.stderr, "doctor: "+msg) }}
 	// What the probe learns is kept where sessions will read it; a store that cannot be
 	// opened costs only that.
 	if st, err := cf.openStore(ctx, e); err == nil {

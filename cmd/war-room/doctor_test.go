@@ -110,6 +110,7 @@ func TestDoctorSaysAnUnknownModelsSettingsWereInferred(t *testing.T) {
 	t.Cleanup(srv.Close)
 	res := runDoctorWith(t, "version: 1\nproviders:\n  claude: {type: anthropic, model: claude-opus-9, family: anthropic, api_key_env: CLAUDE_KEY, base_url: "+srv.URL+"}\n")
 	wantIn(t, res.stdout, "Settings inferred:")
+	wantIn(t, res.stderr, "doctor: probing claude (1 of 1): claude-opus-9 at 127.0.0.1:")
 	wantIn(t, res.stdout, "claude-opus-9 is not in war-room's model catalog")
 	wantIn(t, res.stdout, "it is sent what claude-opus-4-8 takes")
 	mu.Lock()

@@ -26,6 +26,8 @@ type Options struct {
 	// Learn, when set, keeps a setting the vendor refused (engine.LearnRefusal), so that
 	// sessions send what the model takes; an error is reported in the fix, never fatal.
 	Learn func(p *engine.Profile, param, value string, err error) error
+	// Progress, when set, hears each profile as its probe starts, for a person waiting.
+	Progress func(msg string)
 }
 
 // contextSizer is the optional ability of an adapter to ask its server how much context it
@@ -41,7 +43,10 @@ func Run(ctx context.Context, ps engine.Profiles, o Options) report {
 		o.Now = time.Now
 	}
 	var rep report
-	for _, name := range ps.Names() {
+	for i, name := range ps.Names() {
+		if o.Progress != nil {
+			o.Progress(fmt.Sprintf("probing %s (%d of %d): %s at %s", name, i+1, len(ps), ps[name].Model, ps[name].Endpoint))
+		}
 		row := probe(ctx, ps[name], o)
 		if o.FromEnvironment {
 			for i, c := range row.Checks {
