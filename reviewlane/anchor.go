@@ -3,6 +3,8 @@ package reviewlane
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -59,10 +61,15 @@ func newStart(header string) int {
 }
 
 // place records whether f's lines can carry a review comment (all of them on the head side
-// of the diff, in one hunk) and its fingerprint.
+// of the diff, in one hunk, holding the code the finding quotes) and its fingerprint. A
+// finding that quotes code its lines do not hold is flagged as misplaced and kept out of
+// line comments: it goes to the review's body, where a wrong line misleads no one.
 func (h headSide) place(f *Finding) {
 	code, ok := h.code(f)
 	f.InDiff = ok
+	if ok && misplaced(f, code) {
+		f.InDiff, f.LineMismatch = false, true
+	}
 	f.Fingerprint = fingerprint(f.File, f.Text, code)
 }
 
@@ -114,4 +121,54 @@ func normaliseText(s string) string {
 		digits = false
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// numbered is the diff as the reviewer reads it: each line that exists at the head (added or
+// context) carries its line number in the file at the head in a left column, a removed line
+// a blank one, so that a finding cites the number it sees instead of counting from the hunk
+// header. Headers pass through as they are.
+func numbered(diff string) string {
+	var b strings.Builder
+	next, inHunk := 0, false
+	for i, raw := range strings.Split(diff, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		line := strings.TrimSuffix(raw, "\r")
+		switch {
+		case strings.HasPrefix(line, "diff --git "):
+			inHunk = false
+		case strings.HasPrefix(line, "@@"):
+			next, inHunk = newStart(line), true
+		case inHunk && line != "" && (line[0] == '+' || line[0] == ' '):
+			fmt.Fprintf(&b, "%6d %s", next, raw)
+			next++
+			continue
+		case inHunk && line != "" && line[0] == '-':
+			b.WriteString("       " + raw)
+			continue
+		}
+		b.WriteString(raw)
+	}
+	return b.String()
+}
+
+// quoted are the code spans a finding's text quotes (`…`), long enough to identify a line.
+var quotedSpan = regexp.MustCompile("`([^`\n]{3,})`")
+
+// misplaced says whether f quotes code that its cited lines do not hold: the reviewer named
+// the wrong line (a count off by one from the hunk header, say), and a comment there would
+// point at other code. A finding that quotes nothing cannot be checked and is not flagged.
+func misplaced(f *Finding, code string) bool {
+	spans := quotedSpan.FindAllStringSubmatch(f.Text, -1)
+	if len(spans) == 0 {
+		return false
+	}
+	have := strings.Join(strings.Fields(code), " ")
+	for _, s := range spans {
+		if strings.Contains(have, strings.Join(strings.Fields(s[1]), " ")) {
+			return false
+		}
+	}
+	return true
 }

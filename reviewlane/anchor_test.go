@@ -69,3 +69,53 @@ func TestFindingLocationsTakeRanges(t *testing.T) {
 		{File: "notes.txt", Severity: "nit", Text: "whole file"},
 	}, got)
 }
+
+// The reviewer reads each head line's number beside it: the added line of the second hunk
+// shows 11, its context line 10, a removed line none.
+func TestTheDiffCarriesHeadLineNumbers(t *testing.T) {
+	got := numbered(anchorDiff)
+	for _, want := range []string{"     1  package a", "       -var x = 1", "     2 +var x =  2", "    10  func G() {}", "    11 +func H() {}",
+		"@@ -9,2 +10,2 @@", "     5 +// added", "+++ b/new.go"} {
+		assert.Contains(t, got, want)
+	}
+	assert.Equal(t, indexHead(anchorDiff), indexHead(anchorDiff), "numbering leaves the diff itself alone")
+}
+
+// An answer that cites the line before the one whose code it quotes (a count off by one from
+// the hunk header) is flagged and not anchored; cited right, it is; a finding quoting nothing
+// cannot be checked and keeps its line.
+func TestAFindingCitingTheWrongLineIsNotAnchored(t *testing.T) {
+	h := indexHead(anchorDiff)
+	off := Finding{File: "a.go", Line: 10, Text: "`func H() {}` has no doc comment"}
+	h.place(&off)
+	assert.False(t, off.InDiff)
+	assert.True(t, off.LineMismatch)
+	right := Finding{File: "a.go", Line: 11, Text: "`func H() {}` has no doc comment"}
+	h.place(&right)
+	assert.True(t, right.InDiff)
+	assert.False(t, right.LineMismatch)
+	plain := Finding{File: "a.go", Line: 10, Text: "the new function has no doc comment"}
+	h.place(&plain)
+	assert.True(t, plain.InDiff)
+
+	plan := planReview(&Result{Lane: "l", Findings: []Finding{off, right}}, publishOptions{MinSeverity: "nit", MaxComments: 5}, prior{})
+	assert.Len(t, plan.comments, 1)
+	if assert.Len(t, plan.body, 1) {
+		assert.Equal(t, inBodyMisplace, plan.body[0].why)
+	}
+}
+
+// The call the reviewer gets carries the numbered diff and says to cite those numbers.
+func TestTheLanesPromptNumbersTheDiff(t *testing.T) {
+	l := &lane{d: &Dispatcher{}, req: &request{Nonce: "abc", HeadSHA: "0123", Subject: "acme/widgets#1"},
+		res: &Result{Coverage: &Coverage{Complete: true}}, diff: &scanned{text: anchorDiff}}
+	spec := l.callSpec()
+	var diff string
+	for _, in := range spec.Inputs {
+		if in.Name == inputDiff {
+			diff = in.Text
+		}
+	}
+	assert.Contains(t, diff, "    11 +func H() {}")
+	assert.Contains(t, spec.Task, "cite those numbers in file:line")
+}

@@ -60,6 +60,7 @@ func severityRank(s string) int {
 // Why a finding is in a review's body rather than on its line.
 const (
 	inBodyOffDiff  = "not on a line of the diff"
+	inBodyMisplace = "its line does not hold the code it quotes"
 	inBodyPastMax  = "past review.max_comments"
 	inBodyNoInline = "this lane posts no line comments"
 	inBodyRefused  = "GitHub would not place it on its line"
@@ -103,6 +104,8 @@ func planReview(r *Result, o publishOptions, before prior) reviewPlan {
 		case open:
 		case severityRank(f.Severity) > severityRank(o.MinSeverity):
 			plan.below++
+		case f.LineMismatch:
+			plan.body = append(plan.body, bodyFinding{f, inBodyMisplace})
 		case !f.InDiff:
 			plan.body = append(plan.body, bodyFinding{f, inBodyOffDiff})
 		case o.BodyOnly[r.Lane]:

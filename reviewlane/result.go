@@ -112,6 +112,9 @@ type Finding struct {
 	// InDiff says every line of the finding is on the head side of the diff the reviewer
 	// was shown, in one hunk: a review comment can be anchored there.
 	InDiff bool `json:"in_diff,omitempty"`
+	// LineMismatch says the finding quotes code its cited lines do not hold: the line is
+	// taken to be wrong, and the finding is not anchored there.
+	LineMismatch bool `json:"line_mismatch,omitempty"`
 	// Fingerprint names the finding across heads: its file, its text normalised and the
 	// code on its lines, but not its line numbers, which move.
 	Fingerprint string `json:"fingerprint,omitempty"`

@@ -86,7 +86,7 @@ func (l *lane) callSpec() engine.CallSpec {
 		System: roleBody,
 		Inputs: []engine.NamedText{
 			{Name: inputContract, Text: string(l.contract)},
-			{Name: inputDiff, Text: l.diff.text},
+			{Name: inputDiff, Text: numbered(l.diff.text)},
 		},
 		Task:      l.task(),
 		MaxTokens: l.d.limits(l.req.Reviewer.Profile).MaxTokens,
@@ -96,7 +96,9 @@ func (l *lane) callSpec() engine.CallSpec {
 
 // task is the trusted instruction text; the nonce appears only here, after all the data.
 func (l *lane) task() string {
-	return fmt.Sprintf("Review the DIFF above against the ACCEPTANCE_CONTRACT above.\n\n"+
+	return fmt.Sprintf("Review the DIFF above against the ACCEPTANCE_CONTRACT above. Each DIFF line that exists at the head "+
+		"carries its line number in the file at the head in the left column; cite those numbers in file:line, and quote "+
+		"the code you mean in backticks.\n\n"+
 		"Subject: %s at head commit %s.\n%s\n\n"+
 		"Report your findings, explain your judgment, and end with the single final line\n"+
 		"JUDGMENT: CONFIRMED nonce=%s\nor\nJUDGMENT: REFUTED nonce=%s\n\n"+
