@@ -69,6 +69,9 @@ const (
 	PartialFailure partialConclusion = "failure"
 )
 
+// LaneFocus is what a review lane looks at first; reviewlane words each one.
+type LaneFocus string
+
 // severity is how much a review finding matters, most first.
 type severity string
 
@@ -90,6 +93,7 @@ var enumValues = map[reflect.Type][]string{
 	reflect.TypeFor[conclusion]():        {"failure", "neutral"},
 	reflect.TypeFor[partialConclusion](): {"neutral", "success", "failure"},
 	reflect.TypeFor[severity]():          {"blocker", "major", "minor", "nit"},
+	reflect.TypeFor[LaneFocus]():         {"correctness", "docs", "performance", "security", "tests"},
 	reflect.TypeFor[provider.Effort]():   {"low", "medium", "high", "xhigh", "max"},
 	reflect.TypeFor[provider.Thinking](): {"adaptive", "off"},
 }
@@ -118,3 +122,6 @@ func (p Permission) Rank() int {
 func (p Permission) AtLeast(min Permission) bool {
 	return p.Rank() > 0 && min.Rank() > 0 && p.Rank() >= min.Rank()
 }
+
+// LaneFocuses are the values review.lanes[].focus takes.
+func LaneFocuses() []string { return enumValues[reflect.TypeFor[LaneFocus]()] }

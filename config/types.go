@@ -140,6 +140,9 @@ type Lane struct {
 	// keeps them all in the review's body. A lane built in code must set it: the default
 	// (true) is applied only when a file is read.
 	Inline bool `yaml:"inline"`
+	// Focus is what the lane looks at first (correctness, security, performance, tests,
+	// docs); empty reviews everything the contract asks.
+	Focus LaneFocus `yaml:"focus"`
 }
 
 // applyDefaults fills the defaults of a lane the decoder is about to fill from the file.

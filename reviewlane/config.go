@@ -33,7 +33,8 @@ func OptionsFromConfig(cfg *config.Config, profiles engine.Profiles, evidenceDir
 		if err != nil {
 			return o, fmt.Errorf("review lane %s: %w", l.Name, err)
 		}
-		o.Lanes = append(o.Lanes, laneSpec{Name: l.Name, Profile: l.Profile, Family: p.Family, Model: p.Model, Effort: l.Effort})
+		o.Lanes = append(o.Lanes, laneSpec{Name: l.Name, Profile: l.Profile, Family: p.Family, Model: p.Model, Effort: l.Effort,
+			Focus: string(l.Focus)})
 	}
 	return o, nil
 }

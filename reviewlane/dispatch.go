@@ -102,7 +102,7 @@ func (l *lane) now() time.Time {
 
 func (l *lane) newResult(reqSHA string) *Result {
 	r := l.req
-	return &Result{Schema: resultSchema, Lane: r.Lane, Subject: r.Subject, Repository: r.Repository,
+	return &Result{Schema: resultSchema, Lane: r.Lane, Focus: r.Focus, Subject: r.Subject, Repository: r.Repository,
 		PRNumber: r.PRNumber, HeadSHA: r.HeadSHA, RequestSHA256: reqSHA,
 		Reviewer:        reviewerRecord{Profile: r.Reviewer.Profile, Family: r.Reviewer.Family, Model: r.Reviewer.Model},
 		AuthorContextID: r.Author.ContextID, ReadOnly: true, Findings: []Finding{}, StartedAt: l.now()}

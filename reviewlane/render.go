@@ -64,6 +64,7 @@ func Report(r *Result) string {
 	fmt.Fprintf(&b, "%s\n\n", safetext.Inline(r.Summary))
 	fmt.Fprintf(&b, "- Reviewer: `%s` (family %s%s), context `%s`\n", r.Reviewer.Profile, r.Reviewer.Family,
 		modelNote(r.Reviewer), r.Reviewer.ContextID)
+	fmt.Fprintf(&b, "- %s\n", focusLine(r.Focus))
 	fmt.Fprintf(&b, "- Head: `%s` · request SHA-256 `%s` · provider calls: %d\n", r.HeadSHA, short(r.RequestSHA256), r.Calls)
 	fmt.Fprintf(&b, "- %s\n", coverageLine(r))
 	if r.Reviewer.Scripted {

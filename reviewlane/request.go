@@ -21,6 +21,7 @@ type request struct {
 	BaseSHA     string     `json:"base_sha"`
 	HeadSHA     string     `json:"head_sha"`
 	Lane        string     `json:"lane"`
+	Focus       string     `json:"focus,omitempty"`
 	Contract    Contract   `json:"contract"`
 	Diff        FileRef    `json:"diff"`
 	Author      Author     `json:"author"`

@@ -58,6 +58,8 @@ const (
 type Result struct {
 	Schema          string         `json:"schema"`
 	Lane            string         `json:"lane"`
+	// Focus is the lane's focus (review.lanes[].focus); empty for the whole contract.
+	Focus string `json:"focus,omitempty"`
 	Subject         string         `json:"subject"`
 	Repository      string         `json:"repository,omitempty"`
 	PRNumber        int            `json:"pr_number,omitempty"`

@@ -96,7 +96,11 @@ func (l *lane) callSpec() engine.CallSpec {
 
 // task is the trusted instruction text; the nonce appears only here, after all the data.
 func (l *lane) task() string {
-	return fmt.Sprintf("Review the DIFF above against the ACCEPTANCE_CONTRACT above. Each DIFF line that exists at the head "+
+	focus := ""
+	if t := focusText(l.req.Focus); t != "" {
+		focus = t + "\n\n"
+	}
+	return focus + fmt.Sprintf("Review the DIFF above against the ACCEPTANCE_CONTRACT above. Each DIFF line that exists at the head "+
 		"carries its line number in the file at the head in the left column; cite those numbers in file:line, and quote "+
 		"the code you mean in backticks.\n\n"+
 		"Subject: %s at head commit %s.\n%s\n\n"+

@@ -60,7 +60,7 @@ func checksOn(w *actionWorld, sha string) []githubfake.CheckRun {
 // the event's head SHA (none on the old head), a sticky comment per lane, the lane results
 // as an output and a lane table in the job summary.
 func TestActionPullRequestSynchronize(t *testing.T) {
-	w := newActionWorld(t, reviewConfig(t, "    - {name: correctness, profile: alpha}\n    - {name: security, profile: beta}"))
+	w := newActionWorld(t, reviewConfig(t, "    - {name: correctness, profile: alpha, focus: correctness}\n    - {name: security, profile: beta, focus: security}"))
 	n := w.f.AddPull(aRepo, githubfake.PullSpec{Title: "Greet widgets", Author: "alice", BaseRef: aBranch, BaseSHA: shaBase,
 		HeadRef: "changes", HeadSHA: shaBefore, Diff: readmeDiff})
 	w.f.MovePullHead(aRepo, n, shaAfter, readmeDiff)
@@ -76,6 +76,12 @@ func TestActionPullRequestSynchronize(t *testing.T) {
 	}
 	if len(checks) != 2 || names["war-room review / correctness"] != "success" || names["war-room review / security"] != "success" {
 		t.Fatalf("check runs on %s: %+v\nstderr:\n%s", shaAfter, checks, r.stderr)
+	}
+	for _, c := range checks {
+		want := "- Focus: " + strings.TrimPrefix(c.Name, "war-room review / ")
+		if !strings.Contains(c.Summary, want) {
+			t.Errorf("check run %s does not name its focus (%q):\n%s", c.Name, want, c.Summary)
+		}
 	}
 	if old := checksOn(w, shaBefore); len(old) != 0 {
 		t.Errorf("check runs on the old head: %+v", old)
