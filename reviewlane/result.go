@@ -56,10 +56,10 @@ const (
 
 // Result is a review-lane-result.v1 document.
 type Result struct {
-	Schema          string         `json:"schema"`
-	Lane            string         `json:"lane"`
+	Schema string `json:"schema"`
+	Lane   string `json:"lane"`
 	// Focus is the lane's focus (review.lanes[].focus); empty for the whole contract.
-	Focus string `json:"focus,omitempty"`
+	Focus           string         `json:"focus,omitempty"`
 	Subject         string         `json:"subject"`
 	Repository      string         `json:"repository,omitempty"`
 	PRNumber        int            `json:"pr_number,omitempty"`
