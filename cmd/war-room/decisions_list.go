@@ -44,6 +44,9 @@ func (b *browseFlags) remote(e *env) (*discussions.Publisher, discussions.Repo, 
 		return nil, repo, err
 	}
 	p, err := b.github.publisher(e, cfg, nil)
+	if err == nil {
+		fmt.Fprintf(e.stderr, "decisions: reading %s's Discussions from GitHub…\n", repo)
+	}
 	return p, repo, err
 }
 

@@ -24,6 +24,7 @@ func verifyPublished(ctx context.Context, e *env, cf commonFlags, gf githubFlags
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(e.stderr, "verify: reading discussion #%d of %s and its record comments from GitHub…\n", number, repo)
 	rec, err := p.ReadRecord(ctx, repo, number)
 	if errors.Is(err, discussions.ErrNoRecord) {
 		return exitErr(exitFailure, err)
