@@ -126,3 +126,18 @@ func TestCacheReadsAndWritesArePricedApart(t *testing.T) {
 	usd, _ = unpricedCache.Cost(provider.Usage{CacheReadTokens: 1e6})
 	assert.InDelta(t, 10.0, usd, 1e-9, "cache without a price of its own is priced as input")
 }
+
+// A refusal learned a month ago no longer holds: the vendor may have taught the model the
+// setting since, so the next call asks for it again.
+func TestARecordedRefusalExpires(t *testing.T) {
+	st := openStore(t, "")
+	p := &engine.Profile{Name: "claude", Type: "anthropic", Model: "claude-x", Endpoint: "api.anthropic.com"}
+	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	require.NoError(t, engine.LearnRefusal(context.Background(), st, p, "effort", "high", errors.New("refused"), at))
+	ok, err := engine.Refused(context.Background(), st, p, "effort", at.Add(29*24*time.Hour))
+	require.NoError(t, err)
+	assert.True(t, ok)
+	ok, err = engine.Refused(context.Background(), st, p, "effort", at.Add(31*24*time.Hour))
+	require.NoError(t, err)
+	assert.False(t, ok)
+}

@@ -33,7 +33,7 @@ func refusalKey(p *Profile, param string) string {
 // sent as configured.
 func (c *call) learned() {
 	for _, param := range []string{"effort", "thinking"} {
-		if refused, err := Refused(c.ctx, c.r.cfg.Store, c.p, param); err != nil || !refused {
+		if refused, err := Refused(c.ctx, c.r.cfg.Store, c.p, param, c.r.Now()); err != nil || !refused {
 			continue
 		}
 		switch param {
@@ -83,9 +83,13 @@ func LearnRefusal(ctx context.Context, st Store, p *Profile, param, value string
 	return st.PutRecord(ctx, refusalRecordKind, refusalKey(p, param), raw)
 }
 
-// Refused reports whether p's model is recorded as refusing a setting ("effort" or
-// "thinking").
-func Refused(ctx context.Context, st Store, p *Profile, param string) (bool, error) {
+// refusalLife is how long a recorded refusal holds: vendors add settings to their models, and
+// a refusal learned once must not keep a model from a setting it has since learned to take.
+const refusalLife = 30 * 24 * time.Hour
+
+// Refused reports whether p's model is recorded, within the last refusalLife before now, as
+// refusing a setting ("effort" or "thinking").
+func Refused(ctx context.Context, st Store, p *Profile, param string, now time.Time) (bool, error) {
 	raw, err := st.GetRecord(ctx, refusalRecordKind, refusalKey(p, param))
 	switch {
 	case errors.Is(err, ErrNotFound):
@@ -93,5 +97,9 @@ func Refused(ctx context.Context, st Store, p *Profile, param string) (bool, err
 	case err != nil:
 		return false, err
 	}
-	return len(raw) > 0, nil
+	var r refusal
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return false, fmt.Errorf("read a recorded refusal: %w", err)
+	}
+	return now.Sub(r.At) < refusalLife, nil
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/store"
@@ -151,10 +152,10 @@ func TestDoctorRecordsARefusedEffort(t *testing.T) {
 	}
 	defer st.Close()
 	p := &engine.Profile{Type: "anthropic", Endpoint: strings.TrimPrefix(srv.URL, "http://"), Model: "claude-opus-4-5"}
-	if ok, err := engine.Refused(context.Background(), st, p, "effort"); err != nil || !ok {
+	if ok, err := engine.Refused(context.Background(), st, p, "effort", time.Now()); err != nil || !ok {
 		t.Errorf("no refusal of effort recorded for the profile's model (%v)\n%s", err, res.stdout)
 	}
-	if ok, _ := engine.Refused(context.Background(), st, p, "thinking"); ok {
+	if ok, _ := engine.Refused(context.Background(), st, p, "thinking", time.Now()); ok {
 		t.Error("thinking was recorded as refused, though the vendor refused only the effort")
 	}
 }
