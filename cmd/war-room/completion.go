@@ -69,6 +69,14 @@ func runCompletion(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
+// subcommands are the second words of the commands that take one.
+var subcommands = map[string]string{
+	"decisions": "list show search deferred",
+	"council":   "roster",
+	"memory":    "list review approve reject outcome constraint path",
+	"help":      "exit-codes",
+}
+
 func names(cmds []completionCommand) string {
 	var out []string
 	for _, c := range cmds {
@@ -88,7 +96,12 @@ func flagWords(c completionCommand) string {
 func writeBash(w io.Writer, cmds []completionCommand) {
 	fmt.Fprintf(w, "# bash completion for war-room (war-room completion bash)\n_war_room() {\n")
 	fmt.Fprintf(w, "  local cur=${COMP_WORDS[COMP_CWORD]}\n  if [ \"$COMP_CWORD\" -eq 1 ]; then\n")
-	fmt.Fprintf(w, "    COMPREPLY=($(compgen -W '%s' -- \"$cur\"))\n    return\n  fi\n  case \"${COMP_WORDS[1]}\" in\n", names(cmds))
+	fmt.Fprintf(w, "    COMPREPLY=($(compgen -W '%s' -- \"$cur\"))\n    return\n  fi\n", names(cmds))
+	fmt.Fprintf(w, "  if [ \"$COMP_CWORD\" -eq 2 ]; then\n    case \"${COMP_WORDS[1]}\" in\n")
+	for _, c := range []string{"decisions", "council", "memory"} {
+		fmt.Fprintf(w, "      %s) COMPREPLY=($(compgen -W '%s' -- \"$cur\")); return ;;\n", c, subcommands[c])
+	}
+	fmt.Fprintf(w, "    esac\n  fi\n  case \"${COMP_WORDS[1]}\" in\n")
 	for _, c := range cmds {
 		switch {
 		case c.name == "completion":
@@ -119,6 +132,8 @@ func writeZsh(w io.Writer, cmds []completionCommand) {
 			fmt.Fprintf(w, "    completion) compadd bash zsh fish ;;\n")
 		case c.name == "help":
 			fmt.Fprintf(w, "    help) compadd exit-codes %s ;;\n", names(cmds))
+		case subcommands[c.name] != "":
+			fmt.Fprintf(w, "    %s) compadd %s ;;\n", c.name, subcommands[c.name])
 		case len(c.flags) > 0:
 			fmt.Fprintf(w, "    %s) compadd -- %s ;;\n", c.name, flagWords(c))
 		}
@@ -139,4 +154,7 @@ func writeFish(w io.Writer, cmds []completionCommand) {
 		}
 	}
 	fmt.Fprintf(w, "complete -c war-room -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'\n")
+	for _, c := range []string{"decisions", "council", "memory"} {
+		fmt.Fprintf(w, "complete -c war-room -n '__fish_seen_subcommand_from %s' -a '%s'\n", c, subcommands[c])
+	}
 }

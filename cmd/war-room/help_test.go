@@ -76,6 +76,9 @@ func TestShellCompletion(t *testing.T) {
 	if got := complete("war-room", "reason", "--de"); got != "--demo" {
 		t.Errorf("war-room reason --de<TAB> gives %q", got)
 	}
+	if got := complete("war-room", "decisions", "s"); got != "show search" {
+		t.Errorf("war-room decisions s<TAB> gives %q", got)
+	}
 	if got := complete("war-room", "completion", "f"); got != "fish" {
 		t.Errorf("war-room completion f<TAB> gives %q", got)
 	}
