@@ -12,15 +12,8 @@ import (
 // each with its source) is replayed through the adapter: its text, stop, usage and, for a
 // failure, its class and wait are what the vendor's JSON says.
 func TestRealAnswersCorpus(t *testing.T) {
-	cases := vendortest.Corpus(t)
-	if len(cases) < 20 {
-		t.Fatalf("%d recorded answers, want at least 20", len(cases))
-	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			api := newFakeAPI(t, c.Reply())
-			resp, err := api.client(Config{Model: "claude-opus-4-8"}).Complete(context.Background(), provider.Request{User: "q"})
-			c.Check(t, resp, err)
-		})
-	}
+	vendortest.RunCorpus(t, func(t *testing.T, c vendortest.Case) (provider.Response, error) {
+		api := newFakeAPI(t, c.Reply())
+		return api.client(Config{Model: "claude-opus-4-8"}).Complete(context.Background(), provider.Request{User: "q"})
+	})
 }

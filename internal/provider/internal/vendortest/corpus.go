@@ -157,3 +157,20 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// RunCorpus replays every case of the calling package's corpus (at least 20) through the
+// adapter: complete serves the case's recorded reply and makes one call, and each case is
+// checked against what its recording says.
+func RunCorpus(t *testing.T, complete func(t *testing.T, c Case) (provider.Response, error)) {
+	t.Helper()
+	cases := Corpus(t)
+	if len(cases) < 20 {
+		t.Fatalf("%d recorded answers, want at least 20", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			resp, err := complete(t, c)
+			c.Check(t, resp, err)
+		})
+	}
+}
