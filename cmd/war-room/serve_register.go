@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -17,6 +16,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	wr "github.com/war-room/war-room/internal/github"
 )
 
 // appManifest is the GitHub App manifest war-room registers itself with: the permissions and
@@ -123,42 +124,35 @@ func (s *serveFlags) registerApp(ctx context.Context, e *env, log *slog.Logger) 
 	}
 }
 
-// convertedApp is what GitHub returns for a manifest's code.
+// convertedApp is what the env file keeps of the App GitHub made from the manifest.
 type convertedApp struct {
-	ID            int64  `json:"id"`
-	Slug          string `json:"slug"`
-	HTMLURL       string `json:"html_url"`
-	PEM           string `json:"pem"`
-	WebhookSecret string `json:"webhook_secret"`
+	ID                                int64
+	Slug, HTMLURL, PEM, WebhookSecret string
 }
 
-// convertManifest exchanges the code for the App's credentials.
+// convertManifest exchanges the code for the App's credentials (go-github's
+// CompleteAppManifest, through the one GitHub transport, which judges the answer). The code
+// is its own credential: no token is sent.
 func convertManifest(ctx context.Context, e *env, code string) (convertedApp, error) {
 	var app convertedApp
 	if code == "" {
 		return app, errors.New("GitHub sent no code")
 	}
-	api := strings.TrimSuffix(orEnv("", e, "GITHUB_API_URL"), "/")
+	api := orEnv("", e, "GITHUB_API_URL")
 	if api == "" {
 		api = "https://api.github.com"
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, api+"/app-manifests/"+url.PathEscape(code)+"/conversions", nil)
+	c, err := wr.REST(wr.Wrap(&http.Client{Timeout: 30 * time.Second}, wr.Options{Key: "manifest:" + api}), api)
 	if err != nil {
 		return app, err
 	}
-	req.Header.Set("Accept", "application/vnd.github+json")
-	req.Header.Set("X-GitHub-Api-Version", "2022-11-28")
-	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
+	cfg, _, err := c.Apps.CompleteAppManifest(ctx, code)
 	if err != nil {
-		return app, fmt.Errorf("exchange the code: %w", err)
+		return app, fmt.Errorf("exchange the code (it works once, within an hour): %w", err)
 	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode != http.StatusCreated {
-		return app, fmt.Errorf("exchange the code: GitHub answered %s (a code works once, within an hour)", resp.Status)
-	}
-	if err := json.Unmarshal(body, &app); err != nil || app.ID <= 0 || app.PEM == "" || app.WebhookSecret == "" {
-		return app, fmt.Errorf("exchange the code: GitHub's answer lacks the App's id, key or webhook secret (%v)", err)
+	app = convertedApp{ID: cfg.GetID(), Slug: cfg.GetSlug(), HTMLURL: cfg.GetHTMLURL(), PEM: cfg.GetPEM(), WebhookSecret: cfg.GetWebhookSecret()}
+	if app.ID <= 0 || app.PEM == "" || app.WebhookSecret == "" {
+		return app, errors.New("exchange the code: GitHub's answer lacks the App's id, key or webhook secret")
 	}
 	return app, nil
 }
