@@ -30,7 +30,7 @@ func (k kit) spec(role string, inputs []engine.NamedText, task string, contract 
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
-	return k.Spec(k.seat(role), body, inputs, task, contract, k.timeout(role)), nil
+	return k.keyed(role, k.Spec(k.seat(role), body, inputs, task, contract, k.timeout(role))), nil
 }
 
 // unsealed assembles a call whose inputs are fed as they are: only the synthesis, which is
@@ -40,12 +40,21 @@ func (k kit) unsealed(role string, inputs []engine.NamedText, task string, contr
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
-	return k.Unsealed(k.seat(role), body, inputs, task, contract, k.timeout(role)), nil
+	return k.keyed(role, k.Unsealed(k.seat(role), body, inputs, task, contract, k.timeout(role))), nil
 }
 
 func (k kit) seat(role string) panel.Seat {
 	m := k.panel.Member(role)
 	return panel.Seat{Role: role, Profile: m.Profile, Effort: m.Effort}
+}
+
+// keyed names the setting behind spec's time limit, so that a call it cuts says what raises it.
+func (k kit) keyed(role string, spec engine.CallSpec) engine.CallSpec {
+	spec.TimeoutKey = "protocols." + SectionKey + ".timeouts.expert"
+	if role == SupremeCommander {
+		spec.TimeoutKey = "protocols." + SectionKey + ".timeouts.synthesis"
+	}
+	return spec
 }
 
 func (k kit) timeout(role string) time.Duration {

@@ -160,8 +160,16 @@ func TestATimedOutExpertBecomesANamedGap(t *testing.T) {
 		Text: "never seen", Latency: time.Minute})
 	opts := options(warroom.ModeAuto)
 	opts.ExpertTimeout = 2 * time.Second // the other experts answer at once; a loaded machine may hold them up a while
-	d, _, err := deliberate(t, openStore(t, ""), slow, opts)
+	st := openStore(t, "")
+	d, _, err := deliberate(t, st, slow, opts)
 	require.NoError(t, err, "the session completes")
+	ledger, err := st.Ledger(context.Background(), d.SessionID)
+	require.NoError(t, err)
+	named := false
+	for _, e := range ledger {
+		named = named || e.ErrorClass == engine.ClassTimeout && strings.Contains(e.ErrorText, "protocols.war_room.timeouts.expert sets; raise it there")
+	}
+	assert.True(t, named, "the cut call names the key that raises its limit")
 	const gap = "Logistics Officer in Phase 3: courses of action (failure: timeout)"
 	assert.Contains(t, d.Rationale, gap, "the synthesis was told of the gap and named it")
 	assert.True(t, hasNote(d, "Logistics Officer in Phase 3: courses of action produced nothing (timeout)"), d.Notes)
