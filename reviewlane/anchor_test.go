@@ -107,7 +107,7 @@ func TestAFindingCitingTheWrongLineIsNotAnchored(t *testing.T) {
 
 // The call the reviewer gets carries the numbered diff and says to cite those numbers.
 func TestTheLanesPromptNumbersTheDiff(t *testing.T) {
-	l := &lane{d: &Dispatcher{}, req: &request{Nonce: "abc", HeadSHA: "0123", Subject: "acme/widgets#1"},
+	l := &lane{d: &Dispatcher{}, req: &request{Nonce: "abc", HeadSHA: "0123", Subject: "acme/widgets#1", Reviewer: reviewer{Profile: "claude"}},
 		res: &Result{Coverage: &Coverage{Complete: true}}, diff: &scanned{text: anchorDiff}}
 	spec := l.callSpec()
 	var diff string
@@ -118,4 +118,5 @@ func TestTheLanesPromptNumbersTheDiff(t *testing.T) {
 	}
 	assert.Contains(t, diff, "    11 +func H() {}")
 	assert.Contains(t, spec.Task, "cite those numbers in file:line")
+	assert.Equal(t, "providers.claude.timeout", spec.TimeoutKey, "the lane's limit is its profile's")
 }

@@ -91,6 +91,8 @@ func (l *lane) callSpec() engine.CallSpec {
 		Task:      l.task(),
 		MaxTokens: l.d.limits(l.req.Reviewer.Profile).MaxTokens,
 		Timeout:   l.d.limits(l.req.Reviewer.Profile).Timeout,
+		// A lane's limit is its profile's timeout: that is the key that raises it.
+		TimeoutKey: "providers." + l.req.Reviewer.Profile + ".timeout",
 	}
 }
 
