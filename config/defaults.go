@@ -82,6 +82,7 @@ func Default(sections ...Section) *Config {
 			Partial:           PartialNeutral,
 			MinSeverity:       DefaultMinSeverity,
 			MaxComments:       DefaultMaxComments,
+			EffortDowngrade:   EffortRefuse,
 		},
 	}
 	cfg.Protocols.withSections(sections)

@@ -69,6 +69,15 @@ const (
 	PartialFailure partialConclusion = "failure"
 )
 
+// effortDowngrade is what a lane does when its model cannot take the effort it asks.
+type effortDowngrade string
+
+// The answers to a lane effort its model cannot take.
+const (
+	EffortRefuse effortDowngrade = "refuse"
+	EffortState  effortDowngrade = "state"
+)
+
 // LaneFocus is what a review lane looks at first; reviewlane words each one.
 type LaneFocus string
 
@@ -92,6 +101,7 @@ var enumValues = map[reflect.Type][]string{
 	reflect.TypeFor[diversity]():         {"cross-family", "fresh-context"},
 	reflect.TypeFor[conclusion]():        {"failure", "neutral"},
 	reflect.TypeFor[partialConclusion](): {"neutral", "success", "failure"},
+	reflect.TypeFor[effortDowngrade]():   {"refuse", "state"},
 	reflect.TypeFor[severity]():          {"blocker", "major", "minor", "nit"},
 	reflect.TypeFor[LaneFocus]():         {"correctness", "docs", "performance", "security", "tests"},
 	reflect.TypeFor[provider.Effort]():   {"low", "medium", "high", "xhigh", "max"},

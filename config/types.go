@@ -129,6 +129,10 @@ type Review struct {
 	// MaxComments bounds the line comments one lane posts for one head; the rest go to the
 	// review's body.
 	MaxComments int `yaml:"max_comments"`
+	// EffortDowngrade is what a lane does when its model cannot take the effort it asks:
+	// refuse (the lane is blocked, no call made) or state (it runs at the level the model
+	// takes, and its result and check run say so). Never lowered silently.
+	EffortDowngrade effortDowngrade `yaml:"effort_downgrade"`
 }
 
 // Lane is one independent review lane.

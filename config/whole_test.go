@@ -75,7 +75,7 @@ func TestParseFullFile(t *testing.T) {
 		Drafts: true, RefutedConclusion: config.ConclusionNeutral, Partial: config.PartialFailure,
 		AuthorFamilies:   map[string]string{"dependabot[bot]": "human", "octocat": "human"},
 		CoauthorFamilies: map[string]string{"Claude": "anthropic", "Codex": "openai"},
-		MinSeverity:      config.SeverityMajor, MaxComments: 5,
+		MinSeverity:      config.SeverityMajor, MaxComments: 5, EffortDowngrade: config.EffortState,
 	}, cfg.Review)
 }
 

@@ -6,10 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // The verifiable record is published after the phase comments: the session's sealed record,
@@ -22,12 +21,8 @@ import (
 // partRecordPrefix names the record comments: record-1, record-2, …
 const partRecordPrefix = "record-"
 
-// recordLine and recordChunk bound the lines and the JSON per comment, well inside GitHub's
-// 65,536 characters.
-const (
-	recordLine  = 100
-	recordChunk = 60000
-)
+// recordChunk bounds the JSON per comment, well inside GitHub's 65,536 characters.
+const recordChunk = 60000
 
 // publishedRecord is the record as published: the sealed record, and the SHA-256 of every
 // comment published with it (the body as "body", each phase comment by its part name), so
@@ -61,8 +56,8 @@ func renderRecord(sessionID string, rec *engine.PublishedRecord, published map[s
 	if err != nil {
 		panic(fmt.Sprintf("discussions: encode the record: %v", err)) // plain data: cannot fail
 	}
-	payload := asciiJSON(raw)
-	fence := strings.Repeat("`", max(4, longestRun(payload, '`')+1))
+	payload := safetext.ASCIIJSON(raw)
+	fence := safetext.JSONFence(payload)
 	var chunks []string
 	for len(payload) > 0 {
 		n := min(recordChunk, len(payload))
@@ -75,88 +70,8 @@ func renderRecord(sessionID string, rec *engine.PublishedRecord, published map[s
 		b.WriteString(Marker{Session: sessionID, Part: name}.String() + "\n")
 		fmt.Fprintf(&b, "<details><summary>Verifiable record, part %d of %d (root <code>%s</code>)</summary>\n\n",
 			i+1, len(chunks), rec.Seal.Root)
-		b.WriteString(fence + "json\n")
-		for len(c) > 0 {
-			n := min(recordLine, len(c))
-			b.WriteString(c[:n] + "\n")
-			c = c[n:]
-		}
-		b.WriteString(fence + "\n\n</details>\n")
+		b.WriteString(safetext.JSONBlock(fence, c) + "\n</details>\n")
 		parts[i] = Part{Name: name, Body: b.String()}
 	}
 	return parts
-}
-
-// asciiJSON writes every non-ASCII character of encoded JSON as a \u escape (a pair for
-// characters outside the BMP), so the payload can be cut into lines at any byte without
-// splitting a character, and reads back to the same value. Inside strings it escapes '/'
-// and '_' as well: cut at any byte, no line of the record can then begin with a "/war-room"
-// command a quoted question carried, and no GitHub token pasted into the question (ghp_…,
-// github_pat_…) appears in the record as it was written. ('-' stays: a time's own decoder
-// reads its string without unescaping it.)
-func asciiJSON(raw []byte) string {
-	var b strings.Builder
-	b.Grow(len(raw))
-	inString, escaped := false, false
-	for _, r := range string(raw) {
-		switch {
-		case escaped:
-			escaped = false
-			b.WriteRune(r)
-		case inString && r == '\\':
-			escaped = true
-			b.WriteRune(r)
-		case r == '"':
-			inString = !inString
-			b.WriteRune(r)
-		case inString && (r == '/' || r == '_'):
-			fmt.Fprintf(&b, "\\u%04x", r)
-		case r < utf8.RuneSelf:
-			b.WriteByte(byte(r))
-		case r > 0xFFFF:
-			hi, lo := utf16.EncodeRune(r)
-			fmt.Fprintf(&b, "\\u%04x\\u%04x", hi, lo)
-		default:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		}
-	}
-	return b.String()
-}
-
-// longestRun is the longest run of c in s.
-func longestRun(s string, c byte) int {
-	best, run := 0, 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			run++
-			best = max(best, run)
-		} else {
-			run = 0
-		}
-	}
-	return best
-}
-
-// recordPayload is the JSON a record comment carries: the lines between its fences, joined.
-func recordPayload(body string) (string, bool) {
-	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
-	start := -1
-	for i, l := range lines {
-		if strings.HasPrefix(l, "````") && strings.HasSuffix(l, "json") {
-			start = i + 1
-			break
-		}
-	}
-	if start < 0 {
-		return "", false
-	}
-	fence := strings.TrimSuffix(lines[start-1], "json")
-	var b strings.Builder
-	for _, l := range lines[start:] {
-		if l == fence {
-			return b.String(), true
-		}
-		b.WriteString(l)
-	}
-	return "", false
 }

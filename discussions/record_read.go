@@ -13,6 +13,7 @@ import (
 	"github.com/shurcooL/githubv4"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // ErrNoRecord is a discussion that carries no verifiable record of ours: not a decision
@@ -129,7 +130,7 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*fet
 				}
 				continue
 			}
-			if payload, ok := recordPayload(c.Body); ok && !slices.ContainsFunc(out.Parts, func(r recordPart) bool { return r.Name == m.Part }) {
+			if payload, ok := safetext.ReadJSONBlock(c.Body); ok && !slices.ContainsFunc(out.Parts, func(r recordPart) bool { return r.Name == m.Part }) {
 				out.Parts = append(out.Parts, recordPart{Name: m.Part, URL: c.URL, json: payload})
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/internal/safetext"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -188,7 +189,7 @@ func TestRecordPayloadRoundTrip(t *testing.T) {
 			if crlf {
 				body = strings.ReplaceAll(body, "\n", "\r\n")
 			}
-			payload, ok := recordPayload(body)
+			payload, ok := safetext.ReadJSONBlock(body)
 			if !ok {
 				t.Fatalf("%s: no payload read back", p.Name)
 			}

@@ -34,6 +34,11 @@ type CallSpec struct {
 	// TimeoutKey is the configuration key that sets Timeout ("protocols.council.timeouts.seat"),
 	// named when the call is cut by it, so a reader knows what raises it.
 	TimeoutKey string
+	// KeepEffort makes the call send its effort as the profile maps it, or fail: an effort the
+	// vendor refuses ends the call as a configuration error (and is recorded for the next
+	// session) instead of being dropped for the next attempt. A review lane whose effort may
+	// not be lowered without saying so sets it.
+	KeepEffort bool
 }
 
 // CallResult is a successful call. It survives a Step's JSON round trip except for Profile,

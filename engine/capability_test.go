@@ -71,6 +71,27 @@ func TestAnEffortRefusalIsLearnedAndKept(t *testing.T) {
 	assert.Empty(t, rp.requests()[2].Effort, "a later session's first request already knows")
 }
 
+// A call that must keep its effort (a review lane under review.effort_downgrade: refuse) is not
+// retried without it: the refusal ends the call as a configuration error after one request,
+// and is still recorded for the next session.
+func TestACallThatKeepsItsEffortFailsRatherThanDropIt(t *testing.T) {
+	refused := fails(&provider.Error{Class: provider.ClassInvalidRequest, Status: 400, Param: provider.ParamEffort,
+		Err: errors.New("invalid_request_error: reasoning.effort: xhigh is not supported")})
+	rp := &replies{next: []func(provider.Request) (provider.Response, error){refused, answers("ok")}}
+	st := openStore(t, "")
+	p := &engine.Profile{Name: "gpt", Type: "openai", Model: "gpt-x", Endpoint: "api.openai.com", Family: "openai",
+		Provider: rp, EffortLevels: []provider.Effort{provider.EffortXHigh}}
+	r := startRun(t, st, engine.Profiles{"gpt": p}, nil)
+	_, err := r.Call(context.Background(), engine.CallSpec{Role: "reviewer", Profile: "gpt", Effort: provider.EffortXHigh, KeepEffort: true})
+	var ce *engine.CallError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, engine.ClassConfig, ce.Class)
+	require.Len(t, rp.requests(), 1, "no attempt without the effort")
+	refusedNow, err := engine.Refused(context.Background(), st, p, "effort", time.Now())
+	require.NoError(t, err)
+	assert.True(t, refusedNow, "the refusal is recorded all the same")
+}
+
 // With no attempt left, a refused setting fails the call as a configuration error naming the
 // key, and is still learned for the next call.
 func TestARefusalWithNoAttemptLeftNamesTheKey(t *testing.T) {

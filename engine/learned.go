@@ -38,6 +38,9 @@ func (c *call) learned() {
 		}
 		switch param {
 		case "effort":
+			if c.spec.KeepEffort {
+				continue // the caller checked Refused itself, and sends what it asked or nothing
+			}
 			c.effort = ""
 		case "thinking":
 			c.thinking = provider.ThinkingOff
@@ -56,6 +59,9 @@ func (c *call) learn(err error) bool {
 	}
 	var param, refused string
 	switch {
+	case pe.Param == provider.ParamEffort && c.effort != "" && c.spec.KeepEffort:
+		c.record("effort", string(c.effort), pe)
+		return false // the call ends as the configuration error it is
 	case pe.Param == provider.ParamEffort && c.effort != "":
 		param, refused, c.effort = "effort", string(c.effort), ""
 	case pe.Param == provider.ParamThinking && c.thinking != "" && c.thinking != provider.ThinkingOff:
@@ -63,13 +69,19 @@ func (c *call) learn(err error) bool {
 	default:
 		return false
 	}
-	if perr := LearnRefusal(context.WithoutCancel(c.ctx), c.r.cfg.Store, c.p, param, refused, pe, c.r.Now()); perr != nil {
-		c.r.noteOnce("refusal-store:"+c.p.Name, fmt.Sprintf("What %s refused could not be recorded (%v); the next session will try it again.", c.p.Name, perr))
-	}
+	c.record(param, refused, pe)
 	key := map[string]string{"effort": "effort_levels: []", "thinking": "thinking: off"}[param]
 	c.r.noteOnce("refused:"+c.p.Name+":"+param, fmt.Sprintf("%s (%s) refused the %s %q; war-room sends that model no %s from now on "+
 		"(set providers.%s.%s to say so in the configuration).", c.p.Name, c.p.Model, param, refused, param, c.p.Name, key))
 	return true
+}
+
+// record keeps what the vendor refused for later calls and sessions; a store that cannot keep
+// it is said once.
+func (c *call) record(param, value string, pe *provider.Error) {
+	if perr := LearnRefusal(context.WithoutCancel(c.ctx), c.r.cfg.Store, c.p, param, value, pe, c.r.Now()); perr != nil {
+		c.r.noteOnce("refusal-store:"+c.p.Name, fmt.Sprintf("What %s refused could not be recorded (%v); the next session will try it again.", c.p.Name, perr))
+	}
 }
 
 // LearnRefusal records that p's model refused a setting ("effort" or "thinking") with value,

@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/war-room/war-room/engine/record"
@@ -15,10 +17,12 @@ import (
 // that commits to all three, stores it with the decision (and so in what is published), and
 // lets anyone recompute it later; VerifySession names the first thing that no longer matches.
 
-// Artifacts of a sealed session.
+// Artifacts of a sealed session. A session ends in a decision (a protocol) or in a result
+// document (a review lane); either is sealed.
 const (
 	DecisionArtifact = "decision.json"
 	RecordArtifact   = "record.json"
+	ResultArtifact   = "result.json"
 )
 
 // recordVersion is the layout Root is computed over.
@@ -38,9 +42,18 @@ type Seal struct {
 	DAGRoot string       `json:"dag_root"`
 	Steps   []stepDigest `json:"steps"`
 	// Decision is the SHA-256 of the decision as stored, with its merkle_root left empty (the
-	// root cannot commit to itself).
+	// root cannot commit to itself); "" for a session that ends in a result.
 	Decision string `json:"decision"`
-	Root     string `json:"root"`
+	// Artifacts are the documents a session that ends in a result commits to, byte for byte:
+	// what it was asked (a lane's request) and, last, its result.
+	Artifacts []artifactDigest `json:"artifacts,omitempty"`
+	Root      string           `json:"root"`
+}
+
+// artifactDigest is one stored artifact as the record commits to it.
+type artifactDigest struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
 }
 
 // ComputeRoot is the record's root: a SHA-256 over its version, session, DAG root, every
@@ -52,7 +65,33 @@ func (rec Seal) ComputeRoot() string {
 		parts = append(parts, s.Key, s.SHA256)
 	}
 	parts = append(parts, rec.Decision)
+	for _, a := range rec.Artifacts { // none for a decision: its root is computed as it always was
+		parts = append(parts, a.Name, a.SHA256)
+	}
 	return record.SHA256Hex([]byte(strings.Join(parts, "\x00")))
+}
+
+// checkPublishedDecision checks a published decision against the record.
+func (r *Report) checkPublishedDecision(p *PublishedRecord) {
+	var d Decision
+	if err := json.Unmarshal(p.Decision, &d); err != nil {
+		r.add(problemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
+		return
+	}
+	if sum, err := decisionDigest(&d); err == nil && sum != p.Seal.Decision {
+		r.add(problemDecision, DecisionArtifact, "sha256", p.Seal.Decision, sum)
+	}
+	if d.MerkleRoot != p.Seal.Root {
+		r.add(problemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Seal.Root)
+	}
+}
+
+// outcome is what the record seals: a decision, or a result.
+func (rec Seal) outcome() string {
+	if rec.Decision == "" && len(rec.Artifacts) > 0 {
+		return "result"
+	}
+	return "decision"
 }
 
 // decisionDigest is the SHA-256 of d as the record commits to it: its JSON encoding with the
@@ -112,6 +151,43 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
 	return nil
 }
 
+// SealResult completes the record of a session that ends in a result document rather than a
+// decision (a review lane): the record commits to every stored step, to each of inputs (what
+// the session was asked) and to result, byte for byte. The record is stored first and the
+// documents after it, as a decision is, so a result found without its record was tampered
+// with rather than cut short. It returns the root.
+func (r *Run) SealResult(ctx context.Context, result []byte, inputs ...Artifact) (string, error) {
+	ctx = Derived(context.WithoutCancel(ctx))
+	docs := append(slices.Clone(inputs), Artifact{Name: ResultArtifact, Body: result})
+	rec := Seal{Version: recordVersion, SessionID: r.session.ID}
+	for _, a := range docs {
+		switch {
+		case a.Name == DecisionArtifact || a.Name == RecordArtifact:
+			return "", fmt.Errorf("seal the record: %s is not a document a result may name", a.Name)
+		case a.Name == ResultArtifact && len(rec.Artifacts) < len(inputs):
+			return "", fmt.Errorf("seal the record: %s is the result, not an input", a.Name)
+		}
+		rec.Artifacts = append(rec.Artifacts, artifactDigest{Name: a.Name, SHA256: record.SHA256Hex(a.Body)})
+	}
+	steps, err := r.cfg.Store.Steps(ctx, r.session.ID)
+	if err != nil {
+		return "", fmt.Errorf("seal the record: read steps: %w", err)
+	}
+	for _, s := range steps {
+		rec.Steps = append(rec.Steps, stepDigest{Key: s.Key, SHA256: cmp.Or(s.SHA256, record.SHA256Hex(s.Result))})
+	}
+	rec.Root = rec.ComputeRoot()
+	if err := putJSON(ctx, r, RecordArtifact, rec); err != nil {
+		return "", err
+	}
+	for _, a := range docs {
+		if err := r.PutArtifact(ctx, a.Name, a.Body); err != nil {
+			return "", err
+		}
+	}
+	return rec.Root, nil
+}
+
 func putJSON(ctx context.Context, r *Run, name string, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
@@ -157,8 +233,10 @@ func VerifiedDecision(ctx context.Context, st Store, id string) (*Decision, erro
 type PublishedRecord struct {
 	Seal  Seal             `json:"record"`
 	Nodes []record.DAGNode `json:"nodes,omitempty"`
-	// Decision is decision.json as the session stored it.
-	Decision json.RawMessage `json:"decision"`
+	// Decision is decision.json as the session stored it (absent for a result).
+	Decision json.RawMessage `json:"decision,omitempty"`
+	// Artifacts are the documents a result's record commits to, by name, byte for byte.
+	Artifacts map[string]string `json:"artifacts,omitempty"`
 }
 
 // ExportRecord gathers a sealed session's record for publishing.
@@ -170,6 +248,19 @@ func ExportRecord(ctx context.Context, st Store, id string) (*PublishedRecord, e
 	var p PublishedRecord
 	if err := json.Unmarshal(raw, &p.Seal); err != nil {
 		return nil, fmt.Errorf("decode the record of %s: %w", id, err)
+	}
+	for _, a := range p.Seal.Artifacts {
+		b, err := st.GetArtifact(ctx, id, a.Name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s of %s: %w", a.Name, id, err)
+		}
+		if p.Artifacts == nil {
+			p.Artifacts = map[string]string{}
+		}
+		p.Artifacts[a.Name] = string(b)
+	}
+	if p.Seal.Decision == "" {
+		return &p, nil // a result: its documents are all there is
 	}
 	if p.Decision, err = st.GetArtifact(ctx, id, DecisionArtifact); err != nil {
 		return nil, fmt.Errorf("read the decision of %s: %w", id, err)
@@ -205,16 +296,18 @@ func VerifyPublished(p *PublishedRecord) Report {
 	if dagRoot != p.Seal.DAGRoot && !rep.has(ProblemContribution, "") {
 		rep.add(ProblemContribution, "root", "dag_root", p.Seal.DAGRoot, dagRoot)
 	}
-	var d Decision
-	if err := json.Unmarshal(p.Decision, &d); err != nil {
-		rep.add(problemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
-	} else {
-		if sum, err := decisionDigest(&d); err == nil && sum != p.Seal.Decision {
-			rep.add(problemDecision, DecisionArtifact, "sha256", p.Seal.Decision, sum)
+	rep.Outcome = p.Seal.outcome()
+	for _, a := range p.Seal.Artifacts {
+		body, ok := p.Artifacts[a.Name]
+		switch sum := record.SHA256Hex([]byte(body)); {
+		case !ok:
+			rep.add(problemRecord, a.Name, "sha256", a.SHA256, "(not published)")
+		case sum != a.SHA256:
+			rep.add(problemRecord, a.Name, "sha256", a.SHA256, sum)
 		}
-		if d.MerkleRoot != p.Seal.Root {
-			rep.add(problemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Seal.Root)
-		}
+	}
+	if rep.Outcome == "decision" { // a result has no decision: its documents were checked above
+		rep.checkPublishedDecision(p)
 	}
 	if rep.RecomputedRoot != p.Seal.Root {
 		rep.add(problemRecord, RecordArtifact, "root", p.Seal.Root, rep.RecomputedRoot)

@@ -48,10 +48,12 @@ func orNone(s string) string {
 // stored steps, then contributions, then the decision and the record.
 type Report struct {
 	Session string `json:"session"`
-	// Sealed says the session has a sealed record (it ended in a decision).
+	// Sealed says the session has a sealed record (it ended in a decision or a result).
 	Sealed bool `json:"sealed"`
-	Steps  int  `json:"steps"`
-	Nodes  int  `json:"nodes"`
+	// Outcome is what the record seals: "decision" or "result" (a review lane's).
+	Outcome string `json:"outcome,omitempty"`
+	Steps   int    `json:"steps"`
+	Nodes   int    `json:"nodes"`
 	// Root is the sealed root, RecomputedRoot what the stored record computes to now.
 	Root           string    `json:"root,omitempty"`
 	RecomputedRoot string    `json:"recomputed_root,omitempty"`
@@ -125,11 +127,18 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 	} else if derr != nil {
 		r.add(problemDecision, DecisionArtifact, "", "(unreadable)", derr.Error())
 	}
+	_, rerr := st.GetArtifact(ctx, id, ResultArtifact)
+	hasResult := rerr == nil
 	switch {
-	case errors.Is(err, ErrNotFound) && hasDecision:
-		// Every decision is sealed when it is made: one without its seal was tampered with
-		// (a deleted record cannot downgrade verify to "nothing to check").
-		r.add(problemRecord, RecordArtifact, "", "(missing)", "a decision with no sealed record")
+	case errors.Is(err, ErrNotFound) && (hasDecision || hasResult):
+		// Every decision and every result is sealed when it is made, the record stored first:
+		// one without its seal was tampered with (a deleted record cannot downgrade verify to
+		// "nothing to check").
+		what := "a decision"
+		if !hasDecision {
+			what = "a result"
+		}
+		r.add(problemRecord, RecordArtifact, "", "(missing)", what+" with no sealed record")
 		return nil
 	case errors.Is(err, ErrNotFound):
 		return nil // not sealed yet: a running or paused session
@@ -141,7 +150,18 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 		r.add(problemRecord, RecordArtifact, "", "(unreadable)", err.Error())
 		return nil
 	}
-	r.Sealed, r.Root, r.RecomputedRoot = true, rec.Root, rec.ComputeRoot()
+	r.Sealed, r.Outcome, r.Root, r.RecomputedRoot = true, rec.outcome(), rec.Root, rec.ComputeRoot()
+	for _, a := range rec.Artifacts {
+		body, err := st.GetArtifact(ctx, id, a.Name)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			r.add(problemRecord, a.Name, "sha256", a.SHA256, "(missing)")
+		case err != nil:
+			return fmt.Errorf("verify session %s: read %s: %w", id, a.Name, err)
+		case record.SHA256Hex(body) != a.SHA256:
+			r.add(problemRecord, a.Name, "sha256", a.SHA256, record.SHA256Hex(body))
+		}
+	}
 	for _, s := range rec.Steps {
 		if now, ok := steps[s.Key]; !ok {
 			r.add(problemStep, s.Key, "sha256", s.SHA256, "(missing)")
@@ -152,7 +172,11 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 	if rec.DAGRoot != dagRoot && !r.has(ProblemContribution, "") {
 		r.add(ProblemContribution, "root", "dag_root", rec.DAGRoot, dagRoot)
 	}
-	if d != nil {
+	if r.Outcome == "result" {
+		if hasDecision {
+			r.add(problemDecision, DecisionArtifact, "", "(none sealed)", "a decision beside a sealed result")
+		}
+	} else if d != nil {
 		if sum, err := decisionDigest(d); err == nil && sum != rec.Decision {
 			r.add(problemDecision, DecisionArtifact, "sha256", rec.Decision, sum)
 		}

@@ -22,6 +22,8 @@ type laneSpec struct {
 	Effort  provider.Effort
 	// Focus is review.lanes[].focus ("" for none).
 	Focus string
+	// EffortDowngrade is review.effort_downgrade ("" for refuse).
+	EffortDowngrade string
 }
 
 // BuildOptions is everything building lanes needs besides the change itself.
@@ -123,7 +125,8 @@ func newRequest(m material, o BuildOptions, l laneSpec, a Author, diff FileRef, 
 	return &request{Schema: requestSchema, Subject: m.subject.ID, Repository: m.subject.Repository,
 		PRNumber: m.subject.PRNumber, BaseSHA: m.subject.BaseSHA, HeadSHA: m.subject.HeadSHA,
 		Lane: l.Name, Focus: l.Focus, Contract: c, Diff: diff, Author: a,
-		Reviewer:  reviewer{Profile: l.Profile, Family: l.Family, Model: l.Model, Effort: string(l.Effort)},
+		Reviewer: reviewer{Profile: l.Profile, Family: l.Family, Model: l.Model, Effort: string(l.Effort),
+			EffortDowngrade: l.EffortDowngrade},
 		Diversity: o.Diversity, Nonce: nonce, EvidenceDir: abs, ReadOnly: true,
 		MaxDiff: o.MaxDiffBytes, Paths: o.Paths, CreatedAt: now().UTC()}, nil
 }

@@ -35,7 +35,7 @@ review:
 
 	o, err := OptionsFromConfig(cfg, profiles, "/ev", nil)
 	require.NoError(t, err)
-	assert.Equal(t, []laneSpec{{Name: "correctness", Profile: "gpt", Family: "openai", Model: "m1", Effort: "high"}}, o.Lanes)
+	assert.Equal(t, []laneSpec{{Name: "correctness", Profile: "gpt", Family: "openai", Model: "m1", Effort: "high", EffortDowngrade: "refuse"}}, o.Lanes)
 	assert.Equal(t, "fresh-context", o.Diversity)
 	assert.Equal(t, int64(5000), o.MaxDiffBytes)
 	assert.Equal(t, "docs/acceptance.md", o.ContractPath)
@@ -44,7 +44,7 @@ review:
 
 	o, err = OptionsFromConfig(cfg, profiles, "/ev", []string{"Claude.Opus"})
 	require.NoError(t, err)
-	assert.Equal(t, []laneSpec{{Name: "claude-opus", Profile: "Claude.Opus", Family: "anthropic"}}, o.Lanes)
+	assert.Equal(t, []laneSpec{{Name: "claude-opus", Profile: "Claude.Opus", Family: "anthropic", EffortDowngrade: "refuse"}}, o.Lanes)
 
 	_, err = OptionsFromConfig(cfg, profiles, "/ev", []string{"nope"})
 	assert.ErrorContains(t, err, `unknown provider profile "nope"`)

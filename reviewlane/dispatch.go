@@ -68,11 +68,11 @@ func (d *Dispatcher) DispatchAll(ctx context.Context, requests []string) ([]*Res
 // lane itself can have (judged, transport, stale, blocked); an error means the lane could
 // not be run or recorded at all (unreadable request, store failure, head lookup failure).
 func (d *Dispatcher) Dispatch(ctx context.Context, requestPath string) (*Result, error) {
-	req, reqSHA, err := ReadRequest(requestPath)
+	req, raw, reqSHA, err := readRequest(requestPath)
 	if err != nil {
 		return nil, err
 	}
-	l := &lane{d: d, req: req, dir: filepath.Dir(requestPath)}
+	l := &lane{d: d, req: req, reqRaw: raw, dir: filepath.Dir(requestPath)}
 	l.res = l.newResult(reqSHA)
 	if err := l.start(ctx); err != nil {
 		return nil, err
@@ -85,6 +85,7 @@ func (d *Dispatcher) Dispatch(ctx context.Context, requestPath string) (*Result,
 type lane struct {
 	d        *Dispatcher
 	req      *request
+	reqRaw   []byte // the request document as read: the record seals these bytes
 	dir      string
 	res      *Result
 	session  *engine.Run
@@ -130,7 +131,7 @@ func (l *lane) start(ctx context.Context) error {
 
 // proceed takes the lane through its checks and, if they all pass, its one call.
 func (l *lane) proceed(ctx context.Context) error {
-	for _, check := range []func(context.Context) (bool, error){l.checkDigests, l.checkDiversity, l.checkHead, l.checkLaneDir} {
+	for _, check := range []func(context.Context) (bool, error){l.checkDigests, l.checkDiversity, l.checkEffort, l.checkHead, l.checkLaneDir} {
 		if stop, err := check(ctx); stop || err != nil {
 			return err
 		}

@@ -40,6 +40,8 @@ type CheckRun struct {
 	Conclusion string
 	Title      string
 	Summary    string
+	// Text is the lane's sealed record (recordText).
+	Text string
 	// Annotations are the lane's findings on lines; GitHub takes 50 per request and keeps
 	// every one it was sent, so PutCheckRun sends only those the run does not have yet.
 	Annotations []annotation

@@ -54,8 +54,9 @@ func (c *Client) appendAnnotations(ctx context.Context, repo string, id int64, r
 		return err
 	}
 	_, _, err = c.gh.Checks.UpdateCheckRun(wr.Appends(ctx), owner, name, id, github.UpdateCheckRunOptions{
-		Name:   run.Name,
-		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary), Annotations: annotationsOut(batch)},
+		Name: run.Name,
+		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary), Text: textOf(run),
+			Annotations: annotationsOut(batch)},
 	})
 	if err != nil {
 		return fmt.Errorf("annotate check run %d: %w", id, err)

@@ -91,7 +91,7 @@ func (c *Client) CreateCheckRun(ctx context.Context, repo string, run CheckRun) 
 	cr, _, err := c.gh.Checks.CreateCheckRun(ctx, owner, name, github.CreateCheckRunOptions{
 		Name: run.Name, HeadSHA: run.HeadSHA, ExternalID: github.String(run.ExternalID),
 		Status: github.String("completed"), Conclusion: github.String(run.Conclusion),
-		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary),
+		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary), Text: textOf(run),
 			Annotations: annotationsOut(run.Annotations[:min(len(run.Annotations), maxAnnotations)])},
 	})
 	if err != nil {
@@ -109,12 +109,20 @@ func (c *Client) UpdateCheckRun(ctx context.Context, repo string, id int64, run 
 	_, _, err = c.gh.Checks.UpdateCheckRun(ctx, owner, name, id, github.UpdateCheckRunOptions{
 		Name: run.Name, ExternalID: github.String(run.ExternalID),
 		Status: github.String("completed"), Conclusion: github.String(run.Conclusion),
-		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary)},
+		Output: &github.CheckRunOutput{Title: github.String(run.Title), Summary: github.String(run.Summary), Text: textOf(run)},
 	})
 	if err != nil {
 		return fmt.Errorf("update check run %d: %w", id, err)
 	}
 	return nil
+}
+
+// textOf is a check run's text as sent: none when the run has none.
+func textOf(run CheckRun) *string {
+	if run.Text == "" {
+		return nil
+	}
+	return github.String(run.Text)
 }
 
 // Comments lists every comment on an issue or pull request, oldest first.

@@ -80,8 +80,9 @@ func publish(ctx context.Context, pub publisher, current, self string, r *Result
 
 func publishCheck(ctx context.Context, pub publisher, r *Result, c Conclusions) error {
 	conclusion, title := c.Of(r)
+	summary := Report(r)
 	return pub.PutCheckRun(ctx, r.Repository, CheckRun{Name: CheckName(r.Lane), HeadSHA: r.HeadSHA, ExternalID: r.Lane,
-		Conclusion: conclusion, Title: title, Summary: Report(r), Annotations: annotations(r)})
+		Conclusion: conclusion, Title: title, Summary: summary, Text: recordText(r, summary), Annotations: annotations(r)})
 }
 
 // publishReview makes the lane's review for its head, unless it exists or would say

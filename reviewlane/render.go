@@ -38,6 +38,9 @@ func (c Conclusions) Of(r *Result) (conclusion, title string) {
 			}
 			title = fmt.Sprintf("REFUTED by %s (%s): %d finding(s)", r.Reviewer.Profile, r.Reviewer.Family, len(r.Findings))
 		}
+		if lowered(r.Reviewer) {
+			title += fmt.Sprintf(" at effort %s (asked %s)", r.Reviewer.EffortSent, r.Reviewer.Effort)
+		}
 		if cov := r.Coverage; cov != nil && !cov.Complete {
 			conclusion = c.Partial
 			if conclusion != "success" && conclusion != "failure" {
@@ -65,8 +68,18 @@ func Report(r *Result) string {
 	fmt.Fprintf(&b, "- Reviewer: `%s` (family %s%s), context `%s`\n", r.Reviewer.Profile, r.Reviewer.Family,
 		modelNote(r.Reviewer), r.Reviewer.ContextID)
 	fmt.Fprintf(&b, "- %s\n", focusLine(r.Focus))
+	if line := effortLine(r.Reviewer); line != "" {
+		fmt.Fprintf(&b, "- %s\n", line)
+	}
 	fmt.Fprintf(&b, "- Head: `%s` · request SHA-256 `%s` · provider calls: %d\n", r.HeadSHA, short(r.RequestSHA256), r.Calls)
 	fmt.Fprintf(&b, "- %s\n", coverageLine(r))
+	if root := r.Root(); root != "" {
+		fmt.Fprintf(&b, "- Sealed record: root `%s`; `war-room verify %s` checks it where the lane ran", root, r.SessionID)
+		if r.Repository != "" {
+			fmt.Fprintf(&b, ", `war-room verify --repo %s --check-run ID` from the lane's check run", codeSafe(r.Repository))
+		}
+		b.WriteString("\n")
+	}
 	if r.Reviewer.Scripted {
 		b.WriteString("- The reviewer was the scripted test provider: this text is not a model's review.\n")
 	}

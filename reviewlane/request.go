@@ -72,6 +72,9 @@ type reviewer struct {
 	Family  string `json:"family"`
 	Model   string `json:"model,omitempty"`
 	Effort  string `json:"effort,omitempty"`
+	// EffortDowngrade is review.effort_downgrade: what the lane does when the model cannot
+	// take Effort ("refuse", the default when absent, or "state").
+	EffortDowngrade string `json:"effort_downgrade,omitempty"`
 }
 
 // pathFilter is the lane's scope, copied from configuration so the request is self-contained.
@@ -123,17 +126,24 @@ func writeRequest(path string, r *request) error {
 // ReadRequest reads and schema-checks a request, returning it with the SHA-256 of its bytes
 // (the result binds to that digest).
 func ReadRequest(path string) (*request, string, error) {
+	r, _, sum, err := readRequest(path)
+	return r, sum, err
+}
+
+// readRequest is ReadRequest that also returns the document's bytes, which a lane's record
+// seals.
+func readRequest(path string) (*request, []byte, string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("read request: %w", err)
+		return nil, nil, "", fmt.Errorf("read request: %w", err)
 	}
 	if err := validateDoc(requestSchema, b); err != nil {
-		return nil, "", fmt.Errorf("read request %s: %w", path, err)
+		return nil, nil, "", fmt.Errorf("read request %s: %w", path, err)
 	}
 	var r request
 	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, "", fmt.Errorf("read request %s: %w", path, err)
+		return nil, nil, "", fmt.Errorf("read request %s: %w", path, err)
 	}
 	d, _ := hashReader(bytes.NewReader(b))
-	return &r, d.SHA256, nil
+	return &r, b, d.SHA256, nil
 }

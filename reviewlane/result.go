@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/war-room/war-room/engine"
 )
 
 // Status is what became of a lane.
@@ -52,6 +54,9 @@ const (
 	// blockedNothingToReview: no file of the diff is within the lane's paths and size limit
 	// (or the diff is empty). A verdict on an empty view would judge nothing.
 	blockedNothingToReview blockedReason = "nothing-to-review"
+	// blockedEffortUnavailable: the lane asks an effort its model cannot take, and
+	// review.effort_downgrade is refuse. A configuration error: no call is made.
+	blockedEffortUnavailable blockedReason = "effort-unavailable"
 )
 
 // Result is a review-lane-result.v1 document.
@@ -83,6 +88,18 @@ type Result struct {
 	SessionID       string         `json:"session_id,omitempty"`
 	StartedAt       time.Time      `json:"started_at"`
 	FinishedAt      time.Time      `json:"finished_at"`
+
+	// record is the lane's sealed record (request and result), set when the lane finishes; its
+	// root is published on the check run, and the record itself in the check run's text.
+	record *engine.PublishedRecord
+}
+
+// Root is the root of the lane's sealed record ("" for a result read from a file).
+func (r *Result) Root() string {
+	if r.record == nil {
+		return ""
+	}
+	return r.record.Seal.Root
 }
 
 // reviewerRecord is who actually reviewed, as observed.
@@ -93,6 +110,10 @@ type reviewerRecord struct {
 	ModelReported string `json:"model_reported,omitempty"`
 	ContextID     string `json:"context_id"`
 	Scripted      bool   `json:"scripted,omitempty"`
+	// Effort is the effort the lane asked ("" for none); EffortSent what the call sent ("none"
+	// for none), told apart only when review.effort_downgrade is state.
+	Effort     string `json:"effort,omitempty"`
+	EffortSent string `json:"effort_sent,omitempty"`
 }
 
 // Evidence locates what the reviewer left behind.

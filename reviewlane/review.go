@@ -1,6 +1,7 @@
 package reviewlane
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
 	"errors"
@@ -72,6 +73,9 @@ func (l *lane) readLedger(ctx context.Context, callErr error) error {
 	l.res.Calls = len(entries)
 	if n := len(entries); n > 0 {
 		l.res.Reviewer.ModelReported = entries[n-1].ModelReported
+		if l.res.Reviewer.Effort != "" {
+			l.res.Reviewer.EffortSent = cmp.Or(string(entries[n-1].Effort), effortNone)
+		}
 	}
 	var ce *engine.CallError
 	if callErr != nil && !errors.As(callErr, &ce) {
@@ -93,6 +97,8 @@ func (l *lane) callSpec() engine.CallSpec {
 		Timeout:   l.d.limits(l.req.Reviewer.Profile).Timeout,
 		// A lane's limit is its profile's timeout: that is the key that raises it.
 		TimeoutKey: "providers." + l.req.Reviewer.Profile + ".timeout",
+		// checkEffort settled what is sent; a vendor refusing it is not quietly obeyed.
+		KeepEffort: l.req.Reviewer.EffortDowngrade != effortState,
 	}
 }
 

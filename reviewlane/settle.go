@@ -87,7 +87,8 @@ func (l *lane) writeTranscript(spec engine.CallSpec, answer, callErr string) err
 	return l.ev.write(transcriptName, append(b, '\n'))
 }
 
-// finish writes the result beside the request and into the session, then closes the session.
+// finish seals the result with the request in the session's record, writes it beside the
+// request, then closes the session.
 func (l *lane) finish(ctx context.Context, runErr error) (*Result, error) {
 	l.res.FinishedAt = l.now()
 	if runErr != nil {
@@ -97,7 +98,10 @@ func (l *lane) finish(ctx context.Context, runErr error) (*Result, error) {
 	if err != nil {
 		return nil, l.session.Finish(ctx, err)
 	}
-	if err := l.session.PutArtifact(ctx, resultName, b); err != nil {
+	if _, err := l.session.SealResult(ctx, b, engine.Artifact{Name: requestName, Body: l.reqRaw}); err != nil {
+		return nil, l.session.Finish(ctx, err)
+	}
+	if l.res.record, err = engine.ExportRecord(ctx, l.d.Run.Store, l.res.SessionID); err != nil {
 		return nil, l.session.Finish(ctx, err)
 	}
 	// A lane that stopped before its checks found its directory looks for it now; one whose

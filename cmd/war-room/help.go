@@ -47,11 +47,12 @@ var examples = map[string][]string{
 	"serve":              {`war-room serve --app-id 12345 --private-key app.pem --webhook-secret secret.txt`},
 	"health":             {`war-room health --addr :8080`},
 	"resume":             {`war-room resume wr-0123456789abcdef`, `war-room resume wr-0123456789abcdef --answer reduced-independence=approve`},
-	"verify":             {`war-room verify wr-0123456789abcdef`, `war-room verify --repo acme/widgets --discussion 7`},
-	"doctor":             {`war-room doctor`, `war-room doctor claude --dry-run`},
-	"models":             {`war-room models`, `war-room models claude-opus-9 gpt-5.5`},
-	"version":            {`war-room version`, `war-room --version`},
-	"completion":         {`war-room completion bash > ~/.local/share/bash-completion/completions/war-room`, `war-room completion zsh > "${fpath[1]}/_war-room"`, `war-room completion fish > ~/.config/fish/completions/war-room.fish`},
+	"verify": {`war-room verify wr-0123456789abcdef`, `war-room verify --repo acme/widgets --discussion 7`,
+		`war-room verify --repo acme/widgets --check-run 4242`},
+	"doctor":     {`war-room doctor`, `war-room doctor claude --dry-run`},
+	"models":     {`war-room models`, `war-room models claude-opus-9 gpt-5.5`},
+	"version":    {`war-room version`, `war-room --version`},
+	"completion": {`war-room completion bash > ~/.local/share/bash-completion/completions/war-room`, `war-room completion zsh > "${fpath[1]}/_war-room"`, `war-room completion fish > ~/.config/fish/completions/war-room.fish`},
 }
 
 // printExamples writes name's examples, when it has any.

@@ -97,10 +97,16 @@ func (r *reviewEnv) commit(msg, path, content string) string {
 // review runs war-room review with the env's config, state file and checkout.
 func (r *reviewEnv) review(args ...string) cliResult {
 	r.t.Helper()
+	return r.command("review", append([]string{"--repo", r.checkout}, args...)...)
+}
+
+// command runs another war-room command with the env's config and state file.
+func (r *reviewEnv) command(name string, args ...string) cliResult {
+	r.t.Helper()
 	var out, errb bytes.Buffer
 	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""),
 		getenv: func(k string) string { return r.vars[k] }, writes: r.writes}
-	full := append([]string{"review", "--config", r.config, "--db", r.db, "--repo", r.checkout}, args...)
+	full := append([]string{name, "--config", r.config, "--db", r.db}, args...)
 	code := run(context.Background(), e, full)
 	return cliResult{out.String(), errb.String(), code}
 }

@@ -18,19 +18,27 @@ func init() {
 // and publishing posts. Exit 0 means everything recomputed; exit 1 names what did not, first
 // thing first.
 func runVerify(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "verify", "SESSION [--db FILE] [--json] | --repo OWNER/NAME --discussion N")
+	fs := newFlagSet(e, "verify", "SESSION [--db FILE] [--json] | --repo OWNER/NAME (--discussion N | --check-run ID)")
 	var cf commonFlags
 	var gf githubFlags
 	cf.register(fs)
-	gf.register(fs, "verify a decision published in OWNER/NAME's Discussions from what GitHub serves (no local state; GITHUB_TOKEN)")
+	gf.register(fs, "verify a decision or a review lane published in OWNER/NAME from what GitHub serves (no local state; GITHUB_TOKEN)")
 	number := fs.Int("discussion", 0, "with --repo: the discussion number of the published decision")
+	checkRun := fs.Int64("check-run", 0, "with --repo: the id of a review lane's check run")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if gf.repo != "" || *number != 0 {
-		if len(pos) != 0 || gf.repo == "" || *number <= 0 {
-			return usageErr("verify --repo OWNER/NAME --discussion N takes no session id")
+	if gf.repo != "" || *number != 0 || *checkRun != 0 {
+		switch {
+		case len(pos) != 0:
+			return usageErr("verify --repo OWNER/NAME takes no session id")
+		case gf.repo == "":
+			return usageErr("--discussion and --check-run need --repo OWNER/NAME")
+		case (*number > 0) == (*checkRun > 0):
+			return usageErr("verify --repo OWNER/NAME wants one of --discussion N or --check-run ID")
+		case *checkRun > 0:
+			return verifyCheckRun(ctx, e, cf, gf, *checkRun)
 		}
 		return verifyPublished(ctx, e, cf, gf, *number)
 	}
@@ -72,10 +80,12 @@ type verifyJSON struct {
 func printVerify(e *env, r engine.Report) {
 	what := fmt.Sprintf("%d step(s), %d contribution(s)", r.Steps, r.Nodes)
 	switch {
+	case r.Sealed && r.Outcome == "result":
+		what += ", lane result and request; root " + r.Root
 	case r.Sealed:
 		what += ", decision; root " + r.Root
 	default:
-		what += "; not sealed yet (no decision)"
+		what += "; not sealed yet (no decision or result)"
 	}
 	if r.OK() {
 		fmt.Fprintf(e.stdout, "OK %s: %s\n", r.Session, what)

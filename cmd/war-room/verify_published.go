@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/reviewlane"
 )
 
 // verifyPublished recomputes a published decision's record from what GitHub serves: every
@@ -55,4 +57,43 @@ func nodeID(p engine.Problem) string {
 		return `"id":"` + p.Name[:16] + `"`
 	}
 	return `"` + p.Kind + `"`
+}
+
+// verifyCheckRun recomputes a review lane's sealed record from its check run as GitHub
+// serves it, and checks what the check run shows against the result it seals. No state file
+// is opened.
+func verifyCheckRun(ctx context.Context, e *env, cf commonFlags, gf githubFlags, id int64) error {
+	if _, err := discussions.ParseRepo(gf.repo); err != nil {
+		return exitErr(exitUsage, err)
+	}
+	token := e.getenv("GITHUB_TOKEN")
+	if token == "" {
+		return usageErr("GITHUB_TOKEN is not set")
+	}
+	api := e.getenv("GITHUB_API_URL")
+	gh, err := reviewlane.NewClient(e.githubClient(&http.Client{Transport: tokenTransport(token)}, tokenKey(api, token), 0), api)
+	if err != nil {
+		return exitErr(exitUsage, err)
+	}
+	fmt.Fprintf(e.stderr, "verify: reading check run %d of %s from GitHub…\n", id, gf.repo)
+	cr, err := gh.CheckRun(ctx, gf.repo, id)
+	if err != nil {
+		return err
+	}
+	rep, err := reviewlane.VerifyCheckRun(cr)
+	if err != nil {
+		return exitErr(exitFailure, err)
+	}
+	if cf.json {
+		if err := printJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
+			return err
+		}
+	} else {
+		printVerify(e, rep)
+	}
+	if !rep.OK() {
+		return exitErr(exitFailure, fmt.Errorf("%s check run %d: %d value(s) do not match what GitHub serves; the first: %s",
+			gf.repo, id, len(rep.Problems), rep.Problems[0].Describe()))
+	}
+	return nil
 }

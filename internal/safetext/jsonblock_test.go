@@ -1,4 +1,4 @@
-package discussions
+package safetext
 
 import (
 	"encoding/json"
@@ -20,7 +20,7 @@ func TestRecordJSONReadsBackAndCarriesNoCommandOrToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := asciiJSON(raw)
+	out := ASCIIJSON(raw)
 	for _, bad := range []string{"/war-room", "ghp_", "a/b", "c_d"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("%q is in the published JSON: %s", bad, out)
