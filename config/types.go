@@ -147,6 +147,9 @@ type Lane struct {
 	// Focus is what the lane looks at first (correctness, security, performance, tests,
 	// docs); empty reviews everything the contract asks.
 	Focus LaneFocus `yaml:"focus"`
+	// FocusFile is the repository's own words for the lane's focus: a file read at the base
+	// commit, like the contract, so a pull request cannot rewrite it. Not with Focus.
+	FocusFile string `yaml:"focus_file"`
 }
 
 // applyDefaults fills the defaults of a lane the decoder is about to fill from the file.

@@ -35,7 +35,7 @@ func (v *validator) github() {
 func (v *validator) review() {
 	r := &v.cfg.Review
 	v.lanes(r.Lanes)
-	if c := r.ContractPath; c == "" || path.IsAbs(c) || path.Clean(c) != c || c == ".." || strings.HasPrefix(c, "../") {
+	if c := r.ContractPath; !repoPath(c) {
 		v.errf("review.contract_path", "want a clean path inside the repository such as %q, got %q", defaultContractPath, c)
 	}
 	v.positive("review.max_diff_bytes", r.MaxDiffBytes == 0)
@@ -75,7 +75,19 @@ func (v *validator) lanes(lanes []Lane) {
 		if l.Profile == "" {
 			v.missing(item, "profile")
 		}
+		switch f := l.FocusFile; {
+		case f == "":
+		case l.Focus != "":
+			v.errf(item+".focus_file", "give focus or focus_file, not both (focus is %q)", l.Focus)
+		case !repoPath(f):
+			v.errf(item+".focus_file", "want a clean path inside the repository such as %q, got %q", ".github/war-room/security-focus.md", f)
+		}
 	}
+}
+
+// repoPath says p is a clean relative path inside a repository.
+func repoPath(p string) bool {
+	return p != "" && !path.IsAbs(p) && path.Clean(p) == p && p != ".." && !strings.HasPrefix(p, "../")
 }
 
 // writeSpacing carries github.write_spacing to the publisher's setting. (The decoder refuses

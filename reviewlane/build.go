@@ -24,6 +24,8 @@ type laneSpec struct {
 	Focus string
 	// EffortDowngrade is review.effort_downgrade ("" for refuse).
 	EffortDowngrade string
+	// FocusFile is review.lanes[].focus_file: a path read at the base commit ("" for none).
+	FocusFile string
 }
 
 // BuildOptions is everything building lanes needs besides the change itself.
@@ -68,6 +70,8 @@ type material struct {
 	diff     func(ctx context.Context, w io.Writer) error
 	contract contractText
 	author   authorFacts
+	// atBase reads a file of the repository at the base commit (found false when absent).
+	atBase func(ctx context.Context, path string) (content []byte, found bool, err error)
 }
 
 func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error) {
@@ -99,6 +103,9 @@ func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error
 		dir := laneDir(o.EvidenceDir, l.Name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("build lane %s: %w", l.Name, err)
+		}
+		if r.FocusFile, err = focusFileOf(ctx, m, l, dir); err != nil {
+			return nil, err
 		}
 		path := filepath.Join(dir, requestName)
 		if err := writeRequest(path, r); err != nil {

@@ -31,6 +31,16 @@ func (l *lane) checkDigests(context.Context) (bool, error) {
 		return l.block(blockedDigestMismatch, fmt.Sprintf("diff %s has SHA-256 %s, the request says %s",
 			l.req.Diff.Path, diff.digest.SHA256, l.req.Diff.SHA256)), nil
 	}
+	if f := l.req.FocusFile; f != nil {
+		focus, err := os.ReadFile(f.Path)
+		if err != nil {
+			return l.block(blockedDigestMismatch, "the lane's focus file cannot be read: "+err.Error()), nil
+		}
+		if d, _ := hashReader(bytesReader(focus)); d.SHA256 != f.SHA256 {
+			return l.block(blockedDigestMismatch, fmt.Sprintf("focus file %s has SHA-256 %s, the request says %s", f.Path, d.SHA256, f.SHA256)), nil
+		}
+		l.focus = focus
+	}
 	l.contract, l.diff = contract, diff
 	l.res.Coverage = &diff.coverage
 	if diff.coverage.FilesReviewed == 0 {

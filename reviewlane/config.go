@@ -34,7 +34,7 @@ func OptionsFromConfig(cfg *config.Config, profiles engine.Profiles, evidenceDir
 			return o, fmt.Errorf("review lane %s: %w", l.Name, err)
 		}
 		o.Lanes = append(o.Lanes, laneSpec{Name: l.Name, Profile: l.Profile, Family: p.Family, Model: p.Model, Effort: l.Effort,
-			Focus: string(l.Focus), EffortDowngrade: string(r.EffortDowngrade)})
+			Focus: string(l.Focus), FocusFile: l.FocusFile, EffortDowngrade: string(r.EffortDowngrade)})
 	}
 	return o, nil
 }

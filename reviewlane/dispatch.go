@@ -90,6 +90,7 @@ type lane struct {
 	res      *Result
 	session  *engine.Run
 	contract []byte
+	focus    []byte // the repository's focus file, when the lane has one
 	diff     *scanned
 	ev       *laneDirectory // found by checkLaneDir
 }
@@ -103,7 +104,11 @@ func (l *lane) now() time.Time {
 
 func (l *lane) newResult(reqSHA string) *Result {
 	r := l.req
-	return &Result{Schema: resultSchema, Lane: r.Lane, Focus: r.Focus, Subject: r.Subject, Repository: r.Repository,
+	focusFile := ""
+	if r.FocusFile != nil {
+		focusFile = r.FocusFile.Source
+	}
+	return &Result{Schema: resultSchema, Lane: r.Lane, Focus: r.Focus, FocusFile: focusFile, Subject: r.Subject, Repository: r.Repository,
 		PRNumber: r.PRNumber, HeadSHA: r.HeadSHA, RequestSHA256: reqSHA,
 		Reviewer:        reviewerRecord{Profile: r.Reviewer.Profile, Family: r.Reviewer.Family, Model: r.Reviewer.Model},
 		AuthorContextID: r.Author.ContextID, ReadOnly: true, Findings: []Finding{}, StartedAt: l.now()}

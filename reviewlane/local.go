@@ -46,6 +46,7 @@ func BuildLocal(ctx context.Context, src LocalSource, o BuildOptions) (*Built, e
 		diff: func(ctx context.Context, w io.Writer) error {
 			return src.git(ctx, w, "diff", "--no-color", "--no-ext-diff", base+"..."+head)
 		},
+		atBase: func(ctx context.Context, path string) ([]byte, bool, error) { return src.fileAt(ctx, base, path) },
 	}
 	return materialize(ctx, m, o)
 }
@@ -72,15 +73,27 @@ func (s LocalSource) contract(ctx context.Context, base string, o BuildOptions) 
 	if o.ContractPath == "" {
 		return defaultContractText(), nil
 	}
-	spec := base + ":" + o.ContractPath
-	if _, err := s.output(ctx, "cat-file", "-e", spec); err != nil {
+	b, found, err := s.fileAt(ctx, base, o.ContractPath)
+	switch {
+	case err != nil:
+		return contractText{}, fmt.Errorf("read contract: %w", err)
+	case !found:
 		return defaultContractText(), nil // absent at the base: the documented default applies
+	}
+	return contractText{text: b, source: o.ContractPath + "@" + base}, nil
+}
+
+// fileAt reads path at commit; found is false when it does not exist there.
+func (s LocalSource) fileAt(ctx context.Context, commit, path string) ([]byte, bool, error) {
+	spec := commit + ":" + path
+	if _, err := s.output(ctx, "cat-file", "-e", spec); err != nil {
+		return nil, false, nil
 	}
 	b, err := s.output(ctx, "cat-file", "blob", spec)
 	if err != nil {
-		return contractText{}, fmt.Errorf("read contract %s: %w", spec, err)
+		return nil, false, fmt.Errorf("read %s: %w", spec, err)
 	}
-	return contractText{text: b, source: o.ContractPath + "@" + base}, nil
+	return b, true, nil
 }
 
 func (s LocalSource) author(ctx context.Context, base, head string) (authorFacts, error) {

@@ -52,6 +52,9 @@ func BuildFromPR(ctx context.Context, gh pullReader, repo string, number int, po
 			BaseSHA: pr.BaseSHA, HeadSHA: head},
 		contract: contract, author: facts,
 		diff: func(ctx context.Context, w io.Writer) error { return gh.PullDiff(ctx, repo, number, w) },
+		atBase: func(ctx context.Context, path string) ([]byte, bool, error) {
+			return gh.FileAt(ctx, repo, pr.BaseSHA, path)
+		},
 	}
 	return materialize(ctx, m, o)
 }

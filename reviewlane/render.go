@@ -67,7 +67,7 @@ func Report(r *Result) string {
 	fmt.Fprintf(&b, "%s\n\n", safetext.Inline(r.Summary))
 	fmt.Fprintf(&b, "- Reviewer: `%s` (family %s%s), context `%s`\n", r.Reviewer.Profile, r.Reviewer.Family,
 		modelNote(r.Reviewer), r.Reviewer.ContextID)
-	fmt.Fprintf(&b, "- %s\n", focusLine(r.Focus))
+	fmt.Fprintf(&b, "- %s\n", focusLine(r.Focus, r.FocusFile))
 	if line := effortLine(r.Reviewer); line != "" {
 		fmt.Fprintf(&b, "- %s\n", line)
 	}

@@ -22,6 +22,7 @@ type request struct {
 	HeadSHA     string     `json:"head_sha"`
 	Lane        string     `json:"lane"`
 	Focus       string     `json:"focus,omitempty"`
+	FocusFile   *FocusFile `json:"focus_file,omitempty"`
 	Contract    Contract   `json:"contract"`
 	Diff        FileRef    `json:"diff"`
 	Author      Author     `json:"author"`
@@ -40,6 +41,14 @@ type FileRef struct {
 	Path   string `json:"path"`
 	SHA256 string `json:"sha256"`
 	Bytes  int64  `json:"bytes"`
+}
+
+// FocusFile is the repository's own focus for a lane (review.lanes[].focus_file), copied
+// beneath the lane directory from the base commit.
+type FocusFile struct {
+	FileRef
+	// Source is "<path>@<base sha>".
+	Source string `json:"source"`
 }
 
 // Contract is the acceptance contract the reviewer judges the diff against.

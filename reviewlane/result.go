@@ -64,7 +64,9 @@ type Result struct {
 	Schema string `json:"schema"`
 	Lane   string `json:"lane"`
 	// Focus is the lane's focus (review.lanes[].focus); empty for the whole contract.
-	Focus           string         `json:"focus,omitempty"`
+	Focus string `json:"focus,omitempty"`
+	// FocusFile is the source of the repository's focus file ("<path>@<base sha>"), if any.
+	FocusFile       string         `json:"focus_file,omitempty"`
 	Subject         string         `json:"subject"`
 	Repository      string         `json:"repository,omitempty"`
 	PRNumber        int            `json:"pr_number,omitempty"`

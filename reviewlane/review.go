@@ -24,6 +24,7 @@ const roleReviewer = "reviewer"
 // Input names fed (fenced) to the reviewer.
 const (
 	inputContract = "ACCEPTANCE_CONTRACT"
+	inputFocus    = "LANE_FOCUS"
 	inputDiff     = "DIFF"
 )
 
@@ -85,13 +86,14 @@ func (l *lane) readLedger(ctx context.Context, callErr error) error {
 }
 
 func (l *lane) callSpec() engine.CallSpec {
+	inputs := []engine.NamedText{{Name: inputContract, Text: string(l.contract)}}
+	if l.req.FocusFile != nil {
+		inputs = append(inputs, engine.NamedText{Name: inputFocus, Text: string(l.focus)})
+	}
 	return engine.CallSpec{
 		Role: roleReviewer, Profile: l.req.Reviewer.Profile, Effort: provider.Effort(l.req.Reviewer.Effort),
-		System: roleBody,
-		Inputs: []engine.NamedText{
-			{Name: inputContract, Text: string(l.contract)},
-			{Name: inputDiff, Text: numbered(l.diff.text)},
-		},
+		System:    roleBody,
+		Inputs:    append(inputs, engine.NamedText{Name: inputDiff, Text: numbered(l.diff.text)}),
 		Task:      l.task(),
 		MaxTokens: l.d.limits(l.req.Reviewer.Profile).MaxTokens,
 		Timeout:   l.d.limits(l.req.Reviewer.Profile).Timeout,
@@ -105,7 +107,7 @@ func (l *lane) callSpec() engine.CallSpec {
 // task is the trusted instruction text; the nonce appears only here, after all the data.
 func (l *lane) task() string {
 	focus := ""
-	if t := focusText(l.req.Focus); t != "" {
+	if t := focusText(l.req.Focus, l.req.FocusFile); t != "" {
 		focus = t + "\n\n"
 	}
 	return focus + fmt.Sprintf("Review the DIFF above against the ACCEPTANCE_CONTRACT above. Each DIFF line that exists at the head "+
