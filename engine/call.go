@@ -106,6 +106,9 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	if err := r.Disclose(ctx, []Seat{SeatOf(spec.Role, spec.Role, p, spec.Effort)}); err != nil {
 		return CallResult{}, err
 	}
+	if err := r.preflightOnce(ctx); err != nil {
+		return CallResult{}, err
+	}
 	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task),
 		effort: p.EffortFor(spec.Effort), thinking: p.Thinking, tokens: p.tokensFor(spec.MaxTokens)}
 	var cancel context.CancelFunc

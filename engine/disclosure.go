@@ -126,6 +126,11 @@ func (r *Run) Disclose(ctx context.Context, seats []Seat) error {
 			}
 		}
 	}
+	// Every profile disclosed is checked before the first call (see preflightOnce), so that a
+	// broken one stops the session before any other has spent.
+	for _, s := range seats {
+		r.checkBefore = append(r.checkBefore, s.Profile)
+	}
 	r.disclosed = true
 	return nil
 }

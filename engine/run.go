@@ -78,6 +78,11 @@ type Run struct {
 
 	disclosure sync.Mutex
 	disclosed  bool
+	// checkBefore are the profiles disclosed, preflighted before the first call (under
+	// preflight); preflighted says that passed.
+	checkBefore []string
+	preflight   sync.Mutex
+	preflighted bool
 
 	// steps are the session's stored steps by key, when the run knows them all (nil: ask the
 	// store each time).

@@ -19,15 +19,28 @@ import (
 	"github.com/war-room/war-room/internal/wiring"
 )
 
-// vendor is a loopback API that answers every request with one status and body, counting them.
+// vendor is a loopback API that answers every model call with one status and body, counting
+// them (hits), and counts apart the preflight's model lookups (checks), which it answers the
+// same way except that a silent vendor's model endpoint does answer: it is the model that
+// never does.
 type vendor struct {
 	*httptest.Server
-	hits atomic.Int64
+	hits, checks atomic.Int64
 }
 
 func newVendor(t *testing.T, status int, body string) *vendor {
 	v := &vendor{}
 	v.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			v.checks.Add(1)
+			if status == 0 {
+				_, _ = w.Write([]byte(`{"id":"m","object":"model","type":"model"}`))
+				return
+			}
+			w.WriteHeader(status)
+			_, _ = w.Write([]byte(body))
+			return
+		}
 		v.hits.Add(1)
 		_, _ = io.Copy(io.Discard, r.Body) // so the server notices when the client hangs up
 		if status == 0 {                   // never answers: holds the request until the client gives up
@@ -96,6 +109,10 @@ func TestEveryRequestToAFailingVendorIsALedgerRow(t *testing.T) {
 			require.NoError(t, err)
 			require.NotEmpty(t, ledger)
 			assert.Equal(t, int64(len(ledger)), a.hits.Load()+o.hits.Load(), "requests = ledger rows")
+			// The preflight asked each vendor for its model once, before the first call; a 500
+			// answered, so it is left to the calls' retries, which the ledger counts.
+			assert.Equal(t, int64(1), a.checks.Load(), "one preflight lookup per profile")
+			assert.Equal(t, int64(1), o.checks.Load())
 			attempts := map[string][]int{} // a call is one role's step; parallel calls interleave
 			for _, e := range ledger {
 				assert.Equal(t, "transport", e.ErrorClass)

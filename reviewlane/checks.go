@@ -3,6 +3,7 @@ package reviewlane
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -99,6 +100,21 @@ func (l *lane) sameContext() string {
 		return "the change was authored by " + l.d.Account + ", the account war-room reviews as"
 	}
 	return ""
+}
+
+// checkPreflight runs the preflight every session runs before its first call: the reviewer's
+// key is accepted, its endpoint answers and its model exists, asked of the vendor's model
+// endpoint (no model call). A profile that fails blocks the lane with nothing spent.
+func (l *lane) checkPreflight(ctx context.Context) (bool, error) {
+	err := l.session.Preflight(ctx, l.req.Reviewer.Profile)
+	var pe *engine.PreflightError
+	switch {
+	case errors.As(err, &pe):
+		return l.block(blockedPreflight, pe.Error()), nil
+	case err != nil:
+		return true, fmt.Errorf("lane %s: %w", l.req.Lane, err)
+	}
+	return false, nil
 }
 
 func (l *lane) checkHead(ctx context.Context) (bool, error) {

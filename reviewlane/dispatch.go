@@ -136,7 +136,7 @@ func (l *lane) start(ctx context.Context) error {
 
 // proceed takes the lane through its checks and, if they all pass, its one call.
 func (l *lane) proceed(ctx context.Context) error {
-	for _, check := range []func(context.Context) (bool, error){l.checkDigests, l.checkDiversity, l.checkEffort, l.checkHead, l.checkLaneDir} {
+	for _, check := range []func(context.Context) (bool, error){l.checkDigests, l.checkDiversity, l.checkEffort, l.checkPreflight, l.checkHead, l.checkLaneDir} {
 		if stop, err := check(ctx); stop || err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/provider/script"
 )
 
 // effortLane builds one lane asking effort of a profile whose model takes levels, under
@@ -108,4 +109,29 @@ func TestAnEffortTheVendorRefusedBeforeIsRefused(t *testing.T) {
 	require.Equal(t, StatusJudged, res.Status)
 	assert.Empty(t, requests(gpt)[0].Effort)
 	assert.Equal(t, "none", res.Reviewer.EffortSent)
+}
+
+// refusingKey is a scripted reviewer whose endpoint refuses the key at the preflight.
+type refusingKey struct{ *script.Provider }
+
+func (refusingKey) Check(context.Context) error {
+	return &provider.Error{Class: provider.ClassInvalidRequest, Status: 401, Err: errors.New("invalid_api_key")}
+}
+
+// A lane runs the session's preflight before its call: a reviewer whose key is refused blocks
+// the lane, nothing spent, and the detail names the profile to fix.
+func TestALaneRunsThePreflightFirst(t *testing.T) {
+	f := newFixture(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n"})
+	b := f.build(t, f.options())
+	sp := script.New(answer("Fine.\nJUDGMENT: CONFIRMED nonce=" + echoTrueNonce))
+	gpt := &engine.Profile{Name: "gpt", Type: "openai", Model: "gpt-x", Endpoint: "api.openai.com", Family: "openai",
+		Provider: refusingKey{sp}}
+	res, err := dispatcher(t, f.source(), engine.Profiles{"gpt": gpt}).Dispatch(context.Background(), b.Requests[0])
+	require.NoError(t, err)
+	assert.Equal(t, blockedPreflight, res.BlockedReason)
+	assert.Contains(t, res.Detail, "profile gpt failed its preflight")
+	assert.Contains(t, res.Detail, "its API key was refused")
+	assert.Equal(t, 0, sp.Calls())
+	_, err = res.Marshal()
+	assert.NoError(t, err)
 }

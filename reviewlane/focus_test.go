@@ -34,6 +34,9 @@ func TestLanesWithAFocusAreInstructedByIt(t *testing.T) {
 
 	assert.Contains(t, Report(&Result{Focus: "security", Reviewer: reviewerRecord{Profile: "p"}}), "- Focus: security\n")
 	assert.Contains(t, Report(&Result{Reviewer: reviewerRecord{Profile: "p"}}), "- Focus: none (the whole contract)\n")
+	review := reviewPlan{}.renderBody(&Result{Lane: "security", Focus: "security", HeadSHA: "0123", Status: StatusJudged,
+		Disposition: Confirmed, Reviewer: reviewerRecord{Profile: "p"}, Coverage: &Coverage{Complete: true}}, publishOptions{}.withDefaults())
+	assert.Contains(t, review, "- Focus: security\n", "the review names the lane's focus too")
 }
 
 // The configuration accepts exactly the focuses reviewlane words.

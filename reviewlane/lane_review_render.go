@@ -66,7 +66,11 @@ func (p reviewPlan) renderBody(r *Result, o publishOptions) string {
 	if p.below > 0 {
 		fmt.Fprintf(&b, "\n%d finding(s) below review.min_severity (%s) are in the check run only.\n", p.below, o.MinSeverity)
 	}
-	fmt.Fprintf(&b, "\n- %s\n", coverageLine(r))
+	fmt.Fprintf(&b, "\n- %s\n", focusLine(r.Focus, r.FocusFile))
+	if line := effortLine(r.Reviewer); line != "" {
+		fmt.Fprintf(&b, "- %s\n", line)
+	}
+	fmt.Fprintf(&b, "- %s\n", coverageLine(r))
 	notReviewed(&b, r.Coverage)
 	b.WriteString("\nFindings already open from an earlier head are not posted again. This review only comments: it neither approves nor requests changes.\n")
 	return cutForLength(b.String(), "the check run and the result document have everything")

@@ -57,6 +57,9 @@ const (
 	// blockedEffortUnavailable: the lane asks an effort its model cannot take, and
 	// review.effort_downgrade is refuse. A configuration error: no call is made.
 	blockedEffortUnavailable blockedReason = "effort-unavailable"
+	// blockedPreflight: the reviewer's profile failed the preflight every session runs
+	// before its first call (key refused, endpoint silent, model unknown).
+	blockedPreflight blockedReason = "preflight-failed"
 )
 
 // Result is a review-lane-result.v1 document.

@@ -191,3 +191,13 @@ func ClassOf(err error) Class {
 	}
 	return ClassTransport
 }
+
+// Checker is a Provider that can check, without asking its model anything, that its key is
+// accepted, its endpoint answers and its model exists there (the vendor's model endpoint,
+// which Anthropic and OpenAI-compatible servers serve at no cost). A session checks each
+// profile it will call this way before its first call, so that a broken profile fails it
+// before any other has spent. Check returns *Error values; a server that has no model
+// endpoint at all returns nil (nothing could be checked, nothing is known to be wrong).
+type Checker interface {
+	Check(ctx context.Context) error
+}

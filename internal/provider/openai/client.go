@@ -63,7 +63,10 @@ type Client struct {
 	model    string
 	cacheKey bool
 	local    Config // endpoint, key and client, kept for ContextSize when LocalServer
-	now      func() time.Time
+	// base, key and hc reach the model endpoints for Check.
+	base, key string
+	hc        *http.Client
+	now       func() time.Time
 }
 
 var _ provider.Provider = (*Client)(nil)
@@ -77,7 +80,7 @@ func New(cfg Config) *Client {
 		option.WithMaxRetries(0),
 		option.WithRequestTimeout(httpvendor.OrDefault(cfg.Timeout, defaultTimeout)))
 	c := &Client{api: &sdk.Client{Options: opts}, model: cfg.Model,
-		cacheKey: cfg.PromptCacheKey, now: time.Now}
+		cacheKey: cfg.PromptCacheKey, base: cfg.BaseURL, key: cfg.APIKey, hc: cfg.HTTPClient, now: time.Now}
 	if cfg.LocalServer {
 		c.local = cfg
 	}
