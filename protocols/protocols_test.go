@@ -110,21 +110,16 @@ func TestExecuteRunsCouncilSessions(t *testing.T) {
 		"alpha": {Name: "alpha", Type: "script", Model: "m1", Family: "anthropic", Provider: silent},
 		"beta":  {Name: "beta", Type: "script", Model: "m2", Family: "openai", Provider: silent},
 	}
+	// Two families: the arbiter takes the fallback path, an accepted residual that needs no
+	// approval, so the team sits at once (and, with members that never answer, loses quorum).
 	r, err := engine.Start(context.Background(), engine.RunConfig{Store: st, Profiles: ps}, s)
 	require.NoError(t, err)
 	_, err = Execute(context.Background(), r)
 	var gate *engine.GateError
-	require.True(t, errors.As(err, &gate), "%v", err)
-	assert.Equal(t, engine.GateReducedIndependence, gate.Gate.Key)
-	assert.Equal(t, 0, silent.Calls())
-	require.ErrorAs(t, r.Finish(context.Background(), err), &gate, "the session pauses at the gate")
-
-	approve := map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}
-	r, err = engine.Resume(context.Background(), engine.RunConfig{Store: st, Profiles: ps, Answers: approve}, s.ID)
-	require.NoError(t, err)
-	_, err = Execute(context.Background(), r)
+	require.False(t, errors.As(err, &gate), "no gate for the fallback arbiter: %v", err)
 	var lq *council.LowQuorum
 	assert.True(t, errors.As(err, &lq), "%v", err)
+	assert.Positive(t, silent.Calls())
 }
 
 func jsonField(t *testing.T, raw []byte, key string) json.RawMessage {

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -131,13 +132,29 @@ func TestSameFamilyMakesNoRequestWithoutApproval(t *testing.T) {
 			}
 		})
 	}
-	// The standing team with two families cannot seat a clean arbiter: its fallback path is
-	// reduced independence, and it too waits for approval before any request.
-	srv, requests := countingVendor(t)
-	w := newIndepEnv(t, []profileSpec{vendorProfile("a", "acme", srv.URL), vendorProfile("b", "other", srv.URL)}, "")
-	res := w.run(map[string]string{"TEST_KEY": "k"}, "convene", "Which queue?", "--go")
-	if res.code != exitDeclined || requests.Load() != 0 || !strings.Contains(res.stderr, "the Arbiter") {
-		t.Fatalf("two families: exit %d, %d request(s)\n%s", res.code, requests.Load(), res.stderr)
+}
+
+// The standing team with two families (Anthropic and OpenAI profiles, the common setup)
+// cannot seat a clean arbiter: it takes the fallback path, an accepted residual the spec
+// flags rather than a reduction, so the team convenes without asking, and its card, decision
+// notes and metrics say "fallback".
+func TestTwoFamiliesConveneWithAFallbackArbiter(t *testing.T) {
+	council := filepath.Join(t.TempDir(), "council-script.yaml")
+	if err := os.WriteFile(council, []byte(councilScript), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w := newIndepEnv(t, []profileSpec{scriptProfile("claude", "anthropic", council), scriptProfile("gpt", "openai", council)}, "")
+	res := w.run(nil, "convene", "Which queue?", "--go", "--seed", "3")
+	mustExit(t, res, 0)
+	if !strings.Contains(res.stderr, "(fallback path: ") || strings.Contains(res.stderr, "approve-reduced-independence") {
+		t.Fatalf("the card says fallback and asks nothing:\n%s", res.stderr)
+	}
+	d := w.decision(w.onlySession())
+	if d.Metrics["fallback_arbiter_residual"] != "true" || d.Metrics["arbiter_path"] != "fallback" {
+		t.Fatalf("metrics: %v", d.Metrics)
+	}
+	if !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.HasPrefix(n, "The arbiter took the fallback path: ") }) {
+		t.Fatalf("notes: %q", d.Notes)
 	}
 }
 

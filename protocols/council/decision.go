@@ -91,6 +91,9 @@ func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 		"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
 		"arbiter_path": s.plan.ArbiterPath, "seed_source": s.r.Session().SeedSource,
 	}
+	if s.plan.ArbiterPath == PathFallback {
+		m["fallback_arbiter_residual"] = "true"
+	}
 	if s.opts.Profile != "" {
 		m["profile"] = s.opts.Profile
 	}

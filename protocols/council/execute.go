@@ -66,12 +66,13 @@ func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
 	return out, nil
 }
 
-// Rule is the standing team's independence rule: the seats span at least two families, the
-// arbiter's family plays no seat (its clean path; the fallback path is reduced independence),
-// and the adversarial seat must answer.
+// Rule is the standing team's independence rule: the seats span at least two families and
+// the adversarial seat must answer. The arbiter's family is not in it: a family no seat plays
+// is its clean path, and one a seat plays its fallback path, an accepted residual the plan
+// judges and records (arbiterPath) without asking anyone to approve it; a team no arbiter can
+// sit outside of and off the adversarial seat's family is refused before any session exists.
 func Rule(seats, adversarial []string) engine.Rule {
-	return engine.Rule{Spread: []engine.Spread{{Roles: seats, Families: 2}},
-		Apart: []engine.Apart{{A: []string{Arbiter}, B: seats}}, Essential: adversarial}
+	return engine.Rule{Spread: []engine.Spread{{Roles: seats, Families: 2}}, Essential: adversarial}
 }
 
 // seating returns the session's stored seating and options.
