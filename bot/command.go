@@ -44,6 +44,8 @@ type command struct {
 	Flags    map[string]string
 	Question string
 	Context  string
+	// Seed is --seed N: the run draws its roles as the run with that seed did (nil: a new seed).
+	Seed *int64
 	// Number is the #N of "reaffirm #N", "proceed #N" and "outcome #N" (0 when absent).
 	Number int
 	// Text is an outcome's text; Memory the memory subcommand and IDs its items.
@@ -141,9 +143,18 @@ func parseRun(protocol, args, rest string, g Grammar) (command, error) {
 	if protocol == "" {
 		return c, usagef("no protocol is configured for a bare %s question", prefix)
 	}
-	args, err := parseFlags(c.Flags, protocol, args, g.allowed(protocol))
+	args, err := parseFlags(c.Flags, protocol, args, append(g.allowed(protocol), Flag{Name: flagSeed}))
 	if err != nil {
 		return c, err
+	}
+	if v, ok := c.Flags[flagSeed]; ok {
+		n, err := strconv.ParseUint(v, 10, 32)
+		if err != nil {
+			return c, usagef("--seed wants a number from 0 to 4294967295, got %q", v)
+		}
+		seed := int64(n)
+		c.Seed = &seed
+		delete(c.Flags, flagSeed)
 	}
 	c.Question, c.Context = strings.TrimSpace(args), rest
 	if c.Question == "" {
@@ -157,6 +168,10 @@ func parseRun(protocol, args, rest string, g Grammar) (command, error) {
 	}
 	return c, nil
 }
+
+// flagSeed is --seed N, which every protocol's command takes: the same seed draws the same
+// roles, so a run can be made again identically (or, with another answer, the other way).
+const flagSeed = "seed"
 
 // maxQuestionBytes bounds a question with its context: both are kept verbatim in the hidden
 // state marker, which must fit in one comment with room to spare.

@@ -27,8 +27,14 @@ func parseFlags(flags map[string]string, protocol, args string, allowed []Flag) 
 			value = "true"
 		case allowed[i].Bool && value != "true" && value != "false":
 			return "", usagef("--%s is on or off: write --%s alone", name, name)
-		case !allowed[i].Bool && (!hasValue || value == ""):
-			return "", usagef("--%s needs a value: --%s=VALUE", name, name)
+		case !allowed[i].Bool && !hasValue:
+			// --name VALUE, as on the command line
+			value, args = cutSpace(strings.TrimLeft(args, " \t"))
+			if value == "" || strings.HasPrefix(value, "--") {
+				return "", usagef("--%s needs a value: --%s VALUE or --%s=VALUE", name, name, name)
+			}
+		case !allowed[i].Bool && value == "":
+			return "", usagef("--%s needs a value: --%s VALUE or --%s=VALUE", name, name, name)
 		}
 		flags[name] = value
 	}
@@ -50,7 +56,7 @@ func flagList(flags []Flag) string {
 	for i, f := range flags {
 		out[i] = "--" + f.Name
 		if !f.Bool {
-			out[i] += "=…"
+			out[i] += " …"
 		}
 	}
 	return strings.Join(out, ", ")

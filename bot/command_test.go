@@ -42,6 +42,12 @@ func TestParseCommands(t *testing.T) {
 		{"context keeps its lines", "/war-room Go?\n\n```\ncode\n```\n> quoted", run("war-room", "Go?", nil, "```\ncode\n```\n> quoted")},
 		{"flags with tab", "/war-room reason --fast\tIs X true?", run("reason", "Is X true?", map[string]string{"fast": "true"})},
 		{"bare form flags", "/war-room --preset=startup Go?", run("war-room", "Go?", map[string]string{"preset": "startup"})},
+		{"a flag's value after a space", "/war-room reason --passes 2 --fast Is X true?", run("reason", "Is X true?", map[string]string{"passes": "2", "fast": "true"})},
+		{"seed", "/war-room reason --seed 7 Is X true?", func() command {
+			c, seed := run("reason", "Is X true?", nil), int64(7)
+			c.Seed = &seed
+			return c
+		}()},
 		{"double dash ends flags", "/war-room reason -- --fast is a flag?", run("reason", "--fast is a flag?", nil)},
 		{"later dashes are text", "/war-room reason Is --fast better?", run("reason", "Is --fast better?", nil)},
 		{"help", "/war-room help", command{Kind: kindHelp}},
@@ -101,7 +107,7 @@ func TestParseUsageErrors(t *testing.T) {
 	cases := []struct{ body, wantText string }{
 		{"/war-room reason --verbose Is X?", "unknown flag --verbose for reason"},
 		{"/war-room --fast Is X?", "unknown flag --fast for war-room"},
-		{"/war-room convene --fast Hire?", "allowed: none"},
+		{"/war-room convene --fast Hire?", "allowed: --seed …"},
 		{"/war-room reason", "a question is needed: /war-room reason <question>"},
 		{"/war-room reason --fast", "a question is needed"},
 		{"/war-room reaffirm", "reaffirm needs the decision's number"},
@@ -112,7 +118,9 @@ func TestParseUsageErrors(t *testing.T) {
 		{"/war-room proceed #1 #2", "takes only a decision number"},
 		{"/war-room " + strings.Repeat("x", maxQuestionBytes+1), "the limit is"},
 		{"/war-room Go?\n" + strings.Repeat("x", maxQuestionBytes), "the limit is"},
-		{"/war-room reason --passes Is X?", "--passes needs a value"},
+		{"/war-room reason --passes", "--passes needs a value"},
+		{"/war-room reason --passes --fast Is X?", "--passes needs a value"},
+		{"/war-room reason --seed many Is X?", "--seed wants a number"},
 		{"/war-room reason --passes= Is X?", "--passes needs a value"},
 		{"/war-room reason --fast=yes Is X?", "--fast is on or off"},
 	}
@@ -160,7 +168,7 @@ func TestUsageListsWordsAndFlags(t *testing.T) {
 	g := testGrammar
 	g.Words = map[string]string{"reason": "reason", "someday": "not-built"}
 	u := g.Usage()
-	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes=…", "reaffirm #N",
+	for _, want := range []string{"/war-room reason [flags] <question>", "--fast, --passes …", "`--seed N`", "`Position:`", "reaffirm #N",
 		"`/war-room someday <question>` — not-built: not available yet", "`/war-room help`"} {
 		if !strings.Contains(u, want) {
 			t.Errorf("usage lacks %q:\n%s", want, u)

@@ -70,6 +70,8 @@ func (g Grammar) Usage() string {
 		}
 		b.WriteString("\n")
 	}
+	b.WriteString("\nEvery one also takes `--seed N`: the same seed draws the same roles. `/war-room reason` keeps `Facts:`, " +
+		"`Constraints:` and `Position:` sections of the comment apart; only its attacker sees your position.\n")
 	fmt.Fprintf(&b, "\n**Answer a waiting session:** `%[1]s proceed`, `%[1]s proceed #N`, `%[1]s reaffirm #N`, "+
 		"`%[1]s skip`, `%[1]s approve`, `%[1]s cancel` (or `decline`, `drop`).\n\n"+
 		"**Member memory:** `%[1]s memory review`, `%[1]s memory approve ID`, `%[1]s memory reject ID`; "+

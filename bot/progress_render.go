@@ -125,6 +125,9 @@ func (v *progressView) writeDisclosure(b *strings.Builder) {
 		fmt.Fprintf(b, "- %s: %s (%s family) at %s\n", cellText(p.Profile), cellText(p.Model), cellText(p.Family), cellText(p.Endpoint))
 	}
 	b.WriteString("\n")
+	for _, line := range d.RouteLines() {
+		b.WriteString(cellText(line) + "\n\n")
+	}
 	if d.Source.Private {
 		fmt.Fprintf(b, "> [!IMPORTANT]\n> %s is a private repository: this content leaves GitHub for the processors above.\n\n", cellText(d.Source.Repository))
 	}

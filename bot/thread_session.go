@@ -33,9 +33,14 @@ func (t *thread) start(ctx context.Context, cfg *loadedConfig, cmd command) erro
 		}
 		return err
 	}
+	seed, source := engine.NewSeed(), "crypto/rand"
+	if cmd.Seed != nil {
+		seed, source = *cmd.Seed, "--seed"
+	}
 	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
-		Flags: cmd.Flags, Context: t.context(cmd), Seed: engine.NewSeed(), SeedSource: "crypto/rand",
-		Status: statusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
+		Flags: cmd.Flags, Context: t.context(cmd), Seed: seed, SeedSource: source,
+		Answers: protocols.FlagAnswers(cmd.Protocol, cmd.Flags),
+		Status:  statusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
 	if refused, err := t.refuse(ctx, cfg, st); refused || err != nil {
 		return err
 	}
@@ -111,7 +116,7 @@ func (t *thread) again(ctx context.Context, cfg *loadedConfig) (done bool, err e
 func (t *thread) context(cmd command) []contextText {
 	var out []contextText
 	if cmd.Context != "" {
-		out = append(out, contextText{Name: "context:comment", Text: cmd.Context})
+		out = append(out, contextText{Name: protocols.CommentContext, Text: cmd.Context})
 	}
 	issue := fmt.Sprintf("#%d %s\n\n%s", t.ev.Issue.Number, t.ev.Issue.Title, t.ev.Issue.Body)
 	if len(issue) > maxIssueContextBytes {

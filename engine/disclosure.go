@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -33,7 +34,37 @@ type Disclosure struct {
 	// Material names what the processors receive: the session's inputs by name (question,
 	// context files, the issue, a diff).
 	Material []string `json:"material"`
-	Source   Source   `json:"source"`
+	// Routes are the inputs sent to some roles only, by name, with the roles that get them.
+	Routes []Route `json:"routes,omitempty"`
+	Source Source  `json:"source"`
+}
+
+// Route is an input sent to some roles only.
+type Route struct {
+	Input string   `json:"input"`
+	Roles []string `json:"roles"`
+}
+
+// RouteLines say, one sentence each, which inputs only some roles receive.
+func (d Disclosure) RouteLines() []string {
+	var out []string
+	for _, rt := range d.Routes {
+		out = append(out, fmt.Sprintf("%s goes to the %s only; every other role works without it.", rt.Input, strings.Join(rt.Roles, " and the ")))
+	}
+	return out
+}
+
+// routes lists the plan's routes by input name, each role by its title.
+func (p Plan) routes() []Route {
+	var out []Route
+	for _, in := range slices.Sorted(maps.Keys(p.Routes)) {
+		rt := Route{Input: in}
+		for _, role := range p.Routes[in] {
+			rt.Roles = append(rt.Roles, p.title(role))
+		}
+		out = append(out, rt)
+	}
+	return out
 }
 
 // Discloser is a sink that must show the disclosure before any model is called. The engine
@@ -60,6 +91,9 @@ func (d Disclosure) Text() string {
 			fmt.Fprintf(&b, "  (%s)\n", p.Inferred)
 		}
 	}
+	for _, line := range d.RouteLines() {
+		b.WriteString(line + "\n")
+	}
 	switch {
 	case d.Source.Private:
 		fmt.Fprintf(&b, "%s is a private repository: this content leaves GitHub for the processors above.\n", d.Source.Repository)
@@ -78,7 +112,7 @@ func orDash(s string) string {
 
 // newDisclosure lists the processors of seats (each profile once, by name) and the
 // session's inputs.
-func (r *Run) newDisclosure(seats []Seat) Disclosure {
+func (r *Run) newDisclosure(seats []Seat, routes []Route) Disclosure {
 	d := Disclosure{Source: r.cfg.Source}
 	for _, s := range seats {
 		if slices.ContainsFunc(d.Processors, func(p processor) bool { return p.Profile == s.Profile }) {
@@ -101,6 +135,7 @@ func (r *Run) newDisclosure(seats []Seat) Disclosure {
 	for _, in := range r.session.Inputs {
 		d.Material = append(d.Material, in.Name)
 	}
+	d.Routes = routes
 	return d
 }
 
@@ -109,13 +144,16 @@ func (r *Run) newDisclosure(seats []Seat) Disclosure {
 // session runs, before its first call. Execute discloses the whole plan; a caller of Call
 // outside a protocol (a review lane) discloses its own seats, and a Call with nothing
 // disclosed yet discloses the profile it is about to call.
-func (r *Run) Disclose(ctx context.Context, seats []Seat) error {
+func (r *Run) Disclose(ctx context.Context, seats []Seat) error { return r.disclose(ctx, seats, nil) }
+
+// disclose is Disclose with the plan's routes: the inputs some roles only receive.
+func (r *Run) disclose(ctx context.Context, seats []Seat, routes []Route) error {
 	r.disclosure.Lock()
 	defer r.disclosure.Unlock()
 	if r.disclosed {
 		return nil
 	}
-	d, err := Step(ctx, r, disclosureStep, func(context.Context) (Disclosure, error) { return r.newDisclosure(seats), nil })
+	d, err := Step(ctx, r, disclosureStep, func(context.Context) (Disclosure, error) { return r.newDisclosure(seats, routes), nil })
 	if err != nil {
 		return err
 	}

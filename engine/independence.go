@@ -72,6 +72,9 @@ type Plan struct {
 	Rule  Rule   `json:"rule"`
 	// Titles name roles for a reader ("Red Team Commander"); a role without one is shown by key.
 	Titles map[string]string `json:"titles,omitempty"`
+	// Routes name the roles an input is sent to, when it is not sent to every role (the
+	// reason chain's caller position reaches its attacker only); the disclosure says so.
+	Routes map[string][]string `json:"routes,omitempty"`
 }
 
 // judgment is the engine's verdict on a plan, or on the seats that answered.

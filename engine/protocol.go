@@ -65,7 +65,7 @@ func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
 		return nil, fmt.Errorf("estimate the session: %w", err)
 	}
 	before := plan.Judge()
-	if err := r.Disclose(ctx, plan.Seats); err != nil {
+	if err := r.disclose(ctx, plan.Seats, plan.routes()); err != nil {
 		return nil, err
 	}
 	approved := false

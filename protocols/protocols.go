@@ -61,6 +61,9 @@ type Flag struct {
 	Help    string
 	// Check refuses a value before any session exists (nil: any value).
 	Check func(string) error
+	// Gate and Answer: a boolean flag that answers one of the protocol's gates before it is
+	// asked (--force-premise answers the reason chain's premise gate "proceed").
+	Gate, Answer string
 }
 
 type protocol struct {
@@ -102,7 +105,9 @@ var known = map[string]protocol{
 		question: reason.InputQuestion,
 		flags: []Flag{{Name: "fast", Bool: true, Help: "fast effort profile: thinner compressor, attacker and synthesizer"},
 			{Name: "passes", Default: "1", Check: checkPasses, Help: "compressor and attacker rounds"},
-			{Name: "high-assurance", Bool: true, Help: "add a second, independent generator on a distinct profile"}},
+			{Name: "high-assurance", Bool: true, Help: "add a second, independent generator on a distinct profile"},
+			{Name: "force-premise", Bool: true, Gate: reason.GatePremise, Answer: reason.AnswerProceed,
+				Help: "run the whole chain even if the premise check flags the question (the synthesis carries the suspect verdict)"}},
 		start: startReason, runner: reason.Runner, bounded: bounded[reason.Options],
 	},
 	council.Protocol: {
@@ -223,6 +228,17 @@ func Verb(name string) string {
 	return name
 }
 
+// FlagAnswers are the gate answers a request's flags give before the run (--force-premise).
+func FlagAnswers(name string, flags map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, f := range known[name].flags {
+		if f.Gate != "" && flags[f.Name] == "true" {
+			out[f.Gate] = f.Answer
+		}
+	}
+	return out
+}
+
 // CheckFlags refuses, before any session exists, a flag the protocol does not take or a
 // value it cannot use.
 func CheckFlags(name string, flags map[string]string) error {
@@ -321,7 +337,8 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 		return nil, err
 	}
 	// The chain's own inputs may come named (the CLI's --facts, --constraints and
-	// --caller-position files); any other context (an issue, a comment) is facts.
+	// --caller-position files), or as sections of the command's comment (Facts:,
+	// Constraints:, Position:); any other context (the issue) is facts.
 	var named, other, constraints, caller string
 	for _, in := range req.Context {
 		switch in.Name {
@@ -331,10 +348,16 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 			constraints = in.Text
 		case reason.InputCallerPosition:
 			caller = in.Text
+		case CommentContext:
+			f, c, p := commentSections(in.Text)
+			other += f + "\n"
+			constraints = strings.TrimSpace(constraints + "\n" + c)
+			caller = strings.TrimSpace(caller + "\n" + p)
 		default:
 			other += in.Text + "\n"
 		}
 	}
+	other = strings.TrimSpace(other)
 	facts := named
 	if other != "" {
 		facts = strings.TrimSpace(strings.TrimSpace(named) + "\n" + other)
@@ -418,4 +441,48 @@ func Proposals(ctx context.Context, st engine.Store, d *engine.Decision) (kept, 
 		return nil, nil, nil
 	}
 	return p(ctx, st, d.SessionID)
+}
+
+// CommentContext names the context a slash command's comment carries after its question:
+// the reason chain reads its sections (commentSections).
+const CommentContext = "context:comment"
+
+// commentSections splits the lines of a reason command's comment after its question into the
+// chain's inputs. A line that reads "Facts:", "Constraints:" or "Position:" (any case, as a
+// heading or in bold too, text may follow the colon) starts that section, which runs to the
+// next; lines before any section are facts. The position is the caller's own view, which only
+// the attacker receives.
+func commentSections(text string) (facts, constraints, position string) {
+	var parts [3]strings.Builder
+	cur := 0
+	for line := range strings.Lines(text) {
+		head := strings.Trim(strings.TrimSpace(line), "#*_ ")
+		if i, rest, ok := sectionHead(head); ok {
+			cur = i
+			if rest != "" {
+				parts[cur].WriteString(rest + "\n")
+			}
+			continue
+		}
+		parts[cur].WriteString(line)
+	}
+	return strings.TrimSpace(parts[0].String()), strings.TrimSpace(parts[1].String()), strings.TrimSpace(parts[2].String())
+}
+
+// sectionHead reads a section's opening line: its index (facts, constraints, position) and
+// any text after the colon.
+func sectionHead(line string) (int, string, bool) {
+	for i, word := range []string{"facts", "constraints", "position"} {
+		if len(line) < len(word) || !strings.EqualFold(line[:len(word)], word) {
+			continue
+		}
+		rest := strings.TrimSpace(line[len(word):])
+		if rest == "" {
+			return i, "", true
+		}
+		if after, ok := strings.CutPrefix(rest, ":"); ok {
+			return i, strings.TrimSpace(strings.Trim(strings.TrimSpace(after), "*_")), true
+		}
+	}
+	return 0, "", false
 }

@@ -26,7 +26,7 @@ type reasonFlags struct {
 	common                                 commonFlags
 	protocol                               *protocolFlags
 	facts, constraints, caller, keep, seed string
-	forcePremise, approve, dry             bool
+	approve, dry                           bool
 	demo                                   demoFlag
 }
 
@@ -37,7 +37,6 @@ func (f *reasonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.caller, "caller-position", "", "file with your own tentative answer; only the attacker sees it")
 	f.protocol = registerProtocolFlags(fs, reason.Protocol)
 	fs.StringVar(&f.seed, "seed", "", "reproduce a run's role assignment (default: drawn from the OS entropy source)")
-	fs.BoolVar(&f.forcePremise, "force-premise", false, "run the whole chain even if the premise check flags the question")
 	fs.BoolVar(&f.approve, "approve-reduced-independence", false, "approve a run whose roles are not on independent model families")
 	fs.StringVar(&f.keep, "keep", "", "write the run's inputs, manifest, ledger and artifacts into this directory")
 	fs.BoolVar(&f.dry, "dry-run", false, "print the role table, independence and estimate; make no call")
@@ -132,12 +131,9 @@ func (f *reasonFlags) seedValue() (int64, string, error) {
 }
 
 func (f *reasonFlags) answers() map[string]string {
-	a := map[string]string{}
+	a := protocols.FlagAnswers(reason.Protocol, f.protocol.request())
 	if f.approve {
 		a[reason.GateReducedIndependence] = reason.AnswerApprove
-	}
-	if f.forcePremise {
-		a[reason.GatePremise] = reason.AnswerProceed
 	}
 	return a
 }

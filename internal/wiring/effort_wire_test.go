@@ -33,6 +33,10 @@ func newBodies(t *testing.T, file string) *bodies {
 	require.NoError(t, err)
 	b := &bodies{}
 	b.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet { // the preflight's model lookup: not a model call
+			_, _ = w.Write([]byte(`{"id":"m","object":"model","type":"model"}`))
+			return
+		}
 		var m map[string]any
 		_ = json.NewDecoder(r.Body).Decode(&m)
 		b.mu.Lock()

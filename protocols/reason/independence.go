@@ -25,7 +25,9 @@ func (p Plan) Rule() engine.Rule {
 // enginePlan is the plan as the engine judges and discloses it: one seat per slot, keyed and
 // counted by its step.
 func (p Plan) enginePlan() engine.Plan {
-	out := engine.Plan{Rule: p.Rule(), Titles: map[string]string{}}
+	// The caller's position is the attacker's alone: the generator and the compressor must
+	// not be steered by it (the chain's trust boundary).
+	out := engine.Plan{Rule: p.Rule(), Titles: map[string]string{}, Routes: map[string][]string{InputCallerPosition: {roleAttacker}}}
 	for _, s := range p.Slots {
 		out.Seats = append(out.Seats, engine.Seat{Key: s.Key, Role: s.Role, Step: s.Key, Profile: s.Profile,
 			Family: s.Family, Effort: s.Effort})
