@@ -128,6 +128,9 @@ func (v *progressView) writeDisclosure(b *strings.Builder) {
 	for _, line := range d.RouteLines() {
 		b.WriteString(cellText(line) + "\n\n")
 	}
+	if d.Budget != "" {
+		b.WriteString(cellText(d.Budget) + "\n\n")
+	}
 	if d.Source.Private {
 		fmt.Fprintf(b, "> [!IMPORTANT]\n> %s is a private repository: this content leaves GitHub for the processors above.\n\n", cellText(d.Source.Repository))
 	}

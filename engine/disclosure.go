@@ -36,7 +36,9 @@ type Disclosure struct {
 	Material []string `json:"material"`
 	// Routes are the inputs sent to some roles only, by name, with the roles that get them.
 	Routes []Route `json:"routes,omitempty"`
-	Source Source  `json:"source"`
+	// Budget is the session's ceiling as it applies, in a sentence ("uncapped" when none).
+	Budget string `json:"budget,omitempty"`
+	Source Source `json:"source"`
 }
 
 // Route is an input sent to some roles only.
@@ -94,6 +96,9 @@ func (d Disclosure) Text() string {
 	for _, line := range d.RouteLines() {
 		b.WriteString(line + "\n")
 	}
+	if d.Budget != "" {
+		b.WriteString(d.Budget + "\n")
+	}
 	switch {
 	case d.Source.Private:
 		fmt.Fprintf(&b, "%s is a private repository: this content leaves GitHub for the processors above.\n", d.Source.Repository)
@@ -135,7 +140,7 @@ func (r *Run) newDisclosure(seats []Seat, routes []Route) Disclosure {
 	for _, in := range r.session.Inputs {
 		d.Material = append(d.Material, in.Name)
 	}
-	d.Routes = routes
+	d.Routes, d.Budget = routes, budgetLine(r.cfg.Budget)
 	return d
 }
 
@@ -171,4 +176,20 @@ func (r *Run) disclose(ctx context.Context, seats []Seat, routes []Route) error 
 	}
 	r.disclosed = true
 	return nil
+}
+
+// budgetLine states the session's ceiling, and says so when there is none: a reader must not
+// take silence for a cap.
+func budgetLine(b Budget) string {
+	var caps []string
+	if b.MaxTokens > 0 {
+		caps = append(caps, fmt.Sprintf("%d tokens (%s)", b.MaxTokens, orKey(b.TokensBy, budgetTokensKey)))
+	}
+	if b.MaxUSD > 0 {
+		caps = append(caps, fmt.Sprintf("$%.2f on priced profiles (%s)", b.MaxUSD, orKey(b.USDBy, budgetUSDKey)))
+	}
+	if len(caps) == 0 {
+		return "Budget: uncapped — no budget.max_tokens or budget.max_usd applies, so nothing stops the calls but the protocol's own count."
+	}
+	return "Budget: at most " + strings.Join(caps, " and ") + "; no call starts past it."
 }

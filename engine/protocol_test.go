@@ -249,3 +249,23 @@ func TestTheDisclosureSaysWhenAModelsSettingsWereInferred(t *testing.T) {
 	assert.Contains(t, o.log[0], "c: claude-opus-9 (beta family) at c.example\n  (claude-opus-9 is not in war-room's model catalog; it is sent what claude-opus-4-8 takes)")
 	assert.NotContains(t, o.log[0], "a: m-a (alpha family) at a.example\n  (", "a known model's line says nothing more")
 }
+
+// The disclosure states the budget the session runs under, and says "uncapped" when no
+// ceiling applies: silence must not read as a cap.
+func TestTheDisclosureStatesTheBudget(t *testing.T) {
+	for _, c := range []struct {
+		budget engine.Budget
+		want   string
+	}{
+		{engine.Budget{}, "Budget: uncapped — no budget.max_tokens or budget.max_usd applies"},
+		{engine.Budget{MaxTokens: 200000, MaxUSD: 2.5}, "Budget: at most 200000 tokens (budget.max_tokens) and $2.50 on priced profiles (budget.max_usd)"},
+		{engine.Budget{MaxTokens: 5000, TokensBy: "--max-session-tokens"}, "Budget: at most 5000 tokens (--max-session-tokens); no call starts past it."},
+	} {
+		o := &ordered{}
+		ps, _ := threeProfiles(o, false)
+		r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks, rc.Budget = []engine.Sink{o}, c.budget })
+		_, err := r.Execute(context.Background(), pair{"a", "c"})
+		require.NoError(t, err)
+		assert.Contains(t, o.log[0], c.want)
+	}
+}

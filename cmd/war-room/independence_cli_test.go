@@ -176,8 +176,9 @@ func TestApprovedSameFamilyRunsAndSaysSoAtTheTop(t *testing.T) {
 	for name, profiles := range cases {
 		t.Run(name, func(t *testing.T) {
 			extra := "  reason: {pool: [claude, opus]}\n"
-			if name == "convene" { // three families, but the arbiter pinned onto a seat's family
-				extra = "  council:\n    roles:\n      arbiter: {profile: claude}\n      architect: {profile: claude}\n"
+			if name == "convene" { // three families, but every seat pinned to one: a one-family team
+				extra = "  council:\n    roles:\n      architect: {profile: claude}\n      skeptic: {profile: claude}\n" +
+					"      operations-lead: {profile: claude}\n      steward: {profile: claude}\n"
 			}
 			w := newIndepEnv(t, profiles, extra)
 			cmd := commands[name]

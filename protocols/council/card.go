@@ -23,7 +23,7 @@ func Card(opts Options, plan Plan, est estimate.Estimate) string {
 	for _, a := range plan.Seats {
 		m, _ := opts.Member(a.Role)
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", cell(opts.Title(a.Role)), cell(string(m.SeatClass)), cell(a.Profile),
-			cell(a.Model), cell(dash(a.Family)), cell(string(a.Effort)))
+			cell(a.Model), cell(dash(a.Family)), cell(a.EffortShown()))
 	}
 	fmt.Fprintf(&b, "\nHolding no seat: the clerk on %s, the arbiter on %s (%s path", plan.Clerk.Profile, plan.Arbiter.Profile, plan.ArbiterPath)
 	if plan.Residual != "" {

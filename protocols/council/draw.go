@@ -109,6 +109,9 @@ func (d *draw) assign(role, profile string) Assignment {
 	if e := d.opts.Roles[role].Effort; e != "" {
 		a.Effort = e
 	}
+	if p, ok := d.profiles[a.Profile]; ok && a.Effort != "" {
+		a.Sent = cmpOr(p.EffortFor(a.Effort), effortNone)
+	}
 	return a
 }
 

@@ -2,6 +2,7 @@ package council
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -34,7 +35,29 @@ type Assignment struct {
 	Model    string          `json:"model"`
 	Family   string          `json:"family"`
 	Effort   provider.Effort `json:"effort"`
-	Pinned   bool            `json:"pinned,omitempty"`
+	// Sent is the effort the profile will send for Effort (its model's levels), "none" for
+	// none; what a person approving the card approves.
+	Sent   provider.Effort `json:"sent,omitempty"`
+	Pinned bool            `json:"pinned,omitempty"`
+}
+
+// effortNone is how a plan says no effort will be sent.
+const effortNone provider.Effort = "none"
+
+// EffortShown is the effort as the card shows it: what is asked, and what will be sent when
+// that differs.
+func (a Assignment) EffortShown() string {
+	if a.Sent == "" || a.Sent == a.Effort {
+		return string(a.Effort)
+	}
+	return fmt.Sprintf("%s (sends %s: the model's levels)", a.Effort, a.Sent)
+}
+
+func cmpOr(a, b provider.Effort) provider.Effort {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // Attribution is the assignment as the Merkle DAG records it.

@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/protocols/council"
 )
 
@@ -187,5 +189,29 @@ func TestPreviewPlanIsThePlanTheSessionDraws(t *testing.T) {
 		preview, err := council.PreviewPlan(options(), profiles(nil), seed)
 		require.NoError(t, err)
 		assert.Equal(t, stored, preview, "seed %d", seed)
+	}
+}
+
+// The card shows the effort that will be sent, not only the one asked: a person approving
+// "high" for a model that takes no effort setting sees that it gets none.
+func TestTheCardShowsTheEffortThatWillBeSent(t *testing.T) {
+	o, err := council.OptionsFrom(council.NewSection(), pool(), council.Flags{})
+	require.NoError(t, err)
+	ps := pool()
+	ps["alpha"].EffortLevels = []provider.Effort{provider.EffortLow, provider.EffortMedium}
+	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	require.NoError(t, err)
+	card := council.Card(o, p, estimate.Estimate{})
+	for _, a := range p.Seats {
+		want := ps[a.Profile].EffortFor(a.Effort)
+		if want == "" {
+			want = "none"
+		}
+		if want == a.Effort {
+			assert.Equal(t, string(a.Effort), a.EffortShown())
+			continue
+		}
+		assert.Equal(t, want, a.Sent, a.Role)
+		assert.Contains(t, card, fmt.Sprintf("%s (sends %s: the model's levels)", a.Effort, want))
 	}
 }
