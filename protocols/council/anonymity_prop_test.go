@@ -146,3 +146,14 @@ func TestOperatorExemptionsReachThePrompts(t *testing.T) {
 		}
 	}
 }
+
+// Triage, the clerk and the arbiter sit no seat: their names say nothing about who wrote what,
+// so a member's "the triage of CVE-2025-1" or "the arbiter should weigh cost" reaches the next
+// prompt as written, while a seat's title is still withheld.
+func TestSeatlessRoleNamesAreNotWithheld(t *testing.T) {
+	s := newScrubber(identities(randomPlan(rand.New(rand.NewPCG(1, 2026))), builtinRoster()), nil)
+	text := "The triage of CVE-2025-1 matters; the arbiter and the clerk should weigh cost, says the skeptic."
+	if got, want := s.Scrub(text), "The triage of CVE-2025-1 matters; the arbiter and the clerk should weigh cost, says the [withheld]."; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

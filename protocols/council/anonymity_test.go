@@ -60,11 +60,14 @@ func leaky(r *rand.Rand, p Plan, body string) string {
 	return says[r.IntN(len(says))] + " " + body + " " + says[r.IntN(len(says))]
 }
 
-// roleWords are every role's title and key, lower-cased.
+// roleWords are every seat's title and key, lower-cased: the words that would say which
+// member wrote what. Triage, the clerk and the arbiter sit no seat and name no member.
 var roleWords = func() []string {
 	var out []string
 	for _, s := range Registry() {
-		out = append(out, strings.ToLower(s.Title), s.Key, strings.ReplaceAll(s.Key, "-", " "))
+		if s.Seat {
+			out = append(out, strings.ToLower(s.Title), s.Key, strings.ReplaceAll(s.Key, "-", " "))
+		}
 	}
 	return out
 }()

@@ -134,6 +134,9 @@ func (r roster) Body(key string) (string, error) {
 func (r roster) Identities() []string {
 	var out []string
 	for _, s := range r.All() {
+		if !s.Seat {
+			continue // triage, the clerk and the arbiter are one each and name no member: "triage" stays a word
+		}
 		out = append(out, s.Title, s.Key, strings.ReplaceAll(s.Key, "-", " "))
 	}
 	return out
