@@ -246,5 +246,5 @@ func SeatOf(key, role string, p *Profile, effort provider.Effort) Seat {
 // reducedQuestion is the question the reduced-independence gate asks.
 func reducedQuestion(j judgment) string {
 	return "This panel cannot be independent in the way the protocol asks: " + strings.Join(j.Reasons, "; ") +
-		". Run it anyway, recorded as " + ReducedIndependence + "? (" + AnswerApprove + " or " + AnswerDecline + ")"
+		". Run it anyway, recorded as " + ReducedIndependence + "? Nothing has been sent to any model yet."
 }

@@ -72,7 +72,13 @@ type env struct {
 	// writes are the GitHub write layer's clock (zero: the real one); tests of the Action
 	// run in-process inject a manual clock here.
 	writes wr.Options
+	// storeArgs are the --config and --db flags a command was given, repeated in the hints it
+	// prints (war-room resume ID --config … --db …) so that they reach the same session.
+	storeArgs string
 }
+
+// resume is the command that continues session id, with the flags that find it.
+func (e *env) resume(id string) string { return "war-room resume " + id + e.storeArgs }
 
 // now is the command's clock: the injected one (writes.Now) when a test set it, else the
 // real one.

@@ -67,6 +67,7 @@ func (s *setup) Close() {
 
 // open loads the configuration, opens the store and builds the provider profiles.
 func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
+	e.storeArgs = c.args()
 	cfg, err := c.loadConfig(e)
 	if err != nil {
 		return nil, err
@@ -207,25 +208,25 @@ func reducedOutcome(d *engine.Decision) error {
 
 // sessionOutcome maps a protocol's error to the CLI's exit codes, telling the user how to
 // go on from a gate.
-func sessionOutcome(err error, sessionID string) error {
+func sessionOutcome(e *env, err error, sessionID string) error {
 	var gate *engine.GateError
 	var stopped *engine.Stopped
 	switch {
 	case errors.As(err, &gate) && gate.Gate.Key == engine.GateReducedIndependence:
 		return exitErr(exitDeclined, fmt.Errorf("%s\nNothing was sent to any model. To run it anyway, pass "+
 			"--approve-reduced-independence, approve when asked on a terminal, or answer the paused session: "+
-			"war-room resume %s --answer %s=%s. For a conforming run, configure profiles of more model families",
-			gate.Gate.Text(), sessionID, engine.GateReducedIndependence, engine.AnswerApprove))
+			"%s --answer %s=%s. For a conforming run, configure profiles of more model families",
+			gate.Gate.Text(), e.resume(sessionID), engine.GateReducedIndependence, engine.AnswerApprove))
 	case errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
 		return exitErr(exitDeclined, fmt.Errorf("%s declined for session %s: no call was made", engine.ReducedIndependence, sessionID))
 	}
 	if errors.As(err, &gate) {
-		msg := fmt.Sprintf("%s\nanswer with: war-room resume %s --answer %s=<%s>", gate.Gate.Text(),
-			sessionID, gate.Gate.Key, choicesText(gate.Gate.Choices))
+		msg := fmt.Sprintf("%s\nanswer with: %s --answer %s=<%s>", gate.Gate.Text(),
+			e.resume(sessionID), gate.Gate.Key, choicesText(gate.Gate.Choices))
 		return exitErr(exitAwaiting, errors.New(msg))
 	}
 	if errors.Is(err, engine.ErrInvalidAnswer) {
-		return exitErr(exitUsage, fmt.Errorf("%w\nthe gate is still open; answer it again with war-room resume %s --answer GATE=ANSWER", err, sessionID))
+		return exitErr(exitUsage, fmt.Errorf("%w\nthe gate is still open; answer it again with %s --answer GATE=ANSWER", err, e.resume(sessionID)))
 	}
 	return err
 }
@@ -253,6 +254,32 @@ func questionAndContext(questionInput, question string, paths []string) ([]engin
 		in = append(in, engine.ContextInput(path, string(b)))
 	}
 	return in, nil
+}
+
+// args are the flags given that choose the configuration and the store, as a hint repeats
+// them (a database URL is not repeated: it may hold a password; its variable is named instead).
+func (c *commonFlags) args() string {
+	var out string
+	if c.config != "" {
+		out += " --config " + shellWord(c.config)
+	}
+	if c.db != "" {
+		out += " --db " + shellWord(c.db)
+	}
+	if c.databaseURL != "" {
+		out += " --database-url \"$WAR_ROOM_DATABASE_URL\""
+	}
+	return out
+}
+
+// shellWord quotes s for a shell when it needs it.
+func shellWord(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == '~' || r == ':' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // where names the state store for a message, with any password hidden.

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -25,4 +26,21 @@ func TestConfigurationErrorsExitTwo(t *testing.T) {
 	wantCode(t, exitUsage, r.run(false, "", "Q?"))
 	ss, _ := r.sessions()
 	wantEq(t, 0, len(ss))
+}
+
+// A hint repeats the flags that find the session, quoted for a shell where a path needs it;
+// a database URL, which may hold a password, is named by its variable instead.
+func TestResumeHintsCarryTheStoreFlags(t *testing.T) {
+	e := &env{}
+	e.storeArgs = (&commonFlags{config: "/srv/my configs/war-room.yml", db: "/var/lib/wr/state.db"}).args()
+	if got, want := e.resume("wr-1"), "war-room resume wr-1 --config '/srv/my configs/war-room.yml' --db /var/lib/wr/state.db"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	e.storeArgs = (&commonFlags{databaseURL: "postgres://u:secret@h/db"}).args()
+	if got := e.resume("wr-1"); strings.Contains(got, "secret") || !strings.Contains(got, `--database-url "$WAR_ROOM_DATABASE_URL"`) {
+		t.Errorf("got %s", got)
+	}
+	if got := shellWord("it's"); got != `'it'\''s'` {
+		t.Errorf("shellWord: %s", got)
+	}
 }

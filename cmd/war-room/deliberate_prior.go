@@ -8,6 +8,6 @@ import (
 
 // priorGateOutcome tells how to answer the prior-decision question: only `deliberate
 // --resume` at a terminal asks it again (`war-room resume` would deliberate without it).
-func priorGateOutcome(gate *engine.GateError, id string) error {
-	return exitErr(exitAwaiting, fmt.Errorf("%s\nanswer it at a terminal: war-room deliberate --resume %s", gate.Gate.Text(), id))
+func priorGateOutcome(e *env, gate *engine.GateError, id string) error {
+	return exitErr(exitAwaiting, fmt.Errorf("%s\nanswer it at a terminal: war-room deliberate --resume %s%s", gate.Gate.Text(), id, e.storeArgs))
 }

@@ -157,20 +157,20 @@ func reasonStopped(ctx context.Context, e *env, st *setup, id string, err error)
 	switch {
 	case errors.As(err, &gate) && gate.Gate.Key == engine.GateReducedIndependence,
 		errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
-		return sessionOutcome(err, id)
+		return sessionOutcome(e, err, id)
 	case errors.As(err, &gate) && gate.Gate.Key == reason.GatePremise:
 		if premise, perr := st.Store.GetArtifact(ctx, id, "PREMISE.md"); perr == nil {
 			e.stdout.Write(premise)
 			fmt.Fprintln(e.stdout)
 		}
 		return exitErr(exitAwaiting, fmt.Errorf("the premise check judged the question %s; the chain stopped "+
-			"after one call (session %s). Your choices:\n  proceed: war-room resume %[2]s --answer %[3]s=%[4]s, "+
+			"after one call (session %[2]s). Your choices:\n  proceed: %[6]s --answer %[3]s=%[4]s, "+
 			"or run it again with --force-premise (the synthesis will carry the suspect verdict)\n  restart: run "+
 			"it again with a question you reword yourself (a new run with a new seed; the rewording above is "+
-			"only a proposal)\n  drop: war-room resume %[2]s --answer %[3]s=%[5]s, or do nothing",
-			reason.VerdictSuspect, id, reason.GatePremise, reason.AnswerProceed, reason.AnswerDrop))
+			"only a proposal)\n  drop: %[6]s --answer %[3]s=%[5]s, or do nothing",
+			reason.VerdictSuspect, id, reason.GatePremise, reason.AnswerProceed, reason.AnswerDrop, e.resume(id)))
 	case errors.Is(err, engine.ErrInvalidAnswer):
-		return sessionOutcome(err, id)
+		return sessionOutcome(e, err, id)
 	case errors.As(err, &stopped):
 		return exitErr(exitDeclined, errors.New("dropped at the premise check: no further call was made"))
 	}

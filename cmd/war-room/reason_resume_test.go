@@ -13,7 +13,8 @@ func TestReasonPausedAtPremiseResumes(t *testing.T) {
 	wantCode(t, exitAwaiting, res)
 	ss, _ := r.sessions()
 	id := ss[0].ID
-	wantIn(t, res.stderr, "war-room resume "+id+" --answer premise=proceed")
+	// The hint names the configuration and the state file the session needs.
+	wantIn(t, res.stderr, "war-room resume "+id+" --config "+r.config+" --db "+r.db+" --answer premise=proceed")
 
 	res = r.command(false, "", "resume", id, "--answer", "premise=proceed")
 	wantCode(t, 0, res)
@@ -27,7 +28,7 @@ func TestReasonReducedIndependenceApprovedLater(t *testing.T) {
 	res := r.run(false, "", "Q?")
 	wantCode(t, exitDeclined, res)
 	ss, _ := r.sessions()
-	wantIn(t, res.stderr, "war-room resume "+ss[0].ID+" --answer approve-reduced-independence=approve")
+	wantIn(t, res.stderr, "war-room resume "+ss[0].ID+" --config "+r.config+" --db "+r.db+" --answer approve-reduced-independence=approve")
 	wantEq(t, []string(nil), r.calls())
 	wantCode(t, 0, r.command(false, "", "resume", ss[0].ID, "--answer", "approve-reduced-independence=approve"))
 	wantEq(t, 5, len(r.calls()))

@@ -45,26 +45,26 @@ func endSession(e *env, command string, out *session.Outcome, print func(*engine
 		}
 		return reducedOutcome(out.Decision)
 	case out.Status == engine.StatusAwaitingInput && out.Gate != nil && out.Gate.Key == discussions.PriorGateKey:
-		return priorGateOutcome(&engine.GateError{Gate: *out.Gate}, id)
+		return priorGateOutcome(e, &engine.GateError{Gate: *out.Gate}, id)
 	case out.Status == engine.StatusAwaitingInput && out.Gate != nil:
-		return sessionOutcome(&engine.GateError{Gate: *out.Gate}, id)
+		return sessionOutcome(e, &engine.GateError{Gate: *out.Gate}, id)
 	case out.Status == engine.StatusAwaitingInput, out.Status == engine.StatusCancelled:
-		return sessionOutcome(out.Err, id)
+		return sessionOutcome(e, out.Err, id)
 	case out.Status == engine.StatusRunning:
 		// Interrupted (Ctrl-C, SIGTERM): the calls in flight are lost, nothing else.
-		return fmt.Errorf("interrupted; no decision was made; the completed calls are stored; continue with: %s", resumeHint(command, id))
+		return fmt.Errorf("interrupted; no decision was made; the completed calls are stored; continue with: %s", resumeHint(e, command, id))
 	}
 	if id == "" {
 		return out.Err
 	}
-	return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: %s", out.Err, resumeHint(command, id))
+	return fmt.Errorf("%w\nno decision was made; the completed calls are stored; continue with: %s", out.Err, resumeHint(e, command, id))
 }
 
-func resumeHint(command, id string) string {
+func resumeHint(e *env, command, id string) string {
 	if command == "resume" {
-		return "war-room resume " + id
+		return e.resume(id)
 	}
-	return "war-room " + command + " --resume " + id
+	return "war-room " + command + " --resume " + id + e.storeArgs
 }
 
 // notStarted reports an outcome whose session never started (a bad request, a configuration

@@ -38,8 +38,9 @@ func Card(opts Options, plan Plan, est estimate.Estimate) string {
 
 // cardQuestion is the card as the gate asks it.
 func cardQuestion(opts Options, plan Plan, est estimate.Estimate) string {
-	return Card(opts, plan, est) + "\nConvene the team? Answer " + AnswerProceed + ", or " + AnswerDecline +
-		" to stop here: no seat has been called yet."
+	// The answers are the surface's to name in its own words (a terminal's choices, GitHub's
+	// /war-room proceed and /war-room cancel): the question names none.
+	return Card(opts, plan, est) + "\nConvene the team? No seat has been called yet, so stopping here spends nothing."
 }
 
 func orDefault(s, d string) string {

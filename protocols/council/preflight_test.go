@@ -108,9 +108,11 @@ func TestTeamShapedQuestionOnlyWaitsForTheCard(t *testing.T) {
 	var g *engine.GateError
 	errors.As(err, &g)
 	for _, want := range []string{"profile coding-ratification", "| Skeptic | adversarial |", "Holding no seat", "Estimate: ~4 seats · ~15 calls",
-		"seed constant", "Convene the team? Answer proceed, or decline"} {
+		"seed constant", "Convene the team? No seat has been called yet"} {
 		assert.Contains(t, g.Gate.Question, want)
 	}
+	// The answers are each surface's to name (GitHub offers /war-room proceed and cancel).
+	assert.NotContains(t, g.Gate.Question, "decline")
 	assert.Equal(t, 1, p.Calls())
 }
 
