@@ -203,3 +203,28 @@ func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
 		t.Errorf("the task carries a complete ranking %v a voter could copy:\n%s", got, spec.Task)
 	}
 }
+
+// The escalation check's prompt fits the mode: a lightweight panel is asked whether to grow
+// into the full council; a full council is told there is nothing larger, never asked to
+// "escalate to the full council".
+func TestTheEscalationPromptFitsTheMode(t *testing.T) {
+	s := &engine.Session{ID: "wr-esc", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}}
+	rev := Reversibility{Score: 0.72, Type: type1A, Mode: string(ModeFull)}
+	coas := []Labeled{{Label: record.AnonymousLabel(0), Text: "a queue"}}
+	for mode, want := range map[Mode]string{
+		ModeLightweight: "The panel is deliberating as a lightweight panel.",
+		ModeFull:        "The panel is already the full council, so there is nothing larger to escalate to",
+	} {
+		k := newKit(s, randomPanel(rand.New(rand.NewPCG(1, 2))), Options{Mode: mode}.Defaulted())
+		spec, err := k.escalation(rev, mode, "", coas)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(spec.Task, want) {
+			t.Errorf("%s: the task lacks %q:\n%s", mode, want, spec.Task)
+		}
+		if mode == ModeFull && strings.Contains(spec.Task, "Escalate to the full council") {
+			t.Errorf("a full council is asked to escalate to the full council:\n%s", spec.Task)
+		}
+	}
+}

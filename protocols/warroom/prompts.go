@@ -129,14 +129,31 @@ func (k kit) escalation(rev Reversibility, mode Mode, auto string, coas []Labele
 	for i := 1; i < len(manualTriggers); i++ {
 		fmt.Fprintf(&trig, "%d. %s\n", i, manualTriggers[i])
 	}
+	// The escalation sentence fits the mode: a full council has no larger panel to grow into.
+	grow := "Escalate to the full council if any of these holds:"
+	if mode == ModeFull {
+		grow = "The panel is already the full council, so there is nothing larger to escalate to; answer ESCALATE: yes " +
+			"only to record which of these holds, for the reader:"
+	}
 	return k.spec(SupremeCommander, append([]engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}},
-		labeled("course of action", coas)...), fmt.Sprintf("Escalation check. The deliberation is running in %s mode. %s "+
+		labeled("course of action", coas)...), fmt.Sprintf("Escalation check. The panel is deliberating as %s. %s "+
 		"Review the reversibility assessment against the courses of action (%s). "+anonymityNote+"\n\n"+
-		"Escalate to the full council if any of these holds:\n%s\n"+
+		grow+"\n%s\n"+
 		"De-escalate if the evidence shows the decision is in fact easy to undo (a false claim of "+
 		"irreversibility); explain why in NOTE.\n\nAnswer with exactly these lines:\n"+
 		"ESCALATE: yes|no\nTRIGGERS: <numbers from the list, comma-separated, or none>\nDEESCALATE: yes|no\nNOTE: <one or two sentences>\n",
-		mode, auto, labels(coas), trig.String()), escalationContract)
+		modePhrase(mode), auto, labels(coas), trig.String()), escalationContract)
+}
+
+// modePhrase names a mode as the escalation check says it.
+func modePhrase(m Mode) string {
+	switch m {
+	case ModeFull:
+		return "the full council"
+	case ModeLightweight:
+		return "a lightweight panel"
+	}
+	return string(m) + " mode"
 }
 
 // challenge asks a challenger to attack every course of action.
