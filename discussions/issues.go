@@ -3,8 +3,9 @@ package discussions
 import (
 	"context"
 	"fmt"
-	"github.com/war-room/war-room/internal/safetext"
 	"sort"
+
+	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/google/go-github/v62/github"
 	wrgithub "github.com/war-room/war-room/internal/github"

@@ -3,9 +3,10 @@ package discussions
 import (
 	"context"
 	"fmt"
-	"github.com/war-room/war-room/internal/safetext"
 	"sort"
 	"unicode/utf8"
+
+	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/shurcooL/githubv4"
 )

@@ -2,8 +2,9 @@ package discussions
 
 import (
 	"fmt"
-	"github.com/war-room/war-room/internal/safetext"
 	"strings"
+
+	"github.com/war-room/war-room/internal/safetext"
 )
 
 // PriorQuestion is the gate's question, its excerpt and its valid answers: "reaffirm #N" for

@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/war-room/war-room/internal/safetext"
 	"time"
+
+	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/engine"
 )

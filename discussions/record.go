@@ -1,8 +1,6 @@
 package discussions
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -35,19 +33,11 @@ type publishedRecord struct {
 
 // digests are the SHA-256 of the body and of each comment rendered so far.
 func digests(r rendered) map[string]string {
-	out := map[string]string{partBody: digestOf(r.Body)}
+	out := map[string]string{partBody: safetext.PublishedDigest(r.Body)}
 	for _, c := range r.Comments {
-		out[c.Name] = digestOf(c.Body)
+		out[c.Name] = safetext.PublishedDigest(c.Body)
 	}
 	return out
-}
-
-// digestOf hashes a published text as GitHub serves it back: line ends and the white space
-// around it are not the author's to vouch for.
-func digestOf(body string) string {
-	body = strings.TrimSpace(strings.ReplaceAll(body, "\r\n", "\n"))
-	sum := sha256.Sum256([]byte(body))
-	return hex.EncodeToString(sum[:])
 }
 
 // renderRecord splits the published record into its comments.

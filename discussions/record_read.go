@@ -47,9 +47,9 @@ func (r *fetchedRecord) PublishedProblems() []engine.Problem {
 		switch {
 		case !ok:
 			out = append(out, engine.Problem{Kind: "published", Name: name, Field: "sha256", Stored: want, Recomputed: "(no such comment)"})
-		case digestOf(got.body) != want:
+		case safetext.PublishedDigest(got.body) != want:
 			out = append(out, engine.Problem{Kind: "published", Name: name + " " + got.url, Field: "sha256", Stored: want,
-				Recomputed: digestOf(got.body)})
+				Recomputed: safetext.PublishedDigest(got.body)})
 		}
 	}
 	return out

@@ -158,15 +158,14 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
 // with rather than cut short. It returns the root.
 func (r *Run) SealResult(ctx context.Context, result []byte, inputs ...Artifact) (string, error) {
 	ctx = Derived(context.WithoutCancel(ctx))
+	for _, in := range inputs {
+		if in.Name == DecisionArtifact || in.Name == RecordArtifact || in.Name == ResultArtifact {
+			return "", fmt.Errorf("seal the record: %s cannot be an input of a result", in.Name)
+		}
+	}
 	docs := append(slices.Clone(inputs), Artifact{Name: ResultArtifact, Body: result})
 	rec := Seal{Version: recordVersion, SessionID: r.session.ID}
 	for _, a := range docs {
-		switch {
-		case a.Name == DecisionArtifact || a.Name == RecordArtifact:
-			return "", fmt.Errorf("seal the record: %s is not a document a result may name", a.Name)
-		case a.Name == ResultArtifact && len(rec.Artifacts) < len(inputs):
-			return "", fmt.Errorf("seal the record: %s is the result, not an input", a.Name)
-		}
 		rec.Artifacts = append(rec.Artifacts, artifactDigest{Name: a.Name, SHA256: record.SHA256Hex(a.Body)})
 	}
 	steps, err := r.cfg.Store.Steps(ctx, r.session.ID)

@@ -2,8 +2,6 @@ package reviewlane
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,7 +39,7 @@ func recordText(r *Result, summary string) string {
 	if r.record == nil {
 		return ""
 	}
-	raw, err := json.Marshal(laneRecord{r.record, map[string]string{"summary": digestOf(summary)}})
+	raw, err := json.Marshal(laneRecord{r.record, map[string]string{"summary": safetext.PublishedDigest(summary)}})
 	if err != nil {
 		panic(fmt.Sprintf("reviewlane: encode the record: %v", err)) // plain data: cannot fail
 	}
@@ -53,13 +51,6 @@ func recordText(r *Result, summary string) string {
 			"`war-room verify %s` checks it where the lane ran.\n", r.record.Seal.Root, r.SessionID)
 	}
 	return text
-}
-
-// digestOf hashes a published text as GitHub serves it back: line ends and the white space
-// around it are not war-room's to vouch for.
-func digestOf(body string) string {
-	sum := sha256.Sum256([]byte(strings.TrimSpace(strings.ReplaceAll(body, "\r\n", "\n"))))
-	return hex.EncodeToString(sum[:])
 }
 
 // PublishedCheck is a lane's check run as GitHub serves it.
@@ -122,7 +113,7 @@ func VerifyCheckRun(c PublishedCheck) (engine.Report, error) {
 	if !slices.Contains(conclusionsOf(&r), c.Conclusion) {
 		shown("conclusion", c.Conclusion, strings.Join(conclusionsOf(&r), " or "))
 	}
-	shown("summary", digestOf(c.Summary), rec.Published["summary"])
+	shown("summary", safetext.PublishedDigest(c.Summary), rec.Published["summary"])
 	if !strings.Contains(c.Summary, rec.Seal.Root) {
 		shown("summary", "(no root)", "root "+rec.Seal.Root)
 	}

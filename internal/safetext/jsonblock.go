@@ -1,6 +1,8 @@
 package safetext
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"unicode/utf16"
@@ -12,6 +14,14 @@ import (
 // character that could mean something to GitHub escaped (ASCIIJSON), cut into short lines
 // inside a code fence longer than any run of backticks in it (JSONBlock), and read back by
 // joining those lines (ReadJSONBlock).
+
+// PublishedDigest is the SHA-256 (lowercase hex) of a published text as GitHub serves it
+// back: line ends and the white space around it are not war-room's to vouch for. A record
+// carries it for every text a person reads, so that verify finds a word edited there.
+func PublishedDigest(body string) string {
+	sum := sha256.Sum256([]byte(strings.TrimSpace(strings.ReplaceAll(body, "\r\n", "\n"))))
+	return hex.EncodeToString(sum[:])
+}
 
 // jsonLine bounds a line of a JSONBlock.
 const jsonLine = 100
