@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/war-room/war-room/reviewlane"
 )
@@ -154,14 +155,18 @@ func (f *reviewFlags) dispatcher(e *env, st *setup, heads reviewlane.HeadSource,
 		Account: account}
 }
 
+// laneClient is the review lanes' GitHub client from GITHUB_TOKEN and GITHUB_API_URL, through
+// the one write layer with spacing between writes.
+func laneClient(e *env, spacing time.Duration) (*reviewlane.Client, error) {
+	api, token := e.getenv("GITHUB_API_URL"), e.getenv("GITHUB_TOKEN")
+	return reviewlane.NewClient(e.githubClient(&http.Client{Transport: tokenTransport(token)}, tokenKey(api, token), spacing), api)
+}
+
 func (f *reviewFlags) reviewPR(ctx context.Context, e *env, st *setup, opts reviewlane.BuildOptions) error {
 	m := prRef.FindStringSubmatch(f.pr)
 	repo := m[1]
 	number, _ := strconv.Atoi(m[2])
-	api := e.getenv("GITHUB_API_URL")
-	hc := e.githubClient(&http.Client{Transport: tokenTransport(e.getenv("GITHUB_TOKEN"))},
-		tokenKey(api, e.getenv("GITHUB_TOKEN")), st.Config.GitHub.WriteSpacing)
-	gh, err := reviewlane.NewClient(hc, api)
+	gh, err := laneClient(e, st.Config.GitHub.WriteSpacing)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}

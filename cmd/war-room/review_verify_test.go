@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -148,7 +149,7 @@ func TestVerifyReviewLaneFromItsCheckRun(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if reflectEqual(c.output, output(cr.Title, cr.Summary, cr.Text)) && c.conclusion == "" {
+			if maps.Equal(c.output, output(cr.Title, cr.Summary, cr.Text)) && c.conclusion == "" {
 				t.Fatal("the case changes nothing")
 			}
 			patch(t, c.output, c.conclusion)
@@ -160,13 +161,4 @@ func TestVerifyReviewLaneFromItsCheckRun(t *testing.T) {
 			mustExit(t, verify(), 0)
 		})
 	}
-}
-
-func reflectEqual(a, b map[string]any) bool {
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return len(a) == len(b)
 }

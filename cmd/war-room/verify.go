@@ -57,12 +57,8 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if cf.json {
-		if err := printJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
-			return err
-		}
-	} else {
-		printVerify(e, rep)
+	if err := showVerify(e, cf.json, rep); err != nil {
+		return err
 	}
 	if !rep.OK() {
 		return exitErr(exitFailure, fmt.Errorf("session %s: %d value(s) do not match their content; the first: %s",
@@ -75,6 +71,15 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 type verifyJSON struct {
 	OK bool `json:"ok"`
 	engine.Report
+}
+
+// showVerify prints a report as verify does: JSON with --json, else a line per problem.
+func showVerify(e *env, asJSON bool, r engine.Report) error {
+	if asJSON {
+		return printJSON(e, verifyJSON{OK: r.OK(), Report: r})
+	}
+	printVerify(e, r)
+	return nil
 }
 
 func printVerify(e *env, r engine.Report) {

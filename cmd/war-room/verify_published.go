@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
@@ -36,12 +35,8 @@ func verifyPublished(ctx context.Context, e *env, cf commonFlags, gf githubFlags
 	}
 	rep := engine.VerifyPublished(rec.PublishedRecord)
 	rep.Problems = append(rep.Problems, rec.PublishedProblems()...)
-	if cf.json {
-		if err := printJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
-			return err
-		}
-	} else {
-		printVerify(e, rep)
+	if err := showVerify(e, cf.json, rep); err != nil {
+		return err
 	}
 	if !rep.OK() {
 		first := rep.Problems[0]
@@ -66,12 +61,10 @@ func verifyCheckRun(ctx context.Context, e *env, cf commonFlags, gf githubFlags,
 	if _, err := discussions.ParseRepo(gf.repo); err != nil {
 		return exitErr(exitUsage, err)
 	}
-	token := e.getenv("GITHUB_TOKEN")
-	if token == "" {
+	if e.getenv("GITHUB_TOKEN") == "" {
 		return usageErr("GITHUB_TOKEN is not set")
 	}
-	api := e.getenv("GITHUB_API_URL")
-	gh, err := reviewlane.NewClient(e.githubClient(&http.Client{Transport: tokenTransport(token)}, tokenKey(api, token), 0), api)
+	gh, err := laneClient(e, 0)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
@@ -84,12 +77,8 @@ func verifyCheckRun(ctx context.Context, e *env, cf commonFlags, gf githubFlags,
 	if err != nil {
 		return exitErr(exitFailure, err)
 	}
-	if cf.json {
-		if err := printJSON(e, verifyJSON{OK: rep.OK(), Report: rep}); err != nil {
-			return err
-		}
-	} else {
-		printVerify(e, rep)
+	if err := showVerify(e, cf.json, rep); err != nil {
+		return err
 	}
 	if !rep.OK() {
 		return exitErr(exitFailure, fmt.Errorf("%s check run %d: %d value(s) do not match what GitHub serves; the first: %s",
