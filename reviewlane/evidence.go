@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/war-room/war-room/engine"
 )
 
 // Evidence file names beneath a lane's directory.
@@ -11,7 +13,8 @@ const (
 	transcriptName = "transcript.json"
 	artifactName   = "review.md"
 	requestName    = "request.json"
-	resultName     = "result.json"
+	// resultName is also the session artifact the lane's record seals as its result.
+	resultName = engine.ResultArtifact
 )
 
 // laneDir is where one lane keeps its request and evidence, beneath the evidence root.

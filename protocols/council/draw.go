@@ -1,6 +1,7 @@
 package council
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -110,7 +111,7 @@ func (d *draw) assign(role, profile string) Assignment {
 		a.Effort = e
 	}
 	if p, ok := d.profiles[a.Profile]; ok && a.Effort != "" {
-		a.Sent = cmpOr(p.EffortFor(a.Effort), effortNone)
+		a.Sent = cmp.Or(p.EffortFor(a.Effort), effortNone)
 	}
 	return a
 }

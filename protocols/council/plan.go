@@ -53,13 +53,6 @@ func (a Assignment) EffortShown() string {
 	return fmt.Sprintf("%s (sends %s: the model's levels)", a.Effort, a.Sent)
 }
 
-func cmpOr(a, b provider.Effort) provider.Effort {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // Attribution is the assignment as the Merkle DAG records it.
 func (a Assignment) Attribution() record.Attribution {
 	return record.Attribution{Role: a.Role, Profile: a.Profile, Provider: a.Provider, Model: a.Model, Family: a.Family}
