@@ -16,7 +16,7 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	syn := s.rec.Synthesis
 	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Context: syn.Context,
 		Outcome: outcome(syn), Rationale: syn.Rationale, Consequences: syn.Consequences,
-		Class: "type " + s.rec.Rev.Type, Labels: typeLabels(s.rec.Rev.Type), Sections: []engine.Section{s.reversibilitySection()},
+		Class: "type " + s.latestRev().Type, Labels: typeLabels(s.latestRev().Type), Sections: s.reversibilitySections(),
 		Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
 		Panel: s.panelRecord(), Phases: s.phaseSummaries(), Notes: s.notes(), SessionID: sess.ID,
 		Seed: sess.Seed, Metrics: s.metrics(), CreatedAt: s.decidedAt()}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/war-room/war-room/engine/record"
 )
 
 // autoEscalation is the mode the score demands when the deliberation runs lighter than it
@@ -12,12 +14,8 @@ func autoEscalation(recommend, mode Mode, rs float64, t Thresholds) (Mode, strin
 	if !recommend.Heavier(mode) {
 		return mode, ""
 	}
-	ceiling := t[1]
-	if mode == ModeFull {
-		ceiling = t[2]
-	}
 	return recommend, fmt.Sprintf("RS %.2f is above the %s ceiling %.2f, so the deliberation escalates to %s automatically.",
-		rs, mode, ceiling, recommend)
+		rs, mode, ceiling(mode, t), recommend)
 }
 
 // escalationCheck lets the decider confirm, escalate or de-escalate after the first courses
@@ -79,7 +77,65 @@ func (s *state) escalate(ctx context.Context, target Mode, why string) error {
 	if err := s.intel(ctx, keyIntelMore, missing(intelSeats(target), intelSeats(from))); err != nil {
 		return err
 	}
-	return s.draft(ctx, keyCOAMore, missing(coaAuthors(target), coaAuthors(from)))
+	if err := s.draft(ctx, keyCOAMore, missing(coaAuthors(target), coaAuthors(from))); err != nil {
+		return err
+	}
+	return s.rescore(ctx)
+}
+
+// rescore has the strategist score reversibility again with what the grown panel found, and
+// routes once more on the new score. Routing only ever moves up (a full council whose new
+// score passes the full-council ceiling runs Delphi rounds): the escalation itself was the
+// decider's call or the score's, and a lower second score does not undo it. A re-score that
+// fails or does not parse is a gap; the mode stays as escalated.
+func (s *state) rescore(ctx context.Context) error {
+	spec, err := s.kit.rescore(s.rec.Rev, s.rec.Intel, s.coaView())
+	p, err := s.one(ctx, keyRescore, "Escalation: reversibility re-scored", spec, err)
+	if err != nil {
+		return err
+	}
+	c, ok := p.Only()
+	if !ok {
+		return nil
+	}
+	dims, err := ParseScores(c.Text)
+	if err != nil {
+		s.rec.Notes = append(s.rec.Notes, "The reversibility re-score after the escalation could not be read ("+err.Error()+"); the mode stays "+string(s.rec.Mode)+".")
+		return nil
+	}
+	scores := make([]int, len(dims))
+	for i, d := range dims {
+		scores[i] = d.Score
+	}
+	rs := Score(scores)
+	typ, mode := Classify(rs, s.opts.Thresholds)
+	s.rec.Rescore = &Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}
+	parent := s.nodes["reversibility/"+record.AnonymousLabel(0)].ID
+	if _, err := s.addNode("reversibility", 2, record.AnonymousLabel(0), c.Text, c.Role, c.At, parent); err != nil {
+		return err
+	}
+	switch {
+	case mode.Heavier(s.rec.Mode):
+		s.rec.Notes = append(s.rec.Notes, fmt.Sprintf("Re-scored after the escalation with the new intelligence and courses of action: "+
+			"RS %.2f (was %.2f), type %s, above the %s ceiling %.2f, so the deliberation routes again to %s.",
+			rs, s.rec.Rev.Score, typ, s.rec.Mode, ceiling(s.rec.Mode, s.opts.Thresholds), mode))
+		s.rec.Mode = mode
+	default:
+		s.rec.Notes = append(s.rec.Notes, fmt.Sprintf("Re-scored after the escalation with the new intelligence and courses of action: "+
+			"RS %.2f (was %.2f), type %s; the deliberation stays %s.", rs, s.rec.Rev.Score, typ, modePhrase(s.rec.Mode)))
+	}
+	return nil
+}
+
+// ceiling is the highest score mode m is recommended for.
+func ceiling(m Mode, t Thresholds) float64 {
+	switch m {
+	case ModeExpress:
+		return t[0]
+	case ModeLightweight:
+		return t[1]
+	}
+	return t[2]
 }
 
 // missing returns the seats of want that have is lacks.

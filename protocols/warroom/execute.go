@@ -22,6 +22,7 @@ const (
 	keyCOA           = "p3-coa"
 	keyCOAMore       = "p3-coa-escalated"
 	keyEscalation    = "p3-escalation"
+	keyRescore       = "p3-rescore"
 	keyChallenge     = "p4-challenge"
 	keyVote          = "p5-vote"
 	keyRevise        = "p5-revise"

@@ -60,6 +60,7 @@ func council(scores, votes string, latency time.Duration) script.Script {
 	}
 	return script.Script{Latency: latency, Responses: []script.Response{
 		r(warroom.ChiefStrategist, `Phase 0\.`, scores),
+		r(warroom.ChiefStrategist, `Re-score after the escalation`, scores),
 		r("", `Phase 1, intelligence`, "## Findings\nfindings: the billing queue handles 2k msgs per second\n## Constraints\nbudget\n## Open questions\nscale?"),
 		r(warroom.ChiefStrategist, `Phase 2, situation`, "## Refined problem\npick a queue\n## Constraints\nbudget\n## Opportunities\nreuse\n## Guidance\nkeep it small"),
 		r(warroom.ChiefStrategist, `Phase 3, courses`, coas("strategist", 2)),

@@ -10,6 +10,7 @@ import (
 // "duration.p3-coa", "tokens.scout".
 const (
 	metricRS               = "rs"
+	metricRSRescored       = "rs_rescored"
 	metricType             = "type"
 	metricRecommendedMode  = "recommended_mode"
 	metricMode             = "mode"
@@ -31,6 +32,9 @@ func (s *state) metrics() map[string]string {
 		metricModeMatch: yes(s.rec.Mode == s.rec.Recommend), metricEscalated: yes(s.rec.Escalated),
 		metricDeescalated: yes(s.rec.Deescalated), metricOverDeliberation: yes(s.rec.Mode.Heavier(s.rec.Recommend)),
 		metricFailures: fmt.Sprint(len(s.rec.Gaps)),
+	}
+	if r := s.rec.Rescore; r != nil {
+		m[metricRSRescored] = fmt.Sprintf("%.2f", r.Score)
 	}
 	if s.rec.Mode == ModeDelphi {
 		var scores []string

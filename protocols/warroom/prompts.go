@@ -73,9 +73,17 @@ const anonymityNote = "Other contributions are shown only under anonymous labels
 	"their content alone and do not guess or mention who wrote them."
 
 func (k kit) reversibility() (engine.CallSpec, error) {
+	return k.spec(ChiefStrategist, nil, reversibilityTask("Phase 0. Judge how hard the decision asked about in the question would be to undo. "),
+		scoresContract)
+}
+
+func scoresContract(t string) error { _, err := ParseScores(t); return err }
+
+// reversibilityTask is the scoring instruction and answer format phase 0 and the re-score
+// share, after a lead sentence that says which of the two it is.
+func reversibilityTask(lead string) string {
 	var b strings.Builder
-	b.WriteString("Phase 0. Judge how hard the decision asked about in the question would be to undo. " +
-		"Score each of the five dimensions from 1 (easily reversed) to 5 (irreversible):\n")
+	b.WriteString(lead + "Score each of the five dimensions from 1 (easily reversed) to 5 (irreversible):\n")
 	for _, d := range []string{
 		"REVERSAL_COST: effort to undo it (1: flip a switch; 3: days to weeks; 5: months or a rewrite)",
 		"TIME_LOCK_IN: how fast it hardens (1: reversible any time; 3: over weeks; 5: at once)",
@@ -89,7 +97,21 @@ func (k kit) reversibility() (engine.CallSpec, error) {
 		"REVERSAL_COST: <1-5> - <rationale>\nTIME_LOCK_IN: <1-5> - <rationale>\n" +
 		"BLAST_RADIUS: <1-5> - <rationale>\nINFORMATION_LOSS: <1-5> - <rationale>\n" +
 		"REPUTATION_IMPACT: <1-5> - <rationale>\n")
-	return k.spec(ChiefStrategist, nil, b.String(), func(t string) error { _, err := ParseScores(t); return err })
+	return b.String()
+}
+
+// rescore asks the strategist to score reversibility again once an escalation has grown the
+// panel: the same five dimensions, now read against the intelligence and courses of action the
+// larger panel produced.
+func (k kit) rescore(first Reversibility, intel, coas []Labeled) (engine.CallSpec, error) {
+	inputs := append([]engine.NamedText{{Name: "first reversibility assessment", Text: renderScores(first)}},
+		labeled("intelligence report", intel)...)
+	inputs = append(inputs, labeled("course of action", coas)...)
+	lead := "Re-score after the escalation. The panel grew and has gathered more intelligence (" + orNone(labels(intel)) +
+		") and more courses of action (" + orNone(labels(coas)) + "); your first scores are attached. " +
+		"Keep a score the new material does not touch, and change one only where it shows the decision is harder " +
+		"or easier to undo than you first judged, saying so in that line's rationale. " + anonymityNote + " "
+	return k.spec(ChiefStrategist, inputs, reversibilityTask(lead), scoresContract)
 }
 
 func (k kit) intel(role string) (engine.CallSpec, error) {

@@ -117,6 +117,63 @@ func TestManualEscalationAndDeescalation(t *testing.T) {
 	assert.Len(t, d.Alternatives, 5)
 }
 
+// An escalation that grows the panel has the strategist score reversibility again with the new
+// intelligence and courses of action, and routes once more: a re-score past the full-council
+// ceiling runs Delphi rounds; one that stays (or drops) leaves the escalated mode alone.
+func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
+	escalate := script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+		Text: "ESCALATE: yes\nTRIGGERS: 3\nDEESCALATE: no\nNOTE: new ground"}
+	harder := override(council(scoresLightweight, "", 0), escalate,
+		script.Response{Role: warroom.ChiefStrategist, Match: "Re-score after the escalation", Text: scoresDelphi})
+	st := openStore(t, "")
+	d, p, err := deliberate(t, st, harder, options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.Equal(t, "delphi", d.Metrics["mode"])
+	assert.Equal(t, "0.48", d.Metrics["rs"])
+	assert.Equal(t, "0.88", d.Metrics["rs_rescored"])
+	assert.Equal(t, "type 1A+", d.Class, "the decision stands on the later score")
+	assert.True(t, hasNote(d, "RS 0.88 (was 0.48), type 1A+, above the full ceiling 0.80, so the deliberation routes again to delphi"), d.Notes)
+	require.GreaterOrEqual(t, len(d.Sections), 2)
+	assert.Equal(t, "Reversibility, re-scored after the escalation", d.Sections[1].Title)
+	assert.Contains(t, d.Sections[1].Text, "RS 0.88 · type 1A+")
+	assert.NotEmpty(t, d.Metrics["delphi_rounds"])
+
+	var rescore []string
+	for _, r := range p.Requests() {
+		if strings.Contains(r.User, "Re-score after the escalation") {
+			rescore = append(rescore, r.Role)
+			assert.Contains(t, r.User, "first reversibility assessment")
+			assert.Contains(t, r.User, "intelligence report Response B", "the escalated intelligence is read")
+			assert.Contains(t, r.User, "course of action Response E", "the escalated courses of action are read")
+		}
+	}
+	assert.Equal(t, []string{warroom.ChiefStrategist}, rescore, "one re-score, by the strategist")
+	dag := mustDAG(t, st, d)
+	assert.True(t, record.VerifyDAG(dag).OK())
+	versions := 0
+	for _, n := range dag.Nodes {
+		if n.Phase == "reversibility" {
+			versions++
+		}
+	}
+	assert.Equal(t, 2, versions, "the re-score is a second version of the assessment")
+
+	same := override(council(scoresLightweight, "", 0), escalate)
+	d, _, err = deliberate(t, openStore(t, ""), same, options(warroom.ModeAuto))
+	require.NoError(t, err)
+	assert.Equal(t, "full", d.Metrics["mode"])
+	assert.Equal(t, "type 1B", d.Class)
+	assert.True(t, hasNote(d, "RS 0.48 (was 0.48), type 1B; the deliberation stays the full council"), d.Notes)
+
+	broken := override(council(scoresLightweight, "", 0), escalate,
+		script.Response{Role: warroom.ChiefStrategist, Match: "Re-score after the escalation", Error: "refused"})
+	d, _, err = deliberate(t, openStore(t, ""), broken, options(warroom.ModeAuto))
+	require.NoError(t, err, "a failed re-score is a gap, not a failed session")
+	assert.Equal(t, "full", d.Metrics["mode"])
+	assert.Empty(t, d.Metrics["rs_rescored"])
+	assert.True(t, hasNote(d, "produced nothing"), d.Notes)
+}
+
 func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
 	opts := options(warroom.ModeAuto)
 	opts.DelphiMaxRounds = 3

@@ -22,8 +22,9 @@ type voteRound struct {
 // gathered is what the phases produced, for the synthesis and the Decision.
 type gathered struct {
 	Rev         Reversibility
-	Recommend   Mode // what the score recommends
-	Mode        Mode // the mode the deliberation ends in
+	Rescore     *Reversibility // the strategist's second score, after an escalation grew the panel
+	Recommend   Mode           // what the score recommends
+	Mode        Mode           // the mode the deliberation ends in
 	Intel       []Labeled
 	Situation   []Labeled
 	COAs        []COA // latest version of each
