@@ -60,13 +60,27 @@ func orKey(by, key string) string {
 	return key
 }
 
+// EnterStage applies the plan's cap for the named stage, if it has one, in place of the
+// stage entered before: a protocol that routes a session (war-room's modes) calls it each time
+// the route changes, including when a resumed run replays the routing.
+func (r *Run) EnterStage(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	sb, ok := r.cfg.Stages[r.session.Protocol][name]
+	r.stage = Budget{}
+	if ok && sb.MaxTokens > 0 {
+		r.stage = Budget{MaxTokens: sb.MaxTokens, TokensBy: sb.By}
+	}
+}
+
 // checkBudget refuses a call whose prompt is estimated at want, against the session's budget
-// and then the account shared with other sessions.
+// (within the current stage's cap) and then the account shared with other sessions.
 func (r *Run) checkBudget(ctx context.Context, want Spend) error {
 	r.mu.Lock()
 	used := Spend{Tokens: r.used, USD: r.usedUSD}
+	budget := r.cfg.Budget.Within(r.stage)
 	r.mu.Unlock()
-	if why := r.cfg.Budget.Refuse("this session", used, want); why != "" {
+	if why := budget.Refuse("this session", used, want); why != "" {
 		return fmt.Errorf("%w: %s; nothing was sent", ErrBudgetExceeded, why)
 	}
 	if r.cfg.Account != nil {

@@ -140,7 +140,7 @@ func (r *Run) newDisclosure(seats []Seat, routes []Route) Disclosure {
 	for _, in := range r.session.Inputs {
 		d.Material = append(d.Material, in.Name)
 	}
-	d.Routes, d.Budget = routes, budgetLine(r.cfg.Budget)
+	d.Routes, d.Budget = routes, budgetLine(r.cfg.Budget, r.cfg.Stages[r.session.Protocol])
 	return d
 }
 
@@ -179,8 +179,8 @@ func (r *Run) disclose(ctx context.Context, seats []Seat, routes []Route) error 
 }
 
 // budgetLine states the session's ceiling, and says so when there is none: a reader must not
-// take silence for a cap.
-func budgetLine(b Budget) string {
+// take silence for a cap. Stage caps follow, each with the setting it came from.
+func budgetLine(b Budget, stages map[string]StageBudget) string {
 	var caps []string
 	if b.MaxTokens > 0 {
 		caps = append(caps, fmt.Sprintf("%d tokens (%s)", b.MaxTokens, orKey(b.TokensBy, budgetTokensKey)))
@@ -188,8 +188,23 @@ func budgetLine(b Budget) string {
 	if b.MaxUSD > 0 {
 		caps = append(caps, fmt.Sprintf("$%.2f on priced profiles (%s)", b.MaxUSD, orKey(b.USDBy, budgetUSDKey)))
 	}
-	if len(caps) == 0 {
-		return "Budget: uncapped — no budget.max_tokens or budget.max_usd applies, so nothing stops the calls but the protocol's own count."
+	var staged []string
+	for _, name := range slices.Sorted(maps.Keys(stages)) {
+		if sb := stages[name]; sb.MaxTokens > 0 {
+			staged = append(staged, fmt.Sprintf("%s %d tokens (%s)", name, sb.MaxTokens, sb.By))
+		}
 	}
-	return "Budget: at most " + strings.Join(caps, " and ") + "; no call starts past it."
+	var line string
+	switch {
+	case len(caps) == 0 && len(staged) == 0:
+		return "Budget: uncapped — no budget.max_tokens or budget.max_usd applies, so nothing stops the calls but the protocol's own count."
+	case len(caps) == 0:
+		line = "Budget: no session-wide cap (budget.max_tokens and budget.max_usd are unset)."
+	default:
+		line = "Budget: at most " + strings.Join(caps, " and ") + "; no call starts past it."
+	}
+	if len(staged) > 0 {
+		line += " Once routed, the session's tokens are capped by its stage: " + strings.Join(staged, ", ") + "."
+	}
+	return line
 }

@@ -268,4 +268,25 @@ func TestTheDisclosureStatesTheBudget(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, o.log[0], c.want)
 	}
+	// Stage caps of the session's own protocol are listed after the session's budget, each
+	// with its key; another protocol's are not.
+	stages := map[string]map[string]engine.StageBudget{
+		"test":  {"full": {MaxTokens: 8000, By: "x.budgets.full"}, "express": {MaxTokens: 500, By: "x.budgets.express"}},
+		"other": {"full": {MaxTokens: 1, By: "y.budgets.full"}},
+	}
+	for _, c := range []struct {
+		budget engine.Budget
+		want   string
+	}{
+		{engine.Budget{}, "Budget: no session-wide cap (budget.max_tokens and budget.max_usd are unset). Once routed, the session's tokens " +
+			"are capped by its stage: express 500 tokens (x.budgets.express), full 8000 tokens (x.budgets.full).\n"},
+		{engine.Budget{MaxTokens: 5000}, "Budget: at most 5000 tokens (budget.max_tokens); no call starts past it. Once routed"},
+	} {
+		o := &ordered{}
+		ps, _ := threeProfiles(o, false)
+		r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks, rc.Budget, rc.Stages = []engine.Sink{o}, c.budget, stages })
+		_, err := r.Execute(context.Background(), pair{"a", "c"})
+		require.NoError(t, err)
+		assert.Contains(t, o.log[0], c.want)
+	}
 }

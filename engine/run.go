@@ -35,7 +35,9 @@ type RunConfig struct {
 	Store    Store
 	Profiles Profiles
 	Budget   Budget
-	Sinks    []Sink
+	// Stages are the protocols' stage caps, by protocol and stage (see StageBudgeter).
+	Stages map[string]map[string]StageBudget
+	Sinks  []Sink
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 	// Answers pre-supply gate answers by gate key (flags, reply commands).
@@ -68,9 +70,11 @@ type Run struct {
 	sinks   Sinks
 	fence   string
 
-	mu        sync.Mutex
-	noted     map[string]bool // the once-only notes already added (a clamped call's)
-	used      int64
+	mu    sync.Mutex
+	noted map[string]bool // the once-only notes already added (a clamped call's)
+	used  int64
+	// stage is the cap EnterStage last applied.
+	stage     Budget
 	usedUSD   float64
 	semaphore map[string]chan struct{}
 	warm      warmGate

@@ -78,6 +78,22 @@ type SectionValidator interface {
 	Validate(c *SettingsCheck)
 }
 
+// StageBudget caps a session's tokens once its protocol enters a named stage (war-room's
+// routed mode): from Run.EnterStage on, the session's tokens so far and to come count against
+// it, within the session's own budget.
+type StageBudget struct {
+	MaxTokens int64
+	// By names the setting the cap came from, for a refusal to quote.
+	By string
+}
+
+// StageBudgeter is a protocol section that sets stage caps. They are read from the
+// configuration each time a session runs, as the session's budget is, so that a session
+// stopped by one continues on resume once the cap is raised.
+type StageBudgeter interface {
+	StageBudgets() map[string]StageBudget
+}
+
 // RolePin pins one protocol role to a profile, an effort, or both (protocols.<name>.roles.<role>
 // in the configuration file).
 type RolePin struct {

@@ -195,6 +195,20 @@ func Sections() []config.Section {
 	return out
 }
 
+// StageBudgets are the stage caps the configuration's protocol sections set, by protocol, for
+// engine.RunConfig.Stages.
+func StageBudgets(cfg *config.Config) map[string]map[string]engine.StageBudget {
+	out := map[string]map[string]engine.StageBudget{}
+	for _, n := range order {
+		if sb, ok := cfg.Section(n).(engine.StageBudgeter); ok {
+			if caps := sb.StageBudgets(); len(caps) > 0 {
+				out[n] = caps
+			}
+		}
+	}
+	return out
+}
+
 // Names lists the protocols that can run, sorted.
 func Names() []string {
 	var out []string

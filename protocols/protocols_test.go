@@ -151,3 +151,24 @@ func TestSectionsAreRefusedWhereTheyAreWritten(t *testing.T) {
 	}
 	assert.ElementsMatch(t, Names(), names, "every protocol that runs has its section")
 }
+
+// The per-mode caps are read from the configuration into the engine's stage caps, each named
+// by its key; a negative one is refused at its line.
+func TestStageBudgetsComeFromTheConfiguration(t *testing.T) {
+	cfg, err := config.Parse("w.yml", []byte(`version: 1
+providers:
+  alpha: {type: anthropic, model: m1, family: anthropic, api_key_env: A_KEY}
+protocols:
+  war_room:
+    budgets: {lightweight: 2500, full: 8000}
+`), Sections()...)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]map[string]engine.StageBudget{"war-room": {
+		"lightweight": {MaxTokens: 2500, By: "protocols.war_room.budgets.lightweight"},
+		"full":        {MaxTokens: 8000, By: "protocols.war_room.budgets.full"},
+	}}, StageBudgets(cfg))
+	assert.Empty(t, StageBudgets(scriptConfig(t)), "no caps unless set")
+
+	_, err = config.Parse("w.yml", []byte("version: 1\nprotocols:\n  war_room:\n    budgets: {delphi: -5}\n"), Sections()...)
+	assert.ErrorContains(t, err, "w.yml:4:23: protocols.war_room.budgets.delphi: must not be negative, got -5")
+}

@@ -38,7 +38,7 @@ func (r *Runner) open(ctx context.Context, req Request, stored bool) (*engine.Ru
 	}
 	rc := engine.RunConfig{Store: r.Store, Profiles: ps, Budget: r.Budget.Within(r.Limits.Budget), Sinks: r.Sinks,
 		Now: r.Now, Answers: req.Answers, Prompter: r.Prompter, Source: req.Source, Account: r.Account, Evidence: r.Evidence,
-		Calls: r.Limits.Calls}
+		Calls: r.Limits.Calls, Stages: protocols.StageBudgets(r.Config)}
 	if stored {
 		return engine.Resume(ctx, rc, req.SessionID)
 	}

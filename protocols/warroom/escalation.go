@@ -40,7 +40,7 @@ func (s *state) escalationCheck(ctx context.Context) error {
 		s.rec.Deescalated = true
 		s.rec.Notes = append(s.rec.Notes, "De-escalated at the escalation check (false irreversibility): "+rev.Note+
 			" Challenges, voting and the premortem were skipped.")
-		s.rec.Mode = ModeExpress
+		s.route(ModeExpress)
 		return nil
 	case rev.Escalate && target == ModeLightweight:
 		target = ModeFull
@@ -70,7 +70,7 @@ func (s *state) escalate(ctx context.Context, target Mode, why string) error {
 	s.rec.Escalated = true
 	s.rec.Notes = append(s.rec.Notes, why)
 	from := s.rec.Mode
-	s.rec.Mode = target
+	s.route(target)
 	if from != ModeLightweight {
 		return nil
 	}
@@ -119,7 +119,7 @@ func (s *state) rescore(ctx context.Context) error {
 		s.rec.Notes = append(s.rec.Notes, fmt.Sprintf("Re-scored after the escalation with the new intelligence and courses of action: "+
 			"RS %.2f (was %.2f), type %s, above the %s ceiling %.2f, so the deliberation routes again to %s.",
 			rs, s.rec.Rev.Score, typ, s.rec.Mode, ceiling(s.rec.Mode, s.opts.Thresholds), mode))
-		s.rec.Mode = mode
+		s.route(mode)
 	default:
 		s.rec.Notes = append(s.rec.Notes, fmt.Sprintf("Re-scored after the escalation with the new intelligence and courses of action: "+
 			"RS %.2f (was %.2f), type %s; the deliberation stays %s.", rs, s.rec.Rev.Score, typ, modePhrase(s.rec.Mode)))

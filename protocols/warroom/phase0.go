@@ -26,10 +26,11 @@ func (s *state) phase0(ctx context.Context) error {
 	rs := Score(scores)
 	typ, mode := Classify(rs, s.opts.Thresholds)
 	s.rec.Rev = Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}
-	s.rec.Recommend, s.rec.Mode = mode, mode
+	s.rec.Recommend = mode
 	if s.opts.Mode != ModeAuto {
-		s.rec.Mode = s.opts.Mode
+		mode = s.opts.Mode
 	}
+	s.route(mode)
 	if _, err := s.addNode("reversibility", 1, record.AnonymousLabel(0), c.Text, c.Role, c.At, ""); err != nil {
 		return err
 	}

@@ -339,3 +339,51 @@ func TestAPhaseWhereNobodyAnswersFailsTheSession(t *testing.T) {
 	_, _, err := deliberate(t, openStore(t, ""), sc, options(warroom.ModeAuto))
 	assert.ErrorContains(t, err, "Phase 1: intelligence produced no answer")
 }
+
+// A per-mode token cap applies once the session is routed to that mode (not before, and not
+// another mode's), stops the session naming its key with nothing sent past it, and a resume
+// under a raised cap continues without asking an answered call again.
+func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
+	sec := warroom.NewSection()
+	sec.Budgets.Lightweight = 1
+	caps := func(s *warroom.Section) map[string]map[string]engine.StageBudget {
+		return map[string]map[string]engine.StageBudget{warroom.Protocol: s.StageBudgets()}
+	}
+	ctx := context.Background()
+	run := func(st engine.Store, sc script.Script, stages map[string]map[string]engine.StageBudget, resume bool) (*engine.Decision, *script.Provider, error) {
+		p := script.New(sc)
+		rc := engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait, Stages: stages}
+		var r *engine.Run
+		var err error
+		if resume {
+			r, err = engine.Resume(ctx, rc, "wr-test0000000000001")
+		} else {
+			r, err = engine.Start(ctx, rc, session(t, options(warroom.ModeAuto), "wr-test0000000000001"))
+		}
+		require.NoError(t, err)
+		d, err := warroom.Execute(ctx, r)
+		return d, p, r.Finish(ctx, err)
+	}
+
+	// The lightweight cap does not touch a session the score routes to the full council.
+	d, _, err := run(openStore(t, ""), council(scoresFull, "", 0), caps(sec), false)
+	require.NoError(t, err)
+	assert.Equal(t, "full", d.Metrics["mode"])
+
+	// Routed to lightweight, the next call is refused: only phase 0 was sent.
+	st := openStore(t, "")
+	_, p, err := run(st, council(scoresLightweight, "", 0), caps(sec), false)
+	require.Error(t, err)
+	assert.ErrorContains(t, err, "budget ceiling passed: this session has used")
+	assert.ErrorContains(t, err, "(protocols.war_room.budgets.lightweight); nothing was sent")
+	assert.Equal(t, 1, p.Calls())
+
+	// Raised, the session resumes from where it stopped.
+	sec.Budgets.Lightweight = 10_000_000
+	d, p, err = run(st, council(scoresLightweight, "", 0), caps(sec), true)
+	require.NoError(t, err)
+	assert.Equal(t, "lightweight", d.Metrics["mode"])
+	for _, r := range p.Requests() {
+		assert.NotContains(t, r.User, "Phase 0.", "the answered score is not asked again")
+	}
+}

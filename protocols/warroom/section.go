@@ -21,6 +21,31 @@ type Section struct {
 	DefaultProfile string                    `yaml:"default_profile"`
 	Timeouts       SectionTimeouts           `yaml:"timeouts"`
 	Delphi         SectionDelphi             `yaml:"delphi"`
+	// Budgets cap a session's tokens by the mode it is routed to (0: no cap beyond the
+	// session's budget).
+	Budgets SectionBudgets `yaml:"budgets"`
+}
+
+// SectionBudgets are the per-mode token caps.
+type SectionBudgets struct {
+	Express     int64 `yaml:"express"`
+	Lightweight int64 `yaml:"lightweight"`
+	Full        int64 `yaml:"full"`
+	Delphi      int64 `yaml:"delphi"`
+}
+
+var _ engine.StageBudgeter = (*Section)(nil)
+
+// StageBudgets are the per-mode caps that are set, by mode, each named by its key.
+func (s *Section) StageBudgets() map[string]engine.StageBudget {
+	out := map[string]engine.StageBudget{}
+	for m, n := range map[Mode]int64{ModeExpress: s.Budgets.Express, ModeLightweight: s.Budgets.Lightweight,
+		ModeFull: s.Budgets.Full, ModeDelphi: s.Budgets.Delphi} {
+		if n > 0 {
+			out[string(m)] = engine.StageBudget{MaxTokens: n, By: "protocols." + SectionKey + ".budgets." + string(m)}
+		}
+	}
+	return out
 }
 
 // SectionTimeouts bound one phase's calls.

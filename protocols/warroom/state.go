@@ -63,6 +63,13 @@ func newState(r *engine.Run, opts Options) (*state, error) {
 		dag: record.NewDAG(s.ID), nodes: map[string]record.DAGNode{}}, nil
 }
 
+// route sets the mode the deliberation runs in, and with it the mode's token cap
+// (protocols.war_room.budgets), if one is set.
+func (s *state) route(m Mode) {
+	s.rec.Mode = m
+	s.r.EnterStage(string(m))
+}
+
 // absorb records a phase's aggregate: its gaps and timings.
 func (s *state) absorb(p phaseResult) {
 	s.rec.Phases = append(s.rec.Phases, p)
