@@ -30,6 +30,10 @@ type Deps struct {
 	// OpenStore opens the store a session runs on. The Action's is a fresh SQLite file per
 	// run: nothing survives to the next run but what GitHub holds.
 	OpenStore func(ctx context.Context) (engine.Store, error)
+	// CarryState says OpenStore's store does not outlive the job (the Action): a session that
+	// pauses at a gate or fails keeps its stored steps and calls in the thread's state, so the
+	// job that continues it neither repeats nor loses a call it made.
+	CarryState bool
 	// Mask hides a secret from logs (the Action's ::add-mask::); nil in the App.
 	Mask func(secret string)
 	// Checkout is a local checkout of the repository (the Action's GITHUB_WORKSPACE): a

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/google/go-github/v62/github"
+	"github.com/war-room/war-room/engine"
 	wr "github.com/war-room/war-room/internal/github"
 )
 
@@ -48,6 +49,9 @@ type State struct {
 	CommentID int64  `json:"comment_id,omitempty"`
 	// Discussion is the published decision's URL once there is one.
 	Discussion string `json:"discussion,omitempty"`
+	// Carried is what the session had stored when it paused or failed, where the store does
+	// not outlive the job (Deps.CarryState); the next job starts from it.
+	Carried *engine.Carried `json:"carried,omitempty"`
 }
 
 // contextText is one context input: its name and verbatim text.

@@ -77,6 +77,9 @@ func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st 
 	}
 	res := run.Run(rctx, req)
 	out = out.from(ctx, store, res)
+	if d.CarryState {
+		out.carry(ctx, store)
+	}
 	if out.State.Status == StatusCompleted && res.Published != nil {
 		d.proposeMemory(ctx, cfg.Config, repo, store, out)
 	}
@@ -95,10 +98,41 @@ func (d *Deps) runner(cfg *loadedConfig, store engine.Store, sinks []engine.Sink
 		Warn: func(msg string) { d.log().Warn(msg) }}
 }
 
-// sessionRequest is the session a thread's state describes, under the state's id and seed.
+// sessionRequest is the session a thread's state describes, under the state's id and seed,
+// with what an earlier job of it stored, where the state carries that.
 func sessionRequest(st State) session.Request {
 	return session.Request{SessionID: st.Session, Protocol: st.Protocol, Question: st.Question, Flags: st.Flags,
-		Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers}
+		Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers,
+		Carried: st.Carried, CarriedFrom: "war-room's progress comment on the thread"}
+}
+
+// maxCarriedMarker bounds the state marker that carries a session's steps: GitHub keeps at
+// most 65,536 characters in a comment, and the progress text shares it.
+const maxCarriedMarker = 40_000
+
+// carry keeps what the session stored in the thread's state when the session will be
+// continued by a later job (it paused, or failed and may be run again), and drops it once the
+// session has ended. A state too large for a comment carries nothing, and says so: the next
+// job then asks the answered calls again.
+func (o *runReport) carry(ctx context.Context, store engine.Store) {
+	o.State.Carried = nil
+	if o.State.Session == "" || (o.State.Status != StatusAwaiting && o.State.Status != StatusFailed) {
+		return
+	}
+	c, err := engine.Carry(ctx, store, o.State.Session)
+	if err != nil {
+		o.Notes = append(o.Notes, "What the session stored could not be kept on the thread ("+err.Error()+"); continuing it asks its calls again.")
+		return
+	}
+	if len(c.Steps) == 0 && len(c.Ledger) == 0 {
+		return
+	}
+	o.State.Carried = c
+	if n := len(o.State.Marker()); n > maxCarriedMarker {
+		o.State.Carried = nil
+		o.Notes = append(o.Notes, fmt.Sprintf("What the session stored (%d calls) is too large to keep on the thread "+
+			"(%d characters, at most %d); continuing it asks those calls again.", c.Calls(), n, maxCarriedMarker))
+	}
 }
 
 // from folds the pipeline's outcome into the thread's.

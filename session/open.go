@@ -42,7 +42,12 @@ func (r *Runner) open(ctx context.Context, req Request, stored bool) (*engine.Ru
 	if stored {
 		return engine.Resume(ctx, rc, req.SessionID)
 	}
-	run, err := engine.Start(ctx, rc, s)
+	var run *engine.Run
+	if req.Carried != nil {
+		run, err = engine.StartCarried(ctx, rc, s, req.Carried, req.CarriedFrom)
+	} else {
+		run, err = engine.Start(ctx, rc, s)
+	}
 	if errors.Is(err, engine.ErrExists) { // created since we looked: continue it
 		return engine.Resume(ctx, rc, s.ID)
 	}

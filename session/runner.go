@@ -58,6 +58,11 @@ type Request struct {
 	SeedSource string
 	// Answers are gate answers given so far (flags, reply commands), by gate key.
 	Answers map[string]string
+	// Carried is what an earlier job of this session stored, for a store that does not
+	// outlive its job: a session the store does not hold is created with it and continues
+	// from there (engine.StartCarried). CarriedFrom says where it was kept, for the record.
+	Carried     *engine.Carried
+	CarriedFrom string
 	// Source says where the material comes from, for the disclosure.
 	Source engine.Source
 	// Repo, when set (and the Runner has a Publisher), is where earlier decisions are looked

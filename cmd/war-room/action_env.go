@@ -90,7 +90,7 @@ func actionDeps(ctx context.Context, a *githubactions.Action, m *masker, gc *git
 		Settings: bot.Settings{ConfigPath: a.GetInput(inputConfig), Protocol: protocolInput(a.GetInput(inputProtocol)),
 			Question: a.GetInput(inputQuestion), Publish: boolInput(a, inputPublish), Review: boolInput(a, inputReview),
 			RunURL: runURL(gc), RunID: runID(gc)},
-		Checkout: gc.Workspace}
+		Checkout: gc.Workspace, CarryState: true}
 	d.OpenStore = func(ctx context.Context) (engine.Store, error) {
 		path := e.getenv("WAR_ROOM_DB") // tests read the ledger back; a runner starts empty
 		if path == "" {

@@ -185,8 +185,11 @@ func TestActionPremiseGate(t *testing.T) {
 	if st2.Status != bot.StatusCompleted || st2.Seed != st1.Seed || st2.Answers["premise"] != "proceed" || st2.Discussion == "" {
 		t.Fatalf("second run: %+v\n%s", st2, r2.stderr)
 	}
-	if got := len(ledger(t, r2.db)); got != 5 {
-		t.Errorf("second run made %d calls, want the five roles (the premise check again, then four)", got)
+	// The premise check the first job made is carried in the thread's state, not asked again:
+	// the second job's ledger holds the five roles, the first of them the first job's call.
+	first, second := ledger(t, r1.db), ledger(t, r2.db)
+	if len(second) != 5 || second[0].PromptSHA256 != first[0].PromptSHA256 || !second[0].StartedAt.Equal(first[0].StartedAt) {
+		t.Errorf("second run's ledger %+v, want the first job's premise check and four new calls", second)
 	}
 }
 

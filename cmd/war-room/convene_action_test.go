@@ -82,3 +82,54 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 		}
 	}
 }
+
+// The Action's store is gone when `/war-room proceed` starts the next job: the triage call
+// the first job made rides in the thread's state, so triage runs once per command and the
+// record and the call count hold it.
+func TestActionConveneProceedCarriesTriage(t *testing.T) {
+	w := newActionWorld(t, councilActionConfig(t))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+
+	r1, _ := w.say("alice", n, "/war-room convene --rounds=1 Should billing move to a queue?")
+	wantNoError(t, r1)
+	st1, _ := progressState(t, w, n)
+	first := ledger(t, r1.db)
+	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "confirm-roster" || len(first) != 1 || first[0].Step != "triage/call" {
+		t.Fatalf("first run: state %+v, calls %+v; want the roster card's gate after triage alone", st1, first)
+	}
+	if st1.Carried == nil || st1.Carried.Calls() != 1 {
+		t.Fatalf("the paused state carries %+v, want the triage call", st1.Carried)
+	}
+
+	r2, _ := w.say("alice", n, "/war-room proceed")
+	wantNoError(t, r2)
+	st2, _ := progressState(t, w, n)
+	if st2.Status != bot.StatusCompleted || st2.Carried != nil {
+		t.Fatalf("second run: state %+v\n%s", st2, r2.stderr)
+	}
+	calls := ledger(t, r2.db)
+	var triage []engine.LedgerEntry
+	for _, e := range calls {
+		if e.Step == "triage/call" {
+			triage = append(triage, e)
+		}
+	}
+	if len(calls) != 15 || len(triage) != 1 || triage[0].PromptSHA256 != first[0].PromptSHA256 || !triage[0].StartedAt.Equal(first[0].StartedAt) {
+		t.Errorf("second run's ledger: %d calls, triage %+v; want 15 with the first job's triage call, not a second one", len(calls), triage)
+	}
+	var decision *githubfake.Discussion
+	for _, d := range w.f.Discussions(aRepo) {
+		if strings.HasPrefix(d.Title, "[Council] ") {
+			decision = &d
+		}
+	}
+	if decision == nil {
+		t.Fatalf("no council discussion\n%s", r2.stderr)
+	}
+	for _, want := range []string{" · 15 calls · ", "1 call record(s) (1 answered) were made by an earlier job of this session"} {
+		if !strings.Contains(decision.Body, want) {
+			t.Errorf("the decision lacks %q:\n%s", want, decision.Body)
+		}
+	}
+}
