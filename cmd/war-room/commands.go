@@ -37,7 +37,7 @@ var order = []struct{ name, summary string }{
 	protocolCommand(reason.Protocol),
 	protocolCommand(warroom.Protocol),
 	protocolCommand(council.Protocol),
-	{"council", "show the standing team's roster and composition profiles (read-only)"},
+	{"council", "show the standing team's roster and composition profiles (read-only), or lint them for divergence"},
 	{"memory", "review, approve and reject the standing team's member memory"},
 	{"review", "run independent review lanes on a diff or pull request"},
 	{"decisions", "list, show and search recorded decisions; list deferred items"},

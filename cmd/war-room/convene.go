@@ -149,8 +149,12 @@ func dryRunCouncil(ctx context.Context, e *env, st *setup, opts council.Options,
 	fmt.Fprintf(w, "war-room convene (dry run: no session, no call)\n\nseed %d (pass --seed %[1]d to get exactly this seating)\n", seed)
 	seat, _ := opts.TimeoutFor(council.TimeoutSeat, plan.Seats[0].Effort)
 	arbiter, _ := opts.TimeoutFor(council.TimeoutArbiter, plan.Arbiter.Effort)
-	fmt.Fprintf(w, "%d seats · %d cross-examination round(s) · %d calls expected · timeouts: a seat %s, the arbiter %s (protocols.council.timeouts)\n\n",
-		len(plan.Seats), opts.Rounds, opts.ExpectedCalls(), seat, arbiter)
+	fmt.Fprintf(w, "profile %s · %d seats · %d cross-examination round(s) · %d calls expected · timeouts: a seat %s, the arbiter %s (protocols.council.timeouts)\n",
+		orDash(opts.Profile), len(plan.Seats), opts.Rounds, opts.ExpectedCalls(), seat, arbiter)
+	if opts.PersonalData {
+		fmt.Fprintln(w, "personal data: no member memory is read or proposed, and every call is told to repeat no personal detail it does not need")
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "ROLE\tLABEL\tPROFILE\tMODEL\tFAMILY\tEFFORT\tPINNED")
 	for _, a := range append(append([]council.Assignment(nil), plan.Seats...), plan.Clerk, plan.Arbiter) {

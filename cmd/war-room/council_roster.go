@@ -19,17 +19,21 @@ func init() {
 }
 
 func runCouncil(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "council", "roster [PROFILE|MEMBER]")
+	fs := newFlagSet(e, "council", "roster [PROFILE|MEMBER] | lint")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) == 0 || pos[0] != "roster" || len(pos) > 2 {
-		return usageErr("usage: war-room council roster [PROFILE|MEMBER]")
+	lint := len(pos) == 1 && pos[0] == "lint"
+	if !lint && (len(pos) == 0 || pos[0] != "roster" || len(pos) > 2) {
+		return usageErr("usage: war-room council roster [PROFILE|MEMBER] | war-room council lint")
 	}
 	cat, err := protocols.CouncilCatalog(os.DirFS(projectDir(e)))
 	if err != nil {
 		return exitErr(exitUsage, err)
+	}
+	if lint {
+		return lintCatalog(e.stdout, cat)
 	}
 	if len(pos) == 1 {
 		printCatalog(e.stdout, cat)
@@ -73,6 +77,20 @@ func printCatalog(w io.Writer, cat council.Catalog) {
 	fmt.Fprintf(w, "\nwar-room council roster PROFILE or MEMBER shows one; a repository overrides or adds cards in %s/.\n", council.RepositoryDir)
 }
 
+// lintCatalog prints the divergence lint's findings over the built-in catalog and the
+// repository's layer; any finding is exit 1, so that CI can hold a repository's profiles to it.
+func lintCatalog(w io.Writer, cat council.Catalog) error {
+	fs := cat.Lint()
+	if len(fs) == 0 {
+		fmt.Fprintf(w, "Divergence lint: the %d profile(s) pass — every team has a seat that attacks, and no two seats are briefed alike.\n", len(cat.Profiles))
+		return nil
+	}
+	for _, f := range fs {
+		fmt.Fprintln(w, f.String())
+	}
+	return exitErr(exitFailure, fmt.Errorf("divergence lint: %d finding(s)", len(fs)))
+}
+
 func printProfile(w io.Writer, cat council.Catalog, p council.Profile) {
 	fmt.Fprintf(w, "Profile %s (%s)\n\n%s\n\n", p.Name, source(p.Source), p.Description)
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
@@ -93,6 +111,31 @@ func printProfile(w io.Writer, cat council.Catalog, p council.Profile) {
 	seatCalls := len(p.Members) * (2 + p.Rounds)
 	fmt.Fprintf(w, "\n%d cross-examination round(s) · %d seat calls of at most %d · triage: %s\n", p.Rounds, seatCalls, p.MaxSeatCalls, triage)
 	fmt.Fprintln(w, "Plus a clerk and an external arbiter, who hold no seat.")
+	if p.PersonalData {
+		fmt.Fprintln(w, "Personal data: member memory is neither read nor proposed; every call is told to repeat no personal detail it does not need.")
+	}
+	if len(p.Overlays) > 0 {
+		fmt.Fprintln(w, "\nOverlays (added to the member's core card in this profile only):")
+		for _, k := range p.Members {
+			if o, ok := p.Overlays[k]; ok {
+				fmt.Fprintf(w, "- %s: %s\n", k, strings.Join(strings.Fields(o.Focus), " "))
+				for _, inc := range o.Incentives {
+					fmt.Fprintf(w, "  also %s\n", inc)
+				}
+			}
+		}
+	}
+	var findings []string
+	for _, f := range cat.Lint() {
+		if f.Profile == p.Name {
+			findings = append(findings, f.String())
+		}
+	}
+	if len(findings) == 0 {
+		fmt.Fprintln(w, "\nDivergence lint: passes.")
+	} else {
+		fmt.Fprintln(w, "\nDivergence lint:\n- "+strings.Join(findings, "\n- "))
+	}
 }
 
 func printMember(w io.Writer, cat council.Catalog, m council.Member) error {

@@ -67,3 +67,63 @@ func TestCouncilRosterReadsTheRepositoryLayer(t *testing.T) {
 		t.Errorf("convene ran with a defective catalog: exit %d\n%s", res.code, res.stderr)
 	}
 }
+
+// Every composition profile is listed by the roster and runs with --dry-run (no session, no
+// call); the new ones name their overlays, and the divergence lint passes them all.
+func TestEveryProfileIsListedAndRunsDry(t *testing.T) {
+	c := newCouncilEnv(t, "")
+	roster := c.bare("council", "roster")
+	for _, name := range []string{"coding-ratification", "research-synthesis", "business-ideation", "website-ux", "writing-cv"} {
+		if !regexp.MustCompile(`(?m)^  [ *] ` + name + ` `).MatchString(roster.stdout) {
+			t.Errorf("the roster does not list %s:\n%s", name, roster.stdout)
+		}
+		res := c.run("convene", "Which way?", "--profile", name, "--dry-run", "--seed", "7")
+		if res.code != 0 || !strings.Contains(res.stdout, "no session, no call") || !strings.Contains(res.stdout, "profile "+name) {
+			t.Errorf("%s --dry-run: exit %d\n%s%s", name, res.code, res.stdout, res.stderr)
+		}
+	}
+	if n := len(c.sessions()); n != 0 {
+		t.Fatalf("dry runs created %d session(s)", n)
+	}
+	if !regexp.MustCompile(`(?m)^  wordsmith +Wordsmith +deliberation +medium`).MatchString(roster.stdout) {
+		t.Errorf("the roster lacks the wordsmith:\n%s", roster.stdout)
+	}
+	cv := c.bare("council", "roster", "writing-cv")
+	for _, want := range []string{"Personal data: member memory is neither read nor proposed", "Overlays (added to the member's core card in this profile only):",
+		"- wordsmith: The document as a hiring reader skims it", "Divergence lint: passes."} {
+		if !strings.Contains(cv.stdout, want) {
+			t.Errorf("roster writing-cv lacks %q:\n%s", want, cv.stdout)
+		}
+	}
+	if res := c.bare("council", "lint"); res.code != 0 || !strings.Contains(res.stdout, "Divergence lint: the 5 profile(s) pass") {
+		t.Errorf("lint of the built-ins: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// A repository profile whose seats are briefed alike fails the lint, naming the members, and
+// exits 1; the roster of that profile shows the same findings.
+func TestCouncilLintFailsATeamThatDoesNotDiverge(t *testing.T) {
+	c := newCouncilEnv(t, "")
+	dir := filepath.Join(c.dir, ".github", "war-room", "council", "profiles")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "name: echo\ndescription: Two friendly seats.\nmembers: [architect, economist]\nmax_seat_calls: 6\n" +
+		"overlays:\n  architect: {focus: Costs of the platform.}\n  economist: {focus: costs of the platform}\n"
+	if err := os.WriteFile(filepath.Join(dir, "echo.yaml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := c.bare("council", "lint")
+	for _, want := range []string{"profile echo: nobody on the team is charged with attacking the options",
+		"profile echo (architect, economist): have the same overlay focus"} {
+		if res.code != exitFailure || !strings.Contains(res.stdout, want) {
+			t.Errorf("exit %d, lint lacks %q:\n%s%s", res.code, want, res.stdout, res.stderr)
+		}
+	}
+	if !strings.Contains(res.stderr, "divergence lint: 2 finding(s)") {
+		t.Errorf("stderr: %s", res.stderr)
+	}
+	if r := c.bare("council", "roster", "echo"); !strings.Contains(r.stdout, "Divergence lint:\n- profile echo: nobody") {
+		t.Errorf("roster echo:\n%s", r.stdout)
+	}
+}

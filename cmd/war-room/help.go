@@ -35,7 +35,7 @@ var examples = map[string][]string{
 	"reason":             {`war-room reason "Should the job queue stay in PostgreSQL?"`, `war-room reason --demo`, `war-room reason --facts facts.md --caller-position mine.md "…"`},
 	"deliberate":         {`war-room deliberate "Should we move session state to PostgreSQL?"`, `war-room deliberate --demo`, `war-room deliberate --resume wr-0123456789abcdef`},
 	"convene":            {`war-room convene "Should billing move from cron to a queue?"`, `war-room convene --demo`, `war-room convene --dry-run "…"`},
-	"council":            {`war-room council roster`, `war-room council roster skeptic`},
+	"council":            {`war-room council roster`, `war-room council roster writing-cv`, `war-room council lint`},
 	"memory":             {`war-room memory list`, `war-room memory review`, `war-room memory approve m-1`},
 	"review":             {`war-room review --base main --head HEAD`, `war-room review --pr acme/widgets#42`},
 	"decisions list":     {`war-room decisions list`, `war-room decisions list --json`},

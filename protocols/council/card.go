@@ -29,7 +29,11 @@ func Card(opts Options, plan Plan, est estimate.Estimate) string {
 	if plan.Residual != "" {
 		b.WriteString(": " + plan.Residual)
 	}
-	b.WriteString(").\n\nEstimate: " + est.String() + "\n")
+	b.WriteString(").\n")
+	if opts.PersonalData {
+		b.WriteString("\nThis profile handles personal data: no member memory is read or proposed, and every call is told to repeat no personal detail it does not need.\n")
+	}
+	b.WriteString("\nEstimate: " + est.String() + "\n")
 	for _, line := range est.Basis() {
 		b.WriteString("- " + line + "\n")
 	}

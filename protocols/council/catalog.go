@@ -44,6 +44,18 @@ type Member struct {
 	Brief string `yaml:"brief" json:"brief,omitempty"`
 	// Source is the file the card was read from.
 	Source string `yaml:"-" json:"source,omitempty"`
+	// Overlay is the profile's overlay on this member, on the copy of the card a session
+	// stores (a card file never sets it): the core above stays the member's in every
+	// profile, and only the profile that convened the session adds its overlay.
+	Overlay *Overlay `yaml:"-" json:"overlay,omitempty"`
+}
+
+// Overlay is what a composition profile adds to a member's core card for its kind of
+// question: where to look, and what the member is credited or charged for there. Overlays
+// exist to pull a profile's seats apart (the divergence lint checks that they do).
+type Overlay struct {
+	Focus      string   `yaml:"focus" json:"focus"`
+	Incentives []string `yaml:"incentives" json:"incentives,omitempty"`
 }
 
 // Pin holds a profile's seat to a model family.
@@ -66,7 +78,12 @@ type Profile struct {
 	// Triage asks, before any seat is called, whether the question needs a team at all.
 	Triage bool           `yaml:"triage" json:"triage"`
 	Pins   map[string]Pin `yaml:"pins" mapkey:"member" json:"pins,omitempty"`
-	Source string         `yaml:"-" json:"source,omitempty"`
+	// Overlays add a profile's focus to members' core cards, by member.
+	Overlays map[string]Overlay `yaml:"overlays" mapkey:"member" json:"overlays,omitempty"`
+	// PersonalData marks a profile whose material is about a person (a CV): member memory is
+	// neither read nor proposed, and the seats are told to repeat no personal detail.
+	PersonalData bool   `yaml:"personal_data" json:"personal_data,omitempty"`
+	Source       string `yaml:"-" json:"source,omitempty"`
 }
 
 // newProfile is a profile's defaults, before its file is read.

@@ -66,6 +66,15 @@ func checkProfile(c *engine.SettingsCheck, p *Profile, stem string, members []st
 		c.Errorf("max_seat_calls", "is %d, but %d member(s) × (2 + %d round(s)) make %d seat calls", p.MaxSeatCalls, len(p.Members), p.Rounds, need)
 	}
 	checkPins(c, p)
+	for _, k := range slices.Sorted(maps.Keys(p.Overlays)) {
+		at := "overlays." + k
+		c.Choice(at, k, p.Members, "member of this profile", "members")
+		o := p.Overlays[k]
+		required(c, at+".focus", o.Focus)
+		for i, s := range o.Incentives {
+			required(c, fmt.Sprintf("%s.incentives[%d]", at, i), s)
+		}
+	}
 }
 
 // checkPins checks the family pins, and that they leave the team two families to span.

@@ -84,10 +84,17 @@ type Options struct {
 	// Intent is the asker's durable intent (the repository's intent file); nil means the
 	// principal-proxy seat drafts a provisional one.
 	Intent *Intent `json:"intent,omitempty"`
+	// PersonalData is the profile's mark that the material is about a person: no member
+	// memory is read or proposed, and every call is told to repeat no personal detail.
+	PersonalData bool `json:"personal_data,omitempty"`
 }
 
 // roster is the options' team as roles.
 func (o Options) roster() roster { return roster{members: o.Members} }
+
+// Body is a role's system prompt in this session: the member's core brief, the overlay of the
+// profile that convened it, and the rules every seat works by.
+func (o Options) Body(key string) (string, error) { return o.roster().Body(key) }
 
 // Title names a role of this session for a reader.
 func (o Options) Title(key string) string { return o.roster().Title(key) }

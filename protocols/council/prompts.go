@@ -35,6 +35,9 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
+	if k.opts.PersonalData {
+		body += "\n\n" + personalDataRule
+	}
 	kind := TimeoutSeat
 	if spec, _ := k.opts.roster().Spec(a.Role); !spec.Seat {
 		kind = map[string]string{Clerk: TimeoutClerk, Arbiter: TimeoutArbiter, Triage: TimeoutTriage}[a.Role]

@@ -56,7 +56,9 @@ func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cr
 		fmt.Fprintf(&b, "\n## %s\n- Option <number>: serves | drifts | unclear — <why, against the question "+
 			"as it was asked> (one per option)\n", secIntent)
 	}
-	b.WriteString(rememberHelp)
+	if !k.opts.PersonalData {
+		b.WriteString(rememberHelp)
+	}
 	return k.spec(a, in, b.String(), ballotContract(n, intent, len(intentItems)))
 }
 

@@ -25,6 +25,7 @@ const (
 	Steward      = "steward"
 	Economist    = "economist"
 	UserAdvocate = "user-advocate"
+	Wordsmith    = "wordsmith"
 	// Clerk, Arbiter and Triage hold no seat: the clerk files the docket, the arbiter rules,
 	// triage asks whether the question needs a team at all.
 	Clerk   = "clerk"
@@ -122,11 +123,25 @@ func (r roster) Body(key string) (string, error) {
 		}
 		body = b
 	}
+	if ov := r.members[i].Overlay; ov != nil {
+		body += "\n\n" + overlayText(*ov)
+	}
 	rules, err := services.File("seat-rules.md")
 	if err != nil {
 		return "", err
 	}
 	return body + "\n\n" + rules, nil
+}
+
+// overlayText is a profile's overlay as the seat reads it, after its core brief.
+func overlayText(o Overlay) string {
+	var b strings.Builder
+	b.WriteString("For the kind of question this team was convened for, put your weight here: " +
+		strings.Join(strings.Fields(o.Focus), " "))
+	for _, inc := range o.Incentives {
+		b.WriteString("\n- Here you are also " + strings.Join(strings.Fields(inc), " "))
+	}
+	return b.String()
 }
 
 // Identities are the words that would give a role away in model-written text: every title,

@@ -124,12 +124,18 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 		Pool: ps.DefaultPool(), Priors: cat.Priors, MaxSeatCalls: prof.MaxSeatCalls, Triage: prof.Triage, Go: f.Go, Evidence: env.Evidence,
 		Memory: memory.Approved(env.Memory), Intent: env.Intent,
 		SeatTimeout: sec.Timeouts.Seat, ClerkTimeout: sec.Timeouts.Clerk, ArbiterTimeout: sec.Timeouts.Arbiter, TriageTimeout: sec.Timeouts.Triage,
-		Unscrubbed: slices.Clone(sec.Unscrubbed)}
+		Unscrubbed: slices.Clone(sec.Unscrubbed), PersonalData: prof.PersonalData}
+	if prof.PersonalData {
+		o.Memory = nil
+	}
 	if o.Rounds == 0 {
 		o.Rounds = prof.Rounds
 	}
 	for _, k := range team {
 		m, _ := cat.Member(k)
+		if ov, ok := prof.Overlays[k]; ok {
+			m.Overlay = &ov
+		}
 		o.Members = append(o.Members, m)
 		if pin, ok := prof.Pins[k]; ok {
 			if o.Pins == nil {

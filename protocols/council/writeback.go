@@ -28,6 +28,11 @@ type Proposal struct {
 	Refused string `json:"refused,omitempty"`
 }
 
+// personalDataRule is told to every call of a session whose profile handles personal data.
+const personalDataRule = "The material is about a person. Quote or repeat a personal detail (a name, contact " +
+	"details, dates, employers, places) only where your answer cannot be made without it, and never add one " +
+	"that the material does not hold."
+
 // rememberHelp tells a seat at the closing ballot how to propose memory.
 const rememberHelp = "\nYou may propose what the team should remember next time, in a section \"## " + secRemember +
 	"\": one line each, `- [decision] <what this decision settles>` or `- [file PATH] <what that file establishes>`. " +
@@ -41,6 +46,9 @@ var sourceTag = regexp.MustCompile(`^\[(decision|file)(?:\s+([^\]\s]+))?\]\s*(.+
 func (s *state) writeback(ctx context.Context) ([]Proposal, error) {
 	return engine.Step(ctx, s.r, keyWriteback, func(ctx context.Context) ([]Proposal, error) {
 		var out []Proposal
+		if s.opts.PersonalData {
+			return nil, nil // nothing about a person is proposed for the team's memory
+		}
 		for _, c := range inLabelOrder(s.rec.Closing) {
 			a, _ := s.plan.Seat(c.Role)
 			for _, line := range items(sections(c.Text)[headingKey(secRemember)]) {
