@@ -96,7 +96,8 @@ var known = map[string]protocol{
 			Help: "auto (route by the reversibility score), express, lightweight, full or delphi"},
 			{Name: "preset", Help: "threshold preset: default, move-fast, risk-averse, startup or regulated"},
 			{Name: "thresholds", Help: "express, lightweight and full-council ceilings, three increasing scores, e.g. 0.40,0.60,0.80"},
-			{Name: "plan-review", Bool: true, Help: "the question is an implementation plan to review (adds Prosecution Counsel)"}},
+			{Name: "plan-review", Bool: true, Help: "the question is an implementation plan to review (adds Prosecution Counsel)"},
+			{Name: "agent-teams", Bool: true, Help: "full council and Delphi: the red team questions the authors first, premortems build on each other, Delphi members keep their own ballots"}},
 		start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
 	},
 	reason.Protocol: {
@@ -327,7 +328,8 @@ func bounded[T interface{ Bounded() []engine.Bounded }](s *engine.Session) ([]en
 func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
 	sec, _ := cfg.Section(warroom.Protocol).(*warroom.Section)
 	opts, err := warroom.OptionsFrom(sec, cfg.Descriptors(), warroom.Flags{Mode: warroom.Mode(req.Flags["mode"]),
-		Preset: req.Flags["preset"], Thresholds: req.Flags["thresholds"], PlanReview: req.Flags["plan-review"] == "true"})
+		Preset: req.Flags["preset"], Thresholds: req.Flags["thresholds"], PlanReview: req.Flags["plan-review"] == "true",
+		AgentTeams: req.Flags["agent-teams"] == "true"})
 	if err != nil {
 		return nil, err
 	}

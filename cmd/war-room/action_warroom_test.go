@@ -211,3 +211,44 @@ func TestActionDispatchDeliberate(t *testing.T) {
 		t.Errorf("summary:\n%s", r.summary)
 	}
 }
+
+// TestActionWarRoomAgentTeams: `/war-room --agent-teams --mode=full …` in a comment runs the
+// exchanges on the fake GitHub: the red team's question and the author's answer are calls of
+// the record, their text reaches the published Discussion's Phase 4 comment attributed (the
+// synthesis has unsealed the panel), and no prompt before the synthesis names a seat.
+func TestActionWarRoomAgentTeams(t *testing.T) {
+	script := councilWith(t, "  - role: red-team\n    match: 'Phase 4, questions to the authors'\n    text: |\n"+
+		"      - Response B: What load did you plan for? QMARK-B\n"+
+		"  - match: 'Phase 4, a question about your course of action'\n    text: |\n      We planned for 2k messages a second. AMARK-B\n")
+	w := newActionWorld(t, strings.ReplaceAll(warRoomConfig(t), testdataPath(t, "../warroom/council.yaml"), script))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Billing queue", "Billing needs a queue.", "alice")
+
+	r, _ := w.say("alice", n, "/war-room --agent-teams --mode=full "+warRoomQuestion)
+	wantNoError(t, r)
+	st, _ := progressState(t, w, n)
+	if st.Status != bot.StatusCompleted || st.Flags["agent-teams"] != "true" {
+		t.Fatalf("state %+v\n%s", st, r.stderr)
+	}
+	steps := map[string]int{}
+	for _, e := range ledger(t, r.db) {
+		steps[strings.SplitN(e.Step, "/", 2)[0]]++
+	}
+	if steps["p4-questions"] != 1 || steps["p4-answers"] != 1 {
+		t.Errorf("ledger steps %v: want the red team's question call and one answer", steps)
+	}
+	var phase4 string
+	for _, d := range w.f.Discussions(aRepo) {
+		for _, c := range w.f.Comments(d.ID) {
+			if strings.Contains(c.Body, "part=phase:red-team -->") {
+				phase4 = c.Body
+			}
+		}
+	}
+	for _, want := range []string{"Question on Response B — Red Team Commander", "QMARK-B", "Answer on Response B — ", "AMARK-B"} {
+		if !strings.Contains(phase4, want) {
+			t.Errorf("the Phase 4 comment lacks %q:\n%s", want, phase4)
+
+		}
+	}
+}

@@ -88,7 +88,8 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	opts, err := warroom.OptionsFrom(section[*warroom.Section](st.Config, warroom.Protocol), st.Config.Descriptors(), warroom.Flags{Mode: warroom.Mode(f.protocol.get("mode")),
-		Preset: f.protocol.get("preset"), Thresholds: f.protocol.get("thresholds"), PlanReview: f.protocol.on("plan-review")})
+		Preset: f.protocol.get("preset"), Thresholds: f.protocol.get("thresholds"), PlanReview: f.protocol.on("plan-review"),
+		AgentTeams: f.protocol.on("agent-teams")})
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}

@@ -161,3 +161,22 @@ func TestDryRunShowsTheEffortEachModelIsSent(t *testing.T) {
 		t.Fatalf("the panel seats neither profile: %+v", out.Panel.Members)
 	}
 }
+
+// --agent-teams reaches the session's options and its forecast: the dry run says what the
+// mode does and counts the full council's exchanges (26 calls, and 6 more at most).
+func TestDeliberateAgentTeamsDryRun(t *testing.T) {
+	w := newWarRoomEnv(t, "council.yaml")
+	plain := w.run("deliberate", "Which queue?", "--dry-run", "--mode", "full")
+	teams := w.run("deliberate", "Which queue?", "--dry-run", "--mode", "full", "--agent-teams")
+	if plain.code != 0 || teams.code != 0 {
+		t.Fatalf("exit %d/%d: %s%s", plain.code, teams.code, plain.stderr, teams.stderr)
+	}
+	if !strings.Contains(plain.stdout, "~26 calls") || strings.Contains(plain.stdout, "agent-teams") {
+		t.Errorf("plain dry run:\n%s", plain.stdout)
+	}
+	for _, want := range []string{"agent-teams: on — in the full council and Delphi the red team questions the authors", "~32 calls"} {
+		if !strings.Contains(teams.stdout, want) {
+			t.Errorf("agent-teams dry run lacks %q:\n%s", want, teams.stdout)
+		}
+	}
+}

@@ -38,6 +38,10 @@ func dryRunWarRoom(ctx context.Context, e *env, st *setup, opts warroom.Options,
 	fmt.Fprintf(w, "\nexpress ≤ %.2f < lightweight ≤ %.2f < full council ≤ %.2f < delphi\n", opts.Thresholds[0], opts.Thresholds[1], opts.Thresholds[2])
 	fmt.Fprintf(w, "timeouts: expert %s, synthesis %s · delphi: threshold %.2f, at most %d rounds\n\n",
 		opts.ExpertTimeout.Round(time.Second), opts.SynthesisTimeout.Round(time.Second), opts.DelphiThreshold, opts.DelphiMaxRounds)
+	if opts.AgentTeams {
+		fmt.Fprint(w, "agent-teams: on — in the full council and Delphi the red team questions the authors before it challenges "+
+			"(one call, and up to one answer per course of action), the premortems run one after another, and Delphi members keep their own ballots\n\n")
+	}
 	writePanel(w, panel, opts.PlanReview)
 	writeEstimates(w, ests)
 	return nil

@@ -128,8 +128,11 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 	for _, role := range coaAuthors(mode) {
 		errs = append(errs, add(k.coa(role, 1, sit)))
 	}
+	// Agent-teams exchanges: every model-written text they carry tries to name its author.
+	clar := lab("clarification", 1+r.IntN(len(coas)))
+	errs = append(errs, add(k.questions(sit, coas)), add(k.answer(coaAuthors(mode)[0], coas[0], leaky(r, p, "why?"))))
 	for _, role := range challengeSeats {
-		errs = append(errs, add(k.challenge(role, sit, coas)))
+		errs = append(errs, add(k.challenge(role, sit, coas, nil)), add(k.challenge(role, sit, coas, clar)))
 	}
 	ls := make([]string, len(coas))
 	for i, c := range coas {
@@ -138,9 +141,12 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 	voters := Voters(mode, opts.PlanReview)
 	orders := presentationOrders(ls, len(voters), rand.New(rand.NewPCG(r.Uint64(), 1)))
 	for i, v := range voters {
-		errs = append(errs, add(k.vote(v, reorder(coas, orders[i]), challenges)), add(k.premortem(v, coas[:2], challenges)))
+		errs = append(errs, add(k.vote(v, reorder(coas, orders[i]), challenges, "")), add(k.premortem(v, coas[:2], challenges)),
+			add(k.vote(v, reorder(coas, orders[i]), challenges, leaky(r, p, "my ballot"))),
+			add(k.premortemAfter(v, coas[:2], challenges, lab("premortem", 1+r.IntN(3)))))
 	}
-	errs = append(errs, add(k.revision(ChiefStrategist, coas[0], coas[1:], challenges, "Response A 3")))
+	errs = append(errs, add(k.revision(ChiefStrategist, coas[0], coas[1:], challenges, "Response A 3", "")),
+		add(k.revision(ChiefStrategist, coas[0], coas[1:], challenges, "Response A 3", leaky(r, p, "my ballot"))))
 	for _, err := range errs {
 		if err != nil {
 			return nil, nil, err
@@ -192,7 +198,7 @@ func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
 	s := &engine.Session{ID: "wr-vote", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Which queue?")}}
 	k := newKit(s, randomPanel(rand.New(rand.NewPCG(1, 2))), Options{}.Defaulted())
 	shown := []Labeled{{Label: "Response C", Text: "c"}, {Label: "Response A", Text: "a"}, {Label: "Response B", Text: "b"}}
-	spec, err := k.vote(Scout, shown, nil)
+	spec, err := k.vote(Scout, shown, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,9 @@ import (
 // callPlan is what a deliberation routed to mode calls when nothing fails, nothing escalates
 // and (in Delphi) the panel converges at its first vote: phase 0, then the express path, or
 // intelligence, the situation assessment, the courses of action, the escalation check, the
-// challenges, the vote, the premortems and the synthesis.
+// challenges, the vote, the premortems and the synthesis. Agent-teams mode adds the red
+// team's questions and an answer per course of action (its most: the red team may ask fewer),
+// and runs the premortems one after another.
 func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 	seat := func(role string) estimate.Call {
 		for _, m := range p.Members {
@@ -37,9 +39,30 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 		return out
 	}
 	voters := Voters(mode, opts.PlanReview)
+	teams := opts.AgentTeams && (mode == ModeFull || mode == ModeDelphi)
 	out.Phases = append(out.Phases, phase("intel", intelSeats(mode)...), phase("assessment", ChiefStrategist),
-		phase("coa", coaAuthors(mode)...), phase("escalation", SupremeCommander), phase("challenge", challengeSeats...),
-		phase("vote", voters...), phase("premortem", voters...), phase("synthesis", SupremeCommander))
+		phase("coa", coaAuthors(mode)...), phase("escalation", SupremeCommander))
+	if teams {
+		// The red team's questions, and at most one answer per course of action, by its author.
+		var answers []string
+		for _, a := range coaAuthors(mode) {
+			spec, _ := Spec(a)
+			for range spec.COAs {
+				answers = append(answers, a)
+			}
+		}
+		out.Phases = append(out.Phases, phase("questions", RedTeam), phase("answers", answers...))
+	}
+	out.Phases = append(out.Phases, phase("challenge", challengeSeats...), phase("vote", voters...))
+	if teams {
+		// Premortems one after another, each reading the ones before.
+		for _, v := range voters {
+			out.Phases = append(out.Phases, phase("premortem", v))
+		}
+	} else {
+		out.Phases = append(out.Phases, phase("premortem", voters...))
+	}
+	out.Phases = append(out.Phases, phase("synthesis", SupremeCommander))
 	return out
 }
 

@@ -22,6 +22,8 @@ const (
 	metricDelphiRounds     = "delphi_rounds"
 	metricConvergence      = "delphi_convergence"
 	metricDurationTotal    = "duration.total"
+	metricAgentTeams       = "agent_teams"
+	metricAuthorQuestions  = "author_questions"
 )
 
 // metrics are the per-session numbers the footer prints.
@@ -32,6 +34,10 @@ func (s *state) metrics() map[string]string {
 		metricModeMatch: yes(s.rec.Mode == s.rec.Recommend), metricEscalated: yes(s.rec.Escalated),
 		metricDeescalated: yes(s.rec.Deescalated), metricOverDeliberation: yes(s.rec.Mode.Heavier(s.rec.Recommend)),
 		metricFailures: fmt.Sprint(len(s.rec.Gaps)),
+	}
+	if s.opts.AgentTeams {
+		m[metricAgentTeams] = yes(s.teams())
+		m[metricAuthorQuestions] = fmt.Sprint(len(s.rec.Questions))
 	}
 	if r := s.rec.Rescore; r != nil {
 		m[metricRSRescored] = fmt.Sprintf("%.2f", r.Score)

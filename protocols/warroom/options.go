@@ -50,6 +50,10 @@ type Options struct {
 	// PlanReview marks the question as a review of an implementation plan: the additions
 	// challenger then sits on every panel, express included.
 	PlanReview bool `json:"plan_review,omitempty"`
+	// AgentTeams runs the full council's and Delphi's exchanges (agentteams.go): the red
+	// team questions the authors, premortems build on each other, Delphi members keep their
+	// own earlier ballots.
+	AgentTeams bool `json:"agent_teams,omitempty"`
 }
 
 // Validate reports settings no deliberation can run with.

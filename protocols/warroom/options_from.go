@@ -17,6 +17,8 @@ type Flags struct {
 	Preset     string
 	Thresholds string
 	PlanReview bool
+	// AgentTeams asks for agent-teams mode (--agent-teams); the section's agent_teams too.
+	AgentTeams bool
 }
 
 // OptionsFrom resolves a session's options from the protocol's configuration section, the
@@ -28,7 +30,7 @@ func OptionsFrom(w *Section, ps engine.Profiles, f Flags) (Options, error) {
 	if w == nil {
 		w = NewSection()
 	}
-	o := Options{Mode: f.Mode, PlanReview: f.PlanReview, Seats: map[string]Seat{},
+	o := Options{Mode: f.Mode, PlanReview: f.PlanReview, AgentTeams: f.AgentTeams || w.AgentTeams, Seats: map[string]Seat{},
 		ExpertTimeout: w.Timeouts.Expert, SynthesisTimeout: w.Timeouts.Synthesis,
 		DelphiThreshold: w.Delphi.Threshold, DelphiMaxRounds: w.Delphi.MaxRounds}
 	if o.Mode == "" {

@@ -11,8 +11,16 @@ import (
 
 // phase4 has every course of action challenged.
 func (s *state) phase4(ctx context.Context) error {
+	s.teamsNote()
+	var clarifications []Labeled
+	if s.teams() {
+		var err error
+		if clarifications, err = s.askAuthors(ctx); err != nil {
+			return err
+		}
+	}
 	ts, err := tasks(challengeSeats, func(role string) (engine.CallSpec, error) {
-		return s.kit.challenge(role, s.situation(), s.coaView())
+		return s.kit.challenge(role, s.situation(), s.coaView(), clarifications)
 	})
 	if err != nil {
 		return err
@@ -58,7 +66,7 @@ func (s *state) vote(ctx context.Context, round int) (voteRound, error) {
 	orders := presentationOrders(ls, len(voters), s.r.Rand(key+"/orders"))
 	ts := make([]panel.Task, len(voters))
 	for i, v := range voters {
-		spec, err := s.kit.vote(v, reorder(view, orders[i]), s.rec.Challenges)
+		spec, err := s.kit.vote(v, reorder(view, orders[i]), s.rec.Challenges, s.ownBallot(v))
 		if err != nil {
 			return voteRound{}, err
 		}
@@ -104,7 +112,7 @@ func (s *state) revise(ctx context.Context, round int) error {
 	var ts []panel.Task
 	for i, c := range s.rec.COAs {
 		others := slices.Delete(slices.Clone(view), i, i+1)
-		spec, err := s.kit.revision(c.Author, view[i], others, s.rec.Challenges, tally)
+		spec, err := s.kit.revision(c.Author, view[i], others, s.rec.Challenges, tally, s.ownBallot(c.Author))
 		if err != nil {
 			return err
 		}
@@ -140,6 +148,9 @@ func (s *state) phase6(ctx context.Context) error {
 		if slices.Contains(final, c.Label) {
 			finalists = append(finalists, c)
 		}
+	}
+	if s.teams() {
+		return s.chainPremortems(ctx, finalists)
 	}
 	ts, err := tasks(Voters(s.rec.Mode, s.opts.PlanReview), func(role string) (engine.CallSpec, error) {
 		return s.kit.premortem(role, finalists, s.rec.Challenges)

@@ -179,14 +179,23 @@ func modePhrase(m Mode) string {
 }
 
 // challenge asks a challenger to attack every course of action.
-func (k kit) challenge(role string, situation, coas []Labeled) (engine.CallSpec, error) {
+// In agent-teams mode, clarifications are the authors' answers to the red team's questions,
+// by the label of the course of action they concern.
+func (k kit) challenge(role string, situation, coas, clarifications []Labeled) (engine.CallSpec, error) {
 	var ls []string
 	for _, c := range coas {
 		ls = append(ls, c.Label)
 	}
-	return k.spec(role, engine.Shared(append(labeled("situation", situation), labeled("course of action", coas)...)...),
+	in := engine.Shared(append(labeled("situation", situation), labeled("course of action", coas)...)...)
+	more := ""
+	if len(clarifications) > 0 {
+		in = append(in, labeled("clarification on", clarifications)...)
+		more = "The authors of " + labels(clarifications) + " answered questions about them (attached as clarifications); " +
+			"hold each course of action to what its author said. "
+	}
+	return k.spec(role, in,
 		"Phase 4, challenge. Attack every course of action: the assumptions it silently makes, how it "+
-			"fails in practice, what it costs when it does. "+anonymityNote+" Answer in markdown with one "+
+			"fails in practice, what it costs when it does. "+more+anonymityNote+" Answer in markdown with one "+
 			"section per course of action, headed exactly \"### <label>\" (for example \"### "+ls[0]+"\"), "+
 			"and finish with \"### Cross-cutting concerns\".\n", challengeContract(ls))
 }
@@ -195,12 +204,13 @@ func (k kit) challenge(role string, situation, coas []Labeled) (engine.CallSpec,
 // The answer format is shown with placeholders, never as a filled-in ranking: an example
 // ranking in the order the options were shown would invite a voter to copy it, which is the
 // position bias the per-voter orders are there to break.
-func (k kit) vote(role string, coas, challenges []Labeled) (engine.CallSpec, error) {
+// ownBallot, in agent-teams Delphi rounds, is the voter's own ballot of the round before.
+func (k kit) vote(role string, coas, challenges []Labeled, ownBallot string) (engine.CallSpec, error) {
 	var ls []string
 	for _, c := range coas {
 		ls = append(ls, c.Label)
 	}
-	return k.spec(role, append(labeled("course of action", coas), labeled("challenge report", challenges)...),
+	return k.spec(role, withOwnBallot(append(labeled("course of action", coas), labeled("challenge report", challenges)...), ownBallot),
 		"Phase 5, vote. Rank every course of action from best to worst, taking the challenges into "+
 			"account. The order they are shown in means nothing. "+anonymityNote+" Give a few lines of "+
 			"reasoning, then one line ranking all of them, best first, in the form "+
@@ -217,10 +227,11 @@ func letters(labels []string) []string {
 }
 
 // revision asks an author to revise one of its courses of action in a Delphi round.
-func (k kit) revision(role string, own Labeled, others, challenges []Labeled, tally string) (engine.CallSpec, error) {
+// ownBallot, in agent-teams mode, is the author's own ballot of the round before.
+func (k kit) revision(role string, own Labeled, others, challenges []Labeled, tally, ownBallot string) (engine.CallSpec, error) {
 	in := append([]engine.NamedText{{Name: "your course of action " + own.Label, Text: own.Text}},
 		labeled("other course of action", others)...)
-	in = append(in, labeled("challenge report", challenges)...)
+	in = withOwnBallot(append(in, labeled("challenge report", challenges)...), ownBallot)
 	return k.spec(role, in, "Delphi revision. The panel has not converged (Borda standings so far: "+tally+"). "+
 		"Revise your course of action "+own.Label+" in the light of the challenges and the other options: "+
 		"strengthen it, narrow it or concede points, but keep it distinct from the others. "+anonymityNote+
@@ -231,8 +242,13 @@ func (k kit) revision(role string, own Labeled, others, challenges []Labeled, ta
 // premortem asks a seat to imagine the finalists failing.
 func (k kit) premortem(role string, finalists, challenges []Labeled) (engine.CallSpec, error) {
 	return k.spec(role, engine.Shared(append(labeled("finalist", finalists), labeled("challenge report", challenges)...)...),
-		"Phase 6, premortem. Imagine it is a year from now and the chosen course of action, whichever of "+
-			"the finalists ("+labels(finalists)+") it was, has failed. "+anonymityNote+" Explain how. "+
-			"Answer in markdown with these sections:\n## Failure modes\n## Early warning signs\n## Prevention\n## Contingency plans\n",
-		requireSections("Failure modes", "Early warning signs", "Prevention", "Contingency plans"))
+		premortemTask(finalists), premortemContract)
 }
+
+func premortemTask(finalists []Labeled) string {
+	return "Phase 6, premortem. Imagine it is a year from now and the chosen course of action, whichever of " +
+		"the finalists (" + labels(finalists) + ") it was, has failed. " + anonymityNote + " Explain how. " +
+		"Answer in markdown with these sections:\n## Failure modes\n## Early warning signs\n## Prevention\n## Contingency plans\n"
+}
+
+var premortemContract = requireSections("Failure modes", "Early warning signs", "Prevention", "Contingency plans")

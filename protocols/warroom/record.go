@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // panelRecord attributes every seat that sat, with what it was labelled and why it failed.
@@ -82,7 +83,7 @@ func (s *state) phaseSummaries() []engine.PhaseSummary {
 	add("intel", "Phase 1: Intelligence", s.attributed("intel", "Intelligence report", s.rec.Intel))
 	add("assessment", "Phase 2: Situation assessment", s.attributed("assessment", "Situation assessment", s.rec.Situation))
 	add("coa", "Phase 3: Courses of action", s.coaSummary())
-	add("red-team", "Phase 4: Challenges and voting", s.attributed("challenge", "Challenge report", s.rec.Challenges), s.votingSummary())
+	add("red-team", "Phase 4: Challenges and voting", s.questionsSummary(), s.attributed("challenge", "Challenge report", s.rec.Challenges), s.votingSummary())
 	var synthesis []engine.PhasePart
 	if strings.TrimSpace(s.rec.Synthesis.Text) != "" {
 		synthesis = []engine.PhasePart{engine.QuotePart(s.rec.Synthesis.Text, "SELECTED", "CONFIDENCE")}
@@ -112,6 +113,22 @@ func (s *state) author(phase, label string) string {
 	}
 	m := s.panel.Member(n.Author.Role)
 	return fmt.Sprintf("%s · %s", RoleTitle(m.Role), m.Model)
+}
+
+// questionsSummary is agent-teams' exchange before the challenges: each question the red team
+// put about a course of action and its author's answer, under their now-unsealed seats.
+func (s *state) questionsSummary() []engine.PhasePart {
+	var out []engine.PhasePart
+	for _, q := range s.rec.Questions {
+		out = append(out, engine.HeadingPart(fmt.Sprintf("Question on %s — %s", q.Label, s.author("question", record.AnonymousLabel(0)))),
+			engine.QuotePart(q.Question))
+		if q.Answer != "" {
+			out = append(out, engine.HeadingPart(fmt.Sprintf("Answer on %s — %s", q.Label, s.author("answer", q.Label))), engine.QuotePart(q.Answer))
+		} else {
+			out = append(out, engine.TextPart("The author gave no answer."))
+		}
+	}
+	return out
 }
 
 // coaSummary is every course of action under a heading of war-room's; the title in the

@@ -21,6 +21,8 @@ type Section struct {
 	DefaultProfile string                    `yaml:"default_profile"`
 	Timeouts       SectionTimeouts           `yaml:"timeouts"`
 	Delphi         SectionDelphi             `yaml:"delphi"`
+	// AgentTeams runs the full council and Delphi in agent-teams mode (--agent-teams).
+	AgentTeams bool `yaml:"agent_teams"`
 	// Budgets cap a session's tokens by the mode it is routed to (0: no cap beyond the
 	// session's budget).
 	Budgets SectionBudgets `yaml:"budgets"`

@@ -29,6 +29,7 @@ type gathered struct {
 	Situation   []Labeled
 	COAs        []COA // latest version of each
 	Challenges  []Labeled
+	Questions   []authorQuestion // agent-teams: the red team's questions and the authors' answers
 	Rounds      []voteRound
 	Premortems  []Labeled
 	Express     []Labeled // the express recommendation
