@@ -97,6 +97,9 @@ type Store interface {
 	// ReleaseLease ends holder's lease on name; releasing a lease one does not hold (expired,
 	// taken over, never taken) changes nothing and is not an error.
 	ReleaseLease(ctx context.Context, name, holder string) error
+	// LeaseHolder names who holds the lease called name at now, or "" when nobody does (never
+	// taken, released, or expired at now).
+	LeaseHolder(ctx context.Context, name string, now time.Time) (string, error)
 
 	// Close releases the store.
 	Close() error

@@ -44,6 +44,11 @@ type Runner struct {
 	// lease's life between renewals (default DefaultLeaseTTL).
 	Holder   string
 	LeaseTTL time.Duration
+	// Wait makes a session another process is running wait for it instead of failing with
+	// ErrBusy (the CLI: a second `resume` waits for the first). Sleep paces the waiting
+	// (default: the clock's).
+	Wait  bool
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // Request is what to run: a new session (Protocol and Question, under SessionID when the

@@ -3,8 +3,12 @@ package session_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/githubfake"
@@ -132,4 +136,73 @@ func hasDuplicate(parts []string) bool {
 		seen[p] = true
 	}
 	return false
+}
+
+// A runner that waits (the CLI) does not fail on a session another process is running: it
+// says whose it is, waits until the lease is free, and then runs. No wall clock: the sleep is
+// a hook that lets the other holder go on its first call.
+func TestAWaitingRunnerWaitsForTheHolder(t *testing.T) {
+	w := newWorld(t)
+	st := w.store("")
+	ctx := context.Background()
+	release, ok, err := session.Hold(ctx, st, session.SessionLease("wr-wait00000000001"), "worker-a", 0, w.clk.now, func(string) {})
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	r := w.runner(st)
+	r.Holder, r.Wait = "worker-b", true
+	var warnings []string
+	r.Warn = func(m string) { warnings = append(warnings, m) }
+	sleeps := 0
+	r.Sleep = func(context.Context, time.Duration) error {
+		sleeps++
+		if sleeps == 1 {
+			release()
+		}
+		return nil
+	}
+	out := r.Run(ctx, w.request("wr-wait00000000001"))
+	if out.Err != nil || out.Status != engine.StatusCompleted {
+		t.Fatalf("want the session run once the lease was free, got %s %v", out.Status, out.Err)
+	}
+	if sleeps != 1 || len(warnings) == 0 || !strings.Contains(warnings[0], "is running in worker-a; waiting for it") {
+		t.Errorf("sleeps %d, warnings %q", sleeps, warnings)
+	}
+}
+
+// A lease held by a process of this host that no longer runs (a killed resume) is taken
+// over at once, without waiting for it to expire; a live holder's is not.
+func TestALeaseOfAGoneProcessIsTakenOver(t *testing.T) {
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	host, err := os.Hostname()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := fmt.Sprintf("cli %s pid %d", host, dead.Process.Pid)
+	if !session.HolderGone(gone) {
+		t.Fatalf("%s should be gone", gone)
+	}
+	for _, alive := range []string{session.LocalHolder(), fmt.Sprintf("cli %s pid %d", host, os.Getppid()),
+		fmt.Sprintf("cli another-host-%s pid %d", host, dead.Process.Pid), "worker-a"} {
+		if session.HolderGone(alive) {
+			t.Errorf("%s judged gone", alive)
+		}
+	}
+
+	w := newWorld(t)
+	st := w.store("")
+	ctx := context.Background()
+	if ok, err := st.AcquireLease(ctx, session.SessionLease("wr-gone00000000001"), gone, w.clk.now(), time.Hour); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	r := w.runner(st)
+	r.Holder, r.Wait = session.LocalHolder(), true
+	r.Sleep = func(context.Context, time.Duration) error { t.Fatal("waited for a holder that is gone"); return nil }
+	out := r.Run(ctx, w.request("wr-gone00000000001"))
+	if out.Err != nil || out.Status != engine.StatusCompleted {
+		t.Fatalf("got %s %v", out.Status, out.Err)
+	}
 }

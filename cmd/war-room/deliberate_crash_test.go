@@ -177,3 +177,76 @@ func TestDeliberateInterruptedSaysHowToResume(t *testing.T) {
 		t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
 	}
 }
+
+// Two `deliberate --resume` started together right after the run was killed: the killed
+// process's lease is taken over at once (it no longer runs), one resume continues the
+// session while the other waits for it, and every call is made once — the ledger holds no
+// step answered twice, and both commands end with the decision.
+func TestTwoResumesAfterAKillPayOnce(t *testing.T) {
+	w := heldWarRoomEnv(t, "Phase 6, premortem")
+	child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
+	child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
+		"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { child.Wait(); close(exited) }()
+	id := waitForStep(t, w.db, "p5-vote/round-1", exited)
+	child.Process.Signal(syscall.SIGKILL)
+	<-exited
+
+	fast := warRoomEnvAt(t, w.dir, councilWith(t, ""))
+	type result struct {
+		code   int
+		stderr string
+	}
+	results := make(chan result, 2)
+	for range 2 {
+		resume := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
+		resume.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
+			"--config", fast.config, "--db", fast.db, "--resume", id, "--json"}, "\x1f"))
+		var stderr strings.Builder
+		resume.Stderr = &stderr
+		if err := resume.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			resume.Wait()
+			results <- result{resume.ProcessState.ExitCode(), stderr.String()}
+		}()
+	}
+	var stderrs []string
+	for range 2 {
+		r := <-results
+		if r.code != 0 {
+			t.Errorf("a resume exited %d:\n%s", r.code, r.stderr)
+		}
+		stderrs = append(stderrs, r.stderr)
+	}
+	all := strings.Join(stderrs, "\n")
+	if !strings.Contains(all, "which no longer runs; taking it over") {
+		t.Errorf("neither resume took over the killed run's lease:\n%s", all)
+	}
+	ctx := context.Background()
+	st := fast.store()
+	s, err := st.GetSession(ctx, id)
+	if err != nil || s.Status != engine.StatusCompleted {
+		t.Fatalf("session %v %v", s, err)
+	}
+	ledger, err := st.Ledger(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answered := map[string]int{}
+	for _, e := range ledger {
+		if e.Outcome == engine.OutcomeOK {
+			answered[e.Step+" "+e.Role]++
+		}
+	}
+	for k, n := range answered {
+		if n > 1 {
+			t.Errorf("%s was answered %d times", k, n)
+		}
+	}
+}

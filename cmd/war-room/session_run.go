@@ -16,7 +16,10 @@ func (s *setup) runner(e *env) *session.Runner {
 	rc := s.runConfig(e, nil)
 	return &session.Runner{Config: s.Config, Store: s.Store, Sinks: rc.Sinks, Prompter: rc.Prompter, Budget: rc.Budget,
 		Profiles: func(context.Context) (engine.Profiles, error) { return s.Profiles, nil },
-		Warn:     func(msg string) { fmt.Fprintln(e.stderr, "warning:", msg) }}
+		Warn:     func(msg string) { fmt.Fprintln(e.stderr, "warning:", msg) },
+		// One process runs a session at a time, on a shared PostgreSQL store with App replicas
+		// too: a second resume waits for the first, and a killed one's lease is taken over.
+		Holder: session.LocalHolder(), Wait: true}
 }
 
 // endSession ends a session command as the outcome says: a completed decision is printed by

@@ -2,8 +2,11 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // AcquireLease takes name for holder until now+ttl in one upsert: the row is written only when
@@ -28,4 +31,17 @@ func (s *Store) ReleaseLease(ctx context.Context, name, holder string) error {
 		return fmt.Errorf("release lease %s: %w", name, err)
 	}
 	return nil
+}
+
+// LeaseHolder reads who holds name at now ("" for nobody).
+func (s *Store) LeaseHolder(ctx context.Context, name string, now time.Time) (string, error) {
+	var holder string
+	err := s.pool.QueryRow(ctx, `SELECT holder FROM leases WHERE name = $1 AND expires_at > $2`, name, stamp(now)).Scan(&holder)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read lease %s: %w", name, err)
+	}
+	return holder, nil
 }

@@ -2,6 +2,8 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -30,4 +32,17 @@ func (s *Store) ReleaseLease(ctx context.Context, name, holder string) error {
 		return fmt.Errorf("release lease %s: %w", name, err)
 	}
 	return nil
+}
+
+// LeaseHolder reads who holds name at now ("" for nobody).
+func (s *Store) LeaseHolder(ctx context.Context, name string, now time.Time) (string, error) {
+	var holder string
+	err := s.r.QueryRowContext(ctx, `SELECT holder FROM leases WHERE name = ? AND expires_at > ?`, name, formatTime(now)).Scan(&holder)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read lease %s: %w", name, err)
+	}
+	return holder, nil
 }

@@ -32,6 +32,19 @@ func testLeases(t *testing.T, open Opener) {
 		t.Fatalf("ReleaseLease: %v", err)
 	}
 	acquire("w3", now.Add(122*time.Second), true)
+	holder := func(at time.Time, want string) {
+		t.Helper()
+		got, err := st.LeaseHolder(ctx(t), name, at)
+		if err != nil || got != want {
+			t.Fatalf("LeaseHolder at +%s = %q, %v; want %q", at.Sub(now), got, err, want)
+		}
+	}
+	holder(now.Add(122*time.Second), "w3")
+	holder(now.Add(182*time.Second), "") // expired at exactly its end
+	if err := st.ReleaseLease(ctx(t), name, "w3"); err != nil {
+		t.Fatalf("ReleaseLease: %v", err)
+	}
+	holder(now.Add(123*time.Second), "")
 	if err := st.ReleaseLease(ctx(t), unique("never"), "w1"); err != nil {
 		t.Fatalf("ReleaseLease(never taken): %v", err)
 	}
