@@ -42,6 +42,9 @@ func (c *call) attempt(n int) (CallResult, error) {
 		return CallResult{}, c.ended(err)
 	}
 	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
+	if f, ok := c.ctx.Value(startedKey{}).(func()); ok {
+		f()
+	}
 	stop := r.heartbeat(entry.Step, spec.Role, p.Name)
 	resp, err := p.Provider.Complete(c.ctx, c.request())
 	// Redacted on arrival: no secret a model echoes, or a vendor's error quotes, is stored,

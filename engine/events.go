@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"sync"
 	"time"
 
@@ -70,4 +71,15 @@ func (s *Sinks) Emit(e Event) {
 	for _, k := range s.sinks {
 		k.Emit(e)
 	}
+}
+
+// startedKey carries the func OnCallStarted registers.
+type startedKey struct{}
+
+// OnCallStarted returns ctx with f, which is called each time a call made under ctx has
+// announced itself (EventCallStarted) and is about to be sent. A protocol that starts the calls
+// of one round one after another uses it so that the order they are announced in (a progress
+// table's rows) does not depend on scheduling. f may be called more than once (a retried call).
+func OnCallStarted(ctx context.Context, f func()) context.Context {
+	return context.WithValue(ctx, startedKey{}, f)
 }

@@ -170,8 +170,9 @@ func TestActionPremiseGate(t *testing.T) {
 	r1, _ := w.say("alice", n, "/war-room "+gateQuestion)
 	wantNoError(t, r1)
 	st1, _ := progressState(t, w, n)
-	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" || len(ledger(t, r1.db)) != 1 {
-		t.Fatalf("first run: state %+v, %d calls; want the premise gate after one call", st1, len(ledger(t, r1.db)))
+	// One round: the premise check, and the generator that runs beside it.
+	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" || len(ledger(t, r1.db)) != 2 {
+		t.Fatalf("first run: state %+v, %d calls; want the premise gate after the first round", st1, len(ledger(t, r1.db)))
 	}
 	bc := botComments(w, n)
 	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "`/war-room proceed`") || !strings.Contains(reply, "`/war-room cancel`") ||
@@ -185,11 +186,17 @@ func TestActionPremiseGate(t *testing.T) {
 	if st2.Status != bot.StatusCompleted || st2.Seed != st1.Seed || st2.Answers["premise"] != "proceed" || st2.Discussion == "" {
 		t.Fatalf("second run: %+v\n%s", st2, r2.stderr)
 	}
-	// The premise check the first job made is carried in the thread's state, not asked again:
-	// the second job's ledger holds the five roles, the first of them the first job's call.
+	// The first round (the premise check and the generator) is carried in the thread's state,
+	// not asked again: the second job's ledger holds the five roles, the first two the first
+	// job's calls.
 	first, second := ledger(t, r1.db), ledger(t, r2.db)
-	if len(second) != 5 || second[0].PromptSHA256 != first[0].PromptSHA256 || !second[0].StartedAt.Equal(first[0].StartedAt) {
-		t.Errorf("second run's ledger %+v, want the first job's premise check and four new calls", second)
+	if len(second) != 5 {
+		t.Fatalf("second run's ledger %+v, want five calls", second)
+	}
+	for i := range first {
+		if second[i].PromptSHA256 != first[i].PromptSHA256 || !second[i].StartedAt.Equal(first[i].StartedAt) {
+			t.Errorf("call %d of the second run's ledger is not the first job's %s", i+1, first[i].Role)
+		}
 	}
 }
 

@@ -114,7 +114,9 @@ func TestReasonPremiseHaltAndForce(t *testing.T) {
 	r := newReasonEnv(t, []string{"claude", "gpt"}, twoScripted("suspect.yaml"), "")
 	res := r.run(false, "", "Should we migrate off PostgreSQL?", "--seed", "2")
 	wantCode(t, exitAwaiting, res)
-	wantEq(t, []string{"premise-check@gpt"}, r.calls())
+	// The generator ran beside the premise check: its call is recorded although the halt
+	// discarded it (a run that proceeds reads it instead of asking again).
+	wantEq(t, []string{"premise-check@gpt", "generator@claude"}, r.calls())
 	wantIn(t, res.stdout, "Verdict: QUESTION SUSPECT")
 	wantIn(t, res.stdout, "Possible rewording")
 	for _, want := range []string{"--force-premise", "restart", "reword", "drop"} {

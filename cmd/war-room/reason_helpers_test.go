@@ -108,6 +108,19 @@ func (r *reasonEnv) calls() []string {
 	for _, e := range ledgers[ss[0].ID] {
 		out = append(out, e.Role+"@"+e.Profile)
 	}
+	// The premise check and the generators make one round and answer in either order: listed
+	// premise first, so that positions name roles.
+	opening := 0
+	for opening < len(out) && (strings.HasPrefix(out[opening], "premise-check@") || strings.HasPrefix(out[opening], "generator@")) {
+		opening++
+	}
+	rank := func(s string) int {
+		if strings.HasPrefix(s, "premise-check@") {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(out[:opening], func(a, b string) int { return rank(a) - rank(b) })
 	return out
 }
 

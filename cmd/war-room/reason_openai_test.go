@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -101,7 +102,7 @@ func TestReasonEndToEndThroughTheOpenAIAdapter(t *testing.T) {
 		{"beta-1", "# Role: compressor", "", "Bearer key-b"},
 		{"beta-1", "# Role: attacker", "", "Bearer key-b"},
 		{"alpha-1", "# Role: synthesizer", "low", "Bearer key-a"},
-	}, srv.seen)
+	}, openingFirst(srv.seen))
 	for _, want := range []string{
 		"Answer: Keep PostgreSQL.", "Independence: conforming",
 		"alpha (openai, openai, model alpha-1): 2 call(s), 2000 input + 200 output tokens",
@@ -112,4 +113,14 @@ func TestReasonEndToEndThroughTheOpenAIAdapter(t *testing.T) {
 	if strings.Contains(res.stdout, "scripted") {
 		t.Error("a real adapter's run is labelled scripted")
 	}
+}
+
+// openingFirst lists the first round's requests (the premise check and the generator, which
+// run together and reach the server in either order) premise first.
+func openingFirst(seen []seenRequest) []seenRequest {
+	out := slices.Clone(seen)
+	if len(out) > 1 && out[0].role == "# Role: generator" && out[1].role == "# Role: premise check" {
+		out[0], out[1] = out[1], out[0]
+	}
+	return out
 }

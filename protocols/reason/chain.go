@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/war-room/war-room/engine"
@@ -39,6 +40,8 @@ type chain struct {
 	plan   Plan
 	done   map[string]Artifact
 	forced bool // the premise was suspect and a human chose to proceed
+	// opened are the generators' outcomes from the opening, in papers() order.
+	opened []opened
 	// callTimeout is protocols.reason.timeouts.call, as the session stored it (0: by effort).
 	callTimeout time.Duration
 }
@@ -73,7 +76,7 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 	if err != nil {
 		return engine.Result{}, err
 	}
-	err = c.premise(ctx)
+	err = c.opening(ctx)
 	if err == nil {
 		err = c.deliberate(ctx)
 	}
@@ -117,6 +120,55 @@ func Families(ps engine.Profiles) map[string]string {
 		out[name] = p.Family
 	}
 	return out
+}
+
+// opening runs the premise check and the generator(s) in one round: a generator reads exactly
+// what the premise check reads and nothing of its answer, so it need not wait for it. The
+// generators' answers are stored steps, which deliberate then reads at no cost. When the
+// premise halts the chain, the generators' calls were speculative: they are in the ledger and
+// the call count like any other, and a chain that proceeds past the gate reads them instead of
+// paying again. The opening waits for the generators before it returns, so none is left half
+// made.
+func (c *chain) opening(ctx context.Context) error {
+	// The premise check is announced first and the generators after it, so that the order a
+	// reader sees them start in does not depend on scheduling; they then run together.
+	started := make(chan struct{})
+	var once sync.Once
+	signal := func() { once.Do(func() { close(started) }) }
+	premise := make(chan error, 1)
+	go func() {
+		err := c.premise(engine.OnCallStarted(ctx, signal))
+		signal() // a stored premise makes no call; a refused one may never start
+		premise <- err
+	}()
+	<-started
+	papers := c.papers()
+	c.opened = make([]opened, len(papers))
+	var wg sync.WaitGroup
+	for i, key := range papers {
+		wg.Go(func() {
+			a, err := c.step(ctx, key, c.base(), taskGenerator, checkPosition)
+			c.opened[i] = opened{a, err}
+		})
+	}
+	err := <-premise
+	wg.Wait()
+	return err
+}
+
+// opened is a generator's outcome from the opening, which deliberate keeps (or reports) as it
+// would its own call's: a failed generator is not asked again in the same run.
+type opened struct {
+	a   Artifact
+	err error
+}
+
+// papers are the generators' step keys: one, or two under high assurance.
+func (c *chain) papers() []string {
+	if c.plan.HighAssurance {
+		return []string{keyPosition, keyPositionB}
+	}
+	return []string{keyPosition}
 }
 
 // premise runs the premise check and, on a suspect verdict, the premise gate.

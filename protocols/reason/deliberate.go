@@ -2,26 +2,16 @@ package reason
 
 import (
 	"context"
-	"sync"
 )
 
 // deliberate runs the generator(s), every compressor+attacker pass and the synthesizer.
 func (c *chain) deliberate(ctx context.Context) error {
 	c.r.Phase("position")
-	papers := []string{keyPosition}
-	if c.plan.HighAssurance {
-		papers = append(papers, keyPositionB)
-	}
-	// The generators take the same inputs and none of each other's answers: one round.
-	outs := make([]Artifact, len(papers))
-	errs := make([]error, len(papers))
-	var wg sync.WaitGroup
+	papers := c.papers()
+	// The generators take the same inputs and none of each other's answers: one round (begun
+	// beside the premise check by the opening, whose stored answers this reads).
 	for i, key := range papers {
-		wg.Go(func() { outs[i], errs[i] = c.step(ctx, key, c.base(), taskGenerator, checkPosition) })
-	}
-	wg.Wait()
-	for i, key := range papers {
-		if _, err := c.keep(ctx, key, outs[i], errs[i]); err != nil {
+		if _, err := c.keep(ctx, key, c.opened[i].a, c.opened[i].err); err != nil {
 			return err
 		}
 	}

@@ -76,8 +76,17 @@ func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, hi
 			in += int64(len(caller)) / 4
 		}
 		out[slot.Key] = output(slot.Role)
-		fp.Phases = append(fp.Phases, estimate.Phase{Name: slot.Key, Calls: []estimate.Call{{Role: slot.Role,
-			Profile: slot.Profile, Effort: slot.Effort, InputTokens: in, OutputTokens: out[slot.Key]}}})
+		call := estimate.Call{Role: slot.Role, Profile: slot.Profile, Effort: slot.Effort, InputTokens: in, OutputTokens: out[slot.Key]}
+		if n := len(fp.Phases); slot.Role == roleGenerator && n > 0 && fp.Phases[n-1].Name == "opening" {
+			// The generators run beside the premise check: one round.
+			fp.Phases[n-1].Calls = append(fp.Phases[n-1].Calls, call)
+		} else {
+			name := slot.Key
+			if slot.Role == rolePremise {
+				name = "opening"
+			}
+			fp.Phases = append(fp.Phases, estimate.Phase{Name: name, Calls: []estimate.Call{call}})
+		}
 		i, ok := idx[slot.Profile]
 		if !ok {
 			i, idx[slot.Profile] = len(est.Profiles), len(est.Profiles)

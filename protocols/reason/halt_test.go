@@ -2,6 +2,7 @@ package reason
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,7 +13,10 @@ import (
 var premiseSuspect = script.Response{Role: rolePremise,
 	Text: "Verdict: QUESTION SUSPECT\n\nIt assumes a migration is on the table.\n\n## Possible rewording\nWhat would make us move?"}
 
-func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
+// The generator runs beside the premise check (it reads nothing of its answer), so a suspect
+// premise halts after that one round: the generator's call is in the ledger and counted, and
+// a chain that proceeds reads it rather than asking again.
+func TestSuspectPremiseHaltsAfterOneRound(t *testing.T) {
 	h := newHarness(t, conformingScript(premiseSuspect), twoFamilies)
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
 	var gate *engine.GateError
@@ -22,7 +26,8 @@ func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
 	eq(t, GatePremise, gate.Gate.Key)
 	eq(t, []string{AnswerProceed, AnswerDrop}, gate.Gate.Choices)
 	contains(t, gate.Gate.Question, "start a new run")
-	eq(t, 1, h.sp.Calls())
+	eq(t, 2, h.sp.Calls())
+	eq(t, []string{roleGenerator, rolePremise}, sortedRoles(h.ledger(res.run.Session().ID)))
 	premise, ok := h.artifact(res.run.Session().ID, "PREMISE.md")
 	eq(t, true, ok)
 	contains(t, premise, "Possible rewording")
@@ -31,8 +36,23 @@ func TestSuspectPremiseHaltsAfterOneCall(t *testing.T) {
 	done := h.resume(res.run.Session().ID, map[string]string{GatePremise: AnswerProceed})
 	noErr(t, done.err)
 	eq(t, 1, h.sp.CallsFor(rolePremise))
+	eq(t, 1, h.sp.CallsFor(roleGenerator), "the speculative generator's answer is read, not asked again")
 	eq(t, 5, h.sp.Calls())
 	contains(t, done.decision.Notes[0], VerdictSuspect)
+}
+
+// The premise check and the generators make one round, but the premise check is always
+// announced first, whichever the scheduler runs first: a reader's progress table does not
+// reorder from one run to the next.
+func TestTheOpeningAnnouncesThePremiseFirst(t *testing.T) {
+	for range 20 {
+		h := newHarness(t, conformingScript(), twoFamilies)
+		rec := &started{}
+		h.sinks = []engine.Sink{rec}
+		res := h.start(deep("claude", "gpt"), 0, "", nil)
+		noErr(t, res.err)
+		eq(t, []string{rolePremise, roleGenerator, roleCompressor, roleAttacker, roleSynthesizer}, rec.roles)
+	}
 }
 
 func TestForcePremiseRunsTheWholeChain(t *testing.T) {
@@ -64,7 +84,14 @@ func TestDropStopsAtThePremise(t *testing.T) {
 		t.Fatalf("want Stopped, got %v", res.err)
 	}
 	eq(t, GatePremise, stopped.Gate)
-	eq(t, 1, h.sp.Calls())
+	eq(t, 2, h.sp.Calls(), "the premise check and the generator beside it")
+	eq(t, []string{roleGenerator, rolePremise}, sortedRoles(h.ledger(res.run.Session().ID)), "the discarded call is recorded")
+}
+
+func sortedRoles(l []engine.LedgerEntry) []string {
+	out := roles(l)
+	slices.Sort(out)
+	return out
 }
 
 func firstLines(s string, n int) string {

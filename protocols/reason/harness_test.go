@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,6 +50,7 @@ type harness struct {
 	sp       *script.Provider
 	profiles engine.Profiles
 	budget   engine.Budget
+	sinks    []engine.Sink
 }
 
 // newHarness serves every profile (name → family) from one scripted provider, so that its
@@ -65,6 +67,20 @@ func newHarness(t *testing.T, s script.Script, families map[string]string) *harn
 	return h
 }
 
+// started records the calls as they announce themselves.
+type started struct {
+	mu    sync.Mutex
+	roles []string
+}
+
+func (s *started) Emit(e engine.Event) {
+	if e.Kind == engine.EventCallStarted {
+		s.mu.Lock()
+		s.roles = append(s.roles, e.Role)
+		s.mu.Unlock()
+	}
+}
+
 type result struct {
 	run      *engine.Run
 	decision *engine.Decision
@@ -72,7 +88,7 @@ type result struct {
 }
 
 func (h *harness) config(answers map[string]string) engine.RunConfig {
-	return engine.RunConfig{Store: h.store, Profiles: h.profiles, Answers: answers, Budget: h.budget, Sleep: noWait}
+	return engine.RunConfig{Store: h.store, Profiles: h.profiles, Answers: answers, Budget: h.budget, Sleep: noWait, Sinks: h.sinks}
 }
 
 // start creates a session and executes it once, as the CLI does.
