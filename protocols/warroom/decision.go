@@ -20,6 +20,9 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 		Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
 		Panel: s.panelRecord(), Phases: s.phaseSummaries(), Notes: s.notes(), SessionID: sess.ID,
 		Seed: sess.Seed, Metrics: s.metrics(), CreatedAt: s.decidedAt()}
+	if c, ok := s.conformitySection(); ok {
+		d.Sections = append(d.Sections, c)
+	}
 	s.standing(d)
 	d.Deferred = deferredItems(s.rec, sess.ID)
 	if err := storeDeferred(ctx, s.r.Store(), sess.ID, d.Deferred); err != nil {

@@ -21,6 +21,7 @@ const (
 	metricFailures         = "expert_failures"
 	metricDelphiRounds     = "delphi_rounds"
 	metricConvergence      = "delphi_convergence"
+	metricConformity       = "delphi_moves_toward_group"
 	metricDurationTotal    = "duration.total"
 	metricAgentTeams       = "agent_teams"
 	metricAuthorQuestions  = "author_questions"
@@ -48,6 +49,13 @@ func (s *state) metrics() map[string]string {
 			scores = append(scores, fmt.Sprintf("%.2f", r.Convergence))
 		}
 		m[metricDelphiRounds], m[metricConvergence] = fmt.Sprint(len(s.rec.Rounds)), strings.Join(scores, " → ")
+		var toward []string
+		for _, r := range conformity(s.rec.Rounds) {
+			toward = append(toward, fmt.Sprintf("%d/%d", r.Toward, r.Toward+r.Away+r.None))
+		}
+		if len(toward) > 0 {
+			m[metricConformity] = strings.Join(toward, " → ")
+		}
 	}
 	var first, last time.Time
 	tokens := map[string]int64{}

@@ -387,3 +387,24 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 		assert.NotContains(t, r.User, "Phase 0.", "the answered score is not asked again")
 	}
 }
+
+// A Delphi deliberation that revised records, per revision round, how ballots moved against
+// the group's ranking of the round before.
+func TestDelphiRecordsConformity(t *testing.T) {
+	opts := options(warroom.ModeAuto)
+	opts.DelphiMaxRounds = 2
+	d, _, err := deliberate(t, openStore(t, ""), council(scoresDelphi, "", 0), opts)
+	require.NoError(t, err)
+	sec, ok := d.Section("conformity")
+	require.True(t, ok, "%+v", d.Sections)
+	assert.Equal(t, "Conformity in the Delphi rounds", sec.Title)
+	require.Len(t, sec.Table.Rows, 1, "one revision round")
+	assert.Equal(t, "2", sec.Table.Rows[0][0])
+	assert.Regexp(t, `^\d+ of 7$`, sec.Table.Rows[0][4])
+	assert.Regexp(t, `^\d+/7$`, d.Metrics["delphi_moves_toward_group"])
+
+	d, _, err = deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeAuto))
+	require.NoError(t, err)
+	_, ok = d.Section("conformity")
+	assert.False(t, ok, "a single vote has no conformity to measure")
+}
