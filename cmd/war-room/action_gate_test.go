@@ -158,9 +158,10 @@ func TestActionGateReplies(t *testing.T) {
 
 func first(r actionRun, _ int64) actionRun { return r }
 
-// TestActionPremiseGate: a gate right after one cheap call. The first run stops after the
-// premise check; `/war-room proceed` re-creates the session, repeats that one call (the
-// runner's store is gone) and runs the chain to a published decision.
+// TestActionPremiseGate: a gate right after the first round. The first run stops after the
+// premise check (and the generator beside it); `/war-room proceed` re-creates the session
+// from the thread's state, with those calls carried rather than repeated, and runs the chain
+// to a published decision.
 func TestActionPremiseGate(t *testing.T) {
 	cfg := strings.Replace(reasonConfig(t, ""), testdataPath(t, "reason-script.yaml"), testdataPath(t, "premise-script.yaml"), -1)
 	w := newActionWorld(t, cfg)

@@ -93,8 +93,8 @@ func pgJobState(t *testing.T, url, delivery string) string {
 // TestServeReplyOnAnotherReplica: two replicas on one PostgreSQL database. The command reaches
 // the first, whose session stops at the premise gate after one provider call; the reply
 // reaches the second, which finds the session in the shared store and continues it from its
-// stored step: the premise check is not called again, and the session ends with the chain's
-// five calls, published once.
+// stored steps: neither the premise check nor the generator beside it is called again, and the
+// session ends with the chain's five calls, published once.
 func TestServeReplyOnAnotherReplica(t *testing.T) {
 	cfg := strings.Replace(reasonConfig(t, ""), testdataPath(t, "reason-script.yaml"), testdataPath(t, "premise-script.yaml"), -1)
 	w := newActionWorld(t, cfg)
@@ -115,8 +115,8 @@ func TestServeReplyOnAnotherReplica(t *testing.T) {
 	if !ok || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" {
 		t.Fatalf("after the command: %+v\n%s", st1, asker.log())
 	}
-	if got := len(ledger(t, files.databaseURL)); got != 1 {
-		t.Fatalf("%d provider calls before the gate, want the premise check alone", got)
+	if got := len(ledger(t, files.databaseURL)); got != 2 {
+		t.Fatalf("%d provider calls before the gate, want the first round: the premise check and the generator beside it", got)
 	}
 
 	other := startServe(t, w, files, "--allow-local-providers")
@@ -132,14 +132,17 @@ func TestServeReplyOnAnotherReplica(t *testing.T) {
 		t.Fatalf("after the answer: %+v\n%s", st2, other.log())
 	}
 	calls := ledger(t, files.databaseURL)
-	premise := 0
+	premise, position := 0, 0
 	for _, c := range calls {
-		if strings.Contains(c.Step, "premise") {
+		switch {
+		case strings.Contains(c.Step, "premise"):
 			premise++
+		case c.Step == "position":
+			position++
 		}
 	}
-	if len(calls) != 5 || premise != 1 {
-		t.Errorf("%d provider calls, %d of them the premise check; want five, the premise check once", len(calls), premise)
+	if len(calls) != 5 || premise != 1 || position != 1 {
+		t.Errorf("%d provider calls, %d of them the premise check and %d the generator; want five, each once", len(calls), premise, position)
 	}
 	if !strings.Contains(other.log(), `"msg":"session: running"`) {
 		t.Errorf("the second replica did not run the session:\n%s", other.log())
