@@ -325,11 +325,34 @@ func bounded[T interface{ Bounded() []engine.Bounded }](s *engine.Session) ([]en
 	return o.Bounded(), nil
 }
 
-func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
+// WarRoomOptions resolves a war-room session's options from the configuration and the
+// registry's flags (as a command or a comment gives them): the one place the flags become
+// options, for a session and for a dry run alike.
+func WarRoomOptions(cfg *config.Config, flags map[string]string) (warroom.Options, error) {
 	sec, _ := cfg.Section(warroom.Protocol).(*warroom.Section)
-	opts, err := warroom.OptionsFrom(sec, cfg.Descriptors(), warroom.Flags{Mode: warroom.Mode(req.Flags["mode"]),
-		Preset: req.Flags["preset"], Thresholds: req.Flags["thresholds"], PlanReview: req.Flags["plan-review"] == "true",
-		AgentTeams: req.Flags["agent-teams"] == "true"})
+	return warroom.OptionsFrom(sec, cfg.Descriptors(), warroom.Flags{Mode: warroom.Mode(flags["mode"]),
+		Preset: flags["preset"], Thresholds: flags["thresholds"], PlanReview: flags["plan-review"] == "true",
+		AgentTeams: flags["agent-teams"] == "true"})
+}
+
+// ReasonOptions resolves a reason chain's options from the configuration and the registry's
+// flags, as WarRoomOptions does for war-room.
+func ReasonOptions(cfg *config.Config, flags map[string]string) (reason.Options, error) {
+	passes := 0
+	if v := flags["passes"]; v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return reason.Options{}, fmt.Errorf("--passes wants a whole number of at least 1, got %q", v)
+		}
+		passes = n
+	}
+	sec, _ := cfg.Section(reason.Protocol).(*reason.Section)
+	return reason.OptionsFrom(sec, cfg.Descriptors(), reason.Flags{Fast: flags["fast"] == "true",
+		Passes: passes, HighAssurance: flags["high-assurance"] == "true"})
+}
+
+func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
+	opts, err := WarRoomOptions(cfg, req.Flags)
 	if err != nil {
 		return nil, err
 	}
@@ -338,17 +361,7 @@ func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
 }
 
 func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
-	passes := 0
-	if v := req.Flags["passes"]; v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("--passes wants a whole number of at least 1, got %q", v)
-		}
-		passes = n
-	}
-	sec, _ := cfg.Section(reason.Protocol).(*reason.Section)
-	opts, err := reason.OptionsFrom(sec, cfg.Descriptors(), reason.Flags{Fast: req.Flags["fast"] == "true",
-		Passes: passes, HighAssurance: req.Flags["high-assurance"] == "true"})
+	opts, err := ReasonOptions(cfg, req.Flags)
 	if err != nil {
 		return nil, err
 	}
@@ -383,12 +396,7 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 }
 
 func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
-	rounds, err := council.ParseRounds(req.Flags["rounds"])
-	if err != nil {
-		return nil, err
-	}
-	opts, err := CouncilOptions(cfg, council.Flags{Seats: req.Flags["seats"], Rounds: rounds,
-		Profile: req.Flags["profile"], Go: req.Flags["go"] == "true"}, req.Surround)
+	opts, err := CouncilOptions(cfg, req.Flags, req.Surround)
 	if err != nil {
 		return nil, err
 	}

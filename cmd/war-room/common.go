@@ -290,10 +290,3 @@ func (c *commonFlags) where(e *env) string {
 	}
 	return store.Describe(target)
 }
-
-// section returns a protocol's configuration section as its own type (nil when absent, which
-// the protocols read as their defaults).
-func section[T any](cfg *config.Config, protocol string) T {
-	v, _ := cfg.Section(protocol).(T)
-	return v
-}

@@ -66,7 +66,6 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 	if err := f.team.protocol.check(); err != nil {
 		return err
 	}
-	rounds, _ := council.ParseRounds(f.team.protocol.get("rounds")) // checked
 	inputs, err := f.inputs(pos[0])
 	if err != nil {
 		return err
@@ -85,7 +84,7 @@ func runConvene(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if f.dry {
-		opts, err := f.team.councilOptions(st, rounds, sur)
+		opts, err := f.team.councilOptions(st, sur)
 		if err != nil {
 			return err
 		}

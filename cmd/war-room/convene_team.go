@@ -66,9 +66,8 @@ func (t *teamFlags) surround(ctx context.Context, e *env) (protocols.Surround, e
 
 // councilOptions resolves the options a session would run with, as the session runner does,
 // for a dry run.
-func (t *teamFlags) councilOptions(st *setup, rounds int, sur protocols.Surround) (council.Options, error) {
-	opts, err := protocols.CouncilOptions(st.Config, council.Flags{Seats: t.protocol.get("seats"), Rounds: rounds,
-		Profile: t.protocol.get("profile"), Go: t.protocol.on("go")}, sur)
+func (t *teamFlags) councilOptions(st *setup, sur protocols.Surround) (council.Options, error) {
+	opts, err := protocols.CouncilOptions(st.Config, t.protocol.request(), sur)
 	if err != nil {
 		return council.Options{}, exitErr(exitUsage, err)
 	}

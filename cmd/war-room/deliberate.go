@@ -87,9 +87,7 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := warroom.OptionsFrom(section[*warroom.Section](st.Config, warroom.Protocol), st.Config.Descriptors(), warroom.Flags{Mode: warroom.Mode(f.protocol.get("mode")),
-		Preset: f.protocol.get("preset"), Thresholds: f.protocol.get("thresholds"), PlanReview: f.protocol.on("plan-review"),
-		AgentTeams: f.protocol.on("agent-teams")})
+	opts, err := protocols.WarRoomOptions(st.Config, f.protocol.request())
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}

@@ -40,9 +40,6 @@ func (p *protocolFlags) get(name string) string {
 	return *p.strs[name]
 }
 
-// on reports whether a boolean flag is set.
-func (p *protocolFlags) on(name string) bool { return p.get(name) == "true" }
-
 // request is the flags as a session request carries them: every value given or defaulted.
 func (p *protocolFlags) request() map[string]string {
 	out := map[string]string{}

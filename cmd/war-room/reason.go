@@ -60,7 +60,6 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	if err := f.protocol.check(); err != nil {
 		return err
 	}
-	passes, _ := strconv.Atoi(f.protocol.get("passes")) // checked
 	question := pos[0]
 	inputs, err := f.inputs(question)
 	if err != nil {
@@ -75,7 +74,7 @@ func runReason(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	opts, err := reason.OptionsFrom(section[*reason.Section](st.Config, reason.Protocol), st.Config.Descriptors(), reason.Flags{Fast: f.protocol.on("fast"), Passes: passes, HighAssurance: f.protocol.on("high-assurance")})
+	opts, err := protocols.ReasonOptions(st.Config, f.protocol.request())
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}
