@@ -31,7 +31,7 @@ func newKit(s *engine.Session, plan Plan, opts Options) kit {
 
 // spec assembles one call: the role body, the session inputs, then the scrubbed material.
 func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract func(string) error) (engine.CallSpec, error) {
-	body, err := k.opts.roster().Body(a.Role)
+	body, err := k.opts.Body(a.Role)
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
