@@ -39,6 +39,11 @@ type CallSpec struct {
 	// session) instead of being dropped for the next attempt. A review lane whose effort may
 	// not be lowered without saying so sets it.
 	KeepEffort bool
+	// CacheUpTo says how many leading inputs a later call of the session sends again, byte for
+	// byte: a cache break (see assemble) is marked only where it ends at most that many, so
+	// that no prefix is written to a vendor's cache that nothing reads. 0 leaves every break
+	// the inputs allow; a negative value marks none.
+	CacheUpTo int
 }
 
 // CallResult is a successful call. It survives a Step's JSON round trip except for Profile,
@@ -109,7 +114,7 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	if err := r.preflightOnce(ctx); err != nil {
 		return CallResult{}, err
 	}
-	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task),
+	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task, spec.CacheUpTo),
 		effort: p.EffortFor(spec.Effort), thinking: p.Thinking, tokens: p.tokensFor(spec.MaxTokens)}
 	var cancel context.CancelFunc
 	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.timeoutBeside(spec.Timeout), r.cfg.Calls.Time)

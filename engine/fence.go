@@ -60,8 +60,9 @@ type prompt struct {
 // session's inputs and another ends the shared run, so a stage's calls can reuse both what
 // the whole session shares and what the stage adds. The inputs keep their order, so the
 // ledger's names read as they were fed. The session's inputs are fenced once per run (see
-// sessionPrefix); the text is the same as fencing them for every call.
-func (r *Run) assemble(role string, inputs []NamedText, task string) prompt {
+// sessionPrefix); the text is the same as fencing them for every call. cacheUpTo drops the
+// breaks no later call reads (CallSpec.CacheUpTo).
+func (r *Run) assemble(role string, inputs []NamedText, task string, cacheUpTo int) prompt {
 	session, shared := r.sharedRuns(inputs)
 	system := r.dataPreamble()
 	var pre *sessionPrefix
@@ -71,14 +72,17 @@ func (r *Run) assemble(role string, inputs []NamedText, task string) prompt {
 	var b strings.Builder
 	b.Grow(promptSize(pre, role, inputs[session:], task))
 	var breaks []int
+	reread := func(n int) bool { return cacheUpTo == 0 || n <= cacheUpTo }
 	if pre != nil {
 		b.WriteString(pre.text)
-		breaks = append(breaks, b.Len())
+		if reread(session) {
+			breaks = append(breaks, b.Len())
+		}
 	}
 	for _, in := range inputs[session:shared] {
 		r.writeInput(&b, in)
 	}
-	if shared > session {
+	if shared > session && reread(shared) {
 		breaks = append(breaks, b.Len())
 	}
 	r.writeRole(&b, role)

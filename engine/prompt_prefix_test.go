@@ -68,7 +68,7 @@ func TestMemoisedPromptIsTheUncachedPrompt(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			for _, role := range []string{"", "You doubt everything."} {
-				pr := r.assemble(role, inputs, "Answer now.")
+				pr := r.assemble(role, inputs, "Answer now.", 0)
 				user, breaks := referencePrompt(r, role, inputs, "Answer now.")
 				require.Equal(t, user, pr.user, "the user text")
 				assert.Equal(t, breaks, pr.breaks, "the cache breaks")
@@ -89,13 +89,27 @@ func TestSessionInputsAreFencedOncePerRun(t *testing.T) {
 	s := &Session{ID: "wr-00000000000000aa", Seed: 1, Inputs: []Input{NewInput("QUESTION", "q?"), NewInput("ctx", "some context")}}
 	r := newRun(RunConfig{}, s)
 	in := []NamedText{{Name: "QUESTION", Text: "q?"}, {Name: "ctx", Text: "some context"}}
-	a := r.assemble("architect", append(in, NamedText{Name: "own", Text: "a"}), "t")
-	b := r.assemble("skeptic", in, "u")
+	a := r.assemble("architect", append(in, NamedText{Name: "own", Text: "a"}), "t", 0)
+	b := r.assemble("skeptic", in, "u", 0)
 	require.NotNil(t, a.prefix)
 	assert.Same(t, a.prefix, b.prefix, "one memo for the run")
 	assert.True(t, strings.HasPrefix(a.user, a.prefix.text))
 	assert.Equal(t, r.Fence("QUESTION", "q?")+"\n\n"+r.Fence("ctx", "some context")+"\n\n", a.prefix.text)
 	assert.Len(t, r.prefixes.byK, 1)
-	r.assemble("x", in[1:], "t")
+	r.assemble("x", in[1:], "t", 0)
 	assert.Len(t, r.prefixes.byK, 2, "another run of session inputs is memoised apart")
+}
+
+// CacheUpTo keeps only the cache breaks a later call reads: the one after the session's
+// inputs when that many inputs are sent again, both when the shared run is, none when -1.
+func TestCacheUpToDropsBreaksNobodyReads(t *testing.T) {
+	s := &Session{ID: "wr-00000000000000ab", Seed: 1, Inputs: []Input{NewInput("QUESTION", "q?")}}
+	r := newRun(RunConfig{}, s)
+	in := []NamedText{{Name: "QUESTION", Text: "q?"}, {Name: "paper", Text: "p", Shared: true}, {Name: "own", Text: "o"}}
+	all := r.assemble("role", in, "t", 0)
+	require.Len(t, all.breaks, 2, "after the session's inputs, and after the shared run")
+	assert.Equal(t, all.breaks, r.assemble("role", in, "t", 2).breaks, "both prefixes are read again")
+	assert.Equal(t, all.breaks[:1], r.assemble("role", in, "t", 1).breaks, "only the session's inputs are")
+	assert.Empty(t, r.assemble("role", in, "t", -1).breaks, "nothing is read again")
+	assert.Equal(t, all.user, r.assemble("role", in, "t", -1).user, "the text is the same; only the marks differ")
 }

@@ -34,7 +34,7 @@ func (c *chain) step(ctx context.Context, key string, inputs []engine.NamedText,
 		}
 		res, err := c.r.Call(ctx, engine.CallSpec{Role: slot.Role, Profile: slot.Profile,
 			Effort: slot.Effort, System: body, Inputs: inputs, Task: task, Contract: contract,
-			Timeout: timeout, TimeoutKey: "protocols." + SectionKey + ".timeouts.call"})
+			Timeout: timeout, TimeoutKey: "protocols." + SectionKey + ".timeouts.call", CacheUpTo: c.plan.cacheUpTo(key)})
 		if err != nil {
 			return Artifact{}, err
 		}

@@ -2,6 +2,7 @@ package reason
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -58,5 +59,45 @@ func TestHighAssuranceGeneratorsAreAskedTogether(t *testing.T) {
 		if _, ok := h.artifact(res.run.Session().ID, name); !ok {
 			t.Errorf("no %s", name)
 		}
+	}
+}
+
+// No cache entry is written that no later call reads: every cache break a request marks ends
+// a prefix (system text and user text up to the break) that a later request to the same
+// profile sends byte for byte — over one and two passes, with and without a second generator,
+// and with the roles drawn both ways.
+func TestEveryCacheBreakIsReadLater(t *testing.T) {
+	fams := map[string]string{"claude": "anthropic", "gpt": "openai", "gemini": "google"}
+	marked := 0
+	for _, passes := range []int{1, 2, 3} {
+		for _, high := range []bool{false, true} {
+			for _, seed := range []int64{10, 11} {
+				h := newHarness(t, conformingScript(), fams)
+				for name, p := range h.profiles {
+					p.Model = name + "-model" // so that a request names the profile it went to
+				}
+				opts := deep("claude", "gpt", "gemini")
+				opts.Passes, opts.HighAssurance = passes, high
+				res := h.start(opts, seed, "I lean towards keeping it.", nil)
+				noErr(t, res.err)
+				reqs := h.sp.Requests()
+				for i, r := range reqs {
+					for _, b := range r.CacheBreaks {
+						marked++
+						read := false
+						for j := i + 1; j < len(reqs); j++ {
+							read = read || reqs[j].System == r.System && reqs[j].Model == r.Model && strings.HasPrefix(reqs[j].User, r.User[:b])
+						}
+						if !read {
+							t.Errorf("passes %d, high assurance %v, seed %d: the %s call marks a %d-byte prefix that no later call to %s reads",
+								passes, high, seed, r.Role, b, r.Model)
+						}
+					}
+				}
+			}
+		}
+	}
+	if marked == 0 {
+		t.Fatal("no call marked any prefix: the chain would never read its cache")
 	}
 }
