@@ -1,6 +1,7 @@
 package warroom
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -139,18 +140,11 @@ func (s *state) conformitySection() (engine.Section, bool) {
 			names = append(names, RoleTitle(v))
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(r.Round), fmt.Sprint(r.Toward), fmt.Sprint(r.Away), fmt.Sprint(r.None),
-			fmt.Sprintf("%d of %d", r.Toward, moved), orDash(strings.Join(names, ", "))})
+			fmt.Sprintf("%d of %d", r.Toward, moved), cmp.Or(strings.Join(names, ", "), "—")})
 	}
 	return engine.Section{Key: "conformity", Title: "Conformity in the Delphi rounds",
 		Text: "Each revision round's ballots set against the ranking the group gave the round before: a ballot " +
 			"that orders fewer pairs of options differently from it moved toward the group. A move toward it whose " +
 			"reasoning says nothing the member's previous ballot did not is listed as converged without a new argument.",
 		Table: t}, true
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
 }

@@ -87,7 +87,7 @@ func (s *state) escalate(ctx context.Context, target Mode, why string) error {
 // routes once more on the new score. Routing only ever moves up (a full council whose new
 // score passes the full-council ceiling runs Delphi rounds): the escalation itself was the
 // decider's call or the score's, and a lower second score does not undo it. A re-score that
-// fails or does not parse is a gap; the mode stays as escalated.
+// fails is a gap; the mode stays as escalated.
 func (s *state) rescore(ctx context.Context) error {
 	spec, err := s.kit.rescore(s.rec.Rev, s.rec.Intel, s.coaView())
 	p, err := s.one(ctx, keyRescore, "Escalation: reversibility re-scored", spec, err)
@@ -98,18 +98,12 @@ func (s *state) rescore(ctx context.Context) error {
 	if !ok {
 		return nil
 	}
-	dims, err := ParseScores(c.Text)
+	rev, err := assess(c.Text, s.opts.Thresholds) // the call's contract has parsed it already
 	if err != nil {
-		s.rec.Notes = append(s.rec.Notes, "The reversibility re-score after the escalation could not be read ("+err.Error()+"); the mode stays "+string(s.rec.Mode)+".")
-		return nil
+		return fmt.Errorf("war-room: stored re-score: %w", err)
 	}
-	scores := make([]int, len(dims))
-	for i, d := range dims {
-		scores[i] = d.Score
-	}
-	rs := Score(scores)
-	typ, mode := Classify(rs, s.opts.Thresholds)
-	s.rec.Rescore = &Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}
+	s.rec.Rescore = &rev
+	rs, typ, mode := rev.Score, rev.Type, Mode(rev.Mode)
 	parent := s.nodes["reversibility/"+record.AnonymousLabel(0)].ID
 	if _, err := s.addNode("reversibility", 2, record.AnonymousLabel(0), c.Text, c.Role, c.At, parent); err != nil {
 		return err

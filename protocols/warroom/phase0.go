@@ -15,17 +15,10 @@ func (s *state) phase0(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	dims, err := ParseScores(c.Text)
-	if err != nil {
+	if s.rec.Rev, err = assess(c.Text, s.opts.Thresholds); err != nil {
 		return err
 	}
-	scores := make([]int, len(dims))
-	for i, d := range dims {
-		scores[i] = d.Score
-	}
-	rs := Score(scores)
-	typ, mode := Classify(rs, s.opts.Thresholds)
-	s.rec.Rev = Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}
+	mode := Mode(s.rec.Rev.Mode)
 	s.rec.Recommend = mode
 	if s.opts.Mode != ModeAuto {
 		mode = s.opts.Mode

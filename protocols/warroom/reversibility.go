@@ -123,6 +123,22 @@ var dimensions = []struct{ Key, Name string }{
 	{"REPUTATION_IMPACT", "Reputation Impact"},
 }
 
+// assess reads a strategist's five scores into an assessment under thresholds t: the
+// dimensions, RS, the decision type and the mode the score recommends.
+func assess(text string, t Thresholds) (Reversibility, error) {
+	dims, err := ParseScores(text)
+	if err != nil {
+		return Reversibility{}, err
+	}
+	scores := make([]int, len(dims))
+	for i, d := range dims {
+		scores[i] = d.Score
+	}
+	rs := Score(scores)
+	typ, mode := Classify(rs, t)
+	return Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}, nil
+}
+
 // Score is RS = sum of the five dimension scores / 25.
 func Score(scores []int) float64 {
 	sum := 0
