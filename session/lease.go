@@ -26,9 +26,7 @@ func SessionLease(id string) string { return "session:" + id }
 // returned release is called. ok is false, with nothing held, while another holder has it.
 // now is the clock leases are judged by; warn hears of a renewal that failed.
 func Hold(ctx context.Context, st engine.Store, name, holder string, ttl time.Duration, now func() time.Time, warn func(string)) (release func(), ok bool, err error) {
-	if ttl <= 0 {
-		ttl = DefaultLeaseTTL
-	}
+	ttl = leaseTTL(ttl)
 	ok, err = st.AcquireLease(ctx, name, holder, now(), ttl)
 	if err != nil {
 		return nil, false, fmt.Errorf("take lease %s: %w", name, err)
@@ -106,6 +104,7 @@ func (r *Runner) lease(ctx context.Context, id string) (release func(), err erro
 	}
 }
 
+// leaseTTL is d, or DefaultLeaseTTL when d is unset.
 func leaseTTL(d time.Duration) time.Duration {
 	if d <= 0 {
 		return DefaultLeaseTTL

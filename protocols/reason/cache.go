@@ -1,5 +1,7 @@
 package reason
 
+import "slices"
+
 // Which of a call's prompt prefixes a later call reads again. A vendor charges more to write a
 // prompt cache entry than to read the prompt plainly, so a prefix is worth marking only when a
 // later call on the same profile sends it byte for byte. The chain knows every call it will
@@ -23,29 +25,21 @@ func (p Plan) fedNames(slot Slot) []string {
 	}
 	switch slot.Role {
 	case roleCompressor:
-		return concat(base, papers, maps)
+		return slices.Concat(base, papers, maps)
 	case roleAttacker:
 		own, _ := p.Slot(keyClaimMap(slot.Pass))
-		return concat(base, []string{InputCallerPosition}, papers, []string{own.Input()})
+		return slices.Concat(base, []string{InputCallerPosition}, papers, []string{own.Input()})
 	case roleSynthesizer:
 		premise, _ := p.Slot(keyPremise)
-		return concat(base, []string{premise.Input()}, papers, passes)
+		return slices.Concat(base, []string{premise.Input()}, papers, passes)
 	}
 	return base // the premise check and the generators
-}
-
-func concat(parts ...[]string) []string {
-	var out []string
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	return out
 }
 
 // cacheUpTo is how many of key's leading inputs a call made after it, on the same profile,
 // is fed as well; -1 when none is (the engine then marks no cache break).
 func (p Plan) cacheUpTo(key string) int {
-	i := p.index(key)
+	i := slices.IndexFunc(p.Slots, func(s Slot) bool { return s.Key == key })
 	if i < 0 {
 		return 0
 	}
@@ -71,12 +65,3 @@ func (p Plan) cacheUpTo(key string) int {
 // opening reports whether s runs in the chain's first round (the premise check and the
 // generators, together).
 func opening(s Slot) bool { return s.Role == rolePremise || s.Role == roleGenerator }
-
-func (p Plan) index(key string) int {
-	for i, s := range p.Slots {
-		if s.Key == key {
-			return i
-		}
-	}
-	return -1
-}
