@@ -1,10 +1,12 @@
 package reason
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -113,10 +115,27 @@ func (h *harness) resume(id string, answers map[string]string) result {
 	return result{r, d, r.Finish(ctx, err)}
 }
 
+// ledger is the session's ledger, its first round (the premise check and the generators,
+// which run together and answer in either order) listed premise check first, so that tests
+// can read roles by position.
 func (h *harness) ledger(id string) []engine.LedgerEntry {
 	l, err := h.store.Ledger(context.Background(), id)
 	noErr(h.t, err)
+	first := 0
+	for first < len(l) && opening(Slot{Role: l[first].Role}) {
+		first++
+	}
+	slices.SortStableFunc(l[:first], func(a, b engine.LedgerEntry) int {
+		return cmp.Compare(openingRank(a.Role), openingRank(b.Role))
+	})
 	return l
+}
+
+func openingRank(role string) int {
+	if role == rolePremise {
+		return 0
+	}
+	return 1
 }
 
 func (h *harness) artifact(id, name string) (string, bool) {
