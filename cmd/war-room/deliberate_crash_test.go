@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -53,6 +54,31 @@ func heldWarRoomEnv(t *testing.T, match string) *warRoomEnv {
 	return w
 }
 
+// cliChild is the real CLI in a child process, run with args.
+func cliChild(args ...string) *exec.Cmd {
+	child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
+	child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join(args, "\x1f"))
+	return child
+}
+
+// heldRun starts `deliberate` (seed 9) in a child process on w, waits until a session has
+// stored key, sends the child sig and waits for it to end. It returns the session's id and
+// the ended child.
+func heldRun(t *testing.T, w *warRoomEnv, key string, sig os.Signal, stderr io.Writer) (string, *exec.Cmd) {
+	t.Helper()
+	child := cliChild("deliberate", "--config", w.config, "--db", w.db, "Which queue?", "--seed", "9")
+	child.Stderr = stderr
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { child.Wait(); close(exited) }()
+	id := waitForStep(t, w.db, key, exited)
+	child.Process.Signal(sig)
+	<-exited
+	return id, child
+}
+
 // waitForStep polls the state file until some session has stored key, and returns its id.
 func waitForStep(t *testing.T, db, key string, exited <-chan struct{}) string {
 	t.Helper()
@@ -97,17 +123,7 @@ func TestDeliberateSurvivesSIGKILLAndResumes(t *testing.T) {
 		key := c.key
 		t.Run(strings.ReplaceAll(key, "/", "_"), func(t *testing.T) {
 			w := heldWarRoomEnv(t, c.next)
-			child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
-			child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
-				"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))
-			if err := child.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan struct{})
-			go func() { child.Wait(); close(exited) }()
-			id := waitForStep(t, w.db, key, exited)
-			child.Process.Signal(syscall.SIGKILL)
-			<-exited
+			id, child := heldRun(t, w, key, syscall.SIGKILL, nil)
 			if ws := child.ProcessState.Sys().(syscall.WaitStatus); ws.Signal() != syscall.SIGKILL {
 				t.Fatalf("the deliberation was not killed: %v", child.ProcessState)
 			}
@@ -153,19 +169,8 @@ func alternativesOf(d engine.Decision) string {
 // continues the session; that command finishes it.
 func TestDeliberateInterruptedSaysHowToResume(t *testing.T) {
 	w := heldWarRoomEnv(t, "Phase 2, situation")
-	child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
-	child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
-		"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))
 	var stderr strings.Builder
-	child.Stderr = &stderr
-	if err := child.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { child.Wait(); close(exited) }()
-	id := waitForStep(t, w.db, "p1-intel", exited)
-	child.Process.Signal(os.Interrupt)
-	<-exited
+	id, child := heldRun(t, w, "p1-intel", os.Interrupt, &stderr)
 	if code := child.ProcessState.ExitCode(); code != exitFailure {
 		t.Fatalf("exit %d after an interrupt, want %d\n%s", code, exitFailure, stderr.String())
 	}
@@ -184,17 +189,7 @@ func TestDeliberateInterruptedSaysHowToResume(t *testing.T) {
 // step answered twice, and both commands end with the decision.
 func TestTwoResumesAfterAKillPayOnce(t *testing.T) {
 	w := heldWarRoomEnv(t, "Phase 6, premortem")
-	child := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
-	child.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
-		"--config", w.config, "--db", w.db, "Which queue?", "--seed", "9"}, "\x1f"))
-	if err := child.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { child.Wait(); close(exited) }()
-	id := waitForStep(t, w.db, "p5-vote/round-1", exited)
-	child.Process.Signal(syscall.SIGKILL)
-	<-exited
+	id, _ := heldRun(t, w, "p5-vote/round-1", syscall.SIGKILL, nil)
 
 	fast := warRoomEnvAt(t, w.dir, councilWith(t, ""))
 	type result struct {
@@ -203,9 +198,7 @@ func TestTwoResumesAfterAKillPayOnce(t *testing.T) {
 	}
 	results := make(chan result, 2)
 	for range 2 {
-		resume := exec.Command(os.Args[0], "-test.run=^TestDeliberateHelperProcess$")
-		resume.Env = append(os.Environ(), envDeliberateHelper+"="+strings.Join([]string{"deliberate",
-			"--config", fast.config, "--db", fast.db, "--resume", id, "--json"}, "\x1f"))
+		resume := cliChild("deliberate", "--config", fast.config, "--db", fast.db, "--resume", id, "--json")
 		var stderr strings.Builder
 		resume.Stderr = &stderr
 		if err := resume.Start(); err != nil {
