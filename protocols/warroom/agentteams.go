@@ -215,16 +215,14 @@ func (s *state) chainPremortems(ctx context.Context, finalists []Labeled) error 
 
 // premortemAfter is the premortem prompt with the premortems already written, to build on.
 func (k kit) premortemAfter(role string, finalists, challenges, earlier []Labeled) (engine.CallSpec, error) {
-	spec, err := k.premortem(role, finalists, challenges)
-	if err != nil || len(earlier) == 0 {
-		return spec, err
+	if len(earlier) == 0 {
+		return k.premortem(role, finalists, challenges)
 	}
-	spec, err = k.spec(role, append(engine.Shared(append(labeled("finalist", finalists), labeled("challenge report", challenges)...)...),
+	return k.spec(role, append(engine.Shared(append(labeled("finalist", finalists), labeled("challenge report", challenges)...)...),
 		labeled("earlier premortem", earlier)...), premortemTask(finalists)+
 		"\nOther seats have already written the premortems attached ("+labels(earlier)+"). Build on them: extend a "+
 		"failure they found to where it leads, or add one they missed; do not restate what they said.\n",
 		premortemContract)
-	return spec, err
 }
 
 // ownBallot is role's ballot of the latest vote round, as it wrote it ("" when it cast none).
