@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
@@ -32,10 +33,12 @@ func (c *call) attempt(n int) (CallResult, error) {
 		entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeBudgetRefused, ClassBudget, err.Error()
 		return CallResult{}, r.record(c.ctx, entry, err)
 	}
-	written, err := r.warm.enter(c.ctx, c.warmKey())
+	leave, err := r.warm.enter(c.ctx, c.warmKey())
 	if err != nil {
 		return CallResult{}, c.ended(err)
 	}
+	var once sync.Once
+	written := func(ok bool) { once.Do(func() { leave(ok) }) }
 	release, err := r.acquire(c.ctx, p.Name)
 	if err != nil {
 		written(false)
@@ -46,7 +49,11 @@ func (c *call) attempt(n int) (CallResult, error) {
 		f()
 	}
 	stop := r.heartbeat(entry.Step, spec.Role, p.Name)
-	resp, err := p.Provider.Complete(c.ctx, c.request())
+	req := c.request()
+	// The vendor has read the prompt, and written its cache entry, once its answer begins:
+	// the calls waiting to read that entry go then, not when this answer ends.
+	req.Began = func() { written(true) }
+	resp, err := p.Provider.Complete(c.ctx, req)
 	// Redacted on arrival: no secret a model echoes, or a vendor's error quotes, is stored,
 	// sealed, logged or published, whatever wraps the error later.
 	resp.Text, err = redact.Text(resp.Text), redact.Error(err)

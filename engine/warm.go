@@ -10,9 +10,12 @@ import (
 const warmMinBytes = 4 << 10
 
 // warmGate holds back calls whose cacheable prefix is being written by another call of the
-// session. A prompt cache entry becomes readable only once the request that writes it is
-// answered, so parallel calls that share a prefix would each pay to write it; instead the
-// first goes alone and the others follow it and read. The zero value is ready to use.
+// session. A prompt cache entry becomes readable only once the answer of the request that
+// writes it has begun, so parallel calls that share a prefix would each pay to write it;
+// instead the first goes alone and the others follow it and read. A streaming adapter says
+// when the first answer began (provider.Request.Began), and the others go at that moment, so
+// warming a stage costs one first token; an adapter that does not stream holds them until it
+// has answered. The zero value is ready to use.
 type warmGate struct {
 	mu      sync.Mutex
 	written map[string]bool

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -99,4 +100,59 @@ func TestShortPrefixesAreNotHeldBack(t *testing.T) {
 	close(g.release)
 	<-done
 	assert.Equal(t, 1, g.during)
+}
+
+// streaming answers the first request by saying its answer began and then holding it until
+// every other request has arrived: a warm-up that waited for the whole first answer would
+// never let them arrive.
+type streaming struct {
+	began   chan struct{}
+	others  chan string
+	waitFor int
+}
+
+func (s *streaming) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
+	if req.Role != "a" {
+		s.others <- req.Role
+		return provider.Response{Text: "ok"}, nil
+	}
+	req.Began()
+	req.Began() // a second report changes nothing
+	close(s.began)
+	for range s.waitFor {
+		select {
+		case <-s.others:
+		case <-ctx.Done():
+			return provider.Response{}, ctx.Err()
+		}
+	}
+	return provider.Response{Text: "ok"}, nil
+}
+
+// TestTheWarmUpReleasesTheOthersWhenTheFirstAnswerBegins: with a streaming adapter the
+// calls that share the prefix go once the first one's answer has begun, while it is still
+// being written, so warming a stage costs a first token rather than a whole answer.
+func TestTheWarmUpReleasesTheOthersWhenTheFirstAnswerBegins(t *testing.T) {
+	s := &streaming{began: make(chan struct{}), others: make(chan string), waitFor: 2}
+	r := profileRun(t, &engine.Profile{Name: "p", Family: "f", Provider: s, CacheWarmup: true}, nil)
+	shared := engine.NamedText{Name: "CONTEXT", Text: strings.Repeat("context ", 2000), Shared: true}
+	spec := func(role string) engine.CallSpec {
+		return engine.CallSpec{Role: role, Profile: "p", System: "body of " + role,
+			Inputs: []engine.NamedText{shared}, Task: "t"}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang fails, not a slow machine
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, role := range []string{"b", "c"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-s.began
+			_, err := r.Call(ctx, spec(role))
+			assert.NoError(t, err)
+		}()
+	}
+	_, err := r.Call(ctx, spec("a"))
+	require.NoError(t, err, "the first answer finished only because the others reached the vendor while it streamed")
+	wg.Wait()
 }

@@ -89,6 +89,12 @@ type Request struct {
 	Seed *int64
 	// Role names the protocol role, for adapters (script) that key responses on it.
 	Role string
+	// Began, when set, is called once the vendor's response has begun: the first event of a
+	// streamed answer arrived, so the vendor has read the whole prompt and written any cache
+	// entry it makes. An adapter that streams calls it at most once, before Complete returns;
+	// one that does not stream never calls it. The engine's cache warm-up releases the calls
+	// waiting on this one's prefix at that moment rather than at its last token.
+	Began func()
 }
 
 // Usage counts tokens as the vendor reported them. InputTokens excludes the cached tokens,

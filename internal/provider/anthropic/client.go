@@ -1,6 +1,8 @@
 // Package anthropic is the provider adapter for Anthropic's Messages API, built on the official
-// Go SDK. It turns a provider.Request into one non-streaming POST /v1/messages, maps the reply
-// and its token usage back, and sorts every failure into a provider.Class.
+// Go SDK. It turns a provider.Request into one streamed POST /v1/messages, reads the events
+// into the answer and its token usage, and sorts every failure into a provider.Class. The
+// first event calls Request.Began; an error event or a stream cut before message_stop is
+// ClassTransport.
 //
 // One Complete is one HTTP request: the SDK's own retries are off, because the engine is the
 // one layer that retries (and records every attempt). Effort maps one-to-one onto
@@ -19,11 +21,15 @@ package anthropic
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"time"
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
+	"github.com/anthropics/anthropic-sdk-go/v2/packages/ssestream"
 
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/internal/httpvendor"
@@ -100,7 +106,7 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	var parts []answer
 	var latency time.Duration
 	for {
-		msg, took, err := c.send(ctx, params)
+		msg, took, err := c.send(ctx, params, req.Began)
 		latency += took
 		if err != nil {
 			return provider.Response{}, err
@@ -130,24 +136,72 @@ const (
 	maxContinuations = 3
 )
 
-// send makes one Messages request.
-func (c *Client) send(ctx context.Context, params messageRequest) (answer, time.Duration, error) {
+// send makes one Messages request. began is called at the answer's first event.
+func (c *Client) send(ctx context.Context, params messageRequest, began func()) (answer, time.Duration, error) {
 	body, err := httpvendor.EncodeJSON(params)
 	if err != nil {
 		return answer{}, 0, provider.Errorf(provider.ClassInvalidRequest, 0, "anthropic: encoding the request: %v", err)
 	}
 	return httpvendor.Call(c.now, words, func(raw **http.Response) (answer, error) {
-		var got []byte
-		if err := c.api.Post(ctx, "v1/messages", body, &got, option.WithResponseInto(raw)); err != nil {
+		var res *http.Response
+		if err := c.api.Post(ctx, "v1/messages", body, &res, option.WithResponseInto(raw)); err != nil {
 			return answer{}, err
 		}
-		a, err := httpvendor.DecodeAnswer(*raw, got, fromSDK)
-		var blocks struct {
-			Content json.RawMessage `json:"content"`
+		defer res.Body.Close()
+		if !httpvendor.EventStream(res) {
+			// A server that ignored "stream" (a proxy, a compatible server) answers whole.
+			got, err := io.ReadAll(res.Body)
+			if err != nil {
+				return answer{}, err
+			}
+			return whole(res, got)
 		}
-		if err == nil && json.Unmarshal(got, &blocks) == nil {
-			a.raw = blocks.Content
-		}
-		return a, err
+		return streamed(res, began)
 	})
+}
+
+// whole reads an answer sent as one JSON body.
+func whole(res *http.Response, got []byte) (answer, error) {
+	a, err := httpvendor.DecodeAnswer(res, got, fromSDK)
+	var blocks struct {
+		Content json.RawMessage `json:"content"`
+	}
+	if err == nil && json.Unmarshal(got, &blocks) == nil {
+		a.raw = blocks.Content
+	}
+	return a, err
+}
+
+// streamed reads an answer sent as events, through the SDK's event decoder and its own
+// accumulation of them into a message, so that text, stop and usage are read as the SDK reads
+// a streamed message. An error event (an overload mid-answer) or a stream that ends before
+// message_stop is a failed request, never a short answer.
+func streamed(res *http.Response, began func()) (answer, error) {
+	stream := ssestream.NewStream[sdk.MessageStreamEventUnion](ssestream.NewDecoder(res), nil)
+	var msg sdk.Message
+	stopped := false
+	for stream.Next() {
+		if began != nil {
+			began()
+			began = nil
+		}
+		ev := stream.Current()
+		if err := msg.Accumulate(ev); err != nil {
+			return answer{}, fmt.Errorf("reading the streamed answer: %w", err)
+		}
+		stopped = stopped || ev.Type == "message_stop"
+	}
+	if err := stream.Err(); err != nil {
+		return answer{}, err
+	}
+	if !stopped {
+		return answer{}, errors.New("the streamed answer ended before its message_stop event")
+	}
+	a := fromSDK(&msg)
+	raw, err := json.Marshal(msg.ToParam().OfAssistant.Content)
+	if err != nil {
+		return answer{}, fmt.Errorf("keeping the streamed answer's content: %w", err)
+	}
+	a.raw = raw
+	return a, nil
 }

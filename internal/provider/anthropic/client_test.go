@@ -51,7 +51,7 @@ func TestCompleteSendsMessagesRequestAndMapsReply(t *testing.T) {
 	assert.Equal(t, "ephemeral", vendortest.Path(b, "messages", 0, "content", 0, "cache_control", "type"))
 	assert.Equal(t, "Your question: which queue?", vendortest.Path(b, "messages", 0, "content", 1, "text"))
 	assert.Nil(t, vendortest.Path(b, "messages", 0, "content", 1, "cache_control"))
-	assert.NotContains(t, b, "stream")
+	assert.Equal(t, true, b["stream"], "every answer is asked for as a stream")
 	assert.NotContains(t, b, "thinking", "thinking is off unless asked for")
 
 	assert.Equal(t, "Keep the queue on SQLite until replicas are needed.", resp.Text)

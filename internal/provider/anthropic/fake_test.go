@@ -32,3 +32,12 @@ var vendor = vendortest.Vendor{
 	OK:     "message_ok.json",
 	OKStop: "end_turn",
 }
+
+// vendortestStreams are this vendor's streamed shapes for the shared stream checks.
+var vendortestStreams = vendortest.Streams{
+	Case: "test_request_stream_fallback_for_high_max_tokens-0",
+	End:  "event: message_delta",
+	Error: "event: error\n" +
+		`data: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}` + "\n\n",
+	Message: "Overloaded",
+}

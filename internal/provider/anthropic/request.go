@@ -18,6 +18,9 @@ type messageRequest struct {
 	System       []textBlock   `json:"system,omitempty"`
 	OutputConfig *outputConfig `json:"output_config,omitempty"`
 	Thinking     *thinking     `json:"thinking,omitempty"`
+	// Stream asks for the answer as server-sent events, always: the first event tells the
+	// engine's warm-up that the prompt is read and cached (provider.Request.Began).
+	Stream bool `json:"stream"`
 }
 
 // message is a turn: the user's text blocks, or (continuing a paused turn) the assistant's
@@ -55,6 +58,7 @@ func (c *Client) params(req provider.Request) (messageRequest, error) {
 		Model:     model,
 		MaxTokens: maxTokens(req),
 		Messages:  []message{{Role: "user", Content: userBlocks(req.User, req.CacheBreaks)}},
+		Stream:    true,
 	}
 	if req.System != "" {
 		p.System = []textBlock{{Type: "text", Text: req.System}}

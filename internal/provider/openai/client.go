@@ -1,7 +1,10 @@
 // Package openai is the provider adapter for any server speaking OpenAI's Chat Completions API:
 // OpenAI itself, Gemini's and Qwen's OpenAI-compatible endpoints, OpenRouter, vLLM, Ollama and
-// the llama.cpp server. It sends one non-streaming POST {base}/chat/completions per call through
-// the official Go SDK, maps the reply and its usage back, and sorts failures into classes.
+// the llama.cpp server. It sends one streamed POST {base}/chat/completions per call through
+// the official Go SDK (usage asked for in the last chunk), reads the chunks into the answer
+// and its usage, and sorts failures into classes. The first chunk calls Request.Began; an
+// error chunk or a stream cut before a finish reason and [DONE] is ClassTransport. A server
+// that ignores "stream" and answers whole is read as before.
 //
 // One Complete is one HTTP request: the SDK's own retries are off, because the engine is the
 // one layer that retries (and records every attempt). Effort maps one-to-one onto
@@ -19,6 +22,7 @@ package openai
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"time"
 
@@ -116,11 +120,20 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	}
 	cc, latency, err := httpvendor.Call(c.now, words("chat completion"),
 		func(raw **http.Response) (chatCompletion, error) {
-			var answer []byte
-			if err := c.api.Post(ctx, "chat/completions", body, &answer, option.WithResponseInto(raw)); err != nil {
+			var res *http.Response
+			if err := c.api.Post(ctx, "chat/completions", body, &res, option.WithResponseInto(raw)); err != nil {
 				return chatCompletion{}, err
 			}
-			return httpvendor.DecodeAnswer(*raw, answer, fromSDK)
+			defer res.Body.Close()
+			if !httpvendor.EventStream(res) {
+				// A server that ignored "stream" answers whole.
+				answer, err := io.ReadAll(res.Body)
+				if err != nil {
+					return chatCompletion{}, err
+				}
+				return httpvendor.DecodeAnswer(res, answer, fromSDK)
+			}
+			return streamed(res, req.Began)
 		})
 	if err != nil {
 		return provider.Response{}, err

@@ -10,10 +10,10 @@ import (
 
 // Every real Chat Completions answer (OpenAI and compatible servers) of the corpus (recorded by a public client library's test suite,
 // each with its source) is replayed through the adapter: its text, stop, usage and, for a
-// failure, its class and wait are what the vendor's JSON says.
+// failure, its class and wait are what the vendor's JSON (or, streamed, its events) says.
 func TestRealAnswersCorpus(t *testing.T) {
-	vendortest.RunCorpus(t, func(t *testing.T, c vendortest.Case) (provider.Response, error) {
+	vendortest.RunCorpus(t, func(t *testing.T, c vendortest.Case, req provider.Request) (provider.Response, error) {
 		api := newFakeAPI(t, c.Reply())
-		return api.client(Config{Model: "gpt-5.5"}).Complete(context.Background(), provider.Request{User: "q"})
+		return api.client(Config{Model: "gpt-5.5"}).Complete(context.Background(), req)
 	})
 }

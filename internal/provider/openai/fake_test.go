@@ -32,3 +32,12 @@ var vendor = vendortest.Vendor{
 	OK:     "chat_completion_ok.json",
 	OKStop: "stop",
 }
+
+// vendortestStreams are this vendor's streamed shapes for the shared stream checks.
+var vendortestStreams = vendortest.Streams{
+	Case: "test_run_stream_sync_streams_real_model-1",
+	End:  `"finish_reason":"stop"`,
+	Error: `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}` +
+		"\n\n",
+	Message: "The server had an error while processing your request.",
+}

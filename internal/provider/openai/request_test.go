@@ -33,11 +33,13 @@ func sdkParams(req provider.Request, model string, cacheKey bool) sdk.ChatComple
 	if cacheKey && req.CacheKey != "" {
 		p.PromptCacheKey = sdk.String(req.CacheKey)
 	}
+	p.StreamOptions.IncludeUsage = sdk.Bool(true)
 	return p
 }
 
 // TestBodyIsTheSDKsBody: the body the adapter encodes is, as JSON, the one the SDK's types
-// encoded, for requests with and without each optional field (a zero seed is still sent).
+// encoded for a streamed request with its usage, for requests with and without each optional
+// field (a zero seed is still sent).
 func TestBodyIsTheSDKsBody(t *testing.T) {
 	seed, zero := int64(7), int64(0)
 	reqs := []provider.Request{
@@ -55,9 +57,11 @@ func TestBodyIsTheSDKsBody(t *testing.T) {
 			require.NoError(t, err)
 			theirs, err := json.Marshal(sdkParams(req, p.Model, cacheKey))
 			require.NoError(t, err)
-			var a, b any
+			var a any
+			var b map[string]any
 			require.NoError(t, json.Unmarshal(ours, &a))
 			require.NoError(t, json.Unmarshal(theirs, &b))
+			b["stream"] = true // as the SDK's NewStreaming sets it on the same parameters
 			assert.Equal(t, b, a, "request %+v, cache key %v", req, cacheKey)
 		}
 	}

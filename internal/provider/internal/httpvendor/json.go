@@ -58,3 +58,10 @@ func jsonAnswer(raw *http.Response) error {
 	}
 	return fmt.Errorf("response content-type %q is not JSON", ct)
 }
+
+// EventStream reports whether a successful response is a stream of server-sent events, as a
+// streamed request's answer is; a server that ignored the request's "stream" answers JSON.
+func EventStream(raw *http.Response) bool {
+	media, _, _ := mime.ParseMediaType(raw.Header.Get("Content-Type"))
+	return media == "text/event-stream"
+}

@@ -28,7 +28,9 @@ type Case struct {
 	Status  int               `json:"status"`
 	Headers map[string]string `json:"headers"`
 	Body    json.RawMessage   `json:"body"`
-	Want    struct {
+	// Stream is a streamed answer's events as recorded (text/event-stream), instead of Body.
+	Stream string `json:"stream"`
+	Want   struct {
 		Text       string `json:"text"`
 		Class      string `json:"class"`
 		StopReason string `json:"stop_reason"`
@@ -89,6 +91,9 @@ func (c Case) Reply() Reply {
 	ct := c.Headers["content-type"]
 	if ct == "" {
 		ct = "application/json"
+	}
+	if c.Stream != "" {
+		return Raw(c.Status, ct, c.Stream, hs...)
 	}
 	return Raw(c.Status, ct, string(c.Body), hs...)
 }
@@ -159,18 +164,34 @@ func firstLine(s string) string {
 }
 
 // RunCorpus replays every case of the calling package's corpus (at least 20) through the
-// adapter: complete serves the case's recorded reply and makes one call, and each case is
-// checked against what its recording says.
-func RunCorpus(t *testing.T, complete func(t *testing.T, c Case) (provider.Response, error)) {
+// adapter: complete serves the case's recorded reply and makes one call with req, and each
+// case is checked against what its recording says. A recorded stream must call req.Began
+// exactly once (its answer began); an answer sent whole never does.
+func RunCorpus(t *testing.T, complete func(t *testing.T, c Case, req provider.Request) (provider.Response, error)) {
 	t.Helper()
 	cases := Corpus(t)
 	if len(cases) < 20 {
 		t.Fatalf("%d recorded answers, want at least 20", len(cases))
 	}
+	streams := 0
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			resp, err := complete(t, c)
+			began := 0
+			resp, err := complete(t, c, provider.Request{User: "q", Began: func() { began++ }})
 			c.Check(t, resp, err)
+			want := 0
+			if c.Stream != "" {
+				want = 1
+			}
+			if began != want {
+				t.Errorf("Began called %d times, want %d", began, want)
+			}
 		})
+		if c.Stream != "" {
+			streams++
+		}
+	}
+	if streams == 0 {
+		t.Error("the corpus holds no streamed answer: the adapters stream every call")
 	}
 }
