@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
+	"slices"
 	"time"
 
 	"github.com/war-room/war-room/engine"
@@ -72,54 +72,48 @@ func readSession(ctx context.Context, db string, p proc, latency time.Duration) 
 	if err != nil {
 		return sessionRun{}, err
 	}
-	steps, err := st.Steps(ctx, s.ID)
-	if err != nil {
-		return sessionRun{}, err
-	}
-	stored := map[string]bool{}
-	for _, s := range steps {
-		stored[s.Key] = true
-	}
-	critical, rounds := criticalPath(ledger, stored, latency)
+	critical, rounds := criticalPath(ledger, latency)
 	return sessionRun{proc: p, wall: s.UpdatedAt.Sub(s.CreatedAt), critical: critical, rounds: rounds, calls: len(ledger)}, nil
 }
 
-// sameRound pairs steps that run one after the other today although neither needs the
-// other's answer: the high-assurance reason chain's second generator takes exactly the
-// inputs of the first.
-var sameRound = map[string]string{"position-b": "position"}
-
-// roundOf is the round a call's step belongs to: a fan-out's calls are steps under the phase's
-// own stored step (p3-coa/scout under p3-coa) and make one round; any other step is a round
-// of its own. Keys such as claim-map/1 and claim-map/2 (successive passes) have no stored
-// parent, so they stay apart.
-func roundOf(step string, stored map[string]bool) string {
-	if i := strings.LastIndex(step, "/"); i > 0 && stored[step[:i]] {
-		return step[:i]
+// criticalPath is the least wall time any scheduler could reach with these calls run in the
+// rounds they ran in: the sum, over the session's rounds, of its slowest step (a step's
+// attempts run one after another). A round is the steps whose calls overlapped in time, as
+// the protocol started them: a fan-out's seats, or two phases that read nothing of each other
+// (war-room's intelligence beside phase 0). A call takes at least latency, the scripted
+// provider's; the ledger keeps whole milliseconds, so a call's recorded time can read up to
+// 1 ms short of what it took, and a step is taken to end no earlier than that: the next round
+// starts after it, so no two rounds merge.
+func criticalPath(ledger []engine.LedgerEntry, latency time.Duration) (time.Duration, int) {
+	type span struct {
+		start time.Time
+		took  time.Duration
 	}
-	if r, ok := sameRound[step]; ok {
-		return r
-	}
-	return step
-}
-
-// criticalPath is the least wall time any scheduler could reach with these calls: the sum,
-// over the session's rounds, of its slowest step (a step's attempts run one after another).
-// A call takes at least latency, the scripted provider's; the ledger keeps whole
-// milliseconds, so a call's recorded time can read up to 1 ms short of what it took.
-func criticalPath(ledger []engine.LedgerEntry, stored map[string]bool, latency time.Duration) (time.Duration, int) {
-	step := map[string]time.Duration{}
+	steps := map[string]*span{}
+	var order []string
 	for _, e := range ledger {
-		step[e.Step] += max(latency, time.Duration(e.LatencyMS)*time.Millisecond)
+		sp, ok := steps[e.Step]
+		if !ok {
+			sp = &span{start: e.StartedAt}
+			steps[e.Step] = sp
+			order = append(order, e.Step)
+		}
+		sp.took += max(latency, time.Duration(e.LatencyMS)*time.Millisecond)
 	}
-	slowest := map[string]time.Duration{}
-	for key, d := range step {
-		r := roundOf(key, stored)
-		slowest[r] = max(slowest[r], d)
+	slices.SortStableFunc(order, func(a, b string) int { return steps[a].start.Compare(steps[b].start) })
+	var sum, slowest time.Duration
+	var end time.Time
+	rounds := 0
+	for _, k := range order {
+		sp := steps[k]
+		if rounds == 0 || !sp.start.Before(end) {
+			sum += slowest
+			rounds, slowest, end = rounds+1, 0, sp.start
+		}
+		slowest = max(slowest, sp.took)
+		if e := sp.start.Add(sp.took - time.Millisecond); e.After(end) {
+			end = e
+		}
 	}
-	var sum time.Duration
-	for _, d := range slowest {
-		sum += d
-	}
-	return sum, len(slowest)
+	return sum + slowest, rounds
 }

@@ -131,7 +131,7 @@ func TestConveneDryRunShowsTheSeatingTheSeedGets(t *testing.T) {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)
 	}
 	for _, want := range []string{"no session, no call", "seed 7", "4 seats · 1 cross-examination round(s) · 15 calls expected",
-		"estimate: ~4 seats · ~15 calls · est. ", "seed constant",
+		"estimate: ~4 seats · ~15 calls in 6 rounds · est. ", "seed constant",
 		"Arbiter", "Clerk", "arbiter path: clean"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("dry run lacks %q:\n%s", want, res.stdout)

@@ -16,6 +16,9 @@ type Range = engine.Span
 type Estimate struct {
 	Seats int `json:"seats"`
 	Calls int `json:"calls"`
+	// Rounds is how many rounds of calls run one after another (the plan's phases): with the
+	// slowest call of each, what a user waits.
+	Rounds int `json:"rounds"`
 	// Minutes is the time the calls take along the plan's phases (the slowest call of each
 	// phase, phases one after another); TypicalMinutes is its point forecast.
 	Minutes        Range   `json:"minutes"`
@@ -43,7 +46,7 @@ type basis struct {
 // Forecast prices plan with the profiles and the calibration (a zero Calibration forecasts
 // from the seeds alone).
 func Forecast(plan Plan, profiles engine.Profiles, cal Calibration) Estimate {
-	est := Estimate{Seats: plan.Seats, Calls: plan.Calls(), Sessions: cal.Sessions}
+	est := Estimate{Seats: plan.Seats, Calls: plan.Calls(), Rounds: plan.Rounds(), Sessions: cal.Sessions}
 	var low, typ, high float64 // minutes
 	var usd [3]float64
 	priced := false
@@ -122,9 +125,9 @@ func typeOf(ps engine.Profiles, name string) string {
 	return ""
 }
 
-// String is the one-line summary: "~4 seats · ~15 calls · est. 3–7 min · $0.10–0.40".
+// String is the one-line summary: "~4 seats · ~15 calls in 6 rounds · est. 3–7 min · $0.10–0.40".
 func (e Estimate) String() string {
-	s := fmt.Sprintf("~%d seats · ~%d calls · est. %s min", e.Seats, e.Calls, minutes(e.Minutes))
+	s := fmt.Sprintf("~%d seats · ~%d calls in %d rounds · est. %s min", e.Seats, e.Calls, e.Rounds, minutes(e.Minutes))
 	switch {
 	case e.USD != nil && len(e.Unpriced) > 0:
 		s += fmt.Sprintf(" · $%s on priced profiles (%d unpriced)", dollars(*e.USD), len(e.Unpriced))

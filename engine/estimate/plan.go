@@ -27,6 +27,17 @@ type Plan struct {
 	Phases []Phase `json:"phases"`
 }
 
+// Rounds counts the plan's phases that make a call: the rounds that run one after another.
+func (p Plan) Rounds() int {
+	n := 0
+	for _, ph := range p.Phases {
+		if len(ph.Calls) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // Calls counts the plan's calls.
 func (p Plan) Calls() int {
 	n := 0

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -37,30 +36,30 @@ func (t *timed) Complete(ctx context.Context, req provider.Request) (provider.Re
 	return resp, err
 }
 
-// phaseOf strips the "/<seat>" a parallel phase's step keys end in.
-func phaseOf(step string) string {
-	i := strings.LastIndex(step, "/")
-	if i > 0 && slices.Contains(warroom.RoleKeys(), step[i+1:]) {
-		return step[:i]
+// criticalPath is the sum, over the session's rounds, of the slowest call in each: the least
+// wall time any scheduler could achieve with these call latencies, run in the rounds they ran
+// in. A round is the calls that overlapped in time (a fan-out's seats; the intelligence beside
+// phase 0; the challenges beside the escalation check); it is counted as rounds.
+func criticalPath(ledger []engine.LedgerEntry, dur map[string]time.Duration) (sum time.Duration, rounds int) {
+	calls := slices.Clone(ledger)
+	slices.SortStableFunc(calls, func(a, b engine.LedgerEntry) int { return a.StartedAt.Compare(b.StartedAt) })
+	var slowest time.Duration
+	var end time.Time
+	for _, e := range calls {
+		d := dur[e.PromptSHA256]
+		if rounds == 0 || !e.StartedAt.Before(end) {
+			sum += slowest
+			rounds, slowest, end = rounds+1, 0, e.StartedAt
+		}
+		slowest = max(slowest, d)
+		if t := e.StartedAt.Add(d - time.Millisecond); t.After(end) {
+			end = t
+		}
 	}
-	return step
+	return sum + slowest, rounds
 }
 
-// criticalPath is the sum, over the session's sequential phases, of the slowest call in each:
-// the least wall time any scheduler could achieve with these call latencies.
-func criticalPath(ledger []engine.LedgerEntry, dur map[string]time.Duration) time.Duration {
-	slowest := map[string]time.Duration{}
-	for _, e := range ledger {
-		slowest[phaseOf(e.Step)] = max(slowest[phaseOf(e.Step)], dur[e.PromptSHA256])
-	}
-	var sum time.Duration
-	for _, d := range slowest {
-		sum += d
-	}
-	return sum
-}
-
-// BenchmarkFullCouncil runs a whole full-council session (26 calls in 9 sequential phases) on
+// BenchmarkFullCouncil runs a whole full-council session (26 calls in 8 rounds, routed on auto) on
 // the script provider at a fixed 100 ms per call, against a real SQLite file, and reports wall
 // time ÷ critical path (target ≤ 1.03). With sync=FULL, the store's default, every commit
 // waits for the disk; sync=NORMAL shows what is left once fsync latency is taken out, i.e.
@@ -92,7 +91,9 @@ func benchCouncil(b *testing.B, mode sqlite.Sync) {
 		ledger, err := st.Ledger(ctx, r.Session().ID)
 		require.NoError(b, err)
 		require.Len(b, ledger, 26)
-		critical += criticalPath(ledger, p.dur)
+		path, rounds := criticalPath(ledger, p.dur)
+		require.Equal(b, 8, rounds, "an automatic full council: phase 0 with the scout, then the intelligence officer")
+		critical += path
 		require.NoError(b, st.Close())
 		n++
 	}

@@ -8,9 +8,10 @@ import (
 )
 
 // callPlan is what a deliberation routed to mode calls when nothing fails, nothing escalates
-// and (in Delphi) the panel converges at its first vote: phase 0, then the express path, or
-// intelligence, the situation assessment, the courses of action, the escalation check, the
-// challenges, the vote, the premortems and the synthesis. Agent-teams mode adds the red
+// and (in Delphi) the panel converges at its first vote, round by round: phase 0 with the
+// intelligence reports beside it, then the express path, or the situation assessment, the
+// courses of action, the escalation check with the challenges beside it (a full council's),
+// the vote, the premortems and the synthesis. Agent-teams mode adds the red
 // team's questions and an answer per course of action (its most: the red team may ask fewer),
 // and runs the premortems one after another.
 func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
@@ -29,7 +30,14 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 		}
 		return ph
 	}
-	out := estimate.Plan{Seats: len(Seats(mode, opts.PlanReview)), Phases: []estimate.Phase{phase("phase0", ChiefStrategist)}}
+	// Phase 0's round holds the intelligence reports asked beside it (on auto the scout's,
+	// whichever mode is then picked: on the express path it is speculative).
+	ahead := intelAhead(opts)
+	opening := phase("phase0", append([]string{ChiefStrategist}, ahead...)...)
+	if len(ahead) > 0 {
+		opening.Name = "phase0+intel"
+	}
+	out := estimate.Plan{Seats: len(Seats(mode, opts.PlanReview)), Phases: []estimate.Phase{opening}}
 	if mode == ModeExpress {
 		out.Phases = append(out.Phases, phase("express", ChiefStrategist))
 		if opts.PlanReview {
@@ -40,8 +48,16 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 	}
 	voters := Voters(mode, opts.PlanReview)
 	teams := opts.AgentTeams && (mode == ModeFull || mode == ModeDelphi)
-	out.Phases = append(out.Phases, phase("intel", intelSeats(mode)...), phase("assessment", ChiefStrategist),
-		phase("coa", coaAuthors(mode)...), phase("escalation", SupremeCommander))
+	if rest := without(intelSeats(mode), ahead); len(rest) > 0 {
+		out.Phases = append(out.Phases, phase("intel", rest...))
+	}
+	out.Phases = append(out.Phases, phase("assessment", ChiefStrategist), phase("coa", coaAuthors(mode)...))
+	beside := challengesBeside(mode, teams)
+	if beside {
+		out.Phases = append(out.Phases, phase("escalation+challenge", append([]string{SupremeCommander}, challengeSeats...)...))
+	} else {
+		out.Phases = append(out.Phases, phase("escalation", SupremeCommander))
+	}
 	if teams {
 		// The red team's questions, and at most one answer per course of action, by its author.
 		var answers []string
@@ -53,7 +69,10 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 		}
 		out.Phases = append(out.Phases, phase("questions", RedTeam), phase("answers", answers...))
 	}
-	out.Phases = append(out.Phases, phase("challenge", challengeSeats...), phase("vote", voters...))
+	if !beside {
+		out.Phases = append(out.Phases, phase("challenge", challengeSeats...))
+	}
+	out.Phases = append(out.Phases, phase("vote", voters...))
 	if teams {
 		// Premortems one after another, each reading the ones before.
 		for _, v := range voters {

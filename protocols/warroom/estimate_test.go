@@ -46,3 +46,38 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 	assert.Regexp(t, `^\$\d+\.\d\d–\d+\.\d\d$`, rows[3][1], "dollars are a range")
 	assert.Contains(t, d.Markdown(), "Estimate and actual")
 }
+
+// The forecast counts rounds as they run: a forced full council in seven (phase 0 with the
+// intelligence, assessment, courses of action, escalation check with the challenges, vote,
+// premortems, synthesis); on auto the intelligence officer reports after phase 0, and a
+// lightweight panel's challenges follow its escalation check. The speculative scout is a call
+// of the express path.
+func TestTheEstimateCountsRounds(t *testing.T) {
+	sp := script.New(council(scoresFull, "", 0))
+	ps := profiles(sp)
+	st := openStore(t, "")
+	for _, tc := range []struct {
+		mode          warroom.Mode
+		agentTeams    bool
+		routed        warroom.Mode
+		calls, rounds int
+	}{
+		{warroom.ModeFull, false, warroom.ModeFull, 26, 7},
+		{warroom.ModeFull, true, warroom.ModeFull, 32, 16}, // questions, answers and challenges apart; seven premortems in turn
+		{warroom.ModeAuto, false, warroom.ModeFull, 26, 8},
+		{warroom.ModeAuto, false, warroom.ModeLightweight, 17, 8},
+		{warroom.ModeAuto, false, warroom.ModeExpress, 4, 3},
+		{warroom.ModeExpress, false, warroom.ModeExpress, 3, 3},
+	} {
+		opts := options(tc.mode)
+		opts.AgentTeams = tc.agentTeams
+		p, err := warroom.ResolvePanel(opts, ps)
+		require.NoError(t, err)
+		ests, err := warroom.Estimates(context.Background(), st, opts, p, ps)
+		require.NoError(t, err)
+		e := ests[tc.routed]
+		assert.Equal(t, tc.calls, e.Calls, "%s routed %s", tc.mode, tc.routed)
+		assert.Equal(t, tc.rounds, e.Rounds, "%s routed %s", tc.mode, tc.routed)
+		assert.Contains(t, e.String(), fmt.Sprintf("~%d calls in %d rounds", tc.calls, tc.rounds))
+	}
+}

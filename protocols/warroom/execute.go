@@ -120,15 +120,16 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 	return engine.Result{Decision: d, DAG: s.dag, Rule: &rule}, nil
 }
 
-// deliberate runs the phases the mode calls for.
+// deliberate runs the phases the mode calls for, in one round where two read nothing of each
+// other (overlap.go).
 func (s *state) deliberate(ctx context.Context) error {
-	if err := s.phase0(ctx); err != nil {
+	if err := s.opening(ctx); err != nil {
 		return err
 	}
 	if s.rec.Mode == ModeExpress {
 		return s.express(ctx)
 	}
-	steps := []func(context.Context) error{s.phase1, s.phase2, s.phase3, s.escalationCheck}
+	steps := []func(context.Context) error{s.phase1, s.phase2, s.phase3, s.checked}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return err

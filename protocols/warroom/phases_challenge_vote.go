@@ -25,7 +25,7 @@ func (s *state) phase4(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := panel.FanOut(ctx, s.r, keyChallenge, "Phase 4: challenge", ts, 1)
+	p, err := panel.FanOut(ctx, s.r, keyChallenge, "Phase 4: challenge", s.known(keyChallenge, ts), 1)
 	if err != nil {
 		return err
 	}

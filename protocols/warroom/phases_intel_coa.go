@@ -17,7 +17,7 @@ func (s *state) intel(ctx context.Context, key string, seats []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := panel.FanOut(ctx, s.r, key, "Phase 1: intelligence", ts, 1)
+	p, err := panel.FanOut(ctx, s.r, key, "Phase 1: intelligence", s.known(key, ts), 1)
 	if err != nil {
 		return err
 	}

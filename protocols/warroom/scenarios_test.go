@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
@@ -33,7 +34,8 @@ func TestExpressGoesStraightToSynthesis(t *testing.T) {
 	assert.Equal(t, "type 2", d.Class)
 	assert.Equal(t, []string{"type-2"}, d.Labels)
 	assert.Equal(t, "**RS 0.24 · type 2 · mode express**", d.Sections[0].Text)
-	assert.Equal(t, 3, p.Calls(), "score, recommendation, ratification")
+	assert.Equal(t, 4, p.Calls(), "score (with the scout's report beside it, unused on this path), recommendation, ratification")
+	assert.Equal(t, 1, p.CallsFor(warroom.Scout), "the scout reported beside phase 0: a speculative call, in the ledger")
 	assert.Empty(t, d.Alternatives)
 	assert.Equal(t, []string{"express", "synthesis"}, phaseKeys(d))
 	assert.Len(t, d.Panel, 2)
@@ -50,7 +52,7 @@ func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
 	assert.Equal(t, "no", d.Metrics["mode_match"])
 	assert.True(t, hasNote(d, "Express mode was requested although RS 0.72 (type 1A) recommends the full mode"), d.Notes)
 	assert.True(t, hasNote(d, "ratified the Chief Strategist's express recommendation"), d.Notes)
-	for _, r := range p.Requests()[1:] {
+	for _, r := range p.Requests()[1:] { // a forced express mode asks no intelligence beside phase 0
 		assert.NotContains(t, r.User, "scored as easy to undo", r.Role)
 		assert.Contains(t, r.User, "Express mode was requested although the decision scored RS 0.72 (type 1A)", r.Role)
 	}
@@ -61,7 +63,7 @@ func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, hasNote(d, "overrode the Chief Strategist's express recommendation"), d.Notes)
 	assert.False(t, hasNote(d, "Express mode was requested"), d.Notes)
-	assert.Contains(t, p.Requests()[1].User, "The decision scored as easy to undo (RS 0.24, type 2)")
+	assert.Contains(t, requestFor(t, p, warroom.ChiefStrategist, 1).User, "The decision scored as easy to undo (RS 0.24, type 2)")
 }
 
 func TestExpressPlanReviewSeatsTheAdditionsChallenger(t *testing.T) {
@@ -106,6 +108,7 @@ func TestManualEscalationAndDeescalation(t *testing.T) {
 	assert.Equal(t, "full", d.Metrics["mode"])
 	assert.Equal(t, "no", d.Metrics["mode_match"])
 	assert.True(t, hasNote(d, "precedent-setting decision"), d.Notes)
+	assert.Contains(t, phaseKeys(d), "red-team")
 
 	down := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
 		Text: "ESCALATE: no\nTRIGGERS: none\nDEESCALATE: yes\nNOTE: a feature flag makes this trivially reversible"})
@@ -113,7 +116,8 @@ func TestManualEscalationAndDeescalation(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "yes", d.Metrics["deescalated"])
 	assert.True(t, hasNote(d, "false irreversibility): a feature flag makes this trivially reversible"), d.Notes)
-	assert.Zero(t, p.CallsFor(warroom.RedTeam), "no challenges, voting or premortem")
+	assert.Equal(t, 1, p.CallsFor(warroom.RedTeam), "its challenge ran beside the escalation check and was discarded: no vote or premortem")
+	assert.NotContains(t, phaseKeys(d), "red-team", "a discarded challenge is not part of the record")
 	assert.Len(t, d.Alternatives, 5)
 }
 
@@ -259,11 +263,14 @@ func TestMalformedScoresAreAContractFailureNeverAGuess(t *testing.T) {
 		Text: "REVERSAL_COST: high - it is big\nTIME_LOCK_IN: 3 - weeks"})
 	_, p, err := deliberate(t, st, sc, options(warroom.ModeAuto))
 	require.ErrorContains(t, err, "Phase 0: reversibility assessment produced no answer")
-	assert.Equal(t, 2, p.Calls(), "one retry with the reason, then stop: no phase 1")
+	assert.Equal(t, 3, p.Calls(), "one retry with the reason, then stop; the scout reported beside it")
+	assert.Equal(t, 2, p.CallsFor(warroom.ChiefStrategist))
 	ledger, err := st.Ledger(context.Background(), "wr-test0000000000001")
 	require.NoError(t, err)
 	for _, e := range ledger {
-		assert.Equal(t, engine.OutcomeContractFailed, e.Outcome)
+		if e.Role == warroom.ChiefStrategist {
+			assert.Equal(t, engine.OutcomeContractFailed, e.Outcome)
+		}
 	}
 }
 
@@ -290,6 +297,21 @@ func TestDeferredItemsAreStoredAndListed(t *testing.T) {
 	last := got[len(got)-1]
 	assert.Equal(t, "war-room: dissenting view", last.Source)
 	assert.Contains(t, last.Rationale, "should revisit sharding")
+}
+
+// requestFor is the n-th request (from 0) the script received for role.
+func requestFor(t *testing.T, p *script.Provider, role string, n int) provider.Request {
+	t.Helper()
+	for _, r := range p.Requests() {
+		if r.Role == role {
+			if n == 0 {
+				return r
+			}
+			n--
+		}
+	}
+	t.Fatalf("no request %d for %s", n, role)
+	return provider.Request{}
 }
 
 func phaseKeys(d *engine.Decision) []string {
@@ -370,13 +392,14 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "full", d.Metrics["mode"])
 
-	// Routed to lightweight, the next call is refused: only phase 0 was sent.
+	// Routed to lightweight, the next call is refused: only phase 0, and the scout's report
+	// beside it, were sent.
 	st := openStore(t, "")
 	_, p, err := run(st, council(scoresLightweight, "", 0), caps(sec), false)
 	require.Error(t, err)
 	assert.ErrorContains(t, err, "budget ceiling passed: this session has used")
 	assert.ErrorContains(t, err, "(protocols.war_room.budgets.lightweight); nothing was sent")
-	assert.Equal(t, 1, p.Calls())
+	assert.Equal(t, 2, p.Calls())
 
 	// Raised, the session resumes from where it stopped.
 	sec.Budgets.Lightweight = 10_000_000

@@ -52,6 +52,8 @@ type state struct {
 	rec   gathered
 	// nodes maps "phase/label" to the node holding the latest version.
 	nodes map[string]record.DAGNode
+	// failedAhead holds the calls made ahead of their phase (overlap.go) that failed, by step.
+	failedAhead map[string]error
 }
 
 func newState(r *engine.Run, opts Options) (*state, error) {
@@ -60,7 +62,7 @@ func newState(r *engine.Run, opts Options) (*state, error) {
 		return nil, err
 	}
 	s := r.Session()
-	return &state{r: r, opts: opts, panel: panel, kit: newKit(s, panel, opts),
+	return &state{r: r, opts: opts, panel: panel, kit: newKit(s, panel, opts), failedAhead: map[string]error{},
 		dag: record.NewDAG(s.ID), nodes: map[string]record.DAGNode{}}, nil
 }
 

@@ -13,6 +13,10 @@ type Task struct {
 	// Label is the anonymous label the seat speaks under, when dealt before the phase.
 	Label string
 	Spec  engine.CallSpec
+	// Failed is the seat's outcome when its call already failed in this run, ahead of its
+	// phase (Ahead): the phase counts the seat as the gap it is without asking again, as it
+	// would for a call it had just made.
+	Failed error
 }
 
 // FanOut runs a phase's calls in parallel, each its own durable step under key/name, and
@@ -25,7 +29,12 @@ func FanOut(ctx context.Context, r *engine.Run, key, title string, tasks []Task,
 		r.Phase(title)
 		res := PhaseResult{Key: key, Title: title, Started: r.Now()}
 		outs := engine.Parallel(ctx, r, key, tasks, func(t Task) string { return t.Name },
-			func(ctx context.Context, t Task) (Contribution, error) { return call(ctx, r, t) })
+			func(ctx context.Context, t Task) (Contribution, error) {
+				if t.Failed != nil {
+					return Contribution{}, t.Failed
+				}
+				return call(ctx, r, t)
+			})
 		for i, o := range outs {
 			if err := res.add(ctx.Err(), tasks[i], o.Value, o.Err); err != nil {
 				return res, err
@@ -74,4 +83,21 @@ func call(ctx context.Context, r *engine.Run, t Task) (Contribution, error) {
 		return Contribution{}, err
 	}
 	return Contribution{Name: t.Name, Role: t.Spec.Role, Label: t.Label, Text: out.Text, Usage: out.Usage, At: r.Now()}, nil
+}
+
+// Ahead makes tasks' calls before their phase, as the steps FanOut under key reads: each
+// answer is stored as key/name, so the phase that later fans out to it makes no call for it.
+// It returns the error of each task whose call failed, by name, for the phase to carry as
+// Task.Failed rather than ask again in the same run (a resume asks again). A seat the phase
+// never asks for was a speculative call, kept in the ledger and the call count like any other.
+func Ahead(ctx context.Context, r *engine.Run, key string, tasks []Task) map[string]error {
+	outs := engine.Parallel(ctx, r, key, tasks, func(t Task) string { return t.Name },
+		func(ctx context.Context, t Task) (Contribution, error) { return call(ctx, r, t) })
+	failed := map[string]error{}
+	for _, o := range outs {
+		if o.Err != nil && ctx.Err() == nil {
+			failed[o.Name] = o.Err
+		}
+	}
+	return failed
 }
