@@ -84,13 +84,24 @@ func (c *commonFlags) open(ctx context.Context, e *env) (*setup, error) {
 	return &setup{Config: cfg, Store: st, Profiles: profiles}, nil
 }
 
-// openStore opens only the store, for commands that read recorded sessions.
+// openStore opens only the store, for commands that read recorded sessions and may write.
 func (c *commonFlags) openStore(ctx context.Context, e *env) (engine.Store, error) {
 	target, err := c.target(e)
 	if err != nil {
 		return nil, err
 	}
 	return store.Open(ctx, target)
+}
+
+// readStore opens only the store, for commands that only read it (decisions, verify,
+// doctor): a state file on a read-only mount, or one this user may not write, is opened
+// read-only, and a write asked of it fails saying so (store.ErrReadOnly).
+func (c *commonFlags) readStore(ctx context.Context, e *env) (engine.Store, error) {
+	target, err := c.target(e)
+	if err != nil {
+		return nil, err
+	}
+	return store.OpenForReading(ctx, target)
 }
 
 // target is where the state lives: a PostgreSQL URL or a SQLite path. A flag beats a variable

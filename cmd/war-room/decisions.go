@@ -91,7 +91,7 @@ func runDecisionsDeferred(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 0 {
 		return usageErr("decisions deferred takes no arguments")
 	}
-	st, err := cf.openStore(ctx, e)
+	st, err := cf.readStore(ctx, e)
 	if err != nil {
 		return err
 	}

@@ -133,7 +133,7 @@ func runDecisionsList(ctx context.Context, e *env, args []string) error {
 		}
 		return printRows(e, rows)
 	}
-	st, err := b.common.openStore(ctx, e)
+	st, err := b.common.readStore(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -215,7 +215,7 @@ func runDecisionsShow(ctx context.Context, e *env, args []string) error {
 		_, err = fmt.Fprintf(e.stdout, "#%d %s\n%s\n\n%s\n", d.Number, d.Title, d.URL, d.Body)
 		return err
 	}
-	st, err := b.common.openStore(ctx, e)
+	st, err := b.common.readStore(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -255,7 +255,7 @@ func runDecisionsSearch(ctx context.Context, e *env, args []string) error {
 		}
 		return tw.Flush()
 	}
-	st, err := b.common.openStore(ctx, e)
+	st, err := b.common.readStore(ctx, e)
 	if err != nil {
 		return err
 	}

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/doctor"
+	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/internal/wiring"
 )
 
@@ -50,10 +52,15 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 		Progress: func(msg string) { fmt.Fprintln(e.stderr, "doctor: "+msg) }}
 	// What the probe learns is kept where sessions will read it; a store that cannot be
 	// opened costs only that.
-	if st, err := cf.openStore(ctx, e); err == nil {
+	if st, err := cf.readStore(ctx, e); err == nil {
 		defer st.Close()
 		o.Learn = func(p *engine.Profile, param, value string, err error) error {
-			return engine.LearnRefusal(ctx, st, p, param, value, err, time.Now())
+			lerr := engine.LearnRefusal(ctx, st, p, param, value, err, time.Now())
+			if errors.Is(lerr, store.ErrReadOnly) {
+				fmt.Fprintf(e.stderr, "doctor: not kept for later sessions: %v\n", lerr)
+				return nil
+			}
+			return lerr
 		}
 	}
 	rep := doctor.Run(ctx, ps, o)

@@ -45,7 +45,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usageErr("verify takes exactly one session id")
 	}
-	st, err := cf.openStore(ctx, e)
+	st, err := cf.readStore(ctx, e)
 	if err != nil {
 		return err
 	}

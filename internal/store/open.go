@@ -14,7 +14,9 @@ import (
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
-// Open opens the store target names, creating and migrating it as needed.
+// Open opens the store target names, creating and migrating it as needed. A SQLite file (or
+// directory) this process cannot write is refused with a *ReadOnlyError before anything is
+// tried: only OpenForReading opens it.
 func Open(ctx context.Context, target string) (engine.Store, error) {
 	if postgres.IsURL(target) {
 		st, err := postgres.Open(ctx, target)
@@ -22,6 +24,9 @@ func Open(ctx context.Context, target string) (engine.Store, error) {
 			return nil, err
 		}
 		return st, nil
+	}
+	if why := unwritable(target); why != nil {
+		return nil, &ReadOnlyError{Where: target, Op: "writes to it", Why: why}
 	}
 	st, err := sqlite.Open(ctx, target)
 	if err != nil {
