@@ -19,8 +19,11 @@ import (
 // and the rest follow it; the ledger keeps the inputs' names in the order they were fed.
 func TestSharedMaterialLeadsEveryPromptByteForByte(t *testing.T) {
 	ps, sp := scripted(echoScript())
-	r := startRun(t, openStore(t, ""), ps, nil)
-	question := engine.NamedText{Name: "QUESTION", Text: "Which queue?"}
+	long := "Which queue?" + strings.Repeat(" Think it over.", 300) // long enough for a vendor to cache
+	r, err := engine.Start(context.Background(), engine.RunConfig{Store: openStore(t, ""), Profiles: ps, Sleep: noWait},
+		&engine.Session{Protocol: "test", Seed: 42, SeedSource: "test", Inputs: []engine.Input{engine.NewInput("QUESTION", long)}})
+	require.NoError(t, err)
+	question := engine.NamedText{Name: "QUESTION", Text: long}
 	positions := engine.NamedText{Name: "positions", Text: "A: SQLite. B: Redis.", Shared: true}
 	for _, c := range []struct{ role, body, own string }{
 		{"architect", "You design systems.", "architect's notes"},
@@ -71,4 +74,32 @@ func TestScriptedEffortStillReachesTheScript(t *testing.T) {
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "s", Effort: provider.EffortMax})
 	require.NoError(t, err)
 	assert.Equal(t, provider.EffortMax, p.Requests()[0].Effort)
+}
+
+// A call that asks to mark nothing (CacheUpTo -1: no later call reads it) still marks a prefix
+// an earlier call on its profile marked, since the vendor reads an entry only where the
+// request marks it; on another profile, where nothing was written, it marks nothing.
+func TestACallMarksWhatAnEarlierCallWroteToReadIt(t *testing.T) {
+	ps, sp := scripted(echoScript())
+	long := "Which queue?" + strings.Repeat(" Think it over.", 300)
+	r, err := engine.Start(context.Background(), engine.RunConfig{Store: openStore(t, ""), Profiles: ps, Sleep: noWait},
+		&engine.Session{Protocol: "test", Seed: 42, SeedSource: "test", Inputs: []engine.Input{engine.NewInput("QUESTION", long)}})
+	require.NoError(t, err)
+	question := engine.NamedText{Name: "QUESTION", Text: long}
+	positions := engine.NamedText{Name: "positions", Text: strings.Repeat("A: SQLite. B: Redis. ", 50), Shared: true}
+	call := func(profile string, upTo int, inputs ...engine.NamedText) provider.Request {
+		_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: profile, System: "body",
+			Inputs: inputs, Task: "Answer.", CacheUpTo: upTo})
+		require.NoError(t, err)
+		reqs := sp.Requests()
+		return reqs[len(reqs)-1]
+	}
+	first := call("a", 0, question, positions)
+	require.Len(t, first.CacheBreaks, 2)
+	last := call("a", -1, question, positions, engine.NamedText{Name: "own", Text: "mine"})
+	assert.Equal(t, first.CacheBreaks, last.CacheBreaks, "both prefixes are read")
+	session := call("a", -1, question, engine.NamedText{Name: "own", Text: "mine"})
+	assert.Equal(t, first.CacheBreaks[:1], session.CacheBreaks, "the session's prefix is read; the other is not sent")
+	elsewhere := call("b", -1, question, positions)
+	assert.Empty(t, elsewhere.CacheBreaks, "nothing was written on profile b")
 }

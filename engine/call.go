@@ -42,7 +42,9 @@ type CallSpec struct {
 	// CacheUpTo says how many leading inputs a later call of the session sends again, byte for
 	// byte: a cache break (see assemble) is marked only where it ends at most that many, so
 	// that no prefix is written to a vendor's cache that nothing reads. 0 leaves every break
-	// the inputs allow; a negative value marks none.
+	// the inputs allow; a negative value asks for none. Either way a break is also marked
+	// where an earlier call of the run on the same profile marked that prefix (marking it
+	// again reads it), and never where the prefix is too short for a vendor to cache.
 	CacheUpTo int
 }
 
@@ -116,6 +118,7 @@ func (r *Run) Call(ctx context.Context, spec CallSpec) (CallResult, error) {
 	}
 	c := &call{r: r, spec: spec, p: p, parent: ctx, pr: r.assemble(spec.System, spec.Inputs, spec.Task, spec.CacheUpTo),
 		effort: p.EffortFor(spec.Effort), thinking: p.Thinking, tokens: p.tokensFor(spec.MaxTokens)}
+	r.marks.settle(p.Name, &c.pr)
 	var cancel context.CancelFunc
 	c.ctx, c.limit, cancel = callDeadline(ctx, spec.Timeout, p.timeoutBeside(spec.Timeout), r.cfg.Calls.Time)
 	defer cancel()

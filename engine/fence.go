@@ -72,18 +72,23 @@ func (r *Run) assemble(role string, inputs []NamedText, task string, cacheUpTo i
 	var b strings.Builder
 	b.Grow(promptSize(pre, role, inputs[session:], task))
 	var breaks []int
-	reread := func(n int) bool { return cacheUpTo == 0 || n <= cacheUpTo }
-	if pre != nil {
-		b.WriteString(pre.text)
-		if reread(session) {
+	// A break is marked where a later call reads the prefix it ends (cacheUpTo) and the
+	// prefix, system text included, is long enough for a vendor to cache at all. (Where an
+	// earlier call wrote a prefix this one begins with, cacheMarks adds a break to read it.)
+	mark := func(n int) {
+		if (cacheUpTo == 0 || n <= cacheUpTo) && len(system)+b.Len() >= cacheMinBytes {
 			breaks = append(breaks, b.Len())
 		}
+	}
+	if pre != nil {
+		b.WriteString(pre.text)
+		mark(session)
 	}
 	for _, in := range inputs[session:shared] {
 		r.writeInput(&b, in)
 	}
-	if shared > session && reread(shared) {
-		breaks = append(breaks, b.Len())
+	if shared > session {
+		mark(shared)
 	}
 	r.writeRole(&b, role)
 	for _, in := range inputs[shared:] {
@@ -119,6 +124,11 @@ func (r *Run) writeRole(b *strings.Builder, role string) {
 	b.WriteString(role)
 	b.WriteString("\n\n")
 }
+
+// CacheRuns returns how many of inputs lead a call's prompt as the session's own inputs, and
+// how many as shared ones (session inputs or marked Shared): the prefixes a cache break can end
+// (CallSpec.CacheUpTo counts inputs the same way).
+func (r *Run) CacheRuns(inputs []NamedText) (session, shared int) { return r.sharedRuns(inputs) }
 
 // sharedRuns returns the length of the leading run of session inputs and of the leading run
 // of shared inputs (session inputs or marked Shared).

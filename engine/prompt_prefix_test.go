@@ -22,8 +22,8 @@ func referencePrompt(r *Run, role string, inputs []NamedText, task string) (user
 	session, shared := r.sharedRuns(inputs)
 	for i, in := range inputs[:shared] {
 		b.WriteString(fence(in.Name, in.Text) + "\n\n")
-		if i+1 == session || i+1 == shared {
-			breaks = append(breaks, b.Len())
+		if (i+1 == session || i+1 == shared) && len(r.dataPreamble())+b.Len() >= 4096 {
+			breaks = append(breaks, b.Len()) // a vendor caches nothing shorter
 		}
 	}
 	if role != "" {
@@ -101,15 +101,20 @@ func TestSessionInputsAreFencedOncePerRun(t *testing.T) {
 }
 
 // CacheUpTo keeps only the cache breaks a later call reads: the one after the session's
-// inputs when that many inputs are sent again, both when the shared run is, none when -1.
+// inputs when that many inputs are sent again, both when the shared run is, none when -1;
+// and none ends a prefix too short to be cached.
 func TestCacheUpToDropsBreaksNobodyReads(t *testing.T) {
-	s := &Session{ID: "wr-00000000000000ab", Seed: 1, Inputs: []Input{NewInput("QUESTION", "q?")}}
+	q := strings.Repeat("q?", 2048) // long enough for a vendor to cache
+	s := &Session{ID: "wr-00000000000000ab", Seed: 1, Inputs: []Input{NewInput("QUESTION", q)}}
 	r := newRun(RunConfig{}, s)
-	in := []NamedText{{Name: "QUESTION", Text: "q?"}, {Name: "paper", Text: "p", Shared: true}, {Name: "own", Text: "o"}}
+	in := []NamedText{{Name: "QUESTION", Text: q}, {Name: "paper", Text: "p", Shared: true}, {Name: "own", Text: "o"}}
 	all := r.assemble("role", in, "t", 0)
 	require.Len(t, all.breaks, 2, "after the session's inputs, and after the shared run")
 	assert.Equal(t, all.breaks, r.assemble("role", in, "t", 2).breaks, "both prefixes are read again")
 	assert.Equal(t, all.breaks[:1], r.assemble("role", in, "t", 1).breaks, "only the session's inputs are")
 	assert.Empty(t, r.assemble("role", in, "t", -1).breaks, "nothing is read again")
 	assert.Equal(t, all.user, r.assemble("role", in, "t", -1).user, "the text is the same; only the marks differ")
+
+	short := []NamedText{{Name: "QUESTION", Text: "q?"}, {Name: "paper", Text: "p", Shared: true}}
+	assert.Empty(t, r.assemble("role", short, "t", 0).breaks, "a prefix too short for any vendor to cache is not marked")
 }

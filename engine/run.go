@@ -78,6 +78,7 @@ type Run struct {
 	usedUSD   float64
 	semaphore map[string]chan struct{}
 	warm      warmGate
+	marks     cacheMarks
 	notes     []string
 
 	disclosure sync.Mutex

@@ -2,12 +2,15 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"sync"
 )
 
-// warmMinBytes is the shortest prefix worth warming: vendors cache nothing under about a
-// thousand tokens (more on some models), so a shorter one is never waited for.
-const warmMinBytes = 4 << 10
+// cacheMinBytes is the shortest prefix worth marking or warming: vendors cache nothing under
+// about a thousand tokens (Anthropic's smallest minimum, more on some models; OpenAI's
+// automatic caching starts there too), so a shorter prefix is never marked (assemble) and
+// never waited for.
+const cacheMinBytes = 4 << 10
 
 // warmGate holds back calls whose cacheable prefix is being written by another call of the
 // session. A prompt cache entry becomes readable only once the answer of the request that
@@ -74,8 +77,50 @@ func (c *call) warmKey() string {
 		return ""
 	}
 	end := c.pr.breaks[len(c.pr.breaks)-1]
-	if end < warmMinBytes {
+	if end < cacheMinBytes {
 		return ""
 	}
 	return c.p.Name + "\x00" + c.pr.digest(end)
+}
+
+// cacheMarks are the prefixes the run's calls have marked for caching, by profile. A vendor
+// reads a cached prefix only where the request marks the same place (a block boundary), so a
+// call whose prompt begins with a prefix an earlier call on its profile marked marks it too:
+// that reads the entry rather than writing one, whatever the call's own CacheUpTo asked.
+// The zero value is ready to use.
+type cacheMarks struct {
+	mu      sync.Mutex
+	written map[string][]mark
+}
+
+// mark is one marked prefix: its length in user-text bytes and its digest (system text
+// included, as prompt.digest gives it).
+type mark struct {
+	at     int
+	digest string
+}
+
+// settle adds to pr's breaks the prefixes earlier calls on profile marked that pr begins
+// with, and notes pr's breaks as marked.
+func (m *cacheMarks) settle(profile string, pr *prompt) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.written == nil {
+		m.written = map[string][]mark{}
+	}
+	had := m.written[profile]
+	keep := slices.Clone(pr.breaks)
+	for _, w := range had {
+		if w.at <= len(pr.user) && !slices.Contains(keep, w.at) && pr.digest(w.at) == w.digest {
+			keep = append(keep, w.at)
+		}
+	}
+	slices.Sort(keep)
+	for _, b := range pr.breaks {
+		d := pr.digest(b)
+		if !slices.ContainsFunc(had, func(w mark) bool { return w.at == b && w.digest == d }) {
+			m.written[profile] = append(m.written[profile], mark{at: b, digest: d})
+		}
+	}
+	pr.breaks = keep
 }

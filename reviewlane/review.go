@@ -101,6 +101,9 @@ func (l *lane) callSpec() engine.CallSpec {
 		TimeoutKey: "providers." + l.req.Reviewer.Profile + ".timeout",
 		// checkEffort settled what is sent; a vendor refusing it is not quietly obeyed.
 		KeepEffort: l.req.Reviewer.EffortDowngrade != effortState,
+		// A lane is the one call of a session of its own: nothing after it would read a
+		// prefix it wrote to the vendor's cache.
+		CacheUpTo: -1,
 	}
 }
 

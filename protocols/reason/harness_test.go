@@ -53,6 +53,8 @@ type harness struct {
 	profiles engine.Profiles
 	budget   engine.Budget
 	sinks    []engine.Sink
+	// material is the session's context; empty is a one-line one.
+	material string
 }
 
 // newHarness serves every profile (name → family) from one scripted provider, so that its
@@ -97,7 +99,11 @@ func (h *harness) config(answers map[string]string) engine.RunConfig {
 func (h *harness) start(opts Options, seed int64, caller string, answers map[string]string) result {
 	h.t.Helper()
 	q := "Should we keep PostgreSQL?"
-	s, err := NewSession(q, Inputs(q, "Writes: 300/s today.", "", caller), opts, seed, "--seed")
+	material := h.material
+	if material == "" {
+		material = "Writes: 300/s today."
+	}
+	s, err := NewSession(q, Inputs(q, material, "", caller), opts, seed, "--seed")
 	noErr(h.t, err)
 	ctx := context.Background()
 	r, err := engine.Start(ctx, h.config(answers), s)

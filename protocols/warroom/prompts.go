@@ -40,7 +40,11 @@ func (k kit) unsealed(role string, inputs []engine.NamedText, task string, contr
 	if err != nil {
 		return engine.CallSpec{}, err
 	}
-	return k.keyed(role, k.Unsealed(k.seat(role), body, inputs, task, contract, k.timeout(role))), nil
+	spec := k.keyed(role, k.Unsealed(k.seat(role), body, inputs, task, contract, k.timeout(role)))
+	// Only the synthesis sees the unsealed record, and it is the session's last call: nothing
+	// after it reads a prefix it would write (one an earlier call wrote is still read).
+	spec.CacheUpTo = -1
+	return spec, nil
 }
 
 func (k kit) seat(role string) panel.Seat {

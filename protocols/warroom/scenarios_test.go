@@ -392,14 +392,16 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "full", d.Metrics["mode"])
 
-	// Routed to lightweight, the next call is refused: only phase 0, and the scout's report
-	// beside it, were sent.
+	// Routed to lightweight, the next call is refused: only phase 0 was sent, and the scout's
+	// report beside it if it started before phase 0's score routed the session (its cap
+	// refuses it otherwise, recorded in the ledger).
 	st := openStore(t, "")
 	_, p, err := run(st, council(scoresLightweight, "", 0), caps(sec), false)
 	require.Error(t, err)
 	assert.ErrorContains(t, err, "budget ceiling passed: this session has used")
 	assert.ErrorContains(t, err, "(protocols.war_room.budgets.lightweight); nothing was sent")
-	assert.Equal(t, 2, p.Calls())
+	assert.Equal(t, 1, p.CallsFor(warroom.ChiefStrategist))
+	assert.LessOrEqual(t, p.Calls(), 2)
 
 	// Raised, the session resumes from where it stopped.
 	sec.Budgets.Lightweight = 10_000_000

@@ -25,6 +25,7 @@ type Task struct {
 // (the answered ones are stored and never asked twice). Anything else (the run cancelled, the
 // store failing) fails the phase unmemoised too.
 func FanOut(ctx context.Context, r *engine.Run, key, title string, tasks []Task, quorum int) (PhaseResult, error) {
+	tasks = planCache(r, tasks)
 	return engine.Step(ctx, r, key, func(ctx context.Context) (PhaseResult, error) {
 		r.Phase(title)
 		res := PhaseResult{Key: key, Title: title, Started: r.Now()}
@@ -53,6 +54,7 @@ func FanOut(ctx context.Context, r *engine.Run, key, title string, tasks []Task,
 // carries, unless fatal: then it fails the step with *LowQuorum, nothing is stored and a resume
 // calls again (the outage may have passed).
 func Single(ctx context.Context, r *engine.Run, key, title string, t Task, fatal bool) (PhaseResult, error) {
+	t = planCache(r, []Task{t})[0]
 	return engine.Step(ctx, r, key, func(ctx context.Context) (PhaseResult, error) {
 		r.Phase(title)
 		res := PhaseResult{Key: key, Title: title, Started: r.Now()}
@@ -71,6 +73,7 @@ func Single(ctx context.Context, r *engine.Run, key, title string, t Task, fatal
 // One runs a call nobody can stand in for as its own step, storing just the contribution. Its
 // failure is returned as it is (the protocol decides what it means), unmemoised.
 func One(ctx context.Context, r *engine.Run, key, title string, t Task) (Contribution, error) {
+	t = planCache(r, []Task{t})[0]
 	return engine.Step(ctx, r, key, func(ctx context.Context) (Contribution, error) {
 		r.Phase(title)
 		return call(ctx, r, t)
@@ -91,6 +94,7 @@ func call(ctx context.Context, r *engine.Run, t Task) (Contribution, error) {
 // Task.Failed rather than ask again in the same run (a resume asks again). A seat the phase
 // never asks for was a speculative call, kept in the ledger and the call count like any other.
 func Ahead(ctx context.Context, r *engine.Run, key string, tasks []Task) map[string]error {
+	tasks = planCache(r, tasks)
 	outs := engine.Parallel(ctx, r, key, tasks, func(t Task) string { return t.Name },
 		func(ctx context.Context, t Task) (Contribution, error) { return call(ctx, r, t) })
 	failed := map[string]error{}
