@@ -64,9 +64,14 @@ func wallRatio(ctx context.Context, b *bench, name string, d deliberation) (resu
 		ratio: median(ratios)}, nil
 }
 
-// withContext gives a deliberation a context file of n bytes of ordinary prose.
+// withContext gives a deliberation a context file of n bytes of ordinary prose (the reason
+// chain's --facts).
 func withContext(d deliberation, n int) deliberation {
-	d.args = append(d.args, "--context", "context.md")
+	flag := "--context"
+	if d.args[0] == "reason" {
+		flag = "--facts"
+	}
+	d.args = append(d.args, flag, "context.md")
 	d.setup = func(dir string) error {
 		line := "The billing service runs nightly cron jobs that retry failed charges and email receipts.\n"
 		return os.WriteFile(filepath.Join(dir, "context.md"), []byte(strings.Repeat(line, n/len(line)+1)[:n]), 0o600)
@@ -100,7 +105,7 @@ func figures() []figure {
 			return wallRatio(ctx, b, "convene-1mb", withContext(conveneRun(five, b.latency), 1<<20))
 		}},
 		engineCPU(),
-	}, cliFloors(), []figure{
+	}, feelFigures(), []figure{fanOutFigure()}, cliFloors(), []figure{
 		engineCPUNet(),
 		adapterCPU(),
 		decisionsList(),

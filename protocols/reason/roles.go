@@ -20,6 +20,9 @@ var Roles = []string{rolePremise, roleGenerator, roleCompressor, roleAttacker, r
 //go:embed roles/*.md
 var roleFS embed.FS
 
+// Body returns the installed body (system prompt) of a role, as its calls carry it.
+func Body(role string) (string, error) { return roleBody(role) }
+
 // roleBody returns the installed body (system prompt) of a role.
 func roleBody(role string) (string, error) {
 	b, err := roleFS.ReadFile("roles/" + role + ".md")
