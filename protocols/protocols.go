@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
@@ -86,45 +87,49 @@ type protocol struct {
 	proposals func(ctx context.Context, st engine.Store, sessionID string) (kept, refused []Proposal, err error)
 }
 
-var known = map[string]protocol{
-	warroom.Protocol: {
-		section:  config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
-		verb:     "deliberate",
-		summary:  "run the war-room protocol (phases 0–7) on a question",
-		question: warroom.InputQuestion,
-		flags: []Flag{{Name: "mode", Default: string(warroom.ModeAuto), Check: checkMode,
-			Help: "auto (route by the reversibility score), express, lightweight, full or delphi"},
-			{Name: "preset", Help: "threshold preset: default, move-fast, risk-averse, startup or regulated"},
-			{Name: "thresholds", Help: "express, lightweight and full-council ceilings, three increasing scores, e.g. 0.40,0.60,0.80"},
-			{Name: "plan-review", Bool: true, Help: "the question is an implementation plan to review (adds Prosecution Counsel)"},
-			{Name: "agent-teams", Bool: true, Help: "full council and Delphi: the red team questions the authors first, premortems build on each other, Delphi members keep their own ballots"}},
-		start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
-	},
-	reason.Protocol: {
-		section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
-		summary:  "run the five-role adversarial reason chain on a question",
-		question: reason.InputQuestion,
-		flags: []Flag{{Name: "fast", Bool: true, Help: "fast effort profile: thinner compressor, attacker and synthesizer"},
-			{Name: "passes", Default: "1", Check: checkPasses, Help: "compressor and attacker rounds"},
-			{Name: "high-assurance", Bool: true, Help: "add a second, independent generator on a distinct profile"},
-			{Name: "force-premise", Bool: true, Gate: reason.GatePremise, Answer: reason.AnswerProceed,
-				Help: "run the whole chain even if the premise check flags the question (the synthesis carries the suspect verdict)"}},
-		start: startReason, runner: reason.Runner, bounded: bounded[reason.Options],
-	},
-	council.Protocol: {
-		section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
-		verb:     "convene",
-		summary:  "run the standing-team protocol on a question",
-		question: council.InputQuestion,
-		flags: []Flag{{Name: "seats", Help: "comma-separated seats: " + strings.Join(council.SeatKeys(), ", ") +
-			" (default: the profile's team, e.g. " + strings.Join(council.DefaultTeam(), ",") + ", plus any seat named under protocols.council.roles)"},
-			{Name: "rounds", Check: checkRounds, Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
-			{Name: "profile", Help: "the composition profile to convene (default: the one marked default; war-room council roster lists them)"},
-			{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)"}},
-		start: startCouncil, runner: council.Runner, bounded: bounded[council.Options],
-		surround: true, proposals: councilProposals,
-	},
-}
+// known is built on first use, not at start-up: the council's flag help reads its built-in
+// catalog, which every command would otherwise parse before doing anything.
+var known = sync.OnceValue(func() map[string]protocol {
+	return map[string]protocol{
+		warroom.Protocol: {
+			section:  config.Section{Protocol: warroom.Protocol, Key: warroom.SectionKey, New: func() any { return warroom.NewSection() }},
+			verb:     "deliberate",
+			summary:  "run the war-room protocol (phases 0–7) on a question",
+			question: warroom.InputQuestion,
+			flags: []Flag{{Name: "mode", Default: string(warroom.ModeAuto), Check: checkMode,
+				Help: "auto (route by the reversibility score), express, lightweight, full or delphi"},
+				{Name: "preset", Help: "threshold preset: default, move-fast, risk-averse, startup or regulated"},
+				{Name: "thresholds", Help: "express, lightweight and full-council ceilings, three increasing scores, e.g. 0.40,0.60,0.80"},
+				{Name: "plan-review", Bool: true, Help: "the question is an implementation plan to review (adds Prosecution Counsel)"},
+				{Name: "agent-teams", Bool: true, Help: "full council and Delphi: the red team questions the authors first, premortems build on each other, Delphi members keep their own ballots"}},
+			start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
+		},
+		reason.Protocol: {
+			section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
+			summary:  "run the five-role adversarial reason chain on a question",
+			question: reason.InputQuestion,
+			flags: []Flag{{Name: "fast", Bool: true, Help: "fast effort profile: thinner compressor, attacker and synthesizer"},
+				{Name: "passes", Default: "1", Check: checkPasses, Help: "compressor and attacker rounds"},
+				{Name: "high-assurance", Bool: true, Help: "add a second, independent generator on a distinct profile"},
+				{Name: "force-premise", Bool: true, Gate: reason.GatePremise, Answer: reason.AnswerProceed,
+					Help: "run the whole chain even if the premise check flags the question (the synthesis carries the suspect verdict)"}},
+			start: startReason, runner: reason.Runner, bounded: bounded[reason.Options],
+		},
+		council.Protocol: {
+			section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
+			verb:     "convene",
+			summary:  "run the standing-team protocol on a question",
+			question: council.InputQuestion,
+			flags: []Flag{{Name: "seats", Help: "comma-separated seats: " + strings.Join(council.SeatKeys(), ", ") +
+				" (default: the profile's team, e.g. " + strings.Join(council.DefaultTeam(), ",") + ", plus any seat named under protocols.council.roles)"},
+				{Name: "rounds", Check: checkRounds, Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
+				{Name: "profile", Help: "the composition profile to convene (default: the one marked default; war-room council roster lists them)"},
+				{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)"}},
+			start: startCouncil, runner: council.Runner, bounded: bounded[council.Options],
+			surround: true, proposals: councilProposals,
+		},
+	}
+})
 
 func checkMode(v string) error {
 	if !slices.Contains(warroom.Modes, warroom.Mode(v)) {
@@ -165,14 +170,14 @@ type Entry struct {
 // panics. The registry is not locked: register before anything reads it (in init, or in a
 // test that is not parallel), and a test calls the returned func to take the entry away.
 func Register(name string, e Entry) (unregister func()) {
-	if _, ok := known[name]; ok {
+	if _, ok := known()[name]; ok {
 		panic(fmt.Sprintf("protocols: %q registered twice", name))
 	}
-	known[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
+	known()[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
 		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded}
 	order = append(order, name)
 	return func() {
-		delete(known, name)
+		delete(known(), name)
 		order = slices.DeleteFunc(order, func(n string) bool { return n == name })
 	}
 }
@@ -191,7 +196,7 @@ var order = []string{warroom.Protocol, reason.Protocol, council.Protocol}
 func Sections() []config.Section {
 	out := make([]config.Section, len(order))
 	for i, n := range order {
-		out[i] = known[n].section
+		out[i] = known()[n].section
 	}
 	return out
 }
@@ -213,7 +218,7 @@ func StageBudgets(cfg *config.Config) map[string]map[string]engine.StageBudget {
 // Names lists the protocols that can run, sorted.
 func Names() []string {
 	var out []string
-	for n := range known {
+	for n := range known() {
 		out = append(out, n)
 	}
 	slices.Sort(out)
@@ -222,22 +227,22 @@ func Names() []string {
 
 // Available says whether a protocol can run, with a message fit for a user when it cannot.
 func Available(name string) error {
-	if _, ok := known[name]; ok {
+	if _, ok := known()[name]; ok {
 		return nil
 	}
 	return fmt.Errorf("unknown protocol %q (available: %s)", name, strings.Join(Names(), ", "))
 }
 
 // AllowedFlags returns a protocol's own flags, for the CLI, the slash grammar and the docs.
-func AllowedFlags(name string) []Flag { return known[name].flags }
+func AllowedFlags(name string) []Flag { return known()[name].flags }
 
 // Summary says what a protocol's command does, for --help and the docs.
-func Summary(name string) string { return known[name].summary }
+func Summary(name string) string { return known()[name].summary }
 
 // Verb is the CLI command that runs a protocol: its word ("deliberate", "convene") or its
 // own name.
 func Verb(name string) string {
-	if v := known[name].verb; v != "" {
+	if v := known()[name].verb; v != "" {
 		return v
 	}
 	return name
@@ -246,7 +251,7 @@ func Verb(name string) string {
 // FlagAnswers are the gate answers a request's flags give before the run (--force-premise).
 func FlagAnswers(name string, flags map[string]string) map[string]string {
 	out := map[string]string{}
-	for _, f := range known[name].flags {
+	for _, f := range known()[name].flags {
 		if f.Gate != "" && flags[f.Name] == "true" {
 			out[f.Gate] = f.Answer
 		}
@@ -258,11 +263,11 @@ func FlagAnswers(name string, flags map[string]string) map[string]string {
 // value it cannot use.
 func CheckFlags(name string, flags map[string]string) error {
 	for _, k := range slices.Sorted(maps.Keys(flags)) {
-		i := slices.IndexFunc(known[name].flags, func(f Flag) bool { return f.Name == k })
+		i := slices.IndexFunc(known()[name].flags, func(f Flag) bool { return f.Name == k })
 		if i < 0 {
 			return fmt.Errorf("%s does not take --%s", name, k)
 		}
-		if f := known[name].flags[i]; f.Check != nil {
+		if f := known()[name].flags[i]; f.Check != nil {
 			if err := f.Check(flags[k]); err != nil {
 				return err
 			}
@@ -282,13 +287,13 @@ func NewSession(cfg *config.Config, req Request) (*engine.Session, error) {
 	if req.SeedSource == "" {
 		req.Seed, req.SeedSource = engine.NewSeed(), "crypto/rand"
 	}
-	return known[req.Protocol].start(cfg, req)
+	return known()[req.Protocol].start(cfg, req)
 }
 
 // Execute runs or resumes a session with its protocol. It returns *engine.GateError
 // (wrapped) when the session pauses for a human.
 func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
-	p, ok := known[r.Session().Protocol]
+	p, ok := known()[r.Session().Protocol]
 	if !ok {
 		return nil, Available(r.Session().Protocol)
 	}
@@ -303,13 +308,13 @@ func DryRun(ctx context.Context, conf *config.Config, cfg engine.RunConfig, req 
 	if err != nil {
 		return engine.Plan{}, engine.Forecast{}, err
 	}
-	return engine.Preview(ctx, cfg, s, known[req.Protocol].runner)
+	return engine.Preview(ctx, cfg, s, known()[req.Protocol].runner)
 }
 
 // Bounded returns the settings of a session its protocol declares a server may bound, read
 // from the session's stored options.
 func Bounded(s *engine.Session) ([]engine.Bounded, error) {
-	p, ok := known[s.Protocol]
+	p, ok := known()[s.Protocol]
 	if !ok {
 		return nil, Available(s.Protocol)
 	}
@@ -408,7 +413,7 @@ func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
 // protocol by its own name, "deliberate" for war-room and "convene" for the standing team.
 func Words() map[string]string {
 	words := map[string]string{}
-	for n, p := range known {
+	for n, p := range known() {
 		words[n] = n
 		if p.verb != "" {
 			words[p.verb] = n
@@ -418,7 +423,7 @@ func Words() map[string]string {
 }
 
 // QuestionInput is the name a protocol's sessions carry their question under.
-func QuestionInput(protocol string) string { return known[protocol].question }
+func QuestionInput(protocol string) string { return known()[protocol].question }
 
 // StopWords are the answers the protocols' gates offer for stopping a session (declining a
 // reduced-independence panel, dropping a suspect question): a reply using one cancels.
@@ -430,7 +435,7 @@ func FlagsTable() string {
 	var b strings.Builder
 	b.WriteString("| protocol | flag | default | meaning |\n|---|---|---|---|\n")
 	for _, n := range order {
-		for _, f := range known[n].flags {
+		for _, f := range known()[n].flags {
 			flag, def := "`--"+f.Name+"`", "—"
 			if !f.Bool {
 				flag = "`--" + f.Name + "=…`"
@@ -447,7 +452,7 @@ func FlagsTable() string {
 // Surrounded reports whether a protocol's sessions read what surrounds the question (the
 // repository's files, the approved memory, the checkout), so that a surface fetches it only
 // for them.
-func Surrounded(name string) bool { return known[name].surround }
+func Surrounded(name string) bool { return known()[name].surround }
 
 // Proposal is a memory item a finished session proposes for review, or refused with why.
 type Proposal struct {
@@ -460,7 +465,7 @@ type Proposal struct {
 // Proposals reads the memory a finished session proposes: those on their way to review and
 // those refused. A protocol that keeps no memory proposes nothing.
 func Proposals(ctx context.Context, st engine.Store, d *engine.Decision) (kept, refused []Proposal, err error) {
-	p := known[d.Protocol].proposals
+	p := known()[d.Protocol].proposals
 	if p == nil {
 		return nil, nil, nil
 	}
