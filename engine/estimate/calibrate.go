@@ -19,6 +19,19 @@ type Calibration struct {
 	Sessions int
 	latency  map[latencyKey][]time.Duration
 	tokens   map[string][]tokenSample
+	// cached sums, per profile, the input tokens its answered calls sent and how many of them
+	// were read from, and written to, the vendor's prompt cache.
+	cached map[string]*cacheSums
+}
+
+type cacheSums struct{ input, read, written int64 }
+
+// share is the fraction of a profile's input read from, and written to, its cache.
+func (s *cacheSums) share() (read, written float64) {
+	if s == nil || s.input == 0 {
+		return 0, 0
+	}
+	return float64(s.read) / float64(s.input), float64(s.written) / float64(s.input)
 }
 
 type latencyKey struct{ profile, role string }
@@ -28,7 +41,8 @@ type tokenSample struct{ in, out int64 }
 // Calibrate summarises ledger entries of earlier sessions. Only answered calls count: a
 // refused or failed call says nothing about how long an answer takes.
 func Calibrate(entries []engine.LedgerEntry, sessions int) Calibration {
-	c := Calibration{Sessions: sessions, latency: map[latencyKey][]time.Duration{}, tokens: map[string][]tokenSample{}}
+	c := Calibration{Sessions: sessions, latency: map[latencyKey][]time.Duration{}, tokens: map[string][]tokenSample{},
+		cached: map[string]*cacheSums{}}
 	for _, e := range entries {
 		if e.Outcome != engine.OutcomeOK {
 			continue
@@ -38,6 +52,12 @@ func Calibrate(entries []engine.LedgerEntry, sessions int) Calibration {
 		c.latency[latencyKey{e.Profile, ""}] = append(c.latency[latencyKey{e.Profile, ""}], d)
 		in := e.Usage.InputTokens + e.Usage.CacheReadTokens + e.Usage.CacheWriteTokens
 		c.tokens[e.Role] = append(c.tokens[e.Role], tokenSample{in, e.Usage.OutputTokens})
+		sums := c.cached[e.Profile]
+		if sums == nil {
+			sums = &cacheSums{}
+			c.cached[e.Profile] = sums
+		}
+		sums.input, sums.read, sums.written = sums.input+in, sums.read+e.Usage.CacheReadTokens, sums.written+e.Usage.CacheWriteTokens
 	}
 	return c
 }

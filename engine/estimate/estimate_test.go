@@ -76,3 +76,26 @@ func TestActualAddsTheSlowestStepOfEachPhase(t *testing.T) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// A profile whose recorded calls read most of their input from the vendor's prompt cache is
+// priced so: the same share of the forecast input at the cache's prices, and the basis says
+// how much was read and written. A profile with nothing recorded is priced as plain input.
+func TestRecordedCacheSharesPriceTheForecast(t *testing.T) {
+	cached := engine.Profiles{"claude": {Name: "claude", Type: "anthropic", PriceInPerMTok: 3, PriceOutPerMTok: 15,
+		PriceCacheReadPerMTok: 0.3, PriceCacheWritePerMTok: 3.75}}
+	one := estimate.Plan{Seats: 1, Phases: []estimate.Phase{{Name: "x", Calls: []estimate.Call{{Role: "a", Profile: "claude"}}}}}
+	ledger := []engine.LedgerEntry{{Role: "a", Profile: "claude", Outcome: engine.OutcomeOK, LatencyMS: 1000,
+		Usage: provider.Usage{InputTokens: 100, CacheReadTokens: 700, CacheWriteTokens: 200, OutputTokens: 100}}}
+	e := estimate.Forecast(one, cached, estimate.Calibrate(ledger, 1))
+	// 1,000 input tokens: 100 plain at $3, 700 read at $0.30, 200 written at $3.75; 100 out at $15.
+	if want := (100*3 + 700*0.3 + 200*3.75 + 100*15) / 1e6; !near(e.TypicalUSD, want) {
+		t.Errorf("typical $%.6f, want $%.6f", e.TypicalUSD, want)
+	}
+	if b := e.Basis(); len(b) != 1 || !strings.Contains(b[0], "prompt cache: 70% of its input read, 20% written") {
+		t.Errorf("basis %q", b)
+	}
+	plain := estimate.Forecast(one, cached, estimate.Calibrate(nil, 0))
+	if b := plain.Basis(); strings.Contains(b[0], "prompt cache") {
+		t.Errorf("nothing recorded, yet the basis speaks of a cache: %q", b)
+	}
+}

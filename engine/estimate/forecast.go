@@ -37,6 +37,11 @@ type Estimate struct {
 type basis struct {
 	Profile string `json:"profile"`
 	Calls   int    `json:"calls"`
+	// CacheRead and CacheWritten are the shares of the profile's input the recorded sessions
+	// read from and wrote to its vendor's prompt cache (0 with nothing recorded), which the
+	// dollars assume.
+	CacheRead    float64 `json:"cache_read,omitempty"`
+	CacheWritten float64 `json:"cache_written,omitempty"`
 	// Typical is the median latency of one call; Recorded counts the recorded calls it was
 	// taken from (0: the seed constant for the profile's type and effort).
 	Typical  time.Duration `json:"typical"`
@@ -55,7 +60,7 @@ func Forecast(plan Plan, profiles engine.Profiles, cal Calibration) Estimate {
 		for _, c := range ph.Calls {
 			s := cal.latencyOf(c, typeOf(profiles, c.Profile))
 			pl, pt, ph2 = max(pl, s.low), max(pt, s.typ), max(ph2, s.high)
-			est.note(c.Profile, s)
+			est.note(c.Profile, s, cal)
 			if cost, ok := cal.cost(profiles, c); ok {
 				priced = true
 				for i := range usd {
@@ -76,10 +81,11 @@ func Forecast(plan Plan, profiles engine.Profiles, cal Calibration) Estimate {
 }
 
 // note adds a call to its profile's basis.
-func (e *Estimate) note(profile string, s spread) {
+func (e *Estimate) note(profile string, s spread, cal Calibration) {
 	i := slices.IndexFunc(e.Profiles, func(b basis) bool { return b.Profile == profile })
 	if i < 0 {
-		e.Profiles = append(e.Profiles, basis{Profile: profile, Typical: s.typ, Recorded: s.n})
+		read, written := cal.cached[profile].share()
+		e.Profiles = append(e.Profiles, basis{Profile: profile, Typical: s.typ, Recorded: s.n, CacheRead: read, CacheWritten: written})
 		i = len(e.Profiles) - 1
 	}
 	e.Profiles[i].Calls++
@@ -107,9 +113,13 @@ func (c Calibration) cost(profiles engine.Profiles, call Call) ([3]float64, bool
 		typ = tokenSample{call.InputTokens, call.OutputTokens}
 		low, high = tokenSample{typ.in / 2, typ.out / 2}, tokenSample{typ.in * 2, typ.out * 2}
 	}
+	// The profile's recorded cache shares split the input into what is read from the cache,
+	// written to it and sent plainly, each at its price; with nothing recorded, all is plain.
+	read, written := c.cached[call.Profile].share()
 	var out [3]float64
 	for i, t := range []tokenSample{low, typ, high} {
-		usd, ok := p.Cost(provider.Usage{InputTokens: t.in, OutputTokens: t.out})
+		r, w := int64(float64(t.in)*read), int64(float64(t.in)*written)
+		usd, ok := p.Cost(provider.Usage{InputTokens: t.in - r - w, CacheReadTokens: r, CacheWriteTokens: w, OutputTokens: t.out})
 		if !ok {
 			return out, false
 		}
@@ -139,7 +149,8 @@ func (e Estimate) String() string {
 	return s
 }
 
-// Basis says what the latencies rest on, one line per profile.
+// Basis says what the latencies rest on, one line per profile, with the share of its input
+// the recorded sessions read from and wrote to the vendor's prompt cache, where there was one.
 func (e Estimate) Basis() []string {
 	var out []string
 	for _, b := range e.Profiles {
@@ -147,7 +158,11 @@ func (e Estimate) Basis() []string {
 		if b.Recorded > 0 {
 			from = fmt.Sprintf("calibrated from %d recorded call(s)", b.Recorded)
 		}
-		out = append(out, fmt.Sprintf("%s: %d call(s), typically %s each — %s", b.Profile, b.Calls, roundDuration(b.Typical), from))
+		line := fmt.Sprintf("%s: %d call(s), typically %s each — %s", b.Profile, b.Calls, roundDuration(b.Typical), from)
+		if b.CacheRead > 0 || b.CacheWritten > 0 {
+			line += fmt.Sprintf("; prompt cache: %.0f%% of its input read, %.0f%% written", 100*b.CacheRead, 100*b.CacheWritten)
+		}
+		out = append(out, line)
 	}
 	return out
 }
