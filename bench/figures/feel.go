@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -18,9 +17,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols/council"
-	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/protocols/warroom"
 )
 
@@ -54,12 +51,12 @@ func feelAnswerBytes(role string) int {
 
 // streamVendor is the stand-in: Anthropic's Messages API on loopback, streaming.
 type streamVendor struct {
-	answers  *script.Provider
-	headings map[string]string
-	srv      *http.Server
-	url      string
-	mu       sync.Mutex
-	// cache maps model and prefix digest to when the entry becomes readable.
+	answers *script.Provider
+	roles   roles
+	srv     *http.Server
+	url     string
+	mu      sync.Mutex
+	// cache maps an account, a model and a prefix digest to when the entry becomes readable.
 	cache map[string]time.Time
 }
 
@@ -68,43 +65,16 @@ func startStreamVendor(scriptPath string) (*streamVendor, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &streamVendor{answers: p, headings: map[string]string{}, cache: map[string]time.Time{}}
-	for _, src := range []struct {
-		keys []string
-		body func(string) (string, error)
-	}{{warroom.RoleKeys(), warroom.Body}, {council.RoleKeys(), council.Body}, {reason.Roles, reason.Body}} {
-		for _, key := range src.keys {
-			body, err := src.body(key)
-			if err != nil {
-				return nil, err
-			}
-			first, _, _ := strings.Cut(strings.TrimSpace(body), "\n")
-			if other, ok := v.headings[first]; ok && other != key {
-				return nil, fmt.Errorf("roles %s and %s begin alike; the stand-in cannot tell them apart", other, key)
-			}
-			v.headings[first] = key
-		}
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	rs, err := roleHeadings()
 	if err != nil {
 		return nil, err
 	}
-	v.url = "http://" + ln.Addr().String()
-	v.srv = &http.Server{Handler: v}
-	go v.srv.Serve(ln)
-	return v, nil
+	v := &streamVendor{answers: p, roles: rs, cache: map[string]time.Time{}}
+	v.srv, v.url, err = serve(v)
+	return v, err
 }
 
 func (v *streamVendor) close() { v.srv.Close() }
-
-func (v *streamVendor) role(text string) string {
-	for _, line := range strings.Split(text, "\n") {
-		if role, ok := v.headings[strings.TrimSpace(line)]; ok {
-			return role
-		}
-	}
-	return ""
-}
 
 type feelBlock struct {
 	Text         string          `json:"text"`
@@ -145,7 +115,7 @@ func (v *streamVendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	req := provider.Request{System: system.String(), User: user.String()}
-	req.Role = v.role(req.User)
+	req.Role = v.roles.of(req.User)
 	resp, err := v.answers.Complete(r.Context(), req)
 	if err != nil {
 		http.Error(w, fmt.Sprintf(`{"type":"error","error":{"type":"invalid_request_error","message":%q}}`, err.Error()), http.StatusBadRequest)
@@ -288,20 +258,7 @@ func (b *bench) feel(ctx context.Context, name string, d deliberation) (feelRun,
 }
 
 func readFeel(ctx context.Context, db string) (feelRun, error) {
-	st, err := sqlite.Open(ctx, db)
-	if err != nil {
-		return feelRun{}, err
-	}
-	defer st.Close()
-	ss, err := st.ListSessions(ctx, "", 0)
-	if err != nil || len(ss) != 1 {
-		return feelRun{}, fmt.Errorf("want one session in %s, have %d (%v)", db, len(ss), err)
-	}
-	s := ss[0]
-	if s.Status != engine.StatusCompleted {
-		return feelRun{}, fmt.Errorf("session %s is %s: %s", s.ID, s.Status, s.Error)
-	}
-	ledger, err := st.Ledger(ctx, s.ID)
+	s, ledger, err := completed(ctx, db)
 	if err != nil {
 		return feelRun{}, err
 	}

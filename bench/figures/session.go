@@ -55,25 +55,31 @@ func (b *bench) run(ctx context.Context, name string, d deliberation, env ...str
 
 // readSession reads the one session of db: its wall time, its calls and its critical path.
 func readSession(ctx context.Context, db string, p proc, latency time.Duration) (sessionRun, error) {
-	st, err := sqlite.Open(ctx, db)
-	if err != nil {
-		return sessionRun{}, err
-	}
-	defer st.Close()
-	ss, err := st.ListSessions(ctx, "", 0)
-	if err != nil || len(ss) != 1 {
-		return sessionRun{}, fmt.Errorf("want one session in %s, have %d (%v)", db, len(ss), err)
-	}
-	s := ss[0]
-	if s.Status != engine.StatusCompleted {
-		return sessionRun{}, fmt.Errorf("session %s is %s: %s", s.ID, s.Status, s.Error)
-	}
-	ledger, err := st.Ledger(ctx, s.ID)
+	s, ledger, err := completed(ctx, db)
 	if err != nil {
 		return sessionRun{}, err
 	}
 	critical, rounds := criticalPath(ledger, latency)
 	return sessionRun{proc: p, wall: s.UpdatedAt.Sub(s.CreatedAt), critical: critical, rounds: rounds, calls: len(ledger)}, nil
+}
+
+// completed is the one session of db, which must have completed, and its ledger.
+func completed(ctx context.Context, db string) (engine.Session, []engine.LedgerEntry, error) {
+	st, err := sqlite.Open(ctx, db)
+	if err != nil {
+		return engine.Session{}, nil, err
+	}
+	defer st.Close()
+	ss, err := st.ListSessions(ctx, "", 0)
+	if err != nil || len(ss) != 1 {
+		return engine.Session{}, nil, fmt.Errorf("want one session in %s, have %d (%v)", db, len(ss), err)
+	}
+	s := ss[0]
+	if s.Status != engine.StatusCompleted {
+		return engine.Session{}, nil, fmt.Errorf("session %s is %s: %s", s.ID, s.Status, s.Error)
+	}
+	ledger, err := st.Ledger(ctx, s.ID)
+	return s, ledger, err
 }
 
 // criticalPath is the least wall time any scheduler could reach with these calls run in the

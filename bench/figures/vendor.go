@@ -9,6 +9,8 @@ import (
 
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
+	"github.com/war-room/war-room/protocols/council"
+	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/protocols/warroom"
 )
 
@@ -16,13 +18,12 @@ import (
 // endpoint on loopback that answers from one of testdata's scripts, so a run goes through
 // the real adapter (request encoding, HTTP, response decoding) and only the model is
 // replaced. The wire format carries no role name, so the stand-in reads the role from the
-// role body's heading the prompt carries.
+// role body's heading the prompt carries (roles).
 type vendor struct {
 	answers *script.Provider
-	// headings maps a role body's first line to the role.
-	headings map[string]string
-	srv      *http.Server
-	url      string
+	roles   roles
+	srv     *http.Server
+	url     string
 }
 
 // startVendor serves the war-room panel's script at zero latency.
@@ -31,34 +32,61 @@ func startVendor(scriptPath string) (*vendor, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &vendor{answers: p, headings: map[string]string{}}
-	for _, key := range warroom.RoleKeys() {
-		body, err := warroom.Body(key)
-		if err != nil {
-			return nil, err
-		}
-		first, _, _ := strings.Cut(strings.TrimSpace(body), "\n")
-		v.headings[first] = key
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	rs, err := roleHeadings()
 	if err != nil {
 		return nil, err
 	}
-	v.url = "http://" + ln.Addr().String() + "/v1"
-	v.srv = &http.Server{Handler: v}
-	go v.srv.Serve(ln)
-	return v, nil
+	v := &vendor{answers: p, roles: rs}
+	v.srv, v.url, err = serve(v)
+	v.url += "/v1"
+	return v, err
 }
 
 func (v *vendor) close() { v.srv.Close() }
 
-func (v *vendor) role(text string) string {
+// roles maps the first line of every protocol's role bodies to the role.
+type roles map[string]string
+
+func roleHeadings() (roles, error) {
+	rs := roles{}
+	for _, src := range []struct {
+		keys []string
+		body func(string) (string, error)
+	}{{warroom.RoleKeys(), warroom.Body}, {council.RoleKeys(), council.Body}, {reason.Roles, reason.Body}} {
+		for _, key := range src.keys {
+			body, err := src.body(key)
+			if err != nil {
+				return nil, err
+			}
+			first, _, _ := strings.Cut(strings.TrimSpace(body), "\n")
+			if other, ok := rs[first]; ok && other != key {
+				return nil, fmt.Errorf("roles %s and %s begin alike; the stand-in cannot tell them apart", other, key)
+			}
+			rs[first] = key
+		}
+	}
+	return rs, nil
+}
+
+// of is the role whose body the prompt text carries, or "".
+func (rs roles) of(text string) string {
 	for _, line := range strings.Split(text, "\n") {
-		if role, ok := v.headings[strings.TrimSpace(line)]; ok {
+		if role, ok := rs[strings.TrimSpace(line)]; ok {
 			return role
 		}
 	}
 	return ""
+}
+
+// serve serves h on a loopback port and returns the server and its root URL.
+func serve(h http.Handler) (*http.Server, string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, "", err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	return srv, "http://" + ln.Addr().String(), nil
 }
 
 func (v *vendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -86,7 +114,7 @@ func (v *vendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			req.User += m.Content
 		}
 	}
-	req.Role = v.role(req.System + "\n" + req.User)
+	req.Role = v.roles.of(req.System + "\n" + req.User)
 	resp, err := v.answers.Complete(r.Context(), req)
 	if err != nil {
 		http.Error(w, fmt.Sprintf(`{"error":{"message":%q}}`, err.Error()), http.StatusBadRequest)
