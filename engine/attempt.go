@@ -23,6 +23,8 @@ type call struct {
 	effort      provider.Effort
 	thinking    provider.Thinking
 	tokens      int
+	// whole asks for the answer unstreamed: the endpoint refused streaming (learned).
+	whole bool
 }
 
 // attempt is one request to the provider with its ledger row.
@@ -106,7 +108,7 @@ func (c *call) request() provider.Request {
 	seed := c.r.session.Seed
 	return provider.Request{System: c.pr.system, User: c.pr.user, CacheBreaks: c.pr.breaks,
 		CacheKey: c.r.session.ID, Model: c.p.Model, Effort: c.effort, Thinking: c.thinking,
-		MaxTokens: c.tokens, Seed: &seed, Role: c.spec.Role}
+		MaxTokens: c.tokens, Seed: &seed, Role: c.spec.Role, NoStream: c.whole}
 }
 
 // errCallCancelled marks a call whose caller gave up on it.

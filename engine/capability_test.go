@@ -71,6 +71,33 @@ func TestAnEffortRefusalIsLearnedAndKept(t *testing.T) {
 	assert.Empty(t, rp.requests()[2].Effort, "a later session's first request already knows")
 }
 
+// An endpoint that refuses a streamed request is asked for the whole answer on the next
+// attempt, and a later session asks it so from its first request; the notes say so.
+func TestAStreamingRefusalIsLearnedAndKept(t *testing.T) {
+	refused := fails(&provider.Error{Class: provider.ClassInvalidRequest, Status: 400, Param: provider.ParamStream,
+		Err: errors.New("Unrecognized request argument supplied: stream_options")})
+	rp := &replies{next: []func(provider.Request) (provider.Response, error){refused, answers("ok")}}
+	st := openStore(t, "")
+	profile := func() engine.Profiles {
+		return engine.Profiles{"local": {Name: "local", Type: "openai", Model: "qwen3", Endpoint: "localhost:8000",
+			Family: "qwen", Provider: rp}}
+	}
+	r := startRun(t, st, profile(), nil)
+	res, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "local"})
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Text)
+	reqs := rp.requests()
+	require.Len(t, reqs, 2)
+	assert.False(t, reqs[0].NoStream)
+	assert.True(t, reqs[1].NoStream, "the attempt after the refusal asks for the whole answer")
+
+	again := startRun(t, st, profile(), nil)
+	_, err = again.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "local"})
+	require.NoError(t, err)
+	require.Len(t, rp.requests(), 3)
+	assert.True(t, rp.requests()[2].NoStream, "a later session's first request already knows")
+}
+
 // A call that must keep its effort (a review lane under review.effort_downgrade: refuse) is not
 // retried without it: the refusal ends the call as a configuration error after one request,
 // and is still recorded for the next session.

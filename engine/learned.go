@@ -29,10 +29,10 @@ func refusalKey(p *Profile, param string) string {
 }
 
 // learned applies what earlier calls learned of the profile's model: an effort or thinking
-// it refused is not sent. A store that cannot say is no reason to refuse the call: it is
+// it refused is not sent, and one that refused streaming is asked for whole answers. A store that cannot say is no reason to refuse the call: it is
 // sent as configured.
 func (c *call) learned() {
-	for _, param := range []string{"effort", "thinking"} {
+	for _, param := range []string{"effort", "thinking", "stream"} {
 		if refused, err := Refused(c.ctx, c.r.cfg.Store, c.p, param, c.r.Now()); err != nil || !refused {
 			continue
 		}
@@ -44,6 +44,8 @@ func (c *call) learned() {
 			c.effort = ""
 		case "thinking":
 			c.thinking = provider.ThinkingOff
+		case "stream":
+			c.whole = true
 		}
 	}
 }
@@ -66,6 +68,12 @@ func (c *call) learn(err error) bool {
 		param, refused, c.effort = "effort", string(c.effort), ""
 	case pe.Param == provider.ParamThinking && c.thinking != "" && c.thinking != provider.ThinkingOff:
 		param, refused, c.thinking = "thinking", string(c.thinking), provider.ThinkingOff
+	case pe.Param == provider.ParamStream && !c.whole:
+		c.whole = true
+		c.record("stream", "on", pe)
+		c.r.noteOnce("refused:"+c.p.Name+":stream", fmt.Sprintf("%s (%s) refused a streamed request; war-room asks it for whole "+
+			"answers from now on, so a cache warm-up waits for its whole first answer.", c.p.Name, c.p.Model))
+		return true
 	default:
 		return false
 	}
@@ -84,11 +92,11 @@ func (c *call) record(param, value string, pe *provider.Error) {
 	}
 }
 
-// LearnRefusal records that p's model refused a setting ("effort" or "thinking") with value,
+// LearnRefusal records that p's model refused a setting ("effort", "thinking" or "stream") with value,
 // as a call that meets the refusal does: later calls to that model at that endpoint, in any
 // session using st, send none. war-room doctor records what its probe learns with it.
 func LearnRefusal(ctx context.Context, st Store, p *Profile, param, value string, err error, at time.Time) error {
-	if param != "effort" && param != "thinking" {
+	if param != "effort" && param != "thinking" && param != "stream" {
 		return fmt.Errorf("learn a refusal: unknown setting %q", param)
 	}
 	raw, _ := json.Marshal(refusal{Value: value, At: at, Error: err.Error()})
@@ -100,7 +108,7 @@ func LearnRefusal(ctx context.Context, st Store, p *Profile, param, value string
 const refusalLife = 30 * 24 * time.Hour
 
 // Refused reports whether p's model is recorded, within the last refusalLife before now, as
-// refusing a setting ("effort" or "thinking").
+// refusing a setting ("effort", "thinking" or "stream").
 func Refused(ctx context.Context, st Store, p *Profile, param string, now time.Time) (bool, error) {
 	raw, err := st.GetRecord(ctx, refusalRecordKind, refusalKey(p, param))
 	switch {

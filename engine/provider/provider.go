@@ -89,6 +89,9 @@ type Request struct {
 	Seed *int64
 	// Role names the protocol role, for adapters (script) that key responses on it.
 	Role string
+	// NoStream asks for the answer whole instead of streamed: the endpoint refused a streamed
+	// request once (ParamStream), and the engine remembers it as it does a refused effort.
+	NoStream bool
 	// Began, when set, is called once the vendor's response has begun: the first event of a
 	// streamed answer arrived, so the vendor has read the whole prompt and written any cache
 	// entry it makes. An adapter that streams calls it at most once, before Complete returns;
@@ -163,7 +166,7 @@ type Error struct {
 	// RetryAfter is the vendor's hint, zero when absent.
 	RetryAfter time.Duration
 	// Param names the request setting an invalid-request error is about, when the vendor's
-	// message names one war-room sets from configuration: ParamEffort or ParamThinking.
+	// message names one war-room sets: ParamEffort, ParamThinking or ParamStream.
 	Param string
 	Err   error
 }
@@ -172,6 +175,9 @@ type Error struct {
 const (
 	ParamEffort   = "effort"
 	ParamThinking = "thinking"
+	// ParamStream is streaming itself ("stream", "stream_options"), which some compatible
+	// servers do not take.
+	ParamStream = "stream"
 )
 
 func (e *Error) Error() string {

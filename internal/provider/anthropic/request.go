@@ -18,8 +18,9 @@ type messageRequest struct {
 	System       []textBlock   `json:"system,omitempty"`
 	OutputConfig *outputConfig `json:"output_config,omitempty"`
 	Thinking     *thinking     `json:"thinking,omitempty"`
-	// Stream asks for the answer as server-sent events, always: the first event tells the
-	// engine's warm-up that the prompt is read and cached (provider.Request.Began).
+	// Stream asks for the answer as server-sent events (unless the request says NoStream):
+	// the first event tells the engine's warm-up that the prompt is read and cached
+	// (provider.Request.Began).
 	Stream bool `json:"stream"`
 }
 
@@ -58,7 +59,7 @@ func (c *Client) params(req provider.Request) (messageRequest, error) {
 		Model:     model,
 		MaxTokens: maxTokens(req),
 		Messages:  []message{{Role: "user", Content: userBlocks(req.User, req.CacheBreaks)}},
-		Stream:    true,
+		Stream:    !req.NoStream,
 	}
 	if req.System != "" {
 		p.System = []textBlock{{Type: "text", Text: req.System}}

@@ -15,11 +15,11 @@ type chatRequest struct {
 	Seed                *int64        `json:"seed,omitempty"`
 	ReasoningEffort     string        `json:"reasoning_effort,omitempty"`
 	PromptCacheKey      string        `json:"prompt_cache_key,omitempty"`
-	// Stream asks for the answer as server-sent events, always, and StreamOptions for the
-	// usage in its last chunk: the first chunk tells the engine's warm-up that the prompt is
-	// read and cached (provider.Request.Began).
-	Stream        bool          `json:"stream"`
-	StreamOptions streamOptions `json:"stream_options"`
+	// Stream asks for the answer as server-sent events (unless the request says NoStream),
+	// and StreamOptions for the usage in its last chunk: the first chunk tells the engine's
+	// warm-up that the prompt is read and cached (provider.Request.Began).
+	Stream        bool           `json:"stream"`
+	StreamOptions *streamOptions `json:"stream_options,omitempty"`
 }
 
 type streamOptions struct {
@@ -39,8 +39,10 @@ func (c *Client) params(req provider.Request) (chatRequest, error) {
 	if err != nil {
 		return chatRequest{}, err
 	}
-	p := chatRequest{Model: model, Messages: make([]chatMessage, 0, 2),
-		Stream: true, StreamOptions: streamOptions{IncludeUsage: true}}
+	p := chatRequest{Model: model, Messages: make([]chatMessage, 0, 2), Stream: !req.NoStream}
+	if p.Stream {
+		p.StreamOptions = &streamOptions{IncludeUsage: true}
+	}
 	if req.System != "" {
 		p.Messages = append(p.Messages, chatMessage{Role: "system", Content: req.System})
 	}

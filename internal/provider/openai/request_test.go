@@ -66,3 +66,16 @@ func TestBodyIsTheSDKsBody(t *testing.T) {
 		}
 	}
 }
+
+// A request that asks for the whole answer (the endpoint refused streaming once) sends neither
+// stream nor stream_options.
+func TestAWholeAnswerIsAskedForWithoutStreaming(t *testing.T) {
+	p, err := New(Config{Model: "m"}).params(provider.Request{User: "q", NoStream: true})
+	require.NoError(t, err)
+	body, err := httpvendor.EncodeJSON(p)
+	require.NoError(t, err)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal(body, &got))
+	assert.Equal(t, false, got["stream"])
+	assert.NotContains(t, got, "stream_options")
+}

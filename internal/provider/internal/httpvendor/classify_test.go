@@ -130,10 +130,13 @@ func TestClassifyQuotaOverridesTheStatusAndDropsTheHint(t *testing.T) {
 
 func TestClassifyNamesTheRejectedSetting(t *testing.T) {
 	cases := map[string]string{
-		"msg=output_config.effort: not supported":       provider.ParamEffort,
-		"msg=Unsupported parameter: 'reasoning_effort'": provider.ParamEffort,
-		"msg=thinking.type: adaptive is not supported":  provider.ParamThinking,
-		"msg=max_tokens: 200000 > 64000":                "",
+		"msg=output_config.effort: not supported":                    provider.ParamEffort,
+		"msg=Unsupported parameter: 'reasoning_effort'":              provider.ParamEffort,
+		"msg=thinking.type: adaptive is not supported":               provider.ParamThinking,
+		"msg=max_tokens: 200000 > 64000":                             "",
+		"msg=Unrecognized request argument supplied: stream_options": provider.ParamStream,
+		"msg=stream is not supported for this model":                 provider.ParamStream,
+		"msg=upstream connect error":                                 "",
 	}
 	for body, want := range cases {
 		pe := classify(t, errors.New("opaque"), response(http.StatusBadRequest, body))
