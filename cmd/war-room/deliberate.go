@@ -92,7 +92,7 @@ func runDeliberate(ctx context.Context, e *env, args []string) error {
 		return exitErr(exitUsage, err)
 	}
 	if f.dry {
-		return dryRunWarRoom(ctx, e, st, opts, f.common.json)
+		return dryRunWarRoom(ctx, e, st, opts.Sized(pos[0], inputs), f.common.json)
 	}
 	run, req, err := f.sessionRequest(e, st)
 	if err != nil {

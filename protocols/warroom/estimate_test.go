@@ -49,28 +49,31 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 
 // The forecast counts rounds as they run: a forced full council in seven (phase 0 with the
 // intelligence, assessment, courses of action, escalation check with the challenges, vote,
-// premortems, synthesis); on auto the intelligence officer reports after phase 0, and a
-// lightweight panel's challenges follow its escalation check. The speculative scout is a call
-// of the express path.
+// premortems, synthesis); on auto the intelligence officer reports after phase 0, a
+// lightweight panel's challenges follow its escalation check, and the scout reports beside
+// phase 0 only for small inputs, a speculative call of the express path.
 func TestTheEstimateCountsRounds(t *testing.T) {
 	sp := script.New(council(scoresFull, "", 0))
 	ps := profiles(sp)
 	st := openStore(t, "")
 	for _, tc := range []struct {
-		mode          warroom.Mode
-		agentTeams    bool
-		routed        warroom.Mode
-		calls, rounds int
+		mode              warroom.Mode
+		agentTeams, scout bool
+		routed            warroom.Mode
+		calls, rounds     int
 	}{
-		{warroom.ModeFull, false, warroom.ModeFull, 26, 7},
-		{warroom.ModeFull, true, warroom.ModeFull, 32, 16}, // questions, answers and challenges apart; seven premortems in turn
-		{warroom.ModeAuto, false, warroom.ModeFull, 26, 8},
-		{warroom.ModeAuto, false, warroom.ModeLightweight, 17, 8},
-		{warroom.ModeAuto, false, warroom.ModeExpress, 4, 3},
-		{warroom.ModeExpress, false, warroom.ModeExpress, 3, 3},
+		{warroom.ModeFull, false, false, warroom.ModeFull, 26, 7},
+		{warroom.ModeFull, true, false, warroom.ModeFull, 32, 16}, // questions, answers and challenges apart; seven premortems in turn
+		{warroom.ModeAuto, false, true, warroom.ModeFull, 26, 8},
+		{warroom.ModeAuto, false, true, warroom.ModeLightweight, 17, 8},
+		{warroom.ModeAuto, false, true, warroom.ModeExpress, 4, 3}, // the scout's report, speculative
+		{warroom.ModeAuto, false, false, warroom.ModeFull, 26, 8},
+		{warroom.ModeAuto, false, false, warroom.ModeLightweight, 17, 9},
+		{warroom.ModeAuto, false, false, warroom.ModeExpress, 3, 3},
+		{warroom.ModeExpress, false, false, warroom.ModeExpress, 3, 3},
 	} {
 		opts := options(tc.mode)
-		opts.AgentTeams = tc.agentTeams
+		opts.AgentTeams, opts.ScoutBeside = tc.agentTeams, tc.scout
 		p, err := warroom.ResolvePanel(opts, ps)
 		require.NoError(t, err)
 		ests, err := warroom.Estimates(context.Background(), st, opts, p, ps)

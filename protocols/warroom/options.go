@@ -54,6 +54,10 @@ type Options struct {
 	// team questions the authors, premortems build on each other, Delphi members keep their
 	// own earlier ballots.
 	AgentTeams bool `json:"agent_teams,omitempty"`
+	// ScoutBeside, on auto, has the Scout report beside phase 0 (overlap.go). NewSession sets
+	// it when the session's inputs are small enough (scoutBesideBytes) that the report, wasted
+	// when phase 0 picks the express path, costs little.
+	ScoutBeside bool `json:"scout_beside,omitempty"`
 }
 
 // Validate reports settings no deliberation can run with.
@@ -117,7 +121,19 @@ func (o Options) Defaulted() Options {
 // NewSession builds a war-room session. inputs are the question (named InputQuestion) and any
 // context files; when inputs is empty the question alone is used.
 func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
-	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
+	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts.Sized(question, inputs), seed, seedSource)
+}
+
+// Sized sets what depends on the size of a session's question and inputs: whether, on auto,
+// the scout reports beside phase 0 (ScoutBeside). NewSession applies it; a dry run does, to
+// forecast the same calls.
+func (o Options) Sized(question string, inputs []engine.Input) Options {
+	size := len(question)
+	for _, in := range inputs {
+		size += len(in.Text)
+	}
+	o.ScoutBeside = o.Mode == ModeAuto && size <= scoutBesideBytes
+	return o
 }
 
 // Title is the decision title: "[War Room] " and the question's first line, shortened.

@@ -14,10 +14,11 @@ import (
 //   - phase 1's intelligence reads only the question, as phase 0's reversibility assessment
 //     does, so the intelligence seats report while the strategist scores. Which seats phase 1
 //     asks depends on the mode phase 0 picks. A forced mode's seats are known from the start.
-//     On auto only the scout reports beside phase 0 (every panel but the express path reads
-//     it; there it was a speculative call), and the intelligence officer, whom only a full
-//     council asks, reports after it: a speculative report there would be paid for, context
-//     and all, by every lightweight deliberation.
+//     On auto only the scout may report beside phase 0 (every panel but the express path
+//     reads it; there it was a speculative call), and only when the session's inputs are
+//     small (Options.ScoutBeside): a wasted report carries the whole context. The
+//     intelligence officer, whom only a full council asks, reports after phase 0: a
+//     speculative report there would be paid for by every lightweight deliberation.
 //   - on a full council (or Delphi) the phase 4 challenges read the situation and the courses
 //     of action, which the escalation check does not change there; they run beside it, and
 //     are discarded only when it de-escalates. On a lightweight panel an escalation adds
@@ -56,14 +57,22 @@ func (s *state) alongside(ctx context.Context, key string, ahead []panel.Task, l
 	return err
 }
 
+// scoutBesideBytes is the most session input (question and material) for which, on auto,
+// the scout reports beside phase 0: about 16,000 tokens, a few cents on most models when the
+// express path discards the report.
+const scoutBesideBytes = 64 << 10
+
 // intelAhead are the intelligence seats asked beside phase 0: the forced mode's, or on auto
-// the seat every routed panel asks; none when the mode is forced to express.
+// the seat every routed panel asks when the inputs are small; none when the mode is forced
+// to express.
 func intelAhead(opts Options) []string {
-	switch opts.Mode {
-	case ModeExpress:
+	switch {
+	case opts.Mode == ModeExpress:
 		return nil
-	case ModeAuto:
+	case opts.Mode == ModeAuto && opts.ScoutBeside:
 		return intelSeats(ModeLightweight)
+	case opts.Mode == ModeAuto:
+		return nil
 	}
 	return intelSeats(opts.Mode)
 }

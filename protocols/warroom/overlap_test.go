@@ -3,6 +3,7 @@ package warroom_test
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,4 +119,31 @@ func TestAReportThatFailedAheadIsAGapNotASecondCall(t *testing.T) {
 	for i, a := range attempts {
 		assert.Equal(t, i+1, a, "attempt numbers run once from 1: the call was not made again (%v)", attempts)
 	}
+}
+
+// On auto with a large context the scout does not report beside phase 0: on the express path
+// its report, context and all, would be paid for and thrown away.
+func TestALargeContextKeepsTheScoutAfterPhaseZero(t *testing.T) {
+	small, err := warroom.NewSession(question, nil, options(warroom.ModeAuto), 7, "--seed")
+	require.NoError(t, err)
+	opts, err := engine.SessionOptions[warroom.Options](small)
+	require.NoError(t, err)
+	assert.True(t, opts.ScoutBeside)
+
+	big := engine.ContextInput("notes.md", strings.Repeat("a long design document. ", 3000))
+	s, err := warroom.NewSession(question, []engine.Input{engine.NewInput(warroom.InputQuestion, question), big},
+		options(warroom.ModeAuto), 7, "--seed")
+	require.NoError(t, err)
+	opts, err = engine.SessionOptions[warroom.Options](s)
+	require.NoError(t, err)
+	assert.False(t, opts.ScoutBeside)
+	s.ID = "wr-test0000000000001"
+	sp := script.New(council(scoresExpress, "", 0))
+	ctx := context.Background()
+	r, err := engine.Start(ctx, engine.RunConfig{Store: openStore(t, ""), Profiles: profiles(sp), Sleep: noWait}, s)
+	require.NoError(t, err)
+	d, err := warroom.Execute(ctx, r)
+	require.NoError(t, r.Finish(ctx, err))
+	assert.Equal(t, "express", d.Metrics["mode"])
+	assert.Equal(t, 3, sp.Calls(), "score, recommendation, ratification: no report thrown away")
 }
