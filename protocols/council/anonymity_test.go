@@ -5,17 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine/promptsafe"
+	"github.com/war-room/war-room/protocols/internal/anontest"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.
-func token(r *rand.Rand, prefix string) string {
-	b := []byte(prefix)
-	for range 6 {
-		b = append(b, byte('a'+r.IntN(26)))
-	}
-	return string(b)
-}
+func token(r *rand.Rand, prefix string) string { return anontest.Token(r, prefix) }
 
 // randomPlan seats a random team of 2–6 on 1–6 random profiles, each with random names.
 func randomPlan(r *rand.Rand) Plan {
@@ -49,15 +43,20 @@ func teamOf(p Plan) []string {
 	return out
 }
 
+// seatsOf is the plan's seats, clerk and arbiter as anontest sees them.
+func seatsOf(p Plan) []anontest.Seat {
+	var out []anontest.Seat
+	for _, a := range append(append([]Assignment(nil), p.Seats...), p.Clerk, p.Arbiter) {
+		spec, _ := Spec(a.Role)
+		out = append(out, anontest.Seat{Role: a.Role, Title: spec.Title, Profile: a.Profile, Provider: a.Provider, Model: a.Model, Family: a.Family})
+	}
+	return out
+}
+
 // leaky is member text that gives its author away the way a model might: by seat title or
 // key, by profile, model or family name, in varied case.
 func leaky(r *rand.Rand, p Plan, body string) string {
-	all := append(append([]Assignment(nil), p.Seats...), p.Clerk, p.Arbiter)
-	a := all[r.IntN(len(all))]
-	spec, _ := Spec(a.Role)
-	says := []string{"As the " + spec.Title + ",", "(" + strings.ToUpper(a.Model) + ")", "profile " + a.Profile + ".",
-		"— " + strings.ReplaceAll(a.Role, "-", " ") + ":", a.Role, "trained by " + strings.ToUpper(a.Family[:1]) + a.Family[1:]}
-	return says[r.IntN(len(says))] + " " + body + " " + says[r.IntN(len(says))]
+	return anontest.Leaky(r, seatsOf(p), body, true)
 }
 
 // roleWords are every seat's title and key, lower-cased: the words that would say which
@@ -66,7 +65,7 @@ var roleWords = func() []string {
 	var out []string
 	for _, s := range Registry() {
 		if s.Seat {
-			out = append(out, strings.ToLower(s.Title), s.Key, strings.ReplaceAll(s.Key, "-", " "))
+			out = append(out, anontest.Words(s.Key, s.Title)...)
 		}
 	}
 	return out
@@ -75,31 +74,10 @@ var roleWords = func() []string {
 // leak finds an identity in lower-cased prompt text: a random "zq…" token of the plan, or a
 // role word as a whole word.
 func leak(text string, tokens map[string]bool) (string, bool) {
-	for i := strings.Index(text, "zq"); i >= 0; {
-		if end := i + 9; end <= len(text) && tokens[text[i:end]] {
-			return text[i:end], true
-		}
-		next := strings.Index(text[i+2:], "zq")
-		if next < 0 {
-			break
-		}
-		i += 2 + next
-	}
-	for _, w := range roleWords {
-		if promptsafe.HasWord(text, w) {
-			return w, true
-		}
-	}
-	return "", false
+	return anontest.Leaks(text, tokens, roleWords, true)
 }
 
-func planTokens(p Plan) map[string]bool {
-	out := map[string]bool{}
-	for _, a := range append(append([]Assignment(nil), p.Seats...), p.Clerk, p.Arbiter) {
-		out[a.Profile], out[a.Provider], out[a.Model], out[a.Family] = true, true, true, true
-	}
-	return out
-}
+func planTokens(p Plan) map[string]bool { return anontest.NameSet(seatsOf(p)) }
 
 // The role bodies are the system text of every prompt; none names a role.
 func TestRoleBodiesNameNoRole(t *testing.T) {

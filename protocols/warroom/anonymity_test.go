@@ -8,16 +8,11 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/protocols/internal/anontest"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.
-func token(r *rand.Rand, prefix string) string {
-	b := []byte(prefix)
-	for range 6 {
-		b = append(b, byte('a'+r.IntN(26)))
-	}
-	return string(b)
-}
+func token(r *rand.Rand, prefix string) string { return anontest.Token(r, prefix) }
 
 // randomPanel seats the registry on 1–8 random profiles with random vendors.
 func randomPanel(r *rand.Rand) Panel {
@@ -35,53 +30,37 @@ func randomPanel(r *rand.Rand) Panel {
 	return p
 }
 
+// seatsOf is the panel's members as anontest sees them.
+func seatsOf(p Panel) []anontest.Seat {
+	out := make([]anontest.Seat, 0, len(p.Members))
+	for _, m := range p.Members {
+		spec, _ := Spec(m.Role)
+		out = append(out, anontest.Seat{Role: m.Role, Title: spec.Title, Profile: m.Profile, Provider: m.Provider, Model: m.Model, Family: m.Family})
+	}
+	return out
+}
+
 // leaky returns expert text that gives its author away the way a model might: by seat title
 // or key, by profile or by model name, in varied case.
 func leaky(r *rand.Rand, p Panel, body string) string {
-	m := p.Members[r.IntN(len(p.Members))]
-	spec, _ := Spec(m.Role)
-	says := []string{"As the " + spec.Title + ",", "(" + strings.ToUpper(m.Model) + ")", "profile " + m.Profile + ".",
-		"— " + strings.ReplaceAll(m.Role, "-", " ") + ":", m.Role}
-	return says[r.IntN(len(says))] + " " + body + " " + says[r.IntN(len(says))]
+	return anontest.Leaky(r, seatsOf(p), body, false)
 }
 
 // registryIdentities are the seat titles and keys, lower-cased.
 var registryIdentities = func() []string {
 	var out []string
 	for _, s := range Registry() {
-		out = append(out, strings.ToLower(s.Title), s.Key, strings.ReplaceAll(s.Key, "-", " "))
+		out = append(out, anontest.Words(s.Key, s.Title)...)
 	}
 	return out
 }()
 
 // panelTokens are the panel's profile, provider, model and family names (all "zq…").
-func panelTokens(p Panel) map[string]bool {
-	out := map[string]bool{}
-	for _, m := range p.Members {
-		out[m.Profile], out[m.Provider], out[m.Model], out[m.Family] = true, true, true, true
-	}
-	return out
-}
+func panelTokens(p Panel) map[string]bool { return anontest.NameSet(seatsOf(p)) }
 
-// leak finds an identity in lower-cased prompt text. Panel names are random 9-letter "zq…"
-// tokens, so finding them needs only the "zq" occurrences; seat names are fixed strings.
+// leak finds an identity in lower-cased prompt text: a panel name, or a seat name anywhere.
 func leak(text string, tokens map[string]bool) (string, bool) {
-	for i := strings.Index(text, "zq"); i >= 0; {
-		if end := i + 9; end <= len(text) && tokens[text[i:end]] {
-			return text[i:end], true
-		}
-		next := strings.Index(text[i+2:], "zq")
-		if next < 0 {
-			break
-		}
-		i += 2 + next
-	}
-	for _, id := range registryIdentities {
-		if strings.Contains(text, id) {
-			return id, true
-		}
-	}
-	return "", false
+	return anontest.Leaks(text, tokens, registryIdentities, false)
 }
 
 // The role bodies are the system text of every prompt; none names a seat.
