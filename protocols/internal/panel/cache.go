@@ -26,7 +26,7 @@ func planCache(r *engine.Run, tasks []Task) []Task {
 		session, shared := r.CacheRuns(t.Spec.Inputs)
 		sessions[i] = session
 		if shared > session {
-			runs[i] = run{t.Spec.Profile, texts(t.Spec.Inputs[:shared])}
+			runs[i] = run{t.Spec.Profile, prefixKey(t.Spec.Inputs[:session], t.Spec.Inputs[session:shared])}
 			seen[runs[i]]++
 		}
 	}
@@ -45,10 +45,17 @@ func planCache(r *engine.Run, tasks []Task) []Task {
 	return out
 }
 
-// texts is inputs' names and texts, as one comparable string.
-func texts(inputs []engine.NamedText) string {
+// prefixKey names a prompt's shared prefix: the session's own inputs by name (the run knows
+// them as the session's, so their text is the session's, a megabyte of context at times, and
+// need not be compared) and the stage's shared inputs by name and text.
+func prefixKey(session, shared []engine.NamedText) string {
 	var b strings.Builder
-	for _, in := range inputs {
+	for _, in := range session {
+		b.WriteString(in.Name)
+		b.WriteByte(0)
+	}
+	b.WriteByte(0)
+	for _, in := range shared {
 		b.WriteString(in.Name)
 		b.WriteByte(0)
 		b.WriteString(in.Text)
