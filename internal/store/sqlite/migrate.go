@@ -44,8 +44,7 @@ func migrate(ctx context.Context, db *sql.DB, path string, now func() time.Time)
 		return fmt.Errorf("sqlite store %s: read schema version: %w", path, err)
 	}
 	if have > len(ms) {
-		return fmt.Errorf("sqlite store %s: database schema version %d is newer than this binary "+
-			"supports (version %d); use a newer war-room", path, have, len(ms))
+		return newerSchema(path, have, len(ms))
 	}
 	applied := false
 	for _, m := range ms {
@@ -68,4 +67,10 @@ func migrate(ctx context.Context, db *sql.DB, path string, now func() time.Time)
 		return fmt.Errorf("sqlite store %s: commit migrations: %w", path, err)
 	}
 	return nil
+}
+
+// newerSchema is the error for a file a newer war-room wrote.
+func newerSchema(path string, have, know int) error {
+	return fmt.Errorf("sqlite store %s: database schema version %d is newer than this binary "+
+		"supports (version %d); use a newer war-room", path, have, know)
 }

@@ -73,8 +73,7 @@ func schemaIsCurrent(ctx context.Context, db *sql.DB, path string) error {
 	}
 	switch {
 	case have > len(ms):
-		return fmt.Errorf("sqlite store %s: database schema version %d is newer than this binary "+
-			"supports (version %d); use a newer war-room", path, have, len(ms))
+		return newerSchema(path, have, len(ms))
 	case have < len(ms):
 		return fmt.Errorf("sqlite store %s: the file has schema version %d and this war-room reads version %d; "+
 			"open it once where it can be written, so that it is migrated", path, have, len(ms))
