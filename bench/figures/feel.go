@@ -61,11 +61,7 @@ type streamVendor struct {
 }
 
 func startStreamVendor(scriptPath string) (*streamVendor, error) {
-	p, err := script.Load(scriptPath)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := roleHeadings()
+	p, rs, err := scripted(scriptPath)
 	if err != nil {
 		return nil, err
 	}

@@ -28,11 +28,7 @@ type vendor struct {
 
 // startVendor serves the war-room panel's script at zero latency.
 func startVendor(scriptPath string) (*vendor, error) {
-	p, err := script.Load(scriptPath)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := roleHeadings()
+	p, rs, err := scripted(scriptPath)
 	if err != nil {
 		return nil, err
 	}
@@ -43,6 +39,17 @@ func startVendor(scriptPath string) (*vendor, error) {
 }
 
 func (v *vendor) close() { v.srv.Close() }
+
+// scripted is what a stand-in answers from: the script at path, and every protocol's role
+// headings to tell which role a prompt is for.
+func scripted(path string) (*script.Provider, roles, error) {
+	p, err := script.Load(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := roleHeadings()
+	return p, rs, err
+}
 
 // roles maps the first line of every protocol's role bodies to the role.
 type roles map[string]string
