@@ -3,6 +3,7 @@ package config
 import (
 	"time"
 
+	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -13,6 +14,7 @@ type Config struct {
 	Providers map[string]ProviderConfig `yaml:"providers" mapkey:"name"`
 	Protocols Protocols                 `yaml:"protocols"`
 	Budget    Budget                    `yaml:"budget"`
+	Baseline  Baseline                  `yaml:"baseline"`
 	GitHub    GitHub                    `yaml:"github"`
 	Review    Review                    `yaml:"review"`
 
@@ -74,6 +76,20 @@ type Price struct {
 type Budget struct {
 	MaxTokens int64   `yaml:"max_tokens"`
 	MaxUSD    float64 `yaml:"max_usd"`
+}
+
+// Baseline asks every protocol that chooses among options for a matched-compute vote beside
+// its decision (see engine.Baseline).
+type Baseline struct {
+	// Calls is a whole number of calls, "matched" or "off" (as --baseline takes it).
+	Calls string `yaml:"calls"`
+}
+
+// BaselineSetting is the vote the configuration asks for (validation has refused a value
+// engine.ParseBaseline cannot read).
+func (cfg *Config) BaselineSetting() engine.Baseline {
+	b, _ := engine.ParseBaseline(cfg.Baseline.Calls)
+	return b
 }
 
 // GitHub configures the App and Action's behaviour on GitHub.

@@ -3,6 +3,8 @@ package config
 import (
 	"regexp"
 	"strings"
+
+	"github.com/war-room/war-room/engine"
 )
 
 // validator checks what the decoder cannot: required keys, ranges, keys that do not apply to
@@ -18,6 +20,9 @@ func (cfg *Config) validate(c *collector) {
 	v.providers()
 	v.github()
 	v.review()
+	if _, err := engine.ParseBaseline(cfg.Baseline.Calls); err != nil {
+		v.errf("baseline.calls", "%v", err)
+	}
 	v.checkSections(false)
 	if len(cfg.Providers) > 0 { // with none, DetectProviders checks references later
 		v.refs()

@@ -16,7 +16,8 @@ const cardSentence = 140
 type Fact struct{ Label, Text string }
 
 // CardFacts are what a reader who reads nothing else needs, in order: what was decided, how
-// the panel stood (in words that do not overstate it, and an override said as one), the stated
+// the panel stood (in words that do not overstate it, an override said as one, and what a
+// plain vote beside it chose when the session asked for one), the stated
 // confidence, who dissented, whether the panel was independent, and how long it took and what
 // it cost per vendor (never summed across vendors). The CLI prints them first; card renders
 // them for GitHub.
@@ -40,6 +41,10 @@ func CardFacts(d *engine.Decision) []Fact {
 	add("Panel", d.Margin)
 	if d.Override != "" {
 		add("Override", clip(d.Override))
+	}
+	if d.Baseline != nil {
+		// Beside how the panel stood: whether a plain vote would have chosen the same.
+		add("Baseline", d.Baseline.Line(d))
 	}
 	add("Confidence", d.Confidence)
 	add("Dissent", dissentLine(d.Dissent))

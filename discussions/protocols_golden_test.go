@@ -29,7 +29,8 @@ type run struct {
 var runs = []run{
 	{"war-room-express", "war-room", "war-room-express.yaml",
 		"Should we turn on weekly version-update pull requests for our Go modules?", nil},
-	{"war-room-full", "war-room", "../../../internal/demo/panel/war-room.yaml", demoQuestion("war-room"), nil},
+	{"war-room-full", "war-room", "../../../internal/demo/panel/war-room.yaml", demoQuestion("war-room"),
+		map[string]string{"baseline": "3"}}, // the card's baseline line, where a reader sees it
 	{"reason", "reason", "../../../internal/demo/panel/reason.yaml", demoQuestion("reason"), nil},
 	{"council", protocols.Council, "../../../internal/demo/panel/council.yaml", demoQuestion("council"),
 		map[string]string{"go": "true"}}, // the card is for a person; this run has none

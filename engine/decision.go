@@ -38,6 +38,9 @@ type Decision struct {
 	// Override is set when the decider chose an option other than the ballot's leader, as one
 	// sentence a card shows: what was chosen over what, and the decider's reason.
 	Override string `json:"override,omitempty"`
+	// Baseline is the matched-compute vote held beside the decision when the session asked
+	// for one (see Baseline), stamped by the engine; nil when none was asked.
+	Baseline *BaselineVote `json:"baseline,omitempty"`
 	// Minutes is the time the calls took along the session's phases, stamped by the engine.
 	Minutes float64 `json:"minutes,omitempty"`
 	// Class is a short classification the protocol gives the decision, shown in the

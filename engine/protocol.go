@@ -37,6 +37,9 @@ type Result struct {
 	Decision *Decision
 	DAG      *record.DAG
 	Rule     *Rule
+	// Baseline asks the engine to hold a matched-compute vote over the decision's options
+	// once the deliberation has ended (the session's setting; zero: none).
+	Baseline Baseline
 }
 
 // planStep is the step the engine stores a protocol's plan under.
@@ -88,6 +91,14 @@ func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
 	}
 	if out.Decision == nil {
 		return nil, errors.New("the protocol ended without a decision")
+	}
+	if out.Baseline.On() {
+		if err := r.baseline(ctx, out, plan); err != nil {
+			if out.DAG != nil && len(out.DAG.Nodes) > 0 {
+				err = errors.Join(err, SaveDAG(context.WithoutCancel(ctx), r.cfg.Store, out.DAG))
+			}
+			return nil, err
+		}
 	}
 	if err := r.stamp(ctx, out, plan, forecast, approved); err != nil {
 		return nil, err

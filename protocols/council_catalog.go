@@ -68,8 +68,14 @@ func CouncilOptions(cfg *config.Config, raw map[string]string, sur Surround) (co
 	if err != nil {
 		return council.Options{}, err
 	}
+	base, err := baselineOf(cfg, raw)
+	if err != nil {
+		return council.Options{}, err
+	}
 	sec, _ := cfg.Section(council.Protocol).(*council.Section)
-	return council.Convene(sec, cfg.Descriptors(), flags, council.Env{Catalog: cat, Intent: intent, Memory: sur.Memory, Evidence: sur.Evidence})
+	opts, err := council.Convene(sec, cfg.Descriptors(), flags, council.Env{Catalog: cat, Intent: intent, Memory: sur.Memory, Evidence: sur.Evidence})
+	opts.Baseline = base
+	return opts, err
 }
 
 // councilProposals is the standing team's memory write-back, as the registry's Proposals.

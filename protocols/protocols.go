@@ -101,7 +101,8 @@ var known = sync.OnceValue(func() map[string]protocol {
 				{Name: "preset", Help: "threshold preset: default, move-fast, risk-averse, startup or regulated"},
 				{Name: "thresholds", Help: "express, lightweight and full-council ceilings, three increasing scores, e.g. 0.40,0.60,0.80"},
 				{Name: "plan-review", Bool: true, Help: "the question is an implementation plan to review (adds Prosecution Counsel)"},
-				{Name: "agent-teams", Bool: true, Help: "full council and Delphi: the red team questions the authors first, premortems build on each other, Delphi members keep their own ballots"}},
+				{Name: "agent-teams", Bool: true, Help: "full council and Delphi: the red team questions the authors first, premortems build on each other, Delphi members keep their own ballots"},
+				baselineFlag},
 			start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
 		},
 		reason.Protocol: {
@@ -124,7 +125,8 @@ var known = sync.OnceValue(func() map[string]protocol {
 				" (default: the profile's team, e.g. " + strings.Join(council.DefaultTeam(), ",") + ", plus any seat named under protocols.council.roles)"},
 				{Name: "rounds", Check: checkRounds, Help: "cross-examination rounds, 1 or 2 (default: the profile's)"},
 				{Name: "profile", Help: "the composition profile to convene (default: the one marked default; war-room council roster lists them)"},
-				{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)"}},
+				{Name: "go", Bool: true, Help: "skip the roster and estimate card (triage still asks when it finds the question single-agent-shaped)"},
+				baselineFlag},
 			start: startCouncil, runner: council.Runner, bounded: bounded[council.Options],
 			surround: true, proposals: councilProposals,
 		},
@@ -334,10 +336,41 @@ func bounded[T interface{ Bounded() []engine.Bounded }](s *engine.Session) ([]en
 // registry's flags (as a command or a comment gives them): the one place the flags become
 // options, for a session and for a dry run alike.
 func WarRoomOptions(cfg *config.Config, flags map[string]string) (warroom.Options, error) {
+	base, err := baselineOf(cfg, flags)
+	if err != nil {
+		return warroom.Options{}, err
+	}
 	sec, _ := cfg.Section(warroom.Protocol).(*warroom.Section)
-	return warroom.OptionsFrom(sec, cfg.Descriptors(), warroom.Flags{Mode: warroom.Mode(flags["mode"]),
+	opts, err := warroom.OptionsFrom(sec, cfg.Descriptors(), warroom.Flags{Mode: warroom.Mode(flags["mode"]),
 		Preset: flags["preset"], Thresholds: flags["thresholds"], PlanReview: flags["plan-review"] == "true",
 		AgentTeams: flags["agent-teams"] == "true"})
+	opts.Baseline = base
+	return opts, err
+}
+
+// baselineFlag is --baseline, which every protocol that chooses among options takes: a plain
+// vote of K independent calls over the final options, set beside the decision.
+var baselineFlag = Flag{Name: "baseline", Check: checkBaseline,
+	Help: "hold a plain vote of K independent calls over the final options beside the decision: a number (at most 32), matched (as many tokens as the deliberation) or off (default: the configuration's baseline.calls)"}
+
+func checkBaseline(v string) error {
+	if _, err := engine.ParseBaseline(v); err != nil {
+		return fmt.Errorf("--baseline %w", err)
+	}
+	return nil
+}
+
+// baselineOf is the vote a request asks for: its --baseline, else the configuration's.
+func baselineOf(cfg *config.Config, flags map[string]string) (engine.Baseline, error) {
+	v, ok := flags["baseline"]
+	if !ok {
+		return cfg.BaselineSetting(), nil
+	}
+	b, err := engine.ParseBaseline(v)
+	if err != nil {
+		return engine.Baseline{}, fmt.Errorf("--baseline %w", err)
+	}
+	return b, nil
 }
 
 // ReasonOptions resolves a reason chain's options from the configuration and the registry's

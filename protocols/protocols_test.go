@@ -83,6 +83,7 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 		"--rounds wants 1 or 2":                 {"rounds": "5"},
 		`"judge" is not a member of the roster`: {"seats": "skeptic,judge"},
 		"council does not take --fast":          {"fast": "true"},
+		"--baseline asks for 40 calls":          {"baseline": "40"},
 	} {
 		_, err := NewSession(scriptConfig(t), Request{Protocol: Council, Question: "Q?", Flags: want})
 		assert.ErrorContains(t, err, flags)
@@ -91,7 +92,29 @@ func TestCouncilSessionsStartFromConfigAndFlags(t *testing.T) {
 	for _, f := range AllowedFlags(Council) {
 		names[f.Name] = true
 	}
-	assert.Equal(t, map[string]bool{"seats": true, "rounds": true, "profile": true, "go": true}, names)
+	assert.Equal(t, map[string]bool{"seats": true, "rounds": true, "profile": true, "go": true, "baseline": true}, names)
+}
+
+// --baseline reaches every protocol that chooses among options, over the configuration's
+// baseline.calls; the reason chain, which answers rather than chooses, does not take it.
+func TestBaselineFromFlagsAndConfig(t *testing.T) {
+	cfg := scriptConfig(t)
+	cfg.Baseline.Calls = "matched"
+	for _, p := range []string{"war-room", Council} {
+		s, err := NewSession(cfg, Request{Protocol: p, Question: "Q?"})
+		require.NoError(t, err)
+		var opts struct{ Baseline engine.Baseline }
+		require.NoError(t, json.Unmarshal(s.Options, &opts))
+		assert.Equal(t, engine.Baseline{Matched: true}, opts.Baseline, p)
+
+		s, err = NewSession(cfg, Request{Protocol: p, Question: "Q?", Flags: map[string]string{"baseline": "7"}})
+		require.NoError(t, err)
+		var flagged struct{ Baseline engine.Baseline }
+		require.NoError(t, json.Unmarshal(s.Options, &flagged))
+		assert.Equal(t, engine.Baseline{Calls: 7}, flagged.Baseline, p)
+	}
+	_, err := NewSession(cfg, Request{Protocol: "reason", Question: "Q?", Flags: map[string]string{"baseline": "3"}})
+	assert.ErrorContains(t, err, "reason does not take --baseline")
 }
 
 // Execute dispatches a council session to the council protocol: on two families its arbiter

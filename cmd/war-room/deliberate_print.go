@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -36,8 +37,10 @@ func dryRunWarRoom(ctx context.Context, e *env, st *setup, opts warroom.Options,
 		fmt.Fprintf(w, " (preset %s)", opts.Preset)
 	}
 	fmt.Fprintf(w, "\nexpress ≤ %.2f < lightweight ≤ %.2f < full council ≤ %.2f < delphi\n", opts.Thresholds[0], opts.Thresholds[1], opts.Thresholds[2])
-	fmt.Fprintf(w, "timeouts: expert %s, synthesis %s · delphi: threshold %.2f, at most %d rounds\n\n",
+	fmt.Fprintf(w, "timeouts: expert %s, synthesis %s · delphi: threshold %.2f, at most %d rounds\n",
 		opts.ExpertTimeout.Round(time.Second), opts.SynthesisTimeout.Round(time.Second), opts.DelphiThreshold, opts.DelphiMaxRounds)
+	writeBaseline(w, opts.Baseline)
+	fmt.Fprintln(w)
 	if opts.AgentTeams {
 		fmt.Fprint(w, "agent-teams: on — in the full council and Delphi the red team questions the authors before it challenges "+
 			"(one call, and up to one answer per course of action), the premortems run one after another, and Delphi members keep their own ballots\n\n")
@@ -75,4 +78,14 @@ func writePanel(w io.Writer, p warroom.Panel, planReview bool) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", warroom.RoleTitle(m.Role), m.Profile, m.Model, m.Family, m.Effort, strings.Join(modes, ", "))
 	}
 	tw.Flush()
+}
+
+// writeBaseline says, in a dry run, that a plain vote will follow the decision (--baseline).
+func writeBaseline(w io.Writer, b engine.Baseline) {
+	switch {
+	case b.Matched:
+		fmt.Fprintf(w, "baseline: once the panel has decided, a plain vote of as many independent calls as match the deliberation's tokens (at most %d), each shown only the question, the material and the final options\n", engine.MaxBaselineCalls)
+	case b.On():
+		fmt.Fprintf(w, "baseline: once the panel has decided, a plain vote of %d independent calls, each shown only the question, the material and the final options\n", b.Calls)
+	}
 }

@@ -1,6 +1,9 @@
 package estimate
 
-import "github.com/war-room/war-room/engine/provider"
+import (
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/provider"
+)
 
 // Call is one model call a plan expects.
 type Call struct {
@@ -45,4 +48,25 @@ func (p Plan) Calls() int {
 		n += len(ph.Calls)
 	}
 	return n
+}
+
+// BaselinePhase is the plain vote a session asks for beside its decision (engine.Baseline) as
+// the last phase of its plan: K ballots, on the profiles engine.BaselineProfiles spreads them
+// over, each answering in a paragraph. A matched vote's K is known only once the deliberation
+// has spent its tokens; the phase counts one ballot per deliberation call (a ballot reads less
+// than the average deliberation call, so the real K is seldom lower), at most
+// engine.MaxBaselineCalls. No vote asked: a phase without calls, which no sum counts.
+func BaselinePhase(b engine.Baseline, seats []engine.Seat, deliberationCalls int) Phase {
+	k := b.Calls
+	if b.Matched {
+		k = min(max(deliberationCalls, 1), engine.MaxBaselineCalls)
+	}
+	ph := Phase{Name: "baseline"}
+	if !b.On() {
+		return ph
+	}
+	for _, p := range engine.BaselineProfiles(seats, k) {
+		ph.Calls = append(ph.Calls, Call{Role: engine.BaselineRole, Profile: p, OutputTokens: engine.BaselineAnswerTokens})
+	}
+	return ph
 }

@@ -33,8 +33,11 @@ func callPlan(opts Options, plan Plan) estimate.Plan {
 	for round := 1; round <= opts.Rounds; round++ {
 		out.Phases = append(out.Phases, seats(keyCross(round)))
 	}
-	return estimate.Plan{Seats: out.Seats, Phases: append(out.Phases, seats(keyClosing),
-		estimate.Phase{Name: keyRuling, Calls: []estimate.Call{call(plan.Arbiter)}})}
+	out.Phases = append(out.Phases, seats(keyClosing), estimate.Phase{Name: keyRuling, Calls: []estimate.Call{call(plan.Arbiter)}})
+	if ph := estimate.BaselinePhase(opts.Baseline, engineSeats(opts, plan), out.Calls()); len(ph.Calls) > 0 {
+		out.Phases = append(out.Phases, ph)
+	}
+	return out
 }
 
 // Estimate forecasts a seated team from the store's record of earlier standing-team sessions.

@@ -44,15 +44,9 @@ func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
 	if err != nil {
 		return engine.Plan{}, err
 	}
-	out := engine.Plan{Titles: map[string]string{}}
+	out := engine.Plan{Titles: map[string]string{}, Seats: engineSeats(opts, plan)}
 	var seats, adversarial []string
-	all := append(slices.Clone(plan.Seats), plan.Clerk, plan.Arbiter)
-	if opts.Triage {
-		all = append(all, plan.Triage)
-	}
-	for _, a := range all {
-		out.Seats = append(out.Seats, engine.Seat{Key: a.Role, Role: a.Role, Profile: a.Profile,
-			Provider: a.Provider, Model: a.Model, Family: a.Family, Effort: a.Effort})
+	for _, a := range plan.all(opts) {
 		spec, _ := opts.roster().Spec(a.Role)
 		out.Titles[a.Role] = spec.Title
 		if spec.Seat {
@@ -91,6 +85,26 @@ func seating(ctx context.Context, r *engine.Run) (Plan, Options, error) {
 	return plan, opts, err
 }
 
+// all is every assignment the session may call: the seats, the clerk, the arbiter and the
+// triage when the session has it.
+func (p Plan) all(opts Options) []Assignment {
+	all := append(slices.Clone(p.Seats), p.Clerk, p.Arbiter)
+	if opts.Triage {
+		all = append(all, p.Triage)
+	}
+	return all
+}
+
+// engineSeats are the session's assignments as the engine's plan seats them.
+func engineSeats(opts Options, plan Plan) []engine.Seat {
+	var out []engine.Seat
+	for _, a := range plan.all(opts) {
+		out = append(out, engine.Seat{Key: a.Role, Role: a.Role, Profile: a.Profile,
+			Provider: a.Provider, Model: a.Model, Family: a.Family, Effort: a.Effort})
+	}
+	return out
+}
+
 // Deliberate runs the phases and builds the decision, handing back the DAG of what was said
 // whether or not the deliberation finished.
 func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (engine.Result, error) {
@@ -108,7 +122,7 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 		return engine.Result{DAG: dag}, err
 	}
 	d, err := s.decision(ctx)
-	return engine.Result{Decision: d, DAG: dag}, err
+	return engine.Result{Decision: d, DAG: dag, Baseline: opts.Baseline}, err
 }
 
 // gathered is what the phases produced.

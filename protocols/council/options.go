@@ -87,6 +87,9 @@ type Options struct {
 	// PersonalData is the profile's mark that the material is about a person: no member
 	// memory is read or proposed, and every call is told to repeat no personal detail.
 	PersonalData bool `json:"personal_data,omitempty"`
+	// Baseline asks for a plain vote over the docket's options beside the ruling (--baseline,
+	// the configuration's baseline.calls).
+	Baseline engine.Baseline `json:"baseline,omitzero"`
 }
 
 // roster is the options' team as roles.

@@ -44,7 +44,7 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 			out.Phases = append(out.Phases, phase("express-check", ProsecutionCounsel))
 		}
 		out.Phases = append(out.Phases, phase("synthesis", SupremeCommander))
-		return out
+		return out // the express path weighs no courses of action: no baseline vote follows it
 	}
 	voters := Voters(mode, opts.PlanReview)
 	teams := opts.AgentTeams && (mode == ModeFull || mode == ModeDelphi)
@@ -82,7 +82,16 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 		out.Phases = append(out.Phases, phase("premortem", voters...))
 	}
 	out.Phases = append(out.Phases, phase("synthesis", SupremeCommander))
-	return out
+	return withBaseline(out, opts, p)
+}
+
+// withBaseline adds the plain vote the session asks for beside the decision, if any, over the
+// courses of action the panel weighed.
+func withBaseline(plan estimate.Plan, opts Options, p Panel) estimate.Plan {
+	if ph := estimate.BaselinePhase(opts.Baseline, p.seats(), plan.Calls()); len(ph.Calls) > 0 {
+		plan.Phases = append(plan.Phases, ph)
+	}
+	return plan
 }
 
 // Estimates forecasts a deliberation for every mode it may be routed to: the one forced, or,

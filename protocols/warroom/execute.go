@@ -52,10 +52,8 @@ func (runner) Plan(_ context.Context, r *engine.Run) (engine.Plan, error) {
 	if err != nil {
 		return engine.Plan{}, err
 	}
-	plan := engine.Plan{Titles: map[string]string{}}
+	plan := engine.Plan{Titles: map[string]string{}, Seats: p.seats()}
 	for _, m := range p.Members {
-		plan.Seats = append(plan.Seats, engine.Seat{Key: m.Role, Role: m.Role, Profile: m.Profile,
-			Provider: m.Provider, Model: m.Model, Family: m.Family, Effort: m.Effort})
 		plan.Titles[m.Role] = RoleTitle(m.Role)
 	}
 	mode := opts.Mode
@@ -117,7 +115,7 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 		return engine.Result{DAG: s.dag}, err
 	}
 	rule := Rule(s.rec.Mode, opts.PlanReview)
-	return engine.Result{Decision: d, DAG: s.dag, Rule: &rule}, nil
+	return engine.Result{Decision: d, DAG: s.dag, Rule: &rule, Baseline: opts.Baseline}, nil
 }
 
 // deliberate runs the phases the mode calls for, in one round where two read nothing of each

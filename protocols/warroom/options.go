@@ -58,6 +58,9 @@ type Options struct {
 	// it when the session's inputs are small enough (scoutBesideBytes) that the report, wasted
 	// when phase 0 picks the express path, costs little.
 	ScoutBeside bool `json:"scout_beside,omitempty"`
+	// Baseline asks for a plain vote over the final courses of action beside the decision
+	// (--baseline, the configuration's baseline.calls).
+	Baseline engine.Baseline `json:"baseline,omitzero"`
 }
 
 // Validate reports settings no deliberation can run with.

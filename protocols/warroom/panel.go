@@ -19,6 +19,16 @@ type member struct {
 	Effort   provider.Effort `json:"effort,omitempty"`
 }
 
+// seats are the panel's members as the engine's plan seats them.
+func (p Panel) seats() []engine.Seat {
+	out := make([]engine.Seat, 0, len(p.Members))
+	for _, m := range p.Members {
+		out = append(out, engine.Seat{Key: m.Role, Role: m.Role, Profile: m.Profile,
+			Provider: m.Provider, Model: m.Model, Family: m.Family, Effort: m.Effort})
+	}
+	return out
+}
+
 // Attribution is the member as the Merkle DAG records it.
 func (m member) Attribution() record.Attribution {
 	return record.Attribution{Role: m.Role, Profile: m.Profile, Provider: m.Provider, Model: m.Model, Family: m.Family}

@@ -1,0 +1,512 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/war-room/war-room/engine/record"
+)
+
+// Baseline asks for a matched-compute vote beside a decision: K independent cold calls, spread
+// over the panel's families, each shown only the session's inputs and the decision's final
+// options (neutrally labelled, in its own order) and asked to choose one. Published studies
+// find that such a vote explains most of what debate is credited with; setting the two side by
+// side shows a reader whether the deliberation changed anything. The zero value asks for none.
+type Baseline struct {
+	// Calls is K, the number of ballots asked for.
+	Calls int `json:"calls,omitempty"`
+	// Matched picks K after the panel has answered, so that the vote's tokens come close to
+	// the deliberation's (at most MaxBaselineCalls).
+	Matched bool `json:"matched,omitempty"`
+}
+
+// MaxBaselineCalls bounds K, given or matched: a vote wider than this adds cost and no
+// information a reader can use.
+const MaxBaselineCalls = 32
+
+// BaselineAnswerTokens is what one ballot's answer is expected to spend (a choice and a
+// paragraph), for matching K and for the estimate.
+const BaselineAnswerTokens = 300
+
+// On reports whether a vote is asked for.
+func (b Baseline) On() bool { return b.Calls > 0 || b.Matched }
+
+// String is the setting as a user writes it: "5", "matched" or "off".
+func (b Baseline) String() string {
+	switch {
+	case b.Matched:
+		return "matched"
+	case b.Calls > 0:
+		return strconv.Itoa(b.Calls)
+	}
+	return "off"
+}
+
+// ParseBaseline reads the setting as --baseline and the configuration's baseline.calls take
+// it: a whole number of calls (0 or "off": none) or "matched".
+func ParseBaseline(v string) (Baseline, error) {
+	switch v = strings.TrimSpace(v); strings.ToLower(v) {
+	case "", "0", "off":
+		return Baseline{}, nil
+	case "matched":
+		return Baseline{Matched: true}, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return Baseline{}, fmt.Errorf("wants a whole number of calls (1 to %d), \"matched\" or \"off\", got %q", MaxBaselineCalls, v)
+	}
+	if n > MaxBaselineCalls {
+		return Baseline{}, fmt.Errorf("asks for %d calls; at most %d are made", n, MaxBaselineCalls)
+	}
+	return Baseline{Calls: n}, nil
+}
+
+// BaselineVote is what the vote found, as the decision carries it.
+type BaselineVote struct {
+	// Calls is the K asked (after matching); Matched says it was matched to the deliberation.
+	Calls   int  `json:"calls"`
+	Matched bool `json:"matched,omitempty"`
+	// Capped is the K matching wanted when it was more than MaxBaselineCalls (0: not capped).
+	Capped  int      `json:"capped,omitempty"`
+	Ballots []Ballot `json:"ballots,omitempty"`
+	// Leaders are the labels of the options with the most votes (more than one on a tie);
+	// Votes is how many each had, Cast how many ballots chose at all.
+	Leaders []string `json:"leaders,omitempty"`
+	Votes   int      `json:"votes,omitempty"`
+	Cast    int      `json:"cast,omitempty"`
+	// Panel is the label of the option the decision selected ("" when it selected none).
+	Panel string `json:"panel,omitempty"`
+	// Tokens are what the ballots spent; Deliberation what the session spent before them.
+	Tokens       int64 `json:"tokens"`
+	Deliberation int64 `json:"deliberation_tokens"`
+	// Skipped says why no vote was held (the decision had fewer than two options).
+	Skipped string `json:"skipped,omitempty"`
+}
+
+// Ballot is one call of the vote.
+type Ballot struct {
+	N       int    `json:"n"`
+	Profile string `json:"profile"`
+	Family  string `json:"family"`
+	// Choice is the label of the option chosen ("" when the call produced no choice).
+	Choice string `json:"choice,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Failed names why the call produced no ballot (timeout, budget, …).
+	Failed string `json:"failed,omitempty"`
+}
+
+// Agreed reports whether the vote's single leader is the option the panel chose.
+func (v *BaselineVote) Agreed() bool {
+	return v != nil && v.Skipped == "" && len(v.Leaders) == 1 && v.Leaders[0] == v.Panel
+}
+
+// Line is the vote as the card states it, short enough for the card's first screen: "3 of 5
+// plain votes agreed", "3 of 5 plain votes chose B: Buy; the panel chose A", "4 plain votes
+// split between A: Build and B: Buy (2 each)". Sentence says it in full.
+func (v *BaselineVote) Line(d *Decision) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.Skipped != "":
+		return "not held: " + v.Skipped
+	case v.Cast == 0:
+		return fmt.Sprintf("%d plain votes asked, none cast (%s)", v.Calls, failedSummary(v.Ballots))
+	case v.Agreed():
+		return fmt.Sprintf("%d of %d plain votes agreed", v.Votes, v.Calls)
+	case len(v.Leaders) > 1:
+		return fmt.Sprintf("%d plain votes split between %s (%d each)", v.Calls, v.leaderNames(d), v.Votes)
+	case v.Panel == "":
+		return fmt.Sprintf("%d of %d plain votes chose %s", v.Votes, v.Calls, optionName(d, v.Leaders[0]))
+	}
+	return fmt.Sprintf("%d of %d plain votes chose %s; the panel chose %s", v.Votes, v.Calls, optionName(d, v.Leaders[0]), v.Panel)
+}
+
+// Sentence is the vote in one sentence, for the record: "a plain vote of 5 independent
+// answers chose B: Buy (3 of 5); the panel chose A: Build", "… agreed: A: Build (4 of 5)".
+func (v *BaselineVote) Sentence(d *Decision) string {
+	head := fmt.Sprintf("a plain vote of %d independent answers", v.Calls)
+	switch {
+	case v.Skipped != "":
+		return "no vote was held: " + v.Skipped
+	case v.Cast == 0:
+		return head + " gave no ballot (" + failedSummary(v.Ballots) + ")"
+	case v.Agreed():
+		return fmt.Sprintf("%s agreed: %s (%d of %d)", head, optionName(d, v.Panel), v.Votes, v.Calls)
+	}
+	chose := fmt.Sprintf("%s chose %s (%d of %d)", head, optionName(d, v.Leaders[0]), v.Votes, v.Calls)
+	if len(v.Leaders) > 1 {
+		chose = fmt.Sprintf("%s split between %s (%d each of %d)", head, v.leaderNames(d), v.Votes, v.Calls)
+	}
+	if v.Panel == "" {
+		return chose
+	}
+	return chose + "; the panel chose " + optionName(d, v.Panel)
+}
+
+// leaderNames are the tied leaders, "A: Build and B: Buy".
+func (v *BaselineVote) leaderNames(d *Decision) string {
+	names := make([]string, len(v.Leaders))
+	for i, l := range v.Leaders {
+		names[i] = optionName(d, l)
+	}
+	return strings.Join(names, " and ")
+}
+
+// optionName is "B: Buy the queue" for an option's label, its title kept to a card's phrase.
+func optionName(d *Decision, label string) string {
+	for _, a := range d.Alternatives {
+		if a.Label == label && a.Title != "" {
+			title := oneLine(a.Title)
+			if r := []rune(title); len(r) > 60 {
+				title = strings.TrimSpace(string(r[:59])) + "…"
+			}
+			return label + ": " + title
+		}
+	}
+	return label
+}
+
+func failedSummary(bs []Ballot) string {
+	var why []string
+	for _, b := range bs {
+		if b.Failed != "" && !slices.Contains(why, b.Failed) {
+			why = append(why, b.Failed)
+		}
+	}
+	if len(why) == 0 {
+		return "no answer named an option"
+	}
+	return strings.Join(why, ", ")
+}
+
+// SectionBaseline is the key of the record's section that holds the vote's ballots.
+const SectionBaseline = "baseline"
+
+// baselineStep stores K once the vote starts, so that a resumed session asks the same number
+// (a matched K reads the ledger, which the ballots themselves grow).
+const baselineStep = "engine/baseline"
+
+// baselinePhase names the ballots' steps ("baseline/3"), their phase in the ledger.
+const baselinePhase = "baseline"
+
+// BaselineRole is the ledger's role of a ballot.
+const BaselineRole = "baseline"
+
+// BaselineProfiles spreads k calls over the seats' families: the families in the order their
+// first seat appears, each family's distinct profiles in turn, so that no family gets two
+// ballots before every family has one.
+func BaselineProfiles(seats []Seat, k int) []string {
+	var families []string
+	profiles := map[string][]string{}
+	for _, s := range seats {
+		fam := s.Family
+		if fam == "" {
+			fam = s.Profile
+		}
+		if _, ok := profiles[fam]; !ok {
+			families = append(families, fam)
+		}
+		if !slices.Contains(profiles[fam], s.Profile) {
+			profiles[fam] = append(profiles[fam], s.Profile)
+		}
+	}
+	if len(families) == 0 {
+		return nil
+	}
+	out := make([]string, k)
+	for i := range out {
+		fam := profiles[families[i%len(families)]]
+		out[i] = fam[(i/len(families))%len(fam)]
+	}
+	return out
+}
+
+// baseline holds the vote out.Baseline asks for beside the decision, records its ballots in
+// the DAG and the decision, and adds its section. It runs after the deliberation, so nothing
+// the panel wrote besides the options reaches a ballot.
+func (r *Run) baseline(ctx context.Context, out Result, plan Plan) error {
+	d := out.Decision
+	opts := d.Alternatives
+	if len(opts) < 2 {
+		d.Baseline = &BaselineVote{Matched: out.Baseline.Matched, Calls: out.Baseline.Calls,
+			Skipped: "the decision states fewer than two options, so there was nothing to vote on"}
+		return nil
+	}
+	ledger, err := r.cfg.Store.Ledger(ctx, r.session.ID)
+	if err != nil {
+		return fmt.Errorf("read the ledger: %w", err)
+	}
+	var spent int64
+	for _, e := range ledger {
+		if !strings.HasPrefix(e.Step, baselinePhase+"/") {
+			spent += e.Usage.Total()
+		}
+	}
+	inputs := make([]NamedText, 0, len(r.session.Inputs))
+	for _, in := range r.session.Inputs {
+		inputs = append(inputs, NamedText{Name: in.Name, Text: in.Text})
+	}
+	k, err := Step(ctx, r, baselineStep, func(context.Context) (baselineSize, error) {
+		if !out.Baseline.Matched {
+			return baselineSize{Calls: out.Baseline.Calls}, nil
+		}
+		return matchedCalls(spent, r.ballotPrompt(inputs, opts, 0).size(inputs)), nil
+	})
+	if err != nil {
+		return err
+	}
+	vote := &BaselineVote{Calls: k.Calls, Matched: out.Baseline.Matched, Capped: k.Capped, Deliberation: spent}
+	for _, a := range opts {
+		if a.Selected {
+			vote.Panel = a.Label
+		}
+	}
+	profiles := BaselineProfiles(plan.Seats, k.Calls)
+	if len(profiles) == 0 {
+		return errors.New("a baseline vote needs the plan's seats to spread its calls over, and the plan has none")
+	}
+	items := make([]int, k.Calls)
+	for i := range items {
+		items[i] = i + 1
+	}
+	shared := map[string]int{}
+	for _, p := range profiles {
+		shared[p]++
+	}
+	r.Phase(baselinePhase)
+	results := Parallel(ctx, r, baselinePhase, items, strconv.Itoa, func(ctx context.Context, n int) (CallResult, error) {
+		bp := r.ballotPrompt(inputs, opts, n)
+		upTo := -1
+		if shared[profiles[n-1]] > 1 {
+			upTo = len(inputs) // the other ballots on this profile read the session's inputs
+		}
+		return r.Call(ctx, CallSpec{Role: BaselineRole, Profile: profiles[n-1], System: ballotRole,
+			Inputs: append(slices.Clone(inputs), NamedText{Name: "options", Text: bp.options}), Task: ballotTask,
+			MaxTokens: 2 * BaselineAnswerTokens, CacheUpTo: upTo,
+			Contract: func(text string) error { _, err := readBallot(text, len(opts)); return err }})
+	})
+	if out.DAG == nil {
+		out.DAG = record.NewDAG(r.session.ID)
+	}
+	for i, res := range results {
+		n := i + 1
+		b := Ballot{N: n, Profile: profiles[i]}
+		p, perr := r.cfg.Profiles.Get(profiles[i])
+		if perr == nil {
+			b.Family = p.Family
+		}
+		if res.Err != nil {
+			var ce *CallError
+			if !errors.As(res.Err, &ce) || ce.Class == ClassCancelled {
+				return res.Err // interrupted: a resume asks the ballots that are left
+			}
+			b.Failed = ce.Class
+			vote.Ballots = append(vote.Ballots, b)
+			continue
+		}
+		vote.Tokens += res.Value.Usage.Total()
+		choice, err := readBallot(res.Value.Text, len(opts))
+		if err != nil {
+			b.Failed = ClassContract
+			vote.Ballots = append(vote.Ballots, b)
+			continue
+		}
+		order := r.ballotPrompt(inputs, opts, n).order
+		b.Choice, b.Reason = opts[order[choice.index]].Label, choice.reason
+		vote.Ballots = append(vote.Ballots, b)
+		author := record.Attribution{Role: BaselineRole, Profile: b.Profile, Family: b.Family}
+		if perr == nil {
+			author.Provider, author.Model = p.Type, p.Model
+		}
+		if _, err := out.DAG.Add(res.Value.Text, baselinePhase, 0, fmt.Sprintf("Ballot %d", n), author, "", r.Now()); err != nil {
+			return fmt.Errorf("record ballot %d: %w", n, err)
+		}
+	}
+	vote.tally()
+	d.Baseline = vote
+	d.Sections = append(d.Sections, vote.section(d))
+	return nil
+}
+
+// baselineSize is the vote's K as its step stores it, and the K matching wanted when that was
+// more than MaxBaselineCalls.
+type baselineSize struct {
+	Calls  int `json:"calls"`
+	Capped int `json:"capped,omitempty"`
+}
+
+// matchedCalls is the K whose ballots spend about the deliberation's tokens: the deliberation's
+// spend over one ballot's prompt and answer, at least 1 and at most MaxBaselineCalls.
+func matchedCalls(spent int64, promptTokens int) baselineSize {
+	k := max(1, int(math.Round(float64(spent)/float64(promptTokens+BaselineAnswerTokens))))
+	if k > MaxBaselineCalls {
+		return baselineSize{Calls: MaxBaselineCalls, Capped: k}
+	}
+	return baselineSize{Calls: k}
+}
+
+// tally finds the leaders among the ballots that chose.
+func (v *BaselineVote) tally() {
+	count := map[string]int{}
+	var order []string
+	for _, b := range v.Ballots {
+		if b.Choice == "" {
+			continue
+		}
+		if count[b.Choice] == 0 {
+			order = append(order, b.Choice)
+		}
+		count[b.Choice]++
+		v.Cast++
+	}
+	for _, l := range order {
+		switch {
+		case count[l] > v.Votes:
+			v.Leaders, v.Votes = []string{l}, count[l]
+		case count[l] == v.Votes:
+			v.Leaders = append(v.Leaders, l)
+		}
+	}
+	slices.Sort(v.Leaders)
+}
+
+// section is the record's account of the vote: what each call saw, the ballots, and the
+// tokens set against the deliberation's.
+func (v *BaselineVote) section(d *Decision) Section {
+	calls := fmt.Sprintf("%d independent calls", v.Calls)
+	if v.Matched {
+		calls += " (as many as match the deliberation's tokens"
+		if v.Capped > 0 {
+			calls += fmt.Sprintf("; matching wanted %d, at most %d are made", v.Capped, MaxBaselineCalls)
+		}
+		calls += ")"
+	}
+	text := fmt.Sprintf("%s were each shown the question, the material and the final options only: no "+
+		"argument, score or vote of the panel, the options under neutral numbers in an order of the call's "+
+		"own. Result: %s. The vote spent %d tokens; the deliberation spent %d.",
+		calls, v.Sentence(d), v.Tokens, v.Deliberation)
+	t := &Table{Columns: []string{"Ballot", "Family", "Profile", "Chose", "Reason"}}
+	for _, b := range v.Ballots {
+		chose, reason := b.Choice, b.Reason
+		if b.Failed != "" {
+			chose, reason = "—", "no ballot ("+b.Failed+")"
+		}
+		t.Rows = append(t.Rows, []string{strconv.Itoa(b.N), b.Family, b.Profile, chose, reason})
+	}
+	return Section{Key: SectionBaseline, Title: "Baseline vote", Text: text, Table: t}
+}
+
+// ballotRole is the instruction every ballot gets. It is written so that nothing about the
+// panel, its arguments or its choice reaches the call.
+const ballotRole = `You are one of several voters, each answering alone. Read the question and the material above,
+then the numbered options. Choose the single option you judge best for the people asking,
+weighing what each would cost, risk and make possible. Nobody else's view of the options is
+shown to you, and none should be guessed at: judge them as they stand.`
+
+// ballotTask asks for the choice in a form readBallot tolerates in many shapes.
+const ballotTask = `Begin your answer with one line of the form "Choice: Option N", N being the number of the option
+you choose, then give your reason in a short paragraph.`
+
+// ballot is one ballot's options text and the order it shows them in (order[i] is the index
+// into the decision's options of the option shown as number i+1).
+type ballot struct {
+	options string
+	order   []int
+}
+
+// ballotPrompt is ballot n's options. Each ballot draws its own order from the session's seed,
+// so no position favours any option across the vote; ballot 0 is the unshuffled order (for
+// sizing).
+func (r *Run) ballotPrompt(inputs []NamedText, opts []Alternative, n int) ballot {
+	order := make([]int, len(opts))
+	for i := range order {
+		order[i] = i
+	}
+	if n > 0 {
+		rng := r.Rand(fmt.Sprintf("baseline/%d", n))
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	var b strings.Builder
+	for i, o := range order {
+		fmt.Fprintf(&b, "Option %d: %s\n", i+1, oneLine(opts[o].Title))
+		if s := strings.TrimSpace(opts[o].Summary); s != "" {
+			b.WriteString(s + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return ballot{options: strings.TrimSpace(b.String()), order: order}
+}
+
+// size is the tokens a ballot's prompt is expected to spend: the session's inputs, its options
+// and its instructions.
+func (b ballot) size(inputs []NamedText) int {
+	n := estimateTokens(b.options, ballotRole, ballotTask)
+	for _, in := range inputs {
+		n += estimateTokens(in.Text)
+	}
+	return n
+}
+
+// readChoice matches a choice line once markdown's emphasis and list marks are stripped:
+// "Choice: Option 2", "**Choice:** 2", "- My choice — option 3".
+var (
+	readChoice = regexp.MustCompile(`(?i)^(?:my\s+)?(?:final\s+)?choice\s*[:\-–—]?\s*(?:is\s+)?(?:option\s*)?#?(\d+)\b`)
+	anyOption  = regexp.MustCompile(`(?i)\boption\s*#?(\d+)\b`)
+)
+
+type choice struct {
+	index  int // 0-based, in the ballot's order
+	reason string
+}
+
+// readBallot finds the option a ballot chose among n: its choice line, or, without one, the
+// one option it names throughout. A ballot that names none, several or a number out of range
+// breaks the contract (and is asked once more with the reason).
+func readBallot(text string, n int) (choice, error) {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		plain := strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "#>-+ \t"))
+		plain = strings.NewReplacer("*", "", "_", "", "`", "").Replace(plain)
+		m := readChoice.FindStringSubmatch(plain)
+		if m == nil {
+			continue
+		}
+		k, _ := strconv.Atoi(m[1])
+		if k < 1 || k > n {
+			return choice{}, fmt.Errorf("the choice names option %d; the options are numbered 1 to %d", k, n)
+		}
+		reason := strings.TrimSpace(strings.Join(lines[i+1:], "\n"))
+		if reason == "" {
+			reason = strings.TrimSpace(strings.TrimLeft(plain[len(m[0]):], ".:;,–—- "))
+		}
+		return choice{index: k - 1, reason: reasonLine(reason)}, nil
+	}
+	named := map[int]bool{}
+	for _, m := range anyOption.FindAllStringSubmatch(text, -1) {
+		k, _ := strconv.Atoi(m[1])
+		named[k] = true
+	}
+	if len(named) == 1 {
+		for k := range named {
+			if k >= 1 && k <= n {
+				return choice{index: k - 1, reason: reasonLine(text)}, nil
+			}
+		}
+	}
+	return choice{}, fmt.Errorf(`the answer has no line "Choice: Option N" naming one of the options 1 to %d`, n)
+}
+
+// reasonLine keeps a ballot's reason to one line a table cell can hold.
+func reasonLine(s string) string {
+	s = oneLine(strings.NewReplacer("*", "", "`", "").Replace(s))
+	if r := []rune(s); len(r) > 240 {
+		return strings.TrimSpace(string(r[:239])) + "…"
+	}
+	return s
+}
