@@ -25,6 +25,8 @@ type DecisionRow struct {
 	Status  string `json:"status"`
 	URL     string `json:"url,omitempty"`
 	Session string `json:"session,omitempty"`
+	// Supersedes is the number of the decision this one replaced (0: none).
+	Supersedes int `json:"supersedes,omitempty"`
 }
 
 // logRows builds the table from what the category holds plus the decision being published,
@@ -62,7 +64,7 @@ func decisionRows(l categoryListing, extra *DecisionRow, extraMeta meta) []Decis
 	}
 	out := make([]DecisionRow, 0, len(rows))
 	for n, r := range rows {
-		r.Class, r.Status = metas[n].Class, "active"
+		r.Class, r.Status, r.Supersedes = metas[n].Class, "active", metas[n].Supersedes
 		if r.Class == "" {
 			r.Class = "—"
 		}

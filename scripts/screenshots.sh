@@ -46,3 +46,19 @@ for name in war-room-full reason council; do
   [ -s "$out" ] || { echo "scripts/screenshots.sh: chromium wrote no $out" >&2; exit 1; }
   echo "wrote $out"
 done
+
+# The decision log as `war-room site` writes it, from the fake GitHub's published decisions
+# (cmd/war-room's TestSiteFromPublishedDecisions keeps its site where WAR_ROOM_SITE_OUT says).
+site="$work/site"
+WAR_ROOM_SITE_OUT="$site" go test ./cmd/war-room -run '^TestSiteFromPublishedDecisions$' -count=1 >/dev/null
+[ -s "$site/index.html" ] || { echo "scripts/screenshots.sh: the site test wrote no index" >&2; exit 1; }
+for shot in "index:index.html:960,520" "decision:decisions/3.html:960,1000"; do
+  IFS=: read -r name path size <<<"$shot"
+  out="docs/images/site-$name.png"
+  chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$work/profile-site-$name" --hide-scrollbars --window-size="$size" \
+    --screenshot="$out" "file://$site/$path" >/dev/null 2>&1
+  [ -s "$out" ] || { echo "scripts/screenshots.sh: chromium wrote no $out" >&2; exit 1; }
+  echo "wrote $out"
+done

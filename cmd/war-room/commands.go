@@ -42,6 +42,7 @@ var order = []struct{ name, summary string }{
 	{"review", "run independent review lanes on a diff or pull request"},
 	{"decisions", "list, show and search recorded decisions; list deferred items"},
 	{"publish", "publish a session's decision to GitHub Discussions"},
+	{"site", "write the repository's published decisions as a static site (GitHub Pages) with search, filters and verify status"},
 	{"action", "run as a GitHub Action step (reads the runner's event)"},
 	{"serve", "run as a GitHub App webhook server"},
 	{"health", "check that a war-room serve on this machine answers /healthz"},

@@ -1,20 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"html"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/internal/demo"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/war-room/war-room/internal/site"
 )
 
 // demoFlag is --demo: the protocol runs against war-room's built-in simulated panel, so a
@@ -78,25 +74,17 @@ func (d *demoFlag) page(ctx context.Context, e *env, c *commonFlags, id string) 
 	if err != nil {
 		return err
 	}
-	r := discussions.Render(dec, discussions.RenderOptions{})
-	var b strings.Builder
-	b.WriteString(r.Body)
-	for _, part := range r.Comments {
-		b.WriteString("\n\n---\n\n" + part.Body)
-	}
-	var body bytes.Buffer
-	// The markdown is war-room's own rendering: model text in it was already re-rendered
-	// from an allowlist, so its own <details> may pass.
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
-	if err := md.Convert([]byte(b.String()), &body); err != nil {
+	body, err := site.DecisionHTML(dec)
+	if err != nil {
 		return fmt.Errorf("render the demo page: %w", err)
 	}
+	title := discussions.Title(dec)
 	path := filepath.Join(filepath.Dir(c.dbPath(e)), "demo", id+".html")
 	page := fmt.Sprintf(`<!doctype html><meta charset="utf-8"><title>%s (simulated)</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem}blockquote{color:#444;border-left:3px solid #ccc;margin-left:0;padding-left:1rem}.sim{background:#fff3cd;padding:.5rem 1rem}</style>
 <p class="sim"><strong>Simulated (war-room --demo):</strong> no model was called; every answer is scripted. This is how the decision would read in the repository's Discussions.</p>
 <h1>%s</h1>
-%s`, html.EscapeString(r.Title), html.EscapeString(r.Title), body.String())
+%s`, html.EscapeString(title), html.EscapeString(title), body)
 	if err := os.WriteFile(path, []byte(page), 0o600); err != nil {
 		return fmt.Errorf("write the demo page: %w", err)
 	}
