@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/discussions/site"
 	"github.com/war-room/war-room/internal/demo"
-	"github.com/war-room/war-room/internal/site"
 )
 
 // demoFlag is --demo: the protocol runs against war-room's built-in simulated panel, so a

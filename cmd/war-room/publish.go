@@ -150,6 +150,21 @@ func (c *commonFlags) discussionsConfig(e *env) (*config.Config, error) {
 	return config.Load(path, protocols.Sections()...)
 }
 
+// reader is --repo and a publisher that only reads it: the configuration's Discussions settings
+// (the category), no state kept.
+func (g *githubFlags) reader(e *env, cf *commonFlags) (discussions.Repo, *discussions.Publisher, error) {
+	repo, err := discussions.ParseRepo(g.repo)
+	if err != nil {
+		return discussions.Repo{}, nil, exitErr(exitUsage, err)
+	}
+	cfg, err := cf.discussionsConfig(e)
+	if err != nil {
+		return discussions.Repo{}, nil, err
+	}
+	p, err := g.publisher(e, cfg, nil)
+	return repo, p, err
+}
+
 // publisher builds a Discussions publisher from GITHUB_TOKEN, GITHUB_API_URL and
 // GITHUB_GRAPHQL_URL (GitHub Enterprise Server), keeping its state in the store (nil: in
 // memory, for commands that only read).

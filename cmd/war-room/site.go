@@ -8,8 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/internal/site"
+	"github.com/war-room/war-room/discussions/site"
 )
 
 func init() {
@@ -36,15 +35,7 @@ func runSite(ctx context.Context, e *env, args []string) error {
 	case gf.repo == "":
 		return usageErr("site needs --repo OWNER/NAME: the repository whose decisions to write")
 	}
-	repo, err := discussions.ParseRepo(gf.repo)
-	if err != nil {
-		return exitErr(exitUsage, err)
-	}
-	cfg, err := cf.discussionsConfig(e)
-	if err != nil {
-		return err
-	}
-	p, err := gf.publisher(e, cfg, nil)
+	repo, p, err := gf.reader(e, &cf)
 	if err != nil {
 		return err
 	}

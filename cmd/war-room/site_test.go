@@ -19,13 +19,7 @@ import (
 // discussion edited behind war-room's back says on its page that it no longer verifies.
 // WAR_ROOM_SITE_OUT, when set, also keeps the site there (scripts/screenshots.sh photographs it).
 func TestSiteFromPublishedDecisions(t *testing.T) {
-	p := newPubEnv(t)
-	a := p.record("wr-00000000000000f1", "[War Room] Keep SQLite for the App's state", "")
-	b := p.record("wr-00000000000000f2", "[War Room] Move the App's state to PostgreSQL", "proceed", "reaffirm #1", "proceed", "skip")
-	for _, id := range []string{a.SessionID, b.SessionID} {
-		code, out, errOut := p.run("publish", id, "--repo", "acme/widgets")
-		require.Equal(t, exitOK, code, "%s%s", out, errOut)
-	}
+	p := supersededPair(t)
 	dir := t.TempDir()
 	site := func() (int, string, string) { return p.run("site", dir, "--repo", "acme/widgets") }
 	code, out, errOut := site()
@@ -74,6 +68,19 @@ func TestSiteFromPublishedDecisions(t *testing.T) {
 	assert.Contains(t, errOut, "--repo OWNER/NAME")
 }
 
+// supersededPair is acme/widgets with two published decisions: #1, and #3 superseding it.
+func supersededPair(t *testing.T) *pubEnv {
+	t.Helper()
+	p := newPubEnv(t)
+	a := p.record("wr-00000000000000f1", "[War Room] Keep SQLite for the App's state", "")
+	b := p.record("wr-00000000000000f2", "[War Room] Move the App's state to PostgreSQL", "proceed", "reaffirm #1", "proceed", "skip")
+	for _, id := range []string{a.SessionID, b.SessionID} {
+		code, out, errOut := p.run("publish", id, "--repo", "acme/widgets")
+		require.Equal(t, exitOK, code, "%s%s", out, errOut)
+	}
+	return p
+}
+
 func read(t *testing.T, dir, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
@@ -106,13 +113,7 @@ func chromiumBin(t *testing.T) string {
 // rows it matches and says how many; a row is hidden, never removed.
 func TestSiteFiltersInABrowser(t *testing.T) {
 	bin := chromiumBin(t)
-	p := newPubEnv(t)
-	a := p.record("wr-00000000000000f1", "[War Room] Keep SQLite for the App's state", "")
-	b := p.record("wr-00000000000000f2", "[War Room] Move the App's state to PostgreSQL", "proceed", "reaffirm #1", "proceed", "skip")
-	for _, id := range []string{a.SessionID, b.SessionID} {
-		code, out, errOut := p.run("publish", id, "--repo", "acme/widgets")
-		require.Equal(t, exitOK, code, "%s%s", out, errOut)
-	}
+	p := supersededPair(t)
 	dir := t.TempDir()
 	code, out, errOut := p.run("site", dir, "--repo", "acme/widgets")
 	require.Equal(t, exitOK, code, "%s%s", out, errOut)

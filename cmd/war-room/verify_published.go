@@ -13,15 +13,7 @@ import (
 // verifyPublished recomputes a published decision's record from what GitHub serves: every
 // contribution, the decision, the root. No state file is opened.
 func verifyPublished(ctx context.Context, e *env, cf commonFlags, gf githubFlags, number int) error {
-	repo, err := discussions.ParseRepo(gf.repo)
-	if err != nil {
-		return exitErr(exitUsage, err)
-	}
-	cfg, err := cf.discussionsConfig(e)
-	if err != nil {
-		return err
-	}
-	p, err := gf.publisher(e, cfg, nil)
+	repo, p, err := gf.reader(e, &cf)
 	if err != nil {
 		return err
 	}
