@@ -67,6 +67,19 @@ func ParseBaseline(v string) (Baseline, error) {
 	return Baseline{Calls: n}, nil
 }
 
+// Bounded is the vote as a server's ceiling sees it: none when off; a matched vote at the
+// most it may ask.
+func (b Baseline) Bounded() []Bounded {
+	switch {
+	case b.Matched:
+		return []Bounded{{Ceiling: CeilingBaselineCalls, Value: MaxBaselineCalls,
+			Shown: fmt.Sprintf("--baseline=matched (up to %d calls)", MaxBaselineCalls)}}
+	case b.Calls > 0:
+		return []Bounded{{Ceiling: CeilingBaselineCalls, Value: int64(b.Calls), Shown: fmt.Sprintf("--baseline=%d", b.Calls)}}
+	}
+	return nil
+}
+
 // BaselineVote is what the vote found, as the decision carries it.
 type BaselineVote struct {
 	// Calls is the K asked (after matching); Matched says it was matched to the deliberation.

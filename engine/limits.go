@@ -25,6 +25,9 @@ const (
 	// CeilingContextBytes bounds the bytes of a session's inputs (question and context); the
 	// engine measures it itself, for every protocol.
 	CeilingContextBytes Ceiling = "context-bytes"
+	// CeilingBaselineCalls bounds the ballots of a baseline vote (a matched vote counts as
+	// the most it may ask, MaxBaselineCalls).
+	CeilingBaselineCalls Ceiling = "baseline-calls"
 )
 
 // Bounded is one setting of a session that falls under a ceiling, as its protocol declares

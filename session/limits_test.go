@@ -15,10 +15,11 @@ func serverLimits() engine.Limits {
 	return engine.Limits{
 		Budget: engine.Budget{MaxTokens: 1, TokensBy: "--max-session-tokens"},
 		Bounds: map[engine.Ceiling]engine.Limit{
-			engine.CeilingPasses:       {Max: 3, By: "--max-passes"},
-			engine.CeilingRounds:       {Max: 4, By: "--max-rounds"},
-			engine.CeilingSeats:        {Max: 4, By: "--max-seats"},
-			engine.CeilingContextBytes: {Max: 4096, By: "--max-context-bytes"},
+			engine.CeilingPasses:        {Max: 3, By: "--max-passes"},
+			engine.CeilingRounds:        {Max: 4, By: "--max-rounds"},
+			engine.CeilingSeats:         {Max: 4, By: "--max-seats"},
+			engine.CeilingContextBytes:  {Max: 4096, By: "--max-context-bytes"},
+			engine.CeilingBaselineCalls: {Max: 10, By: "--max-baseline-calls"},
 		}}
 }
 
@@ -38,6 +39,8 @@ func TestTheRunnerRefusesARequestOverALimit(t *testing.T) {
 			"A team of 5 seats (architect, economist, skeptic, steward, user-advocate) is over this server's ceiling: --max-seats=4."},
 		{"delphi rounds", session.Request{Protocol: "war-room", Question: question},
 			"protocols.war_room.delphi.max_rounds: 5 is over this server's ceiling: --max-rounds=4."},
+		{"baseline", session.Request{Protocol: "council", Question: question, Flags: map[string]string{"baseline": "matched"}},
+			"--baseline=matched (up to 32 calls) is over this server's ceiling: --max-baseline-calls=10."},
 		{"context", session.Request{Protocol: "reason", Question: question,
 			Context: []engine.Input{engine.NewInput("context:issue", strings.Repeat("x", 5000))}},
 			"is over this server's ceiling: --max-context-bytes=4096."},

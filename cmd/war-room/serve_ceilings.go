@@ -21,6 +21,7 @@ const (
 	defaultMaxRounds        = 5
 	defaultMaxSeats         = 6
 	defaultMaxContextBytes  = 1 << 20
+	defaultMaxBaselineCalls = 10
 	defaultForkPermission   = config.PermissionWrite
 	defaultMaxCallTime      = 15 * time.Minute // a thinking model's long answer, with room
 	defaultMaxSessionTime   = time.Hour
@@ -34,6 +35,7 @@ type ceilingFlags struct {
 	sessionTokens, dailyTokens int64
 	sessionUSD, dailyUSD       float64
 	passes, rounds, seats      int64
+	baselineCalls              int64
 	contextBytes               int64
 	forkPermission             string
 	callTime, sessionTime      time.Duration
@@ -49,6 +51,7 @@ func (c *ceilingFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&c.passes, "max-passes", defaultMaxPasses, "the most reason --passes a command may ask for (0: no ceiling)")
 	fs.Int64Var(&c.rounds, "max-rounds", defaultMaxRounds, "the most rounds a session may run: war-room's delphi.max_rounds, convene's --rounds (0: no ceiling)")
 	fs.Int64Var(&c.seats, "max-seats", defaultMaxSeats, "the most seats a standing team may have (0: no ceiling)")
+	fs.Int64Var(&c.baselineCalls, "max-baseline-calls", defaultMaxBaselineCalls, "the most ballots a --baseline vote may ask for; --baseline=matched counts as 32 (0: no ceiling)")
 	fs.Int64Var(&c.contextBytes, "max-context-bytes", defaultMaxContextBytes, "the most bytes of question and context a session may have, and of a diff a review lane reads (0: no ceiling)")
 	fs.DurationVar(&c.callTime, "max-call-time", defaultMaxCallTime, "the longest one model call may take, all its attempts together, whatever a repository's profile or protocol timeouts say; longer is clamped (0: no ceiling)")
 	fs.DurationVar(&c.sessionTime, "max-session-time", defaultMaxSessionTime, "the longest one session's job may hold a worker; it then ends as a timeout (0: no ceiling)")
@@ -87,7 +90,8 @@ func (c *ceilingFlags) check() error {
 	for name, v := range map[string]float64{"max-session-tokens": float64(c.sessionTokens), "max-session-usd": c.sessionUSD,
 		"max-daily-tokens": float64(c.dailyTokens), "max-daily-usd": c.dailyUSD, "max-passes": float64(c.passes),
 		"max-rounds": float64(c.rounds), "max-seats": float64(c.seats), "max-context-bytes": float64(c.contextBytes),
-		"max-call-time": float64(c.callTime), "max-session-time": float64(c.sessionTime),
+		"max-baseline-calls": float64(c.baselineCalls),
+		"max-call-time":      float64(c.callTime), "max-session-time": float64(c.sessionTime),
 		"max-write-spacing": float64(c.writeSpacing), "max-attempts": float64(c.attempts)} {
 		if v < 0 {
 			return usageErr("--%s is %g: a ceiling is 0 (none) or more", name, v)
@@ -106,10 +110,11 @@ func (c *ceilingFlags) ceilings() bot.Ceilings {
 			Budget: engine.Budget{MaxTokens: c.sessionTokens, MaxUSD: c.sessionUSD,
 				TokensBy: "war-room serve --max-session-tokens", USDBy: "war-room serve --max-session-usd"},
 			Bounds: map[engine.Ceiling]engine.Limit{
-				engine.CeilingPasses:       {Max: c.passes, By: "war-room serve --max-passes"},
-				engine.CeilingRounds:       {Max: c.rounds, By: "war-room serve --max-rounds"},
-				engine.CeilingSeats:        {Max: c.seats, By: "war-room serve --max-seats"},
-				engine.CeilingContextBytes: {Max: c.contextBytes, By: "war-room serve --max-context-bytes"},
+				engine.CeilingPasses:        {Max: c.passes, By: "war-room serve --max-passes"},
+				engine.CeilingRounds:        {Max: c.rounds, By: "war-room serve --max-rounds"},
+				engine.CeilingSeats:         {Max: c.seats, By: "war-room serve --max-seats"},
+				engine.CeilingContextBytes:  {Max: c.contextBytes, By: "war-room serve --max-context-bytes"},
+				engine.CeilingBaselineCalls: {Max: c.baselineCalls, By: "war-room serve --max-baseline-calls"},
 			},
 			Calls: engine.CallLimits{Time: c.callTime, Attempts: int(c.attempts),
 				TimeBy: "war-room serve --max-call-time", AttemptsBy: "war-room serve --max-attempts"}},

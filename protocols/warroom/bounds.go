@@ -9,6 +9,6 @@ import (
 // Bounded declares the protocol's settings a server may bound: each Delphi round asks the
 // whole panel again.
 func (o Options) Bounded() []engine.Bounded {
-	return []engine.Bounded{{Ceiling: engine.CeilingRounds, Value: int64(o.DelphiMaxRounds),
-		Shown: fmt.Sprintf("protocols.%s.delphi.max_rounds: %d", SectionKey, o.DelphiMaxRounds)}}
+	return append([]engine.Bounded{{Ceiling: engine.CeilingRounds, Value: int64(o.DelphiMaxRounds),
+		Shown: fmt.Sprintf("protocols.%s.delphi.max_rounds: %d", SectionKey, o.DelphiMaxRounds)}}, o.Baseline.Bounded()...)
 }
