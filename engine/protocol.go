@@ -84,26 +84,29 @@ func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
 	}
 	out, err := p.Deliberate(ctx, r, plan)
 	if err != nil {
-		if out.DAG != nil && len(out.DAG.Nodes) > 0 {
-			err = errors.Join(err, SaveDAG(context.WithoutCancel(ctx), r.cfg.Store, out.DAG))
-		}
-		return nil, err
+		return nil, r.keepDAG(ctx, out.DAG, err)
 	}
 	if out.Decision == nil {
 		return nil, errors.New("the protocol ended without a decision")
 	}
 	if out.Baseline.On() {
 		if err := r.baseline(ctx, out, plan); err != nil {
-			if out.DAG != nil && len(out.DAG.Nodes) > 0 {
-				err = errors.Join(err, SaveDAG(context.WithoutCancel(ctx), r.cfg.Store, out.DAG))
-			}
-			return nil, err
+			return nil, r.keepDAG(ctx, out.DAG, err)
 		}
 	}
 	if err := r.stamp(ctx, out, plan, forecast, approved); err != nil {
 		return nil, err
 	}
 	return out.Decision, r.Seal(ctx, out.Decision, out.DAG)
+}
+
+// keepDAG stores what was said before a session failed with err, so that the failure keeps
+// its record of who said what, and returns err (with any error of storing it).
+func (r *Run) keepDAG(ctx context.Context, dag *record.DAG, err error) error {
+	if dag != nil && len(dag.Nodes) > 0 {
+		err = errors.Join(err, SaveDAG(context.WithoutCancel(ctx), r.cfg.Store, dag))
+	}
+	return err
 }
 
 // stamp writes what the engine knows into the decision: independence judged from who

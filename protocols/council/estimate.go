@@ -13,7 +13,7 @@ const keyEstimate = "estimate"
 
 // callPlan is what a seated team will call, phase by phase, when nothing fails: triage (when
 // the session has it), the blind positions, the docket, each cross-examination round, the
-// closing ballot and the ruling.
+// closing ballot, the ruling and the baseline vote the session asks for.
 func callPlan(opts Options, plan Plan) estimate.Plan {
 	call := func(a Assignment) estimate.Call {
 		return estimate.Call{Role: a.Role, Profile: a.Profile, Effort: a.Effort}

@@ -11,9 +11,9 @@ import (
 // and (in Delphi) the panel converges at its first vote, round by round: phase 0 with the
 // intelligence reports beside it, then the express path, or the situation assessment, the
 // courses of action, the escalation check with the challenges beside it (a full council's),
-// the vote, the premortems and the synthesis. Agent-teams mode adds the red
-// team's questions and an answer per course of action (its most: the red team may ask fewer),
-// and runs the premortems one after another.
+// the vote, the premortems, the synthesis and the baseline vote the session asks for.
+// Agent-teams mode adds the red team's questions and an answer per course of action (its
+// most: the red team may ask fewer), and runs the premortems one after another.
 func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 	seat := func(role string) estimate.Call {
 		for _, m := range p.Members {
