@@ -74,6 +74,16 @@ func TestVerifyFromGitHubAlone(t *testing.T) {
 			}
 			f.EditDiscussionBody(d.ID, d.Body)
 			mustExit(t, verify(), 0)
+
+			// A reader ticks a box of the task list of what would change the decision, as
+			// GitHub rewrites the body when one is clicked: still verifies.
+			if ticked := strings.Replace(d.Body, "\n- [ ] ", "\n- [x] ", 1); ticked != d.Body {
+				f.EditDiscussionBody(d.ID, ticked)
+				mustExit(t, verify(), 0)
+				f.EditDiscussionBody(d.ID, d.Body)
+			} else if name != "reason" {
+				t.Fatalf("no task list in the body:\n%s", d.Body)
+			}
 			var phase githubfake.DiscussionComment
 			for _, c := range f.Comments(d.ID) {
 				if strings.Contains(c.Body, "part=phase:") && phase.ID == "" {

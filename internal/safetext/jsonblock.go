@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -16,12 +17,28 @@ import (
 // joining those lines (ReadJSONBlock).
 
 // PublishedDigest is the SHA-256 (lowercase hex) of a published text as GitHub serves it
-// back: line ends and the white space around it are not war-room's to vouch for. A record
-// carries it for every text a person reads, so that verify finds a word edited there.
+// back: line ends and the white space around it are not war-room's to vouch for, nor are the
+// ticks of its task lists (a reader's marks: GitHub lets anyone who can write tick one, which
+// rewrites the text). A record carries it for every text a person reads, so that verify finds
+// a word edited there.
 func PublishedDigest(body string) string {
-	sum := sha256.Sum256([]byte(strings.TrimSpace(strings.ReplaceAll(body, "\r\n", "\n"))))
+	return digestOf(tickedItem.ReplaceAllString(strings.ReplaceAll(body, "\r\n", "\n"), "${1}[ ] "))
+}
+
+// PublishedMatches reports whether body, as GitHub serves it, is the text whose
+// PublishedDigest a record holds as want. A record written before ticks were set aside holds
+// the digest of the text with its ticks as they were, which still matches.
+func PublishedMatches(body, want string) bool {
+	return PublishedDigest(body) == want || digestOf(strings.ReplaceAll(body, "\r\n", "\n")) == want
+}
+
+func digestOf(body string) string {
+	sum := sha256.Sum256([]byte(strings.TrimSpace(body)))
 	return hex.EncodeToString(sum[:])
 }
+
+// tickedItem is a ticked task-list item as GitHub writes it when a box is clicked.
+var tickedItem = regexp.MustCompile(`(?m)^([ \t]*[-*+] )\[[xX]\] `)
 
 // jsonLine bounds a line of a JSONBlock.
 const jsonLine = 100
