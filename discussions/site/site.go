@@ -122,7 +122,9 @@ func Build(repo string, entries []Entry) (map[string][]byte, error) {
 				idx.Labels = append(idx.Labels, l)
 			}
 		}
-		idx.Verified += map[bool]int{true: 1}[v.Verified]
+		if v.Verified {
+			idx.Verified++
+		}
 	}
 	slices.Sort(idx.Protocols)
 	slices.Sort(idx.Labels)
@@ -187,7 +189,12 @@ func newView(e Entry, supersededBy int, known map[int]bool) (view, error) {
 	}
 	if d := e.Decision; d != nil {
 		v.Protocol, v.Labels = d.Protocol, slices.Clone(d.Labels)
-		v.Summary = discussions.CardFacts(d)[0].Text
+		for _, f := range discussions.CardFacts(d) {
+			if f.Label == "Decided" { // the card's first line, what was decided
+				v.Summary = f.Text
+				break
+			}
+		}
 		rec, err := DecisionHTML(d)
 		if err != nil {
 			return view{}, err
