@@ -64,6 +64,12 @@ func wallRatio(ctx context.Context, b *bench, name string, d deliberation) (resu
 		ratio: median(ratios)}, nil
 }
 
+// withArgs adds flags to a deliberation's command.
+func withArgs(d deliberation, args ...string) deliberation {
+	d.args = append(slices.Clone(d.args), args...)
+	return d
+}
+
 // withContext gives a deliberation a context file of n bytes of ordinary prose (the reason
 // chain's --facts).
 func withContext(d deliberation, n int) deliberation {

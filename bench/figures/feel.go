@@ -310,6 +310,8 @@ func feelFigures() []figure {
 		{"reason", 4, withContext(reasonRun(five, 0), feelContext)},
 		{"convene --go", 6, withContext(conveneRun(five, 0), feelContext)},
 		{"war-room, full council", 7, withContext(deliberateRun("full", five, 0), feelContext)},
+		// What a baseline vote of five ballots adds: one round, five calls, their tokens.
+		{"war-room, full council --baseline 5", 8, withContext(withArgs(deliberateRun("full", five, 0), "--baseline", "5"), feelContext)},
 	} {
 		out = append(out, figure{name: p.name + ", streaming at model speed: rounds, wait, tokens, cost",
 			goal: fmt.Sprintf("≤ %d rounds", p.rounds), limit: 1,
