@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/discussions/site"
+	"github.com/war-room/war-room/internal/atomicfile"
 )
 
 func init() {
@@ -56,7 +57,7 @@ func runSite(ctx context.Context, e *env, args []string) error {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return fmt.Errorf("site: %w", err)
 		}
-		if err := writeFileAtomic(path, files[name]); err != nil {
+		if err := atomicfile.Write(path, files[name], 0o644); err != nil {
 			return fmt.Errorf("site: %w", err)
 		}
 	}
@@ -71,26 +72,4 @@ func runSite(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "site: %d decision(s) do not verify or carry no record; their pages say so\n", bad)
 	}
 	return nil
-}
-
-// writeFileAtomic replaces path with data in one rename, so a reader (a web server) never
-// sees half a page and a failure never leaves one.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".site-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

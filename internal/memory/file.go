@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/war-room/war-room/internal/atomicfile"
 )
 
 // File is a Board in one JSON file a person can open and read: a project's memory on a
@@ -48,19 +50,10 @@ func (f File) Save(_ context.Context, items []Item) error {
 	if err := os.MkdirAll(filepath.Dir(f.Path), 0o700); err != nil {
 		return fmt.Errorf("memory: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(f.Path), ".memory-*")
-	if err != nil {
-		return fmt.Errorf("memory: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
+	if err := atomicfile.Write(f.Path, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("memory: write %s: %w", f.Path, err)
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("memory: write %s: %w", f.Path, err)
-	}
-	return os.Rename(tmp.Name(), f.Path)
+	return nil
 }
 
 // ProjectSlug names a project's memory file after the project's directory, the way a
