@@ -68,14 +68,16 @@ func ParseBaseline(v string) (Baseline, error) {
 }
 
 // Bounded is the vote as a server's ceiling sees it: none when off; a matched vote at the
-// most it may ask.
+// most it may ask. The setting may come from --baseline or the configuration's
+// baseline.calls (the session keeps only its value), so the refusal names both.
 func (b Baseline) Bounded() []Bounded {
 	switch {
 	case b.Matched:
 		return []Bounded{{Ceiling: CeilingBaselineCalls, Value: MaxBaselineCalls,
-			Shown: fmt.Sprintf("--baseline=matched (up to %d calls)", MaxBaselineCalls)}}
+			Shown: fmt.Sprintf("A matched baseline vote (--baseline or baseline.calls: matched, up to %d calls)", MaxBaselineCalls)}}
 	case b.Calls > 0:
-		return []Bounded{{Ceiling: CeilingBaselineCalls, Value: int64(b.Calls), Shown: fmt.Sprintf("--baseline=%d", b.Calls)}}
+		return []Bounded{{Ceiling: CeilingBaselineCalls, Value: int64(b.Calls),
+			Shown: fmt.Sprintf("A baseline vote of %d calls (--baseline or baseline.calls)", b.Calls)}}
 	}
 	return nil
 }

@@ -40,7 +40,7 @@ func TestTheRunnerRefusesARequestOverALimit(t *testing.T) {
 		{"delphi rounds", session.Request{Protocol: "war-room", Question: question},
 			"protocols.war_room.delphi.max_rounds: 5 is over this server's ceiling: --max-rounds=4."},
 		{"baseline", session.Request{Protocol: "council", Question: question, Flags: map[string]string{"baseline": "matched"}},
-			"--baseline=matched (up to 32 calls) is over this server's ceiling: --max-baseline-calls=10."},
+			"A matched baseline vote (--baseline or baseline.calls: matched, up to 32 calls) is over this server's ceiling: --max-baseline-calls=10."},
 		{"context", session.Request{Protocol: "reason", Question: question,
 			Context: []engine.Input{engine.NewInput("context:issue", strings.Repeat("x", 5000))}},
 			"is over this server's ceiling: --max-context-bytes=4096."},
