@@ -57,6 +57,10 @@ type Decision struct {
 	// WhatWouldChangeMind lists the conditions under which the outcome should be revisited.
 	WhatWouldChangeMind []string      `json:"what_would_change_mind,omitempty"`
 	Panel               []PanelMember `json:"panel,omitempty"`
+	// Positions are what each seat held when the panel decided (the option its last ballot
+	// put first), stamped by the protocol from the ballots it counted; empty where no seat
+	// voted. Calibration sets them against the outcomes recorded later.
+	Positions []Position `json:"positions,omitempty"`
 	// Phases are the per-phase summaries published as comments, in order.
 	Phases []PhaseSummary `json:"phases,omitempty"`
 	// Notes are facts a reader must see: an expert that timed out, a suspect premise that was
@@ -139,6 +143,18 @@ type PanelMember struct {
 	Effort   string `json:"effort,omitempty"`
 	// Failed names why the member produced nothing (e.g. "timeout"), empty when it answered.
 	Failed string `json:"failed,omitempty"`
+}
+
+// Position is one seat's standing choice at the end of a deliberation.
+type Position struct {
+	// Seat names the seat as Panel does (its role title).
+	Seat   string `json:"seat"`
+	Family string `json:"family"`
+	Model  string `json:"model,omitempty"`
+	// Option is the label of the alternative the seat put first.
+	Option string `json:"option"`
+	// Chosen says the option is the one the decision selected.
+	Chosen bool `json:"chosen,omitempty"`
 }
 
 // PhaseSummary is one phase's published summary. Title is war-room's (renderers still

@@ -15,11 +15,13 @@ const (
 	ProblemContribution = "contribution"
 	problemDecision     = "decision"
 	problemRecord       = "record"
+	// ProblemOutcome is an outcome addendum that does not chain to the decision.
+	ProblemOutcome = "outcome"
 )
 
 // Problem is one stored value that does not match what its content recomputes to.
 type Problem struct {
-	// Kind is step, contribution (a node of the DAG), decision or record.
+	// Kind is step, contribution (a node of the DAG), decision, record or outcome.
 	Kind string `json:"kind"`
 	// Name names the value: a step key, a node ("3f2a… Response B in coa"), a field.
 	Name       string `json:"name"`
@@ -58,6 +60,8 @@ type Report struct {
 	Root           string    `json:"root,omitempty"`
 	RecomputedRoot string    `json:"recomputed_root,omitempty"`
 	Problems       []Problem `json:"problems,omitempty"`
+	// Outcomes counts the outcome addenda chained to the decision.
+	Outcomes int `json:"outcomes,omitempty"`
 }
 
 // OK reports whether everything recomputed to its stored value.
@@ -189,6 +193,13 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 	if r.RecomputedRoot != rec.Root {
 		r.add(problemRecord, RecordArtifact, "root", rec.Root, r.RecomputedRoot)
 	}
+	chain, err := Outcomes(ctx, st, id)
+	if err != nil {
+		r.add(ProblemOutcome, OutcomesArtifact, "", "(unreadable)", err.Error())
+		return nil
+	}
+	r.Outcomes = len(chain)
+	r.Problems = append(r.Problems, VerifyAddenda(id, rec.Root, chain)...)
 	return nil
 }
 

@@ -32,7 +32,26 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 			sel.Name(), s.optionNames(t.Leaders), ru.Rationale)
 	}
 	d.Notes = append([]string{d.Metrics["footer"]}, d.Notes...)
+	d.Positions = s.positions(sel)
 	return d, nil
+}
+
+// positions are the members' closing votes, each with the seat that cast it.
+func (s *state) positions(sel option) []engine.Position {
+	var out []engine.Position
+	for _, b := range s.rec.Ballots {
+		if b.Option < 1 || b.Option > len(s.rec.Docket.Options) {
+			continue
+		}
+		for _, a := range s.plan.Seats {
+			if a.Label == b.Label {
+				o := s.rec.Docket.Options[b.Option-1]
+				out = append(out, engine.Position{Seat: s.opts.Title(a.Role), Family: a.Family, Model: a.Model,
+					Option: o.Name(), Chosen: o.Number == sel.Number})
+			}
+		}
+	}
+	return out
 }
 
 // optionNames is "Option 1" or "Option 1 and Option 3".

@@ -33,6 +33,20 @@ func TestFullSession(t *testing.T) {
 	assert.Equal(t, "3 of 4 (3-1)", d.Metrics["margin"])
 	assert.Equal(t, "3 of 4 (3-1)", d.Margin)
 	assert.Equal(t, "1", d.Metrics["dissenters"])
+	// Each seat's closing vote is kept as its position, with its family, for calibration.
+	require.Len(t, d.Positions, 4)
+	chosen := 0
+	for _, pos := range d.Positions {
+		assert.NotEmpty(t, pos.Family)
+		assert.Regexp(t, `^Option [12]$`, pos.Option)
+		assert.Equal(t, pos.Option == "Option 1", pos.Chosen)
+		if pos.Chosen {
+			chosen++
+		} else {
+			assert.Equal(t, "Skeptic", pos.Seat, "the dissenting seat voted for the other option")
+		}
+	}
+	assert.Equal(t, 3, chosen)
 	assert.Equal(t, "clean", d.Metrics["arbiter_path"])
 
 	opts := options()

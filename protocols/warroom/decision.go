@@ -24,6 +24,7 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 		d.Sections = append(d.Sections, c)
 	}
 	s.standing(d)
+	d.Positions = s.positions()
 	d.Deferred = deferredItems(s.rec, sess.ID)
 	if err := storeDeferred(ctx, s.r.Store(), sess.ID, d.Deferred); err != nil {
 		return nil, err
@@ -69,6 +70,29 @@ func (s *state) standing(d *engine.Decision) {
 	if d.Confidence != "" {
 		d.Confidence += fmt.Sprintf(" (Borda standing: place %d of %d)", place, len(t.Standings))
 	}
+}
+
+// positions are the first choices of the last vote round's ballots, each with its seat.
+func (s *state) positions() []engine.Position {
+	n := len(s.rec.Rounds)
+	if n == 0 {
+		return nil
+	}
+	var out []engine.Position
+	last := s.rec.Rounds[n-1]
+	for i, role := range last.Voters {
+		if i >= len(last.Ballots) || len(last.Ballots[i]) == 0 {
+			continue
+		}
+		p := engine.Position{Seat: RoleTitle(role), Option: last.Ballots[i][0], Chosen: last.Ballots[i][0] == s.rec.Synthesis.Selected}
+		for _, m := range s.panel.Members {
+			if m.Role == role {
+				p.Family, p.Model = m.Family, m.Model
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // sentenceNaming is the sentence of text that names label (the decider's reason for passing

@@ -46,6 +46,16 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 		assert.Equal(t, a.Label == "Response A", a.Selected, a.Label)
 	}
 	assert.Equal(t, 7*(4+3+2+1+0), points, "seven voters, each handing out 4+3+2+1+0 Borda points")
+	// Each voter's first choice is kept as its position, with its seat and family.
+	require.Len(t, d.Positions, 7)
+	seats := map[string]bool{}
+	for _, pos := range d.Positions {
+		assert.NotEmpty(t, pos.Family, pos.Seat)
+		assert.Regexp(t, `^Response [A-E]$`, pos.Option)
+		assert.Equal(t, pos.Option == "Response A", pos.Chosen)
+		seats[pos.Seat] = true
+	}
+	assert.Len(t, seats, 7, "one position per voter")
 
 	var keys []string
 	for _, ph := range d.Phases {
