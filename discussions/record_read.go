@@ -30,6 +30,11 @@ type fetchedRecord struct {
 	served map[string]servedText
 	// Parts are the record comments in order; a problem's node is found in one of them.
 	Parts []recordPart
+	// Outcomes are the outcome comments in order, outcomeErrs the ones that do not read.
+	Outcomes    []outcomeComment
+	outcomeErrs []engine.Problem
+	// commenters are the authors of the discussion's comments, by address.
+	commenters map[string]string
 }
 
 type servedText struct{ body, url string }
@@ -98,7 +103,7 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*fet
 	if err != nil {
 		return nil, err
 	}
-	out := &fetchedRecord{}
+	out := &fetchedRecord{commenters: map[string]string{}}
 	var after *githubv4.String
 	for {
 		var q recordQuery
@@ -120,8 +125,15 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*fet
 			out.served = map[string]servedText{partBody: {body: d.Body, url: d.URL}}
 		}
 		for _, c := range d.Comments.Nodes {
+			if c.Author != nil {
+				out.commenters[c.URL] = c.Author.Login
+			}
 			m, ok := ParseMarker(c.Body)
 			if !ok || m.Session != out.Session || !c.Author.is(info.login) {
+				continue
+			}
+			if strings.HasPrefix(m.Part, partOutcomePrefix) {
+				out.addOutcome(m.Part, c.URL, c.Body)
 				continue
 			}
 			if !strings.HasPrefix(m.Part, partRecordPrefix) {
@@ -162,6 +174,26 @@ func (r *fetchedRecord) decode(repo Repo, number int) error {
 	}
 	r.PublishedRecord, r.Published = pub.PublishedRecord, pub.Published
 	return nil
+}
+
+// addOutcome keeps an outcome comment (the first of each part name), or why it does not read.
+func (r *fetchedRecord) addOutcome(part, url, body string) {
+	if slices.ContainsFunc(r.Outcomes, func(o outcomeComment) bool { return o.Part == part }) {
+		return
+	}
+	o, err := readOutcome(part, url, body)
+	if err != nil {
+		r.outcomeErrs = append(r.outcomeErrs, engine.Problem{Kind: engine.ProblemOutcome, Name: part + " " + url, Field: "json",
+			Stored: "(unreadable)", Recomputed: err.Error()})
+		return
+	}
+	r.Outcomes = append(r.Outcomes, o)
+	slices.SortFunc(r.Outcomes, func(a, b outcomeComment) int { return outcomeNumber(a.Part) - outcomeNumber(b.Part) })
+}
+
+func outcomeNumber(part string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(part, partOutcomePrefix))
+	return n
 }
 
 func partNumber(name string) int {

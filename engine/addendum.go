@@ -56,6 +56,11 @@ type Addendum struct {
 // ErrVerdict is a verdict that is none of Verdicts.
 var ErrVerdict = errors.New("an outcome is held, reversed or partly")
 
+// OutcomeInputError is an outcome refused for what was typed: its verdict or its note.
+type OutcomeInputError struct{ Reason string }
+
+func (e *OutcomeInputError) Error() string { return e.Reason }
+
 // ParseVerdict reads a verdict, in any case.
 func ParseVerdict(s string) (string, error) {
 	v := strings.ToLower(strings.TrimSpace(s))
@@ -82,14 +87,14 @@ func (a Addendum) ComputeDigest() string {
 func NextAddendum(chain []Addendum, session, root, verdict, note, by, source string, at time.Time) (Addendum, error) {
 	v, err := ParseVerdict(verdict)
 	if err != nil {
-		return Addendum{}, err
+		return Addendum{}, &OutcomeInputError{Reason: err.Error()}
 	}
 	note = strings.TrimSpace(redact.Text(note))
 	switch {
 	case note == "":
-		return Addendum{}, errors.New("an outcome needs a note saying what happened")
+		return Addendum{}, &OutcomeInputError{Reason: "an outcome needs a note saying what happened"}
 	case len(note) > maxOutcomeNote:
-		return Addendum{}, fmt.Errorf("the note is %d bytes long; an outcome's limit is %d", len(note), maxOutcomeNote)
+		return Addendum{}, &OutcomeInputError{Reason: fmt.Sprintf("the note is %d bytes long; an outcome's limit is %d", len(note), maxOutcomeNote)}
 	case root == "":
 		return Addendum{}, fmt.Errorf("session %s has no sealed decision to record an outcome of", session)
 	}

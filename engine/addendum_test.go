@@ -97,12 +97,13 @@ func TestAnOutcomeNeedsAVerdictAndANoteAndKeepsNoSecret(t *testing.T) {
 	st := openStore(t, "")
 	id := sealedDecision(t, st)
 	_, err := engine.RecordOutcome(ctx, st, id, "maybe", "x", "ana", "cli", day)
-	require.ErrorIs(t, err, engine.ErrVerdict)
+	var ie *engine.OutcomeInputError
+	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, err.Error(), "held, reversed or partly")
 	_, err = engine.RecordOutcome(ctx, st, id, "held", "  ", "ana", "cli", day)
 	require.ErrorContains(t, err, "needs a note")
 	_, err = engine.RecordOutcome(ctx, st, "wr-none", "held", "x", "ana", "cli", day)
-	require.Error(t, err)
+	require.ErrorIs(t, err, engine.ErrNotFound)
 
 	secret := "ghp_" + strings.Repeat("a1B2", 9)
 	a, err := engine.RecordOutcome(ctx, st, id, "held", "Rotated "+secret+" after the move.", "ana", "cli", day)
@@ -111,4 +112,22 @@ func TestAnOutcomeNeedsAVerdictAndANoteAndKeepsNoSecret(t *testing.T) {
 	raw, err := st.GetArtifact(ctx, id, engine.OutcomesArtifact)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), secret)
+}
+
+// A confidence counts as a probability only where it is stated as a number.
+func TestStatedProbabilityReadsOnlyNumbers(t *testing.T) {
+	for text, want := range map[string]float64{
+		"70% — the load test settles it":      0.7,
+		"**CONFIDENCE:** 85 % (two unknowns)": 0.85,
+		"p = 0.6, given the budget":           0.6,
+		"1.0":                                 1,
+	} {
+		got, ok := engine.StatedProbability(text)
+		assert.True(t, ok, text)
+		assert.InDelta(t, want, got, 1e-9, text)
+	}
+	for _, text := range []string{"medium — the vendor may change terms", "high", "", "version 2.5 of the API", "150%", "0"} {
+		_, ok := engine.StatedProbability(text)
+		assert.False(t, ok, text)
+	}
 }

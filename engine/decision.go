@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -155,6 +157,33 @@ type Position struct {
 	Option string `json:"option"`
 	// Chosen says the option is the one the decision selected.
 	Chosen bool `json:"chosen,omitempty"`
+	// Confidence is the probability the seat gave its option, where it stated one as a number
+	// ("70 %", "0.7"); 0 when it stated none or only a word ("medium").
+	Confidence float64 `json:"confidence,omitempty"`
+}
+
+// statedProbability finds a probability stated as a percentage or a fraction.
+var statedProbability = regexp.MustCompile(`(?:^|[^\d.])(\d{1,3}(?:\.\d+)?)\s?%|(?:^|[^\d.])(0?\.\d+|1\.0+)(?:[^\d.%]|$)`)
+
+// StatedProbability reads the first probability text states as a number ("CONFIDENCE: 70 %
+// — …", "p = 0.7"), as a fraction in (0, 1]; ok is false when it states none.
+func StatedProbability(text string) (p float64, ok bool) {
+	m := statedProbability.FindStringSubmatch(text)
+	if m == nil {
+		return 0, false
+	}
+	if m[1] != "" {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil || v <= 0 || v > 100 {
+			return 0, false
+		}
+		return v / 100, true
+	}
+	v, err := strconv.ParseFloat(m[2], 64)
+	if err != nil || v <= 0 || v > 1 {
+		return 0, false
+	}
+	return v, true
 }
 
 // PhaseSummary is one phase's published summary. Title is war-room's (renderers still

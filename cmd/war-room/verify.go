@@ -89,6 +89,9 @@ func printVerify(e *env, r engine.Report) {
 		what += ", lane result and request; root " + r.Root
 	case r.Sealed:
 		what += ", decision; root " + r.Root
+		if r.Outcomes > 0 {
+			what += fmt.Sprintf("; %d outcome(s) chained to it", r.Outcomes)
+		}
 	default:
 		what += "; not sealed yet (no decision or result)"
 	}

@@ -25,8 +25,7 @@ func verifyPublished(ctx context.Context, e *env, cf commonFlags, gf githubFlags
 	if err != nil {
 		return err
 	}
-	rep := engine.VerifyPublished(rec.PublishedRecord)
-	rep.Problems = append(rep.Problems, rec.PublishedProblems()...)
+	rep := rec.Report()
 	if err := showVerify(e, cf.json, rep); err != nil {
 		return err
 	}

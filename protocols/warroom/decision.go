@@ -3,6 +3,7 @@ package warroom
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -72,25 +73,33 @@ func (s *state) standing(d *engine.Decision) {
 	}
 }
 
-// positions are the first choices of the last vote round's ballots, each with its seat.
+// positions are the first choices of the last vote round's ballots, each with its seat, and
+// the decider's choice with the confidence it stated, where it stated one as a number.
 func (s *state) positions() []engine.Position {
 	n := len(s.rec.Rounds)
 	if n == 0 {
 		return nil
 	}
-	var out []engine.Position
-	last := s.rec.Rounds[n-1]
-	for i, role := range last.Voters {
-		if i >= len(last.Ballots) || len(last.Ballots[i]) == 0 {
-			continue
-		}
-		p := engine.Position{Seat: RoleTitle(role), Option: last.Ballots[i][0], Chosen: last.Ballots[i][0] == s.rec.Synthesis.Selected}
+	seat := func(role, option string) engine.Position {
+		p := engine.Position{Seat: RoleTitle(role), Option: option, Chosen: option == s.rec.Synthesis.Selected}
 		for _, m := range s.panel.Members {
 			if m.Role == role {
 				p.Family, p.Model = m.Family, m.Model
 			}
 		}
-		out = append(out, p)
+		return p
+	}
+	var out []engine.Position
+	last := s.rec.Rounds[n-1]
+	for i, role := range last.Voters {
+		if i < len(last.Ballots) && len(last.Ballots[i]) > 0 {
+			out = append(out, seat(role, last.Ballots[i][0]))
+		}
+	}
+	if slices.ContainsFunc(s.rec.COAs, func(c COA) bool { return c.Label == s.rec.Synthesis.Selected }) {
+		d := seat(SupremeCommander, s.rec.Synthesis.Selected)
+		d.Confidence, _ = engine.StatedProbability(s.rec.Synthesis.Confidence)
+		out = append(out, d)
 	}
 	return out
 }

@@ -46,8 +46,11 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 		assert.Equal(t, a.Label == "Response A", a.Selected, a.Label)
 	}
 	assert.Equal(t, 7*(4+3+2+1+0), points, "seven voters, each handing out 4+3+2+1+0 Borda points")
-	// Each voter's first choice is kept as its position, with its seat and family.
-	require.Len(t, d.Positions, 7)
+	// Each voter's first choice is kept as its position, with its seat and family, and the
+	// decider's choice after them.
+	require.Len(t, d.Positions, 8)
+	assert.Equal(t, "Supreme Commander", d.Positions[7].Seat)
+	assert.True(t, d.Positions[7].Chosen)
 	seats := map[string]bool{}
 	for _, pos := range d.Positions {
 		assert.NotEmpty(t, pos.Family, pos.Seat)
@@ -55,7 +58,7 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 		assert.Equal(t, pos.Option == "Response A", pos.Chosen)
 		seats[pos.Seat] = true
 	}
-	assert.Len(t, seats, 7, "one position per voter")
+	assert.Len(t, seats, 8, "one position per voter, and the decider's")
 
 	var keys []string
 	for _, ph := range d.Phases {

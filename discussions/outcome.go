@@ -1,0 +1,191 @@
+package discussions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/safetext"
+)
+
+// An outcome recorded after publication is a comment of its own on the decision's discussion
+// (part outcome-1, outcome-2, …): what happened in the recorder's words, then, collapsed, the
+// addendum as JSON, whose chain starts at the published record's root. Its JSON holds the
+// SHA-256 of the words above it, so an edited word fails `verify` as it does in the body.
+
+const partOutcomePrefix = "outcome-"
+
+// publishedOutcome is an outcome comment's JSON.
+type publishedOutcome struct {
+	Outcome engine.Addendum `json:"outcome"`
+	// Shown is the digest of the comment's readable part.
+	Shown string `json:"shown"`
+}
+
+// outcomeComment is one outcome as read back, with where it is.
+type outcomeComment struct {
+	publishedOutcome
+	Part, URL string
+	readable  string
+}
+
+// OutcomeRequest is an outcome to record on a published decision.
+type OutcomeRequest struct {
+	Repo   Repo
+	Number int
+	// Verdict is held, reversed or partly; Note what happened.
+	Verdict, Note string
+	// By is who said so (a login), Source where (the command comment's address, or "cli").
+	By, Source string
+}
+
+// ErrRecordBroken is a decision whose published record, or outcomes, no longer verify: no
+// outcome is added to it.
+var ErrRecordBroken = errors.New("its published record does not verify")
+
+// RecordOutcome adds an outcome to decision req.Number: it reads the decision's record and
+// outcomes from GitHub, refuses one that no longer verifies, chains the new outcome after
+// the last and posts it. Recording again what the last outcome already says (a retried
+// command) posts nothing and returns that outcome.
+func (p *Publisher) RecordOutcome(ctx context.Context, req OutcomeRequest) (engine.Addendum, string, error) {
+	rec, err := p.ReadRecord(ctx, req.Repo, req.Number)
+	if err != nil {
+		return engine.Addendum{}, "", err
+	}
+	if probs := rec.Report().Problems; len(probs) > 0 {
+		return engine.Addendum{}, "", fmt.Errorf("%s#%d: %w (%s); no outcome was added (war-room verify --repo %[1]s --discussion %[2]d)",
+			req.Repo, req.Number, ErrRecordBroken, probs[0].Describe())
+	}
+	chain := rec.Chain()
+	if last, ok := engine.Latest(chain); ok && last.Verdict == strings.ToLower(req.Verdict) && last.By == req.By &&
+		last.Note == strings.TrimSpace(safetext.Redact(req.Note)) {
+		return last, rec.Outcomes[len(rec.Outcomes)-1].URL, nil
+	}
+	a, err := engine.NextAddendum(chain, rec.Session, rec.Seal.Root, req.Verdict, req.Note, req.By, req.Source, p.now())
+	if err != nil {
+		return engine.Addendum{}, "", err
+	}
+	body := renderOutcome(a)
+	defer p.begin()()
+	var url string
+	err = p.retry(ctx, "record the outcome of #"+strconv.Itoa(req.Number), func(ctx context.Context) error {
+		info, err := p.lookup(ctx, req.Repo)
+		if err != nil {
+			return err
+		}
+		got, th, err := p.ourComments(ctx, req.Repo, req.Number, rec.Session, info.login)
+		if err != nil {
+			return err
+		}
+		if _, done := got[partOutcomePrefix+strconv.Itoa(a.Seq)]; done {
+			return nil // an earlier attempt's write arrived
+		}
+		_, err = p.addComment(ctx, th.ID, body)
+		return err
+	})
+	if err == nil {
+		url = rec.discussionURL()
+	}
+	return a, url, err
+}
+
+// renderOutcome is an outcome's comment: marker, the readable part, the addendum.
+func renderOutcome(a engine.Addendum) string {
+	readable := outcomeReadable(a)
+	raw, err := json.Marshal(publishedOutcome{Outcome: a, Shown: safetext.PublishedDigest(readable)})
+	if err != nil {
+		panic(fmt.Sprintf("discussions: encode an outcome: %v", err)) // plain data: cannot fail
+	}
+	payload := safetext.ASCIIJSON(raw)
+	var b strings.Builder
+	b.WriteString(Marker{Session: a.Session, Part: partOutcomePrefix + strconv.Itoa(a.Seq)}.String() + "\n")
+	b.WriteString(readable)
+	fmt.Fprintf(&b, "\n<details><summary>Verifiable outcome %d (digest <code>%s</code>)</summary>\n\n", a.Seq, a.Digest)
+	b.WriteString(safetext.JSONBlock(safetext.JSONFence(payload), payload) + "\n</details>\n")
+	return b.String()
+}
+
+// verdictWords say a verdict as a sentence's predicate.
+var verdictWords = map[string]string{engine.VerdictHeld: "the decision held", engine.VerdictReversed: "the decision was reversed",
+	engine.VerdictPartly: "the decision partly held"}
+
+// outcomeReadable is what a reader sees of an outcome: the verdict, who said it and when,
+// and the note as its author wrote it, quoted.
+func outcomeReadable(a engine.Addendum) string {
+	where := "from the command line"
+	if strings.HasPrefix(a.Source, "https://") {
+		where = "in a comment on this discussion"
+	}
+	return execute("outcome.md.tmpl", map[string]any{"Seq": a.Seq, "Verdict": verdictWords[a.Verdict], "By": safetext.Inline(a.By),
+		"Date": dateOf(a.At), "Where": where, "Note": safetext.Quote(a.Note)}) + "\n"
+}
+
+// OutcomeMarkdown is an outcome as its comment shows it to a reader, for pages other than
+// the discussion (the site).
+func OutcomeMarkdown(a engine.Addendum) string { return outcomeReadable(a) }
+
+// readOutcome reads an outcome comment's JSON and readable part.
+func readOutcome(part, url, body string) (outcomeComment, error) {
+	payload, ok := safetext.ReadJSONBlock(body)
+	if !ok {
+		return outcomeComment{}, fmt.Errorf("%s %s holds no outcome (edited?)", part, url)
+	}
+	var po publishedOutcome
+	if err := json.Unmarshal([]byte(payload), &po); err != nil {
+		return outcomeComment{}, fmt.Errorf("%s %s: the outcome does not read as JSON (edited?): %w", part, url, err)
+	}
+	_, rest, _ := strings.Cut(body, "\n")
+	readable, _, _ := strings.Cut(rest, "\n<details><summary>Verifiable outcome")
+	return outcomeComment{publishedOutcome: po, Part: part, URL: url, readable: readable + "\n"}, nil
+}
+
+// Chain is the decision's outcomes, in order.
+func (r *fetchedRecord) Chain() []engine.Addendum {
+	out := make([]engine.Addendum, len(r.Outcomes))
+	for i, o := range r.Outcomes {
+		out[i] = o.Outcome
+	}
+	return out
+}
+
+// OutcomeProblems checks the outcomes published on the discussion: their chain from the
+// record's root, the words each shows against its digest, and that the person it names is
+// the author of the command comment it cites.
+func (r *fetchedRecord) OutcomeProblems() []engine.Problem {
+	out := slices.Clone(r.outcomeErrs)
+	out = append(out, engine.VerifyAddenda(r.Session, r.Seal.Root, r.Chain())...)
+	for i, o := range r.Outcomes {
+		name := fmt.Sprintf("outcome %d %s", i+1, o.URL)
+		if got := safetext.PublishedDigest(o.readable); !safetext.PublishedMatches(o.readable, o.Shown) {
+			out = append(out, engine.Problem{Kind: engine.ProblemOutcome, Name: name, Field: "sha256", Stored: o.Shown, Recomputed: got})
+		}
+		if author, ok := r.commenters[o.Outcome.Source]; ok && author != o.Outcome.By {
+			out = append(out, engine.Problem{Kind: engine.ProblemOutcome, Name: name, Field: "by", Stored: o.Outcome.By, Recomputed: author})
+		}
+	}
+	return out
+}
+
+// Report is everything `verify` checks in a published decision: its record, the comments
+// published with it, its outcomes.
+func (r *fetchedRecord) Report() engine.Report {
+	rep := engine.VerifyPublished(r.PublishedRecord)
+	rep.Problems = append(append(rep.Problems, r.PublishedProblems()...), r.OutcomeProblems()...)
+	rep.Outcomes = len(r.Outcomes)
+	return rep
+}
+
+func (r *fetchedRecord) discussionURL() string { return r.served[partBody].url }
+
+// Verdict is the decision's latest outcome ("held", "reversed", "partly"), "" for none.
+func (r *fetchedRecord) Verdict() string {
+	if a, ok := engine.Latest(r.Chain()); ok {
+		return a.Verdict
+	}
+	return ""
+}
