@@ -14,12 +14,17 @@ func init() {
 	register(command{name: "decisions", run: runDecisions})
 }
 
-const decisionsUsage = "decisions list|show|search|deferred [flags]"
+const decisionsUsage = "decisions list|show|search|deferred|outcome|outcomes|calibration [flags]"
 
 const decisionsHelp = `  list      decisions in the state file, or with --repo those published in the repository
   show      one decision in full: SESSION, or with --repo a discussion NUMBER
   search    decisions holding every word given (locally, or with --repo in Discussions)
   deferred  future work the war-room deliberations captured
+  outcome   record what happened to a decision: SESSION held|reversed|partly "what happened"
+            (with --repo, a discussion NUMBER: posted there, verifiable from GitHub)
+  outcomes  decisions by their latest outcome (--outcome held|reversed|partly|none)
+  calibration  per model family and per seat, how often the positions held matched what
+            happened (from 10 recorded outcomes)
 
 Run 'war-room decisions <subcommand> --help' for its flags.`
 

@@ -41,7 +41,7 @@ func reviewer(e *env) string {
 func runMemory(ctx context.Context, e *env, args []string) error {
 	var c commonFlags
 	var member string
-	fs := newFlagSet(e, "memory", "list | review | approve ID… | reject ID… | outcome DECISION \"<text>\" | constraint \"<text>\" | path")
+	fs := newFlagSet(e, "memory", "list | review | approve ID… | reject ID… | outcome SESSION held|reversed|partly \"<text>\" | constraint \"<text>\" | path")
 	c.register(fs)
 	fs.StringVar(&member, "member", "", "with constraint: the member it is for (default: the whole team)")
 	pos, err := parseFlags(fs, args)
@@ -73,26 +73,27 @@ func runMemory(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "%s %s: %s\n", it.ID, it.Status, it.Text)
 		}
 		return nil
-	case "outcome", "constraint":
+	case "outcome":
+		// One record, not two: an outcome is the decision's verifiable addendum, which the
+		// member memory reads; `decisions outcome` writes the same.
+		if member != "" {
+			return usageErr("--member: an outcome is the whole team's to read, not one member's")
+		}
+		return recordOutcome(ctx, e, &browseFlags{common: c}, "memory outcome", rest)
+	case "constraint":
 		return recordMemory(ctx, e, b, verb, rest, member, now)
 	}
 	return usageErr("unknown memory subcommand %q (list, review, approve, reject, outcome, constraint, path)", pos[0])
 }
 
-// recordMemory writes what a person states directly: an outcome of a past decision, or a
-// constraint. Its author is its reviewer, so it is approved as written.
+// recordMemory writes a constraint a person states directly. Its author is its reviewer, so
+// it is approved as written.
 func recordMemory(ctx context.Context, e *env, b memory.File, verb string, rest []string, member string, now time.Time) error {
 	it := memory.Item{Member: member, Provider: memory.Maintainer}
-	switch {
-	case verb == "outcome" && len(rest) == 2:
-		it.Text, it.Source = rest[1], memory.Source{Kind: memory.KindOutcome, Ref: rest[0]}
-	case verb == "constraint" && len(rest) == 1:
-		it.Text, it.Source = rest[0], memory.Source{Kind: memory.KindConstraint, Ref: reviewer(e)}
-	case verb == "outcome":
-		return usageErr(`memory outcome takes the decision (its session id) and the text: war-room memory outcome wr-… "what happened"`)
-	default:
+	if len(rest) != 1 {
 		return usageErr(`memory constraint takes the text: war-room memory constraint "what must hold"`)
 	}
+	it.Text, it.Source = rest[0], memory.Source{Kind: memory.KindConstraint, Ref: reviewer(e)}
 	if member != "" {
 		if _, ok := council.Spec(member); !ok {
 			return usageErr("--member: %q is not a member of the roster (members: %s)", member, strings.Join(council.SeatKeys(), ", "))

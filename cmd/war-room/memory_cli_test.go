@@ -39,8 +39,20 @@ func TestMemoryReviewOnTheCLI(t *testing.T) {
 	}
 	var d engine.Decision
 	json.Unmarshal([]byte(first.stdout), &d)
-	if res := c.run("memory", "outcome", d.SessionID, "OUTCOME-TEXT: spend doubled by March."); res.code != 0 {
+	// The old form, without what happened to the decision, is refused and names the new one.
+	if res := c.run("memory", "outcome", d.SessionID, "OUTCOME-TEXT: spend doubled by March."); res.code != exitUsage ||
+		!strings.Contains(res.stderr, "held, reversed or partly") {
+		t.Fatalf("outcome without a verdict: exit %d\n%s", res.code, res.stderr)
+	}
+	if res := c.run("memory", "outcome", d.SessionID, "reversed", "OUTCOME-TEXT: spend doubled by March."); res.code != 0 {
 		t.Fatalf("outcome: %s", res.stderr)
+	}
+	// One record: the decision's addendum, which verify covers and `decisions outcomes` lists.
+	if res := c.run("verify", d.SessionID); res.code != 0 || !strings.Contains(res.stdout, "1 outcome(s) chained to it") {
+		t.Fatalf("verify after the outcome: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if res := c.run("decisions", "outcomes"); !regexp.MustCompile(d.SessionID + `\s+\S+\s+reversed\s`).MatchString(res.stdout) {
+		t.Fatalf("decisions outcomes:\n%s%s", res.stdout, res.stderr)
 	}
 	if res := c.run("memory", "review"); !strings.Contains(res.stdout, "no proposal awaits review") {
 		t.Errorf("after review:\n%s", res.stdout)

@@ -37,10 +37,15 @@ func TestSiteFromPublishedDecisions(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(index, `<span class="ok">verifies</span>`), "both decisions verify:\n%s", index)
 	assert.Contains(t, index, `<option>war-room</option>`, "the protocol filter offers the protocols on the site")
 	assert.Contains(t, index, `<option>type-1b</option>`, "the label filter offers the decisions' labels")
+	assert.Regexp(t, `data-outcome="none"[^>]*>\s*<td><a href="decisions/3.html"`, index)
+	assert.Regexp(t, `data-outcome="reversed"[^>]*>\s*<td><a href="decisions/1.html"`, index)
 
 	newer, older := read(t, dir, "decisions/3.html"), read(t, dir, "decisions/1.html")
 	assert.Contains(t, newer, `Supersedes <a href="1.html">#1</a>`)
 	assert.Contains(t, older, `Superseded by <a href="3.html">#3</a>`)
+	assert.Regexp(t, `(?s)<h2>What happened</h2>.*<strong>Outcome 1: the decision was reversed.</strong>.*`+
+		`<blockquote>\s*<p>SQLite’?'?s single writer stalled the App; we moved.</p>`, older, "the outcome and its note, rendered")
+	assert.NotContains(t, newer, "What happened")
 	assert.Contains(t, newer, `<li><strong>Decided:</strong>`, "the card renders as a list, not as markdown text")
 	assert.Contains(t, newer, `class="verdict ok"`)
 	assert.NotRegexp(t, regexp.MustCompile(`\*\*|(?m)^#+ `), stripCode(newer), "markdown left as text on the page")
@@ -78,6 +83,8 @@ func supersededPair(t *testing.T) *pubEnv {
 		code, out, errOut := p.run("publish", id, "--repo", "acme/widgets")
 		require.Equal(t, exitOK, code, "%s%s", out, errOut)
 	}
+	code, out, errOut := p.run("decisions", "outcome", "1", "reversed", "SQLite's single writer stalled the App; we moved.", "--repo", "acme/widgets")
+	require.Equal(t, exitOK, code, "%s%s", out, errOut)
 	return p
 }
 
@@ -141,6 +148,11 @@ func TestSiteFiltersInABrowser(t *testing.T) {
 	assert.Contains(t, superseded, `<output id="shown">1 of 2 shown</output>`)
 	assert.Contains(t, rowOf(superseded, 3), "hidden")
 	assert.NotContains(t, rowOf(superseded, 1), "hidden")
+
+	reversed := dom("?outcome=reversed")
+	assert.Contains(t, reversed, `<output id="shown">1 of 2 shown</output>`)
+	assert.Contains(t, rowOf(reversed, 3), "hidden")
+	assert.NotContains(t, rowOf(reversed, 1), "hidden")
 
 	searched := dom("?q=postgresql+move")
 	assert.Contains(t, searched, `<output id="shown">1 of 2 shown</output>`)

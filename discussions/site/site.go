@@ -35,6 +35,9 @@ type Entry struct {
 	Verified   bool
 	Problems   []string
 	Unreadable string
+	// Outcomes are what its maintainers recorded happened since, in order (the chain verify
+	// checked).
+	Outcomes []engine.Addendum
 }
 
 // maxProblems bounds the problems a page lists: the first says where to look.
@@ -68,9 +71,8 @@ func Collect(ctx context.Context, p *discussions.Publisher, repo discussions.Rep
 				e.Unreadable = "its published decision does not read as JSON: " + err.Error()
 				break
 			}
-			e.Decision = &d
-			rep := engine.VerifyPublished(rec.PublishedRecord)
-			rep.Problems = append(rep.Problems, rec.PublishedProblems()...)
+			e.Decision, e.Outcomes = &d, rec.Chain()
+			rep := rec.Report()
 			e.Verified = rep.OK()
 			for _, pr := range rep.Problems[:min(len(rep.Problems), maxProblems)] {
 				e.Problems = append(e.Problems, pr.Describe())
@@ -178,6 +180,10 @@ type view struct {
 	Unreadable     string
 	// Record is the decision as its discussion publishes it, body and comments, as HTML.
 	Record template.HTML
+	// Outcome is the latest recorded outcome ("held", "reversed", "partly"), "" for none;
+	// Outcomes every recorded outcome as its comment shows it, as HTML.
+	Outcome  string
+	Outcomes template.HTML
 }
 
 func newView(e Entry, supersededBy int, known map[int]bool) (view, error) {
@@ -201,7 +207,27 @@ func newView(e Entry, supersededBy int, known map[int]bool) (view, error) {
 		}
 		v.Record = rec
 	}
+	if a, ok := engine.Latest(e.Outcomes); ok {
+		v.Outcome = a.Verdict
+		var md strings.Builder
+		for _, o := range e.Outcomes {
+			md.WriteString(discussions.OutcomeMarkdown(o) + "\n")
+		}
+		var out bytes.Buffer
+		if err := markdown.Convert([]byte(md.String()), &out); err != nil {
+			return view{}, fmt.Errorf("render the outcomes of #%d: %w", e.Row.Number, err)
+		}
+		v.Outcomes = template.HTML(out.String()) // war-room's own markup around a note re-rendered from the allowlist
+	}
 	return v, nil
+}
+
+// OutcomeFilter is the outcome as the index's filter names it: the verdict, or "none".
+func (v view) OutcomeFilter() string {
+	if v.Outcome == "" {
+		return "none"
+	}
+	return v.Outcome
 }
 
 // Status is "active" or "superseded", as the index's filter names it.
