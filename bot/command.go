@@ -48,10 +48,12 @@ type command struct {
 	Seed *int64
 	// Number is the #N of "reaffirm #N", "proceed #N" and "outcome #N" (0 when absent).
 	Number int
-	// Text is an outcome's text; Memory the memory subcommand and IDs its items.
-	Text   string
-	Memory string
-	IDs    []string
+	// Verdict and Text are an outcome's (held, reversed or partly; what happened); Memory is
+	// the memory subcommand and IDs its items.
+	Verdict string
+	Text    string
+	Memory  string
+	IDs     []string
 }
 
 // Answer is the gate answer a reply command gives ("proceed", "reaffirm #3"); "" for the
@@ -105,7 +107,7 @@ func parse(body string, g Grammar) (c command, ok bool, err error) {
 		c, err = parseMemory(words[1:])
 		return c, true, err
 	case kindOutcome:
-		c, err = parseOutcome(strings.TrimSpace(first[len(words[0]):]))
+		c, err = parseOutcome(first[len(words[0]):], rest)
 		return c, true, err
 	}
 	protocol, args := g.Default, first

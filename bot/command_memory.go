@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/war-room/war-room/engine"
 )
 
 // Memory subcommands of /war-room memory.
@@ -44,18 +46,33 @@ func parseMemory(args []string) (command, error) {
 	return c, usagef("%s memory takes review, approve ID or reject ID, not %q", prefix, args[0])
 }
 
-// parseOutcome reads "/war-room outcome #N <what happened>": the decision and the text, kept
-// as written.
-func parseOutcome(args string) (command, error) {
+// parseOutcome reads "/war-room outcome [#N] held|reversed|partly <what happened>". On a
+// decision's discussion the number is the discussion's own and may be left out; on an issue
+// it names the decision. The note is the rest of the line and the lines after it, as written.
+func parseOutcome(args, rest string) (command, error) {
 	c := command{Kind: kindOutcome}
-	num, text, _ := strings.Cut(strings.TrimSpace(args), " ")
-	n, err := strconv.Atoi(strings.TrimPrefix(num, "#"))
-	if err != nil || n <= 0 || !strings.HasPrefix(num, "#") {
-		return c, usagef("%s outcome needs the decision's number and what happened: %s outcome #N <text>", prefix, prefix)
+	args = strings.TrimSpace(args)
+	fields := strings.Fields(args)
+	if len(fields) > 0 && strings.HasPrefix(fields[0], "#") {
+		n, err := strconv.Atoi(fields[0][1:])
+		if err != nil || n <= 0 {
+			return c, usagef("%q is not a decision number; write it as #N", fields[0])
+		}
+		c.Number = n
+		args, fields = strings.TrimSpace(args[len(fields[0]):]), fields[1:]
 	}
-	c.Number, c.Text = n, strings.TrimSpace(text)
+	if len(fields) == 0 {
+		return c, usagef("%s outcome needs what happened to the decision, held, reversed or partly, and a note: %s outcome held <what happened>",
+			prefix, prefix)
+	}
+	v, err := engine.ParseVerdict(fields[0])
+	if err != nil {
+		return c, usagef("%s outcome takes held, reversed or partly first, not %q: %s outcome reversed <what happened>", prefix, fields[0], prefix)
+	}
+	c.Verdict = v
+	c.Text = strings.TrimSpace(strings.TrimSpace(args[len(fields[0]):]) + "\n\n" + strings.TrimSpace(rest))
 	if c.Text == "" {
-		return c, usagef("%s outcome #%d needs the text of what happened", prefix, n)
+		return c, usagef("%s outcome %s needs a note saying what happened", prefix, v)
 	}
 	if len(c.Text) > maxQuestionBytes {
 		return c, usagef("the outcome is %d bytes long; the limit is %d", len(c.Text), maxQuestionBytes)

@@ -42,12 +42,31 @@ type issueCommentEvent struct {
 		PullRequest json.RawMessage `json:"pull_request"`
 	} `json:"issue"`
 	Comment struct {
-		ID   int64     `json:"id"`
-		Body string    `json:"body"`
-		User eventUser `json:"user"`
+		ID      int64     `json:"id"`
+		Body    string    `json:"body"`
+		User    eventUser `json:"user"`
+		HTMLURL string    `json:"html_url"`
 	} `json:"comment"`
 	Repository eventRepo `json:"repository"`
 	Sender     eventUser `json:"sender"`
+}
+
+// discussionCommentEvent is a comment on a discussion: on a decision's, /war-room outcome.
+type discussionCommentEvent struct {
+	Action     string `json:"action"`
+	Discussion struct {
+		Number int    `json:"number"`
+		NodeID string `json:"node_id"`
+	} `json:"discussion"`
+	Comment struct {
+		ID       int64     `json:"id"`
+		NodeID   string    `json:"node_id"`
+		Body     string    `json:"body"`
+		User     eventUser `json:"user"`
+		HTMLURL  string    `json:"html_url"`
+		ParentID *int64    `json:"parent_id"`
+	} `json:"comment"`
+	Repository eventRepo `json:"repository"`
 }
 
 type workflowDispatchEvent struct {

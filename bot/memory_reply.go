@@ -8,18 +8,25 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
+	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
-// memoryBoard is the repository's member memory, in its discussion.
-func (d *Deps) memoryBoard(cfg *config.Config, repo Repo) discussions.MemoryBoard {
+// discussionsPublisher reads and writes the repository's decisions category, with no state
+// of its own (what it writes is found again by its markers).
+func (d *Deps) discussionsPublisher(cfg *config.Config) *discussions.Publisher {
 	dc := cfg.GitHub.Discussions
 	p := discussions.New(discussions.Options{APIURL: d.GitHub.APIURL, GraphQLURL: d.GitHub.GraphQLURL,
 		HTTPClient: d.GitHub.HTTP, Login: d.GitHub.Login, Category: dc.Category, MutationSpacing: dc.MutationSpacing})
 	p.Now = d.now
 	p.Warn = func(msg string) { d.log().Warn("discussions: " + msg) }
-	return discussions.MemoryBoard{P: p, Repo: discussionsRepo(repo)}
+	return p
+}
+
+// memoryBoard is the repository's member memory, in its discussion.
+func (d *Deps) memoryBoard(cfg *config.Config, repo Repo) discussions.MemoryBoard {
+	return discussions.MemoryBoard{P: d.discussionsPublisher(cfg), Repo: discussionsRepo(repo)}
 }
 
 // memory answers /war-room memory and /war-room outcome: a maintainer reviews the proposals
@@ -54,27 +61,37 @@ func (t *thread) memory(ctx context.Context, cfg *loadedConfig, cmd command) err
 }
 
 func (t *thread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {
-	rows, err := b.P.Decisions(ctx, b.Repo)
-	if err != nil {
-		return "", err
+	if cmd.Number == 0 {
+		return "", usagef("on an issue, name the decision: %s outcome #N %s <what happened> (on the decision's discussion, the number may be left out)",
+			prefix, cmd.Verdict)
 	}
-	ours := false
-	for _, r := range rows {
-		ours = ours || r.Number == cmd.Number
-	}
-	if !ours {
+	return t.d.recordOutcome(ctx, b, cmd, login, t.ev.Comment.HTMLURL)
+}
+
+// recordOutcome records an outcome of decision cmd.Number, said by login at source: the
+// verifiable addendum on the decision's discussion, and the same words in the member memory,
+// approved as written since their author is a maintainer (the command passed the permission
+// check every command passes). A decision war-room did not record, or whose record no longer
+// verifies, is refused with the reason.
+func (d *Deps) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd command, login, source string) (string, error) {
+	a, _, err := b.P.RecordOutcome(ctx, discussions.OutcomeRequest{Repo: b.Repo, Number: cmd.Number, Verdict: cmd.Verdict,
+		Note: cmd.Text, By: login, Source: source})
+	var ie *engine.OutcomeInputError
+	switch {
+	case errors.Is(err, discussions.ErrNoRecord):
 		return "", usagef("#%d is not a decision war-room recorded in this repository, so there is no outcome to record for it", cmd.Number)
-	}
-	it := memory.Item{Text: cmd.Text, Provider: memory.Maintainer, Source: memory.Source{Kind: memory.KindOutcome, Ref: fmt.Sprintf("#%d", cmd.Number)}}
-	added, err := memory.Record(ctx, b, t.d.now(), login, it)
-	if err != nil {
+	case errors.Is(err, discussions.ErrRecordBroken), errors.As(err, &ie):
+		return "", usagef("%v", err)
+	case err != nil:
 		return "", err
 	}
-	if len(added) == 0 {
-		return fmt.Sprintf("That outcome of #%d is already in the war-room memory.", cmd.Number), nil
+	it := memory.Item{Text: a.Verdict + ": " + a.Note, Provider: memory.Maintainer, Source: memory.Source{Kind: memory.KindOutcome, Ref: fmt.Sprintf("#%d", cmd.Number)}}
+	if _, err := memory.Record(ctx, b, d.now(), login, it); err != nil {
+		return "", fmt.Errorf("the outcome is recorded on #%d, but the member memory could not take it: %w", cmd.Number, err)
 	}
-	return fmt.Sprintf("Recorded `%s` in the war-room memory as an outcome of #%d, approved by @%s: every seat of the next "+
-		"standing-team session reads it, with its source.", added[0].ID, cmd.Number, login), nil
+	return fmt.Sprintf("Recorded outcome %d of #%d: %s, said by @%s. It is chained to the decision's record, so "+
+		"`war-room verify --repo %s --discussion %d` checks it from GitHub alone, and every seat of the next standing-team "+
+		"session reads it in the war-room memory.", a.Seq, cmd.Number, a.Verdict, login, b.Repo, cmd.Number), nil
 }
 
 func (t *thread) reviewItems(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {

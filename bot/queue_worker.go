@@ -57,7 +57,7 @@ type eventHandler interface {
 
 // AppHandlers are the handlers the App runs; workflow_dispatch belongs to the Action.
 func AppHandlers(d *Deps) []eventHandler {
-	return []eventHandler{&IssueComment{Deps: d}, &PullRequest{Deps: d}}
+	return []eventHandler{&IssueComment{Deps: d}, &DiscussionComment{Deps: d}, &PullRequest{Deps: d}}
 }
 
 // HandledEvents lists the events a set of handlers takes.

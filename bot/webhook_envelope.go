@@ -142,7 +142,7 @@ func envObject(name string, v gjson.Result) error {
 // handlers' first, payload-only checks; the handlers still make them.
 func (e *envelope) unwanted(event string) string {
 	switch event {
-	case "issue_comment":
+	case "issue_comment", "discussion_comment":
 		if e.Action != "created" {
 			return "only new comments are commands"
 		}

@@ -210,3 +210,33 @@ func TestWebhookReportsEveryAnswer(t *testing.T) {
 		t.Errorf("observed\n%v\nwant\n%v", got, want)
 	}
 }
+
+// The App takes discussion_comment deliveries (/war-room outcome on a decision's discussion):
+// a command comment is queued, chat on a discussion is acknowledged and dropped, as for an
+// issue comment.
+func TestWebhookQueuesDiscussionCommentCommands(t *testing.T) {
+	var ev map[string]any
+	if err := json.Unmarshal(readWebhook(t, "discussion_comment.created.json"), &ev); err != nil {
+		t.Fatal(err)
+	}
+	payload := func(body string) []byte {
+		ev["comment"].(map[string]any)["body"] = body
+		out, _ := json.Marshal(ev)
+		return out
+	}
+	q := &memQueue{}
+	h, err := NewWebhook([]byte(vectorSecret), q, HandledEvents(AppHandlers(&Deps{})), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd, chat := payload("/war-room outcome held It ran a quarter."), payload("Thanks for writing this up.")
+	if w := post(t, h, "discussion_comment", "d-1", cmd, Sign([]byte(vectorSecret), cmd)); w.Code != http.StatusAccepted || len(q.got) != 1 {
+		t.Fatalf("command: status %d, %d queued", w.Code, len(q.got))
+	}
+	if w := post(t, h, "discussion_comment", "d-2", chat, Sign([]byte(vectorSecret), chat)); w.Code != http.StatusAccepted || len(q.got) != 1 {
+		t.Fatalf("chat: status %d, %d queued", w.Code, len(q.got))
+	}
+	if q.got[0].Event != "discussion_comment" || q.got[0].Installation == 0 {
+		t.Errorf("queued %+v", q.got[0])
+	}
+}

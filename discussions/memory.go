@@ -141,7 +141,7 @@ func renderMemory(items []memory.Item) (string, error) {
 	b.WriteString("What the standing team remembers in this repository. war-room writes this discussion; a seat " +
 		"reads an item only once a maintainer approved it, with its source and who wrote it. Review with " +
 		"`/war-room memory review`, then `/war-room memory approve ID` or `/war-room memory reject ID` on any issue; " +
-		"record what happened after a decision with `/war-room outcome #N <text>`.\n\n")
+		"record what happened after a decision with `/war-room outcome held|reversed|partly <text>` on its discussion.\n\n")
 	b.WriteString("| ID | Status | For | Written by | Source | Item |\n|---|---|---|---|---|---|\n")
 	for _, it := range items {
 		who := it.Member

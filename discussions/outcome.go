@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shurcooL/githubv4"
+
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/safetext"
 )
@@ -54,6 +56,9 @@ var ErrRecordBroken = errors.New("its published record does not verify")
 // command) posts nothing and returns that outcome.
 func (p *Publisher) RecordOutcome(ctx context.Context, req OutcomeRequest) (engine.Addendum, string, error) {
 	rec, err := p.ReadRecord(ctx, req.Repo, req.Number)
+	if errors.Is(err, errDiscussionMissing) {
+		return engine.Addendum{}, "", fmt.Errorf("%s#%d is no discussion, so it %w", req.Repo, req.Number, ErrNoRecord)
+	}
 	if err != nil {
 		return engine.Addendum{}, "", err
 	}
@@ -188,4 +193,20 @@ func (r *fetchedRecord) Verdict() string {
 		return a.Verdict
 	}
 	return ""
+}
+
+// Reply answers a comment on a discussion in its thread (replyTo is the comment's node ID;
+// empty, or a comment that is itself a reply, answers at the top level, as GitHub allows
+// replies to top-level comments only).
+func (p *Publisher) Reply(ctx context.Context, discussionID, replyTo, body string) error {
+	defer p.begin()()
+	return p.retry(ctx, "reply on a discussion", func(ctx context.Context) error {
+		var m addCommentMutation
+		in := githubv4.AddDiscussionCommentInput{DiscussionID: idOf(discussionID), Body: githubv4.String(body)}
+		if replyTo != "" {
+			id := idOf(replyTo)
+			in.ReplyToID = &id
+		}
+		return p.c.mutate(ctx, "addDiscussionComment", &m, in, nil)
+	})
 }

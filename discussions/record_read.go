@@ -109,7 +109,12 @@ func (p *Publisher) ReadRecord(ctx context.Context, repo Repo, number int) (*fet
 		var q recordQuery
 		vars := map[string]any{"owner": githubv4.String(repo.Owner), "name": githubv4.String(repo.Name),
 			"number": githubv4.Int(number), "after": after}
-		if err := p.retry(ctx, "read the record", func(ctx context.Context) error { return p.c.query(ctx, "discussion", &q, vars) }); err != nil {
+		err := p.retry(ctx, "read the record", func(ctx context.Context) error { return p.c.query(ctx, "discussion", &q, vars) })
+		var ae *APIError
+		if errors.As(err, &ae) && ae.NotFound {
+			return nil, fmt.Errorf("read %s#%d: %w", repo, number, errDiscussionMissing)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("read %s#%d: %w", repo, number, err)
 		}
 		if q.Repository == nil || q.Repository.Discussion == nil {

@@ -64,8 +64,14 @@ func runAction(ctx context.Context, e *env, args []string) error {
 	return actionOutcome(a, h.Handle(ctx, gc.EventName, delivery, payload))
 }
 
+// actionHandlers are the handlers the Action runs: the App's, and workflow_dispatch.
+func actionHandlers(d *bot.Deps) []eventHandler {
+	return []eventHandler{&bot.IssueComment{Deps: d}, &bot.DiscussionComment{Deps: d}, &bot.PullRequest{Deps: d},
+		&bot.WorkflowDispatch{Deps: d}}
+}
+
 func pickHandler(d *bot.Deps, event string) eventHandler {
-	for _, h := range []eventHandler{&bot.IssueComment{Deps: d}, &bot.PullRequest{Deps: d}, &bot.WorkflowDispatch{Deps: d}} {
+	for _, h := range actionHandlers(d) {
 		if slices.Contains(h.Handles(), event) {
 			return h
 		}

@@ -52,7 +52,7 @@ func TestExampleWorkflowsMatchTheAction(t *testing.T) {
 	var meta actionMeta
 	readYAML(t, filepath.Join("..", "..", "action.yml"), &meta)
 	handled := map[string]bool{}
-	for _, h := range []eventHandler{&bot.IssueComment{}, &bot.PullRequest{}, &bot.WorkflowDispatch{}} {
+	for _, h := range actionHandlers(&bot.Deps{}) {
 		for _, e := range h.Handles() {
 			handled[e] = true
 		}

@@ -81,14 +81,14 @@ func TestActionMemoryRoundTrip(t *testing.T) {
 		t.Errorf("review does not list %s:\n%s", id, bc[len(bc)-1].Body)
 	}
 	w.say("alice", n, "/war-room memory approve "+id)
-	w.say("alice", n, fmt.Sprintf("/war-room outcome #%s OUTCOME-TEXT: queue spend doubled by March.", decision))
+	w.say("alice", n, fmt.Sprintf("/war-room outcome #%s reversed OUTCOME-TEXT: queue spend doubled by March.", decision))
 	mem = memoryDiscussion(t, w)
-	for _, want := range []string{"| `" + id + "` | approved | skeptic | google |", "| approved | the team | maintainer | outcome of decision #\u200d" + decision + " | OUTCOME-TEXT"} {
+	for _, want := range []string{"| `" + id + "` | approved | skeptic | google |", "| approved | the team | maintainer | outcome of decision #\u200d" + decision + " | reversed: OUTCOME-TEXT"} {
 		if !strings.Contains(mem.Body, want) {
 			t.Errorf("the memory discussion lacks %q:\n%s", want, mem.Body)
 		}
 	}
-	w.say("alice", n, "/war-room outcome #999 nothing")
+	w.say("alice", n, "/war-room outcome #999 held nothing")
 	if bc := botComments(w, n); !strings.Contains(bc[len(bc)-1].Body, "#\u200d999 is not a decision war-room recorded") {
 		t.Errorf("an outcome for a decision that is not ours was taken:\n%s", bc[len(bc)-1].Body)
 	}
@@ -158,5 +158,123 @@ func TestFileMemoryIsPinnedThroughTheAPI(t *testing.T) {
 	}
 	if strings.Contains(mem.Body, "cannot be pinned") {
 		t.Errorf("the file was refused:\n%s", mem.Body)
+	}
+}
+
+// sayOnDiscussion posts a comment as login on discussion d and runs the Action on the
+// discussion_comment delivery GitHub would send for it.
+func (w *actionWorld) sayOnDiscussion(login string, d githubfake.Discussion, body string) actionRun {
+	w.t.Helper()
+	id := w.f.AddDiscussionComment(d.ID, login, body, "")
+	var c githubfake.DiscussionComment
+	for _, x := range w.f.Comments(d.ID) {
+		if x.ID == id {
+			c = x
+		}
+	}
+	ev := w.payload("discussion_comment.created", map[string]any{"discussion.number": d.Number, "discussion.node_id": d.ID,
+		"comment.id": c.DatabaseID, "comment.node_id": id, "comment.body": body, "comment.user.login": login,
+		"comment.html_url": c.URL, "sender.login": login})
+	return w.run("discussion_comment", ev, nil, nil)
+}
+
+// repliesTo are the comments answering comment id on discussion d.
+func repliesTo(w *actionWorld, d githubfake.Discussion, id string) []githubfake.DiscussionComment {
+	var out []githubfake.DiscussionComment
+	for _, c := range w.f.Comments(d.ID) {
+		if c.ReplyToID == id {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// /war-room outcome on a decision's own discussion, as the Action receives it: the outcome
+// is recorded there as a comment of its own, which verifies from GitHub alone and names the
+// commenter; the command gets a threaded reply; the member memory has it. A reader without
+// write permission records nothing, and a command other than outcome is pointed to an issue.
+func TestActionOutcomeOnTheDecisionsDiscussion(t *testing.T) {
+	w := newActionWorld(t, councilActionConfig(t))
+	w.user("alice", "write")
+	w.user("olive", "read")
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+	r, _ := w.say("alice", n, "/war-room convene --go Should billing move to a queue?")
+	wantNoError(t, r)
+	var dec githubfake.Discussion
+	for _, d := range w.f.Discussions(aRepo) {
+		if strings.HasPrefix(d.Title, "[Council]") {
+			dec = d
+		}
+	}
+	if dec.ID == "" {
+		t.Fatal("no decision was published")
+	}
+	outcomes := func() []githubfake.DiscussionComment {
+		var out []githubfake.DiscussionComment
+		for _, c := range w.f.Comments(dec.ID) {
+			if strings.Contains(c.Body, " part=outcome-") {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+
+	wantNoError(t, w.sayOnDiscussion("olive", dec, "/war-room outcome held It is fine."))
+	if len(outcomes()) != 0 {
+		t.Fatal("a reader without write permission recorded an outcome")
+	}
+
+	wantNoError(t, w.sayOnDiscussion("alice", dec, "/war-room outcome reversed Queue spend doubled by March;\nwe went back to cron."))
+	got := outcomes()
+	if len(got) != 1 || got[0].Author != aBotLogin || !strings.Contains(got[0].Body, "the decision was reversed") ||
+		!strings.Contains(got[0].Body, "> Queue spend doubled by March;") {
+		t.Fatalf("outcome comments: %+v", got)
+	}
+	var cmd githubfake.DiscussionComment
+	for _, c := range w.f.Comments(dec.ID) {
+		if c.Author == "alice" && strings.Contains(c.Body, "outcome reversed") {
+			cmd = c
+		}
+	}
+	if rs := repliesTo(w, dec, cmd.ID); len(rs) != 1 || !strings.Contains(rs[0].Body, "Recorded outcome 1 of #") {
+		t.Fatalf("the command's replies: %+v", rs)
+	}
+	if mem := memoryDiscussion(t, w); !strings.Contains(mem.Body, "reversed: Queue spend doubled by March") {
+		t.Errorf("the member memory lacks the outcome:\n%s", mem.Body)
+	}
+
+	// From GitHub alone: a reader's token, no state file.
+	verify := func() cliResult {
+		var out, errb strings.Builder
+		vars := map[string]string{"GITHUB_TOKEN": w.tokens["olive"], "GITHUB_API_URL": w.f.URL(), "GITHUB_GRAPHQL_URL": w.f.GraphQLURL()}
+		e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(k string) string { return vars[k] }}
+		code := run(t.Context(), e, []string{"verify", "--repo", aRepo, "--discussion", fmt.Sprint(dec.Number), "--as", aBotLogin})
+		return cliResult{out.String(), errb.String(), code}
+	}
+	res := verify()
+	mustExit(t, res, 0)
+	if !strings.Contains(res.stdout, "1 outcome(s) chained to it") {
+		t.Errorf("verify: %s", res.stdout)
+	}
+	// The outcome names alice, who wrote the command: changed to name another, verify fails.
+	w.f.EditCommentBody(got[0].ID, strings.Replace(got[0].Body, `"by":"alice"`, `"by":"olive"`, 1))
+	if res := verify(); res.code != exitFailure || !strings.Contains(res.stdout, "outcome 1") {
+		t.Fatalf("after the author was changed: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	w.f.EditCommentBody(got[0].ID, got[0].Body)
+
+	// Anything but an outcome: a reply saying where it belongs, and nothing recorded.
+	wantNoError(t, w.sayOnDiscussion("alice", dec, "/war-room Should we also move invoices?"))
+	last := w.f.Comments(dec.ID)
+	if l := last[len(last)-1]; l.Author != aBotLogin || !strings.Contains(l.Body, "on an issue") {
+		t.Errorf("the reply to a question on a discussion: %+v", l)
+	}
+	wantNoError(t, w.sayOnDiscussion("alice", dec, "/war-room outcome maybe"))
+	last = w.f.Comments(dec.ID)
+	if l := last[len(last)-1]; !strings.Contains(l.Body, "held, reversed or partly") {
+		t.Errorf("the reply to a bad outcome: %+v", l)
+	}
+	if len(outcomes()) != 1 {
+		t.Errorf("%d outcome comments, want 1", len(outcomes()))
 	}
 }

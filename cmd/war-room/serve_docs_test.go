@@ -46,7 +46,8 @@ func TestAppDocsMatchServe(t *testing.T) {
 		}
 	}
 	for _, ev := range bot.HandledEvents(bot.AppHandlers(&bot.Deps{})) {
-		name := map[string]string{"issue_comment": "**Issue comment**", "pull_request": "**Pull request**"}[ev]
+		name := map[string]string{"issue_comment": "**Issue comment**", "discussion_comment": "**Discussion comment**",
+			"pull_request": "**Pull request**"}[ev]
 		if name == "" || !strings.Contains(doc, name) {
 			t.Errorf("the App handles %s, and the guide does not ask to subscribe to it", ev)
 		}

@@ -30,7 +30,7 @@ func appManifest(name, publicURL, redirect string) map[string]any {
 		"description":     "Multi-vendor model deliberations and review lanes, recorded in Discussions.",
 		"default_permissions": map[string]string{"contents": "read", "issues": "write", "pull_requests": "write",
 			"discussions": "write", "checks": "write", "metadata": "read"},
-		"default_events": []string{"issue_comment", "pull_request"},
+		"default_events": []string{"issue_comment", "discussion_comment", "pull_request"},
 	}
 }
 

@@ -70,7 +70,7 @@ func TestServeRegistersAnAppThroughTheManifestFlow(t *testing.T) {
 	}
 	if m.HookAttributes.URL != "https://hooks.example.org/webhook" || m.RedirectURL != "http://"+addr+"/callback" ||
 		m.Permissions["discussions"] != "write" || m.Permissions["checks"] != "write" || m.Permissions["contents"] != "read" ||
-		strings.Join(m.Events, ",") != "issue_comment,pull_request" {
+		strings.Join(m.Events, ",") != "issue_comment,discussion_comment,pull_request" {
 		t.Fatalf("manifest: %+v", m)
 	}
 	code, err := w.f.CreateAppFromManifest("acme", []byte(manifest))

@@ -76,6 +76,10 @@ func wrapComment(c *dcomment) object { return commentObj{c} }
 
 func (o commentObj) typeName() string { return "DiscussionComment" }
 
+func (o commentObj) url() string {
+	return o.c.discussion.url() + "#discussioncomment-" + strconv.FormatInt(o.c.id, 10)
+}
+
 func (o commentObj) resolve(x *execCtx, field string, args map[string]any) (any, error) {
 	c := o.c
 	switch field {
@@ -86,7 +90,7 @@ func (o commentObj) resolve(x *execCtx, field string, args map[string]any) (any,
 	case "body", "bodyText":
 		return c.body, nil
 	case "url":
-		return c.discussion.url() + "#discussioncomment-" + strconv.FormatInt(c.id, 10), nil
+		return o.url(), nil
 	case "createdAt", "publishedAt":
 		return c.createdAt, nil
 	case "updatedAt":

@@ -22,7 +22,10 @@ type Discussion struct {
 
 // DiscussionComment is a discussion comment as stored.
 type DiscussionComment struct {
-	ID, DiscussionID     string
+	ID, DiscussionID string
+	// DatabaseID is the comment's number, URL its address (as a webhook's html_url says it).
+	DatabaseID           int64
+	URL                  string
 	ReplyToID            string // "" for a top-level comment
 	Body, Author         string
 	IsAnswer             bool
@@ -109,7 +112,7 @@ func (f *Fake) Comments(discussionID string) []DiscussionComment {
 	slices.SortFunc(all, func(a, b *dcomment) int { return int(a.id - b.id) })
 	var out []DiscussionComment
 	for _, c := range all {
-		s := DiscussionComment{ID: c.nodeID, DiscussionID: d.nodeID, Body: c.body, Author: c.author.login,
+		s := DiscussionComment{ID: c.nodeID, DiscussionID: d.nodeID, DatabaseID: c.id, URL: commentObj{c}.url(), Body: c.body, Author: c.author.login,
 			IsAnswer: d.answer == c, CreatedAt: c.createdAt, UpdatedAt: c.updatedAt}
 		if c.replyTo != nil {
 			s.ReplyToID = c.replyTo.nodeID

@@ -1,0 +1,96 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/war-room/war-room/config"
+	"github.com/war-room/war-room/internal/safetext"
+)
+
+// DiscussionComment handles discussion_comment events: on a decision's discussion,
+// "/war-room outcome held|reversed|partly <what happened>" records the decision's outcome.
+// Deliberations start on issues; any other command here gets a reply saying so.
+type DiscussionComment struct{ Deps *Deps }
+
+// Handles names the events this handler takes.
+func (h *DiscussionComment) Handles() []string { return []string{"discussion_comment"} }
+
+// Handle acts on one discussion_comment delivery, in the order an issue comment is handled:
+// only a created comment whose first line is a command does anything, nothing is written
+// before the author is known not to be ourselves or an ignored bot, and nothing before the
+// author's permission is checked.
+func (h *DiscussionComment) Handle(ctx context.Context, eventType, deliveryID string, payload []byte) error {
+	var ev discussionCommentEvent
+	if err := decode(eventType, payload, &ev); err != nil {
+		return err
+	}
+	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
+		"discussion", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Discussion.Number), "comment", ev.Comment.ID)
+	if ev.Action != "created" {
+		log.Info("ignored: only new comments are commands", "action", ev.Action)
+		return nil
+	}
+	if _, _, ok := commandLine(ev.Comment.Body); !ok {
+		return nil
+	}
+	author := ev.Comment.User.actor()
+	if why := Ignored(author, h.Deps.GitHub.Login, false); why != "" {
+		log.Info("ignored: " + why)
+		return nil
+	}
+	d := *h.Deps
+	d.Log = log
+	repo := ev.Repository.repo()
+	cfg, cfgErr := d.loadConfig(ctx, repo, ev.Repository.defaultBranch())
+	ignoreBots, min := config.DefaultIgnoreBots, config.DefaultMinPermission
+	if cfgErr == nil {
+		ignoreBots, min = cfg.GitHub.Trigger.IgnoreBots, cfg.GitHub.Trigger.MinPermission
+	}
+	if why := Ignored(author, d.GitHub.Login, ignoreBots); why != "" {
+		log.Info("ignored: " + why)
+		return nil
+	}
+	perm, ok, err := d.GitHub.Authorize(ctx, repo, author.Login, min)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		// An outsider's command on a public discussion gets no reply: replies there would let
+		// anyone spend the installation's writes. The log says why.
+		log.Info("refused", "login", author.Login, "permission", perm.String())
+		return nil
+	}
+	if cfgErr != nil {
+		return cfgErr // the configuration is broken: the App logs it, the Action's step fails with it
+	}
+	p := d.discussionsPublisher(cfg.Config)
+	replyTo := ev.Comment.NodeID
+	if ev.Comment.ParentID != nil {
+		replyTo = "" // a reply to a reply is not allowed: answer at the top level
+	}
+	reply := func(text string) error { return p.Reply(ctx, ev.Discussion.NodeID, replyTo, text) }
+	cmd, _, err := parse(ev.Comment.Body, d.grammar(cfg))
+	var ue *UsageError
+	switch {
+	case errors.As(err, &ue):
+		return reply(fmt.Sprintf("@%s %s", author.Login, safetext.Inline(ue.Reason)))
+	case cmd.Kind != kindOutcome:
+		return reply(fmt.Sprintf("@%s On a decision's discussion war-room takes `%s outcome held|reversed|partly <what happened>`; "+
+			"start a deliberation, or answer one, on an issue.", author.Login, prefix))
+	case cmd.Number != 0 && cmd.Number != ev.Discussion.Number:
+		return reply(fmt.Sprintf("@%s This is #%d; record the outcome of #%d on its own discussion, or leave the number out.",
+			author.Login, ev.Discussion.Number, cmd.Number))
+	}
+	cmd.Number = ev.Discussion.Number
+	text, err := d.recordOutcome(ctx, d.memoryBoard(cfg.Config, repo), cmd, author.Login, ev.Comment.HTMLURL)
+	switch {
+	case errors.As(err, &ue):
+		return reply(fmt.Sprintf("@%s %s", author.Login, safetext.Inline(ue.Reason)))
+	case err != nil:
+		return err
+	}
+	log.Info("outcome recorded", "verdict", cmd.Verdict)
+	return reply(fmt.Sprintf("@%s %s", author.Login, text))
+}
