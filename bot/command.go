@@ -27,6 +27,9 @@ const (
 	// memory. Neither starts a session or answers a gate.
 	kindOutcome kind = "outcome"
 	kindMemory  kind = "memory"
+	// kindReopen, on a decision's discussion, deliberates its question again on a new issue,
+	// superseding it; Text is why (with the trip-wires ticked there).
+	kindReopen kind = "reopen"
 	// kindDoctor checks each configured profile with a few real calls and replies with the
 	// table; only the bare "/war-room doctor" is one, so a question may start with the word.
 	kindDoctor kind = "doctor"
@@ -46,6 +49,9 @@ type command struct {
 	Context  string
 	// Seed is --seed N: the run draws its roles as the run with that seed did (nil: a new seed).
 	Seed *int64
+	// Supersede, when set, is the decision a reopened question supersedes: the prior-decision
+	// check takes it as answered when it finds that decision.
+	Supersede int
 	// Number is the #N of "reaffirm #N", "proceed #N" and "outcome #N" (0 when absent).
 	Number int
 	// Verdict and Text are an outcome's (held, reversed or partly; what happened); Memory is
@@ -109,6 +115,12 @@ func parse(body string, g Grammar) (c command, ok bool, err error) {
 	case kindOutcome:
 		c, err = parseOutcome(first[len(words[0]):], rest)
 		return c, true, err
+	case kindReopen:
+		c = command{Kind: kindReopen, Text: strings.TrimSpace(strings.TrimSpace(first[len(words[0]):]) + "\n\n" + strings.TrimSpace(rest))}
+		if len(c.Text) > maxQuestionBytes {
+			return c, true, usagef("the reason is %d bytes long; the limit is %d", len(c.Text), maxQuestionBytes)
+		}
+		return c, true, nil
 	}
 	protocol, args := g.Default, first
 	if p, found := g.Words[verb]; found {

@@ -10,8 +10,9 @@ import (
 )
 
 // DiscussionComment handles discussion_comment events: on a decision's discussion,
-// "/war-room outcome held|reversed|partly <what happened>" records the decision's outcome.
-// Deliberations start on issues; any other command here gets a reply saying so.
+// "/war-room outcome held|reversed|partly <what happened>" records the decision's outcome and
+// "/war-room reopen <what changed>" deliberates its question again (reopen.go). Deliberations
+// otherwise start on issues; any other command here gets a reply saying so.
 type DiscussionComment struct{ Deps *Deps }
 
 // Handles names the events this handler takes.
@@ -76,9 +77,11 @@ func (h *DiscussionComment) Handle(ctx context.Context, eventType, deliveryID st
 	switch {
 	case errors.As(err, &ue):
 		return reply(fmt.Sprintf("@%s %s", author.Login, safetext.Inline(ue.Reason)))
+	case cmd.Kind == kindReopen:
+		return h.reopen(ctx, &d, cfg, &ev, cmd, perm, reply)
 	case cmd.Kind != kindOutcome:
-		return reply(fmt.Sprintf("@%s On a decision's discussion war-room takes `%s outcome held|reversed|partly <what happened>`; "+
-			"start a deliberation, or answer one, on an issue.", author.Login, prefix))
+		return reply(fmt.Sprintf("@%s On a decision's discussion war-room takes `%s outcome held|reversed|partly <what happened>` "+
+			"and `%s reopen <what changed>`; start a deliberation, or answer one, on an issue.", author.Login, prefix, prefix))
 	case cmd.Number != 0 && cmd.Number != ev.Discussion.Number:
 		return reply(fmt.Sprintf("@%s This is #%d; record the outcome of #%d on its own discussion, or leave the number out.",
 			author.Login, ev.Discussion.Number, cmd.Number))

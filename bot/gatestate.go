@@ -44,6 +44,8 @@ type State struct {
 	// Gate is the open gate while Status is awaiting.
 	Gate   *pendingGate `json:"gate,omitempty"`
 	Status Status       `json:"status"`
+	// Supersede is the decision a reopened question supersedes (0: none asked).
+	Supersede int `json:"supersede,omitempty"`
 	// Requester is who started the session; CommentID is the command comment.
 	Requester string `json:"requester,omitempty"`
 	CommentID int64  `json:"comment_id,omitempty"`

@@ -74,8 +74,10 @@ func (g Grammar) Usage() string {
 		"`Constraints:` and `Position:` sections of the comment apart; only its attacker sees your position.\n")
 	fmt.Fprintf(&b, "\n**Answer a waiting session:** `%[1]s proceed`, `%[1]s proceed #N`, `%[1]s reaffirm #N`, "+
 		"`%[1]s skip`, `%[1]s approve`, `%[1]s cancel` (or `decline`, `drop`).\n\n"+
-		"**Member memory:** `%[1]s memory review`, `%[1]s memory approve ID`, `%[1]s memory reject ID`; "+
-		"`%[1]s outcome held|reversed|partly <what happened>` on a decision's discussion (or `outcome #N …` on an issue) records what became of it.\n\n`%[1]s doctor` checks each configured "+
+		"**Member memory:** `%[1]s memory review`, `%[1]s memory approve ID`, `%[1]s memory reject ID`.\n\n"+
+		"**On a decision's discussion:** `%[1]s outcome held|reversed|partly <what happened>` records what became of it "+
+		"(on an issue, `outcome #N …`); `%[1]s reopen <what changed>` deliberates its question again on a new issue, "+
+		"superseding it.\n\n`%[1]s doctor` checks each configured "+
 		"provider profile with a few real calls and replies with what works.\n\n`%[1]s review`, on a pull request, runs its "+
 		"review lanes on the current head.\n\n`%[1]s help` replies with this list.\n", prefix)
 	return b.String()

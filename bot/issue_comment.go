@@ -159,6 +159,10 @@ func (t *thread) dispatch(ctx context.Context, cfg *loadedConfig, cmd command, g
 		return t.cancel(ctx)
 	case kindOutcome, kindMemory:
 		return t.memory(ctx, cfg, cmd)
+	case kindReopen:
+		t.react(ctx, reactionConfused)
+		t.reply(ctx, fmt.Sprintf("@%s `%s reopen` is said on the discussion of the decision to reopen.", t.ev.Comment.User.Login, prefix))
+		return nil
 	}
 	return t.answer(ctx, cfg, cmd)
 }

@@ -102,7 +102,7 @@ func (d *Deps) runner(cfg *loadedConfig, store engine.Store, sinks []engine.Sink
 // with what an earlier job of it stored, where the state carries that.
 func sessionRequest(st State) session.Request {
 	return session.Request{SessionID: st.Session, Protocol: st.Protocol, Question: st.Question, Flags: st.Flags,
-		Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers,
+		Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers, Supersede: st.Supersede,
 		Carried: st.Carried, CarriedFrom: "war-room's progress comment on the thread"}
 }
 

@@ -41,6 +41,7 @@ func (t *thread) start(ctx context.Context, cfg *loadedConfig, cmd command) erro
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: seed, SeedSource: source,
 		Answers: protocols.FlagAnswers(cmd.Protocol, cmd.Flags),
 		Status:  statusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
+	st.Supersede = cmd.Supersede
 	if refused, err := t.refuse(ctx, cfg, st); refused || err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,4 +210,29 @@ func (p *Publisher) Reply(ctx context.Context, discussionID, replyTo, body strin
 		}
 		return p.c.mutate(ctx, "addDiscussionComment", &m, in, nil)
 	})
+}
+
+// tickedLine is a ticked item of a task list in a body GitHub serves.
+var tickedLine = regexp.MustCompile(`(?m)^[ \t]*[-*+] \[[xX]\] (.+)$`)
+
+// Tripped are the trip-wires and watch points a reader has ticked in the decision's body
+// ("What would change this decision"), as they read there.
+func (r *fetchedRecord) Tripped() []string {
+	var out []string
+	for _, m := range tickedLine.FindAllStringSubmatch(r.served[partBody].body, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
+}
+
+// PublishedDecision is the decision the record holds, read from its JSON.
+func (r *fetchedRecord) PublishedDecision() (*engine.Decision, error) {
+	if len(r.Decision) == 0 {
+		return nil, fmt.Errorf("%w: it holds no decision", ErrNoRecord)
+	}
+	var d engine.Decision
+	if err := json.Unmarshal(r.Decision, &d); err != nil {
+		return nil, fmt.Errorf("the published decision does not read as JSON: %w", err)
+	}
+	return &d, nil
 }

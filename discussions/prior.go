@@ -129,8 +129,33 @@ func offered(matches []PriorMatch, number int) bool {
 // CheckPriorRun is CheckPrior inside a session: the search is a durable step, so a resumed
 // session asks about the same matches it asked about before pausing.
 func CheckPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find func(context.Context) ([]PriorMatch, error)) (PriorChoice, error) {
+	return CheckPriorSuperseding(ctx, run, mode, find, 0)
+}
+
+// CheckPriorSuperseding is CheckPriorRun for a session a person started to supersede decision
+// supersede (a reopened question): when the search finds it among our decisions, the gate is
+// answered with the choice that supersedes it, and nobody is asked; when it does not, the
+// gate asks as usual. 0 is CheckPriorRun.
+func CheckPriorSuperseding(ctx context.Context, run *engine.Run, mode PriorMode, find func(context.Context) ([]PriorMatch, error),
+	supersede int) (PriorChoice, error) {
 	step := func(ctx context.Context) ([]PriorMatch, error) {
-		return engine.Step(ctx, run, PriorSearchStep, find)
+		ms, err := engine.Step(ctx, run, PriorSearchStep, find)
+		if err != nil || supersede == 0 {
+			return ms, err
+		}
+		var ours []PriorMatch
+		for _, m := range ms {
+			if m.Ours {
+				ours = append(ours, m)
+			}
+		}
+		switch {
+		case len(ours) == 1 && ours[0].Number == supersede:
+			run.Preanswer(PriorGateKey, "proceed")
+		case offered(ours, supersede):
+			run.Preanswer(PriorGateKey, fmt.Sprintf("proceed #%d", supersede))
+		}
+		return ms, nil
 	}
 	return checkPrior(ctx, mode, step, run)
 }

@@ -203,3 +203,27 @@ func TestPriorCheckNoMatches(t *testing.T) {
 		t.Errorf("the decision log was offered as a prior decision: %+v %v", m, err)
 	}
 }
+
+// A session started to supersede a decision (a reopened question) answers the check itself
+// when its search finds that decision among several, and asks as usual when it finds none.
+func TestPriorCheckSupersedingAnswersItselfOnlyForWhatItFinds(t *testing.T) {
+	w := newPriorWorld(t)
+	w.seedDecision(2, "wr-0000000000000002", "Move session state from SQLite to PostgreSQL", "3")
+	find := func(ctx context.Context) ([]PriorMatch, error) { return w.p.FindPrior(ctx, w.repo, priorQuestion) }
+
+	run := w.start("wr-00000000000000b1", nil)
+	c, err := CheckPriorSuperseding(context.Background(), run, PriorAsk, find, 2)
+	if err != nil || c.Action != PriorSupersede || c.Number != 2 || len(c.Matches) != 2 {
+		t.Fatalf("choice %+v, %v", c, err)
+	}
+	if got, err := PriorFromGate(context.Background(), w.store, run.Session().ID); err != nil || got.Number != 2 {
+		t.Fatalf("the stored answer reads back as %+v, %v", got, err)
+	}
+
+	other := w.start("wr-00000000000000b2", nil)
+	_, err = CheckPriorSuperseding(context.Background(), other, PriorAsk, find, 9)
+	var gate *engine.GateError
+	if !errors.As(err, &gate) {
+		t.Fatalf("a decision the search did not find: want the gate to ask, got %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -70,6 +71,18 @@ func (r *Run) GateExcerpt(ctx context.Context, key, question, excerpt string, ch
 	}
 	r.Emit(Event{Kind: EventGate, Step: key, Message: rec.Text(), Outcome: string(StatusAwaitingInput)})
 	return "", &GateError{Gate: rec}
+}
+
+// Preanswer supplies the answer to gate key for this run, as RunConfig.Answers does, when it
+// is known only once the run has begun (a choice a person made that names what the run found).
+// It is checked against the gate's choices when the gate is reached, like any answer.
+func (r *Run) Preanswer(key, answer string) {
+	answers := maps.Clone(r.cfg.Answers)
+	if answers == nil {
+		answers = map[string]string{}
+	}
+	answers[key] = answer
+	r.cfg.Answers = answers
 }
 
 // Text is the question with its excerpt under it, for a terminal or an error message.

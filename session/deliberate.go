@@ -84,7 +84,7 @@ func (r *Runner) priorCheck(ctx context.Context, req Request, run *engine.Run, o
 	if mode == discussions.PriorAsk && !req.CanAsk && r.Prompter == nil {
 		mode = discussions.PriorInform
 	}
-	choice, err := discussions.CheckPriorRun(ctx, run, mode, find)
+	choice, err := discussions.CheckPriorSuperseding(ctx, run, mode, find, req.Supersede)
 	var gate *engine.GateError
 	switch {
 	case errors.As(err, &gate), errors.Is(err, engine.ErrInvalidAnswer), ctx.Err() != nil:

@@ -79,6 +79,9 @@ type Request struct {
 	// CanAsk says a person can answer a gate where this runs; without one, the prior-decision
 	// check only informs.
 	CanAsk bool
+	// Supersede, when set, is the decision a person asked this session to supersede (a
+	// reopened question): the prior-decision check answers itself when it finds that one.
+	Supersede int
 	// Claim, when set, names the command this run serves (a comment, a dispatched run): the
 	// first request with a claim owns it, and a later one with the same claim continues that
 	// session, whatever session id it brought.

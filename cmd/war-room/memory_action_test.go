@@ -165,6 +165,13 @@ func TestFileMemoryIsPinnedThroughTheAPI(t *testing.T) {
 // discussion_comment delivery GitHub would send for it.
 func (w *actionWorld) sayOnDiscussion(login string, d githubfake.Discussion, body string) actionRun {
 	w.t.Helper()
+	r, _ := w.sayOnDiscussionEvent(login, d, body)
+	return r
+}
+
+// sayOnDiscussionEvent is sayOnDiscussion, returning the event file too (to deliver it again).
+func (w *actionWorld) sayOnDiscussionEvent(login string, d githubfake.Discussion, body string) (actionRun, string) {
+	w.t.Helper()
 	id := w.f.AddDiscussionComment(d.ID, login, body, "")
 	var c githubfake.DiscussionComment
 	for _, x := range w.f.Comments(d.ID) {
@@ -175,7 +182,7 @@ func (w *actionWorld) sayOnDiscussion(login string, d githubfake.Discussion, bod
 	ev := w.payload("discussion_comment.created", map[string]any{"discussion.number": d.Number, "discussion.node_id": d.ID,
 		"comment.id": c.DatabaseID, "comment.node_id": id, "comment.body": body, "comment.user.login": login,
 		"comment.html_url": c.URL, "sender.login": login})
-	return w.run("discussion_comment", ev, nil, nil)
+	return w.run("discussion_comment", ev, nil, nil), ev
 }
 
 // repliesTo are the comments answering comment id on discussion d.
@@ -276,5 +283,85 @@ func TestActionOutcomeOnTheDecisionsDiscussion(t *testing.T) {
 	}
 	if len(outcomes()) != 1 {
 		t.Errorf("%d outcome comments, want 1", len(outcomes()))
+	}
+}
+
+// /war-room reopen on a decision's discussion, once a reader has ticked a trip-wire there: a
+// new issue says who reopened what and why, the question is deliberated again on it by the
+// same protocol, and the decision reached supersedes the first one without asking. Without
+// a ticked trip-wire or a reason nothing is reopened; a second delivery opens nothing twice.
+func TestActionReopenFromTheDecisionsDiscussion(t *testing.T) {
+	w := newActionWorld(t, councilActionConfig(t))
+	w.user("alice", "write")
+	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
+	wantNoError(t, func() actionRun {
+		r, _ := w.say("alice", n, "/war-room convene --go Should billing move to a queue?")
+		return r
+	}())
+	var first githubfake.Discussion
+	for _, d := range w.f.Discussions(aRepo) {
+		if strings.HasPrefix(d.Title, "[Council]") {
+			first = d
+		}
+	}
+	issues := func() int { return len(w.f.Issues(aRepo)) }
+	before := issues()
+
+	wantNoError(t, w.sayOnDiscussion("alice", first, "/war-room reopen"))
+	if issues() != before {
+		t.Fatal("reopened with no trip-wire ticked and no reason")
+	}
+	last := w.f.Comments(first.ID)
+	if l := last[len(last)-1]; !strings.Contains(l.Body, "Tick the trip-wire that tripped") {
+		t.Errorf("the reply to a bare reopen: %s", l.Body)
+	}
+
+	ticked := strings.Replace(first.Body, "\n- [ ] ", "\n- [x] ", 1)
+	if ticked == first.Body {
+		t.Fatalf("no task list in the decision:\n%s", first.Body)
+	}
+	w.f.EditDiscussionBody(first.ID, ticked)
+	r, ev := w.sayOnDiscussionEvent("alice", first, "/war-room reopen Queue spend doubled by March.")
+	wantNoError(t, r)
+	if issues() != before+1 {
+		t.Fatalf("%d issues, want one more", issues())
+	}
+	// The same delivery again (a re-run job): nothing is opened twice.
+	wantNoError(t, w.run("discussion_comment", ev, nil, nil))
+	if issues() != before+1 {
+		t.Fatalf("a second delivery opened another issue: %d", issues())
+	}
+	all := w.f.Issues(aRepo)
+	reopened := all[len(all)-1]
+	for _, want := range []string{"Reopened** by @alice", fmt.Sprintf("decision #%d", first.Number), "> Should billing move to a queue?",
+		"Ticked on #", "> Queue spend doubled by March."} {
+		if !strings.Contains(reopened.Body, want) {
+			t.Errorf("the reopened issue lacks %q:\n%s", want, reopened.Body)
+		}
+	}
+	// The standing team shows its card first, as for any convene without --go: confirmed there,
+	// it deliberates.
+	r2, _ := w.say("alice", reopened.Number, "/war-room proceed")
+	wantNoError(t, r2)
+	var second githubfake.Discussion
+	for _, d := range w.f.Discussions(aRepo) {
+		if strings.HasPrefix(d.Title, "[Council]") && d.Number != first.Number {
+			second = d
+		}
+	}
+	if second.ID == "" {
+		for _, d := range w.f.Discussions(aRepo) {
+			t.Logf("#%d %s", d.Number, d.Title)
+		}
+		for _, c := range botComments(w, reopened.Number) {
+			t.Logf("comment: %s", c.Body)
+		}
+		t.Fatalf("the reopened question reached no decision:\n%s", r2.stdout)
+	}
+	if !strings.Contains(second.Body, fmt.Sprintf("#%d", first.Number)) || !strings.Contains(strings.ToLower(second.Body), "supersedes") {
+		t.Errorf("the new decision does not say it supersedes #%d:\n%s", first.Number, second.Body)
+	}
+	if bc := botComments(w, reopened.Number); len(bc) == 0 || !strings.Contains(bc[len(bc)-1].Body, "@alice") {
+		t.Errorf("no reply to alice on #%d", reopened.Number)
 	}
 }
