@@ -91,3 +91,28 @@ func mustRead(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// An outcome as GitHub renders it: the verdict as bold, the note's own structure (a heading
+// made bold, bold, a list) inside the quote, and nothing the note held acting: no image, no
+// link, no mention, no marker.
+func TestOutcomeCommentRendersAsStructure(t *testing.T) {
+	bin := cmarkGFM(t)
+	html := renderGFM(t, bin, mustRead(t, filepath.Join("testdata", "golden", "outcome", "comment-outcome.md")))
+	for _, want := range []string{"<strong>Outcome 1: the decision partly held.</strong>", "<blockquote>",
+		"<strong>What happened</strong>", "<li>billing moved in March</li>", "<strong>Retries</strong>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the outcome does not render %q:\n%s", want, html)
+		}
+	}
+	for _, never := range []string{"<img", "href=\"https://evil", "<!-- war-room:session=wr-x"} {
+		if strings.Contains(html, never) {
+			t.Errorf("the outcome renders %q:\n%s", never, html)
+		}
+	}
+	text := tagRE.ReplaceAllString(codeRE.ReplaceAllString(html, ""), "")
+	for _, line := range strings.Split(text, "\n") {
+		if m := leftover.FindString(line); m != "" {
+			t.Errorf("a reader sees %q as text: %q", m, line)
+		}
+	}
+}

@@ -47,12 +47,30 @@ for name in war-room-full reason council; do
   echo "wrote $out"
 done
 
+# An outcome recorded on a decision's discussion, as GitHub renders its comment.
+page="$work/outcome.html"
+{
+  printf '<!doctype html><html><head><meta charset="utf-8"><style>%s\n' "$(cat "$css")"
+  printf 'body{margin:0;background:#fff}.box{box-sizing:border-box;max-width:900px;margin:0 auto;padding:24px}'
+  printf '.post{border:1px solid #d0d7de;border-radius:6px;padding:16px 24px}</style></head><body><div class="box">\n'
+  printf '<div class="post markdown-body">\n'
+  cmark-gfm --unsafe -e table -e strikethrough -e autolink -e tasklist discussions/testdata/golden/outcome/comment-outcome.md
+  printf '</div></div></body></html>\n'
+} > "$page"
+grep -q '<strong>Outcome 1:' "$page" || { echo "scripts/screenshots.sh: the outcome did not render" >&2; exit 1; }
+chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+  --disable-background-networking --disable-component-update --disable-sync \
+  --user-data-dir="$work/profile-outcome" --hide-scrollbars --window-size=960,560 \
+  --screenshot=docs/images/outcome-comment.png "file://$page" >/dev/null 2>&1
+[ -s docs/images/outcome-comment.png ] || { echo "scripts/screenshots.sh: chromium wrote no outcome picture" >&2; exit 1; }
+echo "wrote docs/images/outcome-comment.png"
+
 # The decision log as `war-room site` writes it, from the fake GitHub's published decisions
 # (cmd/war-room's TestSiteFromPublishedDecisions keeps its site where WAR_ROOM_SITE_OUT says).
 site="$work/site"
 WAR_ROOM_SITE_OUT="$site" go test ./cmd/war-room -run '^TestSiteFromPublishedDecisions$' -count=1 >/dev/null
 [ -s "$site/index.html" ] || { echo "scripts/screenshots.sh: the site test wrote no index" >&2; exit 1; }
-for shot in "index:index.html:960,520" "decision:decisions/3.html:960,1000"; do
+for shot in "index:index.html:960,520" "decision:decisions/3.html:960,1000" "outcome:decisions/1.html:960,760"; do
   IFS=: read -r name path size <<<"$shot"
   out="docs/images/site-$name.png"
   chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \

@@ -83,6 +83,7 @@ func supersededPair(t *testing.T) *pubEnv {
 		code, out, errOut := p.run("publish", id, "--repo", "acme/widgets")
 		require.Equal(t, exitOK, code, "%s%s", out, errOut)
 	}
+	p.vars["USER"] = "ana"
 	code, out, errOut := p.run("decisions", "outcome", "1", "reversed", "SQLite's single writer stalled the App; we moved.", "--repo", "acme/widgets")
 	require.Equal(t, exitOK, code, "%s%s", out, errOut)
 	return p
