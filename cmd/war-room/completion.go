@@ -71,7 +71,7 @@ func runCompletion(ctx context.Context, e *env, args []string) error {
 
 // subcommands are the second words of the commands that take one.
 var subcommands = map[string]string{
-	"decisions": "list show search deferred",
+	"decisions": "list show search deferred outcome outcomes calibration",
 	"council":   "roster lint",
 	"memory":    "list review approve reject outcome constraint path",
 	"help":      "exit-codes",

@@ -27,9 +27,14 @@ type browseFlags struct {
 }
 
 func (b *browseFlags) parse(e *env, name, synopsis string, args []string) ([]string, error) {
+	return b.parseRepo(e, name, synopsis, "read the decisions published in OWNER/NAME's Discussions instead of the local store (GITHUB_TOKEN)", args)
+}
+
+// parseRepo is parse with --repo's help written for what the subcommand does with it.
+func (b *browseFlags) parseRepo(e *env, name, synopsis, repoUsage string, args []string) ([]string, error) {
 	fs := newFlagSet(e, "decisions "+name, synopsis)
 	b.common.register(fs)
-	b.github.register(fs, "read the decisions published in OWNER/NAME's Discussions instead of the local store (GITHUB_TOKEN)")
+	b.github.register(fs, repoUsage)
 	return parseFlags(fs, args)
 }
 

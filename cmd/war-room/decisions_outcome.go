@@ -30,7 +30,8 @@ const outcomeSynopsis = "SESSION held|reversed|partly \"what happened\" | NUMBER
 
 func runDecisionsOutcome(ctx context.Context, e *env, args []string) error {
 	var b browseFlags
-	pos, err := b.parse(e, "outcome", outcomeSynopsis, args)
+	pos, err := b.parseRepo(e, "outcome", outcomeSynopsis,
+		"record it on decision NUMBER published in OWNER/NAME's Discussions instead of the local store (GITHUB_TOKEN)", args)
 	if err != nil {
 		return err
 	}
@@ -70,6 +71,9 @@ func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos
 		if _, err := memory.Record(ctx, discussions.MemoryBoard{P: p, Repo: repo}, now, by, item); err != nil {
 			return fmt.Errorf("the outcome is recorded on #%d, but the member memory could not take it: %w", n, err)
 		}
+		if b.common.json {
+			return printJSON(e, a)
+		}
 		fmt.Fprintf(e.stdout, "outcome %d of %s#%d recorded: %s (digest %s); verify covers it, and the member memory reads it\n%s\n",
 			a.Seq, repo, n, a.Verdict, a.Digest[:12], url)
 		return nil
@@ -87,8 +91,14 @@ func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos
 	if _, err := memory.Record(ctx, memoryBoard(e, &b.common), now, by, item); err != nil {
 		return fmt.Errorf("the outcome is recorded, but the member memory could not take it: %w", err)
 	}
-	fmt.Fprintf(e.stdout, "outcome %d of %s recorded: %s (digest %s); verify covers it, and the member memory reads it\n",
-		a.Seq, a.Session, a.Verdict, a.Digest[:12])
+	if b.common.json {
+		if err := printJSON(e, a); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(e.stdout, "outcome %d of %s recorded: %s (digest %s); verify covers it, and the member memory reads it\n",
+			a.Seq, a.Session, a.Verdict, a.Digest[:12])
+	}
 	published, err := discussions.PublishedSessions(ctx, st)
 	if err != nil {
 		return err
