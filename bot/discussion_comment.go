@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -29,43 +28,25 @@ func (h *DiscussionComment) Handle(ctx context.Context, eventType, deliveryID st
 	}
 	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
 		"discussion", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Discussion.Number), "comment", ev.Comment.ID)
-	if ev.Action != "created" {
-		log.Info("ignored: only new comments are commands", "action", ev.Action)
-		return nil
-	}
-	if _, _, ok := commandLine(ev.Comment.Body); !ok {
-		return nil
-	}
 	author := ev.Comment.User.actor()
-	if why := Ignored(author, h.Deps.GitHub.Login, false); why != "" {
-		log.Info("ignored: " + why)
+	if !h.Deps.isCommand(log, ev.Action, ev.Comment.Body, author) {
 		return nil
 	}
 	d := *h.Deps
 	d.Log = log
 	repo := ev.Repository.repo()
-	cfg, cfgErr := d.loadConfig(ctx, repo, ev.Repository.defaultBranch())
-	ignoreBots, min := config.DefaultIgnoreBots, config.DefaultMinPermission
-	if cfgErr == nil {
-		ignoreBots, min = cfg.GitHub.Trigger.IgnoreBots, cfg.GitHub.Trigger.MinPermission
-	}
-	if why := Ignored(author, d.GitHub.Login, ignoreBots); why != "" {
-		log.Info("ignored: " + why)
-		return nil
-	}
-	perm, ok, err := d.GitHub.Authorize(ctx, repo, author.Login, min)
-	if err != nil {
+	a, err := d.admit(ctx, log, repo, ev.Repository.defaultBranch(), author)
+	switch {
+	case err != nil:
 		return err
-	}
-	if !ok {
+	case a.ignored || !a.allowed:
 		// An outsider's command on a public discussion gets no reply: replies there would let
 		// anyone spend the installation's writes. The log says why.
-		log.Info("refused", "login", author.Login, "permission", perm.String())
 		return nil
+	case a.cfgErr != nil:
+		return a.cfgErr // the configuration is broken: the App logs it, the Action's step fails with it
 	}
-	if cfgErr != nil {
-		return cfgErr // the configuration is broken: the App logs it, the Action's step fails with it
-	}
+	cfg, perm := a.cfg, a.perm
 	p := d.discussionsPublisher(cfg.Config)
 	replyTo := ev.Comment.NodeID
 	if ev.Comment.ParentID != nil {

@@ -32,16 +32,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	}
 	log := h.Deps.log().With("delivery", deliveryID, "repo", ev.Repository.FullName,
 		"thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, ev.Issue.Number), "comment", ev.Comment.ID)
-	if ev.Action != "created" {
-		log.Info("ignored: only new comments are commands", "action", ev.Action)
-		return nil
-	}
-	if _, _, ok := commandLine(ev.Comment.Body); !ok {
-		return nil
-	}
 	author := ev.Comment.User.actor()
-	if why := Ignored(author, h.Deps.GitHub.Login, false); why != "" {
-		log.Info("ignored: " + why)
+	if !h.Deps.isCommand(log, ev.Action, ev.Comment.Body, author) {
 		return nil
 	}
 	d := *h.Deps // so that every line logged for this comment carries its attributes
@@ -83,25 +75,19 @@ type thread struct {
 }
 
 func (t *thread) intake(ctx context.Context, author Actor) error {
-	cfg, cfgErr := t.d.loadConfig(ctx, t.repo, t.ev.Repository.defaultBranch())
-	ignoreBots, min := config.DefaultIgnoreBots, config.DefaultMinPermission
-	if cfgErr == nil {
-		ignoreBots, min = cfg.GitHub.Trigger.IgnoreBots, cfg.GitHub.Trigger.MinPermission
-	}
-	if why := Ignored(author, t.d.GitHub.Login, ignoreBots); why != "" {
-		t.log.Info("ignored: " + why)
-		return nil
-	}
-	// Nothing is written before the permission check passes: an outsider's command costs
-	// the installation's write queue one reply a day at most, and never a reaction.
-	perm, ok, err := t.d.GitHub.Authorize(ctx, t.repo, author.Login, min)
+	a, err := t.d.admit(ctx, t.log, t.repo, t.ev.Repository.defaultBranch(), author)
 	if err != nil {
 		t.fail(ctx, classGitHub, err)
 		return err
 	}
+	if a.ignored {
+		return nil
+	}
+	cfg, cfgErr, min, perm := a.cfg, a.cfgErr, a.min, a.perm
 	t.perm = perm
-	if !ok {
-		t.log.Info("refused", "login", author.Login, "permission", perm.String())
+	// Nothing is written before the permission check passes: an outsider's command costs
+	// the installation's write queue one reply a day at most, and never a reaction.
+	if !a.allowed {
 		if t.firstRefusalToday(ctx, author.Login) {
 			t.reply(ctx, fmt.Sprintf("@%s war-room needs `%s` permission on this repository to start or answer a session; you have `%s`. "+
 				"(Further commands of yours today get no reply.)", author.Login, orDefaultPermission(min), perm))
