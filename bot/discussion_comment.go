@@ -47,6 +47,22 @@ func (h *DiscussionComment) Handle(ctx context.Context, eventType, deliveryID st
 		return a.cfgErr // the configuration is broken: the App logs it, the Action's step fails with it
 	}
 	cfg, perm := a.cfg, a.perm
+	// Two commands on one discussion never interleave: an outcome chains after the one before
+	// it, so the second waits (the App retries it later) and then chains after the first.
+	store, err := d.OpenStore(ctx)
+	if err != nil {
+		return fmt.Errorf("open the session store: %w", err)
+	}
+	defer store.Close()
+	release, ok, err := d.holds(ctx, store, fmt.Sprintf("discussion:%s#%d", repo, ev.Discussion.Number))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		log.Info("another job is working on this discussion; retrying later")
+		return errThreadBusy
+	}
+	defer release()
 	p := d.discussionsPublisher(cfg.Config)
 	replyTo := ev.Comment.NodeID
 	if ev.Comment.ParentID != nil {
@@ -59,7 +75,7 @@ func (h *DiscussionComment) Handle(ctx context.Context, eventType, deliveryID st
 	case errors.As(err, &ue):
 		return reply(fmt.Sprintf("@%s %s", author.Login, safetext.Inline(ue.Reason)))
 	case cmd.Kind == kindReopen:
-		return h.reopen(ctx, &d, cfg, &ev, cmd, perm, reply)
+		return h.reopen(ctx, &d, cfg, &ev, cmd, perm, store, reply)
 	case cmd.Kind != kindOutcome:
 		return reply(fmt.Sprintf("@%s On a decision's discussion war-room takes `%s outcome held|reversed|partly <what happened>` "+
 			"and `%s reopen <what changed>`; start a deliberation, or answer one, on an issue.", author.Login, prefix, prefix))

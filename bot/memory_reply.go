@@ -80,7 +80,7 @@ func (d *Deps) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd
 	switch {
 	case errors.Is(err, discussions.ErrNoRecord):
 		return "", usagef("#%d is not a decision war-room recorded in this repository, so there is no outcome to record for it", cmd.Number)
-	case errors.Is(err, discussions.ErrRecordBroken), errors.As(err, &ie):
+	case errors.Is(err, discussions.ErrRecordBroken), errors.Is(err, discussions.ErrOutcomeRace), errors.As(err, &ie):
 		return "", usagef("%v", err)
 	case err != nil:
 		return "", err

@@ -22,7 +22,7 @@ import (
 // the maintainer who reopened it. A decision whose record no longer verifies is not reopened:
 // its question and trip-wires could have been edited.
 func (h *DiscussionComment) reopen(ctx context.Context, d *Deps, cfg *loadedConfig, ev *discussionCommentEvent, cmd command,
-	perm permission, reply func(string) error) error {
+	perm permission, store engine.Store, reply func(string) error) error {
 	author := ev.Comment.User.Login
 	repo, number := ev.Repository.repo(), ev.Discussion.Number
 	p := d.discussionsPublisher(cfg.Config)
@@ -46,11 +46,6 @@ func (h *DiscussionComment) reopen(ctx context.Context, d *Deps, cfg *loadedConf
 		return reply(fmt.Sprintf("@%s Tick the trip-wire that tripped under \"What would change this decision\", or say why: "+
 			"`%s reopen <what changed>`.", author, prefix))
 	}
-	store, err := d.OpenStore(ctx)
-	if err != nil {
-		return fmt.Errorf("open the session store: %w", err)
-	}
-	defer store.Close()
 	is, err := d.reopenIssue(ctx, repo, number, ev.Comment.ID, author, dec, tripped, cmd.Text)
 	if err != nil {
 		return err

@@ -47,6 +47,10 @@ type OutcomeRequest struct {
 	By, Source string
 }
 
+// ErrOutcomeRace is an outcome that lost a race with another recorded at the same time: it was
+// not posted, and asking again chains it after the other.
+var ErrOutcomeRace = errors.New("ask again to record this one after it")
+
 // ErrRecordBroken is a decision whose published record, or outcomes, no longer verify: no
 // outcome is added to it.
 var ErrRecordBroken = errors.New("its published record does not verify")
@@ -88,8 +92,11 @@ func (p *Publisher) RecordOutcome(ctx context.Context, req OutcomeRequest) (engi
 		if err != nil {
 			return err
 		}
-		if _, done := got[partOutcomePrefix+strconv.Itoa(a.Seq)]; done {
-			return nil // an earlier attempt's write arrived
+		if c, taken := got[partOutcomePrefix+strconv.Itoa(a.Seq)]; taken {
+			if o, err := readOutcome("", "", c.Body); err == nil && o.Outcome.Digest == a.Digest {
+				return nil // an earlier attempt's write arrived
+			}
+			return fmt.Errorf("%s#%d: another outcome %d was recorded meanwhile; %w", req.Repo, req.Number, a.Seq, ErrOutcomeRace)
 		}
 		_, err = p.addComment(ctx, th.ID, body)
 		return err
