@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	outcomes "github.com/war-room/war-room/engine/outcome"
 )
 
 // Memory subcommands of /war-room memory.
@@ -65,7 +65,7 @@ func parseOutcome(args, rest string) (command, error) {
 		return c, usagef("%s outcome needs what happened to the decision, held, reversed or partly, and a note: %s outcome held <what happened>",
 			prefix, prefix)
 	}
-	v, err := engine.ParseVerdict(fields[0])
+	v, err := outcomes.ParseVerdict(fields[0])
 	if err != nil {
 		return c, usagef("%s outcome takes held, reversed or partly first, not %q: %s outcome reversed <what happened>", prefix, fields[0], prefix)
 	}

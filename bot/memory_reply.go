@@ -8,7 +8,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine"
+	outcomes "github.com/war-room/war-room/engine/outcome"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/internal/safetext"
 )
@@ -76,7 +76,7 @@ func (t *thread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, c
 func (d *Deps) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd command, login, source string) (string, error) {
 	a, _, err := b.P.RecordOutcome(ctx, discussions.OutcomeRequest{Repo: b.Repo, Number: cmd.Number, Verdict: cmd.Verdict,
 		Note: cmd.Text, By: login, Source: source})
-	var ie *engine.OutcomeInputError
+	var ie *outcomes.InputError
 	switch {
 	case errors.Is(err, discussions.ErrNoRecord):
 		return "", usagef("#%d is not a decision war-room recorded in this repository, so there is no outcome to record for it", cmd.Number)

@@ -13,6 +13,7 @@ import (
 	"github.com/shurcooL/githubv4"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/outcome"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -25,7 +26,7 @@ const partOutcomePrefix = "outcome-"
 
 // publishedOutcome is an outcome comment's JSON.
 type publishedOutcome struct {
-	Outcome engine.Addendum `json:"outcome"`
+	Outcome outcome.Addendum `json:"outcome"`
 	// Shown is the digest of the comment's readable part.
 	Shown string `json:"shown"`
 }
@@ -59,26 +60,26 @@ var ErrRecordBroken = errors.New("its published record does not verify")
 // outcomes from GitHub, refuses one that no longer verifies, chains the new outcome after
 // the last and posts it. Recording again what the last outcome already says (a retried
 // command) posts nothing and returns that outcome.
-func (p *Publisher) RecordOutcome(ctx context.Context, req OutcomeRequest) (engine.Addendum, string, error) {
+func (p *Publisher) RecordOutcome(ctx context.Context, req OutcomeRequest) (outcome.Addendum, string, error) {
 	rec, err := p.ReadRecord(ctx, req.Repo, req.Number)
 	if errors.Is(err, errDiscussionMissing) {
-		return engine.Addendum{}, "", fmt.Errorf("%s#%d is no discussion, so it %w", req.Repo, req.Number, ErrNoRecord)
+		return outcome.Addendum{}, "", fmt.Errorf("%s#%d is no discussion, so it %w", req.Repo, req.Number, ErrNoRecord)
 	}
 	if err != nil {
-		return engine.Addendum{}, "", err
+		return outcome.Addendum{}, "", err
 	}
 	if probs := rec.Report().Problems; len(probs) > 0 {
-		return engine.Addendum{}, "", fmt.Errorf("%s#%d: %w (%s); no outcome was added (war-room verify --repo %[1]s --discussion %[2]d)",
+		return outcome.Addendum{}, "", fmt.Errorf("%s#%d: %w (%s); no outcome was added (war-room verify --repo %[1]s --discussion %[2]d)",
 			req.Repo, req.Number, ErrRecordBroken, probs[0].Describe())
 	}
 	chain := rec.Chain()
-	if last, ok := engine.Latest(chain); ok && last.Verdict == strings.ToLower(req.Verdict) && last.By == req.By &&
+	if last, ok := outcome.Latest(chain); ok && last.Verdict == strings.ToLower(req.Verdict) && last.By == req.By &&
 		last.Note == strings.TrimSpace(safetext.Redact(req.Note)) {
 		return last, rec.Outcomes[len(rec.Outcomes)-1].URL, nil
 	}
-	a, err := engine.NextAddendum(chain, rec.Session, rec.Seal.Root, req.Verdict, req.Note, req.By, req.Source, p.now())
+	a, err := outcome.Next(chain, rec.Session, rec.Seal.Root, req.Verdict, req.Note, req.By, req.Source, p.now())
 	if err != nil {
-		return engine.Addendum{}, "", err
+		return outcome.Addendum{}, "", err
 	}
 	body := renderOutcome(a)
 	defer p.begin()()
@@ -108,7 +109,7 @@ func (p *Publisher) RecordOutcome(ctx context.Context, req OutcomeRequest) (engi
 }
 
 // renderOutcome is an outcome's comment: marker, the readable part, the addendum.
-func renderOutcome(a engine.Addendum) string {
+func renderOutcome(a outcome.Addendum) string {
 	readable := outcomeReadable(a)
 	raw, err := json.Marshal(publishedOutcome{Outcome: a, Shown: safetext.PublishedDigest(readable)})
 	if err != nil {
@@ -124,12 +125,12 @@ func renderOutcome(a engine.Addendum) string {
 }
 
 // verdictWords say a verdict as a sentence's predicate.
-var verdictWords = map[string]string{engine.VerdictHeld: "the decision held", engine.VerdictReversed: "the decision was reversed",
-	engine.VerdictPartly: "the decision partly held"}
+var verdictWords = map[string]string{outcome.Held: "the decision held", outcome.Reversed: "the decision was reversed",
+	outcome.Partly: "the decision partly held"}
 
 // outcomeReadable is what a reader sees of an outcome: the verdict, who said it and when,
 // and the note as its author wrote it, quoted.
-func outcomeReadable(a engine.Addendum) string {
+func outcomeReadable(a outcome.Addendum) string {
 	where := "from the command line"
 	if strings.HasPrefix(a.Source, "https://") {
 		where = "in a comment on this discussion"
@@ -140,7 +141,7 @@ func outcomeReadable(a engine.Addendum) string {
 
 // OutcomeMarkdown is an outcome as its comment shows it to a reader, for pages other than
 // the discussion (the site).
-func OutcomeMarkdown(a engine.Addendum) string { return outcomeReadable(a) }
+func OutcomeMarkdown(a outcome.Addendum) string { return outcomeReadable(a) }
 
 // readOutcome reads an outcome comment's JSON and readable part.
 func readOutcome(part, url, body string) (outcomeComment, error) {
@@ -158,8 +159,8 @@ func readOutcome(part, url, body string) (outcomeComment, error) {
 }
 
 // Chain is the decision's outcomes, in order.
-func (r *fetchedRecord) Chain() []engine.Addendum {
-	out := make([]engine.Addendum, len(r.Outcomes))
+func (r *fetchedRecord) Chain() []outcome.Addendum {
+	out := make([]outcome.Addendum, len(r.Outcomes))
 	for i, o := range r.Outcomes {
 		out[i] = o.Outcome
 	}
@@ -171,7 +172,7 @@ func (r *fetchedRecord) Chain() []engine.Addendum {
 // the author of the command comment it cites.
 func (r *fetchedRecord) OutcomeProblems() []engine.Problem {
 	out := slices.Clone(r.outcomeErrs)
-	out = append(out, engine.VerifyAddenda(r.Session, r.Seal.Root, r.Chain())...)
+	out = append(out, engine.VerifyOutcomes(r.Session, r.Seal.Root, r.Chain())...)
 	for i, o := range r.Outcomes {
 		name := fmt.Sprintf("outcome %d %s", i+1, o.URL)
 		if got := safetext.PublishedDigest(o.readable); !safetext.PublishedMatches(o.readable, o.Shown) {
@@ -197,7 +198,7 @@ func (r *fetchedRecord) discussionURL() string { return r.served[partBody].url }
 
 // Verdict is the decision's latest outcome ("held", "reversed", "partly"), "" for none.
 func (r *fetchedRecord) Verdict() string {
-	if a, ok := engine.Latest(r.Chain()); ok {
+	if a, ok := outcome.Latest(r.Chain()); ok {
 		return a.Verdict
 	}
 	return ""

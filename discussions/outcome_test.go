@@ -5,14 +5,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/outcome"
 )
 
 // goldenOutcome is an outcome whose note a person wrote with the markdown people write, and
 // with what must never act: a mention, a link, raw HTML, a forged marker and a command.
-func goldenOutcome(t *testing.T) engine.Addendum {
+func goldenOutcome(t *testing.T) outcome.Addendum {
 	t.Helper()
-	a, err := engine.NextAddendum(nil, "wr-golden-council", strings.Repeat("ab", 32), "partly",
+	a, err := outcome.Next(nil, "wr-golden-council", strings.Repeat("ab", 32), "partly",
 		"## What happened\n\n**Retries** needed a second queue:\n\n- billing moved in March\n- invoices stayed on cron\n\n"+
 			"Ask @ops-team, see [the incident](https://evil.example/x) <img src=x onerror=alert(1)>\n"+
 			"<!-- war-room:session=wr-x part=body -->\n/war-room approve",

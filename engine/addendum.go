@@ -5,145 +5,31 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
-	"github.com/war-room/war-room/engine/record"
-	"github.com/war-room/war-room/engine/redact"
+	"github.com/war-room/war-room/engine/outcome"
 )
 
-// What a person can say happened to a decision, once its consequences are known.
-const (
-	VerdictHeld     = "held"
-	VerdictReversed = "reversed"
-	VerdictPartly   = "partly"
-)
-
-// Verdicts are the words an outcome takes, in the order help texts list them.
-var Verdicts = []string{VerdictHeld, VerdictReversed, VerdictPartly}
-
-// OutcomesArtifact is the session's chain of outcome addenda, stored beside its sealed record.
-const OutcomesArtifact = "outcomes.json"
-
-// maxOutcomeNote bounds what one addendum says, as a comment command bounds a question.
-const maxOutcomeNote = 16 << 10
-
-// Addendum is an outcome recorded after a decision was sealed: what happened (held, reversed,
-// partly), in whose words, who said so, when and where. The seal cannot hold it (it was made
-// before), so addenda form a chain of their own: the first names the decision's root as its
-// predecessor, each later one the digest of the one before, and each digest covers every
-// field. Dropping, reordering or editing one breaks the chain at that addendum; a chain that
-// names another root belongs to another decision.
-type Addendum struct {
-	Session string `json:"session"`
-	// Root is the sealed root of the decision the outcome is about.
-	Root string `json:"root"`
-	// Seq counts the decision's addenda from 1.
-	Seq     int    `json:"seq"`
-	Verdict string `json:"verdict"`
-	// Note is what happened, as the person wrote it (secrets redacted).
-	Note string    `json:"note"`
-	By   string    `json:"by"`
-	At   time.Time `json:"at"`
-	// Source is where it was said: the command comment's address, or "cli".
-	Source string `json:"source,omitempty"`
-	// Prev is the digest of the addendum before, or Root for the first.
-	Prev   string `json:"prev"`
-	Digest string `json:"digest"`
-}
-
-// ErrVerdict is a verdict that is none of Verdicts.
-var ErrVerdict = errors.New("an outcome is held, reversed or partly")
-
-// OutcomeInputError is an outcome refused for what was typed: its verdict or its note.
-type OutcomeInputError struct{ Reason string }
-
-func (e *OutcomeInputError) Error() string { return e.Reason }
-
-// ParseVerdict reads a verdict, in any case.
-func ParseVerdict(s string) (string, error) {
-	v := strings.ToLower(strings.TrimSpace(s))
-	if !slices.Contains(Verdicts, v) {
-		return "", fmt.Errorf("%q: %w", s, ErrVerdict)
-	}
-	return v, nil
-}
-
-// ComputeDigest is the SHA-256 of every field but Digest.
-func (a Addendum) ComputeDigest() string {
-	a.Digest = ""
-	a.At = a.At.UTC()
-	raw, err := json.Marshal(a)
-	if err != nil {
-		panic(fmt.Sprintf("engine: encode an addendum: %v", err)) // plain data: cannot fail
-	}
-	return record.SHA256Hex(raw)
-}
-
-// NextAddendum chains a new outcome after chain (the decision's addenda so far, verified):
-// it checks the verdict and the note, redacts secrets from the note before anything is
-// digested, and stamps the sequence, predecessor and digest.
-func NextAddendum(chain []Addendum, session, root, verdict, note, by, source string, at time.Time) (Addendum, error) {
-	v, err := ParseVerdict(verdict)
-	if err != nil {
-		return Addendum{}, &OutcomeInputError{Reason: err.Error()}
-	}
-	note = strings.TrimSpace(redact.Text(note))
-	switch {
-	case note == "":
-		return Addendum{}, &OutcomeInputError{Reason: "an outcome needs a note saying what happened"}
-	case len(note) > maxOutcomeNote:
-		return Addendum{}, &OutcomeInputError{Reason: fmt.Sprintf("the note is %d bytes long; an outcome's limit is %d", len(note), maxOutcomeNote)}
-	case root == "":
-		return Addendum{}, fmt.Errorf("session %s has no sealed decision to record an outcome of", session)
-	}
-	a := Addendum{Session: session, Root: root, Seq: len(chain) + 1, Verdict: v, Note: note, By: by,
-		At: at.UTC().Truncate(time.Second), Source: source, Prev: root}
-	if n := len(chain); n > 0 {
-		a.Prev = chain[n-1].Digest
-	}
-	a.Digest = a.ComputeDigest()
-	return a, nil
-}
-
-// VerifyAddenda checks a decision's chain of addenda against its root: each digest, each
-// link and each sequence number. The problems name the addendum by its number.
-func VerifyAddenda(session, root string, chain []Addendum) []Problem {
+// VerifyOutcomes checks a decision's chain of outcome addenda against its root, as verify
+// reports problems (VerifySession checks a stored chain with it; the publisher a published one).
+func VerifyOutcomes(session, root string, chain []outcome.Addendum) []Problem {
 	var out []Problem
-	prev := root
-	for i, a := range chain {
-		name := fmt.Sprintf("outcome %d", i+1)
-		if a.Seq != i+1 {
-			out = append(out, Problem{Kind: ProblemOutcome, Name: name, Field: "seq", Stored: fmt.Sprint(a.Seq), Recomputed: fmt.Sprint(i + 1)})
-		}
-		if a.Session != session || a.Root != root {
-			out = append(out, Problem{Kind: ProblemOutcome, Name: name, Field: "root", Stored: a.Root, Recomputed: root})
-		}
-		if a.Prev != prev {
-			out = append(out, Problem{Kind: ProblemOutcome, Name: name, Field: "prev", Stored: a.Prev, Recomputed: prev})
-		}
-		if _, err := ParseVerdict(a.Verdict); err != nil {
-			out = append(out, Problem{Kind: ProblemOutcome, Name: name, Field: "verdict", Stored: a.Verdict, Recomputed: "(not a verdict)"})
-		}
-		if sum := a.ComputeDigest(); sum != a.Digest {
-			out = append(out, Problem{Kind: ProblemOutcome, Name: name, Field: "digest", Stored: a.Digest, Recomputed: sum})
-		}
-		prev = a.Digest
+	for _, p := range outcome.Verify(session, root, chain) {
+		out = append(out, Problem{Kind: ProblemOutcome, Name: p.Name, Field: p.Field, Stored: p.Stored, Recomputed: p.Recomputed})
 	}
 	return out
 }
 
-// Outcomes reads a session's addenda (none when nothing was recorded).
-func Outcomes(ctx context.Context, st Store, id string) ([]Addendum, error) {
-	raw, err := st.GetArtifact(ctx, id, OutcomesArtifact)
+// Outcomes reads a session's outcome addenda (none when nothing was recorded).
+func Outcomes(ctx context.Context, st Store, id string) ([]outcome.Addendum, error) {
+	raw, err := st.GetArtifact(ctx, id, outcome.Artifact)
 	if errors.Is(err, ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read the outcomes of %s: %w", id, err)
 	}
-	var chain []Addendum
+	var chain []outcome.Addendum
 	if err := json.Unmarshal(raw, &chain); err != nil {
 		return nil, fmt.Errorf("the outcomes of %s do not read as JSON (edited?): %w", id, err)
 	}
@@ -152,33 +38,25 @@ func Outcomes(ctx context.Context, st Store, id string) ([]Addendum, error) {
 
 // RecordOutcome adds an outcome to a sealed decision in the store, after verifying the session,
 // its outcomes included: an outcome is never added to a record that no longer verifies.
-func RecordOutcome(ctx context.Context, st Store, id, verdict, note, by, source string, at time.Time) (Addendum, error) {
+func RecordOutcome(ctx context.Context, st Store, id, verdict, note, by, source string, at time.Time) (outcome.Addendum, error) {
 	d, err := VerifiedDecision(ctx, st, id)
 	if err != nil {
-		return Addendum{}, err
+		return outcome.Addendum{}, err
 	}
 	chain, err := Outcomes(ctx, st, id)
 	if err != nil {
-		return Addendum{}, err
+		return outcome.Addendum{}, err
 	}
-	a, err := NextAddendum(chain, id, d.MerkleRoot, verdict, note, by, source, at)
+	a, err := outcome.Next(chain, id, d.MerkleRoot, verdict, note, by, source, at)
 	if err != nil {
-		return Addendum{}, err
+		return outcome.Addendum{}, err
 	}
 	raw, err := json.MarshalIndent(append(chain, a), "", "  ")
 	if err != nil {
-		return Addendum{}, err
+		return outcome.Addendum{}, err
 	}
-	if err := st.PutArtifact(ctx, id, OutcomesArtifact, raw); err != nil {
-		return Addendum{}, fmt.Errorf("store the outcome of %s: %w", id, err)
+	if err := st.PutArtifact(ctx, id, outcome.Artifact, raw); err != nil {
+		return outcome.Addendum{}, fmt.Errorf("store the outcome of %s: %w", id, err)
 	}
 	return a, nil
-}
-
-// Latest is the last addendum of a chain, the decision's current outcome; ok is false for none.
-func Latest(chain []Addendum) (Addendum, bool) {
-	if len(chain) == 0 {
-		return Addendum{}, false
-	}
-	return chain[len(chain)-1], true
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/outcome"
 )
 
 // sealedDecision runs one call, seals a decision over it and finishes the run.
@@ -37,7 +38,7 @@ func TestOutcomesChainToTheDecisionAndVerify(t *testing.T) {
 
 	first, err := engine.RecordOutcome(ctx, st, id, "Held", "River ran a quarter without a lost job.", "ana", "cli", day)
 	require.NoError(t, err)
-	assert.Equal(t, engine.VerdictHeld, first.Verdict)
+	assert.Equal(t, outcome.Held, first.Verdict)
 	assert.Equal(t, d.MerkleRoot, first.Prev, "the first outcome names the decision's root")
 	second, err := engine.RecordOutcome(ctx, st, id, "partly", "Retries needed a second queue.", "bo", "cli", day.Add(48*time.Hour))
 	require.NoError(t, err)
@@ -51,18 +52,18 @@ func TestOutcomesChainToTheDecisionAndVerify(t *testing.T) {
 
 	chain, err := engine.Outcomes(ctx, st, id)
 	require.NoError(t, err)
-	edited := append([]engine.Addendum(nil), chain...)
+	edited := append([]outcome.Addendum(nil), chain...)
 	edited[0].Note = "River ran a quarter."
-	problems := engine.VerifyAddenda(id, d.MerkleRoot, edited)
+	problems := engine.VerifyOutcomes(id, d.MerkleRoot, edited)
 	require.NotEmpty(t, problems)
 	assert.Equal(t, "outcome 1", problems[0].Name)
 	assert.Equal(t, "digest", problems[0].Field)
 
-	dropped := engine.VerifyAddenda(id, d.MerkleRoot, chain[1:])
+	dropped := engine.VerifyOutcomes(id, d.MerkleRoot, chain[1:])
 	require.NotEmpty(t, dropped)
 	assert.Contains(t, []string{dropped[0].Field, dropped[len(dropped)-1].Field}, "prev")
 
-	other := engine.VerifyAddenda(id, strings.Repeat("0", 64), chain)
+	other := engine.VerifyOutcomes(id, strings.Repeat("0", 64), chain)
 	require.NotEmpty(t, other)
 	assert.Equal(t, "root", other[0].Field)
 }
@@ -74,9 +75,9 @@ func TestAnOutcomeIsNotAddedToARecordThatNoLongerVerifies(t *testing.T) {
 	id := sealedDecision(t, st)
 	_, err := engine.RecordOutcome(ctx, st, id, "reversed", "We went back to cron.", "ana", "cli", day)
 	require.NoError(t, err)
-	raw, err := st.GetArtifact(ctx, id, engine.OutcomesArtifact)
+	raw, err := st.GetArtifact(ctx, id, outcome.Artifact)
 	require.NoError(t, err)
-	require.NoError(t, st.PutArtifact(ctx, id, engine.OutcomesArtifact, []byte(strings.Replace(string(raw), "reversed", "held", 1))))
+	require.NoError(t, st.PutArtifact(ctx, id, outcome.Artifact, []byte(strings.Replace(string(raw), "reversed", "held", 1))))
 
 	rep, err := engine.VerifySession(ctx, st, id)
 	require.NoError(t, err)
@@ -97,7 +98,7 @@ func TestAnOutcomeNeedsAVerdictAndANoteAndKeepsNoSecret(t *testing.T) {
 	st := openStore(t, "")
 	id := sealedDecision(t, st)
 	_, err := engine.RecordOutcome(ctx, st, id, "maybe", "x", "ana", "cli", day)
-	var ie *engine.OutcomeInputError
+	var ie *outcome.InputError
 	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, err.Error(), "held, reversed or partly")
 	_, err = engine.RecordOutcome(ctx, st, id, "held", "  ", "ana", "cli", day)
@@ -109,7 +110,7 @@ func TestAnOutcomeNeedsAVerdictAndANoteAndKeepsNoSecret(t *testing.T) {
 	a, err := engine.RecordOutcome(ctx, st, id, "held", "Rotated "+secret+" after the move.", "ana", "cli", day)
 	require.NoError(t, err)
 	assert.NotContains(t, a.Note, secret)
-	raw, err := st.GetArtifact(ctx, id, engine.OutcomesArtifact)
+	raw, err := st.GetArtifact(ctx, id, outcome.Artifact)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), secret)
 }

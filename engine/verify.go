@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/war-room/war-room/engine/outcome"
+
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -195,11 +197,11 @@ func (r *Report) verifyRecord(ctx context.Context, st Store, id string, steps ma
 	}
 	chain, err := Outcomes(ctx, st, id)
 	if err != nil {
-		r.add(ProblemOutcome, OutcomesArtifact, "", "(unreadable)", err.Error())
+		r.add(ProblemOutcome, outcome.Artifact, "", "(unreadable)", err.Error())
 		return nil
 	}
 	r.Outcomes = len(chain)
-	r.Problems = append(r.Problems, VerifyAddenda(id, rec.Root, chain)...)
+	r.Problems = append(r.Problems, VerifyOutcomes(id, rec.Root, chain)...)
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/discussions/site"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/outcome"
 	"github.com/war-room/war-room/internal/calibration"
 	"github.com/war-room/war-room/internal/memory"
 )
@@ -47,7 +48,7 @@ func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos
 		return usageErr("%s takes the decision, the outcome (held, reversed or partly) and what happened: war-room %s %s",
 			name, name, outcomeSynopsis)
 	}
-	verdict, err := engine.ParseVerdict(pos[1])
+	verdict, err := outcome.ParseVerdict(pos[1])
 	if err != nil {
 		return usageErr("%s: %v", name, err)
 	}
@@ -113,7 +114,7 @@ func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos
 // usageIfInput makes a refusal of what was typed (a verdict, a note, an unknown or unsealed
 // session) a usage error, exit 2; anything else stays a failure.
 func usageIfInput(err error) error {
-	var ie *engine.OutcomeInputError
+	var ie *outcome.InputError
 	if errors.As(err, &ie) || errors.Is(err, engine.ErrNotFound) {
 		return exitErr(exitUsage, err)
 	}
@@ -122,15 +123,15 @@ func usageIfInput(err error) error {
 
 // decided is one decision with its outcomes, from either source.
 type decided struct {
-	Ref      string            `json:"decision"`
-	Title    string            `json:"title"`
-	Date     string            `json:"date"`
-	Outcomes []engine.Addendum `json:"outcomes,omitempty"`
+	Ref      string             `json:"decision"`
+	Title    string             `json:"title"`
+	Date     string             `json:"date"`
+	Outcomes []outcome.Addendum `json:"outcomes,omitempty"`
 	decision *engine.Decision
 }
 
 func (d decided) verdict() string {
-	if a, ok := engine.Latest(d.Outcomes); ok {
+	if a, ok := outcome.Latest(d.Outcomes); ok {
 		return a.Verdict
 	}
 	return ""
@@ -190,7 +191,7 @@ func gatherDecided(ctx context.Context, e *env, b *browseFlags) ([]decided, erro
 }
 
 // verdictOrder lists decisions by outcome: held, partly, reversed, then those with none.
-var verdictOrder = map[string]int{engine.VerdictHeld: 0, engine.VerdictPartly: 1, engine.VerdictReversed: 2, "": 3}
+var verdictOrder = map[string]int{outcome.Held: 0, outcome.Partly: 1, outcome.Reversed: 2, "": 3}
 
 func runDecisionsOutcomes(ctx context.Context, e *env, args []string) error {
 	var b browseFlags
@@ -206,7 +207,7 @@ func runDecisionsOutcomes(ctx context.Context, e *env, args []string) error {
 		return usageErr("decisions outcomes takes no arguments")
 	}
 	if *only != "" && *only != "none" {
-		if *only, err = engine.ParseVerdict(*only); err != nil {
+		if *only, err = outcome.ParseVerdict(*only); err != nil {
 			return usageErr("--outcome: %v, or none", err)
 		}
 	}
@@ -228,7 +229,7 @@ func runDecisionsOutcomes(ctx context.Context, e *env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "DECISION\tDATE\tOUTCOME\tRECORDED\tBY\tTITLE")
 	for _, d := range ds {
-		a, ok := engine.Latest(d.Outcomes)
+		a, ok := outcome.Latest(d.Outcomes)
 		if !ok {
 			fmt.Fprintf(tw, "%s\t%s\t—\t—\t—\t%s\n", d.Ref, d.Date, d.Title)
 			continue
@@ -253,7 +254,7 @@ func runDecisionsCalibration(ctx context.Context, e *env, args []string) error {
 	}
 	var in []calibration.Decided
 	for _, d := range ds {
-		if a, ok := engine.Latest(d.Outcomes); ok {
+		if a, ok := outcome.Latest(d.Outcomes); ok {
 			in = append(in, calibration.Decided{Ref: d.Ref, Decision: d.decision, Outcome: a})
 		}
 	}
@@ -268,7 +269,7 @@ func runDecisionsCalibration(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%d decisions with an outcome (%d held, %d partly, %d reversed); %d of them hold the seats' positions.\n"+
 		"A position matches when the decision held and the seat chose it, or was reversed and the seat chose otherwise; partly counts half.\n\n",
-		r.Outcomes, r.Verdicts[engine.VerdictHeld], r.Verdicts[engine.VerdictPartly], r.Verdicts[engine.VerdictReversed], r.Positions)
+		r.Outcomes, r.Verdicts[outcome.Held], r.Verdicts[outcome.Partly], r.Verdicts[outcome.Reversed], r.Positions)
 	for _, t := range []struct {
 		head string
 		rows []calibration.Row

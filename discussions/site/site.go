@@ -22,6 +22,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/outcome"
 )
 
 // Entry is one published decision as the site shows it.
@@ -37,7 +38,7 @@ type Entry struct {
 	Unreadable string
 	// Outcomes are what its maintainers recorded happened since, in order (the chain verify
 	// checked).
-	Outcomes []engine.Addendum
+	Outcomes []outcome.Addendum
 }
 
 // maxProblems bounds the problems a page lists: the first says where to look.
@@ -207,7 +208,7 @@ func newView(e Entry, supersededBy int, known map[int]bool) (view, error) {
 		}
 		v.Record = rec
 	}
-	if a, ok := engine.Latest(e.Outcomes); ok {
+	if a, ok := outcome.Latest(e.Outcomes); ok {
 		v.Outcome = a.Verdict
 		var md strings.Builder
 		for _, o := range e.Outcomes {

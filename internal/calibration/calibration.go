@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/outcome"
 )
 
 // MinOutcomes is how many decisions with an outcome a report needs before it says anything:
@@ -24,7 +25,7 @@ type Decided struct {
 	// Ref names the decision for a reader: a session id, or "#N" on GitHub.
 	Ref      string
 	Decision *engine.Decision
-	Outcome  engine.Addendum
+	Outcome  outcome.Addendum
 }
 
 // Row is one family's or one seat's standing.
@@ -57,9 +58,9 @@ type Report struct {
 // Score is how far a position matched an outcome: 1, 0.5 or 0.
 func Score(p engine.Position, verdict string) float64 {
 	switch {
-	case verdict == engine.VerdictPartly:
+	case verdict == outcome.Partly:
 		return 0.5
-	case verdict == engine.VerdictHeld && p.Chosen, verdict == engine.VerdictReversed && !p.Chosen:
+	case verdict == outcome.Held && p.Chosen, verdict == outcome.Reversed && !p.Chosen:
 		return 1
 	}
 	return 0

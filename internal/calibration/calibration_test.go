@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/outcome"
 	"github.com/war-room/war-room/internal/calibration"
 )
 
@@ -17,12 +18,12 @@ import (
 func fixture() []calibration.Decided {
 	verdicts := make([]string, 0, 20)
 	for range 12 {
-		verdicts = append(verdicts, engine.VerdictHeld)
+		verdicts = append(verdicts, outcome.Held)
 	}
 	for range 6 {
-		verdicts = append(verdicts, engine.VerdictReversed)
+		verdicts = append(verdicts, outcome.Reversed)
 	}
-	verdicts = append(verdicts, engine.VerdictPartly, engine.VerdictPartly)
+	verdicts = append(verdicts, outcome.Partly, outcome.Partly)
 	out := make([]calibration.Decided, len(verdicts))
 	for i, v := range verdicts {
 		d := &engine.Decision{Positions: []engine.Position{
@@ -30,7 +31,7 @@ func fixture() []calibration.Decided {
 			{Seat: "Skeptic", Family: "beta", Option: "Option 2"},
 			{Seat: "Analyst", Family: "gamma", Option: map[bool]string{true: "Option 1", false: "Option 2"}[i%2 == 0], Chosen: i%2 == 0},
 		}}
-		out[i] = calibration.Decided{Ref: fmt.Sprintf("#%d", i+1), Decision: d, Outcome: engine.Addendum{Verdict: v}}
+		out[i] = calibration.Decided{Ref: fmt.Sprintf("#%d", i+1), Decision: d, Outcome: outcome.Addendum{Verdict: v}}
 	}
 	return out
 }
@@ -88,7 +89,7 @@ func TestCalibrationWaitsForTenOutcomes(t *testing.T) {
 // A decision without positions (a reason chain) counts as an outcome and adds no row.
 func TestDecisionsWithoutPositionsAddNoRow(t *testing.T) {
 	ds := fixture()[:10]
-	ds = append(ds, calibration.Decided{Ref: "wr-reason", Decision: &engine.Decision{}, Outcome: engine.Addendum{Verdict: "held"}})
+	ds = append(ds, calibration.Decided{Ref: "wr-reason", Decision: &engine.Decision{}, Outcome: outcome.Addendum{Verdict: "held"}})
 	r := calibration.Compute(ds)
 	assert.Equal(t, 11, r.Outcomes)
 	assert.Equal(t, 10, r.Positions)
