@@ -132,8 +132,11 @@ var verdictWords = map[string]string{outcome.Held: "the decision held", outcome.
 // and the note as its author wrote it, quoted.
 func outcomeReadable(a outcome.Addendum) string {
 	where := "from the command line"
-	if strings.HasPrefix(a.Source, "https://") {
+	switch {
+	case strings.HasPrefix(a.Source, "https://") && strings.Contains(a.Source, "/discussions/"):
 		where = "in a comment on this discussion"
+	case strings.HasPrefix(a.Source, "https://"):
+		where = "in a comment on an issue"
 	}
 	return execute("outcome.md.tmpl", map[string]any{"Seq": a.Seq, "Verdict": verdictWords[a.Verdict], "By": safetext.Inline(a.By),
 		"Date": dateOf(a.At), "Where": where, "Note": safetext.Quote(a.Note)}) + "\n"

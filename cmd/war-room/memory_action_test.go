@@ -82,6 +82,19 @@ func TestActionMemoryRoundTrip(t *testing.T) {
 	}
 	w.say("alice", n, "/war-room memory approve "+id)
 	w.say("alice", n, fmt.Sprintf("/war-room outcome #%s reversed OUTCOME-TEXT: queue spend doubled by March.", decision))
+	// Said on an issue, the outcome is still recorded on the decision's own discussion.
+	said := false
+	for _, d := range w.f.Discussions(aRepo) {
+		if fmt.Sprint(d.Number) != decision {
+			continue
+		}
+		for _, c := range w.f.Comments(d.ID) {
+			said = said || strings.Contains(c.Body, "the decision was reversed.** Recorded by alice") && strings.Contains(c.Body, "in a comment on an issue")
+		}
+	}
+	if !said {
+		t.Errorf("no outcome comment on decision #%s", decision)
+	}
 	mem = memoryDiscussion(t, w)
 	for _, want := range []string{"| `" + id + "` | approved | skeptic | google |", "| approved | the team | maintainer | outcome of decision #\u200d" + decision + " | reversed: OUTCOME-TEXT"} {
 		if !strings.Contains(mem.Body, want) {
