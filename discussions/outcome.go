@@ -83,6 +83,7 @@ func (p *Publisher) RecordOutcome(ctx context.Context, req OutcomeRequest) (outc
 	}
 	body := renderOutcome(a)
 	defer p.begin()()
+	p.progress(fmt.Sprintf("outcome %d of #%d", a.Seq, req.Number))
 	var url string
 	err = p.retry(ctx, "record the outcome of #"+strconv.Itoa(req.Number), func(ctx context.Context) error {
 		info, err := p.lookup(ctx, req.Repo)

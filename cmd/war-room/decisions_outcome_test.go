@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -170,4 +171,56 @@ func TestAnOutcomeOnAPublishedDecisionVerifiesFromGitHub(t *testing.T) {
 	res = w.run(reader, "decisions", "calibration", "--repo", "acme/widgets", "--as", "github-actions[bot]")
 	mustExit(t, res, 0)
 	assert.Contains(t, res.stdout, "1 decision(s) have a recorded outcome")
+}
+
+// Two outcomes recorded at once on one decision: the one that finds its number taken by the
+// other between reading the chain and writing says so and posts nothing; asked again, it
+// chains after the other.
+func TestAnOutcomeThatLosesARaceSaysSo(t *testing.T) {
+	council := filepath.Join(t.TempDir(), "council-script.yaml")
+	require.NoError(t, os.WriteFile(council, []byte(councilScript), 0o600))
+	f := githubfake.New(t)
+	f.AddRepo("acme", "widgets", githubfake.RepoOptions{DiscussionsEnabled: true})
+	f.AddDiscussionCategory("acme/widgets", "Decisions", "decisions", true)
+	f.AddToken("bot", "github-actions[bot]")
+	f.SetPermission("acme/widgets", "github-actions[bot]", "write")
+	vars := map[string]string{"GITHUB_TOKEN": "bot", "GITHUB_API_URL": f.URL(), "GITHUB_GRAPHQL_URL": f.GraphQLURL()}
+	w := newIndepEnv(t, []profileSpec{scriptProfile("claude", "anthropic", council), scriptProfile("gpt", "openai", council),
+		scriptProfile("gemini", "google", council)}, "")
+	mustExit(t, w.run(vars, "convene", "Which queue?", "--go", "--seed", "4"), 0)
+	mustExit(t, w.run(vars, "publish", w.onlySession(), "--repo", "acme/widgets", "--as", "github-actions[bot]"), 0)
+
+	publisher := func() *discussions.Publisher {
+		return discussions.New(discussions.Options{GraphQLURL: f.GraphQLURL(), APIURL: f.URL(), HTTPClient: f.Client("bot"),
+			Login: "github-actions[bot]", Category: "decisions"})
+	}
+	repo := discussions.Repo{Owner: "acme", Name: "widgets"}
+	slow, fast := publisher(), publisher()
+	raced := false
+	slow.Progress = func(string) {
+		if !raced {
+			raced = true
+			_, _, err := fast.RecordOutcome(t.Context(), discussions.OutcomeRequest{Repo: repo, Number: 1, Verdict: "held",
+				Note: "It held.", By: "bo", Source: "cli"})
+			require.NoError(t, err)
+		}
+	}
+	req := discussions.OutcomeRequest{Repo: repo, Number: 1, Verdict: "reversed", Note: "It did not.", By: "ana", Source: "cli"}
+	_, _, err := slow.RecordOutcome(t.Context(), req)
+	require.ErrorIs(t, err, discussions.ErrOutcomeRace)
+	n := 0
+	for _, c := range f.Comments(f.Discussions("acme/widgets")[0].ID) {
+		if strings.Contains(c.Body, " part=outcome-") {
+			n++
+		}
+	}
+	assert.Equal(t, 1, n, "the loser posted nothing")
+
+	a, _, err := slow.RecordOutcome(t.Context(), req)
+	require.NoError(t, err)
+	assert.Equal(t, 2, a.Seq)
+	reader := map[string]string{"GITHUB_TOKEN": "bot", "GITHUB_API_URL": f.URL(), "GITHUB_GRAPHQL_URL": f.GraphQLURL()}
+	res := w.run(reader, "verify", "--repo", "acme/widgets", "--discussion", "1", "--as", "github-actions[bot]")
+	mustExit(t, res, 0)
+	assert.Contains(t, res.stdout, "2 outcome(s) chained to it")
 }
