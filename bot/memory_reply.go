@@ -85,8 +85,7 @@ func (d *Deps) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd
 	case err != nil:
 		return "", err
 	}
-	it := memory.Item{Text: a.Verdict + ": " + a.Note, Provider: memory.Maintainer, Source: memory.Source{Kind: memory.KindOutcome, Ref: fmt.Sprintf("#%d", cmd.Number)}}
-	if _, err := memory.Record(ctx, b, d.now(), login, it); err != nil {
+	if _, err := memory.Record(ctx, b, d.now(), login, memory.FromOutcome(a, fmt.Sprintf("#%d", cmd.Number))); err != nil {
 		return "", fmt.Errorf("the outcome is recorded on #%d, but the member memory could not take it: %w", cmd.Number, err)
 	}
 	return fmt.Sprintf("Recorded outcome %d of #%d: %s, said by @%s. It is chained to the decision's record, so "+

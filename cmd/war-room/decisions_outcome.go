@@ -67,9 +67,7 @@ func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos
 		if err != nil {
 			return usageIfInput(err)
 		}
-		item := memory.Item{Text: a.Verdict + ": " + a.Note, Provider: memory.Maintainer,
-			Source: memory.Source{Kind: memory.KindOutcome, Ref: "#" + strconv.Itoa(n)}}
-		if _, err := memory.Record(ctx, discussions.MemoryBoard{P: p, Repo: repo}, now, by, item); err != nil {
+		if _, err := memory.Record(ctx, discussions.MemoryBoard{P: p, Repo: repo}, now, by, memory.FromOutcome(a, "#"+strconv.Itoa(n))); err != nil {
 			return fmt.Errorf("the outcome is recorded on #%d, but the member memory could not take it: %w", n, err)
 		}
 		if b.common.json {
@@ -88,8 +86,7 @@ func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos
 	if err != nil {
 		return usageIfInput(err)
 	}
-	item := memory.Item{Text: a.Verdict + ": " + a.Note, Provider: memory.Maintainer, Source: memory.Source{Kind: memory.KindOutcome, Ref: a.Session}}
-	if _, err := memory.Record(ctx, memoryBoard(e, &b.common), now, by, item); err != nil {
+	if _, err := memory.Record(ctx, memoryBoard(e, &b.common), now, by, memory.FromOutcome(a, a.Session)); err != nil {
 		return fmt.Errorf("the outcome is recorded, but the member memory could not take it: %w", err)
 	}
 	if b.common.json {
