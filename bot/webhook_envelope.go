@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -23,20 +24,20 @@ type envelope struct {
 		Body string `json:"body"`
 	} `json:"comment"`
 	// Number is a pull request event's; Issue.Number an issue comment's (on an issue or a
-	// pull request).
+	// pull request); Discussion.Number a discussion comment's.
 	Number int `json:"number"`
 	Issue  struct {
 		Number int `json:"number"`
 	} `json:"issue"`
+	Discussion struct {
+		Number int `json:"number"`
+	} `json:"discussion"`
 }
 
-// thread names the issue or pull request a delivery is about ("owner/name#12"), or "" when it
+// thread names the issue, pull request or discussion a delivery is about ("owner/name#12"), or "" when it
 // is about none: the attribute that ties a job's log lines to its thread.
 func (e *envelope) thread() string {
-	n := e.Issue.Number
-	if n == 0 {
-		n = e.Number
-	}
+	n := cmp.Or(e.Issue.Number, e.Number, e.Discussion.Number)
 	if n == 0 || e.Repository.FullName == "" {
 		return ""
 	}
@@ -48,7 +49,7 @@ func (e *envelope) thread() string {
 //
 // It is on every delivery's path, and a payload is mostly what the envelope does not need
 // (an issue_comment is some 15 KB): it checks the payload is JSON, then walks its top-level
-// keys once, looking only into the four objects it reads from, instead of decoding it all
+// keys once, looking only into the objects it reads from, instead of decoding it all
 // (which was the intake's largest cost after the queue's writer). A key given twice counts
 // the last time, and a value of the wrong type is refused, as decoding would.
 func parseEnvelope(payload []byte) (*envelope, error) {
@@ -89,6 +90,10 @@ func parseEnvelope(payload []byte) (*envelope, error) {
 		case "issue":
 			if err = envObject(k.String(), v); err == nil {
 				err = envInt(&env.Issue.Number, "issue.number", v.Get("number"))
+			}
+		case "discussion":
+			if err = envObject(k.String(), v); err == nil {
+				err = envInt(&env.Discussion.Number, "discussion.number", v.Get("number"))
 			}
 		}
 		return err == nil

@@ -33,6 +33,8 @@ func TestEnvelopeReadsWhatDecodingReads(t *testing.T) {
 		"repository webhook":         string(readWebhook(t, "issue_comment.created.json")),
 		"pull_request":               string(readWebhook(t, "pull_request.opened.json")),
 		"discussion":                 string(readWebhook(t, "discussion.created.json")),
+		"discussion_comment":         string(readWebhook(t, "discussion_comment.created.json")),
+		"discussion a string":        `{"installation":{"id":1},"discussion":"4"}`,
 		"ping":                       string(readWebhook(t, "ping.json")),
 		"key given twice":            `{"installation":{"id":1},"action":"deleted","action":"created"}`,
 		"null installation":          `{"installation":null,"action":"created"}`,
@@ -62,5 +64,21 @@ func TestEnvelopeReadsWhatDecodingReads(t *testing.T) {
 				t.Errorf("parseEnvelope read %+v, decoding %+v", got, want)
 			}
 		})
+	}
+}
+
+// A job's log lines name the thread it is about: an issue, a pull request or a discussion.
+func TestEnvelopeNamesTheThread(t *testing.T) {
+	for file, want := range map[string]string{
+		"issue_comment.created.with-installation.json": "Codertocat/Hello-World#1",
+		"discussion_comment.created.json":              "Codertocat/Hello-World#4",
+	} {
+		env, err := parseEnvelope(readWebhook(t, file))
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if got := env.thread(); got != want {
+			t.Errorf("%s: thread %q, want %q", file, got, want)
+		}
 	}
 }
