@@ -45,12 +45,16 @@ func runDecisionsOutcome(ctx context.Context, e *env, args []string) error {
 // decision's discussion, where `verify` checks it from GitHub alone.
 func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos []string) error {
 	if len(pos) < 3 {
+		synopsis := outcomeSynopsis
+		if b.github.repo == "" && name != "decisions outcome" {
+			synopsis = `SESSION held|reversed|partly "what happened"` // memory outcome has no --repo
+		}
 		return usageErr("%s takes the decision, the outcome (held, reversed or partly) and what happened: war-room %s %s",
-			name, name, outcomeSynopsis)
+			name, name, synopsis)
 	}
 	verdict, err := outcome.ParseVerdict(pos[1])
 	if err != nil {
-		return usageErr("%s: %v", name, err)
+		return usageErr("%v: war-room %s %s held \"what happened\"", err, name, pos[0])
 	}
 	note, by, now := strings.Join(pos[2:], " "), reviewer(e), e.now().UTC()
 	if b.github.repo != "" {
