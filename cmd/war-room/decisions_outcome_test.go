@@ -108,10 +108,11 @@ func TestDecisionsOutcomesAndCalibrationOnTheCLI(t *testing.T) {
 	assert.Contains(t, res.stdout, "1 outcome(s) chained to it")
 }
 
-// An outcome recorded on a published decision is a comment of its own that verifies from
-// GitHub alone; an edited word of it fails verify and is named; the repository's outcomes and
-// calibration read it back.
-func TestAnOutcomeOnAPublishedDecisionVerifiesFromGitHub(t *testing.T) {
+// publishedCouncil is acme/widgets on the fake GitHub with one council decision published as
+// #1 by github-actions[bot] (token "bot"; "reader" is an outsider's read token), and the
+// variables the bot's commands run with (USER ana).
+func publishedCouncil(t *testing.T) (*githubfake.Fake, *indepEnv, map[string]string) {
+	t.Helper()
 	council := filepath.Join(t.TempDir(), "council-script.yaml")
 	require.NoError(t, os.WriteFile(council, []byte(councilScript), 0o600))
 	f := githubfake.New(t)
@@ -125,6 +126,14 @@ func TestAnOutcomeOnAPublishedDecisionVerifiesFromGitHub(t *testing.T) {
 		scriptProfile("gemini", "google", council)}, "")
 	mustExit(t, w.run(vars, "convene", "Which queue?", "--go", "--seed", "4"), 0)
 	mustExit(t, w.run(vars, "publish", w.onlySession(), "--repo", "acme/widgets", "--as", "github-actions[bot]"), 0)
+	return f, w, vars
+}
+
+// An outcome recorded on a published decision is a comment of its own that verifies from
+// GitHub alone; an edited word of it fails verify and is named; the repository's outcomes and
+// calibration read it back.
+func TestAnOutcomeOnAPublishedDecisionVerifiesFromGitHub(t *testing.T) {
+	f, w, vars := publishedCouncil(t)
 
 	res := w.run(vars, "decisions", "outcome", "1", "reversed", "Spend doubled; we moved back to cron.", "--repo", "acme/widgets",
 		"--as", "github-actions[bot]")
@@ -177,18 +186,7 @@ func TestAnOutcomeOnAPublishedDecisionVerifiesFromGitHub(t *testing.T) {
 // other between reading the chain and writing says so and posts nothing; asked again, it
 // chains after the other.
 func TestAnOutcomeThatLosesARaceSaysSo(t *testing.T) {
-	council := filepath.Join(t.TempDir(), "council-script.yaml")
-	require.NoError(t, os.WriteFile(council, []byte(councilScript), 0o600))
-	f := githubfake.New(t)
-	f.AddRepo("acme", "widgets", githubfake.RepoOptions{DiscussionsEnabled: true})
-	f.AddDiscussionCategory("acme/widgets", "Decisions", "decisions", true)
-	f.AddToken("bot", "github-actions[bot]")
-	f.SetPermission("acme/widgets", "github-actions[bot]", "write")
-	vars := map[string]string{"GITHUB_TOKEN": "bot", "GITHUB_API_URL": f.URL(), "GITHUB_GRAPHQL_URL": f.GraphQLURL()}
-	w := newIndepEnv(t, []profileSpec{scriptProfile("claude", "anthropic", council), scriptProfile("gpt", "openai", council),
-		scriptProfile("gemini", "google", council)}, "")
-	mustExit(t, w.run(vars, "convene", "Which queue?", "--go", "--seed", "4"), 0)
-	mustExit(t, w.run(vars, "publish", w.onlySession(), "--repo", "acme/widgets", "--as", "github-actions[bot]"), 0)
+	f, w, _ := publishedCouncil(t)
 
 	publisher := func() *discussions.Publisher {
 		return discussions.New(discussions.Options{GraphQLURL: f.GraphQLURL(), APIURL: f.URL(), HTTPClient: f.Client("bot"),
