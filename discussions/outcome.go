@@ -240,11 +240,11 @@ func (r *fetchedRecord) Tripped() []string {
 // PublishedDecision is the decision the record holds, read from its JSON.
 func (r *fetchedRecord) PublishedDecision() (*engine.Decision, error) {
 	if len(r.Decision) == 0 {
-		return nil, fmt.Errorf("%w: it holds no decision", ErrNoRecord)
+		return nil, errors.New("its published record holds no decision")
 	}
 	var d engine.Decision
 	if err := json.Unmarshal(r.Decision, &d); err != nil {
-		return nil, fmt.Errorf("the published decision does not read as JSON: %w", err)
+		return nil, fmt.Errorf("its published decision does not read as JSON: %w", err)
 	}
 	return &d, nil
 }

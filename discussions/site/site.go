@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -64,15 +63,13 @@ func Collect(ctx context.Context, p *discussions.Publisher, repo discussions.Rep
 			e.Unreadable = err.Error()
 		case err != nil:
 			return nil, err
-		case len(rec.Decision) == 0:
-			e.Unreadable = "its published record holds no decision"
 		default:
-			var d engine.Decision
-			if err := json.Unmarshal(rec.Decision, &d); err != nil {
-				e.Unreadable = "its published decision does not read as JSON: " + err.Error()
+			d, err := rec.PublishedDecision()
+			if err != nil {
+				e.Unreadable = err.Error()
 				break
 			}
-			e.Decision, e.Outcomes = &d, rec.Chain()
+			e.Decision, e.Outcomes = d, rec.Chain()
 			rep := rec.Report()
 			e.Verified = rep.OK()
 			for _, pr := range rep.Problems[:min(len(rep.Problems), maxProblems)] {
