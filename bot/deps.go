@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/config"
@@ -46,7 +47,7 @@ type Deps struct {
 	Log     *slog.Logger
 	// Events, when set, receives the engine events of every session and review lane besides
 	// the sinks a surface adds (the App's metrics).
-	Events engine.Sink
+	Events events.Sink
 	// CheckConfig, when set, refuses a repository configuration this deployment will not
 	// run; the refusal is reported like any configuration error. The App sets it: there
 	// the file is written by whoever installed the App, and must not pick programs or files
@@ -172,7 +173,7 @@ func (d *Deps) loadConfig(ctx context.Context, repo Repo, ref string) (*loadedCo
 }
 
 // sinks are a run's sinks with Events added.
-func (d *Deps) sinks(own ...engine.Sink) []engine.Sink {
+func (d *Deps) sinks(own ...events.Sink) []events.Sink {
 	if d.Events != nil {
 		own = append(own, d.Events)
 	}

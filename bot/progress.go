@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 )
 
 // commentEditor replaces the body of the progress comment. *GitHub implements it.
@@ -39,7 +40,7 @@ type progress struct {
 	pending   sync.WaitGroup
 }
 
-var _ engine.Sink = (*progress)(nil)
+var _ events.Sink = (*progress)(nil)
 
 // newProgress follows comment id in repo, starting from state.
 func newProgress(editor commentEditor, repo Repo, id int64, state State, now func() time.Time, throttle time.Duration) *progress {
@@ -52,7 +53,7 @@ func newProgress(editor commentEditor, repo Repo, id int64, state State, now fun
 
 // Emit folds one event into the view and edits the comment if the last edit is old enough
 // and none is in flight.
-func (p *progress) Emit(ev engine.Event) {
+func (p *progress) Emit(ev events.Event) {
 	p.mu.Lock()
 	p.view.apply(ev)
 	due := !p.flushing && p.now().Sub(p.lastFlush) >= p.throttle

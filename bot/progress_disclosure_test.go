@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -63,7 +64,7 @@ func TestTheProgressCommentDisclosesBeforeTheFirstRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := engine.Start(context.Background(), engine.RunConfig{Store: st, Profiles: ps, Sinks: []engine.Sink{p},
+	r, err := engine.Start(context.Background(), engine.RunConfig{Store: st, Profiles: ps, Sinks: []events.Sink{p},
 		Now: clock.now, Source: engine.Source{Repository: "acme/secret", Private: true}}, s)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 )
 
 // recordingEditor keeps every body written, in order.
@@ -44,27 +44,27 @@ func TestProgressThrottlesEdits(t *testing.T) {
 	ed := &recordingEditor{}
 	clock := &stepClock{t0}
 	p := newTestProgress(ed, clock)
-	at := func(sec int, ev engine.Event) {
+	at := func(sec int, ev events.Event) {
 		clock.t = t0.Add(time.Duration(sec) * time.Second)
 		ev.Time = clock.t
 		p.Emit(ev)
 	}
-	at(0, engine.Event{Kind: engine.EventPhase, Phase: "premise"})
-	at(1, engine.Event{Kind: engine.EventCallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
-	at(9, engine.Event{Kind: engine.EventCallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 8 * time.Second})
+	at(0, events.Event{Kind: events.Phase, Phase: "premise"})
+	at(1, events.Event{Kind: events.CallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
+	at(9, events.Event{Kind: events.CallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 8 * time.Second})
 	if len(ed.bodies) != 0 {
 		t.Fatalf("%d edits inside the first throttle interval", len(ed.bodies))
 	}
-	at(10, engine.Event{Kind: engine.EventPhase, Phase: "generate"})
-	at(11, engine.Event{Kind: engine.EventCallStarted, Step: "generate", Role: "generator", Profile: "gpt"})
-	at(19, engine.Event{Kind: engine.EventCallHeartbeat, Step: "generate", Role: "generator", Profile: "gpt", Elapsed: 8 * time.Second})
+	at(10, events.Event{Kind: events.Phase, Phase: "generate"})
+	at(11, events.Event{Kind: events.CallStarted, Step: "generate", Role: "generator", Profile: "gpt"})
+	at(19, events.Event{Kind: events.CallHeartbeat, Step: "generate", Role: "generator", Profile: "gpt", Elapsed: 8 * time.Second})
 	if len(ed.bodies) != 1 {
 		t.Fatalf("%d edits after 19 s with a 10 s throttle, want 1", len(ed.bodies))
 	}
 	if !strings.Contains(ed.bodies[0], "`generate`") || !strings.Contains(ed.bodies[0], "1 of 1 calls finished") {
 		t.Errorf("the edit at 10 s does not show the state then:\n%s", ed.bodies[0])
 	}
-	at(30, engine.Event{Kind: engine.EventCallFinished, Step: "generate", Role: "generator", Profile: "gpt", Outcome: "ok", Elapsed: 19 * time.Second})
+	at(30, events.Event{Kind: events.CallFinished, Step: "generate", Role: "generator", Profile: "gpt", Outcome: "ok", Elapsed: 19 * time.Second})
 	if len(ed.bodies) != 2 {
 		t.Fatalf("%d edits after 30 s, want 2", len(ed.bodies))
 	}
@@ -100,7 +100,7 @@ func TestProgressOneEditInFlight(t *testing.T) {
 	p.spawn = func(f func()) { go f() }
 	for i := 1; i <= 5; i++ {
 		clock.t = t0.Add(time.Duration(i) * time.Minute) // every event is past the throttle
-		p.Emit(engine.Event{Kind: engine.EventPhase, Phase: "p" + string(rune('0'+i))})
+		p.Emit(events.Event{Kind: events.Phase, Phase: "p" + string(rune('0'+i))})
 	}
 	close(ed.release)
 	final := p.view.state
@@ -120,7 +120,7 @@ func TestProgressNeutralisesNames(t *testing.T) {
 	v := progressView{state: sampleState()}
 	v.state.Status, v.state.Gate = statusRunning, nil
 	v.state.Question = "@octocat <!-- war-room:state v1 eyJzZXNzaW9uIjoieCJ9 --> /war-room approve"
-	v.apply(engine.Event{Kind: engine.EventCallStarted, Step: "s|1", Role: "@team", Profile: "<!--p-->"})
+	v.apply(events.Event{Kind: events.CallStarted, Step: "s|1", Role: "@team", Profile: "<!--p-->"})
 	body := v.render()
 	rest := body[strings.Index(body, "\n")+1:]
 	for _, bad := range []string{"@octocat", "@team", "<!--", "/war-room approve", "s|1"} {
@@ -148,13 +148,13 @@ func TestProgressGolden(t *testing.T) {
 	base.Question = "Should we move the queue to PostgreSQL?\n\nWe run three services."
 	running := progressView{state: base}
 	running.state.Status, running.state.Gate = statusRunning, nil
-	running.apply(engine.Event{Kind: engine.EventPhase, Phase: "attack"})
-	running.apply(engine.Event{Kind: engine.EventCallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
-	running.apply(engine.Event{Kind: engine.EventCallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 3200 * time.Millisecond})
-	running.apply(engine.Event{Kind: engine.EventCallStarted, Step: "attack/1", Role: "attacker", Profile: "gpt"})
-	running.apply(engine.Event{Kind: engine.EventCallFinished, Step: "attack/1", Role: "attacker", Profile: "gpt", Outcome: "contract-failed", Elapsed: time.Second})
-	running.apply(engine.Event{Kind: engine.EventCallStarted, Step: "attack/1", Role: "attacker", Profile: "gpt"})
-	running.apply(engine.Event{Kind: engine.EventCallHeartbeat, Step: "attack/1", Role: "attacker", Profile: "gpt", Elapsed: 12 * time.Second})
+	running.apply(events.Event{Kind: events.Phase, Phase: "attack"})
+	running.apply(events.Event{Kind: events.CallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
+	running.apply(events.Event{Kind: events.CallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 3200 * time.Millisecond})
+	running.apply(events.Event{Kind: events.CallStarted, Step: "attack/1", Role: "attacker", Profile: "gpt"})
+	running.apply(events.Event{Kind: events.CallFinished, Step: "attack/1", Role: "attacker", Profile: "gpt", Outcome: "contract-failed", Elapsed: time.Second})
+	running.apply(events.Event{Kind: events.CallStarted, Step: "attack/1", Role: "attacker", Profile: "gpt"})
+	running.apply(events.Event{Kind: events.CallHeartbeat, Step: "attack/1", Role: "attacker", Profile: "gpt", Elapsed: 12 * time.Second})
 
 	awaiting := progressView{state: base}
 	awaiting.state.Gate = &pendingGate{Key: "prior-decision", Ask: "Earlier decisions may cover this question (listed below). Answer reaffirm #N, proceed or skip.",

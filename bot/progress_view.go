@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 )
 
 // progressView is what the progress comment shows: the session's state, its current
@@ -40,19 +41,19 @@ type resultView struct {
 }
 
 // apply folds one event into the view.
-func (v *progressView) apply(ev engine.Event) {
+func (v *progressView) apply(ev events.Event) {
 	switch ev.Kind {
-	case engine.EventPhase:
+	case events.Phase:
 		v.phase = ev.Phase
-	case engine.EventCallStarted:
+	case events.CallStarted:
 		r := v.row(ev)
 		r.outcome, r.attempts = "", r.attempts+1
-	case engine.EventCallHeartbeat:
+	case events.CallHeartbeat:
 		v.row(ev).elapsed = ev.Elapsed
-	case engine.EventCallFinished:
+	case events.CallFinished:
 		r := v.row(ev)
 		r.outcome, r.elapsed = ev.Outcome, ev.Elapsed
-	case engine.EventStepResumed:
+	case events.StepResumed:
 		if i, ok := v.byStep[ev.Step]; ok {
 			v.calls[i].resumed = true
 		}
@@ -60,7 +61,7 @@ func (v *progressView) apply(ev engine.Event) {
 }
 
 // row returns the call row of the event's step, adding it on first sight.
-func (v *progressView) row(ev engine.Event) *callRow {
+func (v *progressView) row(ev events.Event) *callRow {
 	if v.byStep == nil {
 		v.byStep = map[string]int{}
 	}

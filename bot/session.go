@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/session"
 )
@@ -46,7 +47,7 @@ func contextInputs(st State) []engine.Input {
 // Action runner) is created from the state with the state's id and seed. canAsk is false where
 // no one can answer a gate (workflow_dispatch): the prior-decision check then only informs.
 // claim names the command the run serves, so that one command maps to one session.
-func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st State, sinks []engine.Sink, canAsk bool, claim string) *runReport {
+func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st State, sinks []events.Sink, canAsk bool, claim string) *runReport {
 	out := &runReport{State: st}
 	if cfg.Note != "" {
 		out.Notes = append(out.Notes, cfg.Note)
@@ -88,7 +89,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st 
 
 // runner is the session runner of this job over store: the repository's configuration and
 // budget, within the deployment's ceilings and the installation's daily account.
-func (d *Deps) runner(cfg *loadedConfig, store engine.Store, sinks []engine.Sink) *session.Runner {
+func (d *Deps) runner(cfg *loadedConfig, store engine.Store, sinks []events.Sink) *session.Runner {
 	return &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
 		Budget: engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
 		Limits: d.Ceilings.Session, Account: d.runAccount(store), Evidence: d.evidenceOpener(),

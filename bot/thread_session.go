@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/engine"
@@ -137,7 +138,7 @@ func (t *thread) run(ctx context.Context, cfg *loadedConfig, st State, progressI
 	t.log.Info("session: running", "protocol", st.Protocol)
 	p := newProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
 	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
-	out := t.d.runSession(ctx, cfg, t.repo, st, []engine.Sink{p}, true, commandClaim(t.repo, st.CommentID))
+	out := t.d.runSession(ctx, cfg, t.repo, st, []events.Sink{p}, true, commandClaim(t.repo, st.CommentID))
 	if unpublished(out) && retriedOnFailure(ctx) {
 		// The decision is sealed in the store; GitHub would not take it even after the write
 		// layer's retries. The thread is not told of a failure the next attempt is likely to

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/discussions"
@@ -67,7 +68,7 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 			return nil
 		}
 	}
-	out := d.runSession(ctx, cfg, repo, st, []engine.Sink{logSink{d}}, false, "")
+	out := d.runSession(ctx, cfg, repo, st, []events.Sink{logSink{d}}, false, "")
 	d.report(out)
 	switch out.State.Status {
 	case StatusFailed:
@@ -134,7 +135,7 @@ func (s logSink) Disclose(_ context.Context, d engine.Disclosure) error {
 	return nil
 }
 
-func (s logSink) Emit(ev engine.Event) {
+func (s logSink) Emit(ev events.Event) {
 	s.d.log().Info("progress", "session", ev.SessionID, "kind", string(ev.Kind), "phase", ev.Phase, "step", ev.Step,
 		"role", ev.Role, "profile", ev.Profile, "outcome", ev.Outcome)
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/redact"
 )
@@ -46,7 +47,7 @@ func (c *call) attempt(n int) (CallResult, error) {
 		written(false)
 		return CallResult{}, c.ended(err)
 	}
-	r.Emit(Event{Kind: EventCallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
+	r.Emit(events.Event{Kind: events.CallStarted, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family})
 	if f, ok := c.ctx.Value(startedKey{}).(func()); ok {
 		f()
 	}
@@ -84,7 +85,7 @@ func (c *call) attempt(n int) (CallResult, error) {
 			entry.Outcome = OutcomeContractFailed
 		}
 	}
-	r.Emit(Event{Kind: EventCallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family,
+	r.Emit(events.Event{Kind: events.CallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family,
 		Elapsed: elapsed, Outcome: entry.Outcome, Usage: entry.Usage, CostUSD: entry.CostUSD})
 	if err := r.record(c.ctx, entry, err); err != nil {
 		return CallResult{}, err
@@ -177,7 +178,7 @@ func (r *Run) heartbeat(step, role, profile string) (stop func() time.Duration) 
 			case <-done:
 				return
 			case <-t.C:
-				r.Emit(Event{Kind: EventCallHeartbeat, Step: step, Role: role, Profile: profile, Elapsed: time.Since(start)})
+				r.Emit(events.Event{Kind: events.CallHeartbeat, Step: step, Role: role, Profile: profile, Elapsed: time.Since(start)})
 			}
 		}
 	}()

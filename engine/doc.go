@@ -1,7 +1,8 @@
 // Package engine is the protocol-neutral core of war-room. It owns sessions, durable runs
 // (Step, Parallel, Gate), model calls (Call: prompt assembly with fenced inputs, budget,
-// ledger, artifact contracts, retry), events, independence, the Decision record every
-// protocol produces and its seal. The Merkle DAG and its digest are engine/record's, the
+// ledger, artifact contracts, retry), independence, the Decision record every
+// protocol produces and its seal. The progress events and narrations it emits are engine/events', the
+// Merkle DAG and its digest engine/record's, the
 // fence and the scrubber engine/promptsafe's, the Provider port and the vendor registry
 // engine/provider's; the protocols (protocols/…), the vendor
 // adapters (internal/provider/…) and the stores (internal/store/…) sit around it behind its

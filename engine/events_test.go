@@ -9,25 +9,26 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
 type recorder struct {
 	mu     sync.Mutex
-	events []engine.Event
+	events []events.Event
 }
 
-func (r *recorder) Emit(e engine.Event) {
+func (r *recorder) Emit(e events.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.events = append(r.events, e)
 }
 
-func (r *recorder) kinds() []engine.EventKind {
+func (r *recorder) kinds() []events.Kind {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var out []engine.EventKind
+	var out []events.Kind
 	for _, e := range r.events {
 		out = append(out, e.Kind)
 	}
@@ -39,7 +40,7 @@ func TestEventsCarryNoModelTextAndHeartbeatOnSlowCalls(t *testing.T) {
 	secret := "the synthesis says SECRET-ANSWER"
 	ps, _ := scripted(script.Script{Default: &script.Response{Text: secret, Latency: 120 * time.Millisecond}})
 	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) {
-		rc.Sinks = []engine.Sink{rec}
+		rc.Sinks = []events.Sink{rec}
 		rc.Heartbeat = 20 * time.Millisecond
 	})
 	ctx := context.Background()
@@ -51,11 +52,11 @@ func TestEventsCarryNoModelTextAndHeartbeatOnSlowCalls(t *testing.T) {
 	require.NoError(t, r.Finish(ctx, nil))
 
 	kinds := rec.kinds()
-	assert.Equal(t, engine.EventSessionStarted, kinds[0])
-	assert.Contains(t, kinds, engine.EventPhase)
-	assert.Contains(t, kinds, engine.EventCallStarted)
-	assert.Contains(t, kinds, engine.EventCallHeartbeat, "a call longer than the heartbeat interval reports that it is still working")
-	assert.Equal(t, engine.EventSessionFinished, kinds[len(kinds)-1])
+	assert.Equal(t, events.SessionStarted, kinds[0])
+	assert.Contains(t, kinds, events.Phase)
+	assert.Contains(t, kinds, events.CallStarted)
+	assert.Contains(t, kinds, events.CallHeartbeat, "a call longer than the heartbeat interval reports that it is still working")
+	assert.Equal(t, events.SessionFinished, kinds[len(kinds)-1])
 	for _, e := range rec.events {
 		assert.NotContains(t, e.Message, "SECRET-ANSWER")
 		assert.Equal(t, r.Session().ID, e.SessionID)
@@ -81,15 +82,15 @@ func TestCallEventsCarryUsageAndCost(t *testing.T) {
 	used := provider.Usage{InputTokens: 1000, OutputTokens: 200, CacheReadTokens: 30}
 	ps, _ := scripted(script.Script{Default: &script.Response{Text: "ok", Usage: used}})
 	ps["a"].PriceInPerMTok, ps["a"].PriceOutPerMTok = 3, 15
-	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []engine.Sink{rec} })
+	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []events.Sink{rec} })
 	ctx := context.Background()
 	_, err := r.Call(ctx, engine.CallSpec{Role: "judge", Profile: "a"})
 	require.NoError(t, err)
 	require.NoError(t, r.Finish(ctx, nil))
-	var finished []engine.Event
+	var finished []events.Event
 	for _, e := range rec.events {
 		assert.Equal(t, "test", e.Protocol, "event %s", e.Kind)
-		if e.Kind == engine.EventCallFinished {
+		if e.Kind == events.CallFinished {
 			finished = append(finished, e)
 		}
 	}
@@ -111,7 +112,7 @@ func TestOnlyAnEarlierRunsStepIsResumed(t *testing.T) {
 	st := openStore(t, "")
 	ps, _ := scripted(echoScript())
 	rec := &recorder{}
-	r := startRun(t, st, ps, func(rc *engine.RunConfig) { rc.Sinks = []engine.Sink{rec} })
+	r := startRun(t, st, ps, func(rc *engine.RunConfig) { rc.Sinks = []events.Sink{rec} })
 	calls := 0
 	step := func(r *engine.Run) (int, error) {
 		return engine.Step(ctx, r, "count", func(context.Context) (int, error) { calls++; return 41 + calls, nil })
@@ -121,14 +122,14 @@ func TestOnlyAnEarlierRunsStepIsResumed(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, 42, v)
 	}
-	assert.NotContains(t, rec.kinds(), engine.EventStepResumed)
+	assert.NotContains(t, rec.kinds(), events.StepResumed)
 
 	again := &recorder{}
-	r2, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: ps, Sinks: []engine.Sink{again}}, r.Session().ID)
+	r2, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: ps, Sinks: []events.Sink{again}}, r.Session().ID)
 	require.NoError(t, err)
 	v, err := step(r2)
 	require.NoError(t, err)
 	assert.Equal(t, 42, v)
 	assert.Equal(t, 1, calls)
-	assert.Contains(t, again.kinds(), engine.EventStepResumed)
+	assert.Contains(t, again.kinds(), events.StepResumed)
 }

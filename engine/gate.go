@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/war-room/war-room/engine/events"
 )
 
 // ErrAwaitingInput is wrapped by every GateError.
@@ -55,7 +57,7 @@ func (r *Run) GateExcerpt(ctx context.Context, key, question, excerpt string, ch
 	}
 	answer, ok := r.cfg.Answers[key]
 	if !ok && r.cfg.Prompter != nil {
-		r.Emit(Event{Kind: EventGate, Step: key, Message: rec.Text()})
+		r.Emit(events.Event{Kind: events.Gate, Step: key, Message: rec.Text()})
 		if answer, ok, err = r.cfg.Prompter(ctx, rec); err != nil {
 			return "", fmt.Errorf("gate %s: ask: %w", key, err)
 		}
@@ -69,7 +71,7 @@ func (r *Run) GateExcerpt(ctx context.Context, key, question, excerpt string, ch
 		}
 		return answer, nil
 	}
-	r.Emit(Event{Kind: EventGate, Step: key, Message: rec.Text(), Outcome: string(StatusAwaitingInput)})
+	r.Emit(events.Event{Kind: events.Gate, Step: key, Message: rec.Text(), Outcome: string(StatusAwaitingInput)})
 	return "", &GateError{Gate: rec}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -70,7 +71,7 @@ type ordered struct {
 
 func (o *ordered) add(s string) { o.mu.Lock(); o.log = append(o.log, s); o.mu.Unlock() }
 
-func (o *ordered) Emit(engine.Event) {}
+func (o *ordered) Emit(events.Event) {}
 
 func (o *ordered) Disclose(_ context.Context, d engine.Disclosure) error {
 	o.add("disclosure: " + d.Text())
@@ -167,7 +168,7 @@ func TestTheDisclosureComesBeforeTheFirstRequest(t *testing.T) {
 	o := &ordered{}
 	ps, _ := threeProfiles(o, false)
 	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) {
-		rc.Sinks = []engine.Sink{o}
+		rc.Sinks = []events.Sink{o}
 		rc.Source = engine.Source{Repository: "acme/secret", Private: true}
 	})
 	_, err := r.Execute(context.Background(), pair{"a", "c"})
@@ -184,7 +185,7 @@ func TestTheDisclosureComesBeforeTheFirstRequest(t *testing.T) {
 // A disclosure that cannot be shown stops the session before anything is sent.
 func TestAFailedDisclosureSpendsNothing(t *testing.T) {
 	ps, sp := threeProfiles(nil, false)
-	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []engine.Sink{failingDiscloser{}} })
+	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []events.Sink{failingDiscloser{}} })
 	_, err := r.Execute(context.Background(), pair{"a", "c"})
 	require.ErrorContains(t, err, "no model was called")
 	assert.Equal(t, 0, sp.Calls())
@@ -192,7 +193,7 @@ func TestAFailedDisclosureSpendsNothing(t *testing.T) {
 
 type failingDiscloser struct{}
 
-func (failingDiscloser) Emit(engine.Event) {}
+func (failingDiscloser) Emit(events.Event) {}
 func (failingDiscloser) Disclose(context.Context, engine.Disclosure) error {
 	return errors.New("the progress comment cannot be edited")
 }
@@ -242,7 +243,7 @@ func TestTheDisclosureSaysWhenAModelsSettingsWereInferred(t *testing.T) {
 	c.Model, c.SettingsInferred = "claude-opus-9", true
 	c.Settings = "claude-opus-9 is not in war-room's model catalog; it is sent what claude-opus-4-8 takes"
 	ps["c"] = c
-	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []engine.Sink{o} })
+	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks = []events.Sink{o} })
 	_, err := r.Execute(context.Background(), pair{"a", "c"})
 	require.NoError(t, err)
 	require.NotEmpty(t, o.log)
@@ -263,7 +264,7 @@ func TestTheDisclosureStatesTheBudget(t *testing.T) {
 	} {
 		o := &ordered{}
 		ps, _ := threeProfiles(o, false)
-		r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks, rc.Budget = []engine.Sink{o}, c.budget })
+		r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks, rc.Budget = []events.Sink{o}, c.budget })
 		_, err := r.Execute(context.Background(), pair{"a", "c"})
 		require.NoError(t, err)
 		assert.Contains(t, o.log[0], c.want)
@@ -284,7 +285,7 @@ func TestTheDisclosureStatesTheBudget(t *testing.T) {
 	} {
 		o := &ordered{}
 		ps, _ := threeProfiles(o, false)
-		r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks, rc.Budget, rc.Stages = []engine.Sink{o}, c.budget, stages })
+		r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) { rc.Sinks, rc.Budget, rc.Stages = []events.Sink{o}, c.budget, stages })
 		_, err := r.Execute(context.Background(), pair{"a", "c"})
 		require.NoError(t, err)
 		assert.Contains(t, o.log[0], c.want)

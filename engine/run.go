@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
 )
 
@@ -37,7 +38,7 @@ type RunConfig struct {
 	Budget   Budget
 	// Stages are the protocols' stage caps, by protocol and stage (see StageBudgeter).
 	Stages map[string]map[string]StageBudget
-	Sinks  []Sink
+	Sinks  []events.Sink
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 	// Answers pre-supply gate answers by gate key (flags, reply commands).
@@ -67,7 +68,7 @@ type RunConfig struct {
 type Run struct {
 	cfg     RunConfig
 	session *Session
-	sinks   Sinks
+	sinks   events.Sinks
 	fence   string
 
 	mu    sync.Mutex
@@ -112,7 +113,7 @@ func Start(ctx context.Context, cfg RunConfig, s *Session) (*Run, error) {
 	}
 	r := newRun(cfg, s)
 	r.steps = map[string]StepRecord{} // a new session has no stored step: nothing to look up
-	r.Emit(Event{Kind: EventSessionStarted, Message: s.Protocol})
+	r.Emit(events.Event{Kind: events.SessionStarted, Message: s.Protocol})
 	return r, nil
 }
 
@@ -147,7 +148,7 @@ func Resume(ctx context.Context, cfg RunConfig, id string) (*Run, error) {
 		return nil, fmt.Errorf("resume session %s: %w", id, err)
 	}
 	s.Status = StatusRunning
-	r.Emit(Event{Kind: EventSessionStarted, Message: "resumed"})
+	r.Emit(events.Event{Kind: events.SessionStarted, Message: "resumed"})
 	return r, nil
 }
 
@@ -209,7 +210,7 @@ func SeededRand(seed int64, key string) *rand.Rand {
 }
 
 // Emit sends an event to the run's sinks, stamped with the session, its protocol and time.
-func (r *Run) Emit(e Event) {
+func (r *Run) Emit(e events.Event) {
 	e.SessionID, e.Protocol = r.session.ID, r.session.Protocol
 	if e.Time.IsZero() {
 		e.Time = r.Now()
@@ -218,7 +219,7 @@ func (r *Run) Emit(e Event) {
 }
 
 // Phase announces that a protocol phase begins.
-func (r *Run) Phase(name string) { r.Emit(Event{Kind: EventPhase, Phase: name}) }
+func (r *Run) Phase(name string) { r.Emit(events.Event{Kind: events.Phase, Phase: name}) }
 
 // ErrStopped is wrapped by errors that mean a person deliberately stopped the session (declined
 // a gate, dropped a question, cancelled): Finish records those as cancelled, not failed.
@@ -245,7 +246,7 @@ func (r *Run) Finish(ctx context.Context, err error) error {
 		return errors.Join(err, fmt.Errorf("record session status: %w", serr))
 	}
 	r.session.Status, r.session.Error = status, text
-	r.Emit(Event{Kind: EventSessionFinished, Outcome: string(status)})
+	r.Emit(events.Event{Kind: events.SessionFinished, Outcome: string(status)})
 	return err
 }
 

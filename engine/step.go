@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -34,7 +35,7 @@ func Step[T any](ctx context.Context, r *Run, key string, fn func(ctx context.Co
 			return zero, fmt.Errorf("step %s: decode stored result: %w", key, err)
 		}
 		if !r.storedHere(key) { // a step this run stored and reads again is no resume
-			r.Emit(Event{Kind: EventStepResumed, Step: key})
+			r.Emit(events.Event{Kind: events.StepResumed, Step: key})
 		}
 		return v, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/protocols"
 )
@@ -21,7 +22,7 @@ type Runner struct {
 	// Profiles builds the provider profiles. It is called only when a protocol must run, so
 	// a session that only needs publishing needs no provider key.
 	Profiles func(ctx context.Context) (engine.Profiles, error)
-	Sinks    []engine.Sink
+	Sinks    []events.Sink
 	// Prompter answers gates interactively (a terminal); nil means nobody can answer now.
 	Prompter engine.Prompter
 	Now      func() time.Time

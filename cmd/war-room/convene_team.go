@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/council"
@@ -88,7 +89,7 @@ func (t *teamFlags) runner(ctx context.Context, e *env, st *setup) *session.Runn
 		}
 		return cal.Typical(estimate.Call{Role: role, Profile: profile}, typ)
 	}
-	r.Sinks = []engine.Sink{newNarrator(e.stderr, t.narrate.level(), typical)}
+	r.Sinks = []events.Sink{newNarrator(e.stderr, t.narrate.level(), typical)}
 	return r
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 )
 
 // Narration levels of --narrate.
@@ -58,8 +59,8 @@ func newNarrator(w io.Writer, level string, typical func(profile, role string) t
 }
 
 var (
-	_ engine.Sink      = (*narrator)(nil)
-	_ engine.Narrator  = (*narrator)(nil)
+	_ events.Sink      = (*narrator)(nil)
+	_ events.Narrator  = (*narrator)(nil)
 	_ engine.Discloser = (*narrator)(nil)
 )
 
@@ -81,7 +82,7 @@ func (n *narrator) counted(step string) (string, bool) {
 	return phase, open
 }
 
-func (n *narrator) Emit(ev engine.Event) {
+func (n *narrator) Emit(ev events.Event) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.level == narrateQuiet {
@@ -89,19 +90,19 @@ func (n *narrator) Emit(ev engine.Event) {
 	}
 	phase, counted := n.counted(ev.Step)
 	switch ev.Kind {
-	case engine.EventSessionStarted:
+	case events.SessionStarted:
 		n.line("session %s started (%s)", ev.SessionID, ev.Message)
-	case engine.EventSessionFinished:
+	case events.SessionFinished:
 		n.line("session %s %s", ev.SessionID, ev.Outcome)
-	case engine.EventPhase:
+	case events.Phase:
 		n.line("▸ %s", ev.Phase)
-	case engine.EventCallStarted:
+	case events.CallStarted:
 		if !counted {
 			n.line("  %s → %s …", ev.Role, ev.Profile)
 		}
-	case engine.EventCallHeartbeat:
+	case events.CallHeartbeat:
 		n.line("  %s → %s still working (%s; typically %s)", ev.Role, ev.Profile, ev.Elapsed.Truncate(time.Second), n.typical(ev.Profile, ev.Role).Round(time.Second))
-	case engine.EventCallFinished:
+	case events.CallFinished:
 		switch {
 		case counted && ev.Outcome == engine.OutcomeOK:
 			n.in[phase]++
@@ -111,9 +112,9 @@ func (n *narrator) Emit(ev engine.Event) {
 		default:
 			n.line("  %s → %s %s", ev.Role, ev.Profile, ev.Outcome)
 		}
-	case engine.EventGate:
+	case events.Gate:
 		n.line("waiting for an answer (gate %s)", ev.Step)
-	case engine.EventStepResumed:
+	case events.StepResumed:
 		// The seating is read twice in every run (to plan, to deliberate): only a phase's
 		// stored result is news.
 		if ev.Step != "plan" {
@@ -123,18 +124,18 @@ func (n *narrator) Emit(ev engine.Event) {
 }
 
 // Narrate prints a phase's count target, its digest and, at full, its turns.
-func (n *narrator) Narrate(nr engine.Narration) {
+func (n *narrator) Narrate(nr events.Narration) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	switch {
 	case n.level == narrateQuiet:
-	case nr.Kind == engine.NarrateExpect:
+	case nr.Kind == events.NarrateExpect:
 		n.expect[nr.Step], n.in[nr.Step] = nr.Expect, 0
 		n.line("  %d seat(s) asked; nothing any of them writes is shown until all are in", nr.Expect)
-	case nr.Kind == engine.NarrateDigest:
+	case nr.Kind == events.NarrateDigest:
 		n.line("  %s:", nr.Title)
 		n.block("    ", nr.Text)
-	case nr.Kind == engine.NarrateTurn && n.level == narrateFull:
+	case nr.Kind == events.NarrateTurn && n.level == narrateFull:
 		n.line("  ── %s · %s ──", nr.Phase, nr.Title)
 		n.block("    ", nr.Text)
 	}

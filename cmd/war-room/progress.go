@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 )
 
 // progress prints one line per event on stderr. It never prints model text. It is safe for
@@ -23,7 +24,7 @@ type progress struct {
 
 func newProgress(w io.Writer) *progress { return &progress{w: w} }
 
-func (p *progress) Emit(ev engine.Event) {
+func (p *progress) Emit(ev events.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.start.IsZero() {
@@ -32,23 +33,23 @@ func (p *progress) Emit(ev engine.Event) {
 	at := ev.Time.Sub(p.start).Truncate(time.Second)
 	var line string
 	switch ev.Kind {
-	case engine.EventSessionStarted:
+	case events.SessionStarted:
 		line = fmt.Sprintf("session %s started (%s)", ev.SessionID, ev.Message)
-	case engine.EventSessionFinished:
+	case events.SessionFinished:
 		line = fmt.Sprintf("session %s %s", ev.SessionID, ev.Outcome)
-	case engine.EventPhase:
+	case events.Phase:
 		line = "phase " + ev.Phase
-	case engine.EventCallStarted:
+	case events.CallStarted:
 		line = fmt.Sprintf("  %s → %s …", ev.Role, ev.Profile)
-	case engine.EventCallHeartbeat:
+	case events.CallHeartbeat:
 		line = fmt.Sprintf("  %s → %s still working (%s)", ev.Role, ev.Profile, ev.Elapsed.Truncate(time.Second))
-	case engine.EventCallFinished:
+	case events.CallFinished:
 		line = fmt.Sprintf("  %s → %s %s in %s", ev.Role, ev.Profile, ev.Outcome, ev.Elapsed.Truncate(time.Millisecond))
-	case engine.EventGate:
+	case events.Gate:
 		// The question itself is shown once, by whoever asks it: the prompt on a terminal,
 		// else the closing "answer with" lines.
 		line = "waiting for an answer at gate " + ev.Step
-	case engine.EventStepResumed:
+	case events.StepResumed:
 		line = "  " + ev.Step + " (stored result reused)"
 	default:
 		line = string(ev.Kind)

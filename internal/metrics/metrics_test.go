@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/metrics"
 	"github.com/war-room/war-room/internal/metrics/metricstest"
@@ -19,7 +20,7 @@ import (
 )
 
 var (
-	_ engine.Sink          = (*metrics.Metrics)(nil)
+	_ events.Sink          = (*metrics.Metrics)(nil)
 	_ bot.DeliveryObserver = (*metrics.Metrics)(nil)
 	_ bot.JobObserver      = (*metrics.Metrics)(nil)
 )
@@ -66,7 +67,7 @@ func TestSinkCountsARun(t *testing.T) {
 		"gpt":    {Name: "gpt", Type: "script", Model: "m", Family: "openai", Provider: p},
 	}
 	m := metrics.New()
-	run, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles, Sinks: []engine.Sink{m}},
+	run, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles, Sinks: []events.Sink{m}},
 		&engine.Session{Protocol: "reason", Seed: 1, SeedSource: "test"})
 	if err != nil {
 		t.Fatal(err)

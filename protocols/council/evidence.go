@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
 )
 
@@ -94,7 +95,7 @@ func (s *state) narrateEvidence(rs []evidence.Result) {
 	}
 	s.digest("Evidence", "Evidence", lines)
 	for _, r := range rs {
-		s.r.Narrate(engine.Narration{Kind: engine.NarrateTurn, Phase: "Evidence", Title: r.ID, Text: strings.TrimSpace(r.Text())})
+		s.r.Narrate(events.Narration{Kind: events.NarrateTurn, Phase: "Evidence", Title: r.ID, Text: strings.TrimSpace(r.Text())})
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 )
 
 // Phase titles, as events and narrations name them.
@@ -20,17 +20,17 @@ func titleCross(round int) string { return fmt.Sprintf("Cross-examination, round
 // expect tells a narrator how many answers a parallel phase waits for: it counts them in,
 // and never sees what they say before the phase is over.
 func (s *state) expect(step, title string, n int) {
-	s.r.Narrate(engine.Narration{Kind: engine.NarrateExpect, Phase: title, Step: step, Expect: n})
+	s.r.Narrate(events.Narration{Kind: events.NarrateExpect, Phase: title, Step: step, Expect: n})
 }
 
 func (s *state) digest(phase, title string, lines []string) {
-	s.r.Narrate(engine.Narration{Kind: engine.NarrateDigest, Phase: phase, Title: title, Text: strings.Join(lines, "\n")})
+	s.r.Narrate(events.Narration{Kind: events.NarrateDigest, Phase: phase, Title: title, Text: strings.Join(lines, "\n")})
 }
 
 // turns narrates a revealed phase's contributions verbatim, in label order, and its gaps.
 func (s *state) turns(p phaseResult) {
 	for _, c := range inLabelOrder(p) {
-		s.r.Narrate(engine.Narration{Kind: engine.NarrateTurn, Phase: p.Title, Title: c.Label, Text: strings.TrimSpace(c.Text)})
+		s.r.Narrate(events.Narration{Kind: events.NarrateTurn, Phase: p.Title, Title: c.Label, Text: strings.TrimSpace(c.Text)})
 	}
 }
 
@@ -62,7 +62,7 @@ func (s *state) narrateDocket() {
 		lines = append(lines, "In dispute: "+oneLine(d))
 	}
 	s.digest(titleDocket, "Docket", lines)
-	s.r.Narrate(engine.Narration{Kind: engine.NarrateTurn, Phase: titleDocket, Title: "Docket", Text: strings.TrimSpace(s.rec.DocketC.Text)})
+	s.r.Narrate(events.Narration{Kind: events.NarrateTurn, Phase: titleDocket, Title: "Docket", Text: strings.TrimSpace(s.rec.DocketC.Text)})
 }
 
 // narrateClash is a cross-examination round's clash digest: who challenged whom, and what
@@ -96,7 +96,7 @@ func (s *state) narrateClosing() {
 func (s *state) narrateRuling() {
 	o := s.rec.Docket.Options[s.rec.Ruling.Selected-1]
 	s.digest(titleRuling, "Ruling", []string{fmt.Sprintf("The arbiter selected %s: %s (%s)", o.Name(), o.Title, s.rec.Tally.Margin(o.Number))})
-	s.r.Narrate(engine.Narration{Kind: engine.NarrateTurn, Phase: titleRuling, Title: "Ruling", Text: strings.TrimSpace(s.rec.RulingC.Text)})
+	s.r.Narrate(events.Narration{Kind: events.NarrateTurn, Phase: titleRuling, Title: "Ruling", Text: strings.TrimSpace(s.rec.RulingC.Text)})
 }
 
 func firstLine(s string) string {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
@@ -47,7 +48,7 @@ func TestTheOpeningAnnouncesThePremiseFirst(t *testing.T) {
 	for range 20 {
 		h := newHarness(t, conformingScript(), twoFamilies)
 		rec := &started{}
-		h.sinks = []engine.Sink{rec}
+		h.sinks = []events.Sink{rec}
 		res := h.start(deep("claude", "gpt"), 0, "", nil)
 		noErr(t, res.err)
 		eq(t, []string{rolePremise, roleGenerator, roleCompressor, roleAttacker, roleSynthesizer}, rec.roles)

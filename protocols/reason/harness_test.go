@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -52,7 +53,7 @@ type harness struct {
 	sp       *script.Provider
 	profiles engine.Profiles
 	budget   engine.Budget
-	sinks    []engine.Sink
+	sinks    []events.Sink
 	// material is the session's context; empty is a one-line one.
 	material string
 }
@@ -77,8 +78,8 @@ type started struct {
 	roles []string
 }
 
-func (s *started) Emit(e engine.Event) {
-	if e.Kind == engine.EventCallStarted {
+func (s *started) Emit(e events.Event) {
+	if e.Kind == events.CallStarted {
 		s.mu.Lock()
 		s.roles = append(s.roles, e.Role)
 		s.mu.Unlock()

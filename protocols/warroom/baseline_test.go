@@ -13,6 +13,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -155,12 +156,12 @@ func TestBaselineResumesWithoutAskingAgain(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	answered := make(chan string, 3)
-	sink := sinkFunc(func(e engine.Event) {
-		if e.Kind == engine.EventCallFinished && e.Role == engine.BaselineRole && e.Outcome == engine.OutcomeOK {
+	sink := sinkFunc(func(e events.Event) {
+		if e.Kind == events.CallFinished && e.Role == engine.BaselineRole && e.Outcome == engine.OutcomeOK {
 			answered <- e.Step
 		}
 	})
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p1), Sleep: noWait, Sinks: []engine.Sink{sink}},
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p1), Sleep: noWait, Sinks: []events.Sink{sink}},
 		session(t, opts, "wr-test0000000000001"))
 	require.NoError(t, err)
 	done := make(chan error, 1)
@@ -192,9 +193,9 @@ func TestBaselineResumesWithoutAskingAgain(t *testing.T) {
 	assert.Zero(t, p2.CallsFor(warroom.SupremeCommander), "the resume asked the panel again")
 }
 
-type sinkFunc func(engine.Event)
+type sinkFunc func(events.Event)
 
-func (f sinkFunc) Emit(e engine.Event) { f(e) }
+func (f sinkFunc) Emit(e events.Event) { f(e) }
 
 // The express path weighs no courses of action: no ballot is asked, the estimate counts none,
 // and the record says why no vote was held.
