@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 )
 
 // Ceilings are what a deployment bounds whatever a repository's configuration says (the
@@ -14,12 +15,12 @@ import (
 // owner pays for what the configuration spends).
 type Ceilings struct {
 	// Session caps every session and every review lane, and bounds what protocols declare;
-	// see engine.Limits. Its context-bytes bound caps review.max_diff_bytes too: a lane's
+	// see limits.Limits. Its context-bytes bound caps review.max_diff_bytes too: a lane's
 	// diff is its context.
-	Session engine.Limits
+	Session limits.Limits
 	// Daily caps what one installation spends in a UTC day, over all its sessions and lanes,
 	// across every worker sharing the store (a zero cap is none).
-	Daily engine.Budget
+	Daily limits.Budget
 	// WriteSpacing caps github.write_spacing (zero: none). A repository's value over it is
 	// clamped to it and the run says so, so that no repository can hold the installation's
 	// writes back for longer.
@@ -55,7 +56,7 @@ func (d *Deps) account(store engine.Store) *engine.DailyAccount {
 
 // runAccount is the account a run is charged to, as the engine takes it (a nil interface
 // when there is none).
-func (d *Deps) runAccount(store engine.Store) engine.Account {
+func (d *Deps) runAccount(store engine.Store) limits.Account {
 	if a := d.account(store); a != nil {
 		return a
 	}
@@ -72,19 +73,19 @@ func (d *Deps) spentForToday(ctx context.Context, store engine.Store) (string, e
 	if err != nil {
 		return "", fmt.Errorf("read the installation's spend: %w", err)
 	}
-	return a.Limit.Refuse(a.What, used, engine.Spend{}), nil
+	return a.Limit.Refuse(a.What, used, limits.Spend{}), nil
 }
 
 // laneBudget is the budget of one review lane: the configuration's, within the ceilings.
-func (d *Deps) laneBudget(cfg *loadedConfig) engine.Budget {
-	own := engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
+func (d *Deps) laneBudget(cfg *loadedConfig) limits.Budget {
+	own := limits.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
 	return own.Within(d.Ceilings.Session.Budget)
 }
 
 // laneDiffBytes is the most of a diff a lane reviews: review.max_diff_bytes, within the
 // context-bytes ceiling.
 func (d *Deps) laneDiffBytes(configured int64) int64 {
-	if c := d.Ceilings.Session.Bounds[engine.CeilingContextBytes].Max; c > 0 && (configured <= 0 || c < configured) {
+	if c := d.Ceilings.Session.Bounds[limits.CeilingContextBytes].Max; c > 0 && (configured <= 0 || c < configured) {
 		return c
 	}
 	return configured

@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/safetext"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -77,9 +78,9 @@ func (w *appWorld) oneRefusal(delivery, body string) string {
 }
 
 func serveCeilings() Ceilings {
-	return Ceilings{Session: engine.Limits{Bounds: map[engine.Ceiling]engine.Limit{
-		engine.CeilingPasses: {Max: 3, By: "--max-passes"},
-		engine.CeilingRounds: {Max: 5, By: "--max-rounds"},
+	return Ceilings{Session: limits.Limits{Bounds: map[limits.Ceiling]limits.Limit{
+		limits.CeilingPasses: {Max: 3, By: "--max-passes"},
+		limits.CeilingRounds: {Max: 5, By: "--max-rounds"},
 	}}}
 }
 
@@ -119,10 +120,10 @@ func TestAppRefusesACommandOnceTheInstallationsDayIsSpent(t *testing.T) {
 	var day atomic.Int64 // the workers' clock, moved by the test
 	day.Store(time.Date(2026, 5, 6, 12, 0, 0, 0, time.UTC).Unix())
 	w.now = func() time.Time { return time.Unix(day.Load(), 0).UTC() }
-	w.ceilings = Ceilings{Daily: engine.Budget{MaxUSD: 50, USDBy: "--max-daily-usd"}}
+	w.ceilings = Ceilings{Daily: limits.Budget{MaxUSD: 50, USDBy: "--max-daily-usd"}}
 	// Earlier sessions of installation 77 (on any replica sharing the store) spent the day.
 	spent := &engine.DailyAccount{Store: w.worldStore(), Key: "installation/77", Now: w.now}
-	spent.Charge(context.Background(), engine.Spend{Tokens: 9000, USD: 50.25})
+	spent.Charge(context.Background(), limits.Spend{Tokens: 9000, USD: 50.25})
 	w.start(nil)
 	reply := w.oneRefusal("d-daily", "/war-room reason Should billing move to a queue?")
 	want := safetext.Inline("Not started: installation 77 today (UTC) has spent $50.2500, ceiling $50.00 (--max-daily-usd). The count starts again at 00:00 UTC.")
@@ -130,7 +131,7 @@ func TestAppRefusesACommandOnceTheInstallationsDayIsSpent(t *testing.T) {
 		t.Errorf("reply:\n%s\nwant it to say %q", reply, want)
 	}
 	other := &engine.DailyAccount{Store: w.worldStore(), Key: "installation/78", Now: w.now}
-	if s, _ := other.Spent(context.Background()); s != (engine.Spend{}) {
+	if s, _ := other.Spent(context.Background()); s != (limits.Spend{}) {
 		t.Errorf("another installation's day: %+v", s)
 	}
 
@@ -155,7 +156,7 @@ func TestAppSessionRunsUnderTheServersBudget(t *testing.T) {
 		"  alpha: {type: script, family: anthropic, responses: "+script+"}\n"+
 		"  beta: {type: script, family: openai, responses: "+script+"}\n"+
 		"  gamma: {type: script, family: google, responses: "+script+"}\n")
-	w.ceilings = Ceilings{Session: engine.Limits{Budget: engine.Budget{MaxTokens: 1, TokensBy: "--max-session-tokens"}}}
+	w.ceilings = Ceilings{Session: limits.Limits{Budget: limits.Budget{MaxTokens: 1, TokensBy: "--max-session-tokens"}}}
 	w.start(nil)
 	n := w.f.AddIssue(testRepo, 0, "Queue backend", "We run Redis only for jobs.", "alice")
 	if got := w.deliver("issue_comment", "d-budget", w.comment(n, "/war-room reason Should billing move to a queue?"), vectorSecret); got != http.StatusAccepted {

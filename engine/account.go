@@ -6,21 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
-)
 
-// Account is a spending ceiling shared by many sessions, across the processes sharing a
-// store: every call of every session charged to it is checked before it starts and charged
-// after. Calls in flight are counted when they end, so the ceiling can be passed by what
-// the calls already running spend, never by a call that starts after it is reached.
-type Account interface {
-	// Allow returns an error wrapping ErrBudgetExceeded when a call expected to spend want
-	// must not start, and any other error when the account cannot be read (the call is then
-	// refused too: the ceiling fails closed).
-	Allow(ctx context.Context, want Spend) error
-	// Charge adds what a call spent. The call's answer stands whatever happens here; an
-	// account that cannot record the spend reports it its own way.
-	Charge(ctx context.Context, spent Spend)
-}
+	"github.com/war-room/war-room/engine/limits"
+)
 
 // spendRecordKind is the store record kind daily accounts keep their totals under, keyed
 // "<account key>/<YYYY-MM-DD>" (the UTC day).
@@ -35,17 +23,17 @@ type DailyAccount struct {
 	// What names it in refusals ("installation 77 today").
 	What string
 	// Limit is the daily ceiling, each cap named by the setting it came from.
-	Limit Budget
+	Limit limits.Budget
 	// Now is the clock the day is read from (default time.Now).
 	Now func() time.Time
 	// Warn hears of a charge that could not be recorded (nil: nobody).
 	Warn func(string)
 }
 
-var _ Account = (*DailyAccount)(nil)
+var _ limits.Account = (*DailyAccount)(nil)
 
 // Allow refuses a call once the day's spend reaches a cap, or when want would pass it.
-func (a *DailyAccount) Allow(ctx context.Context, want Spend) error {
+func (a *DailyAccount) Allow(ctx context.Context, want limits.Spend) error {
 	used, _, err := a.read(ctx, a.key())
 	if err != nil {
 		return fmt.Errorf("%w: the spend of %s cannot be read: %v", ErrBudgetExceeded, a.What, err)
@@ -57,7 +45,7 @@ func (a *DailyAccount) Allow(ctx context.Context, want Spend) error {
 }
 
 // Spent returns the day's spend so far.
-func (a *DailyAccount) Spent(ctx context.Context) (Spend, error) {
+func (a *DailyAccount) Spent(ctx context.Context) (limits.Spend, error) {
 	s, _, err := a.read(ctx, a.key())
 	return s, err
 }
@@ -67,13 +55,13 @@ func (a *DailyAccount) Spent(ctx context.Context) (Spend, error) {
 const maxSwaps = 1000
 
 // Charge adds spent to the day's total.
-func (a *DailyAccount) Charge(ctx context.Context, spent Spend) {
+func (a *DailyAccount) Charge(ctx context.Context, spent limits.Spend) {
 	if err := a.add(ctx, a.key(), spent); err != nil && a.Warn != nil {
 		a.Warn(fmt.Sprintf("the spend of %s was not recorded: %v", a.What, err))
 	}
 }
 
-func (a *DailyAccount) add(ctx context.Context, key string, spent Spend) error {
+func (a *DailyAccount) add(ctx context.Context, key string, spent limits.Spend) error {
 	for range maxSwaps {
 		used, raw, err := a.read(ctx, key)
 		if err != nil {
@@ -103,19 +91,19 @@ type spendJSON struct {
 }
 
 // read returns a day's total and its stored bytes (nil when nothing is recorded yet).
-func (a *DailyAccount) read(ctx context.Context, key string) (Spend, []byte, error) {
+func (a *DailyAccount) read(ctx context.Context, key string) (limits.Spend, []byte, error) {
 	raw, err := a.Store.GetRecord(ctx, spendRecordKind, key)
 	if errors.Is(err, ErrNotFound) {
-		return Spend{}, nil, nil
+		return limits.Spend{}, nil, nil
 	}
 	if err != nil {
-		return Spend{}, nil, err
+		return limits.Spend{}, nil, err
 	}
 	var s spendJSON
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Spend{}, nil, fmt.Errorf("record %s/%s: %w", spendRecordKind, key, err)
+		return limits.Spend{}, nil, fmt.Errorf("record %s/%s: %w", spendRecordKind, key, err)
 	}
-	return Spend(s), raw, nil
+	return limits.Spend(s), raw, nil
 }
 
 func (a *DailyAccount) key() string {

@@ -144,9 +144,9 @@ func (c *call) limitKey() string {
 }
 
 // callDeadline bounds a call by the earlier of its limits (zero ones do not count).
-func callDeadline(parent context.Context, limits ...time.Duration) (context.Context, time.Duration, context.CancelFunc) {
+func callDeadline(parent context.Context, bounds ...time.Duration) (context.Context, time.Duration, context.CancelFunc) {
 	var limit time.Duration
-	for _, l := range limits {
+	for _, l := range bounds {
 		if l > 0 && (limit == 0 || l < limit) {
 			limit = l
 		}

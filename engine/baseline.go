@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -70,13 +71,13 @@ func ParseBaseline(v string) (Baseline, error) {
 // Bounded is the vote as a server's ceiling sees it: none when off; a matched vote at the
 // most it may ask. The setting may come from --baseline or the configuration's
 // baseline.calls (the session keeps only its value), so the refusal names both.
-func (b Baseline) Bounded() []Bounded {
+func (b Baseline) Bounded() []limits.Bounded {
 	switch {
 	case b.Matched:
-		return []Bounded{{Ceiling: CeilingBaselineCalls, Value: MaxBaselineCalls,
+		return []limits.Bounded{{Ceiling: limits.CeilingBaselineCalls, Value: MaxBaselineCalls,
 			Shown: fmt.Sprintf("A matched baseline vote (--baseline or baseline.calls: matched, up to %d calls)", MaxBaselineCalls)}}
 	case b.Calls > 0:
-		return []Bounded{{Ceiling: CeilingBaselineCalls, Value: int64(b.Calls),
+		return []limits.Bounded{{Ceiling: limits.CeilingBaselineCalls, Value: int64(b.Calls),
 			Shown: fmt.Sprintf("A baseline vote of %d calls (--baseline or baseline.calls)", b.Calls)}}
 	}
 	return nil

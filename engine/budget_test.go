@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 )
@@ -65,13 +66,13 @@ func TestBudgetRefusesAPromptWhoseInputCostWouldPassTheUSDCeiling(t *testing.T) 
 
 // A server ceiling lower than the configuration's wins, and the refusal names it.
 func TestBudgetWithinNamesTheLowerCeiling(t *testing.T) {
-	repo := engine.Budget{MaxTokens: 500, MaxUSD: 10}
-	server := engine.Budget{MaxTokens: 1000, MaxUSD: 2, TokensBy: "--max-session-tokens=1000", USDBy: "--max-session-usd=2"}
+	repo := limits.Budget{MaxTokens: 500, MaxUSD: 10}
+	server := limits.Budget{MaxTokens: 1000, MaxUSD: 2, TokensBy: "--max-session-tokens=1000", USDBy: "--max-session-usd=2"}
 	got := repo.Within(server)
-	assert.Equal(t, engine.Budget{MaxTokens: 500, MaxUSD: 2, USDBy: "--max-session-usd=2"}, got)
-	assert.Equal(t, server, engine.Budget{}.Within(server), "an uncapped configuration gets the server's caps")
-	assert.Equal(t, repo, repo.Within(engine.Budget{}), "no server ceiling leaves the configuration's")
-	assert.Contains(t, got.Refuse("this session", engine.Spend{USD: 2}, engine.Spend{}), "(--max-session-usd=2)")
+	assert.Equal(t, limits.Budget{MaxTokens: 500, MaxUSD: 2, USDBy: "--max-session-usd=2"}, got)
+	assert.Equal(t, server, limits.Budget{}.Within(server), "an uncapped configuration gets the server's caps")
+	assert.Equal(t, repo, repo.Within(limits.Budget{}), "no server ceiling leaves the configuration's")
+	assert.Contains(t, got.Refuse("this session", limits.Spend{USD: 2}, limits.Spend{}), "(--max-session-usd=2)")
 }
 
 // A daily account is shared by every session charged to it, through the store: once the
@@ -82,7 +83,7 @@ func TestDailyAccountIsSharedBySessions(t *testing.T) {
 	st := openStore(t, "")
 	now := time.Date(2025, 3, 4, 23, 0, 0, 0, time.UTC)
 	acct := &engine.DailyAccount{Store: st, Key: "installation/77", What: "installation 77 today", Now: func() time.Time { return now },
-		Limit: engine.Budget{MaxTokens: 1000, TokensBy: "--max-daily-tokens=1000"}}
+		Limit: limits.Budget{MaxTokens: 1000, TokensBy: "--max-daily-tokens=1000"}}
 	ps, sp := scripted(script.Script{Default: &script.Response{Text: "ok", Usage: provider.Usage{InputTokens: 350}}})
 	withAccount := func(rc *engine.RunConfig) { rc.Account = acct }
 	one, two := startRun(t, st, ps, withAccount), startRun(t, st, ps, withAccount)
@@ -100,7 +101,7 @@ func TestDailyAccountIsSharedBySessions(t *testing.T) {
 	require.NoError(t, err)
 	spent, err := acct.Spent(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, engine.Spend{Tokens: 350}, spent)
+	assert.Equal(t, limits.Spend{Tokens: 350}, spent)
 }
 
 // Concurrent charges from many goroutines (as parallel calls and replicas make them) all
@@ -114,7 +115,7 @@ func TestDailyAccountChargesConcurrently(t *testing.T) {
 	for range 16 {
 		wg.Go(func() {
 			for range 5 {
-				acct.Charge(ctx, engine.Spend{Tokens: 10, USD: 0.5})
+				acct.Charge(ctx, limits.Spend{Tokens: 10, USD: 0.5})
 			}
 		})
 	}

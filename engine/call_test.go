@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -121,7 +122,7 @@ func TestBudgetRefusesTheNextCallBeforeSending(t *testing.T) {
 	assert.ErrorContains(t, err, "budget.max_tokens")
 
 	// A resumed run remembers what was spent.
-	r2, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: ps, Budget: engine.Budget{MaxTokens: 1200}}, r.Session().ID)
+	r2, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: ps, Budget: limits.Budget{MaxTokens: 1200}}, r.Session().ID)
 	require.NoError(t, err)
 	_, err = r2.Call(ctx, engine.CallSpec{Role: "x", Profile: "a"})
 	require.ErrorIs(t, err, engine.ErrBudgetExceeded)

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/war-room/war-room/engine/limits"
 )
 
 // processor is one endpoint that will receive a session's material.
@@ -180,13 +182,13 @@ func (r *Run) disclose(ctx context.Context, seats []Seat, routes []Route) error 
 
 // budgetLine states the session's ceiling, and says so when there is none: a reader must not
 // take silence for a cap. Stage caps follow, each with the setting it came from.
-func budgetLine(b Budget, stages map[string]StageBudget) string {
+func budgetLine(b limits.Budget, stages map[string]StageBudget) string {
 	var caps []string
 	if b.MaxTokens > 0 {
-		caps = append(caps, fmt.Sprintf("%d tokens (%s)", b.MaxTokens, orKey(b.TokensBy, budgetTokensKey)))
+		caps = append(caps, fmt.Sprintf("%d tokens (%s)", b.MaxTokens, b.TokensSetting()))
 	}
 	if b.MaxUSD > 0 {
-		caps = append(caps, fmt.Sprintf("$%.2f on priced profiles (%s)", b.MaxUSD, orKey(b.USDBy, budgetUSDKey)))
+		caps = append(caps, fmt.Sprintf("$%.2f on priced profiles (%s)", b.MaxUSD, b.USDSetting()))
 	}
 	var staged []string
 	for _, name := range slices.Sorted(maps.Keys(stages)) {

@@ -1,7 +1,8 @@
 // Package engine is the protocol-neutral core of war-room. It owns sessions, durable runs
 // (Step, Parallel, Gate), model calls (Call: prompt assembly with fenced inputs, budget,
 // ledger, artifact contracts, retry), independence, the Decision record every
-// protocol produces and its seal. The progress events and narrations it emits are engine/events', the
+// protocol produces and its seal. The ceilings it enforces are engine/limits', the progress events
+// and narrations it emits engine/events', the
 // Merkle DAG and its digest engine/record's, the
 // fence and the scrubber engine/promptsafe's, the Provider port and the vendor registry
 // engine/provider's; the protocols (protocols/…), the vendor

@@ -14,6 +14,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -255,12 +256,12 @@ func TestTheDisclosureSaysWhenAModelsSettingsWereInferred(t *testing.T) {
 // ceiling applies: silence must not read as a cap.
 func TestTheDisclosureStatesTheBudget(t *testing.T) {
 	for _, c := range []struct {
-		budget engine.Budget
+		budget limits.Budget
 		want   string
 	}{
-		{engine.Budget{}, "Budget: uncapped — no budget.max_tokens or budget.max_usd applies"},
-		{engine.Budget{MaxTokens: 200000, MaxUSD: 2.5}, "Budget: at most 200000 tokens (budget.max_tokens) and $2.50 on priced profiles (budget.max_usd)"},
-		{engine.Budget{MaxTokens: 5000, TokensBy: "--max-session-tokens"}, "Budget: at most 5000 tokens (--max-session-tokens); no call starts past it."},
+		{limits.Budget{}, "Budget: uncapped — no budget.max_tokens or budget.max_usd applies"},
+		{limits.Budget{MaxTokens: 200000, MaxUSD: 2.5}, "Budget: at most 200000 tokens (budget.max_tokens) and $2.50 on priced profiles (budget.max_usd)"},
+		{limits.Budget{MaxTokens: 5000, TokensBy: "--max-session-tokens"}, "Budget: at most 5000 tokens (--max-session-tokens); no call starts past it."},
 	} {
 		o := &ordered{}
 		ps, _ := threeProfiles(o, false)
@@ -276,12 +277,12 @@ func TestTheDisclosureStatesTheBudget(t *testing.T) {
 		"other": {"full": {MaxTokens: 1, By: "y.budgets.full"}},
 	}
 	for _, c := range []struct {
-		budget engine.Budget
+		budget limits.Budget
 		want   string
 	}{
-		{engine.Budget{}, "Budget: no session-wide cap (budget.max_tokens and budget.max_usd are unset). Once routed, the session's tokens " +
+		{limits.Budget{}, "Budget: no session-wide cap (budget.max_tokens and budget.max_usd are unset). Once routed, the session's tokens " +
 			"are capped by its stage: express 500 tokens (x.budgets.express), full 8000 tokens (x.budgets.full).\n"},
-		{engine.Budget{MaxTokens: 5000}, "Budget: at most 5000 tokens (budget.max_tokens); no call starts past it. Once routed"},
+		{limits.Budget{MaxTokens: 5000}, "Budget: at most 5000 tokens (budget.max_tokens); no call starts past it. Once routed"},
 	} {
 		o := &ordered{}
 		ps, _ := threeProfiles(o, false)

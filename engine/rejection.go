@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -66,10 +67,10 @@ func estimateTokens(s ...string) int {
 
 // estimate is what the call's prompt is expected to spend before any output: its estimated
 // tokens, priced as input on a priced profile.
-func (c *call) estimate() Spend {
+func (c *call) estimate() limits.Spend {
 	n := int64(estimateTokens(c.pr.system, c.pr.user))
 	usd, _ := c.p.Cost(provider.Usage{InputTokens: n})
-	return Spend{Tokens: n, USD: usd}
+	return limits.Spend{Tokens: n, USD: usd}
 }
 
 // fits refuses, with a ledger row and no request, a prompt that cannot fit the profile's

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -181,12 +182,12 @@ func TestTruncatedAnswerNeverPassesTheContract(t *testing.T) {
 // cut to the ceiling's minute (a Retry-After past it ends the call at once), ten attempts
 // to two; a decision made under them says so once.
 func TestCallCeilingsClampWhatAProfileAsks(t *testing.T) {
-	limits := engine.CallLimits{Time: time.Minute, Attempts: 2, TimeBy: "war-room serve --max-call-time", AttemptsBy: "war-room serve --max-attempts"}
+	lim := limits.CallLimits{Time: time.Minute, Attempts: 2, TimeBy: "war-room serve --max-call-time", AttemptsBy: "war-room serve --max-attempts"}
 	slow := &replies{next: []func(provider.Request) (provider.Response, error){
 		fails(&provider.Error{Class: provider.ClassTransport, Status: 429, RetryAfter: 5 * time.Minute, Err: errors.New("slow down")})}}
 	w := &waits{}
 	r := startRun(t, openStore(t, ""), engine.Profiles{"p": {Name: "p", Family: "f", Provider: slow, Timeout: time.Hour}},
-		func(rc *engine.RunConfig) { rc.Sleep, rc.Calls = w.sleep, limits })
+		func(rc *engine.RunConfig) { rc.Sleep, rc.Calls = w.sleep, lim })
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "p"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "past the call's 1m0s limit", "the ceiling, not the profile's hour, is the deadline")
@@ -195,7 +196,7 @@ func TestCallCeilingsClampWhatAProfileAsks(t *testing.T) {
 	broken := &replies{next: []func(provider.Request) (provider.Response, error){
 		fails(&provider.Error{Class: provider.ClassTransport, Status: 500, Err: errors.New("boom")})}}
 	r = startRun(t, openStore(t, ""), engine.Profiles{"p": {Name: "p", Family: "f", Provider: broken, MaxAttempts: 10}},
-		func(rc *engine.RunConfig) { rc.Sleep, rc.Calls = w.sleep, limits })
+		func(rc *engine.RunConfig) { rc.Sleep, rc.Calls = w.sleep, lim })
 	_, err = r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "p"})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
@@ -210,7 +211,7 @@ func TestAClampedCallIsNotedInTheDecision(t *testing.T) {
 		p.Timeout = time.Hour
 	}
 	r := startRun(t, openStore(t, ""), ps, func(rc *engine.RunConfig) {
-		rc.Calls = engine.CallLimits{Time: time.Minute, TimeBy: "war-room serve --max-call-time"}
+		rc.Calls = limits.CallLimits{Time: time.Minute, TimeBy: "war-room serve --max-call-time"}
 		rc.Answers = map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}
 	})
 	d, err := r.Execute(context.Background(), pair{"a", "b"})

@@ -11,21 +11,8 @@ import (
 
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/limits"
 )
-
-// Budget is a per-session ceiling. Usage is known only after a call returns, so the guarantee
-// is "no call starts once the ceiling is reached, nor one whose prompt alone (estimated before
-// sending) would pass it", not "the ceiling is never exceeded": a call's output is counted
-// after it comes.
-type Budget struct {
-	// MaxTokens caps all tokens of all calls (0: uncapped).
-	MaxTokens int64
-	// MaxUSD caps the priced cost of calls on priced profiles (0: uncapped).
-	MaxUSD float64
-	// TokensBy and USDBy name the setting each cap came from, for a refusal to quote (""
-	// means the configuration's budget.max_tokens and budget.max_usd).
-	TokensBy, USDBy string
-}
 
 // Prompter asks a human to answer a gate interactively. ok is false when no answer could be
 // had (not a terminal); the gate then stays open and the session pauses.
@@ -35,7 +22,7 @@ type Prompter func(ctx context.Context, g GateRecord) (answer string, ok bool, e
 type RunConfig struct {
 	Store    Store
 	Profiles Profiles
-	Budget   Budget
+	Budget   limits.Budget
 	// Stages are the protocols' stage caps, by protocol and stage (see StageBudgeter).
 	Stages map[string]map[string]StageBudget
 	Sinks  []events.Sink
@@ -55,12 +42,12 @@ type RunConfig struct {
 	// Account, when set, is a ceiling this session shares with others (an installation's
 	// day on the App): every call is checked against it before it starts and charged to it
 	// after.
-	Account Account
+	Account limits.Account
 	// Evidence opens the prober of a session's evidence source (nil: evidence.Local, git on
 	// a local checkout). The App supplies one that reads the repository through GitHub's API.
 	Evidence evidence.Opener
 	// Calls bounds every call's time and attempts (the App's ceilings; zero: none).
-	Calls CallLimits
+	Calls limits.CallLimits
 }
 
 // Run executes one session's protocol code durably. It is safe for concurrent use by the
@@ -75,7 +62,7 @@ type Run struct {
 	noted map[string]bool // the once-only notes already added (a clamped call's)
 	used  int64
 	// stage is the cap EnterStage last applied.
-	stage     Budget
+	stage     limits.Budget
 	usedUSD   float64
 	semaphore map[string]chan struct{}
 	warm      warmGate

@@ -103,3 +103,13 @@ func NewSeed() int64 {
 	}
 	return int64(binary.BigEndian.Uint32(b[:]))
 }
+
+// InputBytes is the size of the session's inputs, the question and its context, in bytes: what
+// a server's context ceiling (limits.CeilingContextBytes) bounds.
+func (s *Session) InputBytes() int64 {
+	var n int64
+	for _, in := range s.Inputs {
+		n += int64(len(in.Text))
+	}
+	return n
+}

@@ -7,16 +7,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 )
 
 // Every protocol declares what a server may bound, read back from the session it built: a
 // protocol added without a declaration fails here rather than escaping the App's ceilings.
 func TestEveryProtocolDeclaresItsBoundedSettings(t *testing.T) {
-	want := map[string][]engine.Bounded{
-		"reason":   {{Ceiling: engine.CeilingPasses, Shown: "--passes=2", Value: 2}},
-		"war-room": {{Ceiling: engine.CeilingRounds, Shown: "protocols.war_room.delphi.max_rounds: 5", Value: 5}},
-		"council": {{Ceiling: engine.CeilingSeats, Shown: "A team of 4 seats (architect, skeptic, operations-lead, steward)", Value: 4},
-			{Ceiling: engine.CeilingRounds, Shown: "--rounds=2", Value: 2}},
+	want := map[string][]limits.Bounded{
+		"reason":   {{Ceiling: limits.CeilingPasses, Shown: "--passes=2", Value: 2}},
+		"war-room": {{Ceiling: limits.CeilingRounds, Shown: "protocols.war_room.delphi.max_rounds: 5", Value: 5}},
+		"council": {{Ceiling: limits.CeilingSeats, Shown: "A team of 4 seats (architect, skeptic, operations-lead, steward)", Value: 4},
+			{Ceiling: limits.CeilingRounds, Shown: "--rounds=2", Value: 2}},
 	}
 	flags := map[string]map[string]string{"reason": {"passes": "2"}, "council": {"rounds": "2"}}
 	for _, name := range Names() {

@@ -17,6 +17,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/protocols/reason"
@@ -78,8 +79,8 @@ type protocol struct {
 	start    func(cfg *config.Config, req Request) (*engine.Session, error)
 	// runner is the protocol itself, as the engine runs it (Execute) or previews it (DryRun).
 	runner engine.Protocol
-	// bounded declares the session's settings a server may bound (engine.Limits).
-	bounded func(s *engine.Session) ([]engine.Bounded, error)
+	// bounded declares the session's settings a server may bound (limits.Limits).
+	bounded func(s *engine.Session) ([]limits.Bounded, error)
 	// surround says the protocol reads what surrounds the question (Surround: the
 	// repository's files, the approved member memory, the checkout its probes read).
 	surround bool
@@ -163,7 +164,7 @@ type Entry struct {
 	Start                   func(cfg *config.Config, req Request) (*engine.Session, error)
 	// Protocol is the protocol itself, as the engine runs and previews it.
 	Protocol engine.Protocol
-	Bounded  func(s *engine.Session) ([]engine.Bounded, error)
+	Bounded  func(s *engine.Session) ([]limits.Bounded, error)
 }
 
 // Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
@@ -315,7 +316,7 @@ func DryRun(ctx context.Context, conf *config.Config, cfg engine.RunConfig, req 
 
 // Bounded returns the settings of a session its protocol declares a server may bound, read
 // from the session's stored options.
-func Bounded(s *engine.Session) ([]engine.Bounded, error) {
+func Bounded(s *engine.Session) ([]limits.Bounded, error) {
 	p, ok := known()[s.Protocol]
 	if !ok {
 		return nil, Available(s.Protocol)
@@ -324,7 +325,7 @@ func Bounded(s *engine.Session) ([]engine.Bounded, error) {
 }
 
 // bounded reads a protocol's options from a session and asks them what they bound.
-func bounded[T interface{ Bounded() []engine.Bounded }](s *engine.Session) ([]engine.Bounded, error) {
+func bounded[T interface{ Bounded() []limits.Bounded }](s *engine.Session) ([]limits.Bounded, error) {
 	var o T
 	if err := json.Unmarshal(s.Options, &o); err != nil {
 		return nil, fmt.Errorf("%s: decode session options: %w", s.Protocol, err)

@@ -7,19 +7,20 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/session"
 )
 
 // serverLimits are an App's ceilings, named by the serve flags that set them.
-func serverLimits() engine.Limits {
-	return engine.Limits{
-		Budget: engine.Budget{MaxTokens: 1, TokensBy: "--max-session-tokens"},
-		Bounds: map[engine.Ceiling]engine.Limit{
-			engine.CeilingPasses:        {Max: 3, By: "--max-passes"},
-			engine.CeilingRounds:        {Max: 4, By: "--max-rounds"},
-			engine.CeilingSeats:         {Max: 4, By: "--max-seats"},
-			engine.CeilingContextBytes:  {Max: 4096, By: "--max-context-bytes"},
-			engine.CeilingBaselineCalls: {Max: 10, By: "--max-baseline-calls"},
+func serverLimits() limits.Limits {
+	return limits.Limits{
+		Budget: limits.Budget{MaxTokens: 1, TokensBy: "--max-session-tokens"},
+		Bounds: map[limits.Ceiling]limits.Limit{
+			limits.CeilingPasses:        {Max: 3, By: "--max-passes"},
+			limits.CeilingRounds:        {Max: 4, By: "--max-rounds"},
+			limits.CeilingSeats:         {Max: 4, By: "--max-seats"},
+			limits.CeilingContextBytes:  {Max: 4096, By: "--max-context-bytes"},
+			limits.CeilingBaselineCalls: {Max: 10, By: "--max-baseline-calls"},
 		}}
 }
 
@@ -52,7 +53,7 @@ func TestTheRunnerRefusesARequestOverALimit(t *testing.T) {
 			r.Limits = serverLimits()
 			err := r.Check(c.req)
 			var ue *session.UsageError
-			var le *engine.LimitError
+			var le *limits.LimitError
 			if !errors.As(err, &ue) || !errors.As(err, &le) || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Check: %v, want a usage error saying %q", err, c.want)
 			}

@@ -71,7 +71,7 @@ func (r *Runner) newSession(req Request) (*engine.Session, error) {
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
-	if err := r.Limits.Check(s, bounded); err != nil {
+	if err := r.Limits.Check(s.InputBytes(), bounded); err != nil {
 		return nil, &UsageError{Err: err}
 	}
 	if req.SessionID != "" {
@@ -81,7 +81,7 @@ func (r *Runner) newSession(req Request) (*engine.Session, error) {
 }
 
 // Check refuses, before anything is written or spent, a request the protocols would refuse or
-// the Runner's limits do not allow (a *UsageError, wrapping an *engine.LimitError for those).
+// the Runner's limits do not allow (a *UsageError, wrapping an *limits.LimitError for those).
 func (r *Runner) Check(req Request) error {
 	if _, err := r.newSession(req); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -26,14 +27,14 @@ type Runner struct {
 	// Prompter answers gates interactively (a terminal); nil means nobody can answer now.
 	Prompter engine.Prompter
 	Now      func() time.Time
-	Budget   engine.Budget
+	Budget   limits.Budget
 	// Limits are ceilings the configuration cannot raise (the App's): a new session over one
 	// of their bounds is refused before anything is written or spent, and every session runs
 	// under the lower of Budget and Limits.Budget.
-	Limits engine.Limits
+	Limits limits.Limits
 	// Account, when set, is a ceiling sessions share (an installation's day): see
 	// engine.RunConfig.Account.
-	Account engine.Account
+	Account limits.Account
 	// Evidence opens the prober of a session's evidence source (see engine.RunConfig.Evidence).
 	Evidence evidence.Opener
 	// Publisher publishes decisions and searches earlier ones; nil publishes nothing.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 )
 
 // The serve ceilings' defaults: each stops a runaway command or configuration while leaving
@@ -106,19 +106,19 @@ func (c *ceilingFlags) check() error {
 // ceilings are the flags as the bot applies them, each named by its flag for refusals.
 func (c *ceilingFlags) ceilings() bot.Ceilings {
 	return bot.Ceilings{
-		Session: engine.Limits{
-			Budget: engine.Budget{MaxTokens: c.sessionTokens, MaxUSD: c.sessionUSD,
+		Session: limits.Limits{
+			Budget: limits.Budget{MaxTokens: c.sessionTokens, MaxUSD: c.sessionUSD,
 				TokensBy: "war-room serve --max-session-tokens", USDBy: "war-room serve --max-session-usd"},
-			Bounds: map[engine.Ceiling]engine.Limit{
-				engine.CeilingPasses:        {Max: c.passes, By: "war-room serve --max-passes"},
-				engine.CeilingRounds:        {Max: c.rounds, By: "war-room serve --max-rounds"},
-				engine.CeilingSeats:         {Max: c.seats, By: "war-room serve --max-seats"},
-				engine.CeilingContextBytes:  {Max: c.contextBytes, By: "war-room serve --max-context-bytes"},
-				engine.CeilingBaselineCalls: {Max: c.baselineCalls, By: "war-room serve --max-baseline-calls"},
+			Bounds: map[limits.Ceiling]limits.Limit{
+				limits.CeilingPasses:        {Max: c.passes, By: "war-room serve --max-passes"},
+				limits.CeilingRounds:        {Max: c.rounds, By: "war-room serve --max-rounds"},
+				limits.CeilingSeats:         {Max: c.seats, By: "war-room serve --max-seats"},
+				limits.CeilingContextBytes:  {Max: c.contextBytes, By: "war-room serve --max-context-bytes"},
+				limits.CeilingBaselineCalls: {Max: c.baselineCalls, By: "war-room serve --max-baseline-calls"},
 			},
-			Calls: engine.CallLimits{Time: c.callTime, Attempts: int(c.attempts),
+			Calls: limits.CallLimits{Time: c.callTime, Attempts: int(c.attempts),
 				TimeBy: "war-room serve --max-call-time", AttemptsBy: "war-room serve --max-attempts"}},
-		Daily: engine.Budget{MaxTokens: c.dailyTokens, MaxUSD: c.dailyUSD,
+		Daily: limits.Budget{MaxTokens: c.dailyTokens, MaxUSD: c.dailyUSD,
 			TokensBy: "war-room serve --max-daily-tokens", USDBy: "war-room serve --max-daily-usd"},
 		WriteSpacing: c.writeSpacing, SessionTime: c.sessionTime,
 	}

@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -42,7 +42,7 @@ func TestServeCeilingFlags(t *testing.T) {
 	}
 	c := sf.ceilings.ceilings()
 	if c.Session.Budget.MaxTokens != defaultMaxSessionTokens || c.Daily.MaxUSD != defaultMaxDailyUSD ||
-		c.Session.Bounds[engine.CeilingPasses] != (engine.Limit{Max: 3, By: "war-room serve --max-passes"}) ||
+		c.Session.Bounds[limits.CeilingPasses] != (limits.Limit{Max: 3, By: "war-room serve --max-passes"}) ||
 		sf.ceilings.forkPermission != "write" {
 		t.Errorf("defaults: %+v %+v", c, sf.ceilings)
 	}

@@ -5,6 +5,7 @@
 package wiring
 
 import (
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	_ "github.com/war-room/war-room/internal/provider/vendors" // every vendor registers itself
 
@@ -81,8 +82,8 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 }
 
 // budget is the session ceiling the configuration sets, for engine.RunConfig.
-func budget(cfg *config.Config) engine.Budget {
-	return engine.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
+func budget(cfg *config.Config) limits.Budget {
+	return limits.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
 }
 
 // vendorSettings are a profile's settings as its adapter's constructor takes them.

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -24,7 +25,7 @@ func TestLowQuorumNamesEveryMissingAnswer(t *testing.T) {
 	ps := profiles(p)
 	opts := convened(t, p, council.Flags{Go: true})
 	st, ctx := openStore(t, ""), context.Background()
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Budget: engine.Budget{MaxTokens: 10}},
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Budget: limits.Budget{MaxTokens: 10}},
 		session(t, opts, "wr-budget000000001", 7))
 	require.NoError(t, err)
 	_, err = council.Execute(ctx, r)

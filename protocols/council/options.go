@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/memory"
 )
@@ -220,7 +221,7 @@ const (
 // arbiterTimeouts are the limits the arbiter earns by its effort when its key is not set: it
 // reads the whole docket, at the highest effort longest (twenty minutes at max, as the
 // standing team's specification gives its ratification call). The other calls earn what
-// engine.EffortTimeout gives.
+// limits.EffortTimeout gives.
 var arbiterTimeouts = map[provider.Effort]time.Duration{provider.EffortLow: 3 * time.Minute, provider.EffortMedium: 3 * time.Minute,
 	provider.EffortHigh: 5 * time.Minute, provider.EffortXHigh: 10 * time.Minute, provider.EffortMax: 20 * time.Minute}
 
@@ -240,5 +241,5 @@ func (o Options) TimeoutFor(kind string, effort provider.Effort) (time.Duration,
 	if kind == TimeoutArbiter {
 		return arbiterTimeouts[provider.EffortMedium], key
 	}
-	return engine.EffortTimeout(effort), key
+	return limits.EffortTimeout(effort), key
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 )
 
 // call makes the planned call for key as one durable step, stores its artifact and returns
@@ -30,7 +31,7 @@ func (c *chain) step(ctx context.Context, key string, inputs []engine.NamedText,
 	return engine.Step(ctx, c.r, key, func(ctx context.Context) (Artifact, error) {
 		timeout := c.callTimeout
 		if timeout == 0 {
-			timeout = engine.EffortTimeout(slot.Effort)
+			timeout = limits.EffortTimeout(slot.Effort)
 		}
 		res, err := c.r.Call(ctx, engine.CallSpec{Role: slot.Role, Profile: slot.Profile,
 			Effort: slot.Effort, System: body, Inputs: inputs, Task: task, Contract: contract,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
@@ -84,7 +85,7 @@ func TestTransportFailureOnEveryAttemptFailsTheChain(t *testing.T) {
 // chain fails as a budget failure naming the role it stopped at.
 func TestBudgetCeilingRefusesACallWhosePromptAlonePassesIt(t *testing.T) {
 	h := newHarness(t, conformingScript(), twoFamilies)
-	h.budget = engine.Budget{MaxTokens: 1}
+	h.budget = limits.Budget{MaxTokens: 1}
 	res := h.start(deep("claude", "gpt"), 0, "", nil)
 	var f *ChainFailure
 	if !errors.As(res.err, &f) {

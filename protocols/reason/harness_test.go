@@ -13,6 +13,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -52,7 +53,7 @@ type harness struct {
 	store    *sqlite.Store
 	sp       *script.Provider
 	profiles engine.Profiles
-	budget   engine.Budget
+	budget   limits.Budget
 	sinks    []events.Sink
 	// material is the session's context; empty is a one-line one.
 	material string

@@ -47,7 +47,7 @@ type Options struct {
 	// HighAssurance adds a second generator on a distinct profile.
 	HighAssurance bool `json:"high_assurance"`
 	// CallTimeout bounds each call (protocols.reason.timeouts.call); zero is the limit the
-	// call's effort earns (engine.EffortTimeout).
+	// call's effort earns (limits.EffortTimeout).
 	CallTimeout time.Duration `json:"call_timeout,omitempty"`
 }
 

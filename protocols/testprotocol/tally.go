@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/protocols"
 )
@@ -52,7 +53,7 @@ func Register() (unregister func()) {
 				options{Tone: req.Flags["tone"]}, req.Seed, req.SeedSource)
 		},
 		Protocol: tally{},
-		Bounded:  func(*engine.Session) ([]engine.Bounded, error) { return nil, nil },
+		Bounded:  func(*engine.Session) ([]limits.Bounded, error) { return nil, nil },
 	})
 }
 
