@@ -16,5 +16,5 @@
 //   - a workflow_dispatch with a question: a deliberation with no issue.
 //
 // The package is protocol-neutral: it reaches protocols only through the Protocols interface
-// and publishes only the engine.Decision they return.
+// and publishes only the decision.Decision they return.
 package bot

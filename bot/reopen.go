@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/safetext"
 )
@@ -90,7 +91,7 @@ func reopenMarker(number int, commentID int64) string {
 // reopenIssue opens the issue a reopened question is deliberated on, once: war-room's own
 // text (who reopened which decision, the question, the tripped trip-wires, the reason in its
 // author's words, each re-rendered from the allowlist), found again by its marker.
-func (d *Deps) reopenIssue(ctx context.Context, repo Repo, number int, commentID int64, author string, dec *engine.Decision,
+func (d *Deps) reopenIssue(ctx context.Context, repo Repo, number int, commentID int64, author string, dec *decision.Decision,
 	tripped []string, why string) (*github.Issue, error) {
 	marker := reopenMarker(number, commentID)
 	var b strings.Builder

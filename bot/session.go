@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/wiring"
@@ -17,7 +18,7 @@ import (
 type runReport struct {
 	// State is the session's state after the run: status, answers, open gate, discussion.
 	State    State
-	Decision *engine.Decision
+	Decision *decision.Decision
 	// Published is the Discussions result when the decision was published.
 	Published *discussions.Result
 	// Reaffirmed is the decision number a "reaffirm #N" kept (0 otherwise).

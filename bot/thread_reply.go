@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -100,7 +100,7 @@ func completedText(out *runReport) string {
 
 // footerText is the decision's one-line account (time, calls, seats, margin, open
 // trip-wires) where its protocol gives one, so that the thread shows it with the outcome.
-func footerText(d *engine.Decision) string {
+func footerText(d *decision.Decision) string {
 	if d == nil || d.Metrics["footer"] == "" {
 		return ""
 	}

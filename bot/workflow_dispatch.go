@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/safetext"
 
@@ -107,11 +108,11 @@ func (d *Deps) republish(ctx context.Context, cfg *loadedConfig, repo Repo, sess
 		d.log().Warn("an earlier attempt's record does not verify; deliberating", "discussion", number)
 		return false, nil
 	}
-	var decision engine.Decision
-	if err := json.Unmarshal(rec.Decision, &decision); err != nil {
+	var dec decision.Decision
+	if err := json.Unmarshal(rec.Decision, &dec); err != nil {
 		return false, nil
 	}
-	res, err := pub.Publish(ctx, discussions.Request{Repo: drepo, Decision: &decision, Record: rec.PublishedRecord,
+	res, err := pub.Publish(ctx, discussions.Request{Repo: drepo, Decision: &dec, Record: rec.PublishedRecord,
 		FullRecord: d.Settings.RunURL})
 	if err != nil {
 		return false, err

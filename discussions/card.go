@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -21,7 +22,7 @@ type Fact struct{ Label, Text string }
 // confidence, who dissented, whether the panel was independent, and how long it took and what
 // it cost per vendor (never summed across vendors). The CLI prints them first; card renders
 // them for GitHub.
-func CardFacts(d *engine.Decision) []Fact {
+func CardFacts(d *decision.Decision) []Fact {
 	var out []Fact
 	add := func(label, text string) {
 		if strings.TrimSpace(text) != "" {
@@ -33,7 +34,7 @@ func CardFacts(d *engine.Decision) []Fact {
 		decided = safetext.Headline(d.Outcome, cardSentence)
 	}
 	add("Decided", clip(decided))
-	reduced := d.Independence == engine.ReducedIndependence
+	reduced := d.Independence == decision.ReducedIndependence
 	if reduced {
 		// Right under the decision: what a reader must weigh it by.
 		add("Independence", independenceLine(d))
@@ -61,7 +62,7 @@ func CardFacts(d *engine.Decision) []Fact {
 
 // card renders the facts as the list that opens the body and the comment marked as the
 // answer, each value a phrase, and where the record is.
-func card(d *engine.Decision, where string) string {
+func card(d *decision.Decision, where string) string {
 	var lines []string
 	for _, f := range CardFacts(d) {
 		lines = append(lines, "- **"+f.Label+":** "+safetext.Phrase(f.Text))
@@ -89,7 +90,7 @@ func dissentLine(dissent []string) string {
 	return fmt.Sprintf("%d; the first, %s", len(dissent), clip(dissent[0]))
 }
 
-func independenceLine(d *engine.Decision) string {
+func independenceLine(d *decision.Decision) string {
 	if d.Independence == "" || len(d.IndependenceReasons) == 0 {
 		return d.Independence
 	}

@@ -1,4 +1,4 @@
-// Package discussions publishes a protocol-neutral engine.Decision to a repository's GitHub
+// Package discussions publishes a protocol-neutral decision.Decision to a repository's GitHub
 // Discussions and keeps the record findable: the decision body, one comment per phase,
 // labels, the answer mark, a forward link on the decision it supersedes, a "Decision log"
 // discussion, a prior-decision check before a session spends anything, and optionally one

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // Exports for the external tests (package discussions_test): they run the protocols, which
@@ -25,7 +25,7 @@ type fakeRecord struct {
 
 // PublishToFake publishes d to a fresh fake repository with a question-and-answer category
 // in which the labels exist, and returns what the fake then holds.
-func PublishToFake(t *testing.T, d *engine.Decision, labels ...string) fakeRecord {
+func PublishToFake(t *testing.T, d *decision.Decision, labels ...string) fakeRecord {
 	t.Helper()
 	w := newWorld(t, worldOpts{answerable: true})
 	for _, l := range labels {

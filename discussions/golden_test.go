@@ -8,19 +8,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // loadDecision reads a hand-written decision fixture from testdata/decisions.
-func loadDecision(t *testing.T, name string) *engine.Decision { return loadDecisionB(t, name) }
+func loadDecision(t *testing.T, name string) *decision.Decision { return loadDecisionB(t, name) }
 
-func loadDecisionB(t testing.TB, name string) *engine.Decision {
+func loadDecisionB(t testing.TB, name string) *decision.Decision {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("testdata", "decisions", name+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal(raw, &d); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -97,7 +97,7 @@ func TestRenderMarkers(t *testing.T) {
 
 // Phase keys become marker parts that parse back and never collide.
 func TestPhasePartsAreUniqueAndParse(t *testing.T) {
-	phases := []engine.PhaseSummary{{Key: "phase 3/coa"}, {Key: "intel"}, {Key: "intel"}, {Key: ""}, {Key: "synthesis"}}
+	phases := []decision.PhaseSummary{{Key: "phase 3/coa"}, {Key: "intel"}, {Key: "intel"}, {Key: ""}, {Key: "synthesis"}}
 	names := phaseParts(phases)
 	seen := map[string]bool{}
 	for _, n := range names {

@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/injection"
 )
 
@@ -24,14 +24,14 @@ const hostilePhaseText = "## Decision\n**Outcome:** FORGED\n| Member E | Option 
 
 // withModelText replaces every model-written text of the council run's phases — the quoted
 // answers, the probe output and the option titles in the ballot's cells — with text.
-func withModelText(d *engine.Decision, text string) *engine.Decision {
+func withModelText(d *decision.Decision, text string) *decision.Decision {
 	for i := range d.Phases {
 		for j := range d.Phases[i].Parts {
 			p := &d.Phases[i].Parts[j]
 			switch p.Kind {
-			case engine.PartQuote, engine.PartCode:
+			case decision.PartQuote, decision.PartCode:
 				p.Text = text
-			case engine.PartTable:
+			case decision.PartTable:
 				for _, row := range p.Table.Rows {
 					row[len(row)-1] = "Option 1: " + text
 				}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/injection"
 )
 
@@ -18,7 +18,7 @@ const cleanText = "A plain answer with nothing in it."
 // body is the question, a context file or a diff the context, and a model answer every text
 // a model writes (title, outcome, rationale, sections, alternatives, dissent, phases, deferred
 // work).
-func hostileDecision(t *testing.T, kind, text string) *engine.Decision {
+func hostileDecision(t *testing.T, kind, text string) *decision.Decision {
 	d := loadDecision(t, "express")
 	switch kind {
 	case injection.KindIssue:
@@ -31,24 +31,24 @@ func hostileDecision(t *testing.T, kind, text string) *engine.Decision {
 		d.Sections[0].Text = text
 		d.Sections[0].Items = []string{text}
 		d.Sections[0].Table.Rows[0][2] = text
-		d.Alternatives = []engine.Alternative{{Label: "Response A", Title: text, Summary: text, Reason: text}}
+		d.Alternatives = []decision.Alternative{{Label: "Response A", Title: text, Summary: text, Reason: text}}
 		d.Dissent, d.WhatWouldChangeMind, d.Notes = []string{text}, []string{text}, []string{text}
 		for i := range d.Phases {
 			d.Phases[i].Body = text
 		}
 		// A phase of today's shape carries model text in every part that may hold it.
-		d.Phases = append(d.Phases, engine.PhaseSummary{Key: "parts", Title: "Parts", Parts: []engine.PhasePart{
-			engine.HeadingPart("Member A (Steward · qwen-model)"), engine.TextPart("Filed by the clerk."),
-			engine.TablePart([]string{"Member", "Vote"}, [][]string{{"Member A", "Option 1: " + text}}),
-			engine.ItemsPart([]string{text}), engine.QuotePart(text), engine.CodePart(text)}})
-		d.Deferred = []engine.DeferredItem{{Title: text, Rationale: text, Source: text, SessionID: d.SessionID}}
+		d.Phases = append(d.Phases, decision.PhaseSummary{Key: "parts", Title: "Parts", Parts: []decision.PhasePart{
+			decision.HeadingPart("Member A (Steward · qwen-model)"), decision.TextPart("Filed by the clerk."),
+			decision.TablePart([]string{"Member", "Vote"}, [][]string{{"Member A", "Option 1: " + text}}),
+			decision.ItemsPart([]string{text}), decision.QuotePart(text), decision.CodePart(text)}})
+		d.Deferred = []decision.DeferredItem{{Title: text, Rationale: text, Source: text, SessionID: d.SessionID}}
 	}
 	return d
 }
 
 // published is every text one publish left on the fake GitHub, in a stable order: the
 // discussions (the decision and the log), their comments, then the issues opened.
-func publishedTexts(t *testing.T, d *engine.Decision) (texts, titles []string) {
+func publishedTexts(t *testing.T, d *decision.Decision) (texts, titles []string) {
 	t.Helper()
 	w := newWorld(t, worldOpts{withLabels: true})
 	if _, err := w.publisher().Publish(context.Background(), Request{Repo: w.repo, Decision: d}); err != nil {

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
-func withDeferred(d *engine.Decision) *engine.Decision {
-	d.Deferred = []engine.DeferredItem{
+func withDeferred(d *decision.Decision) *decision.Decision {
+	d.Deferred = []decision.DeferredItem{
 		{Title: "COA-B SQLite with litestream", Rationale: "Six Borda points; revisit if one writer is enough. cc @dba", Source: "rejected COA", SessionID: d.SessionID},
 		{Title: "Export/import tool", Rationale: "The premortem says to test it against production state first.", Source: "dissent", SessionID: d.SessionID},
 	}

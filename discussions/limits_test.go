@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/injection"
 )
 
@@ -34,9 +34,9 @@ func TestNothingIsCutWithinGitHubsLimit(t *testing.T) {
 // between answers, each under its own marker and within the limit; every answer is whole.
 func TestLongPhaseContinuesInFurtherComments(t *testing.T) {
 	d := loadDecision(t, "express")
-	var parts []engine.PhasePart
+	var parts []decision.PhasePart
 	for _, who := range []string{"Member A", "Member B", "Member C", "Member D"} {
-		parts = append(parts, engine.HeadingPart(who), engine.QuotePart(who+" says "+words(5000)))
+		parts = append(parts, decision.HeadingPart(who), decision.QuotePart(who+" says "+words(5000)))
 	}
 	d.Phases[0].Body, d.Phases[0].Parts = "", parts
 	r := Render(d, RenderOptions{})
@@ -99,12 +99,12 @@ func TestTitle(t *testing.T) {
 		{"poll", "", "Is Y safe?\nmore detail", "[Decision] Is Y safe?"},
 		{"council", "[Council] Ask @core", "", "[Council] Ask @\u200dcore"},
 	} {
-		d := &engine.Decision{Protocol: tc.protocol, Title: tc.title, Question: tc.question}
+		d := &decision.Decision{Protocol: tc.protocol, Title: tc.title, Question: tc.question}
 		if got := Title(d); got != tc.want {
 			t.Errorf("Title(%s, %q) = %q, want %q", tc.protocol, tc.title, got, tc.want)
 		}
 	}
-	long := Title(&engine.Decision{Protocol: "war-room", Title: strings.Repeat("ü", 400)})
+	long := Title(&decision.Decision{Protocol: "war-room", Title: strings.Repeat("ü", 400)})
 	if n := utf8.RuneCountInString(long); n != maxTitleChars || !strings.HasSuffix(long, "…") {
 		t.Errorf("long title: %d characters, %q…", n, long[len(long)-8:])
 	}
@@ -119,7 +119,7 @@ func TestCutProbeOutputClosesItsFence(t *testing.T) {
 		strings.Repeat("`", 2000) + "\n" + strings.Repeat("y", 70000),
 	} {
 		d := loadDecision(t, "express")
-		d.Phases[1].Body, d.Phases[1].Parts = "", []engine.PhasePart{engine.TextPart("Probe E1."), engine.CodePart(output)}
+		d.Phases[1].Body, d.Phases[1].Parts = "", []decision.PhasePart{decision.TextPart("Probe E1."), decision.CodePart(output)}
 		var c string
 		for _, p := range Render(d, RenderOptions{}).Comments {
 			if strings.Contains(p.Body, "> **Cut:**") {

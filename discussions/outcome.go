@@ -13,6 +13,7 @@ import (
 	"github.com/shurcooL/githubv4"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
 	"github.com/war-room/war-room/internal/safetext"
 )
@@ -238,11 +239,11 @@ func (r *fetchedRecord) Tripped() []string {
 }
 
 // PublishedDecision is the decision the record holds, read from its JSON.
-func (r *fetchedRecord) PublishedDecision() (*engine.Decision, error) {
+func (r *fetchedRecord) PublishedDecision() (*decision.Decision, error) {
 	if len(r.Decision) == 0 {
 		return nil, errors.New("its published record holds no decision")
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal(r.Decision, &d); err != nil {
 		return nil, fmt.Errorf("its published decision does not read as JSON: %w", err)
 	}

@@ -4,7 +4,7 @@ import (
 	"html"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -22,13 +22,13 @@ type answer struct{ who, text string }
 // sentences, tables and lists are structure, every line, cell and item rendered as a phrase
 // (they embed labels, model names and option titles others chose); probe output is fenced. A
 // phase stored before parts existed is one body mixing both, rendered whole as model text.
-func phaseBlocks(p engine.PhaseSummary) []string {
+func phaseBlocks(p decision.PhaseSummary) []string {
 	if len(p.Parts) == 0 {
 		return nonEmpty(safetext.Markdown(p.Body))
 	}
 	var answers []answer
 	for i := 0; i+1 < len(p.Parts); i++ {
-		if p.Parts[i].Kind == engine.PartHeading && p.Parts[i+1].Kind == engine.PartQuote {
+		if p.Parts[i].Kind == decision.PartHeading && p.Parts[i+1].Kind == decision.PartQuote {
 			answers = append(answers, answer{who: p.Parts[i].Text, text: withoutMarkers(p.Parts[i+1])})
 		}
 	}
@@ -46,7 +46,7 @@ func phaseBlocks(p engine.PhaseSummary) []string {
 	var out []string
 	for i := 0; i < len(p.Parts); i++ {
 		part := p.Parts[i]
-		if part.Kind == engine.PartHeading && i+1 < len(p.Parts) && p.Parts[i+1].Kind == engine.PartQuote {
+		if part.Kind == decision.PartHeading && i+1 < len(p.Parts) && p.Parts[i+1].Kind == decision.PartQuote {
 			if summary != "" { // the summary of the answers goes right before the first of them
 				out, summary = append(out, summary), ""
 			}
@@ -56,21 +56,21 @@ func phaseBlocks(p engine.PhaseSummary) []string {
 		}
 		var s string
 		switch part.Kind {
-		case engine.PartHeading:
+		case decision.PartHeading:
 			if h := safetext.Words(part.Text); h != "" {
 				s = "#### " + h
 			}
-		case engine.PartText:
+		case decision.PartText:
 			s = strings.Join(phraseLines(part.Text), "\n")
-		case engine.PartTable:
+		case decision.PartTable:
 			s = strings.Join(tableLines(part.Table), "\n")
-		case engine.PartItems:
+		case decision.PartItems:
 			lines := items(part.Items)
 			for i := range lines {
 				lines[i] = "- " + lines[i]
 			}
 			s = strings.Join(lines, "\n")
-		case engine.PartCode:
+		case decision.PartCode:
 			if strings.TrimSpace(part.Text) != "" {
 				s = safetext.Code(part.Text)
 			}
@@ -105,7 +105,7 @@ func details(who, text string) string {
 
 // withoutMarkers is a quote's text less its contract lines: a line that, past list marks,
 // quote marks and emphasis, starts with one of the part's markers and a colon.
-func withoutMarkers(p engine.PhasePart) string {
+func withoutMarkers(p decision.PhasePart) string {
 	if len(p.Markers) == 0 {
 		return p.Text
 	}

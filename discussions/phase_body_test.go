@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // War-room's parts render as structure with the values others chose in them made phrases;
@@ -12,14 +12,14 @@ import (
 // with war-room's one-line summary of the answers above; a model's heading is never a
 // heading; a kind this binary does not know is model text.
 func TestPhaseBlocksKeepStructureAndRenderModelText(t *testing.T) {
-	p := engine.PhaseSummary{Parts: []engine.PhasePart{
-		engine.HeadingPart("Member A (Chief · m)"),
-		engine.QuotePart("## Position\nAdopt the **queue** for billing jobs now. More later.\n\n- one\n- two"),
-		engine.HeadingPart("Member B <b>x</b> @octocat"),
-		engine.QuotePart("Keep cron; it works well enough today."),
-		engine.TextPart("Round 1: 3 ballot(s).\n\n  Tie between A and B.\n# not a heading"),
-		engine.TablePart([]string{"Member", "Vote"}, [][]string{{"Member A", "Option 1: x | y\nz"}}),
-		engine.ItemsPart([]string{"- nested\n## h"}),
+	p := decision.PhaseSummary{Parts: []decision.PhasePart{
+		decision.HeadingPart("Member A (Chief · m)"),
+		decision.QuotePart("## Position\nAdopt the **queue** for billing jobs now. More later.\n\n- one\n- two"),
+		decision.HeadingPart("Member B <b>x</b> @octocat"),
+		decision.QuotePart("Keep cron; it works well enough today."),
+		decision.TextPart("Round 1: 3 ballot(s).\n\n  Tie between A and B.\n# not a heading"),
+		decision.TablePart([]string{"Member", "Vote"}, [][]string{{"Member A", "Option 1: x | y\nz"}}),
+		decision.ItemsPart([]string{"- nested\n## h"}),
 		{Kind: "future-kind", Text: "## Heading\ntext"},
 	}}
 	want := []string{
@@ -38,7 +38,7 @@ func TestPhaseBlocksKeepStructureAndRenderModelText(t *testing.T) {
 	if strings.Join(got, "\n\n") != strings.Join(want, "\n\n") {
 		t.Errorf("phaseBlocks:\n%s\n\nwant:\n%s", strings.Join(got, "\n\n"), strings.Join(want, "\n\n"))
 	}
-	if got := phaseBlocks(engine.PhaseSummary{Body: "#### Member A\n\n| a | b |"}); strings.Join(got, "|") != "**Member A**\n\n\\| a \\| b \\|" {
+	if got := phaseBlocks(decision.PhaseSummary{Body: "#### Member A\n\n| a | b |"}); strings.Join(got, "|") != "**Member A**\n\n\\| a \\| b \\|" {
 		t.Errorf("a phase stored as one body: %q", got)
 	}
 }

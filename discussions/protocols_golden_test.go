@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/demo"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/internal/wiring"
@@ -84,7 +85,7 @@ var repoLabels = []string{"war-room", "type-2", "type-1b", "type-1a", "type-1a-p
 
 // deliberate runs rc to its decision with a fixed session id, seed and clock, so the record
 // (and its Merkle root) is the same on every run.
-func deliberate(t *testing.T, rc run) *engine.Decision {
+func deliberate(t *testing.T, rc run) *decision.Decision {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()

@@ -10,12 +10,13 @@ import (
 
 	"github.com/shurcooL/githubv4"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // Request is one decision to publish.
 type Request struct {
 	Repo     Repo
-	Decision *engine.Decision
+	Decision *decision.Decision
 	// Supersedes is the number of the discussion this decision replaces (the prior-decision
 	// check's "proceed" answer), 0 for none.
 	Supersedes int

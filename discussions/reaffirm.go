@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/engine"
@@ -15,14 +16,14 @@ import (
 // "reaffirm #N": no deliberation, a note saying which decision stands. The caller stores it
 // as the session's decision.json and finishes the run. question is the session's question
 // (protocols name that input differently).
-func ReaffirmedDecision(s *engine.Session, question string, c PriorChoice, now time.Time) *engine.Decision {
+func ReaffirmedDecision(s *engine.Session, question string, c PriorChoice, now time.Time) *decision.Decision {
 	title := fmt.Sprintf("decision #%d", c.Number)
 	for _, m := range c.Matches {
 		if m.Number == c.Number {
 			title = fmt.Sprintf("#%d %s", m.Number, m.Title)
 		}
 	}
-	return &engine.Decision{
+	return &decision.Decision{
 		Protocol: s.Protocol, Title: s.Title, Question: question, SessionID: s.ID, Seed: s.Seed,
 		Outcome:   "Reaffirmed " + title + ".",
 		Notes:     []string{fmt.Sprintf("Reaffirmed decision #%d; no new deliberation was held.", c.Number)},

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/engine"
@@ -64,7 +65,7 @@ type RenderOptions struct {
 // from a model or a person is parsed and rendered again by safetext, as structure it cannot
 // leave; war-room's own headings, card, tables and footer are structure. Nothing is cut while
 // it fits GitHub's limit of a comment; a phase longer than that continues in further comments.
-func Render(d *engine.Decision, o RenderOptions) rendered {
+func Render(d *decision.Decision, o RenderOptions) rendered {
 	r := rendered{Title: Title(d)}
 	where := recordWhere(d, o)
 	footer := execute("footer.md.tmpl", newFooterView(d, where))
@@ -105,7 +106,7 @@ var unsafeKeyRE = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 // phaseParts names each phase's comment "phase:" + its key, made fit for a marker and unique:
 // a marker that could not be parsed back, or two phases sharing one, would make a retry
 // post a comment twice or drop one.
-func phaseParts(phases []engine.PhaseSummary) []string {
+func phaseParts(phases []decision.PhaseSummary) []string {
 	names := make([]string, len(phases))
 	seen := map[string]bool{}
 	for i, p := range phases {
@@ -121,7 +122,7 @@ func phaseParts(phases []engine.PhaseSummary) []string {
 
 // recordWhere is where a reader finds the whole record: the run's page when the caller knows
 // it, else the record published with the decision.
-func recordWhere(d *engine.Decision, o RenderOptions) string {
+func recordWhere(d *decision.Decision, o RenderOptions) string {
 	if o.FullRecord != "" {
 		return o.FullRecord
 	}
@@ -133,7 +134,7 @@ func recordWhere(d *engine.Decision, o RenderOptions) string {
 
 // decisionBlocks open the comment marked as the answer: the decision as war-room renders it
 // (the card and the outcome), ahead of the decider's text.
-func decisionBlocks(d *engine.Decision, where string) []string {
+func decisionBlocks(d *decision.Decision, where string) []string {
 	out := []string{card(d, where)}
 	if o := safetext.Markdown(d.Outcome); o != "" {
 		out = append(out, "#### Decision", o)
@@ -192,7 +193,7 @@ func closeDetails(b string) string {
 
 // answerPart is the comment a reader should see as the answer: the synthesis phase when the
 // protocol has one, else its last phase.
-func answerPart(phases []engine.PhaseSummary, names []string) string {
+func answerPart(phases []decision.PhaseSummary, names []string) string {
 	if len(phases) == 0 {
 		return ""
 	}
@@ -209,7 +210,7 @@ const untitled = "[Decision]"
 
 // Title is the decision's title as its protocol wrote it (the protocol's prefix included),
 // made safe and kept within GitHub's 256 characters.
-func Title(d *engine.Decision) string {
+func Title(d *decision.Decision) string {
 	title := strings.TrimSpace(d.Title)
 	if title == "" {
 		first, _, _ := strings.Cut(strings.TrimSpace(d.Question), "\n")

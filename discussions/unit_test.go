@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/safetext"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -149,14 +150,14 @@ func TestDecisionLogRendering(t *testing.T) {
 
 // The engine's finding of reduced independence opens the published body, above the question.
 func TestReducedIndependenceOpensTheBody(t *testing.T) {
-	d := &engine.Decision{Title: "[X] t", Question: "Q?", Outcome: "O", SessionID: "wr-1",
-		Independence: engine.ReducedIndependence, IndependenceReasons: []string{"the seats span one family (acme)"}}
+	d := &decision.Decision{Title: "[X] t", Question: "Q?", Outcome: "O", SessionID: "wr-1",
+		Independence: decision.ReducedIndependence, IndependenceReasons: []string{"the seats span one family (acme)"}}
 	body := Render(d, RenderOptions{}).Body
 	head := strings.SplitN(body, "## Question", 2)[0]
 	if !strings.Contains(head, "> [!WARNING]") || !strings.Contains(head, "Independence: reduced-independence (lost during the run): the seats span one family (acme)") {
 		t.Fatalf("the body does not open with the independence line:\n%s", body)
 	}
-	d.Independence = engine.Conforming
+	d.Independence = decision.Conforming
 	if strings.Contains(strings.SplitN(Render(d, RenderOptions{}).Body, "## Question", 2)[0], "[!WARNING]") {
 		t.Error("a conforming decision carries the warning")
 	}

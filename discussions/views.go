@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/safetext"
 )
@@ -52,7 +52,7 @@ type footerView struct {
 
 type metricView struct{ Name, Value string }
 
-func newBodyView(d *engine.Decision, supersedes int) bodyView {
+func newBodyView(d *decision.Decision, supersedes int) bodyView {
 	v := bodyView{
 		Supersedes: supersedes, Question: block(d.Question), Context: block(d.Context),
 		Outcome: block(d.Outcome), Rationale: block(d.Rationale),
@@ -88,7 +88,7 @@ func joinLabel(label, title string) string {
 	return label + title
 }
 
-func newPanelView(m engine.PanelMember) panelView {
+func newPanelView(m decision.PanelMember) panelView {
 	result := "answered"
 	if m.Failed != "" {
 		result = "no answer (" + m.Failed + ")"
@@ -105,7 +105,7 @@ func newPanelView(m engine.PanelMember) panelView {
 		Family: safetext.Inline(m.Family), Result: safetext.Inline(result)}
 }
 
-func newFooterView(d *engine.Decision, fullRecord string) footerView {
+func newFooterView(d *decision.Decision, fullRecord string) footerView {
 	v := footerView{Protocol: d.Protocol, SessionID: d.SessionID, Seed: d.Seed,
 		MerkleRoot: safetext.Inline(d.MerkleRoot), Independence: safetext.Inline(d.Independence), FullRecord: fullRecord}
 	names := make([]string, 0, len(d.Metrics))
@@ -122,7 +122,7 @@ func newFooterView(d *engine.Decision, fullRecord string) footerView {
 // tableLines renders a table as markdown lines: the header, the rule and one line per row,
 // each row padded or cut to the columns so that model text can neither add a column nor
 // break the table.
-func tableLines(t *engine.Table) []string {
+func tableLines(t *decision.Table) []string {
 	if t == nil || len(t.Columns) == 0 {
 		return nil
 	}

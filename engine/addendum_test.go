@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
 )
 
@@ -20,7 +21,7 @@ func sealedDecision(t *testing.T, st engine.Store) string {
 	ps, _ := scripted(echoScript())
 	r := startRun(t, st, ps, nil)
 	require.NoError(t, callStep(ctx, r, "solo", "solo", func(engine.CallResult) error { return nil }))
-	require.NoError(t, r.Seal(ctx, &engine.Decision{Title: "t", Question: "Which queue?", Outcome: "River"}, nil))
+	require.NoError(t, r.Seal(ctx, &decision.Decision{Title: "t", Question: "Which queue?", Outcome: "River"}, nil))
 	require.NoError(t, r.Finish(ctx, nil))
 	return r.Session().ID
 }
@@ -123,12 +124,12 @@ func TestStatedProbabilityReadsOnlyNumbers(t *testing.T) {
 		"p = 0.6, given the budget":           0.6,
 		"1.0":                                 1,
 	} {
-		got, ok := engine.StatedProbability(text)
+		got, ok := decision.StatedProbability(text)
 		assert.True(t, ok, text)
 		assert.InDelta(t, want, got, 1e-9, text)
 	}
 	for _, text := range []string{"medium — the vendor may change terms", "high", "", "version 2.5 of the API", "150%", "0"} {
-		_, ok := engine.StatedProbability(text)
+		_, ok := decision.StatedProbability(text)
 		assert.False(t, ok, text)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // derivedWrites records which writes the engine marked engine.Derived, over a real store.
@@ -33,7 +34,7 @@ func (d *derivedWrites) PutArtifact(ctx context.Context, id, name string, body [
 	return d.Store.PutArtifact(ctx, id, name, body)
 }
 
-func (d *derivedWrites) PutSummary(ctx context.Context, s *engine.DecisionSummary) error {
+func (d *derivedWrites) PutSummary(ctx context.Context, s *decision.DecisionSummary) error {
 	d.note("summary", ctx)
 	return d.Store.PutSummary(ctx, s)
 }
@@ -63,7 +64,7 @@ func TestOnlyCallFreeWritesAreDerived(t *testing.T) {
 	require.NoError(t, err)
 	_, err = engine.Step(ctx, r, "plan-like", func(context.Context) (int, error) { return 7, nil })
 	require.NoError(t, err)
-	dec := &engine.Decision{Title: "t", Question: "q"}
+	dec := &decision.Decision{Title: "t", Question: "q"}
 	require.NoError(t, r.Seal(ctx, dec, nil))
 	require.NoError(t, r.Finish(ctx, nil))
 	assert.Equal(t, map[string]bool{

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -103,7 +104,7 @@ func (p Plan) Answered(roles []string, ledger []LedgerEntry) int {
 
 // estimateSection is the record's section setting f beside what was spent. What was spent is
 // said per vendor: vendors bill apart, and a sum across them is nobody's bill.
-func estimateSection(f Forecast, a Spent, usage []ProviderUsage) Section {
+func estimateSection(f Forecast, a Spent, usage []decision.ProviderUsage) decision.Section {
 	usdEst, usdGot := "unknown (no profile is priced)", CostPerVendor(usage)
 	if f.USD != nil {
 		usdEst = "$" + f.USD.Format(2)
@@ -115,7 +116,7 @@ func estimateSection(f Forecast, a Spent, usage []ProviderUsage) Section {
 	if f.Basis != "" {
 		text += " The forecast rests on " + f.Basis + "."
 	}
-	return Section{Key: SectionEstimate, Title: "Estimate and actual", Text: text, Table: &Table{
+	return decision.Section{Key: SectionEstimate, Title: "Estimate and actual", Text: text, Table: &decision.Table{
 		Columns: []string{"", "Estimate", "Actual"},
 		Rows: [][]string{
 			{"Seats", f.Seats.String(), strconv.Itoa(a.Seats)},
@@ -127,7 +128,7 @@ func estimateSection(f Forecast, a Spent, usage []ProviderUsage) Section {
 
 // CostPerVendor is "anthropic $0.05 · openai unpriced": the ledger's dollars per vendor, a
 // vendor none of whose profiles is priced said so, and scripted answers as costing nothing.
-func CostPerVendor(usage []ProviderUsage) string {
+func CostPerVendor(usage []decision.ProviderUsage) string {
 	cost, scripted := map[string]float64{}, map[string]bool{}
 	var vendors []string
 	for _, u := range usage {
@@ -170,14 +171,4 @@ func (c Count) String() string {
 		return strconv.Itoa(c.Low)
 	}
 	return strconv.Itoa(c.Low) + "–" + strconv.Itoa(c.High)
-}
-
-// Section returns the decision's section under key.
-func (d *Decision) Section(key string) (Section, bool) {
-	for _, s := range d.Sections {
-		if s.Key == key {
-			return s, true
-		}
-	}
-	return Section{}, false
 }

@@ -5,14 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
-)
-
-// Independence labels. Independence is judged by the model family each profile declares,
-// never by the endpoint, and never taken from a model's text.
-const (
-	Conforming          = "conforming"
-	ReducedIndependence = "reduced-independence"
 )
 
 // The gate every protocol stops at, before its first call, when its plan cannot be
@@ -86,7 +80,7 @@ type judgment struct {
 }
 
 // Conforming reports whether the judgment found nothing to reduce independence.
-func (j judgment) Conforming() bool { return j.Label == Conforming }
+func (j judgment) Conforming() bool { return j.Label == decision.Conforming }
 
 // Judge judges the plan as planned: every seat answers.
 func (p Plan) Judge() judgment { return p.judge(p.Seats, p.Rule, nil) }
@@ -158,9 +152,9 @@ func (p Plan) judge(seats []Seat, rule Rule, reasons []string) judgment {
 			}
 		}
 	}
-	j := judgment{Label: Conforming, Families: families(seats)}
+	j := judgment{Label: decision.Conforming, Families: families(seats)}
 	if len(reasons) > 0 {
-		j.Label, j.Reasons = ReducedIndependence, reasons
+		j.Label, j.Reasons = decision.ReducedIndependence, reasons
 	}
 	return j
 }
@@ -246,5 +240,5 @@ func SeatOf(key, role string, p *Profile, effort provider.Effort) Seat {
 // reducedQuestion is the question the reduced-independence gate asks.
 func reducedQuestion(j judgment) string {
 	return "This panel cannot be independent in the way the protocol asks: " + strings.Join(j.Reasons, "; ") +
-		". Run it anyway, recorded as " + ReducedIndependence + "? Nothing has been sent to any model yet."
+		". Run it anyway, recorded as " + decision.ReducedIndependence + "? Nothing has been sent to any model yet."
 }

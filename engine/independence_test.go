@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 func seat(key, role, profile, family string) engine.Seat {
@@ -24,7 +25,7 @@ func TestJudgeAppliesEveryClause(t *testing.T) {
 	assert.Equal(t, []string{"x", "y"}, two.Judge().Families)
 
 	one := engine.Plan{Rule: rule, Seats: []engine.Seat{seat("a", "a", "p1", "x"), seat("b", "b", "p2", "x")}}
-	assert.Equal(t, engine.ReducedIndependence, one.Judge().Label)
+	assert.Equal(t, decision.ReducedIndependence, one.Judge().Label)
 	assert.Contains(t, one.Judge().Reasons[0], "one family (x)")
 
 	apart := engine.Plan{Rule: rule, Seats: []engine.Seat{seat("a", "a", "p1", "x"), seat("b", "b", "p2", "y"),
@@ -55,7 +56,7 @@ func TestJudgeAnsweredCountsOnlyWhoAnswered(t *testing.T) {
 	}
 	assert.True(t, plan.JudgeAnswered(rule, []engine.LedgerEntry{ok("a", "p1"), failed("b", "p2"), ok("b", "p2")}).Conforming())
 	lost := plan.JudgeAnswered(rule, []engine.LedgerEntry{ok("a", "p1"), failed("b", "p2"), failed("b", "p2")})
-	assert.Equal(t, engine.ReducedIndependence, lost.Label)
+	assert.Equal(t, decision.ReducedIndependence, lost.Label)
 	assert.Contains(t, lost.Reasons, "the b (profile p2) was asked and never answered")
 	assert.Contains(t, lost.Reasons[len(lost.Reasons)-1], "one family (x)")
 	notAsked := plan.JudgeAnswered(engine.Rule{}, []engine.LedgerEntry{ok("a", "p1")})

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -57,35 +58,23 @@ type LedgerEntry struct {
 	StartedAt    time.Time      `json:"started_at"`
 }
 
-// ProviderUsage is usage summed per profile: tokens are never summed across providers.
-type ProviderUsage struct {
-	Profile  string         `json:"profile"`
-	Provider string         `json:"provider"`
-	Family   string         `json:"family"`
-	Model    string         `json:"model"`
-	Calls    int            `json:"calls"`
-	Usage    provider.Usage `json:"usage"`
-	CostUSD  float64        `json:"cost_usd,omitempty"`
-	Scripted bool           `json:"scripted,omitempty"`
-}
-
 // UsageByProfile folds a ledger into one row per profile, by profile name: parallel calls
 // finish in any order, and the record must not depend on which finished first.
-func UsageByProfile(entries []LedgerEntry) []ProviderUsage {
-	var out []ProviderUsage
+func UsageByProfile(entries []LedgerEntry) []decision.ProviderUsage {
+	var out []decision.ProviderUsage
 	idx := map[string]int{}
 	for _, e := range entries {
 		i, ok := idx[e.Profile]
 		if !ok {
 			i = len(out)
 			idx[e.Profile] = i
-			out = append(out, ProviderUsage{Profile: e.Profile, Provider: e.Provider,
+			out = append(out, decision.ProviderUsage{Profile: e.Profile, Provider: e.Provider,
 				Family: e.Family, Model: e.Model, Scripted: e.Scripted})
 		}
 		out[i].Calls++
 		out[i].Usage = out[i].Usage.Add(e.Usage)
 		out[i].CostUSD += e.CostUSD
 	}
-	slices.SortFunc(out, func(a, b ProviderUsage) int { return strings.Compare(a.Profile, b.Profile) })
+	slices.SortFunc(out, func(a, b decision.ProviderUsage) int { return strings.Compare(a.Profile, b.Profile) })
 	return out
 }

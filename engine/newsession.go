@@ -32,17 +32,6 @@ func ProtocolSession(protocol, title, questionInput, question string, inputs []I
 	return &Session{Protocol: protocol, Title: title, Inputs: inputs, Seed: seed, SeedSource: seedSource, Options: raw}, nil
 }
 
-// DecisionTitle is prefix and the question's first line, shortened to 120 characters, e.g.
-// "[War Room] Should billing move to a queue?".
-func DecisionTitle(prefix, question string) string {
-	first, _, _ := strings.Cut(strings.TrimSpace(question), "\n")
-	first = strings.TrimSpace(first)
-	if r := []rune(first); len(r) > 120 {
-		first = strings.TrimSpace(string(r[:119])) + "…"
-	}
-	return prefix + " " + first
-}
-
 // ContextInput captures a context file verbatim, named after its path.
 func ContextInput(path, text string) Input { return NewInput("context:"+path, text) }
 

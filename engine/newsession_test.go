@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,11 +21,4 @@ func TestProtocolSession(t *testing.T) {
 	assert.EqualError(t, err, "council: the question is empty")
 	_, err = engine.ProtocolSession("council", "t", "QUESTION", "Q?", []engine.Input{engine.NewInput("QUESTION", "other")}, opts{}, 1, "x")
 	assert.ErrorContains(t, err, `inputs must carry the question as "QUESTION"`)
-}
-
-func TestDecisionTitle(t *testing.T) {
-	assert.Equal(t, "[Council] Adopt a queue?", engine.DecisionTitle("[Council]", "  Adopt a queue?\nmore text"))
-	long := engine.DecisionTitle("[War Room]", strings.Repeat("é", 300))
-	assert.Equal(t, 120, len([]rune(strings.TrimPrefix(long, "[War Room] "))))
-	assert.True(t, strings.HasSuffix(long, "…"))
 }

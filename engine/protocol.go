@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -34,7 +35,7 @@ type Protocol interface {
 
 // Result is what Deliberate ends with.
 type Result struct {
-	Decision *Decision
+	Decision *decision.Decision
 	DAG      *record.DAG
 	Rule     *Rule
 	// Baseline asks the engine to hold a matched-compute vote over the decision's options
@@ -58,7 +59,7 @@ func (s *Stopped) Unwrap() error { return ErrStopped }
 
 // Execute runs p over r's session to a sealed decision. It returns *GateError (wrapped) when
 // the session pauses for a person, *Stopped when a person stopped it.
-func (r *Run) Execute(ctx context.Context, p Protocol) (*Decision, error) {
+func (r *Run) Execute(ctx context.Context, p Protocol) (*decision.Decision, error) {
 	plan, err := Step(ctx, r, planStep, func(ctx context.Context) (Plan, error) { return p.Plan(ctx, r) })
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/limits"
@@ -53,7 +54,7 @@ func (p pair) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 			}
 		}
 	}
-	return engine.Result{Decision: &engine.Decision{Title: "t", Outcome: strings.Join(answers, "; ")}, DAG: dag}, nil
+	return engine.Result{Decision: &decision.Decision{Title: "t", Outcome: strings.Join(answers, "; ")}, DAG: dag}, nil
 }
 
 func (p pair) Estimate(_ context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {
@@ -138,7 +139,7 @@ func TestApprovedReducedIndependenceIsRecordedAsSuch(t *testing.T) {
 	d, err := r.Execute(context.Background(), pair{"a", "b"})
 	require.NoError(t, err)
 	assert.Equal(t, 2, sp.Calls())
-	assert.Equal(t, engine.ReducedIndependence, d.Independence)
+	assert.Equal(t, decision.ReducedIndependence, d.Independence)
 	assert.True(t, d.IndependenceApproved)
 	assert.Contains(t, strings.SplitN(d.Markdown(), "\n", 4)[2], "reduced-independence (approved by a person before the first call)")
 	rep, err := engine.VerifySession(context.Background(), st, d.SessionID)
@@ -153,7 +154,7 @@ func TestAConformingPlanThatLostAFamilyIsDowngraded(t *testing.T) {
 	d, err := r.Execute(context.Background(), pair{"a", "c"})
 	require.NoError(t, err, "no gate: the plan spans two families")
 	assert.Equal(t, "answer from lead", d.Outcome)
-	assert.Equal(t, engine.ReducedIndependence, d.Independence, "beta never answered")
+	assert.Equal(t, decision.ReducedIndependence, d.Independence, "beta never answered")
 	assert.False(t, d.IndependenceApproved, "nobody approved running on one family")
 	assert.Contains(t, d.IndependenceReasons[0], "one family (alpha)")
 
@@ -161,7 +162,7 @@ func TestAConformingPlanThatLostAFamilyIsDowngraded(t *testing.T) {
 	ps2, _ := threeProfiles(nil, false)
 	d, err = startRun(t, st2, ps2, nil).Execute(context.Background(), pair{"a", "c"})
 	require.NoError(t, err)
-	assert.Equal(t, engine.Conforming, d.Independence)
+	assert.Equal(t, decision.Conforming, d.Independence)
 	assert.Empty(t, d.IndependenceLine())
 }
 

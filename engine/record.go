@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -73,7 +74,7 @@ func (rec Seal) ComputeRoot() string {
 
 // checkPublishedDecision checks a published decision against the record.
 func (r *Report) checkPublishedDecision(p *PublishedRecord) {
-	var d Decision
+	var d decision.Decision
 	if err := json.Unmarshal(p.Decision, &d); err != nil {
 		r.add(problemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
 		return
@@ -96,7 +97,7 @@ func (rec Seal) outcome() string {
 
 // decisionDigest is the SHA-256 of d as the record commits to it: its JSON encoding with the
 // Merkle root left empty.
-func decisionDigest(d *Decision) (string, error) {
+func decisionDigest(d *decision.Decision) (string, error) {
 	c := *d
 	c.MerkleRoot = ""
 	b, err := json.Marshal(&c)
@@ -109,7 +110,7 @@ func decisionDigest(d *Decision) (string, error) {
 // Seal completes a session's record: it saves the DAG (when there is one), commits to every
 // stored step and to d, stamps the root into d and stores the record and the decision. d must
 // be final: anything added to it afterwards would no longer verify.
-func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
+func (r *Run) Seal(ctx context.Context, d *decision.Decision, dag *record.DAG) error {
 	// Everything sealed here is made again from the stored steps by a run that lost it; the
 	// status change that follows (Finish) is the synced write that makes it durable.
 	ctx = Derived(context.WithoutCancel(ctx))
@@ -145,7 +146,7 @@ func (r *Run) Seal(ctx context.Context, d *Decision, dag *record.DAG) error {
 	}
 	// Browsing reads this, never the decision; one lost to a crash right here is made up for
 	// by reading the decision.
-	if err := st.PutSummary(ctx, SummaryOf(r.session.ID, d)); err != nil {
+	if err := st.PutSummary(ctx, decision.SummaryOf(r.session.ID, d)); err != nil {
 		return fmt.Errorf("store the summary of %s: %w", r.session.ID, err)
 	}
 	return nil
@@ -197,12 +198,12 @@ func putJSON(ctx context.Context, r *Run, name string, v any) error {
 
 // LoadDecision reads a session's stored decision as it is, without checking it (see
 // VerifySession).
-func LoadDecision(ctx context.Context, st Store, id string) (*Decision, error) {
+func LoadDecision(ctx context.Context, st Store, id string) (*decision.Decision, error) {
 	b, err := st.GetArtifact(ctx, id, DecisionArtifact)
 	if err != nil {
 		return nil, fmt.Errorf("read the decision of %s: %w", id, err)
 	}
-	var d Decision
+	var d decision.Decision
 	if err := json.Unmarshal(b, &d); err != nil {
 		return nil, fmt.Errorf("decode the decision of %s: %w", id, err)
 	}
@@ -215,7 +216,7 @@ var errNotVerified = errors.New("its record no longer verifies")
 // VerifiedDecision is LoadDecision for a reader who will trust what it says (a person reading
 // it, a publisher posting it): it refuses a decision whose record does not verify, naming the
 // first thing that differs.
-func VerifiedDecision(ctx context.Context, st Store, id string) (*Decision, error) {
+func VerifiedDecision(ctx context.Context, st Store, id string) (*decision.Decision, error) {
 	rep, err := VerifySession(ctx, st, id)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // Sentinel errors of the Store contract; implementations wrap them.
@@ -55,12 +57,12 @@ type Store interface {
 
 	// PutSummary stores (or replaces) the browsing summary of a session's decision: its
 	// SessionID, Class, Title and Text. The session must exist.
-	PutSummary(ctx context.Context, s *DecisionSummary) error
+	PutSummary(ctx context.Context, s *decision.DecisionSummary) error
 	// Browse returns, in one read and in ListSessions' order, every session with a stored
 	// summary whose Text contains every one of words (byte-wise, never as patterns: give them
 	// through SearchText) and every session without a summary (Summarised false: only its
 	// decision, if it has one, can say whether it matches). No Text is read back.
-	Browse(ctx context.Context, words []string) ([]BrowseEntry, error)
+	Browse(ctx context.Context, words []string) ([]decision.BrowseEntry, error)
 
 	// OpenGate records an unanswered gate; opening an already open or answered gate is a no-op.
 	OpenGate(ctx context.Context, g *GateRecord) error

@@ -16,6 +16,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/memory"
@@ -295,7 +296,7 @@ func NewSession(cfg *config.Config, req Request) (*engine.Session, error) {
 
 // Execute runs or resumes a session with its protocol. It returns *engine.GateError
 // (wrapped) when the session pauses for a human.
-func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+func Execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
 	p, ok := known()[r.Session().Protocol]
 	if !ok {
 		return nil, Available(r.Session().Protocol)
@@ -498,7 +499,7 @@ type Proposal struct {
 
 // Proposals reads the memory a finished session proposes: those on their way to review and
 // those refused. A protocol that keeps no memory proposes nothing.
-func Proposals(ctx context.Context, st engine.Store, d *engine.Decision) (kept, refused []Proposal, err error) {
+func Proposals(ctx context.Context, st engine.Store, d *decision.Decision) (kept, refused []Proposal, err error) {
 	p := known()[d.Protocol].proposals
 	if p == nil {
 		return nil, nil, nil

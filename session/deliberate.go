@@ -6,6 +6,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -34,7 +35,7 @@ func (r *Runner) deliberate(ctx context.Context, req Request, run *engine.Run, o
 
 // decide is the session's work: a reaffirmation the prior-decision check settled, or the
 // protocol's decision.
-func (r *Runner) decide(ctx context.Context, req Request, run *engine.Run, out *Outcome) (*engine.Decision, error) {
+func (r *Runner) decide(ctx context.Context, req Request, run *engine.Run, out *Outcome) (*decision.Decision, error) {
 	choice, err := r.priorCheck(ctx, req, run, out)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/limits"
@@ -98,7 +99,7 @@ type Outcome struct {
 	Session *engine.Session
 	// Status is completed, awaiting_input, cancelled, failed, or running (interrupted).
 	Status   engine.Status
-	Decision *engine.Decision
+	Decision *decision.Decision
 	// Gate is the open gate when Status is awaiting_input.
 	Gate *engine.GateRecord
 	// Published is the publication of a completed session (nil when nothing was published).

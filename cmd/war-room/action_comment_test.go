@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/internal/store"
@@ -108,25 +109,25 @@ func TestActionCommentPublishesDecision(t *testing.T) {
 		t.Errorf("reactions on the command: %v, want [eyes rocket]", got)
 	}
 	ds := w.f.Discussions(aRepo)
-	var decision *githubfake.Discussion
+	var published *githubfake.Discussion
 	for i := range ds {
 		if ds[i].Title != "Decision log" {
-			if decision != nil {
-				t.Fatalf("more than one decision discussion: %+v", ds)
+			if published != nil {
+				t.Fatalf("more than one published discussion: %+v", ds)
 			}
-			decision = &ds[i]
+			published = &ds[i]
 		}
 	}
-	if decision == nil {
-		t.Fatalf("no decision discussion; discussions: %+v\nstderr:\n%s", ds, r.stderr)
+	if published == nil {
+		t.Fatalf("no published discussion; discussions: %+v\nstderr:\n%s", ds, r.stderr)
 	}
-	if !strings.Contains(decision.Title, "Should we move the job queue into PostgreSQL?") || decision.Author != aBotLogin ||
-		!slices.Contains(decision.Labels, "war-room") || decision.Category != "decisions" {
-		t.Errorf("decision discussion: %+v", decision)
+	if !strings.Contains(published.Title, "Should we move the job queue into PostgreSQL?") || published.Author != aBotLogin ||
+		!slices.Contains(published.Labels, "war-room") || published.Category != "decisions" {
+		t.Errorf("published discussion: %+v", published)
 	}
-	comments := w.f.Comments(decision.ID)
-	if len(comments) == 0 || decision.AnswerID == "" {
-		t.Errorf("the decision has %d phase comments and answer %q; want its phases, one marked as the answer", len(comments), decision.AnswerID)
+	comments := w.f.Comments(published.ID)
+	if len(comments) == 0 || published.AnswerID == "" {
+		t.Errorf("the published has %d phase comments and answer %q; want its phases, one marked as the answer", len(comments), published.AnswerID)
 	}
 	for _, c := range comments {
 		if c.Author != aBotLogin {
@@ -134,7 +135,7 @@ func TestActionCommentPublishesDecision(t *testing.T) {
 		}
 	}
 	if logs := len(ds) - 1; logs != 1 {
-		t.Errorf("%d decision logs, want 1", logs)
+		t.Errorf("%d published logs, want 1", logs)
 	}
 
 	bc := botComments(w, n)
@@ -142,7 +143,7 @@ func TestActionCommentPublishesDecision(t *testing.T) {
 		t.Fatalf("bot wrote %d comments on the issue, want the progress comment and one reply:\n%+v", len(bc), bc)
 	}
 	st, ok := bot.ParseState(bc[0].Body)
-	if !ok || st.Status != bot.StatusCompleted || st.Protocol != "reason" || !strings.HasSuffix(st.Discussion, "/discussions/"+strconv.Itoa(decision.Number)) {
+	if !ok || st.Status != bot.StatusCompleted || st.Protocol != "reason" || !strings.HasSuffix(st.Discussion, "/discussions/"+strconv.Itoa(published.Number)) {
 		t.Errorf("progress comment state: %+v (ok %v)\n%s", st, ok, bc[0].Body)
 	}
 	if !strings.Contains(bc[1].Body, "@alice") || !strings.Contains(bc[1].Body, st.Discussion) {
@@ -152,7 +153,7 @@ func TestActionCommentPublishesDecision(t *testing.T) {
 	if r.outputs["session-id"] != st.Session || r.outputs["discussion-url"] != st.Discussion {
 		t.Errorf("outputs %v, want session %s and discussion %s", r.outputs, st.Session, st.Discussion)
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.SessionID != st.Session || d.Outcome == "" {
 		t.Errorf("decision output is not the Decision JSON: %v %q", err, r.outputs["decision"])
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -19,7 +19,7 @@ func TestActionWorkflowDispatch(t *testing.T) {
 	r := w.run("workflow_dispatch", ev, map[string]string{"question": gateQuestion}, nil)
 	wantNoError(t, r)
 
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.SessionID != r.outputs["session-id"] {
 		t.Fatalf("decision output: %v %q", err, r.outputs["decision"])
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/internal/gittest"
 )
@@ -65,7 +65,7 @@ func gitCheckout(t *testing.T, files map[string]string) (string, string) {
 
 // evidencePhase runs /war-room convene with the asking seats and returns the decision's
 // evidence phase and its notes.
-func evidencePhase(t *testing.T, w *actionWorld, extraEnv map[string]string) (string, engine.Decision) {
+func evidencePhase(t *testing.T, w *actionWorld, extraEnv map[string]string) (string, decision.Decision) {
 	t.Helper()
 	w.user("alice", "write")
 	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
@@ -73,7 +73,7 @@ func evidencePhase(t *testing.T, w *actionWorld, extraEnv map[string]string) (st
 	id := w.comment("alice", n, body)
 	r := w.run("issue_comment", w.commentEvent("created", n, id, "alice", body), nil, extraEnv)
 	wantNoError(t, r)
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil {
 		t.Fatalf("decision output: %v\nstderr:\n%s", err, r.stderr)
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/bot"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -109,7 +109,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 	}
 
 	wantWarRoomDiscussion(t, w, prior, st2)
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(r2.outputs["decision"]), &d); err != nil || d.Protocol != "war-room" ||
 		d.SessionID != st2.Session || d.MerkleRoot == "" || len(d.Alternatives) == 0 {
 		t.Errorf("decision output: %v %.300q", err, r2.outputs["decision"])
@@ -203,7 +203,7 @@ func TestActionDispatchDeliberate(t *testing.T) {
 	ev := w.payload("workflow_dispatch", map[string]any{"inputs.question": warRoomQuestion})
 	r := w.run("workflow_dispatch", ev, map[string]string{"question": warRoomQuestion, "protocol": "deliberate"}, nil)
 	wantNoError(t, r)
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "war-room" || r.outputs["discussion-url"] == "" {
 		t.Fatalf("decision output %v %.200q\n%s", err, r.outputs["decision"], r.stdout)
 	}

@@ -95,10 +95,10 @@ type commandEnd struct {
 func (w *commandWorld) endOf(t *testing.T) commandEnd {
 	t.Helper()
 	var e commandEnd
-	var decision, log *githubfake.Discussion
+	var published, log *githubfake.Discussion
 	for _, d := range w.f.Discussions(aRepo) {
 		d := d
-		target := &decision
+		target := &published
 		if d.Title == discussions.LogTitle {
 			target = &log
 		}
@@ -107,16 +107,16 @@ func (w *commandWorld) endOf(t *testing.T) commandEnd {
 		}
 		*target = &d
 	}
-	if decision == nil || log == nil {
-		t.Fatalf("decision %v, log %v", decision, log)
+	if published == nil || log == nil {
+		t.Fatalf("decision %v, log %v", published, log)
 	}
-	for _, c := range w.f.Comments(decision.ID) {
+	for _, c := range w.f.Comments(published.ID) {
 		if m, ok := discussions.ParseMarker(c.Body); ok && c.Author == w.login {
 			e.parts = append(e.parts, m.Part)
 		}
 	}
-	e.labels, e.answered = slices.Sorted(slices.Values(decision.Labels)), decision.AnswerID != ""
-	e.logRow = strings.Contains(log.Body, fmt.Sprintf("#%d", decision.Number))
+	e.labels, e.answered = slices.Sorted(slices.Values(published.Labels)), published.AnswerID != ""
+	e.logRow = strings.Contains(log.Body, fmt.Sprintf("#%d", published.Number))
 	var progress, replies int
 	for _, c := range commentsBy(w.actionWorld, w.issue, w.login) {
 		if st, ok := bot.ParseState(c.Body); ok {
@@ -132,8 +132,8 @@ func (w *commandWorld) endOf(t *testing.T) commandEnd {
 	if progress != 1 || replies != 1 {
 		t.Errorf("%d progress comments and %d replies, want one of each", progress, replies)
 	}
-	if !strings.HasSuffix(e.progress.Discussion, fmt.Sprintf("/discussions/%d", decision.Number)) || !strings.Contains(e.reply, e.progress.Discussion) {
-		t.Errorf("progress names %q and the reply says %q; want decision #%d", e.progress.Discussion, e.reply, decision.Number)
+	if !strings.HasSuffix(e.progress.Discussion, fmt.Sprintf("/discussions/%d", published.Number)) || !strings.Contains(e.reply, e.progress.Discussion) {
+		t.Errorf("progress names %q and the reply says %q; want decision #%d", e.progress.Discussion, e.reply, published.Number)
 	}
 	e.reactions = reactionsOn(w.actionWorld, w.issue, w.id)
 	return e

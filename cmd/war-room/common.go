@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/store"
@@ -186,7 +187,7 @@ func (s *setup) runConfig(e *env, answers map[string]string) engine.RunConfig {
 
 // printDecision prints a decision's card, then the decision: rendered for a terminal, as
 // markdown when piped, as JSON with --json (unchanged: no card).
-func printDecision(e *env, d *engine.Decision, asJSON bool) error {
+func printDecision(e *env, d *decision.Decision, asJSON bool) error {
 	if asJSON {
 		return printJSON(e, d)
 	}
@@ -204,19 +205,19 @@ func printDecision(e *env, d *engine.Decision, asJSON bool) error {
 
 // finishDecision prints a session's decision and says, with exitReduced, when the run lost
 // the independence it was planned with and no approval covered it.
-func finishDecision(e *env, d *engine.Decision, asJSON bool) error {
+func finishDecision(e *env, d *decision.Decision, asJSON bool) error {
 	if err := printDecision(e, d, asJSON); err != nil {
 		return err
 	}
 	return reducedOutcome(d)
 }
 
-func reducedOutcome(d *engine.Decision) error {
-	if d.Independence != engine.ReducedIndependence || d.IndependenceApproved {
+func reducedOutcome(d *decision.Decision) error {
+	if d.Independence != decision.ReducedIndependence || d.IndependenceApproved {
 		return nil
 	}
 	return exitErr(exitReduced, fmt.Errorf("session %s: decided with %s that nobody approved: %s", d.SessionID,
-		engine.ReducedIndependence, strings.Join(d.IndependenceReasons, "; ")))
+		decision.ReducedIndependence, strings.Join(d.IndependenceReasons, "; ")))
 }
 
 // sessionOutcome maps a protocol's error to the CLI's exit codes, telling the user how to
@@ -231,7 +232,7 @@ func sessionOutcome(e *env, err error, sessionID string) error {
 			"%s --answer %s=%s. For a conforming run, configure profiles of more model families",
 			gate.Gate.Text(), e.resume(sessionID), engine.GateReducedIndependence, engine.AnswerApprove))
 	case errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
-		return exitErr(exitDeclined, fmt.Errorf("%s declined for session %s: no call was made", engine.ReducedIndependence, sessionID))
+		return exitErr(exitDeclined, fmt.Errorf("%s declined for session %s: no call was made", decision.ReducedIndependence, sessionID))
 	}
 	if errors.As(err, &gate) {
 		msg := fmt.Sprintf("%s\nanswer with: %s --answer %s=<%s>", gate.Gate.Text(),

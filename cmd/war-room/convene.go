@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/session"
@@ -115,7 +116,7 @@ func (f *conveneFlags) resumeSession(ctx context.Context, e *env) error {
 // end prints the decision; a failure prints nothing on stdout (no ruling is improvised) and
 // says how to resume.
 func (f *conveneFlags) end(ctx context.Context, e *env, st *setup, out *session.Outcome) error {
-	return endSession(e, "convene", out, func(d *engine.Decision) error {
+	return endSession(e, "convene", out, func(d *decision.Decision) error {
 		if err := f.team.finish(ctx, e, st.Store, d, f.common.json); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -44,19 +45,19 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	r := w.run("issue_comment", w.commentEvent("created", n, id, "alice", body), nil, nil)
 	wantNoError(t, r)
 
-	var decision *githubfake.Discussion
+	var published *githubfake.Discussion
 	for _, d := range w.f.Discussions(aRepo) {
 		if strings.HasPrefix(d.Title, "[Council] ") {
-			decision = &d
+			published = &d
 		}
 	}
-	if decision == nil {
+	if published == nil {
 		t.Fatalf("no council discussion: %+v\nstderr:\n%s", w.f.Discussions(aRepo), r.stderr)
 	}
-	if !strings.Contains(decision.Body, "(Skeptic · ") || !strings.Contains(decision.Body, "cron is cheaper to run") {
-		t.Errorf("the published decision lacks the attributed dissent:\n%s", decision.Body)
+	if !strings.Contains(published.Body, "(Skeptic · ") || !strings.Contains(published.Body, "cron is cheaper to run") {
+		t.Errorf("the published decision lacks the attributed dissent:\n%s", published.Body)
 	}
-	if len(w.f.Comments(decision.ID)) == 0 {
+	if len(w.f.Comments(published.ID)) == 0 {
 		t.Errorf("no phase comments on the council discussion")
 	}
 	st, ok := bot.ParseState(botComments(w, n)[0].Body)
@@ -68,7 +69,7 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	if body := bc[len(bc)-1].Body; !strings.Contains(body, "published") || !strings.Contains(body, " · 15 calls · 4 seats · 3 of 4 (3-1) · ") {
 		t.Errorf("the reply lacks the footer:\n%s", body)
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "council" || len(d.Dissent) != 1 {
 		t.Errorf("decision output: %v %q", err, r.outputs["decision"])
 	}
@@ -118,18 +119,18 @@ func TestActionConveneProceedCarriesTriage(t *testing.T) {
 	if len(calls) != 15 || len(triage) != 1 || triage[0].PromptSHA256 != first[0].PromptSHA256 || !triage[0].StartedAt.Equal(first[0].StartedAt) {
 		t.Errorf("second run's ledger: %d calls, triage %+v; want 15 with the first job's triage call, not a second one", len(calls), triage)
 	}
-	var decision *githubfake.Discussion
+	var published *githubfake.Discussion
 	for _, d := range w.f.Discussions(aRepo) {
 		if strings.HasPrefix(d.Title, "[Council] ") {
-			decision = &d
+			published = &d
 		}
 	}
-	if decision == nil {
+	if published == nil {
 		t.Fatalf("no council discussion\n%s", r2.stderr)
 	}
 	for _, want := range []string{" · 15 calls · ", "1 call record(s) (1 answered) were made by an earlier job of this session"} {
-		if !strings.Contains(decision.Body, want) {
-			t.Errorf("the decision lacks %q:\n%s", want, decision.Body)
+		if !strings.Contains(published.Body, want) {
+			t.Errorf("the decision lacks %q:\n%s", want, published.Body)
 		}
 	}
 }

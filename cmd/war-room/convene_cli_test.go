@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 func TestConvenePrintsTheDecisionWithItsDissent(t *testing.T) {
@@ -64,7 +65,7 @@ func TestConveneJSONIsTheStoredDecision(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(res.stdout), &d); err != nil {
 		t.Fatalf("stdout is not a decision: %v\n%s", err, res.stdout)
 	}
@@ -72,7 +73,7 @@ func TestConveneJSONIsTheStoredDecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s engine.Decision
+	var s decision.Decision
 	json.Unmarshal(stored, &s)
 	if d.Protocol != "council" || d.MerkleRoot == "" || d.MerkleRoot != s.MerkleRoot || d.Seed != 7 ||
 		d.Metrics["rounds"] != "2" || d.Metrics["seats"] != "3" || len(d.Dissent) != 1 {
@@ -92,7 +93,7 @@ func TestConveneSameSeedSameRoot(t *testing.T) {
 	for range 2 {
 		c := newCouncilEnv(t, "")
 		res := c.run("convene", "--go", "Queue?", "--seed", "11", "--json")
-		var d engine.Decision
+		var d decision.Decision
 		if err := json.Unmarshal([]byte(res.stdout), &d); err != nil {
 			t.Fatal(err, res.stderr)
 		}
@@ -141,7 +142,7 @@ func TestConveneDryRunShowsTheSeatingTheSeedGets(t *testing.T) {
 		t.Fatalf("dry run created %d session(s)", n)
 	}
 	real := c.run("convene", "--go", "Queue?", "--seed", "7", "--json")
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(real.stdout), &d); err != nil {
 		t.Fatal(err, real.stderr)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -62,7 +62,7 @@ func TestConveneSurvivesSIGKILLAndResumes(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("reference run: %s", res.stderr)
 	}
-	var want engine.Decision
+	var want decision.Decision
 	json.Unmarshal([]byte(res.stdout), &want)
 
 	// Each step, and the call the child is held at after it.
@@ -101,7 +101,7 @@ func TestConveneSurvivesSIGKILLAndResumes(t *testing.T) {
 			if res.code != 0 {
 				t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
 			}
-			var got engine.Decision
+			var got decision.Decision
 			json.Unmarshal([]byte(res.stdout), &got)
 			if g, w := contributionsRoot(t, fast.store(), id), contributionsRoot(t, ref.store(), want.SessionID); g != w {
 				t.Errorf("contributions root %s after resume, %s uninterrupted", g, w)

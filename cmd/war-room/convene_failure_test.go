@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // noDissent is a ruling with everything but the dissent record.
@@ -53,7 +54,7 @@ func TestConveneRulingWithoutDissentFailsThenResumes(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(res.stdout), &d); err != nil || len(d.Dissent) != 1 {
 		t.Fatalf("decision after resume: %v\n%s", err, res.stdout)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
@@ -96,7 +97,7 @@ func (t *teamFlags) runner(ctx context.Context, e *env, st *setup) *session.Runn
 // finish hands the session's memory proposals to the project's memory for review and prints
 // the decision: at quiet, the outcome and its dissent record alone; otherwise the whole
 // record, with the footer once more on stderr.
-func (t *teamFlags) finish(ctx context.Context, e *env, st engine.Store, d *engine.Decision, asJSON bool) error {
+func (t *teamFlags) finish(ctx context.Context, e *env, st engine.Store, d *decision.Decision, asJSON bool) error {
 	if err := proposeMemory(ctx, e, t.common, st, d); err != nil {
 		return err
 	}
@@ -113,8 +114,8 @@ func (t *teamFlags) finish(ctx context.Context, e *env, st engine.Store, d *engi
 // quietDecision is the record cut to the outcome (which opens with the margin and the
 // dissent), the dissent record, what would reopen it and the footer, rendered as every
 // decision is.
-func quietDecision(d *engine.Decision) string {
-	q := engine.Decision{Title: d.Title, Outcome: d.Outcome, Dissent: d.Dissent, WhatWouldChangeMind: d.WhatWouldChangeMind,
+func quietDecision(d *decision.Decision) string {
+	q := decision.Decision{Title: d.Title, Outcome: d.Outcome, Dissent: d.Dissent, WhatWouldChangeMind: d.WhatWouldChangeMind,
 		Notes: []string{d.Metrics["footer"]}, SessionID: d.SessionID, Seed: d.Seed, Independence: d.Independence,
 		IndependenceReasons: d.IndependenceReasons, IndependenceApproved: d.IndependenceApproved, MerkleRoot: d.MerkleRoot}
 	return q.Markdown()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // decisionsBrowse are the `decisions` subcommands that read decisions: the local store, or
@@ -72,7 +73,7 @@ type localDecision struct {
 func localDecisions(ctx context.Context, st engine.Store, words []string) ([]localDecision, error) {
 	lowered := make([]string, len(words))
 	for i, w := range words {
-		lowered[i] = engine.SearchText(w)
+		lowered[i] = decision.SearchText(w)
 	}
 	entries, err := st.Browse(ctx, lowered)
 	if err != nil {
@@ -94,7 +95,7 @@ func localDecisions(ctx context.Context, st engine.Store, words []string) ([]loc
 			if err != nil {
 				continue // no decision (yet): paused, failed or running
 			}
-			sum = *engine.SummaryOf(en.SessionID, d)
+			sum = *decision.SummaryOf(en.SessionID, d)
 			if !containsAll(sum.Text, lowered) {
 				continue
 			}

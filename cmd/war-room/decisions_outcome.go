@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/discussions/site"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
 	"github.com/war-room/war-room/internal/calibration"
 	"github.com/war-room/war-room/internal/memory"
@@ -128,7 +129,7 @@ type decided struct {
 	Title    string             `json:"title"`
 	Date     string             `json:"date"`
 	Outcomes []outcome.Addendum `json:"outcomes,omitempty"`
-	decision *engine.Decision
+	decision *decision.Decision
 }
 
 func (d decided) verdict() string {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -35,8 +36,8 @@ func sealTwenty(t *testing.T, db string) []string {
 		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, &engine.Session{Protocol: "council", Seed: int64(i + 1),
 			SeedSource: "test", Inputs: []engine.Input{engine.NewInput("QUESTION", fmt.Sprintf("Question %d?", i+1))}})
 		require.NoError(t, err)
-		d := &engine.Decision{Protocol: "council", Title: fmt.Sprintf("[Council] Question %d?", i+1), Question: fmt.Sprintf("Question %d?", i+1),
-			Outcome: "Option 1", Positions: []engine.Position{
+		d := &decision.Decision{Protocol: "council", Title: fmt.Sprintf("[Council] Question %d?", i+1), Question: fmt.Sprintf("Question %d?", i+1),
+			Outcome: "Option 1", Positions: []decision.Position{
 				{Seat: "Advocate", Family: "alpha", Option: "Option 1", Chosen: true},
 				{Seat: "Skeptic", Family: "beta", Option: "Option 2"},
 				{Seat: "Analyst", Family: "gamma", Option: map[bool]string{true: "Option 1", false: "Option 2"}[i%2 == 0], Chosen: i%2 == 0},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/warroom"
 	"github.com/war-room/war-room/session"
@@ -146,7 +147,7 @@ func (f *deliberateFlags) resumeSession(ctx context.Context, e *env) error {
 // end prints the decision (its metrics in the footer) and says what the prior-decision check
 // settled for war-room publish.
 func (f *deliberateFlags) end(e *env, st *setup, out *session.Outcome) error {
-	return endSession(e, "deliberate", out, func(d *engine.Decision) error {
+	return endSession(e, "deliberate", out, func(d *decision.Decision) error {
 		repo := cmp.Or(f.github.repo, "OWNER/NAME")
 		if out.Reaffirmed > 0 {
 			fmt.Fprintf(e.stderr, "no deliberation: #%d stands; record that on it with: war-room publish %s --repo %s\n",

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 func TestDeliberatePrintsTheDecisionAndMetrics(t *testing.T) {
@@ -35,7 +35,7 @@ func TestDeliberateJSONIsTheStoredDecision(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal([]byte(res.stdout), &d); err != nil {
 		t.Fatalf("stdout is not a decision: %v\n%s", err, res.stdout)
 	}
@@ -43,7 +43,7 @@ func TestDeliberateJSONIsTheStoredDecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s engine.Decision
+	var s decision.Decision
 	json.Unmarshal(stored, &s)
 	if d.MerkleRoot == "" || d.MerkleRoot != s.MerkleRoot || d.Seed != 7 || len(d.Alternatives) != 5 {
 		t.Fatalf("printed %+v\nstored root %s", d, s.MerkleRoot)
@@ -55,7 +55,7 @@ func TestDeliberateSameSeedSameRoot(t *testing.T) {
 	for range 2 {
 		w := newWarRoomEnv(t, "council.yaml")
 		res := w.run("deliberate", "Which queue?", "--seed", "11", "--json")
-		var d engine.Decision
+		var d decision.Decision
 		if err := json.Unmarshal([]byte(res.stdout), &d); err != nil {
 			t.Fatal(err, res.stderr)
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -115,7 +116,7 @@ func TestDeliberateSurvivesSIGKILLAndResumes(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("reference run: %s", res.stderr)
 	}
-	var want engine.Decision
+	var want decision.Decision
 	json.Unmarshal([]byte(res.stdout), &want)
 
 	// Each step, and the phase the child is held at after it.
@@ -142,7 +143,7 @@ func TestDeliberateSurvivesSIGKILLAndResumes(t *testing.T) {
 			if res.code != 0 {
 				t.Fatalf("resume: exit %d\n%s", res.code, res.stderr)
 			}
-			var got engine.Decision
+			var got decision.Decision
 			json.Unmarshal([]byte(res.stdout), &got)
 			if g, w := contributionsRoot(t, fast.store(), id), contributionsRoot(t, ref.store(), want.SessionID); g != w {
 				t.Errorf("contributions root %s after resume, %s uninterrupted", g, w)
@@ -160,7 +161,7 @@ func TestDeliberateSurvivesSIGKILLAndResumes(t *testing.T) {
 	}
 }
 
-func alternativesOf(d engine.Decision) string {
+func alternativesOf(d decision.Decision) string {
 	b, _ := json.Marshal(d.Alternatives)
 	return string(b)
 }

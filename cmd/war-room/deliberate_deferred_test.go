@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 func TestDecisionsDeferredListsWhatTheDeliberationCaptured(t *testing.T) {
@@ -14,7 +14,7 @@ func TestDecisionsDeferredListsWhatTheDeliberationCaptured(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
-	var items []engine.DeferredItem
+	var items []decision.DeferredItem
 	if err := json.Unmarshal([]byte(res.stdout), &items); err != nil {
 		t.Fatal(err, res.stdout)
 	}

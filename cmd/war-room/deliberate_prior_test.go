@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -57,13 +57,13 @@ func (p *priorEnv) run(tty bool, stdin string, name string, args ...string) cliR
 	return cliResult{out.String(), errb.String(), code}
 }
 
-func (p *priorEnv) decision(id string) engine.Decision {
+func (p *priorEnv) decision(id string) decision.Decision {
 	p.t.Helper()
 	raw, err := p.store().GetArtifact(context.Background(), id, "decision.json")
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal(raw, &d); err != nil {
 		p.t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -56,7 +57,7 @@ func (w *indepEnv) run(getenv map[string]string, name string, args ...string) cl
 	return cliResult{out.String(), errb.String(), code}
 }
 
-func (w *indepEnv) decision(id string) *engine.Decision {
+func (w *indepEnv) decision(id string) *decision.Decision {
 	w.t.Helper()
 	st, err := sqlite.Open(context.Background(), w.db)
 	if err != nil {
@@ -190,7 +191,7 @@ func TestApprovedSameFamilyRunsAndSaysSoAtTheTop(t *testing.T) {
 				t.Errorf("stdout does not open with the independence line:\n%s", head)
 			}
 			d := w.decision(w.onlySession())
-			if d.Independence != engine.ReducedIndependence || !d.IndependenceApproved {
+			if d.Independence != decision.ReducedIndependence || !d.IndependenceApproved {
 				t.Errorf("decision.json: independence %q, approved %v", d.Independence, d.IndependenceApproved)
 			}
 		})
@@ -230,7 +231,7 @@ func TestALostSeatDowngradesTheRecordAndTheExit(t *testing.T) {
 				t.Fatalf("exit %d, want %d\n%s", res.code, exitReduced, res.stderr)
 			}
 			d := w.decision(w.onlySession())
-			if d.Independence != engine.ReducedIndependence || d.IndependenceApproved {
+			if d.Independence != decision.ReducedIndependence || d.IndependenceApproved {
 				t.Errorf("decision.json: independence %q, approved %v", d.Independence, d.IndependenceApproved)
 			}
 			if !strings.Contains(res.stdout, "reduced-independence (lost during the run)") {

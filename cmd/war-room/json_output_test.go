@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -13,7 +13,7 @@ import (
 func TestPrintJSONRedactsSecretsOnly(t *testing.T) {
 	e, out, _ := testEnv(nil)
 	secret := "ghp_0123456789abcdefghijABCDEFGHIJ012345"
-	d := &engine.Decision{SessionID: "wr-1", Outcome: "use " + secret + " <b>now</b> @octocat",
+	d := &decision.Decision{SessionID: "wr-1", Outcome: "use " + secret + " <b>now</b> @octocat",
 		Notes: []string{"see https://github.com/acme/w/issues/5#issuecomment-1"}}
 	if err := printDecision(e, d, true); err != nil {
 		t.Fatal(err)
@@ -21,7 +21,7 @@ func TestPrintJSONRedactsSecretsOnly(t *testing.T) {
 	if strings.Contains(out.String(), secret) {
 		t.Fatalf("the secret was printed:\n%s", out)
 	}
-	var got engine.Decision
+	var got decision.Decision
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}

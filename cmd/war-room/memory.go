@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols"
@@ -157,7 +158,7 @@ func sessionMemory(ctx context.Context, e *env, c *commonFlags, src evidence.Sou
 
 // proposeMemory hands a finished session's proposals to the project's memory, where they wait
 // for a person's review; it says on stderr what it proposed and what the session dropped.
-func proposeMemory(ctx context.Context, e *env, c *commonFlags, st engine.Store, d *engine.Decision) error {
+func proposeMemory(ctx context.Context, e *env, c *commonFlags, st engine.Store, d *decision.Decision) error {
 	kept, refused, err := protocols.Proposals(ctx, st, d)
 	if err != nil {
 		return err

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	wr "github.com/war-room/war-room/internal/github"
 )
 
@@ -37,7 +37,7 @@ func TestMemoryReviewOnTheCLI(t *testing.T) {
 			t.Fatalf("%s: %s", verb, res.stderr)
 		}
 	}
-	var d engine.Decision
+	var d decision.Decision
 	json.Unmarshal([]byte(first.stdout), &d)
 	// The old form, without what happened to the decision, is refused and names the new one.
 	if res := c.run("memory", "outcome", d.SessionID, "OUTCOME-TEXT: spend doubled by March."); res.code != exitUsage ||

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/session"
@@ -86,7 +87,7 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		}
 		out := st.runner(e).Run(ctx, session.Request{Protocol: protocol, Question: req.Question, Context: req.Context,
 			Flags: req.Flags, Seed: n, SeedSource: source, Answers: approve.answers()})
-		return endSession(e, verb, out, func(d *engine.Decision) error { return finishDecision(e, d, common.json) })
+		return endSession(e, verb, out, func(d *decision.Decision) error { return finishDecision(e, d, common.json) })
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/session"
 )
@@ -116,7 +117,7 @@ func printPublished(e *env, res *discussions.Result, asJSON bool) error {
 
 // loadDecision reads the decision a session sealed, refusing one whose record no longer
 // verifies: what a person reads or war-room publishes must be what the session produced.
-func loadDecision(ctx context.Context, st engine.Store, session string) (*engine.Decision, error) {
+func loadDecision(ctx context.Context, st engine.Store, session string) (*decision.Decision, error) {
 	// A session id that names nothing, or nothing finished, is a wrong argument: exit 2, as
 	// every command says of it.
 	if _, err := st.GetSession(ctx, session); errors.Is(err, engine.ErrNotFound) {

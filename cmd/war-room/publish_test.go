@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -43,12 +44,12 @@ func newPubEnv(t testing.TB) *pubEnv {
 }
 
 // record stores a finished session with its decision, and the prior check's answer if any.
-func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *engine.Decision {
+func (p *pubEnv) record(id, title, priorAnswer string, choices ...string) *decision.Decision {
 	p.t.Helper()
-	d := &engine.Decision{Protocol: "war-room", Title: title, Question: "Which store should the App use?",
+	d := &decision.Decision{Protocol: "war-room", Title: title, Question: "Which store should the App use?",
 		Outcome: "PostgreSQL", Class: "type 1B", Labels: []string{"type-1b"}, SessionID: id, Seed: 9,
 		CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
-		Phases:    []engine.PhaseSummary{{Key: "synthesis", Title: "Synthesis", Body: "Use PostgreSQL."}}}
+		Phases:    []decision.PhaseSummary{{Key: "synthesis", Title: "Synthesis", Body: "Use PostgreSQL."}}}
 	// Sealed as a session ends: publish refuses a decision whose record does not verify.
 	p.finished(id, title, func(ctx context.Context, r *engine.Run) error { return r.Seal(ctx, d, nil) }, priorAnswer, choices...)
 	return d

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols/reason"
 )
 
@@ -22,7 +22,7 @@ type reasonEnd struct {
 // report keeps the run directory when asked (and always on failure), prints the result and
 // maps the way the chain ended to an exit code. A completed answer is printed even when
 // keeping its files failed: the calls are paid for and the answer is in the store.
-func (o reasonEnd) report(ctx context.Context, e *env, st *setup, id string, d *engine.Decision, runErr error) error {
+func (o reasonEnd) report(ctx context.Context, e *env, st *setup, id string, d *decision.Decision, runErr error) error {
 	var fail *reason.ChainFailure
 	failed := errors.As(runErr, &fail)
 	kept, keepErr := o.keepRun(ctx, e, st, id, failed)
@@ -66,7 +66,7 @@ func (o reasonEnd) keepRun(ctx context.Context, e *env, st *setup, id string, fa
 }
 
 // printResult relays the synthesis verbatim, then the plan that actually ran (as stored).
-func (o reasonEnd) printResult(ctx context.Context, e *env, st *setup, id string, d *engine.Decision) error {
+func (o reasonEnd) printResult(ctx context.Context, e *env, st *setup, id string, d *decision.Decision) error {
 	if o.asJSON {
 		return printDecision(e, d, true)
 	}

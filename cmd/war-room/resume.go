@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/session"
 )
@@ -56,7 +57,7 @@ func runResume(ctx context.Context, e *env, args []string) error {
 		// failure report and kept run, or the gate's own instructions and exit code.
 		return reasonEnd{keep: *keep, asJSON: cf.json}.report(ctx, e, s, out.Session.ID, out.Decision, outcomeErr(out))
 	}
-	return endSession(e, "resume", out, func(d *engine.Decision) error {
+	return endSession(e, "resume", out, func(d *decision.Decision) error {
 		// A session finished here proposes its memory (a standing team's) as one finished by
 		// its own command does.
 		if err := proposeMemory(ctx, e, &cf, s.Store, d); err != nil {

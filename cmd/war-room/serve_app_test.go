@@ -51,14 +51,14 @@ func TestServeRunsACommandOnceAcrossRestarts(t *testing.T) {
 	if got := reactionsOn(w, n, id); !slices.Equal(got, []string{"eyes", "rocket"}) {
 		t.Errorf("reactions on the command: %v, want [eyes rocket]", got)
 	}
-	var decision *githubfake.Discussion
+	var published *githubfake.Discussion
 	for _, d := range w.f.Discussions(aRepo) {
 		if d.Title != "Decision log" {
-			decision = &d
+			published = &d
 		}
 	}
-	if decision == nil || decision.Author != appLogin || !strings.Contains(decision.Title, "job queue into PostgreSQL") {
-		t.Fatalf("decision discussion: %+v\n%s", decision, s.log())
+	if published == nil || published.Author != appLogin || !strings.Contains(published.Title, "job queue into PostgreSQL") {
+		t.Fatalf("decision discussion: %+v\n%s", published, s.log())
 	}
 	if reply := appComments(w, n)[1].Body; !strings.Contains(reply, "@alice") || !strings.Contains(reply, "/discussions/") {
 		t.Errorf("reply:\n%s", reply)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/session"
 )
 
@@ -26,7 +27,7 @@ func (s *setup) runner(e *env) *session.Runner {
 // print (and a reduced-independence run nobody approved exits exitReduced); a gate tells how
 // to answer it; a failure or an interruption says how to continue with `war-room command
 // --resume`.
-func endSession(e *env, command string, out *session.Outcome, print func(*engine.Decision) error) error {
+func endSession(e *env, command string, out *session.Outcome, print func(*decision.Decision) error) error {
 	id := ""
 	if out.Session != nil {
 		id = out.Session.ID

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -160,7 +161,7 @@ func editStep(t *testing.T, db *sql.DB, id string) {
 
 // editDecision turns the dissent into agreement in decision.json.
 func editDecision(t *testing.T, db *sql.DB, id string) {
-	var d engine.Decision
+	var d decision.Decision
 	if err := json.Unmarshal(artifact(t, db, id, engine.DecisionArtifact), &d); err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 	gmhtml "github.com/yuin/goldmark/renderer/html"
 
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
 )
 
@@ -28,7 +28,7 @@ import (
 type Entry struct {
 	Row discussions.DecisionRow
 	// Decision is the decision its published record holds; nil when none could be read.
-	Decision *engine.Decision
+	Decision *decision.Decision
 	// Verified says the record recomputed from what GitHub serves, the comments published
 	// with it included. Problems say what did not (the first few); Unreadable why there was
 	// no record to check.
@@ -251,7 +251,7 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.Wit
 
 // DecisionHTML is a decision as its discussion publishes it — the body, then every phase
 // comment — rendered to HTML.
-func DecisionHTML(d *engine.Decision) (template.HTML, error) {
+func DecisionHTML(d *decision.Decision) (template.HTML, error) {
 	r := discussions.Render(d, discussions.RenderOptions{})
 	var b strings.Builder
 	b.WriteString(r.Body)

@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // A title is text someone typed on GitHub and a decision's text is a model's: neither becomes
 // markup on the site. A decision whose predecessor is not on the site names it without a dead
 // link, and one with no readable record says so instead of showing nothing.
 func TestBuildKeepsUntrustedTextAsText(t *testing.T) {
-	d := &engine.Decision{Protocol: "council", Title: "[Council] x", Question: "Q?",
+	d := &decision.Decision{Protocol: "council", Title: "[Council] x", Question: "Q?",
 		Outcome: "Pick <img src=x onerror=alert(1)> **this**", Labels: []string{"type-2"}, SessionID: "wr-1"}
 	files, err := Build("acme/widgets", []Entry{
 		{Row: discussions.DecisionRow{Number: 7, Title: `<script>alert(1)</script>`, Date: "2026-12-01", Supersedes: 4}, Decision: d, Verified: true},

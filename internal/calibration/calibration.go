@@ -12,7 +12,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
 )
 
@@ -24,7 +24,7 @@ const MinOutcomes = 10
 type Decided struct {
 	// Ref names the decision for a reader: a session id, or "#N" on GitHub.
 	Ref      string
-	Decision *engine.Decision
+	Decision *decision.Decision
 	Outcome  outcome.Addendum
 }
 
@@ -56,7 +56,7 @@ type Report struct {
 }
 
 // Score is how far a position matched an outcome: 1, 0.5 or 0.
-func Score(p engine.Position, verdict string) float64 {
+func Score(p decision.Position, verdict string) float64 {
 	switch {
 	case verdict == outcome.Partly:
 		return 0.5
@@ -75,7 +75,7 @@ type acc struct {
 func Compute(ds []Decided) Report {
 	r := Report{Verdicts: map[string]int{}}
 	fam, seat := map[string]*acc{}, map[string]*acc{}
-	add := func(m map[string]*acc, k string, p engine.Position, s float64) {
+	add := func(m map[string]*acc, k string, p decision.Position, s float64) {
 		a := m[k]
 		if a == nil {
 			a = &acc{}

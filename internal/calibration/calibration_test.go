@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
 	"github.com/war-room/war-room/internal/calibration"
 )
@@ -26,7 +26,7 @@ func fixture() []calibration.Decided {
 	verdicts = append(verdicts, outcome.Partly, outcome.Partly)
 	out := make([]calibration.Decided, len(verdicts))
 	for i, v := range verdicts {
-		d := &engine.Decision{Positions: []engine.Position{
+		d := &decision.Decision{Positions: []decision.Position{
 			{Seat: "Advocate", Family: "alpha", Option: "Option 1", Chosen: true, Confidence: 0.8},
 			{Seat: "Skeptic", Family: "beta", Option: "Option 2"},
 			{Seat: "Analyst", Family: "gamma", Option: map[bool]string{true: "Option 1", false: "Option 2"}[i%2 == 0], Chosen: i%2 == 0},
@@ -89,7 +89,7 @@ func TestCalibrationWaitsForTenOutcomes(t *testing.T) {
 // A decision without positions (a reason chain) counts as an outcome and adds no row.
 func TestDecisionsWithoutPositionsAddNoRow(t *testing.T) {
 	ds := fixture()[:10]
-	ds = append(ds, calibration.Decided{Ref: "wr-reason", Decision: &engine.Decision{}, Outcome: outcome.Addendum{Verdict: "held"}})
+	ds = append(ds, calibration.Decided{Ref: "wr-reason", Decision: &decision.Decision{}, Outcome: outcome.Addendum{Verdict: "held"}})
 	r := calibration.Compute(ds)
 	assert.Equal(t, 11, r.Outcomes)
 	assert.Equal(t, 10, r.Positions)

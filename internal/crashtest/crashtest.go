@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -43,7 +44,7 @@ type Harness struct {
 	Open func(t testing.TB, path string) engine.Store
 	// Comparable drops what legitimately differs between two runs of one session (times,
 	// usage: a call in flight at the kill is paid for twice).
-	Comparable func(engine.Decision) engine.Decision
+	Comparable func(decision.Decision) decision.Decision
 }
 
 // Child is the helper process's side: it reports the state file, the step to die after ("" for
@@ -99,10 +100,10 @@ func (h Harness) run(t *testing.T, db, crashAfter string, resume bool) error {
 	return err
 }
 
-func (h Harness) decision(t *testing.T, st engine.Store) engine.Decision {
+func (h Harness) decision(t *testing.T, st engine.Store) decision.Decision {
 	b, err := st.GetArtifact(context.Background(), h.SessionID, h.Decision)
 	require.NoError(t, err)
-	var d engine.Decision
+	var d decision.Decision
 	require.NoError(t, json.Unmarshal(b, &d))
 	return d
 }
@@ -137,7 +138,7 @@ func (h Harness) dagRoot(t *testing.T, st engine.Store) string {
 	return dag.Root
 }
 
-func (h Harness) boundary(t *testing.T, key string, want engine.Decision, refLedger []engine.LedgerEntry, refDB string) {
+func (h Harness) boundary(t *testing.T, key string, want decision.Decision, refLedger []engine.LedgerEntry, refDB string) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "state.db")
 	err := h.run(t, db, key, false)
@@ -183,13 +184,13 @@ func (h Harness) boundary(t *testing.T, key string, want engine.Decision, refLed
 // before its step was stored is made again, so the resumed session spends more than the
 // uninterrupted one (the estimate column must match). It copies what it changes, since
 // parallel subtests share the reference decision.
-func withoutActual(d engine.Decision) engine.Decision {
+func withoutActual(d decision.Decision) decision.Decision {
 	d.Sections = slices.Clone(d.Sections)
 	for i, s := range d.Sections {
 		if s.Key != engine.SectionEstimate || s.Table == nil {
 			continue
 		}
-		t := engine.Table{Columns: s.Table.Columns[:2]}
+		t := decision.Table{Columns: s.Table.Columns[:2]}
 		for _, r := range s.Table.Rows {
 			t.Rows = append(t.Rows, r[:2])
 		}

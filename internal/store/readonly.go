@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/store/postgres"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -127,7 +128,7 @@ func (s readOnly) PutArtifact(ctx context.Context, _, name string, _ []byte) err
 	return s.refuse(ctx, "needs to store the artifact "+name)
 }
 
-func (s readOnly) PutSummary(ctx context.Context, _ *engine.DecisionSummary) error {
+func (s readOnly) PutSummary(ctx context.Context, _ *decision.DecisionSummary) error {
 	return s.refuse(ctx, "needs to store a decision summary")
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -54,7 +55,7 @@ func TestAReadOnlyStoreRefusesEveryWriteByName(t *testing.T) {
 		"PutStep":       func() error { return st.PutStep(ctx, "s-1", "k", []byte("{}")) },
 		"AppendLedger":  func() error { return st.AppendLedger(ctx, &engine.LedgerEntry{SessionID: "s-1"}) },
 		"PutArtifact":   func() error { return st.PutArtifact(ctx, "s-1", "a", nil) },
-		"PutSummary":    func() error { return st.PutSummary(ctx, &engine.DecisionSummary{SessionID: "s-1"}) },
+		"PutSummary":    func() error { return st.PutSummary(ctx, &decision.DecisionSummary{SessionID: "s-1"}) },
 		"OpenGate":      func() error { return st.OpenGate(ctx, &engine.GateRecord{SessionID: "s-1", Key: "g"}) },
 		"AnswerGate":    func() error { return st.AnswerGate(ctx, "s-1", "g", "yes") },
 		"PutRecord":     func() error { return st.PutRecord(ctx, "kind", "k", nil) },

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/crashtest"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
@@ -50,7 +51,7 @@ func TestCouncilHelperProcess(t *testing.T) {
 // comparable drops what legitimately differs between two runs of one session: the time of the
 // ruling, usage and call counts (a call in flight when the process died is paid for twice),
 // and so what was spent against the estimate and the footer that counts the calls.
-func comparable(d engine.Decision) engine.Decision {
+func comparable(d decision.Decision) decision.Decision {
 	d.CreatedAt, d.Usage = time.Time{}, nil
 	d.Metrics = maps.Clone(d.Metrics) // parallel subtests share the reference decision
 	delete(d.Metrics, "calls")

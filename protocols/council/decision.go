@@ -8,10 +8,11 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // decision builds the protocol-neutral record from the finished deliberation.
-func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
+func (s *state) decision(ctx context.Context) (*decision.Decision, error) {
 	sess := s.r.Session()
 	ledger, err := s.r.Store().Ledger(ctx, sess.ID)
 	if err != nil {
@@ -19,10 +20,10 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 	}
 	q, _ := sess.Input(InputQuestion)
 	ru, sel := s.rec.Ruling, s.rec.Docket.Options[s.rec.Ruling.Selected-1]
-	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q,
+	d := &decision.Decision{Protocol: Protocol, Title: Title(q), Question: q,
 		Outcome:   fmt.Sprintf("%s\n\n**%s: %s**\n\n%s", s.lead(), sel.Name(), sel.Title, ru.Decision),
 		Rationale: ru.Rationale, Consequences: ru.Consequences,
-		Sections: []engine.Section{s.ballotSection()}, Alternatives: s.alternatives(),
+		Sections: []decision.Section{s.ballotSection()}, Alternatives: s.alternatives(),
 		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: append(slices.Clone(ru.TripWires), s.rec.IntentTripWires...), Panel: s.panel(),
 		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
 		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At,
@@ -37,8 +38,8 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 }
 
 // positions are the members' closing votes, each with the seat that cast it.
-func (s *state) positions(sel option) []engine.Position {
-	var out []engine.Position
+func (s *state) positions(sel option) []decision.Position {
+	var out []decision.Position
 	for _, b := range s.rec.Ballots {
 		if b.Option < 1 || b.Option > len(s.rec.Docket.Options) {
 			continue
@@ -46,7 +47,7 @@ func (s *state) positions(sel option) []engine.Position {
 		for _, a := range s.plan.Seats {
 			if a.Label == b.Label {
 				o := s.rec.Docket.Options[b.Option-1]
-				out = append(out, engine.Position{Seat: s.opts.Title(a.Role), Family: a.Family, Model: a.Model,
+				out = append(out, decision.Position{Seat: s.opts.Title(a.Role), Family: a.Family, Model: a.Model,
 					Option: o.Name(), Chosen: o.Number == sel.Number})
 			}
 		}
@@ -89,11 +90,11 @@ func (s *state) attributeAll(items []string) []string {
 
 // alternatives lists every docket option with its votes; who cast them is the ballot
 // section's.
-func (s *state) alternatives() []engine.Alternative {
-	var out []engine.Alternative
+func (s *state) alternatives() []decision.Alternative {
+	var out []decision.Alternative
 	for i, o := range s.rec.Docket.Options {
-		out = append(out, engine.Alternative{Label: o.Name(), Title: o.Title, Summary: o.Summary,
-			Score:    &engine.Score{Value: len(s.rec.Tally.Votes[i]), Unit: "vote", Plural: "votes"},
+		out = append(out, decision.Alternative{Label: o.Name(), Title: o.Title, Summary: o.Summary,
+			Score:    &decision.Score{Value: len(s.rec.Tally.Votes[i]), Unit: "vote", Plural: "votes"},
 			Selected: o.Number == s.rec.Ruling.Selected})
 	}
 	return out

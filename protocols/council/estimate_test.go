@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/reported"
@@ -47,7 +48,7 @@ func pricedProfiles(p provider.Provider) engine.Profiles {
 func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	st := openStore(t, "")
 	ctx := context.Background()
-	run := func(id string, scale float64) (estimate.Estimate, engine.Spent, *engine.Decision) {
+	run := func(id string, scale float64) (estimate.Estimate, engine.Spent, *decision.Decision) {
 		ps := pricedProfiles(timed(script.New(triaged(council.ShapeTeam)), scale))
 		opts, err := council.OptionsFrom(council.NewSection(), ps, council.Flags{Go: true})
 		require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
 )
@@ -100,16 +101,16 @@ func (s *state) narrateEvidence(rs []evidence.Result) {
 }
 
 // evidenceSummary is the record's account of every request, attributed.
-func (s *state) evidenceSummary() (engine.PhaseSummary, bool) {
+func (s *state) evidenceSummary() (decision.PhaseSummary, bool) {
 	if len(s.rec.Evidence) == 0 {
-		return engine.PhaseSummary{}, false
+		return decision.PhaseSummary{}, false
 	}
-	parts := []engine.PhasePart{engine.TextPart(fmt.Sprintf("Probes run read-only on the repository at commit %s.",
+	parts := []decision.PhasePart{decision.TextPart(fmt.Sprintf("Probes run read-only on the repository at commit %s.",
 		orDefault(s.opts.Evidence.Commit, "(none: no repository)")))}
 	for _, r := range s.rec.Evidence {
-		parts = append(parts, engine.HeadingPart(r.ID+" — "+s.who(r.By)), engine.CodePart(r.Text()))
+		parts = append(parts, decision.HeadingPart(r.ID+" — "+s.who(r.By)), decision.CodePart(r.Text()))
 	}
-	return engine.PhaseSummary{Key: "evidence", Title: "Evidence", Parts: parts}, true
+	return decision.PhaseSummary{Key: "evidence", Title: "Evidence", Parts: parts}, true
 }
 
 // evidenceNote counts what was asked and what was refused.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
@@ -62,7 +63,7 @@ func TestEvidenceRequestsAreAnsweredOrRefusedAndRecorded(t *testing.T) {
 	assert.Regexp(t, `<<<BEGIN evidence (E[1-4]) [0-9a-f]{16}>>>\nEvidence E[1-4], asked by Member [A-D] during Blind positions: read billing/retry.go:3-3\n3: const MaxRetries = 7 // REPO-FACT`, clerk,
 		"the answer reaches the docket fenced, attributed to the request")
 
-	var ev engine.PhaseSummary
+	var ev decision.PhaseSummary
 	for _, ph := range d.Phases {
 		if ph.Key == "evidence" {
 			ev = ph

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/evidence"
 )
@@ -33,7 +34,7 @@ type runner struct{}
 // is a gap the record names; a phase with too few answers is a *LowQuorum; a clerk or arbiter
 // that fails (a ruling without a dissent record included) is a *Failure. Neither produces a
 // decision.
-func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+func Execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
 	return r.Execute(ctx, Runner)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -77,12 +78,12 @@ func TestFullSession(t *testing.T) {
 	// the ballot as a table, each member's heading, then what the member wrote, to be quoted.
 	closing := d.Phases[3].Parts
 	require.Len(t, closing, 1+2*4)
-	assert.Equal(t, engine.PartTable, closing[0].Kind)
+	assert.Equal(t, decision.PartTable, closing[0].Kind)
 	assert.Equal(t, []string{"Member", "Vote"}, closing[0].Table.Columns)
 	for i := 1; i < len(closing); i += 2 {
-		assert.Equal(t, engine.PartHeading, closing[i].Kind)
+		assert.Equal(t, decision.PartHeading, closing[i].Kind)
 		assert.Regexp(t, `^Member [A-D] \(.+ · .+\)$`, closing[i].Text)
-		assert.Equal(t, engine.PartQuote, closing[i+1].Kind)
+		assert.Equal(t, decision.PartQuote, closing[i+1].Kind)
 	}
 	assert.Len(t, d.Alternatives, 2)
 	assert.True(t, d.Alternatives[0].Selected)
@@ -99,7 +100,7 @@ func TestFullSession(t *testing.T) {
 
 	stored, err := st.GetArtifact(ctx, d.SessionID, council.DecisionArtifact)
 	require.NoError(t, err)
-	var back engine.Decision
+	var back decision.Decision
 	require.NoError(t, json.Unmarshal(stored, &back))
 	assert.Equal(t, d.MerkleRoot, back.MerkleRoot)
 	assert.Equal(t, d.Dissent, back.Dissent)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -28,7 +29,7 @@ func TestSeatFailingItsPositionIsANamedGap(t *testing.T) {
 	assert.Equal(t, "1", d.Metrics["seat_failures"])
 	assert.Equal(t, "3", d.Metrics["ballots"])
 
-	var skeptic engine.PanelMember
+	var skeptic decision.PanelMember
 	for _, m := range d.Panel {
 		if m.Role == "Skeptic" {
 			skeptic = m

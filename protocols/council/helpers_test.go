@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -134,7 +135,7 @@ func session(t testing.TB, opts council.Options, id string, seed int64) *engine.
 
 // convene runs a whole session in-process and returns the decision, the provider and the
 // error Finish returned.
-func convene(t testing.TB, st engine.Store, sc script.Script, opts council.Options, seed int64) (*engine.Decision, *script.Provider, error) {
+func convene(t testing.TB, st engine.Store, sc script.Script, opts council.Options, seed int64) (*decision.Decision, *script.Provider, error) {
 	t.Helper()
 	p := script.New(sc)
 	ctx := context.Background()
@@ -147,7 +148,7 @@ func convene(t testing.TB, st engine.Store, sc script.Script, opts council.Optio
 // convenedSession resolves a session's options from the built-in catalog, the section and
 // env the way a command does (with --go, and without triage), runs it to its end in st and
 // returns its decision and the provider that answered it.
-func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *council.Section, env council.Env, id string) (*engine.Decision, *script.Provider) {
+func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *council.Section, env council.Env, id string) (*decision.Decision, *script.Provider) {
 	t.Helper()
 	p := script.New(sc)
 	ps := profiles(p)

@@ -7,12 +7,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
 
-func intentSession(t *testing.T, intent *council.Intent) (*engine.Decision, *script.Provider) {
+func intentSession(t *testing.T, intent *council.Intent) (*decision.Decision, *script.Provider) {
 	t.Helper()
 	return convenedSession(t, openStore(t, ""), team(nil), council.NewSection(), council.Env{Intent: intent}, "wr-intent000000001")
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
@@ -198,7 +199,7 @@ func NewSession(question string, inputs []engine.Input, opts Options, seed int64
 func ContextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
 
 // Title is the decision title: "[Council] " and the question's first line, shortened.
-func Title(question string) string { return engine.DecisionTitle("[Council]", question) }
+func Title(question string) string { return decision.Title("[Council]", question) }
 
 // sessionOptions decodes the options stored in a session.
 func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionOptions[Options](s) }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -28,7 +29,7 @@ func convened(t *testing.T, p *script.Provider, f council.Flags) council.Options
 }
 
 // runOnce starts or resumes the session with answers and runs it to its next stop.
-func runOnce(t *testing.T, st engine.Store, p *script.Provider, opts council.Options, answers map[string]string) (*engine.Decision, error) {
+func runOnce(t *testing.T, st engine.Store, p *script.Provider, opts council.Options, answers map[string]string) (*decision.Decision, error) {
 	t.Helper()
 	ctx := context.Background()
 	rc := engine.RunConfig{Store: st, Profiles: profiles(p), Answers: answers}

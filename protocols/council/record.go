@@ -6,14 +6,15 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // panel attributes every seat with its member label and failures, then the clerk and the
 // arbiter, who hold no seat.
-func (s *state) panel() []engine.PanelMember {
-	var out []engine.PanelMember
-	member := func(a Assignment, title string) engine.PanelMember {
-		return engine.PanelMember{Role: title, Label: a.Label, Profile: a.Profile, Provider: a.Provider,
+func (s *state) panel() []decision.PanelMember {
+	var out []decision.PanelMember
+	member := func(a Assignment, title string) decision.PanelMember {
+		return decision.PanelMember{Role: title, Label: a.Label, Profile: a.Profile, Provider: a.Provider,
 			Model: a.Model, Family: a.Family, Effort: string(s.r.Profiles().EffortSent(a.Profile, a.Effort))}
 	}
 	for _, a := range s.seats(false) {
@@ -31,35 +32,35 @@ func (s *state) panel() []engine.PanelMember {
 }
 
 // phases are the summaries a publisher posts, one per phase, every text attributed.
-func (s *state) phases() []engine.PhaseSummary {
-	out := []engine.PhaseSummary{
+func (s *state) phases() []decision.PhaseSummary {
+	out := []decision.PhaseSummary{
 		{Key: "blind", Title: "Blind positions", Parts: s.attributed(s.rec.Blind)},
-		{Key: "docket", Title: "Docket", Parts: []engine.PhasePart{
-			engine.TextPart(fmt.Sprintf("Filed by the clerk (%s).", s.plan.Clerk.Model)), engine.QuotePart(s.rec.DocketC.Text)}},
+		{Key: "docket", Title: "Docket", Parts: []decision.PhasePart{
+			decision.TextPart(fmt.Sprintf("Filed by the clerk (%s).", s.plan.Clerk.Model)), decision.QuotePart(s.rec.DocketC.Text)}},
 	}
 	if ev, ok := s.evidenceSummary(); ok {
 		out = append(out, ev)
 	}
 	for i, res := range s.rec.Cross {
-		out = append(out, engine.PhaseSummary{Key: fmt.Sprintf("cross-%d", i+1), Title: res.Title, Parts: s.attributed(res)})
+		out = append(out, decision.PhaseSummary{Key: fmt.Sprintf("cross-%d", i+1), Title: res.Title, Parts: s.attributed(res)})
 	}
 	return append(out,
-		engine.PhaseSummary{Key: "closing", Title: "Closing ballot",
-			Parts: append([]engine.PhasePart{engine.TablePart([]string{"Member", "Vote"}, s.ballotRows())}, s.attributed(s.rec.Closing)...)},
-		engine.PhaseSummary{Key: "ruling", Title: "Ruling", Parts: []engine.PhasePart{
-			engine.TextPart(fmt.Sprintf("By the external arbiter (%s), margin: %s.", s.plan.Arbiter.Model, s.rec.Tally.Margin(s.rec.Ruling.Selected))),
-			engine.QuotePart(s.rec.Ruling.Text, "SELECTED")}})
+		decision.PhaseSummary{Key: "closing", Title: "Closing ballot",
+			Parts: append([]decision.PhasePart{decision.TablePart([]string{"Member", "Vote"}, s.ballotRows())}, s.attributed(s.rec.Closing)...)},
+		decision.PhaseSummary{Key: "ruling", Title: "Ruling", Parts: []decision.PhasePart{
+			decision.TextPart(fmt.Sprintf("By the external arbiter (%s), margin: %s.", s.plan.Arbiter.Model, s.rec.Tally.Margin(s.rec.Ruling.Selected))),
+			decision.QuotePart(s.rec.Ruling.Text, "SELECTED")}})
 }
 
 // attributed is a phase's texts under their now-unsealed authors, gaps included: each
 // author a heading of war-room's, each text quoted.
-func (s *state) attributed(p phaseResult) []engine.PhasePart {
-	var out []engine.PhasePart
+func (s *state) attributed(p phaseResult) []decision.PhasePart {
+	var out []decision.PhasePart
 	for _, c := range inLabelOrder(p) {
-		out = append(out, engine.HeadingPart(s.who(c.Label)), engine.QuotePart(c.Text, "VOTE"))
+		out = append(out, decision.HeadingPart(s.who(c.Label)), decision.QuotePart(c.Text, "VOTE"))
 	}
 	for _, g := range p.Gaps {
-		out = append(out, engine.HeadingPart(s.who(g.Label)), engine.TextPart("No answer ("+g.Class+")."))
+		out = append(out, decision.HeadingPart(s.who(g.Label)), decision.TextPart("No answer ("+g.Class+")."))
 	}
 	return out
 }
@@ -79,11 +80,11 @@ func (s *state) ballotRows() [][]string {
 
 // ballotSection is the closing ballot as the decision record shows it: the margin, then who
 // voted for what.
-func (s *state) ballotSection() engine.Section {
+func (s *state) ballotSection() decision.Section {
 	t := s.rec.Tally
 	text := fmt.Sprintf("Margin: %s, %d ballot(s) from %d seat(s).", t.Margin(s.rec.Ruling.Selected), t.Ballots, len(s.plan.Seats))
-	return engine.Section{Key: "ballot", Title: "Closing ballot", Text: text,
-		Table: &engine.Table{Columns: []string{"Member", "Vote"}, Rows: s.ballotRows()}}
+	return decision.Section{Key: "ballot", Title: "Closing ballot", Text: text,
+		Table: &decision.Table{Columns: []string{"Member", "Vote"}, Rows: s.ballotRows()}}
 }
 
 // notes are the facts a reader must not miss: gaps, how the ruling relates to the ballot,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // Gate keys and their answers. The reduced-independence gate is the engine's, the same for
@@ -55,7 +56,7 @@ type runner struct{}
 // options and completed steps. It returns a *engine.GateError (wrapped) when it pauses for a
 // human, a *engine.Stopped when a human stopped it, a *ChainFailure when a role failed, and
 // the sealed Decision when it completes.
-func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+func Execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
 	return r.Execute(ctx, Runner)
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -68,7 +69,7 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	eq(t, 4, len(m.Inputs))
 	eq(t, record.SHA256Hex([]byte("I lean towards keeping it.")), m.Inputs[3].SHA256)
 	raw, _ = h.artifact(id, decisionArtifact)
-	var stored engine.Decision
+	var stored decision.Decision
 	noErr(t, json.Unmarshal([]byte(raw), &stored))
 	eq(t, d.Outcome, stored.Outcome)
 }

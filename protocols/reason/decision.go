@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // decide builds the protocol-neutral Decision from the stored artifacts.
-func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
+func (c *chain) decide(ctx context.Context) (*decision.Decision, error) {
 	syn, err := parseSynthesis(c.done[keySynthesis].Text)
 	if err != nil {
 		return nil, fmt.Errorf("reason: stored synthesis: %w", err)
@@ -20,8 +21,8 @@ func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
 		return nil, fmt.Errorf("reason: read ledger: %w", err)
 	}
 	q, _ := c.s.Input(InputQuestion)
-	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
-		Confidence: syn.Confidence, Sections: []engine.Section{c.findingsSection()}, Dissent: syn.Disagreements,
+	d := &decision.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
+		Confidence: syn.Confidence, Sections: []decision.Section{c.findingsSection()}, Dissent: syn.Disagreements,
 		WhatWouldChangeMind: syn.WhatWouldChangeMind, Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger),
 		SessionID: c.s.ID, Seed: c.s.Seed, CreatedAt: c.r.Now(),
 		Metrics: map[string]string{
@@ -32,10 +33,10 @@ func (c *chain) decide(ctx context.Context) (*engine.Decision, error) {
 	return d, nil
 }
 
-func (c *chain) panel() []engine.PanelMember {
-	out := make([]engine.PanelMember, 0, len(c.plan.Slots))
+func (c *chain) panel() []decision.PanelMember {
+	out := make([]decision.PanelMember, 0, len(c.plan.Slots))
 	for _, s := range c.plan.Slots {
-		m := engine.PanelMember{Role: slotLabel(s), Label: s.Artifact, Profile: s.Profile,
+		m := decision.PanelMember{Role: slotLabel(s), Label: s.Artifact, Profile: s.Profile,
 			Family: s.Family, Effort: string(c.r.Profiles().EffortSent(s.Profile, s.Effort))}
 		if p, err := c.r.Profiles().Get(s.Profile); err == nil {
 			m.Provider, m.Model = p.Type, p.Model
@@ -46,7 +47,7 @@ func (c *chain) panel() []engine.PanelMember {
 }
 
 // phases summarises the chain in the order it ran; bodies are the artifacts, verbatim.
-func (c *chain) phases() []engine.PhaseSummary {
+func (c *chain) phases() []decision.PhaseSummary {
 	groups := []struct{ key, title, role string }{
 		{"premise", "Premise check", rolePremise},
 		{"position", "Position", roleGenerator},
@@ -54,7 +55,7 @@ func (c *chain) phases() []engine.PhaseSummary {
 		{"attack", "Attack", roleAttacker},
 		{"synthesis", "Synthesis", roleSynthesizer},
 	}
-	var out []engine.PhaseSummary
+	var out []decision.PhaseSummary
 	for _, g := range groups {
 		var parts []Slot
 		for _, s := range c.plan.Slots {
@@ -62,7 +63,7 @@ func (c *chain) phases() []engine.PhaseSummary {
 				parts = append(parts, s)
 			}
 		}
-		out = append(out, engine.PhaseSummary{Key: g.key, Title: g.title, Parts: c.joinArtifacts(parts)})
+		out = append(out, decision.PhaseSummary{Key: g.key, Title: g.title, Parts: c.joinArtifacts(parts)})
 	}
 	return out
 }
@@ -73,13 +74,13 @@ var contractMarkers = []string{"attack_vector", "off_vector"}
 
 // joinArtifacts is the slots' artifacts, quoted; when there are several, each under a
 // heading of war-room's naming it.
-func (c *chain) joinArtifacts(slots []Slot) []engine.PhasePart {
+func (c *chain) joinArtifacts(slots []Slot) []decision.PhasePart {
 	if len(slots) == 1 {
-		return []engine.PhasePart{engine.QuotePart(c.done[slots[0].Key].Text, contractMarkers...)}
+		return []decision.PhasePart{decision.QuotePart(c.done[slots[0].Key].Text, contractMarkers...)}
 	}
-	var out []engine.PhasePart
+	var out []decision.PhasePart
 	for _, s := range slots {
-		out = append(out, engine.HeadingPart(fmt.Sprintf("%s (%s)", s.Artifact, slotLabel(s))), engine.QuotePart(c.done[s.Key].Text, contractMarkers...))
+		out = append(out, decision.HeadingPart(fmt.Sprintf("%s (%s)", s.Artifact, slotLabel(s))), decision.QuotePart(c.done[s.Key].Text, contractMarkers...))
 	}
 	return out
 }

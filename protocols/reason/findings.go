@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // findingsSection is what the chain established on the way to its answer, which the answer
 // alone does not say: the premise verdict, and per pass the claims the attack went for and
 // what it found off that vector.
-func (c *chain) findingsSection() engine.Section {
-	t := &engine.Table{Columns: []string{"Step", "Finding"}}
+func (c *chain) findingsSection() decision.Section {
+	t := &decision.Table{Columns: []string{"Step", "Finding"}}
 	if v, err := premiseVerdict(c.done[keyPremise].Text); err == nil {
 		if c.forced {
 			v += " (answered anyway: a human chose to proceed)"
@@ -29,7 +29,7 @@ func (c *chain) findingsSection() engine.Section {
 			t.Rows = append(t.Rows, []string{fmt.Sprintf("Off the vector, pass %d", pass), f})
 		}
 	}
-	return engine.Section{Key: "findings", Title: "What the chain found", Table: t}
+	return decision.Section{Key: "findings", Title: "What the chain found", Table: t}
 }
 
 // vectorText is what the claim map's attack_vector lines say, joined.

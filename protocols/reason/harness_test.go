@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
@@ -89,7 +90,7 @@ func (s *started) Emit(e events.Event) {
 
 type result struct {
 	run      *engine.Run
-	decision *engine.Decision
+	decision *decision.Decision
 	err      error
 }
 

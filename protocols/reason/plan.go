@@ -3,14 +3,14 @@ package reason
 import (
 	"fmt"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 )
 
 // Independence labels: the engine's, judged from the resolved profiles' families (Plan.Rule).
 const (
-	conforming          = engine.Conforming
-	reducedIndependence = engine.ReducedIndependence
+	conforming          = decision.Conforming
+	reducedIndependence = decision.ReducedIndependence
 )
 
 // Slot is one planned call of the chain.

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -15,7 +16,7 @@ const scriptedLabel = "scripted — not a model"
 
 // WriteResult prints a completed chain for a person: the notices a reader must not miss,
 // the synthesis verbatim, then the seed, independence, efforts and usage per profile.
-func WriteResult(w io.Writer, synthesis string, d *engine.Decision, plan Plan, seedSource string) error {
+func WriteResult(w io.Writer, synthesis string, d *decision.Decision, plan Plan, seedSource string) error {
 	var b strings.Builder
 	notes := d.Notes
 	if line := d.IndependenceLine(); line != "" {
@@ -91,7 +92,7 @@ func effortLabel(s Slot, sent provider.Effort) string {
 }
 
 // writeUsage prints one line per profile; tokens of different providers are never added up.
-func writeUsage(b *strings.Builder, usage []engine.ProviderUsage) {
+func writeUsage(b *strings.Builder, usage []decision.ProviderUsage) {
 	b.WriteString("Usage per provider profile (not summed across providers):\n")
 	for _, u := range usage {
 		fmt.Fprintf(b, "  %s (%s, %s, model %s): %d call(s), %d input + %d output tokens",

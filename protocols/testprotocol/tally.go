@@ -12,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/record"
@@ -81,7 +82,7 @@ func (tally) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (engi
 			return engine.Result{}, err
 		}
 	}
-	return engine.Result{Decision: &engine.Decision{Title: r.Session().Title, Outcome: strings.Join(answers, "; ")}, DAG: dag}, nil
+	return engine.Result{Decision: &decision.Decision{Title: r.Session().Title, Outcome: strings.Join(answers, "; ")}, DAG: dag}, nil
 }
 
 func (tally) Estimate(_ context.Context, r *engine.Run, _ engine.Plan) (engine.Forecast, error) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
@@ -104,7 +105,7 @@ func TestBaselineVoteBesideTheDecision(t *testing.T) {
 		assert.Equal(t, logistics, b.Choice)
 		assert.Equal(t, "It is the one we can undo.", b.Reason)
 	}
-	sec, ok := d.Section(engine.SectionBaseline)
+	sec, ok := d.Section(decision.SectionBaseline)
 	require.True(t, ok)
 	require.NotNil(t, sec.Table)
 	assert.Len(t, sec.Table.Rows, 5)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // Conformity in Delphi: in each revision round, did a member's ballot move toward the ranking
@@ -127,12 +127,12 @@ func words(text string) []string {
 
 // conformitySection is the record's account of conformity, for a Delphi deliberation that
 // revised at least once.
-func (s *state) conformitySection() (engine.Section, bool) {
+func (s *state) conformitySection() (decision.Section, bool) {
 	rounds := conformity(s.rec.Rounds)
 	if len(rounds) == 0 {
-		return engine.Section{}, false
+		return decision.Section{}, false
 	}
-	t := &engine.Table{Columns: []string{"Round", "Toward the group", "Away", "No move", "Share toward", "Moved toward it without a new argument"}}
+	t := &decision.Table{Columns: []string{"Round", "Toward the group", "Away", "No move", "Share toward", "Moved toward it without a new argument"}}
 	for _, r := range rounds {
 		moved := r.Toward + r.Away + r.None
 		var names []string
@@ -142,7 +142,7 @@ func (s *state) conformitySection() (engine.Section, bool) {
 		t.Rows = append(t.Rows, []string{fmt.Sprint(r.Round), fmt.Sprint(r.Toward), fmt.Sprint(r.Away), fmt.Sprint(r.None),
 			fmt.Sprintf("%d of %d", r.Toward, moved), cmp.Or(strings.Join(names, ", "), "—")})
 	}
-	return engine.Section{Key: "conformity", Title: "Conformity in the Delphi rounds",
+	return decision.Section{Key: "conformity", Title: "Conformity in the Delphi rounds",
 		Text: "Each revision round's ballots set against the ranking the group gave the round before: a ballot " +
 			"that orders fewer pairs of options differently from it moved toward the group. A move toward it whose " +
 			"reasoning says nothing the member's previous ballot did not is listed as converged without a new argument.",

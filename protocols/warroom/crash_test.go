@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/crashtest"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
@@ -49,7 +50,7 @@ func TestWarRoomHelperProcess(t *testing.T) {
 
 // comparable drops what legitimately differs between two runs of the same session: wall
 // times, and usage (a call in flight when the process died is paid for twice).
-func comparable(d engine.Decision) engine.Decision {
+func comparable(d decision.Decision) decision.Decision {
 	d.CreatedAt, d.Usage = time.Time{}, nil
 	m := map[string]string{}
 	for k, v := range d.Metrics {

@@ -7,15 +7,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // decision builds the protocol-neutral record, stores the deferred items and returns it.
-func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
+func (s *state) decision(ctx context.Context) (*decision.Decision, error) {
 	sess := s.r.Session()
 	q, _ := sess.Input(InputQuestion)
 	syn := s.rec.Synthesis
-	d := &engine.Decision{Protocol: Protocol, Title: Title(q), Question: q, Context: syn.Context,
+	d := &decision.Decision{Protocol: Protocol, Title: Title(q), Question: q, Context: syn.Context,
 		Outcome: outcome(syn), Rationale: syn.Rationale, Consequences: syn.Consequences,
 		Class: "type " + s.latestRev().Type, Labels: typeLabels(s.latestRev().Type), Sections: s.reversibilitySections(),
 		Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
@@ -36,7 +36,7 @@ func (s *state) decision(ctx context.Context) (*engine.Decision, error) {
 // standing fills the card's facts: the chosen option in one line, where it stood in the
 // final Borda count, the decider's confidence beside that standing, and an override when the
 // decider chose other than the count's leader.
-func (s *state) standing(d *engine.Decision) {
+func (s *state) standing(d *decision.Decision) {
 	syn := s.rec.Synthesis
 	for _, c := range s.rec.COAs {
 		if c.Label == syn.Selected {
@@ -75,13 +75,13 @@ func (s *state) standing(d *engine.Decision) {
 
 // positions are the first choices of the last vote round's ballots, each with its seat, and
 // the decider's choice with the confidence it stated, where it stated one as a number.
-func (s *state) positions() []engine.Position {
+func (s *state) positions() []decision.Position {
 	n := len(s.rec.Rounds)
 	if n == 0 {
 		return nil
 	}
-	seat := func(role, option string) engine.Position {
-		p := engine.Position{Seat: RoleTitle(role), Option: option, Chosen: option == s.rec.Synthesis.Selected}
+	seat := func(role, option string) decision.Position {
+		p := decision.Position{Seat: RoleTitle(role), Option: option, Chosen: option == s.rec.Synthesis.Selected}
 		for _, m := range s.panel.Members {
 			if m.Role == role {
 				p.Family, p.Model = m.Family, m.Model
@@ -89,7 +89,7 @@ func (s *state) positions() []engine.Position {
 		}
 		return p
 	}
-	var out []engine.Position
+	var out []decision.Position
 	last := s.rec.Rounds[n-1]
 	for i, role := range last.Voters {
 		if i < len(last.Ballots) && len(last.Ballots[i]) > 0 {
@@ -98,7 +98,7 @@ func (s *state) positions() []engine.Position {
 	}
 	if slices.ContainsFunc(s.rec.COAs, func(c COA) bool { return c.Label == s.rec.Synthesis.Selected }) {
 		d := seat(SupremeCommander, s.rec.Synthesis.Selected)
-		d.Confidence, _ = engine.StatedProbability(s.rec.Synthesis.Confidence)
+		d.Confidence, _ = decision.StatedProbability(s.rec.Synthesis.Confidence)
 		out = append(out, d)
 	}
 	return out
@@ -136,13 +136,13 @@ func (s *state) decidedAt() time.Time {
 
 // alternatives lists every course of action with its final Borda points, where a vote was
 // held.
-func (s *state) alternatives() []engine.Alternative {
-	var out []engine.Alternative
+func (s *state) alternatives() []decision.Alternative {
+	var out []decision.Alternative
 	for _, c := range s.rec.COAs {
-		a := engine.Alternative{Label: c.Label, Title: c.Title, Summary: summary(c.Body),
+		a := decision.Alternative{Label: c.Label, Title: c.Title, Summary: summary(c.Body),
 			Selected: c.Label == s.rec.Synthesis.Selected, Reason: s.rec.Synthesis.Rejected[c.Label]}
 		if n := len(s.rec.Rounds); n > 0 {
-			a.Score = &engine.Score{Value: s.rec.Rounds[n-1].Tally.Points(c.Label), Unit: "Borda point", Plural: "Borda points"}
+			a.Score = &decision.Score{Value: s.rec.Rounds[n-1].Tally.Points(c.Label), Unit: "Borda point", Plural: "Borda points"}
 		}
 		out = append(out, a)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // typeLabel names the repository label of each decision type.
@@ -31,23 +31,23 @@ func (s *state) latestRev() Reversibility {
 // the mode the deliberation ran in (and the one the score recommended, where they differ),
 // then each dimension's score and why; after an escalation that grew the panel, the re-score
 // follows in the same form.
-func (s *state) reversibilitySections() []engine.Section {
+func (s *state) reversibilitySections() []decision.Section {
 	rev := s.rec.Rev
 	text := fmt.Sprintf("**RS %.2f · type %s · mode %s**", rev.Score, rev.Type, s.rec.Mode)
 	if s.rec.Mode != s.rec.Recommend {
 		text += fmt.Sprintf(" (the score recommends %s)", s.rec.Recommend)
 	}
-	out := []engine.Section{{Key: "reversibility", Title: "Reversibility", Text: text, Table: scoreTable(rev)}}
+	out := []decision.Section{{Key: "reversibility", Title: "Reversibility", Text: text, Table: scoreTable(rev)}}
 	if r := s.rec.Rescore; r != nil {
-		out = append(out, engine.Section{Key: "reversibility-rescored", Title: "Reversibility, re-scored after the escalation",
+		out = append(out, decision.Section{Key: "reversibility-rescored", Title: "Reversibility, re-scored after the escalation",
 			Text:  fmt.Sprintf("**RS %.2f · type %s** (phase 0 scored %.2f, type %s; the re-score recommends %s)", r.Score, r.Type, rev.Score, rev.Type, r.Mode),
 			Table: scoreTable(*r)})
 	}
 	return out
 }
 
-func scoreTable(rev Reversibility) *engine.Table {
-	t := &engine.Table{Columns: []string{"Dimension", "Score", "Why"}}
+func scoreTable(rev Reversibility) *decision.Table {
+	t := &decision.Table{Columns: []string{"Dimension", "Score", "Why"}}
 	for _, d := range rev.Dimensions {
 		t.Rows = append(t.Rows, []string{d.Name, fmt.Sprintf("%d/5", d.Score), d.Rationale})
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // deferredKind is the engine.Store record kind deferred items are stored under: one record per
@@ -19,8 +20,8 @@ var futureWork = regexp.MustCompile(`(?i)\b(revisit|worth exploring|worth trying
 
 // deferredItems captures (a) every course of action not selected that earned at least one
 // Borda point and (b) every dissenting view that describes future work.
-func deferredItems(rec gathered, sessionID string) []engine.DeferredItem {
-	var out []engine.DeferredItem
+func deferredItems(rec gathered, sessionID string) []decision.DeferredItem {
+	var out []decision.DeferredItem
 	var tally Tally
 	if n := len(rec.Rounds); n > 0 {
 		tally = rec.Rounds[n-1].Tally
@@ -34,13 +35,13 @@ func deferredItems(rec gathered, sessionID string) []engine.DeferredItem {
 		if why == "" {
 			why = "Not selected by the synthesis."
 		}
-		out = append(out, engine.DeferredItem{Title: "COA: " + c.Title,
+		out = append(out, decision.DeferredItem{Title: "COA: " + c.Title,
 			Rationale: fmt.Sprintf("%s (%s, %d Borda point(s).)", why, c.Label, pts),
 			Source:    "war-room: rejected course of action " + c.Label, SessionID: sessionID})
 	}
 	for _, d := range rec.Synthesis.Dissent {
 		if futureWork.MatchString(d) {
-			out = append(out, engine.DeferredItem{Title: shortTitle(d), Rationale: d,
+			out = append(out, decision.DeferredItem{Title: shortTitle(d), Rationale: d,
 				Source: "war-room: dissenting view", SessionID: sessionID})
 		}
 	}
@@ -61,7 +62,7 @@ func shortTitle(s string) string {
 
 // storeDeferred writes a session's items as one record, so storing again after a resume
 // replaces rather than duplicates, and costs one commit.
-func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items []engine.DeferredItem) error {
+func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items []decision.DeferredItem) error {
 	if len(items) == 0 {
 		return nil
 	}
@@ -77,14 +78,14 @@ func storeDeferred(ctx context.Context, st engine.Store, sessionID string, items
 }
 
 // ListDeferred returns every stored deferred item, ordered by session id and position.
-func ListDeferred(ctx context.Context, st engine.Store) ([]engine.DeferredItem, error) {
+func ListDeferred(ctx context.Context, st engine.Store) ([]decision.DeferredItem, error) {
 	recs, err := st.ListRecords(ctx, deferredKind)
 	if err != nil {
 		return nil, fmt.Errorf("list deferred items: %w", err)
 	}
-	var out []engine.DeferredItem
+	var out []decision.DeferredItem
 	for _, r := range recs {
-		var items []engine.DeferredItem
+		var items []decision.DeferredItem
 		if err := json.Unmarshal(r.Value, &items); err != nil {
 			return nil, fmt.Errorf("deferred items of %s: %w", r.Key, err)
 		}

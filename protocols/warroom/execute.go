@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
@@ -40,7 +41,7 @@ type runner struct{}
 // reaches the same record and Decision as an uninterrupted one with the same seed. A failed
 // Supreme Commander or reversibility assessment fails the session; any other failed expert is
 // a gap the synthesis names.
-func Execute(ctx context.Context, r *engine.Run) (*engine.Decision, error) {
+func Execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
 	return r.Execute(ctx, Runner)
 }
 

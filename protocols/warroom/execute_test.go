@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -102,12 +103,12 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, rep.OK() && rep.Sealed, "%+v", rep.Problems)
 	assert.Equal(t, d.MerkleRoot, rep.Root)
-	assert.Equal(t, engine.Conforming, d.Independence, "five families answered")
+	assert.Equal(t, decision.Conforming, d.Independence, "five families answered")
 
 	// The decision is stored as an artifact.
 	b, err := st.GetArtifact(context.Background(), d.SessionID, warroom.DecisionArtifact)
 	require.NoError(t, err)
-	var stored engine.Decision
+	var stored decision.Decision
 	require.NoError(t, json.Unmarshal(b, &stored))
 	assert.Equal(t, d.MerkleRoot, stored.MerkleRoot)
 }

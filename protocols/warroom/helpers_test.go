@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -109,7 +110,7 @@ func openStore(t testing.TB, path string) engine.Store {
 	return st
 }
 
-func mustDAG(t testing.TB, st engine.Store, d *engine.Decision) *record.DAG {
+func mustDAG(t testing.TB, st engine.Store, d *decision.Decision) *record.DAG {
 	t.Helper()
 	dag, err := engine.LoadDAG(context.Background(), st, d.SessionID)
 	require.NoError(t, err)
@@ -128,7 +129,7 @@ func session(t testing.TB, opts warroom.Options, id string) *engine.Session {
 }
 
 // deliberate runs a whole session in-process.
-func deliberate(t testing.TB, st engine.Store, sc script.Script, opts warroom.Options) (*engine.Decision, *script.Provider, error) {
+func deliberate(t testing.TB, st engine.Store, sc script.Script, opts warroom.Options) (*decision.Decision, *script.Provider, error) {
 	t.Helper()
 	p := script.New(sc)
 	ctx := context.Background()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -140,7 +141,7 @@ func (o Options) Sized(question string, inputs []engine.Input) Options {
 }
 
 // Title is the decision title: "[War Room] " and the question's first line, shortened.
-func Title(question string) string { return engine.DecisionTitle("[War Room]", question) }
+func Title(question string) string { return decision.Title("[War Room]", question) }
 
 // sessionOptions decodes the options stored in a session.
 func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionOptions[Options](s) }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
@@ -46,7 +47,7 @@ func (a *awaiting) Complete(ctx context.Context, req provider.Request) (provider
 
 // overlapped runs a deliberation whose lead calls hold until need calls matching beside have
 // been sent.
-func overlapped(t *testing.T, sc script.Script, opts warroom.Options, lead, beside string, need int) (*engine.Decision, *script.Provider) {
+func overlapped(t *testing.T, sc script.Script, opts warroom.Options, lead, beside string, need int) (*decision.Decision, *script.Provider) {
 	t.Helper()
 	sp := script.New(sc)
 	a := &awaiting{Provider: sp, lead: regexp.MustCompile(lead), beside: regexp.MustCompile(beside),

@@ -5,18 +5,18 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 )
 
 // panelRecord attributes every seat that sat, with what it was labelled and why it failed.
-func (s *state) panelRecord() []engine.PanelMember {
-	var out []engine.PanelMember
+func (s *state) panelRecord() []decision.PanelMember {
+	var out []decision.PanelMember
 	for _, m := range s.panel.Members {
 		if !s.sat(m.Role) {
 			continue
 		}
-		pm := engine.PanelMember{Role: RoleTitle(m.Role), Profile: m.Profile, Provider: m.Provider,
+		pm := decision.PanelMember{Role: RoleTitle(m.Role), Profile: m.Profile, Provider: m.Provider,
 			Model: m.Model, Family: m.Family, Effort: string(s.r.Profiles().EffortSent(m.Profile, m.Effort))}
 		var authored, failed []string
 		for _, c := range s.rec.COAs {
@@ -66,15 +66,15 @@ var labelKeys = map[string]string{
 
 // phaseSummaries are the comments a publisher posts: intelligence, assessment, courses of
 // action, challenges (with the voting), synthesis (with the premortem's failure modes).
-func (s *state) phaseSummaries() []engine.PhaseSummary {
-	var out []engine.PhaseSummary
-	add := func(key, title string, parts ...[]engine.PhasePart) {
+func (s *state) phaseSummaries() []decision.PhaseSummary {
+	var out []decision.PhaseSummary
+	add := func(key, title string, parts ...[]decision.PhasePart) {
 		body := slices.Concat(parts...)
 		if len(body) > 0 {
 			if k := labelKeys[key]; k != "" {
-				body = append([]engine.PhasePart{engine.TextPart("Key: " + k)}, body...)
+				body = append([]decision.PhasePart{decision.TextPart("Key: " + k)}, body...)
 			}
-			out = append(out, engine.PhaseSummary{Key: key, Title: title, Parts: body})
+			out = append(out, decision.PhaseSummary{Key: key, Title: title, Parts: body})
 		}
 	}
 	if len(s.rec.Express) > 0 {
@@ -84,9 +84,9 @@ func (s *state) phaseSummaries() []engine.PhaseSummary {
 	add("assessment", "Phase 2: Situation assessment", s.attributed("assessment", "Situation assessment", s.rec.Situation))
 	add("coa", "Phase 3: Courses of action", s.coaSummary())
 	add("red-team", "Phase 4: Challenges and voting", s.questionsSummary(), s.attributed("challenge", "Challenge report", s.rec.Challenges), s.votingSummary())
-	var synthesis []engine.PhasePart
+	var synthesis []decision.PhasePart
 	if strings.TrimSpace(s.rec.Synthesis.Text) != "" {
-		synthesis = []engine.PhasePart{engine.QuotePart(s.rec.Synthesis.Text, "SELECTED", "CONFIDENCE")}
+		synthesis = []decision.PhasePart{decision.QuotePart(s.rec.Synthesis.Text, "SELECTED", "CONFIDENCE")}
 	}
 	add("synthesis", "Phase 7: Synthesis", synthesis, s.premortemSummary())
 	return out
@@ -97,11 +97,11 @@ func (s *state) phaseSummaries() []engine.PhaseSummary {
 // "Response A" afresh, so a bare label would read as the course of action of that letter;
 // the kind in front ("Challenge report Response A", as the experts saw it named) keeps them
 // apart.
-func (s *state) attributed(phase, kind string, items []Labeled) []engine.PhasePart {
-	var out []engine.PhasePart
+func (s *state) attributed(phase, kind string, items []Labeled) []decision.PhasePart {
+	var out []decision.PhasePart
 	for _, it := range items {
-		out = append(out, engine.HeadingPart(fmt.Sprintf("%s %s — %s", kind, it.Label, s.author(phase, it.Label))),
-			engine.QuotePart(it.Text))
+		out = append(out, decision.HeadingPart(fmt.Sprintf("%s %s — %s", kind, it.Label, s.author(phase, it.Label))),
+			decision.QuotePart(it.Text))
 	}
 	return out
 }
@@ -117,15 +117,15 @@ func (s *state) author(phase, label string) string {
 
 // questionsSummary is agent-teams' exchange before the challenges: each question the red team
 // put about a course of action and its author's answer, under their now-unsealed seats.
-func (s *state) questionsSummary() []engine.PhasePart {
-	var out []engine.PhasePart
+func (s *state) questionsSummary() []decision.PhasePart {
+	var out []decision.PhasePart
 	for _, q := range s.rec.Questions {
-		out = append(out, engine.HeadingPart(fmt.Sprintf("Question on %s — %s", q.Label, s.author("question", record.AnonymousLabel(0)))),
-			engine.QuotePart(q.Question))
+		out = append(out, decision.HeadingPart(fmt.Sprintf("Question on %s — %s", q.Label, s.author("question", record.AnonymousLabel(0)))),
+			decision.QuotePart(q.Question))
 		if q.Answer != "" {
-			out = append(out, engine.HeadingPart(fmt.Sprintf("Answer on %s — %s", q.Label, s.author("answer", q.Label))), engine.QuotePart(q.Answer))
+			out = append(out, decision.HeadingPart(fmt.Sprintf("Answer on %s — %s", q.Label, s.author("answer", q.Label))), decision.QuotePart(q.Answer))
 		} else {
-			out = append(out, engine.TextPart("The author gave no answer."))
+			out = append(out, decision.TextPart("The author gave no answer."))
 		}
 	}
 	return out
@@ -133,8 +133,8 @@ func (s *state) questionsSummary() []engine.PhasePart {
 
 // coaSummary is every course of action under a heading of war-room's; the title in the
 // heading is a model's, which the renderer sanitises as an inline phrase.
-func (s *state) coaSummary() []engine.PhasePart {
-	var out []engine.PhasePart
+func (s *state) coaSummary() []decision.PhasePart {
+	var out []decision.PhasePart
 	for _, c := range s.alternatives() {
 		mark, points := "", ""
 		if c.Selected {
@@ -143,22 +143,22 @@ func (s *state) coaSummary() []engine.PhasePart {
 		if c.Score != nil {
 			points = ", " + c.Score.String()
 		}
-		out = append(out, engine.HeadingPart(fmt.Sprintf("%s: %s%s — %s%s", c.Label, c.Title, mark, s.author("coa", c.Label), points)),
-			engine.QuotePart(c.Summary))
+		out = append(out, decision.HeadingPart(fmt.Sprintf("%s: %s%s — %s%s", c.Label, c.Title, mark, s.author("coa", c.Label), points)),
+			decision.QuotePart(c.Summary))
 	}
 	return out
 }
 
-func (s *state) votingSummary() []engine.PhasePart {
+func (s *state) votingSummary() []decision.PhasePart {
 	if len(s.rec.Rounds) == 0 {
 		return nil
 	}
-	return []engine.PhasePart{engine.HeadingPart("Voting (Borda count)"), engine.TextPart(s.votingRecord())}
+	return []decision.PhasePart{decision.HeadingPart("Voting (Borda count)"), decision.TextPart(s.votingRecord())}
 }
 
 // premortemSummary lists each premortem's failure modes, model text kept to one
 // inline-sanitised line per item.
-func (s *state) premortemSummary() []engine.PhasePart {
+func (s *state) premortemSummary() []decision.PhasePart {
 	var items []string
 	for _, p := range s.rec.Premortems {
 		if f := sections(p.Text)["failure modes"]; f != "" {
@@ -169,5 +169,5 @@ func (s *state) premortemSummary() []engine.PhasePart {
 		return nil
 	}
 	slices.Sort(items)
-	return []engine.PhasePart{engine.HeadingPart("Premortem: failure modes"), engine.ItemsPart(items)}
+	return []decision.PhasePart{decision.HeadingPart("Premortem: failure modes"), decision.ItemsPart(items)}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -23,7 +24,7 @@ func override(sc script.Script, rs ...script.Response) script.Script {
 	return sc
 }
 
-func hasNote(d *engine.Decision, substr string) bool {
+func hasNote(d *decision.Decision, substr string) bool {
 	return slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, substr) })
 }
 
@@ -278,10 +279,10 @@ func TestDeferredItemsAreStoredAndListed(t *testing.T) {
 	st := openStore(t, "")
 	d, _, err := deliberate(t, st, council(scoresFull, "", 0), options(warroom.ModeAuto))
 	require.NoError(t, err)
-	var want []engine.DeferredItem
+	var want []decision.DeferredItem
 	for _, a := range d.Alternatives {
 		if !a.Selected && a.Score.Value >= 1 {
-			want = append(want, engine.DeferredItem{Title: "COA: " + a.Title})
+			want = append(want, decision.DeferredItem{Title: "COA: " + a.Title})
 		}
 	}
 	require.NotEmpty(t, want)
@@ -314,7 +315,7 @@ func requestFor(t *testing.T, p *script.Provider, role string, n int) provider.R
 	return provider.Request{}
 }
 
-func phaseKeys(d *engine.Decision) []string {
+func phaseKeys(d *decision.Decision) []string {
 	var keys []string
 	for _, p := range d.Phases {
 		keys = append(keys, p.Key)
@@ -372,7 +373,7 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 		return map[string]map[string]engine.StageBudget{warroom.Protocol: s.StageBudgets()}
 	}
 	ctx := context.Background()
-	run := func(st engine.Store, sc script.Script, stages map[string]map[string]engine.StageBudget, resume bool) (*engine.Decision, *script.Provider, error) {
+	run := func(st engine.Store, sc script.Script, stages map[string]map[string]engine.StageBudget, resume bool) (*decision.Decision, *script.Provider, error) {
 		p := script.New(sc)
 		rc := engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait, Stages: stages}
 		var r *engine.Run

@@ -6,14 +6,13 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // Browse reads in one query what `decisions list` and `decisions search` show: each
 // session's identifier, protocol and date and its summary's class and title, every session
 // without a summary and those whose summary holds every word. No decision is read.
-func (s *Store) Browse(ctx context.Context, words []string) ([]engine.BrowseEntry, error) {
+func (s *Store) Browse(ctx context.Context, words []string) ([]decision.BrowseEntry, error) {
 	var where strings.Builder
 	args := make([]any, 0, len(words))
 	for _, w := range words {
@@ -28,8 +27,8 @@ func (s *Store) Browse(ctx context.Context, words []string) ([]engine.BrowseEntr
 	if err != nil {
 		return nil, fmt.Errorf("browse sessions: %w", err)
 	}
-	out, err := collect(rows, func(row pgx.Row) (engine.BrowseEntry, error) {
-		var e engine.BrowseEntry
+	out, err := collect(rows, func(row pgx.Row) (decision.BrowseEntry, error) {
+		var e decision.BrowseEntry
 		var class, title []byte
 		err := row.Scan(&e.SessionID, &e.Protocol, &e.CreatedAt, &e.Summarised, &class, &title)
 		e.Class, e.Title = string(class), string(title)

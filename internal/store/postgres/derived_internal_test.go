@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/pgtest"
 )
 
@@ -39,7 +40,7 @@ func TestDerivedWritesCommitAsynchronously(t *testing.T) {
 		{"plain artifact", func() error { return st.PutArtifact(ctx, "wr-derived", "inputs.json", []byte("{}")) }, nil},
 		{"derived record", func() error { return st.PutRecord(derived, "deferred", "wr-derived", []byte("[]")) }, []string{"off"}},
 		{"derived summary", func() error {
-			return st.PutSummary(derived, &engine.DecisionSummary{SessionID: "wr-derived", Class: "c", Title: "t", Text: "x"})
+			return st.PutSummary(derived, &decision.DecisionSummary{SessionID: "wr-derived", Class: "c", Title: "t", Text: "x"})
 		}, []string{"off"}},
 	} {
 		if err := c.write(); err != nil {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // browseSQL lists every session newest first with its summary's columns, NULL where it has
@@ -24,17 +24,17 @@ const browseSQL = `WITH ids AS MATERIALIZED (SELECT rowid AS r, id FROM sessions
 // Browse reads in one query (one snapshot) what `decisions list` and `decisions search` show: each
 // session's identifier, protocol and date and its summary's class and title. It reads no
 // decision, no session's inputs and no summary's text except to match words.
-func (s *Store) Browse(ctx context.Context, words []string) ([]engine.BrowseEntry, error) {
+func (s *Store) Browse(ctx context.Context, words []string) ([]decision.BrowseEntry, error) {
 	q, args := browseQuery(words)
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("browse sessions: %w", err)
 	}
 	defer rows.Close()
-	var out []engine.BrowseEntry
+	var out []decision.BrowseEntry
 	var created string
 	for rows.Next() {
-		var e engine.BrowseEntry
+		var e decision.BrowseEntry
 		if err := rows.Scan(&e.SessionID, &e.Protocol, &created, &e.Summarised, &e.Class, &e.Title); err != nil {
 			return nil, fmt.Errorf("browse sessions: %w", err)
 		}

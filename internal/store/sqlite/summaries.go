@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // PutSummary stores or replaces the browsing summary of a session's decision.
-func (s *Store) PutSummary(ctx context.Context, sum *engine.DecisionSummary) error {
+func (s *Store) PutSummary(ctx context.Context, sum *decision.DecisionSummary) error {
 	err := s.write(ctx, `INSERT INTO decision_summaries (session_id, class, title, text)
 		VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET class = excluded.class,
 		title = excluded.title, text = excluded.text`,

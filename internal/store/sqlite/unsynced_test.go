@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // syncStore opens a store that records the synchronous mode of every transaction it commits
@@ -62,7 +63,7 @@ func TestDerivedWritesCommitUnsynced(t *testing.T) {
 		{"derived artifact", func() error { return st.PutArtifact(derived, "wr-sync", "record.json", []byte("{}")) }, []int{1}},
 		{"derived record", func() error { return st.PutRecord(derived, "deferred", "wr-sync", []byte("[]")) }, []int{1}},
 		{"derived summary", func() error {
-			return st.PutSummary(derived, &engine.DecisionSummary{SessionID: "wr-sync", Class: "c", Title: "t", Text: "x"})
+			return st.PutSummary(derived, &decision.DecisionSummary{SessionID: "wr-sync", Class: "c", Title: "t", Text: "x"})
 		}, []int{1}},
 	} {
 		if err := c.write(); err != nil {

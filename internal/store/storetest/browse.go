@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 )
 
 // testBrowse: Browse lists sessions in ListSessions' order (an equal CreatedAt broken by
@@ -19,14 +20,14 @@ func testBrowse(t *testing.T, open Opener) {
 	whole := baseTime.Truncate(time.Second)
 	type made struct {
 		minute  int
-		summary *engine.DecisionSummary
+		summary *decision.DecisionSummary
 	}
 	plan := []made{
-		{1, &engine.DecisionSummary{Class: "type 1B", Title: "adopt a queue", Text: tag + " adopt a queue"}},
+		{1, &decision.DecisionSummary{Class: "type 1B", Title: "adopt a queue", Text: tag + " adopt a queue"}},
 		{0, nil}, // sealed before summaries, or no decision
-		{1, &engine.DecisionSummary{Title: "keep cron", Text: tag + " keep cron"}},
+		{1, &decision.DecisionSummary{Title: "keep cron", Text: tag + " keep cron"}},
 		{1, nil},
-		{2, &engine.DecisionSummary{Class: "type 2", Title: "both", Text: tag + " keep cron, then a queue"}},
+		{2, &decision.DecisionSummary{Class: "type 2", Title: "both", Text: tag + " keep cron, then a queue"}},
 	}
 	ids := make([]string, len(plan))
 	for i, m := range plan {
@@ -43,14 +44,14 @@ func testBrowse(t *testing.T, open Opener) {
 			}
 		}
 	}
-	browse := func(words ...string) map[string]engine.BrowseEntry {
+	browse := func(words ...string) map[string]decision.BrowseEntry {
 		t.Helper()
 		got, err := st.Browse(ctx(t), words)
 		if err != nil {
 			t.Fatalf("Browse(%q): %v", words, err)
 		}
 		var order []string
-		ours := map[string]engine.BrowseEntry{}
+		ours := map[string]decision.BrowseEntry{}
 		for _, e := range got {
 			if slices.Contains(ids, e.SessionID) {
 				order = append(order, e.SessionID)
@@ -77,7 +78,7 @@ func testBrowse(t *testing.T, open Opener) {
 		if !ok {
 			continue
 		}
-		want := engine.BrowseEntry{Summarised: m.summary != nil}
+		want := decision.BrowseEntry{Summarised: m.summary != nil}
 		want.SessionID, want.Protocol = ids[i], proto
 		if m.summary != nil {
 			want.Class, want.Title = m.summary.Class, m.summary.Title

@@ -1,4 +1,4 @@
-package engine
+package decision
 
 // partKind says what a PhasePart is, and so how far a renderer trusts its text.
 type partKind string

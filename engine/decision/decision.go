@@ -1,4 +1,4 @@
-package engine
+package decision
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // Decision is the protocol-neutral record every protocol ends in. The Discussions publisher,
@@ -206,4 +208,44 @@ type DeferredItem struct {
 	Rationale string `json:"rationale"`
 	Source    string `json:"source"`
 	SessionID string `json:"session_id"`
+}
+
+// Section returns the decision's section under key.
+func (d *Decision) Section(key string) (Section, bool) {
+	for _, s := range d.Sections {
+		if s.Key == key {
+			return s, true
+		}
+	}
+	return Section{}, false
+}
+
+// Independence labels. Independence is judged by the model family each profile declares,
+// never by the endpoint, and never taken from a model's text.
+const (
+	Conforming          = "conforming"
+	ReducedIndependence = "reduced-independence"
+)
+
+// ProviderUsage is usage summed per profile: tokens are never summed across providers.
+type ProviderUsage struct {
+	Profile  string         `json:"profile"`
+	Provider string         `json:"provider"`
+	Family   string         `json:"family"`
+	Model    string         `json:"model"`
+	Calls    int            `json:"calls"`
+	Usage    provider.Usage `json:"usage"`
+	CostUSD  float64        `json:"cost_usd,omitempty"`
+	Scripted bool           `json:"scripted,omitempty"`
+}
+
+// Title is prefix and the question's first line, shortened to 120 characters, e.g.
+// "[War Room] Should billing move to a queue?".
+func Title(prefix, question string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(question), "\n")
+	first = strings.TrimSpace(first)
+	if r := []rune(first); len(r) > 120 {
+		first = strings.TrimSpace(string(r[:119])) + "…"
+	}
+	return prefix + " " + first
 }
