@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/safetext"
@@ -47,7 +48,7 @@ func FailureClass(err error) string {
 	case isGitHubFailure(err):
 		return classGitHub
 	case errors.Is(err, context.DeadlineExceeded):
-		return engine.ClassTimeout
+		return ledger.ClassTimeout
 	}
 	return classInternal
 }
@@ -68,7 +69,7 @@ func isGitHubFailure(err error) bool {
 // The detail is markdown fit to publish as it is: every part taken from the error passes
 // through safetext, and runURL, war-room's own, stays a link.
 func threadDetail(class string, err error, runURL string) string {
-	what := map[string]string{engine.ClassContract: "the answer broke its role's format",
+	what := map[string]string{ledger.ClassContract: "the answer broke its role's format",
 		string(provider.ClassRefused): "the model or its vendor declined to answer"}[class]
 	where := "the run's log"
 	if runURL != "" {

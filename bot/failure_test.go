@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -27,7 +28,7 @@ func TestFailureClass(t *testing.T) {
 		{&UsageError{Reason: "bad flag"}, classUsage},
 		{&configError{Where: "x", Err: errors.New("bad")}, classConfiguration},
 		{fmt.Errorf("publish: %w", &discussions.APIError{Op: "createDiscussion"}), classGitHub},
-		{fmt.Errorf("call: %w", context.DeadlineExceeded), engine.ClassTimeout},
+		{fmt.Errorf("call: %w", context.DeadlineExceeded), ledger.ClassTimeout},
 		{errors.New("something else"), classInternal},
 	}
 	for _, tc := range cases {
@@ -40,17 +41,17 @@ func TestFailureClass(t *testing.T) {
 // TestThreadDetailQuotesNoModelText: a contract violation may quote the answer that broke
 // the format; the thread's version names who failed and where the details are instead.
 func TestThreadDetailQuotesNoModelText(t *testing.T) {
-	quoted := fmt.Errorf("phase 0: %w", &engine.CallError{Role: "chief-strategist", Profile: "claude", Class: engine.ClassContract,
+	quoted := fmt.Errorf("phase 0: %w", &engine.CallError{Role: "chief-strategist", Profile: "claude", Class: ledger.ClassContract,
 		Attempts: 2, Err: errors.New(`contract violated: score "SECRETPLAN" is not an integer`)})
-	got := threadDetail(engine.ClassContract, quoted, "https://github.example/acme/widgets/actions/runs/7")
+	got := threadDetail(ledger.ClassContract, quoted, "https://github.example/acme/widgets/actions/runs/7")
 	if strings.Contains(got, "SECRETPLAN") || !strings.Contains(got, "chief-strategist") || !strings.Contains(got, "actions/runs/7") {
 		t.Errorf("contract detail: %q", got)
 	}
-	if got := threadDetail(engine.ClassContract, selfClassed{}, ""); strings.Contains(got, "protocol failure") || !strings.Contains(got, "run's log") {
+	if got := threadDetail(ledger.ClassContract, selfClassed{}, ""); strings.Contains(got, "protocol failure") || !strings.Contains(got, "run's log") {
 		t.Errorf("contract detail without a call error: %q", got)
 	}
 	chain := errors.New(`reasoning chain failed at synthesis on profile alpha (contract, 2 attempt(s)): contract violated: got "SECRETPLAN"`)
-	if got := threadDetail(engine.ClassContract, chain, ""); strings.Contains(got, "SECRETPLAN") ||
+	if got := threadDetail(ledger.ClassContract, chain, ""); strings.Contains(got, "SECRETPLAN") ||
 		got != "reasoning chain failed at synthesis on profile alpha (contract, 2 attempt(s)): the answer broke its role's format; the run's log has the details." {
 		t.Errorf("a protocol's own call failure: %q", got)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/safetext"
 	"github.com/war-room/war-room/internal/store/sqlite"
@@ -179,7 +180,7 @@ func TestAppSessionRunsUnderTheServersBudget(t *testing.T) {
 		t.Fatal("no ledger row: the refusal must be recorded")
 	}
 	for _, e := range l {
-		if e.Outcome != engine.OutcomeBudgetRefused {
+		if e.Outcome != ledger.OutcomeBudgetRefused {
 			t.Errorf("a call went out: %+v", e)
 		}
 	}

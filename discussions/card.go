@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -54,7 +54,7 @@ func CardFacts(d *decision.Decision) []Fact {
 	}
 	line := minutes(d.Minutes)
 	if len(d.Usage) > 0 {
-		line += " · " + engine.CostPerVendor(d.Usage)
+		line += " · " + ledger.CostPerVendor(d.Usage)
 	}
 	add("Time and cost", line)
 	return out

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/redact"
 )
@@ -33,7 +34,7 @@ func (c *call) attempt(n int) (CallResult, error) {
 	r, spec, p := c.r, c.spec, c.p
 	entry := c.entry(n)
 	if err := r.checkBudget(c.ctx, c.estimate()); err != nil {
-		entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeBudgetRefused, ClassBudget, err.Error()
+		entry.Outcome, entry.ErrorClass, entry.ErrorText = ledger.OutcomeBudgetRefused, ledger.ClassBudget, err.Error()
 		return CallResult{}, r.record(c.ctx, entry, err)
 	}
 	leave, err := r.warm.enter(c.ctx, c.warmKey())
@@ -78,11 +79,11 @@ func (c *call) attempt(n int) (CallResult, error) {
 			err = &contractViolation{reason: cerr.Error()}
 		}
 	}
-	entry.Outcome = OutcomeOK
+	entry.Outcome = ledger.OutcomeOK
 	if err != nil {
-		entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeError, classify(err), redact.Text(err.Error())
-		if entry.ErrorClass == ClassContract {
-			entry.Outcome = OutcomeContractFailed
+		entry.Outcome, entry.ErrorClass, entry.ErrorText = ledger.OutcomeError, classify(err), redact.Text(err.Error())
+		if entry.ErrorClass == ledger.ClassContract {
+			entry.Outcome = ledger.OutcomeContractFailed
 		}
 	}
 	r.Emit(events.Event{Kind: events.CallFinished, Step: entry.Step, Role: spec.Role, Profile: p.Name, Family: p.Family,
@@ -95,9 +96,9 @@ func (c *call) attempt(n int) (CallResult, error) {
 }
 
 // entry starts attempt n's ledger row.
-func (c *call) entry(n int) *LedgerEntry {
+func (c *call) entry(n int) *ledger.Entry {
 	r, spec, p := c.r, c.spec, c.p
-	return &LedgerEntry{SessionID: r.session.ID, Step: stepKey(c.parent), Role: spec.Role, Profile: p.Name,
+	return &ledger.Entry{SessionID: r.session.ID, Step: stepKey(c.parent), Role: spec.Role, Profile: p.Name,
 		Provider: p.Type, Model: p.Model, Family: p.Family, Effort: c.effort, EffortAsked: spec.Effort,
 		Thinking: c.thinking, MaxTokens: c.tokens, Attempt: n,
 		PromptSHA256: c.pr.digest(len(c.pr.user)), Inputs: inputNames(spec.Inputs),

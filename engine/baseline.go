@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/record"
 )
@@ -134,12 +135,12 @@ func (r *Run) baseline(ctx context.Context, out Result, plan Plan) error {
 			Skipped: "the decision states fewer than two options, so there was nothing to vote on"}
 		return nil
 	}
-	ledger, err := r.cfg.Store.Ledger(ctx, r.session.ID)
+	entries, err := r.cfg.Store.Ledger(ctx, r.session.ID)
 	if err != nil {
 		return fmt.Errorf("read the ledger: %w", err)
 	}
 	var spent int64
-	for _, e := range ledger {
+	for _, e := range entries {
 		if !strings.HasPrefix(e.Step, baselinePhase+"/") {
 			spent += e.Usage.Total()
 		}
@@ -199,7 +200,7 @@ func (r *Run) baseline(ctx context.Context, out Result, plan Plan) error {
 		}
 		if res.Err != nil {
 			var ce *CallError
-			if !errors.As(res.Err, &ce) || ce.Class == ClassCancelled {
+			if !errors.As(res.Err, &ce) || ce.Class == ledger.ClassCancelled {
 				return res.Err // interrupted: a resume asks the ballots that are left
 			}
 			b.Failed = ce.Class
@@ -209,7 +210,7 @@ func (r *Run) baseline(ctx context.Context, out Result, plan Plan) error {
 		vote.Tokens += res.Value.Usage.Total()
 		choice, err := readBallot(res.Value.Text, len(opts))
 		if err != nil {
-			b.Failed = ClassContract
+			b.Failed = ledger.ClassContract
 			vote.Ballots = append(vote.Ballots, b)
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -27,13 +28,13 @@ func TestBudgetRefusesTheFirstCallItsPromptWouldPass(t *testing.T) {
 	require.ErrorIs(t, err, engine.ErrBudgetExceeded)
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassBudget, ce.Class)
+	assert.Equal(t, ledger.ClassBudget, ce.Class)
 	assert.Equal(t, 0, sp.Calls(), "nothing reached the provider")
 	assert.ErrorContains(t, err, "over the ceiling of 1 (budget.max_tokens)")
 	l, err := r.Store().Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)
 	require.Len(t, l, 1)
-	assert.Equal(t, engine.OutcomeBudgetRefused, l[0].Outcome)
+	assert.Equal(t, ledger.OutcomeBudgetRefused, l[0].Outcome)
 }
 
 // The estimate counts against what is already used: a prompt that fits alone is refused when

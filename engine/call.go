@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/redact"
 )
@@ -60,22 +61,6 @@ type CallResult struct {
 	// Effort is the level the answering attempt sent ("" when none was sent).
 	Effort provider.Effort `json:"effort,omitempty"`
 }
-
-// Failure classes of a call beyond the provider's own.
-const (
-	ClassContract = "contract"
-	ClassBudget   = "budget"
-	// ClassTimeout: the call's own deadline expired before an answer came.
-	ClassTimeout = "timeout"
-	// ClassCancelled: the caller's context ended (Ctrl-C, a cancelled job) before an answer
-	// came. It says nothing about the provider, and is never a timeout.
-	ClassCancelled = "cancelled"
-	// ClassConfig: the vendor rejected a setting that comes from the profile's configuration
-	// (its effort or thinking); the error names the profile and the key that fixes it.
-	ClassConfig = "configuration"
-	// ClassContext: the prompt cannot fit the profile's context_tokens; nothing was sent.
-	ClassContext = "context"
-)
 
 // CallError is a call that produced no usable answer.
 type CallError struct {
@@ -203,17 +188,17 @@ func classify(err error) string {
 	var xe *contextError
 	switch {
 	case errors.As(err, &cv):
-		return ClassContract
+		return ledger.ClassContract
 	case errors.As(err, &ce):
-		return ClassConfig
+		return ledger.ClassConfig
 	case errors.As(err, &xe):
-		return ClassContext
+		return ledger.ClassContext
 	case errors.Is(err, ErrBudgetExceeded):
-		return ClassBudget
+		return ledger.ClassBudget
 	case errors.Is(err, errCallCancelled):
-		return ClassCancelled
+		return ledger.ClassCancelled
 	case errors.Is(err, context.DeadlineExceeded):
-		return ClassTimeout
+		return ledger.ClassTimeout
 	}
 	return string(provider.ClassOf(err))
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
@@ -44,12 +45,12 @@ func TestCallRetriesContractOnceWithTheReason(t *testing.T) {
 	require.Len(t, reqs, 2)
 	assert.Contains(t, reqs[1].User, "missing C-1", "the retry names what was wrong")
 
-	ledger, err := r.Store().Ledger(ctx, r.Session().ID)
+	entries, err := r.Store().Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)
-	require.Len(t, ledger, 2)
-	assert.Equal(t, engine.OutcomeContractFailed, ledger[0].Outcome)
-	assert.Equal(t, engine.OutcomeOK, ledger[1].Outcome)
-	assert.True(t, ledger[1].Scripted)
+	require.Len(t, entries, 2)
+	assert.Equal(t, ledger.OutcomeContractFailed, entries[0].Outcome)
+	assert.Equal(t, ledger.OutcomeOK, entries[1].Outcome)
+	assert.True(t, entries[1].Scripted)
 }
 
 func TestCallFailsAfterSecondContractViolation(t *testing.T) {
@@ -58,7 +59,7 @@ func TestCallFailsAfterSecondContractViolation(t *testing.T) {
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "attacker", Profile: "b", Contract: mustContain("NO_OFF_VECTOR_FINDING")})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassContract, ce.Class)
+	assert.Equal(t, ledger.ClassContract, ce.Class)
 	assert.Equal(t, 2, ce.Attempts)
 	assert.Equal(t, 2, sp.Calls())
 }
@@ -103,7 +104,7 @@ func TestCallTimeoutIsTransportNotJudgment(t *testing.T) {
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "a", Timeout: 20 * time.Millisecond})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassTimeout, ce.Class)
+	assert.Equal(t, ledger.ClassTimeout, ce.Class)
 }
 
 func TestBudgetRefusesTheNextCallBeforeSending(t *testing.T) {
@@ -158,11 +159,11 @@ func TestInputsAreFencedAndCannotCloseTheirFence(t *testing.T) {
 	assert.True(t, strings.HasSuffix(user, "Answer the question."))
 	assert.Less(t, strings.Index(user, "<<<END QUESTION "+tok), strings.Index(user, "<<<BEGIN FACTS "+tok))
 
-	ledger, err := r.Store().Ledger(context.Background(), r.Session().ID)
+	entries, err := r.Store().Ledger(context.Background(), r.Session().ID)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"QUESTION", "FACTS"}, ledger[0].Inputs)
+	assert.Equal(t, []string{"QUESTION", "FACTS"}, entries[0].Inputs)
 	sys := sp.Requests()[0].System
-	assert.Equal(t, record.SHA256Hex([]byte(sys+"\x00"+user)), ledger[0].PromptSHA256)
+	assert.Equal(t, record.SHA256Hex([]byte(sys+"\x00"+user)), entries[0].PromptSHA256)
 }
 
 // countingProvider tracks the most calls it ever had in flight.

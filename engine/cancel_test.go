@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -34,14 +35,14 @@ func TestCancelledCallIsRecordedAsCancelledNotTimeout(t *testing.T) {
 	_, err := r.Call(ctx, engine.CallSpec{Role: "x", Profile: "a", Timeout: time.Hour})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassCancelled, ce.Class)
+	assert.Equal(t, ledger.ClassCancelled, ce.Class)
 	assert.NotContains(t, err.Error(), "no answer within")
 
-	ledger, err := r.Store().Ledger(context.Background(), r.Session().ID)
+	entries, err := r.Store().Ledger(context.Background(), r.Session().ID)
 	require.NoError(t, err)
-	require.Len(t, ledger, 1, "a cancelled call is not retried")
-	assert.Equal(t, engine.ClassCancelled, ledger[0].ErrorClass)
-	assert.NotContains(t, ledger[0].ErrorText, "no answer within")
+	require.Len(t, entries, 1, "a cancelled call is not retried")
+	assert.Equal(t, ledger.ClassCancelled, entries[0].ErrorClass)
+	assert.NotContains(t, entries[0].ErrorText, "no answer within")
 }
 
 // TestExpiredCallDeadlineIsATimeout: only the call's own deadline makes a timeout.
@@ -52,6 +53,6 @@ func TestExpiredCallDeadlineIsATimeout(t *testing.T) {
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "a", Timeout: 10 * time.Millisecond})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassTimeout, ce.Class)
+	assert.Equal(t, ledger.ClassTimeout, ce.Class)
 	assert.Contains(t, err.Error(), "no answer within 10ms")
 }

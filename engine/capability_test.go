@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -59,7 +60,7 @@ func TestAnEffortRefusalIsLearnedAndKept(t *testing.T) {
 	assert.Empty(t, reqs[1].Effort, "the attempt after the refusal sends no effort")
 	l := ledgerOf(t, r)
 	require.Len(t, l, 2)
-	assert.Equal(t, engine.ClassConfig, l[0].ErrorClass)
+	assert.Equal(t, ledger.ClassConfig, l[0].ErrorClass)
 	assert.Equal(t, provider.EffortHigh, l[0].Effort)
 	assert.Empty(t, l[1].Effort, "the ledger shows what was sent")
 	assert.Equal(t, provider.EffortHigh, l[1].EffortAsked, "and what was asked")
@@ -112,7 +113,7 @@ func TestACallThatKeepsItsEffortFailsRatherThanDropIt(t *testing.T) {
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "reviewer", Profile: "gpt", Effort: provider.EffortXHigh, KeepEffort: true})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassConfig, ce.Class)
+	assert.Equal(t, ledger.ClassConfig, ce.Class)
 	require.Len(t, rp.requests(), 1, "no attempt without the effort")
 	refusedNow, err := engine.Refused(context.Background(), st, p, "effort", time.Now())
 	require.NoError(t, err)
@@ -129,7 +130,7 @@ func TestARefusalWithNoAttemptLeftNamesTheKey(t *testing.T) {
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude"})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassConfig, ce.Class)
+	assert.Equal(t, ledger.ClassConfig, ce.Class)
 	assert.Contains(t, err.Error(), "thinking: off")
 	assert.Equal(t, provider.ThinkingAdaptive, rp.requests()[0].Thinking)
 	_, err = r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "claude"})
@@ -144,14 +145,14 @@ func TestAPromptThatCannotFitIsRefusedBeforeAnyRequest(t *testing.T) {
 		Inputs: []engine.NamedText{{Name: "CONTEXT", Text: strings.Repeat("word ", 8000)}}, Task: "t"})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassContext, ce.Class)
+	assert.Equal(t, ledger.ClassContext, ce.Class)
 	assert.Contains(t, err.Error(), "profile local")
 	assert.Contains(t, err.Error(), "context_tokens")
 	assert.Contains(t, err.Error(), "4096")
 	assert.Empty(t, rp.requests())
 	l := ledgerOf(t, r)
 	require.Len(t, l, 1)
-	assert.Equal(t, engine.OutcomeContextRefused, l[0].Outcome)
+	assert.Equal(t, ledger.OutcomeContextRefused, l[0].Outcome)
 }
 
 func TestTheProfileTimeoutBoundsTheWholeCall(t *testing.T) {
@@ -160,7 +161,7 @@ func TestTheProfileTimeoutBoundsTheWholeCall(t *testing.T) {
 	_, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "p"})
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassTimeout, ce.Class)
+	assert.Equal(t, ledger.ClassTimeout, ce.Class)
 	assert.Equal(t, 1, ce.Attempts, "an expired deadline leaves no time for a retry")
 	assert.Contains(t, err.Error(), "no answer within 50ms")
 }

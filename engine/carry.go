@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // Carried is what a session had stored when it paused or failed, for a runner whose store does
@@ -12,8 +14,8 @@ import (
 // Put back under the same session, a continuation reads the answered calls instead of paying
 // for them again, and the record and the call count hold every call the session made.
 type Carried struct {
-	Steps  []CarriedStep `json:"steps"`
-	Ledger []LedgerEntry `json:"ledger,omitempty"`
+	Steps  []CarriedStep  `json:"steps"`
+	Ledger []ledger.Entry `json:"ledger,omitempty"`
 }
 
 // CarriedStep is one stored step: its key and its result as stored (JSON).
@@ -28,11 +30,11 @@ func Carry(ctx context.Context, st Store, id string) (*Carried, error) {
 	if err != nil {
 		return nil, fmt.Errorf("carry session %s: read steps: %w", id, err)
 	}
-	ledger, err := st.Ledger(ctx, id)
+	entries, err := st.Ledger(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("carry session %s: read ledger: %w", id, err)
 	}
-	c := &Carried{Ledger: ledger}
+	c := &Carried{Ledger: entries}
 	for _, s := range steps {
 		if !json.Valid(s.Result) {
 			return nil, fmt.Errorf("carry session %s: step %s is not JSON", id, s.Key)
@@ -46,7 +48,7 @@ func Carry(ctx context.Context, st Store, id string) (*Carried, error) {
 func (c *Carried) Calls() int {
 	n := 0
 	for _, e := range c.Ledger {
-		if e.Outcome == OutcomeOK {
+		if e.Outcome == ledger.OutcomeOK {
 			n++
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // derivedWrites records which writes the engine marked engine.Derived, over a real store.
@@ -24,7 +25,7 @@ func (d *derivedWrites) note(name string, ctx context.Context) {
 	d.derived[name] = engine.IsDerived(ctx)
 }
 
-func (d *derivedWrites) PutStepWithLedger(ctx context.Context, id, key string, v []byte, es []*engine.LedgerEntry) error {
+func (d *derivedWrites) PutStepWithLedger(ctx context.Context, id, key string, v []byte, es []*ledger.Entry) error {
 	d.note("step "+key, ctx)
 	return engine.PutStepWithLedger(ctx, d.Store, id, key, v, es)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 )
@@ -97,12 +98,12 @@ func TestCallEventsCarryUsageAndCost(t *testing.T) {
 	require.Len(t, finished, 1)
 	e := finished[0]
 	assert.Equal(t, "alpha", e.Family)
-	assert.Equal(t, engine.OutcomeOK, e.Outcome)
+	assert.Equal(t, ledger.OutcomeOK, e.Outcome)
 	assert.Equal(t, used, e.Usage)
-	ledger, err := r.Store().Ledger(ctx, r.Session().ID)
+	entries, err := r.Store().Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)
 	assert.InDelta(t, (1030*3+200*15)/1e6, e.CostUSD, 1e-12)
-	assert.Equal(t, ledger[0].CostUSD, e.CostUSD)
+	assert.Equal(t, entries[0].CostUSD, e.CostUSD)
 }
 
 // A step the run stored and reads again (a protocol asking twice for the same result) is not

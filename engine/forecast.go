@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/war-room/war-room/engine/decision"
-	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // SectionEstimate is the key of the record's section that sets the estimate shown before the
@@ -50,52 +48,15 @@ type Forecast struct {
 	Basis string `json:"basis,omitempty"`
 }
 
-// Spent is what a session actually spent, read from its ledger.
-type Spent struct {
-	// Seats counts the plan's seats (those the forecast counts) that answered at least once.
-	Seats int `json:"seats,omitempty"`
-	Calls int `json:"calls"`
-	// Minutes is the time the calls took along the session's phases: the slowest step of each
-	// phase (a step's attempts added up), phases one after another — the quantity a forecast
-	// predicts. A step "blind/skeptic" belongs to the phase "blind"; a step with no phase
-	// ("docket") is a phase of its own.
-	Minutes float64 `json:"minutes"`
-	USD     float64 `json:"usd"`
-}
-
-// SpentBy reads calls, minutes and dollars from a session's ledger (Seats is left zero: it
-// needs the plan; see Plan.Answered).
-func SpentBy(entries []LedgerEntry) Spent {
-	out := Spent{Calls: len(entries)}
-	var order []string
-	steps := map[string]map[string]time.Duration{} // phase → step → summed attempts
-	for _, e := range entries {
-		phase, _, _ := strings.Cut(e.Step, "/")
-		if _, ok := steps[phase]; !ok {
-			order, steps[phase] = append(order, phase), map[string]time.Duration{}
-		}
-		steps[phase][e.Step] += time.Duration(e.LatencyMS) * time.Millisecond
-		out.USD += e.CostUSD
-	}
-	for _, phase := range order {
-		var slowest time.Duration
-		for _, d := range steps[phase] {
-			slowest = max(slowest, d)
-		}
-		out.Minutes += slowest.Minutes()
-	}
-	return out
-}
-
 // Answered counts the plan's seats among roles (all of them when roles is empty) that the
 // ledger shows answering at least once.
-func (p Plan) Answered(roles []string, ledger []LedgerEntry) int {
+func (p Plan) Answered(roles []string, entries []ledger.Entry) int {
 	n := 0
 	for _, s := range p.Seats {
 		if len(roles) > 0 && !slices.Contains(roles, s.Role) {
 			continue
 		}
-		if _, ok := s.outcome(ledger); ok {
+		if _, ok := s.outcome(entries); ok {
 			n++
 		}
 	}
@@ -104,8 +65,8 @@ func (p Plan) Answered(roles []string, ledger []LedgerEntry) int {
 
 // estimateSection is the record's section setting f beside what was spent. What was spent is
 // said per vendor: vendors bill apart, and a sum across them is nobody's bill.
-func estimateSection(f Forecast, a Spent, usage []decision.ProviderUsage) decision.Section {
-	usdEst, usdGot := "unknown (no profile is priced)", CostPerVendor(usage)
+func estimateSection(f Forecast, a ledger.Spent, usage []decision.ProviderUsage) decision.Section {
+	usdEst, usdGot := "unknown (no profile is priced)", ledger.CostPerVendor(usage)
 	if f.USD != nil {
 		usdEst = "$" + f.USD.Format(2)
 		if len(f.Unpriced) > 0 {
@@ -124,36 +85,6 @@ func estimateSection(f Forecast, a Spent, usage []decision.ProviderUsage) decisi
 			{"Minutes", f.Minutes.Format(1), fmt.Sprintf("%.1f", a.Minutes)},
 			{"USD", usdEst, usdGot},
 		}}}
-}
-
-// CostPerVendor is "anthropic $0.05 · openai unpriced": the ledger's dollars per vendor, a
-// vendor none of whose profiles is priced said so, and scripted answers as costing nothing.
-func CostPerVendor(usage []decision.ProviderUsage) string {
-	cost, scripted := map[string]float64{}, map[string]bool{}
-	var vendors []string
-	for _, u := range usage {
-		if _, seen := cost[u.Provider]; !seen {
-			vendors = append(vendors, u.Provider)
-		}
-		cost[u.Provider] += u.CostUSD
-		scripted[u.Provider] = u.Scripted || u.Provider == provider.TypeScript
-	}
-	if len(vendors) == 0 {
-		return "$0.00"
-	}
-	slices.Sort(vendors)
-	parts := make([]string, len(vendors))
-	for i, v := range vendors {
-		switch {
-		case cost[v] == 0 && scripted[v]:
-			parts[i] = v + " none (scripted)"
-		case cost[v] == 0:
-			parts[i] = v + " unpriced"
-		default:
-			parts[i] = fmt.Sprintf("%s $%.2f", v, cost[v])
-		}
-	}
-	return strings.Join(parts, " · ")
 }
 
 // Format is "3.0–7.0" (or one number when both ends print alike) at prec decimals.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -87,11 +88,11 @@ func (p Plan) Judge() judgment { return p.judge(p.Seats, p.Rule, nil) }
 
 // JudgeAnswered judges the run from its ledger: only seats that answered at least once count,
 // and an essential seat that was asked and never answered reduces independence.
-func (p Plan) JudgeAnswered(rule Rule, ledger []LedgerEntry) judgment {
+func (p Plan) JudgeAnswered(rule Rule, entries []ledger.Entry) judgment {
 	var answered []Seat
 	var lost []string
 	for _, s := range p.Seats {
-		asked, ok := s.outcome(ledger)
+		asked, ok := s.outcome(entries)
 		switch {
 		case ok:
 			answered = append(answered, s)
@@ -103,13 +104,13 @@ func (p Plan) JudgeAnswered(rule Rule, ledger []LedgerEntry) judgment {
 }
 
 // outcome reports whether the ledger asked this seat and whether it ever answered.
-func (s Seat) outcome(ledger []LedgerEntry) (asked, answered bool) {
-	for _, e := range ledger {
+func (s Seat) outcome(entries []ledger.Entry) (asked, answered bool) {
+	for _, e := range entries {
 		if e.Role != s.Role || e.Profile != s.Profile || (s.Step != "" && e.Step != s.Step) {
 			continue
 		}
 		asked = true
-		if e.Outcome == OutcomeOK {
+		if e.Outcome == ledger.OutcomeOK {
 			return true, true
 		}
 	}

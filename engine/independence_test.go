@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 func seat(key, role, profile, family string) engine.Seat {
@@ -48,17 +49,17 @@ func TestJudgeAppliesEveryClause(t *testing.T) {
 func TestJudgeAnsweredCountsOnlyWhoAnswered(t *testing.T) {
 	rule := engine.Rule{Spread: []engine.Spread{{Roles: []string{"a", "b"}, Families: 2}}, Essential: []string{"b"}}
 	plan := engine.Plan{Rule: rule, Seats: []engine.Seat{seat("a", "a", "p1", "x"), seat("b", "b", "p2", "y")}}
-	ok := func(role, profile string) engine.LedgerEntry {
-		return engine.LedgerEntry{Role: role, Profile: profile, Outcome: engine.OutcomeOK}
+	ok := func(role, profile string) ledger.Entry {
+		return ledger.Entry{Role: role, Profile: profile, Outcome: ledger.OutcomeOK}
 	}
-	failed := func(role, profile string) engine.LedgerEntry {
-		return engine.LedgerEntry{Role: role, Profile: profile, Outcome: engine.OutcomeError}
+	failed := func(role, profile string) ledger.Entry {
+		return ledger.Entry{Role: role, Profile: profile, Outcome: ledger.OutcomeError}
 	}
-	assert.True(t, plan.JudgeAnswered(rule, []engine.LedgerEntry{ok("a", "p1"), failed("b", "p2"), ok("b", "p2")}).Conforming())
-	lost := plan.JudgeAnswered(rule, []engine.LedgerEntry{ok("a", "p1"), failed("b", "p2"), failed("b", "p2")})
+	assert.True(t, plan.JudgeAnswered(rule, []ledger.Entry{ok("a", "p1"), failed("b", "p2"), ok("b", "p2")}).Conforming())
+	lost := plan.JudgeAnswered(rule, []ledger.Entry{ok("a", "p1"), failed("b", "p2"), failed("b", "p2")})
 	assert.Equal(t, decision.ReducedIndependence, lost.Label)
 	assert.Contains(t, lost.Reasons, "the b (profile p2) was asked and never answered")
 	assert.Contains(t, lost.Reasons[len(lost.Reasons)-1], "one family (x)")
-	notAsked := plan.JudgeAnswered(engine.Rule{}, []engine.LedgerEntry{ok("a", "p1")})
+	notAsked := plan.JudgeAnswered(engine.Rule{}, []ledger.Entry{ok("a", "p1")})
 	assert.True(t, notAsked.Conforming(), "a seat never asked is no loss by itself")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 )
@@ -49,12 +50,12 @@ func TestLedgerRowsRecordEveryAttempt(t *testing.T) {
 	failed, ok, refused := l[0], l[1], l[2]
 	assert.Equal(t, "position", failed.Step)
 	assert.Equal(t, 1, failed.Attempt)
-	assert.Equal(t, engine.OutcomeError, failed.Outcome)
+	assert.Equal(t, ledger.OutcomeError, failed.Outcome)
 	assert.Equal(t, string(provider.ClassTransport), failed.ErrorClass)
 	assert.Contains(t, failed.ErrorText, "connection reset")
 
 	assert.Equal(t, 2, ok.Attempt)
-	assert.Equal(t, engine.OutcomeOK, ok.Outcome)
+	assert.Equal(t, ledger.OutcomeOK, ok.Outcome)
 	assert.Empty(t, ok.ErrorClass)
 	assert.Equal(t, u, ok.Usage)
 	assert.InDelta(t, 3.0, ok.CostUSD, 1e-9, "(600k+400k cache) × $2 + 100k × $10 per Mtok")
@@ -63,8 +64,8 @@ func TestLedgerRowsRecordEveryAttempt(t *testing.T) {
 	assert.Equal(t, failed.PromptSHA256, ok.PromptSHA256, "a transport retry resends the same prompt")
 
 	assert.Equal(t, "", refused.Step, "the refused call ran outside any step")
-	assert.Equal(t, engine.OutcomeBudgetRefused, refused.Outcome)
-	assert.Equal(t, engine.ClassBudget, refused.ErrorClass)
+	assert.Equal(t, ledger.OutcomeBudgetRefused, refused.Outcome)
+	assert.Equal(t, ledger.ClassBudget, refused.ErrorClass)
 	assert.Equal(t, provider.Usage{}, refused.Usage)
 	assert.Contains(t, refused.ErrorText, "budget.max_usd")
 }

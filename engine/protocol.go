@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -115,7 +116,7 @@ func (r *Run) keepDAG(ctx context.Context, dag *record.DAG, err error) error {
 // the notes added to the run.
 func (r *Run) stamp(ctx context.Context, out Result, plan Plan, forecast Forecast, approved bool) error {
 	d := out.Decision
-	ledger, err := r.cfg.Store.Ledger(ctx, r.session.ID)
+	entries, err := r.cfg.Store.Ledger(ctx, r.session.ID)
 	if err != nil {
 		return fmt.Errorf("read the ledger: %w", err)
 	}
@@ -123,13 +124,13 @@ func (r *Run) stamp(ctx context.Context, out Result, plan Plan, forecast Forecas
 	if out.Rule != nil {
 		rule = *out.Rule
 	}
-	after := plan.JudgeAnswered(rule, ledger)
+	after := plan.JudgeAnswered(rule, entries)
 	d.SessionID, d.Seed, d.Protocol = r.session.ID, r.session.Seed, r.session.Protocol
 	d.Independence, d.IndependenceReasons, d.IndependenceApproved = after.Label, after.Reasons, approved
-	d.Usage = UsageByProfile(ledger)
-	spent := SpentBy(ledger)
+	d.Usage = ledger.UsageByProfile(entries)
+	spent := ledger.SpentBy(entries)
 	d.Minutes = math.Round(spent.Minutes*10) / 10 // as the estimate table shows it: a record does not depend on jitter
-	spent.Seats = plan.Answered(forecast.SeatRoles, ledger)
+	spent.Seats = plan.Answered(forecast.SeatRoles, entries)
 	d.Sections = append(d.Sections, estimateSection(forecast, spent, d.Usage))
 	r.mu.Lock()
 	d.Notes = append(d.Notes, r.notes...)

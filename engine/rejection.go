@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 )
@@ -83,6 +84,6 @@ func (c *call) fits() error {
 	}
 	err := &contextError{profile: c.p.Name, estimate: est, window: window}
 	entry := c.entry(1)
-	entry.Outcome, entry.ErrorClass, entry.ErrorText = OutcomeContextRefused, ClassContext, err.Error()
+	entry.Outcome, entry.ErrorClass, entry.ErrorText = ledger.OutcomeContextRefused, ledger.ClassContext, err.Error()
 	return c.r.record(c.ctx, entry, err)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 )
@@ -70,7 +71,7 @@ func profileRun(t *testing.T, p *engine.Profile, w *waits) *engine.Run {
 	})
 }
 
-func ledgerOf(t *testing.T, r *engine.Run) []engine.LedgerEntry {
+func ledgerOf(t *testing.T, r *engine.Run) []ledger.Entry {
 	t.Helper()
 	l, err := r.Store().Ledger(context.Background(), r.Session().ID)
 	require.NoError(t, err)
@@ -96,7 +97,7 @@ func TestTransportRetriesHonourRetryAfterAndCountEveryRequest(t *testing.T) {
 	l := ledgerOf(t, r)
 	require.Len(t, l, 3, "one ledger row per request")
 	assert.Equal(t, []int{1, 2, 3}, []int{l[0].Attempt, l[1].Attempt, l[2].Attempt})
-	assert.Equal(t, engine.OutcomeOK, l[2].Outcome)
+	assert.Equal(t, ledger.OutcomeOK, l[2].Outcome)
 }
 
 func TestAttemptsNeverExceedTheProfileBound(t *testing.T) {

@@ -114,7 +114,7 @@ func Resume(ctx context.Context, cfg RunConfig, id string) (*Run, error) {
 	if s.Status == StatusCompleted || s.Status == StatusCancelled {
 		return nil, fmt.Errorf("resume session %s: session is %s", id, s.Status)
 	}
-	ledger, err := cfg.Store.Ledger(ctx, id)
+	entries, err := cfg.Store.Ledger(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("resume session %s: read ledger: %w", id, err)
 	}
@@ -127,7 +127,7 @@ func Resume(ctx context.Context, cfg RunConfig, id string) (*Run, error) {
 	for _, st := range steps {
 		r.steps[st.Key] = st
 	}
-	for _, e := range ledger {
+	for _, e := range entries {
 		r.used += e.Usage.Total()
 		r.usedUSD += e.CostUSD
 	}

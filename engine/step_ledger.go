@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sync"
+
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // StepLedgerWriter is a Store that can store a step's result together with the ledger rows of
@@ -16,13 +18,13 @@ type StepLedgerWriter interface {
 	// after the commit is durable (for a Derived ctx, once it is ordered before the next write
 	// that is not), and on an error nothing of it is stored. entries may be
 	// empty. A key already stored keeps its first value; the entries are appended all the same.
-	PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*LedgerEntry) error
+	PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*ledger.Entry) error
 }
 
 // PutStepWithLedger stores a step and its calls' ledger rows through st: in one transaction
 // when st is a StepLedgerWriter, else as AppendLedger for each entry then PutStep. A Store
 // that wraps another forwards its own PutStepWithLedger here so as not to hide the ability.
-func PutStepWithLedger(ctx context.Context, st Store, sessionID, key string, result []byte, entries []*LedgerEntry) error {
+func PutStepWithLedger(ctx context.Context, st Store, sessionID, key string, result []byte, entries []*ledger.Entry) error {
 	if w, ok := st.(StepLedgerWriter); ok {
 		return w.PutStepWithLedger(ctx, sessionID, key, result, entries)
 	}
@@ -42,7 +44,7 @@ type heldCtx struct{}
 // every row held before it (the ledger keeps the order the step made its calls in).
 type heldRows struct {
 	mu      sync.Mutex
-	entries []*LedgerEntry
+	entries []*ledger.Entry
 	closed  bool
 }
 
@@ -58,7 +60,7 @@ func (r *Run) holdLedger(ctx context.Context) (context.Context, *heldRows) {
 
 // record writes attempt e's ledger row (or holds it for its step's commit when the attempt
 // answered) and returns callErr, or the store's error, which wins.
-func (r *Run) record(ctx context.Context, e *LedgerEntry, callErr error) error {
+func (r *Run) record(ctx context.Context, e *ledger.Entry, callErr error) error {
 	h, _ := ctx.Value(heldCtx{}).(*heldRows)
 	if h != nil {
 		h.mu.Lock()

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
@@ -20,7 +21,7 @@ type writes struct {
 	batchRows              []int
 }
 
-func (w *writes) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
+func (w *writes) AppendLedger(ctx context.Context, e *ledger.Entry) error {
 	w.mu.Lock()
 	w.appends++
 	w.mu.Unlock()
@@ -39,7 +40,7 @@ type hidden struct{ *writes }
 
 type withLedger struct{ *writes }
 
-func (w withLedger) PutStepWithLedger(ctx context.Context, id, key string, v []byte, es []*engine.LedgerEntry) error {
+func (w withLedger) PutStepWithLedger(ctx context.Context, id, key string, v []byte, es []*ledger.Entry) error {
 	w.mu.Lock()
 	w.batched++
 	w.batchRows = append(w.batchRows, len(es))
@@ -89,15 +90,15 @@ func TestAnsweredCallCommitsWithItsStep(t *testing.T) {
 	assert.Equal(t, 2, w.appends)
 	assert.Equal(t, 1, w.batched)
 
-	ledger, err := r.Store().Ledger(ctx, r.Session().ID)
+	entries, err := r.Store().Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)
-	require.Len(t, ledger, 3)
+	require.Len(t, entries, 3)
 	for i, want := range []struct{ step, outcome string }{
-		{"one", engine.OutcomeOK}, {"two", engine.OutcomeError}, {"three", engine.OutcomeOK},
+		{"one", ledger.OutcomeOK}, {"two", ledger.OutcomeError}, {"three", ledger.OutcomeOK},
 	} {
-		assert.Equal(t, int64(i+1), ledger[i].Seq)
-		assert.Equal(t, want.step, ledger[i].Step)
-		assert.Equal(t, want.outcome, ledger[i].Outcome)
+		assert.Equal(t, int64(i+1), entries[i].Seq)
+		assert.Equal(t, want.step, entries[i].Step)
+		assert.Equal(t, want.outcome, entries[i].Outcome)
 	}
 	steps, err := r.Store().Steps(ctx, r.Session().ID)
 	require.NoError(t, err)
@@ -116,11 +117,11 @@ func TestStepKeepsTheOrderOfItsCalls(t *testing.T) {
 		return "", err
 	})
 	require.Error(t, err)
-	ledger, err := r.Store().Ledger(ctx, r.Session().ID)
+	entries, err := r.Store().Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)
-	require.Len(t, ledger, 2)
-	assert.Equal(t, "first", ledger[0].Role, "the answered call held for the step is written before the failure after it")
-	assert.Equal(t, "second", ledger[1].Role)
+	require.Len(t, entries, 2)
+	assert.Equal(t, "first", entries[0].Role, "the answered call held for the step is written before the failure after it")
+	assert.Equal(t, "second", entries[1].Role)
 	assert.Zero(t, w.batched)
 }
 
@@ -134,7 +135,7 @@ func TestStoreWithoutTheAbilityWritesRowAndStepApart(t *testing.T) {
 	require.NoError(t, callStep(ctx, r, "one", "solo", func(engine.CallResult) error { return nil }))
 	assert.Equal(t, 1, w.appends)
 	assert.Equal(t, 1, w.puts)
-	ledger, err := r.Store().Ledger(ctx, r.Session().ID)
+	entries, err := r.Store().Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)
-	require.Len(t, ledger, 1)
+	require.Len(t, entries, 1)
 }

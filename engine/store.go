@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // Sentinel errors of the Store contract; implementations wrap them.
@@ -44,9 +45,9 @@ type Store interface {
 	Steps(ctx context.Context, sessionID string) ([]StepRecord, error)
 
 	// AppendLedger appends one call record; Seq is assigned by the store.
-	AppendLedger(ctx context.Context, e *LedgerEntry) error
+	AppendLedger(ctx context.Context, e *ledger.Entry) error
 	// Ledger returns a session's call records in order.
-	Ledger(ctx context.Context, sessionID string) ([]LedgerEntry, error)
+	Ledger(ctx context.Context, sessionID string) ([]ledger.Entry, error)
 
 	// PutArtifact stores (or replaces) a named artifact of a session.
 	PutArtifact(ctx context.Context, sessionID, name string, body []byte) error

@@ -15,6 +15,7 @@ import (
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/internal/wiring"
 )
@@ -105,16 +106,16 @@ func TestEveryRequestToAFailingVendorIsALedgerRow(t *testing.T) {
 			_, err := Execute(context.Background(), r)
 			require.Error(t, err, "nothing can succeed")
 
-			ledger, err := st.Ledger(context.Background(), r.Session().ID)
+			entries, err := st.Ledger(context.Background(), r.Session().ID)
 			require.NoError(t, err)
-			require.NotEmpty(t, ledger)
-			assert.Equal(t, int64(len(ledger)), a.hits.Load()+o.hits.Load(), "requests = ledger rows")
+			require.NotEmpty(t, entries)
+			assert.Equal(t, int64(len(entries)), a.hits.Load()+o.hits.Load(), "requests = ledger rows")
 			// The preflight asked each vendor for its model once, before the first call; a 500
 			// answered, so it is left to the calls' retries, which the ledger counts.
 			assert.Equal(t, int64(1), a.checks.Load(), "one preflight lookup per profile")
 			assert.Equal(t, int64(1), o.checks.Load())
 			attempts := map[string][]int{} // a call is one role's step; parallel calls interleave
-			for _, e := range ledger {
+			for _, e := range entries {
 				assert.Equal(t, "transport", e.ErrorClass)
 				attempts[e.Step+"\x00"+e.Role] = append(attempts[e.Step+"\x00"+e.Role], e.Attempt)
 			}
@@ -122,7 +123,7 @@ func TestEveryRequestToAFailingVendorIsALedgerRow(t *testing.T) {
 				assert.Equal(t, []int{1, 2, config.DefaultMaxAttempts}, got, "call %q made the worst case, no more", call)
 			}
 			calls := len(attempts)
-			t.Logf("%s: %d failed call(s), %d requests, %d ledger rows", protocol, calls, a.hits.Load()+o.hits.Load(), len(ledger))
+			t.Logf("%s: %d failed call(s), %d requests, %d ledger rows", protocol, calls, a.hits.Load()+o.hits.Load(), len(entries))
 		})
 	}
 }
@@ -139,7 +140,7 @@ func TestACallToAVendorThatNeverAnswersEndsWithinItsTimeout(t *testing.T) {
 	elapsed := time.Since(start)
 	var ce *engine.CallError
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, engine.ClassTimeout, ce.Class)
+	assert.Equal(t, ledger.ClassTimeout, ce.Class)
 	assert.Equal(t, 1, ce.Attempts)
 	assert.Less(t, elapsed, 4*time.Second, "the 1s timeout plus a margin, not one timeout per attempt")
 	assert.Equal(t, int64(1), a.hits.Load())

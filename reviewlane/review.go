@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -132,7 +133,7 @@ func callClass(ce *engine.CallError) transportClass {
 	switch {
 	case ce.Class == string(provider.ClassRefused):
 		return classRefused
-	case ce.Class == engine.ClassTimeout, errors.Is(ce, context.DeadlineExceeded),
+	case ce.Class == ledger.ClassTimeout, errors.Is(ce, context.DeadlineExceeded),
 		errors.As(ce, &ne) && ne.Timeout():
 		return classTimeout
 	case errors.As(ce, &pe) && pe.Status == http.StatusTooManyRequests:

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/session"
 )
@@ -86,7 +87,7 @@ func TestTheRunnersCeilingIsTheBudgetWhenLower(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range l {
-		if e.Outcome != engine.OutcomeBudgetRefused {
+		if e.Outcome != ledger.OutcomeBudgetRefused {
 			t.Errorf("a call went out: %+v", e)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
@@ -254,14 +254,14 @@ func (b *bench) feel(ctx context.Context, name string, d deliberation) (feelRun,
 }
 
 func readFeel(ctx context.Context, db string) (feelRun, error) {
-	s, ledger, err := completed(ctx, db)
+	s, entries, err := completed(ctx, db)
 	if err != nil {
 		return feelRun{}, err
 	}
-	f := feelRun{calls: len(ledger), wall: s.UpdatedAt.Sub(s.CreatedAt) * feelScale}
-	_, f.rounds = criticalPath(ledger, 0)
-	stages := map[string][]engine.LedgerEntry{}
-	for _, e := range ledger {
+	f := feelRun{calls: len(entries), wall: s.UpdatedAt.Sub(s.CreatedAt) * feelScale}
+	_, f.rounds = criticalPath(entries, 0)
+	stages := map[string][]ledger.Entry{}
+	for _, e := range entries {
 		f.input += e.Usage.InputTokens
 		f.output += e.Usage.OutputTokens
 		f.cacheRead += e.Usage.CacheReadTokens
@@ -275,7 +275,7 @@ func readFeel(ctx context.Context, db string) (feelRun, error) {
 		if len(calls) < 3 {
 			continue
 		}
-		slices.SortFunc(calls, func(a, b engine.LedgerEntry) int { return a.StartedAt.Compare(b.StartedAt) })
+		slices.SortFunc(calls, func(a, b ledger.Entry) int { return a.StartedAt.Compare(b.StartedAt) })
 		var end time.Time
 		var slowest time.Duration
 		for _, c := range calls {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -55,16 +56,16 @@ func (b *bench) run(ctx context.Context, name string, d deliberation, env ...str
 
 // readSession reads the one session of db: its wall time, its calls and its critical path.
 func readSession(ctx context.Context, db string, p proc, latency time.Duration) (sessionRun, error) {
-	s, ledger, err := completed(ctx, db)
+	s, entries, err := completed(ctx, db)
 	if err != nil {
 		return sessionRun{}, err
 	}
-	critical, rounds := criticalPath(ledger, latency)
-	return sessionRun{proc: p, wall: s.UpdatedAt.Sub(s.CreatedAt), critical: critical, rounds: rounds, calls: len(ledger)}, nil
+	critical, rounds := criticalPath(entries, latency)
+	return sessionRun{proc: p, wall: s.UpdatedAt.Sub(s.CreatedAt), critical: critical, rounds: rounds, calls: len(entries)}, nil
 }
 
 // completed is the one session of db, which must have completed, and its ledger.
-func completed(ctx context.Context, db string) (engine.Session, []engine.LedgerEntry, error) {
+func completed(ctx context.Context, db string) (engine.Session, []ledger.Entry, error) {
 	st, err := sqlite.Open(ctx, db)
 	if err != nil {
 		return engine.Session{}, nil, err
@@ -78,8 +79,8 @@ func completed(ctx context.Context, db string) (engine.Session, []engine.LedgerE
 	if s.Status != engine.StatusCompleted {
 		return engine.Session{}, nil, fmt.Errorf("session %s is %s: %s", s.ID, s.Status, s.Error)
 	}
-	ledger, err := st.Ledger(ctx, s.ID)
-	return s, ledger, err
+	entries, err := st.Ledger(ctx, s.ID)
+	return s, entries, err
 }
 
 // criticalPath is the least wall time any scheduler could reach with these calls run in the
@@ -90,14 +91,14 @@ func completed(ctx context.Context, db string) (engine.Session, []engine.LedgerE
 // provider's; the ledger keeps whole milliseconds, so a call's recorded time can read up to
 // 1 ms short of what it took, and a step is taken to end no earlier than that: the next round
 // starts after it, so no two rounds merge.
-func criticalPath(ledger []engine.LedgerEntry, latency time.Duration) (time.Duration, int) {
+func criticalPath(entries []ledger.Entry, latency time.Duration) (time.Duration, int) {
 	type span struct {
 		start time.Time
 		took  time.Duration
 	}
 	steps := map[string]*span{}
 	var order []string
-	for _, e := range ledger {
+	for _, e := range entries {
 		sp, ok := steps[e.Step]
 		if !ok {
 			sp = &span{start: e.StartedAt}

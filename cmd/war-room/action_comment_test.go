@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/bot"
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 	"github.com/war-room/war-room/internal/store"
@@ -51,7 +51,7 @@ func commentsBy(w *actionWorld, n int, login string) []githubfake.IssueComment {
 
 // ledger returns the provider calls a run recorded in the state file or database db (none
 // when it never opened a state file).
-func ledger(t *testing.T, db string) []engine.LedgerEntry {
+func ledgerRows(t *testing.T, db string) []ledger.Entry {
 	t.Helper()
 	if _, err := os.Stat(db); os.IsNotExist(err) && !postgres.IsURL(db) {
 		return nil
@@ -65,7 +65,7 @@ func ledger(t *testing.T, db string) []engine.LedgerEntry {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []engine.LedgerEntry
+	var out []ledger.Entry
 	for _, s := range ss {
 		l, err := st.Ledger(context.Background(), s.ID)
 		if err != nil {
@@ -162,7 +162,7 @@ func TestActionCommentPublishesDecision(t *testing.T) {
 			t.Errorf("job summary lacks %q:\n%s", want, r.summary)
 		}
 	}
-	if calls := ledger(t, r.db); len(calls) != 5 {
+	if calls := ledgerRows(t, r.db); len(calls) != 5 {
 		t.Errorf("%d provider calls, want the five roles once each", len(calls))
 	}
 }

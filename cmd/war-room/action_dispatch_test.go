@@ -44,7 +44,7 @@ func TestActionWorkflowDispatch(t *testing.T) {
 	if !strings.Contains(r.stdout, fmt.Sprintf("::warning::Earlier decisions that may be related: #\u200d%d", prior)) {
 		t.Errorf("the related decision was not reported:\n%s", r.stdout)
 	}
-	if !strings.Contains(r.summary, "war-room · reason — done") || len(ledger(t, r.db)) != 5 {
+	if !strings.Contains(r.summary, "war-room · reason — done") || len(ledgerRows(t, r.db)) != 5 {
 		t.Errorf("summary:\n%s", r.summary)
 	}
 
@@ -63,7 +63,7 @@ func TestActionDispatchReRunCostsNothing(t *testing.T) {
 	same := map[string]string{"GITHUB_RUN_ID": "7777"}
 	first := w.run("workflow_dispatch", ev, map[string]string{"question": gateQuestion}, same)
 	wantNoError(t, first)
-	if n := len(ledger(t, first.db)); n == 0 {
+	if n := len(ledgerRows(t, first.db)); n == 0 {
 		t.Fatal("the first attempt made no call")
 	}
 	var disc githubfake.Discussion
@@ -85,7 +85,7 @@ func TestActionDispatchReRunCostsNothing(t *testing.T) {
 	again := w.run("workflow_dispatch", ev, map[string]string{"question": gateQuestion},
 		map[string]string{"GITHUB_RUN_ID": "7777", "GITHUB_RUN_ATTEMPT": "2"})
 	wantNoError(t, again)
-	if n := len(ledger(t, again.db)); n != 0 {
+	if n := len(ledgerRows(t, again.db)); n != 0 {
 		t.Errorf("the re-run made %d model call(s)", n)
 	}
 	if !strings.Contains(again.summary, "made no model call") || again.outputs["discussion-url"] != first.outputs["discussion-url"] {

@@ -43,8 +43,8 @@ func TestActionForgedPriorOpensNoGate(t *testing.T) {
 	r, _ := w.say("alice", n, "/war-room "+gateQuestion)
 	wantNoError(t, r)
 	st, _ := progressState(t, w, n)
-	if st.Status != bot.StatusCompleted || st.Gate != nil || len(ledger(t, r.db)) != 5 {
-		t.Fatalf("state %+v after %d calls: a forgery must not stop the session at a gate", st, len(ledger(t, r.db)))
+	if st.Status != bot.StatusCompleted || st.Gate != nil || len(ledgerRows(t, r.db)) != 5 {
+		t.Fatalf("state %+v after %d calls: a forgery must not stop the session at a gate", st, len(ledgerRows(t, r.db)))
 	}
 	for _, d := range w.f.Discussions(aRepo) {
 		if d.Number != forged && d.Title != "Decision log" && strings.Contains(d.Body, "Supersedes") {
@@ -76,7 +76,7 @@ func TestActionForgedPriorIsNeverOffered(t *testing.T) {
 	r, _ := w.say("alice", n, fmt.Sprintf("/war-room reaffirm #%d", forged))
 	wantNoError(t, r)
 	bc = botComments(w, n)
-	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "does not answer the open question") || len(ledger(t, r.db)) != 0 {
+	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "does not answer the open question") || len(ledgerRows(t, r.db)) != 0 {
 		t.Errorf("reaffirming the forgery:\n%s", reply)
 	}
 	untouched(t, w, forged)

@@ -63,7 +63,7 @@ func TestActionGateRoundTrip(t *testing.T) {
 	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" {
 		t.Fatalf("first run state: %+v", st1)
 	}
-	if l := ledger(t, r1.db); len(l) != 0 {
+	if l := ledgerRows(t, r1.db); len(l) != 0 {
 		t.Errorf("the prior-decision gate came after %d provider calls; it must come before any", len(l))
 	}
 	bc := botComments(w, n)
@@ -103,8 +103,8 @@ func TestActionGateRoundTrip(t *testing.T) {
 	if fresh == nil || !strings.Contains(fresh.Body, fmt.Sprintf("Supersedes:** #%d", prior)) || !strings.Contains(fresh.Title, gateQuestion) {
 		t.Fatalf("the new decision does not supersede #%d: %+v", prior, fresh)
 	}
-	if len(ledger(t, r2.db)) != 5 || r2.outputs["session-id"] != st1.Session {
-		t.Errorf("second run: %d calls, outputs %v", len(ledger(t, r2.db)), r2.outputs)
+	if len(ledgerRows(t, r2.db)) != 5 || r2.outputs["session-id"] != st1.Session {
+		t.Errorf("second run: %d calls, outputs %v", len(ledgerRows(t, r2.db)), r2.outputs)
 	}
 }
 
@@ -120,15 +120,15 @@ func TestActionGateReplies(t *testing.T) {
 	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "does not answer the open question") || !strings.Contains(reply, "/war-room skip") {
 		t.Errorf("wrong answer reply:\n%s", reply)
 	}
-	if got := reactionsOn(w, n, id); !slices.Equal(got, []string{"eyes", "confused"}) || len(ledger(t, r.db)) != 0 {
-		t.Errorf("wrong answer: reactions %v, calls %d", got, len(ledger(t, r.db)))
+	if got := reactionsOn(w, n, id); !slices.Equal(got, []string{"eyes", "confused"}) || len(ledgerRows(t, r.db)) != 0 {
+		t.Errorf("wrong answer: reactions %v, calls %d", got, len(ledgerRows(t, r.db)))
 	}
 
 	r, _ = w.say("alice", n, fmt.Sprintf("/war-room reaffirm #%d", prior))
 	wantNoError(t, r)
 	st, _ := progressState(t, w, n)
-	if st.Status != bot.StatusCompleted || len(ledger(t, r.db)) != 0 {
-		t.Errorf("reaffirm: state %+v, %d calls", st, len(ledger(t, r.db)))
+	if st.Status != bot.StatusCompleted || len(ledgerRows(t, r.db)) != 0 {
+		t.Errorf("reaffirm: state %+v, %d calls", st, len(ledgerRows(t, r.db)))
 	}
 	var onPrior []githubfake.DiscussionComment
 	for _, d := range w.f.Discussions(aRepo) {
@@ -151,7 +151,7 @@ func TestActionGateReplies(t *testing.T) {
 	}
 	r, _ = w2.say("alice", n2, "/war-room proceed")
 	bc = botComments(w2, n2)
-	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "No war-room session here is waiting") || len(ledger(t, r.db)) != 0 {
+	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "No war-room session here is waiting") || len(ledgerRows(t, r.db)) != 0 {
 		t.Errorf("proceed after cancel:\n%s", reply)
 	}
 }
@@ -172,8 +172,8 @@ func TestActionPremiseGate(t *testing.T) {
 	wantNoError(t, r1)
 	st1, _ := progressState(t, w, n)
 	// One round: the premise check, and the generator that runs beside it.
-	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" || len(ledger(t, r1.db)) != 2 {
-		t.Fatalf("first run: state %+v, %d calls; want the premise gate after the first round", st1, len(ledger(t, r1.db)))
+	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" || len(ledgerRows(t, r1.db)) != 2 {
+		t.Fatalf("first run: state %+v, %d calls; want the premise gate after the first round", st1, len(ledgerRows(t, r1.db)))
 	}
 	bc := botComments(w, n)
 	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "`/war-room proceed`") || !strings.Contains(reply, "`/war-room cancel`") ||
@@ -190,7 +190,7 @@ func TestActionPremiseGate(t *testing.T) {
 	// The first round (the premise check and the generator) is carried in the thread's state,
 	// not asked again: the second job's ledger holds the five roles, the first two the first
 	// job's calls.
-	first, second := ledger(t, r1.db), ledger(t, r2.db)
+	first, second := ledgerRows(t, r1.db), ledgerRows(t, r2.db)
 	if len(second) != 5 {
 		t.Fatalf("second run's ledger %+v, want five calls", second)
 	}
@@ -230,8 +230,8 @@ func TestActionApproveReducedIndependence(t *testing.T) {
 	r1, _ := w.say("alice", n, "/war-room "+gateQuestion)
 	wantNoError(t, r1)
 	st1, _ := progressState(t, w, n)
-	if st1.Gate == nil || st1.Gate.Key != "approve-reduced-independence" || len(ledger(t, r1.db)) != 0 {
-		t.Fatalf("first run: state %+v, %d calls; want the approval gate before any call", st1, len(ledger(t, r1.db)))
+	if st1.Gate == nil || st1.Gate.Key != "approve-reduced-independence" || len(ledgerRows(t, r1.db)) != 0 {
+		t.Fatalf("first run: state %+v, %d calls; want the approval gate before any call", st1, len(ledgerRows(t, r1.db)))
 	}
 	bc := botComments(w, n)
 	if reply := bc[len(bc)-1].Body; !strings.Contains(reply, "`/war-room approve`") || !strings.Contains(reply, "`/war-room cancel`") {
@@ -242,16 +242,16 @@ func TestActionApproveReducedIndependence(t *testing.T) {
 	wantNoError(t, r2)
 	st2, _ := progressState(t, w, n)
 	if st2.Status != bot.StatusCompleted || st2.Answers["approve-reduced-independence"] != "approve" || st2.Discussion == "" ||
-		len(ledger(t, r2.db)) != 5 {
-		t.Fatalf("after approve: %+v, %d calls\n%s", st2, len(ledger(t, r2.db)), r2.summary)
+		len(ledgerRows(t, r2.db)) != 5 {
+		t.Fatalf("after approve: %+v, %d calls\n%s", st2, len(ledgerRows(t, r2.db)), r2.summary)
 	}
 
 	n2 := w.f.AddIssue(aRepo, 0, "Cache", "Redis or nothing?", "alice")
 	wantNoError(t, first(w.say("alice", n2, "/war-room Should we keep the cache?")))
 	r3, _ := w.say("alice", n2, "/war-room decline")
 	wantNoError(t, r3)
-	if st, _ := progressState(t, w, n2); st.Status != bot.StatusCancelled || len(ledger(t, r3.db)) != 0 {
-		t.Errorf("decline: %+v, %d calls", st, len(ledger(t, r3.db)))
+	if st, _ := progressState(t, w, n2); st.Status != bot.StatusCancelled || len(ledgerRows(t, r3.db)) != 0 {
+		t.Errorf("decline: %+v, %d calls", st, len(ledgerRows(t, r3.db)))
 	}
 	for _, c := range botComments(w, n2) {
 		if st, ok := bot.ParseState(c.Body); ok && st.Question == "decline" {

@@ -29,7 +29,7 @@ func TestActionLostReplyIsWrittenByTheReRun(t *testing.T) {
 	}
 	second := w.runCommand()
 	wantNoError(t, second)
-	if calls := ledger(t, second.db); len(calls) != 0 {
+	if calls := ledgerRows(t, second.db); len(calls) != 0 {
 		t.Errorf("the re-run made %d provider calls", len(calls))
 	}
 	end := w.endOf(t)

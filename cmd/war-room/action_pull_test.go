@@ -112,7 +112,7 @@ func TestActionPullRequestSynchronize(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, r.summary)
 		}
 	}
-	if l := ledger(t, r.db); len(l) != 2 {
+	if l := ledgerRows(t, r.db); len(l) != 2 {
 		t.Errorf("%d reviewer calls, want one per lane", len(l))
 	}
 }
@@ -141,7 +141,7 @@ review:
 		checks[0].Name != "war-room review / correctness" {
 		t.Fatalf("checks on the fork's head: %+v\nstderr:\n%s", checks, r.stderr)
 	}
-	if calls.Load() != 0 || len(ledger(t, r.db)) != 0 {
+	if calls.Load() != 0 || len(ledgerRows(t, r.db)) != 0 {
 		t.Errorf("a fork without secrets made %d provider requests", calls.Load())
 	}
 	if !strings.Contains(r.summary, "no provider credentials available to fork PRs") {
@@ -223,7 +223,7 @@ review:
 		!strings.Contains(checks[0].Summary, "Dependabot secrets") {
 		t.Fatalf("checks on Dependabot's head: %+v\nstderr:\n%s", checks, r.stderr)
 	}
-	if calls.Load() != 0 || len(ledger(t, r.db)) != 0 {
+	if calls.Load() != 0 || len(ledgerRows(t, r.db)) != 0 {
 		t.Errorf("a run without the key made %d provider requests", calls.Load())
 	}
 
@@ -254,7 +254,7 @@ func TestActionPullRequestDiffTooLarge(t *testing.T) {
 			t.Errorf("check %s: %s %q", c.Name, c.Conclusion, c.Title)
 		}
 	}
-	if l := ledger(t, r.db); len(l) != 0 {
+	if l := ledgerRows(t, r.db); len(l) != 0 {
 		t.Errorf("%d provider calls for a diff nobody could read", len(l))
 	}
 	if !strings.Contains(r.summary, "diff too large") {
@@ -276,7 +276,7 @@ func TestActionPullRequestByWarRoomsOwnAccount(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.outputs["lane-results"]), &results); err != nil || len(results) != 1 {
 		t.Fatalf("lane-results output: %v %q\n%s", err, r.outputs["lane-results"], r.stderr)
 	}
-	if results[0].Status != "blocked" || results[0].BlockedReason != "same-context" || len(ledger(t, r.db)) != 0 {
-		t.Errorf("lane %+v after %d calls: war-room's own pull request must not be reviewed", results[0], len(ledger(t, r.db)))
+	if results[0].Status != "blocked" || results[0].BlockedReason != "same-context" || len(ledgerRows(t, r.db)) != 0 {
+		t.Errorf("lane %+v after %d calls: war-room's own pull request must not be reviewed", results[0], len(ledgerRows(t, r.db)))
 	}
 }

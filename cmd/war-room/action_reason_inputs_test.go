@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/protocols/reason"
 )
 
 // reasonSession is the one session of a run's state file, with its ledger.
-func reasonSession(t *testing.T, db string) (*engine.Session, []engine.LedgerEntry) {
+func reasonSession(t *testing.T, db string) (*engine.Session, []ledger.Entry) {
 	t.Helper()
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
@@ -52,7 +53,7 @@ func TestReasonCommentKeepsThePositionForTheAttacker(t *testing.T) {
 		n := w.f.AddIssue(aRepo, 0, "Billing queue", "We run three services.", "alice")
 		r, _ := w.say("alice", n, body)
 		wantNoError(t, r)
-		s, ledger := reasonSession(t, r.db)
+		s, entries := reasonSession(t, r.db)
 
 		in := map[string]string{}
 		for _, i := range s.Inputs {
@@ -75,7 +76,7 @@ func TestReasonCommentKeepsThePositionForTheAttacker(t *testing.T) {
 		// A call's prompt is built from its named inputs alone: the calls that name the
 		// caller position are the ones that received its text.
 		var got []string
-		for _, e := range ledger {
+		for _, e := range entries {
 			if slices.Contains(e.Inputs, reason.InputCallerPosition) {
 				got = append(got, e.Role)
 			}
@@ -94,7 +95,7 @@ func TestReasonCommentKeepsThePositionForTheAttacker(t *testing.T) {
 			t.Fatalf("the thread's disclosure does not say where the position goes:\n%v", botComments(w, n))
 		}
 		var assignment []string
-		for _, e := range ledger {
+		for _, e := range entries {
 			assignment = append(assignment, e.Role+"="+e.Profile)
 		}
 		slices.Sort(assignment) // which role sits where, not the order calls of one round answered in

@@ -59,8 +59,8 @@ func TestActionRefusesReadPermission(t *testing.T) {
 	if len(bc) != 1 || !strings.Contains(bc[0].Body, "@rita") || !strings.Contains(bc[0].Body, "`write`") || !strings.Contains(bc[0].Body, "`read`") {
 		t.Fatalf("want one refusal reply naming the permission needed and held, got %+v", bc)
 	}
-	if calls.Load() != 0 || len(ledger(t, r.db)) != 0 || len(w.f.Discussions(aRepo)) != 0 {
-		t.Errorf("a refused command spent: %d provider requests, ledger %v", calls.Load(), ledger(t, r.db))
+	if calls.Load() != 0 || len(ledgerRows(t, r.db)) != 0 || len(w.f.Discussions(aRepo)) != 0 {
+		t.Errorf("a refused command spent: %d provider requests, ledger %v", calls.Load(), ledgerRows(t, r.db))
 	}
 	wantMaskedFirst(t, r, testOpenAIKey)
 
@@ -161,7 +161,7 @@ func TestActionUsageReplies(t *testing.T) {
 		if reply := bc[len(bc)-1].Body; !strings.Contains(reply, tc.want) {
 			t.Errorf("%q: reply lacks %q:\n%s", tc.body, tc.want, reply)
 		}
-		if l := ledger(t, r.db); len(l) != 0 {
+		if l := ledgerRows(t, r.db); len(l) != 0 {
 			t.Errorf("%q spent %d calls", tc.body, len(l))
 		}
 	}

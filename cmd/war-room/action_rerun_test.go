@@ -57,7 +57,7 @@ func TestActionRerunOfTheSameCommand(t *testing.T) {
 	before := len(w.f.IssueComments(aRepo, n))
 	third := w.run("issue_comment", event, nil, nil)
 	wantNoError(t, third)
-	if calls := ledger(t, third.db); len(calls) != 0 {
+	if calls := ledgerRows(t, third.db); len(calls) != 0 {
 		t.Errorf("a completed command re-run made %d provider calls", len(calls))
 	}
 	if after := len(w.f.IssueComments(aRepo, n)); after != before {

@@ -63,7 +63,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 	if st1.Protocol != "war-room" || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" {
 		t.Fatalf("first run state: %+v", st1)
 	}
-	if calls := ledger(t, r1.db); len(calls) != 0 {
+	if calls := ledgerRows(t, r1.db); len(calls) != 0 {
 		t.Errorf("the prior-decision gate came after %d calls; it must come before any", len(calls))
 	}
 	if bc := botComments(w, n); len(bc) != 2 || !strings.Contains(bc[1].Body, "`/war-room proceed`") ||
@@ -82,7 +82,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 		t.Errorf("reactions on the reply: %v", got)
 	}
 
-	calls := ledger(t, r2.db)
+	calls := ledgerRows(t, r2.db)
 	families := map[string]bool{}
 	for _, c := range calls {
 		families[c.Family] = true
@@ -231,7 +231,7 @@ func TestActionWarRoomAgentTeams(t *testing.T) {
 		t.Fatalf("state %+v\n%s", st, r.stderr)
 	}
 	steps := map[string]int{}
-	for _, e := range ledger(t, r.db) {
+	for _, e := range ledgerRows(t, r.db) {
 		steps[strings.SplitN(e.Step, "/", 2)[0]]++
 	}
 	if steps["p4-questions"] != 1 || steps["p4-answers"] != 1 {

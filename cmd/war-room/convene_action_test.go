@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/bot"
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -73,11 +73,11 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.outputs["decision"]), &d); err != nil || d.Protocol != "council" || len(d.Dissent) != 1 {
 		t.Errorf("decision output: %v %q", err, r.outputs["decision"])
 	}
-	if calls := ledger(t, r.db); len(calls) != 15 {
+	if calls := ledgerRows(t, r.db); len(calls) != 15 {
 		t.Errorf("%d provider calls, want 15 (triage, four seats × three, docket, ruling)", len(calls))
 	}
 	// The issue was fed to every seat as context, fenced.
-	for _, e := range ledger(t, r.db) {
+	for _, e := range ledgerRows(t, r.db) {
 		if !strings.Contains(strings.Join(e.Inputs, ","), "context:issue") {
 			t.Errorf("call %s was not fed the issue: %v", e.Step, e.Inputs)
 		}
@@ -95,7 +95,7 @@ func TestActionConveneProceedCarriesTriage(t *testing.T) {
 	r1, _ := w.say("alice", n, "/war-room convene --rounds=1 Should billing move to a queue?")
 	wantNoError(t, r1)
 	st1, _ := progressState(t, w, n)
-	first := ledger(t, r1.db)
+	first := ledgerRows(t, r1.db)
 	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "confirm-roster" || len(first) != 1 || first[0].Step != "triage/call" {
 		t.Fatalf("first run: state %+v, calls %+v; want the roster card's gate after triage alone", st1, first)
 	}
@@ -109,8 +109,8 @@ func TestActionConveneProceedCarriesTriage(t *testing.T) {
 	if st2.Status != bot.StatusCompleted || st2.Carried != nil {
 		t.Fatalf("second run: state %+v\n%s", st2, r2.stderr)
 	}
-	calls := ledger(t, r2.db)
-	var triage []engine.LedgerEntry
+	calls := ledgerRows(t, r2.db)
+	var triage []ledger.Entry
 	for _, e := range calls {
 		if e.Step == "triage/call" {
 			triage = append(triage, e)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/bot"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/protocols/council"
 )
 
@@ -22,7 +22,7 @@ func TestActionPostsTheCardAndProceedRunsTheTeam(t *testing.T) {
 	if st.Status != bot.StatusAwaiting || st.Gate == nil || st.Gate.Key != council.GateCard {
 		t.Fatalf("first run state: %+v", st)
 	}
-	for _, e := range ledger(t, r1.db) {
+	for _, e := range ledgerRows(t, r1.db) {
 		if e.Role != council.Triage {
 			t.Errorf("%s was called before the card was confirmed", e.Role)
 		}
@@ -74,8 +74,8 @@ func TestActionFailureNamesEveryMissingAnswerOnTheThread(t *testing.T) {
 			t.Errorf("the failure reply lacks %q:\n%s", want, reply)
 		}
 	}
-	for _, e := range ledger(t, r.db) {
-		if e.Outcome != engine.OutcomeBudgetRefused {
+	for _, e := range ledgerRows(t, r.db) {
+		if e.Outcome != ledger.OutcomeBudgetRefused {
 			t.Errorf("%s was sent (%s) past the ceiling", e.Role, e.Outcome)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -228,13 +229,13 @@ func TestTwoResumesAfterAKillPayOnce(t *testing.T) {
 	if err != nil || s.Status != engine.StatusCompleted {
 		t.Fatalf("session %v %v", s, err)
 	}
-	ledger, err := st.Ledger(ctx, id)
+	entries, err := st.Ledger(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	answered := map[string]int{}
-	for _, e := range ledger {
-		if e.Outcome == engine.OutcomeOK {
+	for _, e := range entries {
+		if e.Outcome == ledger.OutcomeOK {
 			answered[e.Step+" "+e.Role]++
 		}
 	}

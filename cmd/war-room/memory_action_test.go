@@ -116,7 +116,7 @@ func TestActionMemoryRoundTrip(t *testing.T) {
 		}
 	}
 	fed := false
-	for _, e := range ledger(t, r2.db) {
+	for _, e := range ledgerRows(t, r2.db) {
 		fed = fed || strings.Contains(strings.Join(e.Inputs, ","), "memory")
 	}
 	if !fed {

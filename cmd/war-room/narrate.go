@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // Narration levels of --narrate.
@@ -104,7 +105,7 @@ func (n *narrator) Emit(ev events.Event) {
 		n.line("  %s → %s still working (%s; typically %s)", ev.Role, ev.Profile, ev.Elapsed.Truncate(time.Second), n.typical(ev.Profile, ev.Role).Round(time.Second))
 	case events.CallFinished:
 		switch {
-		case counted && ev.Outcome == engine.OutcomeOK:
+		case counted && ev.Outcome == ledger.OutcomeOK:
 			n.in[phase]++
 			n.line("  %d/%d in", n.in[phase], n.expect[phase])
 		case counted:

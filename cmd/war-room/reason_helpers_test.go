@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -77,7 +78,7 @@ func (r *reasonEnv) command(tty bool, stdin, name string, args ...string) cliRes
 }
 
 // sessions returns the recorded reason sessions, newest first, with their ledgers.
-func (r *reasonEnv) sessions() ([]engine.Session, map[string][]engine.LedgerEntry) {
+func (r *reasonEnv) sessions() ([]engine.Session, map[string][]ledger.Entry) {
 	r.t.Helper()
 	st, err := sqlite.Open(context.Background(), r.db)
 	if err != nil {
@@ -88,7 +89,7 @@ func (r *reasonEnv) sessions() ([]engine.Session, map[string][]engine.LedgerEntr
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	ledgers := map[string][]engine.LedgerEntry{}
+	ledgers := map[string][]ledger.Entry{}
 	for _, s := range ss {
 		if ledgers[s.ID], err = st.Ledger(context.Background(), s.ID); err != nil {
 			r.t.Fatal(err)

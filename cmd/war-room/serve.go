@@ -18,6 +18,7 @@ import (
 	"github.com/war-room/war-room/bot"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/redact"
 	wr "github.com/war-room/war-room/internal/github"
@@ -284,7 +285,7 @@ type sharedStore struct{ engine.Store }
 func (sharedStore) Close() error { return nil }
 
 // PutStepWithLedger keeps the shared store's one-transaction step write visible to the engine.
-func (s sharedStore) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*engine.LedgerEntry) error {
+func (s sharedStore) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*ledger.Entry) error {
 	return engine.PutStepWithLedger(ctx, s.Store, sessionID, key, result, entries)
 }
 

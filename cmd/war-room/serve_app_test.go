@@ -63,7 +63,7 @@ func TestServeRunsACommandOnceAcrossRestarts(t *testing.T) {
 	if reply := appComments(w, n)[1].Body; !strings.Contains(reply, "@alice") || !strings.Contains(reply, "/discussions/") {
 		t.Errorf("reply:\n%s", reply)
 	}
-	if calls := ledger(t, files.db); len(calls) != 5 {
+	if calls := ledgerRows(t, files.db); len(calls) != 5 {
 		t.Errorf("%d provider calls in the state file, want the five roles once each", len(calls))
 	}
 
@@ -105,7 +105,7 @@ func TestServeRefusesLocalProvidersFromRepositories(t *testing.T) {
 	if len(replies) != 1 || !strings.Contains(replies[0].Body, "script profiles are not allowed on this war-room App server") {
 		t.Fatalf("replies: %+v", replies)
 	}
-	if calls := ledger(t, files.db); len(calls) != 0 {
+	if calls := ledgerRows(t, files.db); len(calls) != 0 {
 		t.Errorf("%d provider calls", len(calls))
 	}
 }
@@ -187,7 +187,7 @@ func TestServeRunsOneSessionForOneCommentDeliveredTwice(t *testing.T) {
 	if len(decisions) != 1 {
 		t.Errorf("%d decision discussions %q, want one", len(decisions), decisions)
 	}
-	if calls := ledger(t, files.db); len(calls) != 5 {
+	if calls := ledgerRows(t, files.db); len(calls) != 5 {
 		t.Errorf("%d provider calls, want one session's five", len(calls))
 	}
 	if got := len(appComments(w, n)); got != 2 {

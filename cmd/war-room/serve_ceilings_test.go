@@ -79,7 +79,7 @@ func TestServeRefusesACommandOverItsCeiling(t *testing.T) {
 	if len(replies) != 1 || !strings.Contains(replies[0].Body, "--passes=40 is over this server's ceiling: war-room serve --max-passes=3.") {
 		t.Fatalf("replies: %+v\n%s", replies, s.log())
 	}
-	if calls := ledger(t, files.db); len(calls) != 0 {
+	if calls := ledgerRows(t, files.db); len(calls) != 0 {
 		t.Errorf("%d provider calls", len(calls))
 	}
 }
@@ -110,7 +110,7 @@ func TestServeForkPullRequestWaitsForAMaintainer(t *testing.T) {
 		!strings.Contains(checks[0].Summary, "comments `/war-room review` on this pull request") {
 		t.Fatalf("checks: %+v\n%s", checks, s.log())
 	}
-	if calls := ledger(t, files.db); len(calls) != 0 {
+	if calls := ledgerRows(t, files.db); len(calls) != 0 {
 		t.Errorf("the fork made %d provider calls", len(calls))
 	}
 
@@ -131,7 +131,7 @@ func TestServeForkPullRequestWaitsForAMaintainer(t *testing.T) {
 	if len(checks) != 1 || checks[0].Conclusion != "success" {
 		t.Fatalf("checks after /war-room review: %+v\n%s", checks, s.log())
 	}
-	if calls := ledger(t, files.db); len(calls) != 1 {
+	if calls := ledgerRows(t, files.db); len(calls) != 1 {
 		t.Errorf("%d provider calls after /war-room review, want the lane's one", len(calls))
 	}
 }
@@ -184,7 +184,7 @@ protocols:
 	if got := requests.Load(); got != 0 {
 		t.Errorf("the internal address received %d request(s)", got)
 	}
-	if calls := ledger(t, files.db); len(calls) != 0 {
+	if calls := ledgerRows(t, files.db); len(calls) != 0 {
 		t.Errorf("%d provider calls", len(calls))
 	}
 }

@@ -61,7 +61,7 @@ func TestServeGateRoundTrip(t *testing.T) {
 	if fresh == nil || !strings.Contains(fresh.Body, fmt.Sprintf("Supersedes:** #%d", prior)) {
 		t.Fatalf("no decision superseding #%d: %+v", prior, fresh)
 	}
-	if calls := ledger(t, files.db); len(calls) != 5 {
+	if calls := ledgerRows(t, files.db); len(calls) != 5 {
 		t.Errorf("%d provider calls in the state file, want the five roles once each", len(calls))
 	}
 }

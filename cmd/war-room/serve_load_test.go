@@ -215,7 +215,7 @@ func TestServeThreeReplicasUnderLoad(t *testing.T) {
 			t.Errorf("#%d: %d progress comments and %d replies, want one of each", n, progress, replies)
 		}
 	}
-	if got := len(ledger(t, files.databaseURL)); got != loadCommands*5 {
+	if got := len(ledgerRows(t, files.databaseURL)); got != loadCommands*5 {
 		t.Errorf("%d provider calls, want %d: five per command, none repeated", got, loadCommands*5)
 	}
 	if got := pgRescues(t, files.databaseURL); got == 0 {

@@ -49,7 +49,7 @@ func TestServeMetricsAfterARun(t *testing.T) {
 		{"war_room_sessions_running", []string{"protocol", "reason"}, 0},
 		{"war_room_github_retries_total", nil, 0},
 	}
-	calls := ledger(t, files.db)
+	calls := ledgerRows(t, files.db)
 	if len(calls) != 5 {
 		t.Fatalf("%d calls in the ledger, want the five roles", len(calls))
 	}

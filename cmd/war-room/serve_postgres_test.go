@@ -39,7 +39,7 @@ func TestServeKeepsStateInPostgres(t *testing.T) {
 	if len(sess) != 1 || sess[0].Status != engine.StatusCompleted {
 		t.Fatalf("sessions in PostgreSQL: %+v\n%s", sess, s.log())
 	}
-	if calls := ledger(t, files.databaseURL); len(calls) != 5 {
+	if calls := ledgerRows(t, files.databaseURL); len(calls) != 5 {
 		t.Errorf("%d provider calls in PostgreSQL, want the five roles once each", len(calls))
 	}
 	for _, f := range []string{files.db, strings.TrimSuffix(files.db, ".db") + "-queue.db"} {
@@ -115,7 +115,7 @@ func TestServeReplyOnAnotherReplica(t *testing.T) {
 	if !ok || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" {
 		t.Fatalf("after the command: %+v\n%s", st1, asker.log())
 	}
-	if got := len(ledger(t, files.databaseURL)); got != 2 {
+	if got := len(ledgerRows(t, files.databaseURL)); got != 2 {
 		t.Fatalf("%d provider calls before the gate, want the first round: the premise check and the generator beside it", got)
 	}
 
@@ -131,7 +131,7 @@ func TestServeReplyOnAnotherReplica(t *testing.T) {
 	if st2.Session != st1.Session || st2.Status != bot.StatusCompleted || st2.Discussion == "" {
 		t.Fatalf("after the answer: %+v\n%s", st2, other.log())
 	}
-	calls := ledger(t, files.databaseURL)
+	calls := ledgerRows(t, files.databaseURL)
 	premise, position := 0, 0
 	for _, c := range calls {
 		switch {

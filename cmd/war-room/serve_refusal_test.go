@@ -24,7 +24,7 @@ func refusalReply(t *testing.T, w *actionWorld, s *appServer, files appFiles, co
 	if len(replies) != 1 {
 		t.Fatalf("replies: %+v", replies)
 	}
-	if calls := ledger(t, files.db); len(calls) != 0 {
+	if calls := ledgerRows(t, files.db); len(calls) != 0 {
 		t.Errorf("%d provider calls", len(calls))
 	}
 	return shownText(replies[0].Body)

@@ -94,7 +94,7 @@ func TestServeKilledMidPublishIsRescued(t *testing.T) {
 	eventually(t, s, "the clean job completes", func() bool { return queuedJobs(t, files)["d-clean"] == "completed" })
 	want := clean.endOf(t)
 	positions := appWrites(clean.f)
-	calls := len(ledger(t, files.db))
+	calls := len(ledgerRows(t, files.db))
 	if len(positions) < 12 || calls == 0 {
 		t.Fatalf("a clean run made %d writes (%v) and %d provider calls", len(positions), positions, calls)
 	}
@@ -136,7 +136,7 @@ func killAndRescue(t *testing.T, queue string, at writePosition, want commandEnd
 	eventually(t, second, "the rescued command ends", w.finished)
 	eventually(t, second, "the rescue job completes", func() bool { return rescueState(t, files) == "completed" })
 	sameEnd(t, w.endOf(t), want)
-	if got := len(ledger(t, files.state())); got != calls {
+	if got := len(ledgerRows(t, files.state())); got != calls {
 		t.Errorf("%d provider calls, want the clean run's %d: the rescue repeated a stored step", got, calls)
 	}
 	if t.Failed() {

@@ -1,8 +1,6 @@
 package estimate
 
-import (
-	"github.com/war-room/war-room/engine"
-)
+import "github.com/war-room/war-room/engine/ledger"
 
-// Actual reads a finished session's ledger (engine.SpentBy).
-func Actual(entries []engine.LedgerEntry) engine.Spent { return engine.SpentBy(entries) }
+// Actual reads a finished session's ledger (ledger.SpentBy).
+func Actual(entries []ledger.Entry) ledger.Spent { return ledger.SpentBy(entries) }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // defaultHistory is how many recent sessions of a protocol calibrate its estimates.
@@ -40,11 +41,11 @@ type tokenSample struct{ in, out int64 }
 
 // Calibrate summarises ledger entries of earlier sessions. Only answered calls count: a
 // refused or failed call says nothing about how long an answer takes.
-func Calibrate(entries []engine.LedgerEntry, sessions int) Calibration {
+func Calibrate(entries []ledger.Entry, sessions int) Calibration {
 	c := Calibration{Sessions: sessions, latency: map[latencyKey][]time.Duration{}, tokens: map[string][]tokenSample{},
 		cached: map[string]*cacheSums{}}
 	for _, e := range entries {
-		if e.Outcome != engine.OutcomeOK {
+		if e.Outcome != ledger.OutcomeOK {
 			continue
 		}
 		d := time.Duration(e.LatencyMS) * time.Millisecond
@@ -64,7 +65,7 @@ func Calibrate(entries []engine.LedgerEntry, sessions int) Calibration {
 
 // Recorded reads the ledgers of the protocol's most recent sessions (at most limit; 0 means
 // DefaultHistory) from the store, for Calibrate.
-func Recorded(ctx context.Context, st engine.Store, protocol string, limit int) ([]engine.LedgerEntry, int, error) {
+func Recorded(ctx context.Context, st engine.Store, protocol string, limit int) ([]ledger.Entry, int, error) {
 	if limit <= 0 {
 		limit = defaultHistory
 	}
@@ -73,7 +74,7 @@ func Recorded(ctx context.Context, st engine.Store, protocol string, limit int) 
 	if err != nil {
 		return nil, 0, fmt.Errorf("estimate: list recorded sessions: %w", err)
 	}
-	var out []engine.LedgerEntry
+	var out []ledger.Entry
 	used := 0
 	for _, s := range sessions {
 		l, err := st.Ledger(ctx, s.ID)

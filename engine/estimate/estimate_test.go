@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -42,13 +43,13 @@ func TestSeedsForecastThePhasesInSequenceAndTheirCallsInParallel(t *testing.T) {
 }
 
 func TestRecordedCallsReplaceTheSeedsPerProfileAndRole(t *testing.T) {
-	var ledger []engine.LedgerEntry
+	var entries []ledger.Entry
 	for _, ms := range []int64{2000, 4000, 3000} {
-		ledger = append(ledger, engine.LedgerEntry{Role: "a", Profile: "claude", Outcome: engine.OutcomeOK, LatencyMS: ms,
+		entries = append(entries, ledger.Entry{Role: "a", Profile: "claude", Outcome: ledger.OutcomeOK, LatencyMS: ms,
 			Usage: provider.Usage{InputTokens: 1000, OutputTokens: 100}})
 	}
-	ledger = append(ledger, engine.LedgerEntry{Role: "a", Profile: "claude", Outcome: engine.OutcomeError, LatencyMS: 900000})
-	e := estimate.Forecast(plan, profiles, estimate.Calibrate(ledger, 1))
+	entries = append(entries, ledger.Entry{Role: "a", Profile: "claude", Outcome: ledger.OutcomeError, LatencyMS: 900000})
+	e := estimate.Forecast(plan, profiles, estimate.Calibrate(entries, 1))
 	// Role a on claude: median 3 s. The judge on claude: the profile's median, 3 s. local: seed 10 s.
 	if want := (10*time.Second + 3*time.Second).Minutes(); e.TypicalMinutes != want {
 		t.Errorf("typical %.3f min, want %.3f", e.TypicalMinutes, want)
@@ -64,12 +65,12 @@ func TestRecordedCallsReplaceTheSeedsPerProfileAndRole(t *testing.T) {
 }
 
 func TestActualAddsTheSlowestStepOfEachPhase(t *testing.T) {
-	ledger := []engine.LedgerEntry{
+	entries := []ledger.Entry{
 		{Step: "blind/a", LatencyMS: 1000, CostUSD: 0.1}, {Step: "blind/b", LatencyMS: 4000},
 		{Step: "blind/a", LatencyMS: 2000}, // a retry: a's step took 3 s
 		{Step: "ruling", LatencyMS: 6000, CostUSD: 0.2},
 	}
-	a := estimate.Actual(ledger)
+	a := estimate.Actual(entries)
 	if a.Calls != 4 || !near(a.Minutes, (10*time.Second).Minutes()) || !near(a.USD, 0.3) {
 		t.Fatalf("%+v", a)
 	}
@@ -84,9 +85,9 @@ func TestRecordedCacheSharesPriceTheForecast(t *testing.T) {
 	cached := engine.Profiles{"claude": {Name: "claude", Type: "anthropic", PriceInPerMTok: 3, PriceOutPerMTok: 15,
 		PriceCacheReadPerMTok: 0.3, PriceCacheWritePerMTok: 3.75}}
 	one := estimate.Plan{Seats: 1, Phases: []estimate.Phase{{Name: "x", Calls: []estimate.Call{{Role: "a", Profile: "claude"}}}}}
-	ledger := []engine.LedgerEntry{{Role: "a", Profile: "claude", Outcome: engine.OutcomeOK, LatencyMS: 1000,
+	entries := []ledger.Entry{{Role: "a", Profile: "claude", Outcome: ledger.OutcomeOK, LatencyMS: 1000,
 		Usage: provider.Usage{InputTokens: 100, CacheReadTokens: 700, CacheWriteTokens: 200, OutputTokens: 100}}}
-	e := estimate.Forecast(one, cached, estimate.Calibrate(ledger, 1))
+	e := estimate.Forecast(one, cached, estimate.Calibrate(entries, 1))
 	// 1,000 input tokens: 100 plain at $3, 700 read at $0.30, 200 written at $3.75; 100 out at $15.
 	if want := (100*3 + 700*0.3 + 200*3.75 + 100*15) / 1e6; !near(e.TypicalUSD, want) {
 		t.Errorf("typical $%.6f, want $%.6f", e.TypicalUSD, want)

@@ -23,6 +23,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -74,7 +75,7 @@ func (k KillAfter) PutStep(ctx context.Context, id, key string, v []byte) error 
 // PutStepWithLedger stores the step with its calls' ledger rows (in one transaction when the
 // store can), then dies if it is the one named: with one transaction there is no moment
 // between a call's row and its step left to kill in.
-func (k KillAfter) PutStepWithLedger(ctx context.Context, id, key string, v []byte, entries []*engine.LedgerEntry) error {
+func (k KillAfter) PutStepWithLedger(ctx context.Context, id, key string, v []byte, entries []*ledger.Entry) error {
 	err := engine.PutStepWithLedger(ctx, k.Store, id, key, v, entries)
 	k.killAt(key, err)
 	return err
@@ -138,7 +139,7 @@ func (h Harness) dagRoot(t *testing.T, st engine.Store) string {
 	return dag.Root
 }
 
-func (h Harness) boundary(t *testing.T, key string, want decision.Decision, refLedger []engine.LedgerEntry, refDB string) {
+func (h Harness) boundary(t *testing.T, key string, want decision.Decision, refLedger []ledger.Entry, refDB string) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "state.db")
 	err := h.run(t, db, key, false)

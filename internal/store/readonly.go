@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store/postgres"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -120,7 +121,7 @@ func (s readOnly) PutStep(ctx context.Context, _, _ string, _ []byte) error {
 	return s.refuse(ctx, "needs to store a step")
 }
 
-func (s readOnly) AppendLedger(ctx context.Context, _ *engine.LedgerEntry) error {
+func (s readOnly) AppendLedger(ctx context.Context, _ *ledger.Entry) error {
 	return s.refuse(ctx, "needs to record a call")
 }
 

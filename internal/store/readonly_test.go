@@ -16,6 +16,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -53,7 +54,7 @@ func TestAReadOnlyStoreRefusesEveryWriteByName(t *testing.T) {
 		"CreateSession": func() error { return st.CreateSession(ctx, &engine.Session{ID: "s-2"}) },
 		"SetStatus":     func() error { return st.SetStatus(ctx, "s-1", engine.StatusFailed, "x") },
 		"PutStep":       func() error { return st.PutStep(ctx, "s-1", "k", []byte("{}")) },
-		"AppendLedger":  func() error { return st.AppendLedger(ctx, &engine.LedgerEntry{SessionID: "s-1"}) },
+		"AppendLedger":  func() error { return st.AppendLedger(ctx, &ledger.Entry{SessionID: "s-1"}) },
 		"PutArtifact":   func() error { return st.PutArtifact(ctx, "s-1", "a", nil) },
 		"PutSummary":    func() error { return st.PutSummary(ctx, &decision.DecisionSummary{SessionID: "s-1"}) },
 		"OpenGate":      func() error { return st.OpenGate(ctx, &engine.GateRecord{SessionID: "s-1", Key: "g"}) },

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
@@ -55,10 +56,10 @@ func TestLowQuorumNamesEveryMissingAnswer(t *testing.T) {
 		assert.NotEmpty(t, m.Profile)
 		assert.NotEmpty(t, m.Title)
 	}
-	ledger, _ := st.Ledger(ctx, "wr-budget000000001")
+	entries, _ := st.Ledger(ctx, "wr-budget000000001")
 	refused := map[string]int{}
-	for _, e := range ledger {
-		if e.Outcome == engine.OutcomeBudgetRefused {
+	for _, e := range entries {
+		if e.Outcome == ledger.OutcomeBudgetRefused {
 			refused[e.Role]++
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/anthropic"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -173,10 +174,10 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 	assert.Len(t, api.seen, 1+2*len(council.DefaultTeam())+len(council.DefaultTeam()), "blind, cross and closing per seat, and the docket")
 	assert.GreaterOrEqual(t, share, 0.70)
 
-	ledger, err := st.Ledger(ctx, r.Session().ID)
+	entries, err := st.Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)
 	var in, cached int64
-	for _, e := range ledger {
+	for _, e := range entries {
 		if e.Profile == "claude" {
 			in += e.Usage.InputTokens + e.Usage.CacheReadTokens + e.Usage.CacheWriteTokens
 			cached += e.Usage.CacheReadTokens
@@ -184,10 +185,10 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 	}
 	t.Logf("ledger: %d of %d Anthropic input tokens read from the cache (%.1f %%)", cached, in, 100*float64(cached)/float64(in))
 	assert.GreaterOrEqual(t, float64(cached)/float64(in), 0.70)
-	assert.Equal(t, fmt.Sprint(len(api.seen)), fmt.Sprint(countProfile(ledger, "claude")), "one ledger row per request")
+	assert.Equal(t, fmt.Sprint(len(api.seen)), fmt.Sprint(countProfile(entries, "claude")), "one ledger row per request")
 }
 
-func countProfile(l []engine.LedgerEntry, profile string) int {
+func countProfile(l []ledger.Entry, profile string) int {
 	n := 0
 	for _, e := range l {
 		if e.Profile == profile {

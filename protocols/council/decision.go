@@ -7,14 +7,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // decision builds the protocol-neutral record from the finished deliberation.
 func (s *state) decision(ctx context.Context) (*decision.Decision, error) {
 	sess := s.r.Session()
-	ledger, err := s.r.Store().Ledger(ctx, sess.ID)
+	entries, err := s.r.Store().Ledger(ctx, sess.ID)
 	if err != nil {
 		return nil, fmt.Errorf("council: read ledger: %w", err)
 	}
@@ -25,8 +25,8 @@ func (s *state) decision(ctx context.Context) (*decision.Decision, error) {
 		Rationale: ru.Rationale, Consequences: ru.Consequences,
 		Sections: []decision.Section{s.ballotSection()}, Alternatives: s.alternatives(),
 		Dissent: s.attributeAll(ru.Dissent), WhatWouldChangeMind: append(slices.Clone(ru.TripWires), s.rec.IntentTripWires...), Panel: s.panel(),
-		Phases: s.phases(), Notes: s.notes(ledger), SessionID: sess.ID, Seed: sess.Seed,
-		Metrics: s.metrics(ledger), CreatedAt: s.rec.RulingC.At,
+		Phases: s.phases(), Notes: s.notes(entries), SessionID: sess.ID, Seed: sess.Seed,
+		Metrics: s.metrics(entries), CreatedAt: s.rec.RulingC.At,
 		Summary: sel.Name() + ": " + sel.Title, Margin: s.rec.Tally.Margin(ru.Selected)}
 	if t := s.rec.Tally; t.Ballots > 0 && len(t.Leaders) > 0 && !slices.Contains(t.Leaders, ru.Selected) {
 		d.Override = fmt.Sprintf("the arbiter chose %s over %s, which led the ballot: %s",
@@ -101,14 +101,14 @@ func (s *state) alternatives() []decision.Alternative {
 }
 
 // metrics are the numbers printed in the footer.
-func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
+func (s *state) metrics(entries []ledger.Entry) map[string]string {
 	t := s.rec.Tally
 	m := map[string]string{
 		"margin": t.Margin(s.rec.Ruling.Selected), "seats": strconv.Itoa(len(s.plan.Seats)),
 		"ballots": strconv.Itoa(t.Ballots), "options": strconv.Itoa(len(s.rec.Docket.Options)),
 		"dissenters": strconv.Itoa(len(t.Against(s.rec.Ruling.Selected))), "seat_failures": strconv.Itoa(len(s.gaps())),
 		"trip_wires": strconv.Itoa(len(s.rec.Ruling.TripWires)), "rounds": strconv.Itoa(s.opts.Rounds),
-		"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
+		"calls": strconv.Itoa(len(entries)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
 		"arbiter_path": s.plan.ArbiterPath, "seed_source": s.r.Session().SeedSource,
 	}
 	if s.plan.ArbiterPath == PathFallback {
@@ -117,6 +117,6 @@ func (s *state) metrics(ledger []engine.LedgerEntry) map[string]string {
 	if s.opts.Profile != "" {
 		m["profile"] = s.opts.Profile
 	}
-	m["footer"] = s.footer(ledger)
+	m["footer"] = s.footer(entries)
 	return m
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -40,7 +41,7 @@ func TestRulingWithoutAnHonestDissentRecordFailsTheSession(t *testing.T) {
 			var f *council.Failure
 			require.True(t, errors.As(err, &f), "%v", err)
 			assert.Equal(t, council.Arbiter, f.Role)
-			assert.Equal(t, engine.ClassContract, f.Class)
+			assert.Equal(t, ledger.ClassContract, f.Class)
 			assert.Equal(t, 2, f.Attempts)
 			assert.Equal(t, 2, p.CallsFor(council.Arbiter), "retried exactly once")
 			reqs := p.Requests()
@@ -51,11 +52,11 @@ func TestRulingWithoutAnHonestDissentRecordFailsTheSession(t *testing.T) {
 			assert.ErrorIs(t, err, engine.ErrNotFound)
 			_, err = st.GetStep(ctx, "wr-council00000001", "ruling")
 			assert.ErrorIs(t, err, engine.ErrNotFound, "a failed ruling is not memoised: a resume asks again")
-			ledger, _ := st.Ledger(ctx, "wr-council00000001")
+			entries, _ := st.Ledger(ctx, "wr-council00000001")
 			var rejected int
-			for _, e := range ledger {
+			for _, e := range entries {
 				if e.Role == council.Arbiter {
-					assert.Equal(t, engine.OutcomeContractFailed, e.Outcome)
+					assert.Equal(t, ledger.OutcomeContractFailed, e.Outcome)
 					rejected++
 				}
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/reported"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -48,7 +49,7 @@ func pricedProfiles(p provider.Provider) engine.Profiles {
 func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	st := openStore(t, "")
 	ctx := context.Background()
-	run := func(id string, scale float64) (estimate.Estimate, engine.Spent, *decision.Decision) {
+	run := func(id string, scale float64) (estimate.Estimate, ledger.Spent, *decision.Decision) {
 		ps := pricedProfiles(timed(script.New(triaged(council.ShapeTeam)), scale))
 		opts, err := council.OptionsFrom(council.NewSection(), ps, council.Flags{Go: true})
 		require.NoError(t, err)
@@ -60,9 +61,9 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 		b, err := st.GetStep(ctx, id, "estimate")
 		require.NoError(t, err)
 		require.NoError(t, json.Unmarshal(b, &est))
-		ledger, err := st.Ledger(ctx, id)
+		entries, err := st.Ledger(ctx, id)
 		require.NoError(t, err)
-		return est, estimate.Actual(ledger), d
+		return est, estimate.Actual(entries), d
 	}
 	seeded, first, _ := run("wr-estimate0000001", 1)
 	assert.Zero(t, seeded.Sessions)

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // honestyLine is what the outcome says first when every seat voted alike and nobody
@@ -38,8 +38,8 @@ func (s *state) lead() string {
 
 // footer is the one-line summary every outcome ends with: "4m12s · 15 calls · 4 seats ·
 // converged 3-1 · 2 open trip-wires". The time is what the calls took along the phases.
-func (s *state) footer(ledger []engine.LedgerEntry) string {
-	a := estimate.Actual(ledger)
+func (s *state) footer(entries []ledger.Entry) string {
+	a := estimate.Actual(entries)
 	n := len(s.rec.Ruling.TripWires) + len(s.rec.IntentTripWires)
 	return fmt.Sprintf("%s · %d calls · %d seats · %s · %d open trip-wire%s", clock(a.Minutes), a.Calls, len(s.plan.Seats),
 		s.rec.Tally.Margin(s.rec.Ruling.Selected), n, plural(n))

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // panel attributes every seat with its member label and failures, then the clerk and the
@@ -89,7 +89,7 @@ func (s *state) ballotSection() decision.Section {
 
 // notes are the facts a reader must not miss: gaps, how the ruling relates to the ballot,
 // the arbiter's residual, an empty dissent record, scripted answers.
-func (s *state) notes(ledger []engine.LedgerEntry) []string {
+func (s *state) notes(entries []ledger.Entry) []string {
 	var out []string
 	for _, g := range s.gaps() {
 		out = append(out, fmt.Sprintf("%s produced nothing in %s (%s); the deliberation went on without it.", s.who(g.Label), g.Phase, g.Class))
@@ -117,7 +117,7 @@ func (s *state) notes(ledger []engine.LedgerEntry) []string {
 			"question one model would probably have answered as well, at a fraction of the cost.")
 	}
 	var scripted []string
-	for _, u := range engine.UsageByProfile(ledger) {
+	for _, u := range ledger.UsageByProfile(entries) {
 		if u.Scripted {
 			scripted = append(scripted, u.Profile)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -92,9 +93,9 @@ func TestBothSeedOrientationsRun(t *testing.T) {
 }
 
 // only is the one ledger row of role.
-func only(t *testing.T, l []engine.LedgerEntry, role string) engine.LedgerEntry {
+func only(t *testing.T, l []ledger.Entry, role string) ledger.Entry {
 	t.Helper()
-	var out []engine.LedgerEntry
+	var out []ledger.Entry
 	for _, e := range l {
 		if e.Role == role {
 			out = append(out, e)

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // decide builds the protocol-neutral Decision from the stored artifacts.
@@ -16,18 +16,18 @@ func (c *chain) decide(ctx context.Context) (*decision.Decision, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reason: stored synthesis: %w", err)
 	}
-	ledger, err := c.r.Store().Ledger(ctx, c.s.ID)
+	entries, err := c.r.Store().Ledger(ctx, c.s.ID)
 	if err != nil {
 		return nil, fmt.Errorf("reason: read ledger: %w", err)
 	}
 	q, _ := c.s.Input(InputQuestion)
 	d := &decision.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
 		Confidence: syn.Confidence, Sections: []decision.Section{c.findingsSection()}, Dissent: syn.Disagreements,
-		WhatWouldChangeMind: syn.WhatWouldChangeMind, Panel: c.panel(), Phases: c.phases(), Notes: c.notes(ledger),
+		WhatWouldChangeMind: syn.WhatWouldChangeMind, Panel: c.panel(), Phases: c.phases(), Notes: c.notes(entries),
 		SessionID: c.s.ID, Seed: c.s.Seed, CreatedAt: c.r.Now(),
 		Metrics: map[string]string{
 			"effort_profile": string(c.plan.EffortProfile), "passes": strconv.Itoa(c.plan.Passes),
-			"calls": strconv.Itoa(len(ledger)), "expected_calls": strconv.Itoa(c.plan.ExpectedCalls()),
+			"calls": strconv.Itoa(len(entries)), "expected_calls": strconv.Itoa(c.plan.ExpectedCalls()),
 			"seed_source": c.s.SeedSource,
 		}}
 	return d, nil
@@ -86,14 +86,14 @@ func (c *chain) joinArtifacts(slots []Slot) []decision.PhasePart {
 }
 
 // notes are the facts a reader of the decision must not miss.
-func (c *chain) notes(ledger []engine.LedgerEntry) []string {
+func (c *chain) notes(entries []ledger.Entry) []string {
 	var out []string
 	if c.forced {
 		out = append(out, "The premise check judged the question "+VerdictSuspect+
 			"; the chain answered it anyway because a human chose to proceed.")
 	}
 	var scripted []string
-	for _, u := range engine.UsageByProfile(ledger) {
+	for _, u := range ledger.UsageByProfile(entries) {
 		if u.Scripted {
 			scripted = append(scripted, u.Profile)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -45,7 +46,7 @@ type profileCost struct {
 // EstimatePlan forecasts tokens, cost and latency for plan. Input sizes come from the actual
 // inputs and role bodies (at four bytes a token); output sizes and latencies from history, the
 // ledger of earlier runs, where it has them.
-func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, history []engine.LedgerEntry) Estimate {
+func EstimatePlan(plan Plan, inputs []engine.Input, profiles engine.Profiles, history []ledger.Entry) Estimate {
 	cal := estimate.Calibrate(history, 0)
 	output := func(role string) int64 {
 		if n, ok := cal.Output(role); ok {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/provider/reported"
 )
 
@@ -20,7 +21,7 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 	res := h.start(deep("claude", "gpt"), 2, "I lean towards keeping it.", nil)
 	noErr(t, res.err)
 	l := h.ledger(res.run.Session().ID)
-	spent := engine.SpentBy(l)
+	spent := ledger.SpentBy(l)
 	est, ok := res.decision.Section(engine.SectionEstimate)
 	eq(t, true, ok)
 	rows := est.Table.Rows

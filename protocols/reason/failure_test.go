@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/provider/script"
 )
@@ -21,7 +22,7 @@ func TestContractFailureRetriesOnceThenFailsTheChain(t *testing.T) {
 	eq(t, roleCompressor, f.Role)
 	eq(t, "gpt", f.Profile)
 	eq(t, "openai", f.Family)
-	eq(t, engine.ClassContract, f.Class)
+	eq(t, ledger.ClassContract, f.Class)
 	eq(t, 2, f.Attempts)
 	contains(t, f.LastError, "no attack vector")
 	eq(t, 2, h.sp.CallsFor(roleCompressor))
@@ -42,7 +43,7 @@ func TestContractFailureRetriesOnceThenFailsTheChain(t *testing.T) {
 	}
 	// The ledger keeps both attempts, each marked.
 	l := h.ledger(id)
-	eq(t, []string{engine.OutcomeContractFailed, engine.OutcomeContractFailed}, []string{l[2].Outcome, l[3].Outcome})
+	eq(t, []string{ledger.OutcomeContractFailed, ledger.OutcomeContractFailed}, []string{l[2].Outcome, l[3].Outcome})
 }
 
 func TestContractRetryThatSucceedsContinues(t *testing.T) {
@@ -91,11 +92,11 @@ func TestBudgetCeilingRefusesACallWhosePromptAlonePassesIt(t *testing.T) {
 	if !errors.As(res.err, &f) {
 		t.Fatalf("want a chain failure, got %v", res.err)
 	}
-	eq(t, engine.ClassBudget, f.Class)
+	eq(t, ledger.ClassBudget, f.Class)
 	eq(t, rolePremise, f.Role)
 	eq(t, 0, h.sp.Calls())
 	l := h.ledger(res.run.Session().ID)
-	eq(t, engine.OutcomeBudgetRefused, l[len(l)-1].Outcome)
+	eq(t, ledger.OutcomeBudgetRefused, l[len(l)-1].Outcome)
 }
 
 func TestHighAssuranceRunsASecondGeneratorOnADistinctProfile(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -127,14 +128,14 @@ func (h *harness) resume(id string, answers map[string]string) result {
 // ledger is the session's ledger, its first round (the premise check and the generators,
 // which run together and answer in either order) listed premise check first, so that tests
 // can read roles by position.
-func (h *harness) ledger(id string) []engine.LedgerEntry {
+func (h *harness) ledger(id string) []ledger.Entry {
 	l, err := h.store.Ledger(context.Background(), id)
 	noErr(h.t, err)
 	first := 0
 	for first < len(l) && opening(Slot{Role: l[first].Role}) {
 		first++
 	}
-	slices.SortStableFunc(l[:first], func(a, b engine.LedgerEntry) int {
+	slices.SortStableFunc(l[:first], func(a, b ledger.Entry) int {
 		return cmp.Compare(openingRank(a.Role), openingRank(b.Role))
 	})
 	return l
@@ -157,7 +158,7 @@ func (h *harness) artifact(id, name string) (string, bool) {
 }
 
 // roles lists the role of every ledger row (every attempt), in order.
-func roles(l []engine.LedgerEntry) []string {
+func roles(l []ledger.Entry) []string {
 	out := make([]string, len(l))
 	for i, e := range l {
 		out[i] = e.Role

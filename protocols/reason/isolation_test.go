@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 )
@@ -47,20 +48,20 @@ func TestCallerPositionReachesOnlyTheAttacker(t *testing.T) {
 	}
 }
 
-func checkIsolation(t *testing.T, i int, caller string, reqs []provider.Request, ledger []engine.LedgerEntry) {
+func checkIsolation(t *testing.T, i int, caller string, reqs []provider.Request, entries []ledger.Entry) {
 	t.Helper()
-	if len(reqs) != len(ledger) {
-		t.Fatalf("case %d: %d requests, %d ledger rows", i, len(reqs), len(ledger))
+	if len(reqs) != len(entries) {
+		t.Fatalf("case %d: %d requests, %d ledger rows", i, len(reqs), len(entries))
 	}
 	// Calls of one round run together (the premise check beside the generators), so a request
 	// is matched to the ledger row of its role and inputs, not by position.
 	rows := map[string]int{}
-	for _, e := range ledger {
+	for _, e := range entries {
 		rows[e.Role+" "+strings.Join(e.Inputs, ",")]++
 	}
 	attacks := 0
 	for j, req := range reqs {
-		e := engine.LedgerEntry{Role: req.Role, Inputs: fencedNames(req.User)}
+		e := ledger.Entry{Role: req.Role, Inputs: fencedNames(req.User)}
 		key := e.Role + " " + strings.Join(e.Inputs, ",")
 		if rows[key] == 0 {
 			t.Fatalf("case %d call %d: no ledger row for %s with inputs %v", i, j, e.Role, e.Inputs)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -110,10 +111,10 @@ func TestEstimateIsPerProfileAndUsesHistory(t *testing.T) {
 		eq(t, want, p.InputTokens, p.Profile)
 	}
 
-	hist := []engine.LedgerEntry{
-		{Role: roleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 3000, Usage: usage(100)},
-		{Role: roleAttacker, Profile: "gpt", Outcome: engine.OutcomeOK, LatencyMS: 1000, Usage: usage(300)},
-		{Role: roleAttacker, Profile: "gpt", Outcome: engine.OutcomeError, LatencyMS: 99000},
+	hist := []ledger.Entry{
+		{Role: roleAttacker, Profile: "gpt", Outcome: ledger.OutcomeOK, LatencyMS: 3000, Usage: usage(100)},
+		{Role: roleAttacker, Profile: "gpt", Outcome: ledger.OutcomeOK, LatencyMS: 1000, Usage: usage(300)},
+		{Role: roleAttacker, Profile: "gpt", Outcome: ledger.OutcomeError, LatencyMS: 99000},
 	}
 	est = EstimatePlan(plan, in, price, hist)
 	eq(t, true, est.Measured)

@@ -15,6 +15,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -42,10 +43,10 @@ func TestBaselineVoteBesideTheDecision(t *testing.T) {
 	ctx := context.Background()
 
 	// K extra calls in the ledger, each on its own step of the baseline phase.
-	ledger, err := st.Ledger(ctx, d.SessionID)
+	entries, err := st.Ledger(ctx, d.SessionID)
 	require.NoError(t, err)
-	var ballots []engine.LedgerEntry
-	for _, e := range ledger {
+	var ballots []ledger.Entry
+	for _, e := range entries {
 		if e.Role == engine.BaselineRole {
 			ballots = append(ballots, e)
 		}
@@ -158,7 +159,7 @@ func TestBaselineResumesWithoutAskingAgain(t *testing.T) {
 	defer cancel()
 	answered := make(chan string, 3)
 	sink := sinkFunc(func(e events.Event) {
-		if e.Kind == events.CallFinished && e.Role == engine.BaselineRole && e.Outcome == engine.OutcomeOK {
+		if e.Kind == events.CallFinished && e.Role == engine.BaselineRole && e.Outcome == ledger.OutcomeOK {
 			answered <- e.Step
 		}
 	})

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -40,9 +41,9 @@ func (t *timed) Complete(ctx context.Context, req provider.Request) (provider.Re
 // wall time any scheduler could achieve with these call latencies, run in the rounds they ran
 // in. A round is the calls that overlapped in time (a fan-out's seats; the intelligence beside
 // phase 0; the challenges beside the escalation check); it is counted as rounds.
-func criticalPath(ledger []engine.LedgerEntry, dur map[string]time.Duration) (sum time.Duration, rounds int) {
-	calls := slices.Clone(ledger)
-	slices.SortStableFunc(calls, func(a, b engine.LedgerEntry) int { return a.StartedAt.Compare(b.StartedAt) })
+func criticalPath(entries []ledger.Entry, dur map[string]time.Duration) (sum time.Duration, rounds int) {
+	calls := slices.Clone(entries)
+	slices.SortStableFunc(calls, func(a, b ledger.Entry) int { return a.StartedAt.Compare(b.StartedAt) })
 	var slowest time.Duration
 	var end time.Time
 	for _, e := range calls {
@@ -88,10 +89,10 @@ func benchCouncil(b *testing.B, mode sqlite.Sync) {
 		_, err = warroom.Execute(ctx, r)
 		require.NoError(b, r.Finish(ctx, err))
 		wall += time.Since(start)
-		ledger, err := st.Ledger(ctx, r.Session().ID)
+		entries, err := st.Ledger(ctx, r.Session().ID)
 		require.NoError(b, err)
-		require.Len(b, ledger, 26)
-		path, rounds := criticalPath(ledger, p.dur)
+		require.Len(b, entries, 26)
+		path, rounds := criticalPath(entries, p.dur)
 		require.Equal(b, 8, rounds, "an automatic full council: phase 0 with the scout, then the intelligence officer")
 		critical += path
 		require.NoError(b, st.Close())

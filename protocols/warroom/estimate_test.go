@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/provider/reported"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
@@ -30,16 +31,16 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 	d, err := warroom.Execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 
-	ledger, err := st.Ledger(ctx, d.SessionID)
+	entries, err := st.Ledger(ctx, d.SessionID)
 	require.NoError(t, err)
-	spent := engine.SpentBy(ledger)
+	spent := ledger.SpentBy(entries)
 	require.Greater(t, spent.Minutes, 0.0)
 	require.Greater(t, spent.USD, 0.0)
 	est, ok := d.Section(engine.SectionEstimate)
 	require.True(t, ok, "%+v", d.Sections)
 	rows := est.Table.Rows
 	assert.Equal(t, []string{"Seats", "8", "8"}, rows[0], "a full council seats every role, and every one answered")
-	assert.Equal(t, []string{"Calls", "26", fmt.Sprint(len(ledger))}, rows[1])
+	assert.Equal(t, []string{"Calls", "26", fmt.Sprint(len(entries))}, rows[1])
 	assert.Equal(t, fmt.Sprintf("%.1f", spent.Minutes), rows[2][2])
 	assert.Regexp(t, `^\d+\.\d–\d+\.\d$`, rows[2][1], "minutes are a range")
 	assert.Equal(t, fmt.Sprintf("script $%.2f", spent.USD), rows[3][2])

@@ -12,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
@@ -225,11 +226,11 @@ func TestATimedOutExpertBecomesANamedGap(t *testing.T) {
 	st := openStore(t, "")
 	d, _, err := deliberate(t, st, slow, opts)
 	require.NoError(t, err, "the session completes")
-	ledger, err := st.Ledger(context.Background(), d.SessionID)
+	entries, err := st.Ledger(context.Background(), d.SessionID)
 	require.NoError(t, err)
 	named := false
-	for _, e := range ledger {
-		named = named || e.ErrorClass == engine.ClassTimeout && strings.Contains(e.ErrorText, "protocols.war_room.timeouts.expert sets; raise it there")
+	for _, e := range entries {
+		named = named || e.ErrorClass == ledger.ClassTimeout && strings.Contains(e.ErrorText, "protocols.war_room.timeouts.expert sets; raise it there")
 	}
 	assert.True(t, named, "the cut call names the key that raises its limit")
 	const gap = "Logistics Officer in Phase 3: courses of action (failure: timeout)"
@@ -266,11 +267,11 @@ func TestMalformedScoresAreAContractFailureNeverAGuess(t *testing.T) {
 	require.ErrorContains(t, err, "Phase 0: reversibility assessment produced no answer")
 	assert.Equal(t, 3, p.Calls(), "one retry with the reason, then stop; the scout reported beside it")
 	assert.Equal(t, 2, p.CallsFor(warroom.ChiefStrategist))
-	ledger, err := st.Ledger(context.Background(), "wr-test0000000000001")
+	entries, err := st.Ledger(context.Background(), "wr-test0000000000001")
 	require.NoError(t, err)
-	for _, e := range ledger {
+	for _, e := range entries {
 		if e.Role == warroom.ChiefStrategist {
-			assert.Equal(t, engine.OutcomeContractFailed, e.Outcome)
+			assert.Equal(t, ledger.OutcomeContractFailed, e.Outcome)
 		}
 	}
 }

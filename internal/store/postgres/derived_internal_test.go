@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/pgtest"
 )
 
@@ -27,7 +28,7 @@ func TestDerivedWritesCommitAsynchronously(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, derived := t.Context(), engine.Derived(t.Context())
-	row := []*engine.LedgerEntry{{SessionID: "wr-derived", Step: "call", Outcome: engine.OutcomeOK}}
+	row := []*ledger.Entry{{SessionID: "wr-derived", Step: "call", Outcome: ledger.OutcomeOK}}
 	for _, c := range []struct {
 		name  string
 		write func() error

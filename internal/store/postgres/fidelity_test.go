@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/store/postgres"
 )
 
@@ -26,7 +27,7 @@ func TestFreeTextKeptByteForByte(t *testing.T) {
 	if got, err := st.GetSession(ctx, s.ID); err != nil || got.Title != awkward || got.Error != awkward {
 		t.Errorf("session = %+v, %v", got, err)
 	}
-	e := &engine.LedgerEntry{SessionID: s.ID, ErrorText: awkward}
+	e := &ledger.Entry{SessionID: s.ID, ErrorText: awkward}
 	if err := st.AppendLedger(ctx, e); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func TestTimesWrittenBackAsStored(t *testing.T) {
 	if read, err := st.GetGate(ctx, s.ID, "g"); err != nil || read.OpenedAt != g.OpenedAt {
 		t.Errorf("OpenedAt written back %v, read %+v (%v)", g.OpenedAt, read, err)
 	}
-	e := &engine.LedgerEntry{SessionID: s.ID, StartedAt: at}
+	e := &ledger.Entry{SessionID: s.ID, StartedAt: at}
 	if err := st.AppendLedger(ctx, e); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -30,7 +30,7 @@ const appendLedger = `WITH next AS (
 // AppendLedger appends e with the next sequence number of its session (1, 2, 3, … without
 // gaps) and writes that number back into e.Seq. The session must exist. StartedAt is cut to
 // microseconds (in e too).
-func (s *Store) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
+func (s *Store) AppendLedger(ctx context.Context, e *ledger.Entry) error {
 	return appendLedgerOn(ctx, s.pool, e)
 }
 
@@ -40,7 +40,7 @@ type querier interface {
 }
 
 // appendLedgerOn appends e through q.
-func appendLedgerOn(ctx context.Context, q querier, e *engine.LedgerEntry) error {
+func appendLedgerOn(ctx context.Context, q querier, e *ledger.Entry) error {
 	inputs, err := json.Marshal(e.Inputs)
 	if err != nil {
 		return fmt.Errorf("append ledger %s: encode inputs: %w", e.SessionID, err)
@@ -64,7 +64,7 @@ func appendLedgerOn(ctx context.Context, q querier, e *engine.LedgerEntry) error
 }
 
 // Ledger returns a session's entries in sequence order; an unknown session has none.
-func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEntry, error) {
+func (s *Store) Ledger(ctx context.Context, sessionID string) ([]ledger.Entry, error) {
 	rows, err := s.pool.Query(ctx, `SELECT session_id, seq, step, role, profile, provider,
 		model, model_reported, family, effort, prompt_sha256, inputs, attempt, input_tokens,
 		output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, latency_ms, outcome,
@@ -81,9 +81,9 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 	return out, nil
 }
 
-func scanLedger(sc pgx.Row) (engine.LedgerEntry, error) {
+func scanLedger(sc pgx.Row) (ledger.Entry, error) {
 	var (
-		e               engine.LedgerEntry
+		e               ledger.Entry
 		effort, inputs  string
 		asked, thinking string
 		errText         []byte

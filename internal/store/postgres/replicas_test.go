@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/pgtest"
 	"github.com/war-room/war-room/internal/store/postgres"
 )
@@ -36,7 +37,7 @@ func TestReplicasShareOneSchema(t *testing.T) {
 					errs <- err
 					return
 				}
-				if err := st.AppendLedger(t.Context(), &engine.LedgerEntry{SessionID: sess.ID,
+				if err := st.AppendLedger(t.Context(), &ledger.Entry{SessionID: sess.ID,
 					Step: key, Attempt: i}); err != nil {
 					errs <- err
 					return

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -16,7 +17,7 @@ var _ engine.StepLedgerWriter = (*Store)(nil)
 // call's row and its step instead of two. The entries take their numbers under the session
 // row's lock as AppendLedger's do, so a rolled-back transaction leaves no gap. On an error
 // nothing is stored (the entries' Seq then mean nothing).
-func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*engine.LedgerEntry) error {
+func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*ledger.Entry) error {
 	// A write holding an answered call always waits for the flush, derived or not.
 	derived := engine.IsDerived(ctx) && len(entries) == 0
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -70,8 +71,8 @@ func writeRows(ctx context.Context, st engine.Store, session, name string, n int
 		if err := st.PutStep(ctx, session, key, stepValue(key)); err != nil {
 			return err
 		}
-		if err := st.AppendLedger(ctx, &engine.LedgerEntry{SessionID: session, Step: key,
-			Attempt: i, Outcome: engine.OutcomeOK}); err != nil {
+		if err := st.AppendLedger(ctx, &ledger.Entry{SessionID: session, Step: key,
+			Attempt: i, Outcome: ledger.OutcomeOK}); err != nil {
 			return err
 		}
 		if done != nil {

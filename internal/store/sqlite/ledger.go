@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 )
 
@@ -24,12 +24,12 @@ const appendLedgerSQL = `INSERT INTO ledger (session_id, seq, step, role, profil
 // AppendLedger appends e with the next sequence number of its session (1, 2, 3, … without
 // gaps) and writes that number back into e.Seq. The number is computed inside the INSERT, which
 // SQLite runs under its write lock, so concurrent appenders in any process never collide.
-func (s *Store) AppendLedger(ctx context.Context, e *engine.LedgerEntry) error {
+func (s *Store) AppendLedger(ctx context.Context, e *ledger.Entry) error {
 	return appendLedger(ctx, s.stmts.appendLedger, e)
 }
 
 // appendLedger runs the prepared append for e, on its own or inside a transaction.
-func appendLedger(ctx context.Context, stmt *sql.Stmt, e *engine.LedgerEntry) error {
+func appendLedger(ctx context.Context, stmt *sql.Stmt, e *ledger.Entry) error {
 	inputs, err := json.Marshal(e.Inputs)
 	if err != nil {
 		return fmt.Errorf("append ledger %s: encode inputs: %w", e.SessionID, err)
@@ -49,7 +49,7 @@ func appendLedger(ctx context.Context, stmt *sql.Stmt, e *engine.LedgerEntry) er
 }
 
 // Ledger returns a session's entries in sequence order; an unknown session has none.
-func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEntry, error) {
+func (s *Store) Ledger(ctx context.Context, sessionID string) ([]ledger.Entry, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT session_id, seq, step, role, profile, provider,
 		model, model_reported, family, effort, prompt_sha256, inputs, attempt, input_tokens,
 		output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, latency_ms, outcome,
@@ -60,7 +60,7 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 		return nil, fmt.Errorf("ledger %s: %w", sessionID, err)
 	}
 	defer rows.Close()
-	var out []engine.LedgerEntry
+	var out []ledger.Entry
 	for rows.Next() {
 		e, err := scanLedger(rows)
 		if err != nil {
@@ -74,9 +74,9 @@ func (s *Store) Ledger(ctx context.Context, sessionID string) ([]engine.LedgerEn
 	return out, nil
 }
 
-func scanLedger(sc scanner) (engine.LedgerEntry, error) {
+func scanLedger(sc scanner) (ledger.Entry, error) {
 	var (
-		e                       engine.LedgerEntry
+		e                       ledger.Entry
 		effort, asked, thinking string
 		inputs, started         string
 		u                       provider.Usage

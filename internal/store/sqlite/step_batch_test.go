@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // stepBatch opens a store whose writer records its batches, creates a session, and holds the
@@ -48,7 +49,7 @@ func stepBatch(t *testing.T, writes func(session string) []*stepWrite) (*Store, 
 
 func newWrite(session, key string) *stepWrite {
 	return &stepWrite{ctx: context.Background(), sessionID: session, key: key, result: []byte(key),
-		entries: []*engine.LedgerEntry{{SessionID: session, Step: key, Outcome: engine.OutcomeOK}}, done: make(chan struct{})}
+		entries: []*ledger.Entry{{SessionID: session, Step: key, Outcome: ledger.OutcomeOK}}, done: make(chan struct{})}
 }
 
 // The steps of a fan-out that finish together share one commit: twelve writes take at most
@@ -81,7 +82,7 @@ func TestFanOutStepsShareACommit(t *testing.T) {
 func TestFailedStepInABatchFailsAlone(t *testing.T) {
 	st, _, ws := stepBatch(t, func(session string) []*stepWrite {
 		bad := newWrite("wr-unknown", "p/bad")
-		bad.entries = append([]*engine.LedgerEntry{{SessionID: session, Step: "p/bad", Outcome: engine.OutcomeOK}}, bad.entries...)
+		bad.entries = append([]*ledger.Entry{{SessionID: session, Step: "p/bad", Outcome: ledger.OutcomeOK}}, bad.entries...)
 		return []*stepWrite{newWrite(session, "p/a"), bad, newWrite(session, "p/b")}
 	})
 	if ws[0].err != nil || ws[2].err != nil || ws[1].err == nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -20,7 +21,7 @@ type stepWrite struct {
 	derived        bool
 	sessionID, key string
 	result         []byte
-	entries        []*engine.LedgerEntry
+	entries        []*ledger.Entry
 	err            error
 	done           chan struct{}
 }
@@ -41,7 +42,7 @@ func (w *stepWrite) Finish(err error) {
 // once its commit is synced (a write with an engine.Derived ctx: once it is in the log ahead
 // of every later commit, see inTx); on an error nothing of it is stored (the entries' Seq then mean
 // nothing).
-func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*engine.LedgerEntry) error {
+func (s *Store) PutStepWithLedger(ctx context.Context, sessionID, key string, result []byte, entries []*ledger.Entry) error {
 	w := &stepWrite{ctx: ctx, derived: engine.IsDerived(ctx) && len(entries) == 0, sessionID: sessionID, key: key, result: result, entries: entries, done: make(chan struct{})}
 	if err := s.steps.Hand(ctx, w); err != nil {
 		return fmt.Errorf("put step %s/%s with its ledger: %w", sessionID, key, err)

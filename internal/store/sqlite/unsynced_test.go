@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // syncStore opens a store that records the synchronous mode of every transaction it commits
@@ -49,8 +50,8 @@ func writerSync(t *testing.T, st *Store) int {
 func TestDerivedWritesCommitUnsynced(t *testing.T) {
 	st, modes := syncStore(t)
 	ctx, derived := t.Context(), engine.Derived(t.Context())
-	row := func() []*engine.LedgerEntry {
-		return []*engine.LedgerEntry{{SessionID: "wr-sync", Step: "x", Outcome: engine.OutcomeOK}}
+	row := func() []*ledger.Entry {
+		return []*ledger.Entry{{SessionID: "wr-sync", Step: "x", Outcome: ledger.OutcomeOK}}
 	}
 	for _, c := range []struct {
 		name  string

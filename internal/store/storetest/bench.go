@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 )
@@ -88,13 +89,13 @@ func Bench(b *testing.B, st engine.Store) {
 // benchResult is a typical step result: a model answer of about 2 KiB wrapped in JSON.
 var benchResult = []byte(`{"text":"` + string(make([]byte, 2048)) + `"}`)
 
-func benchEntry(session string) engine.LedgerEntry {
-	return engine.LedgerEntry{SessionID: session, Step: "phase3/coa/a", Role: "expert",
+func benchEntry(session string) ledger.Entry {
+	return ledger.Entry{SessionID: session, Step: "phase3/coa/a", Role: "expert",
 		Profile: "claude", Provider: "anthropic", Model: "m", Family: "anthropic",
 		Effort: provider.EffortHigh, PromptSHA256: record.SHA256Hex(nil),
 		Inputs: []string{"question", "facts"}, Attempt: 1,
 		Usage: provider.Usage{InputTokens: 1200, OutputTokens: 300}, LatencyMS: 900,
-		Outcome: engine.OutcomeOK}
+		Outcome: ledger.OutcomeOK}
 }
 
 func putStepB(b *testing.B, st engine.Store, session, key string) {
@@ -103,14 +104,14 @@ func putStepB(b *testing.B, st engine.Store, session, key string) {
 	}
 }
 
-func appendB(b *testing.B, st engine.Store, e *engine.LedgerEntry) {
+func appendB(b *testing.B, st engine.Store, e *ledger.Entry) {
 	if err := st.AppendLedger(b.Context(), e); err != nil {
 		b.Error(err)
 	}
 }
 
-func stepWithLedgerB(b *testing.B, w engine.StepLedgerWriter, session, key string, e *engine.LedgerEntry) {
-	if err := w.PutStepWithLedger(b.Context(), session, key, benchResult, []*engine.LedgerEntry{e}); err != nil {
+func stepWithLedgerB(b *testing.B, w engine.StepLedgerWriter, session, key string, e *ledger.Entry) {
+	if err := w.PutStepWithLedger(b.Context(), session, key, benchResult, []*ledger.Entry{e}); err != nil {
 		b.Error(err)
 	}
 }

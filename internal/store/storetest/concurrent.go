@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // workers and perWorker size the concurrency tests; run them under -race.
@@ -44,7 +45,7 @@ func testConcurrentWrites(t *testing.T, st engine.Store) {
 			if err := st.PutStep(ctx(t), s.ID, key, []byte(key)); err != nil {
 				return err
 			}
-			e := engine.LedgerEntry{SessionID: s.ID, Step: key, Attempt: i}
+			e := ledger.Entry{SessionID: s.ID, Step: key, Attempt: i}
 			if err := st.AppendLedger(ctx(t), &e); err != nil {
 				return err
 			}
@@ -62,12 +63,12 @@ func testConcurrentWrites(t *testing.T, st engine.Store) {
 			assertStep(t, st, s.ID, key, []byte(key))
 		}
 	}
-	assertLedgerSequence(t, ledger(t, st, s.ID))
+	assertLedgerSequence(t, entriesOf(t, st, s.ID))
 }
 
 // assertLedgerSequence checks seq runs 1…n with no gap or repeat, and that each worker's own
 // entries (appended one after another) appear in the order it appended them.
-func assertLedgerSequence(t *testing.T, es []engine.LedgerEntry) {
+func assertLedgerSequence(t *testing.T, es []ledger.Entry) {
 	t.Helper()
 	if len(es) != workers*perWorker {
 		t.Fatalf("ledger has %d entries, want %d", len(es), workers*perWorker)

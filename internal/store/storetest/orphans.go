@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 )
 
 // testOrphans: steps, ledger entries, artifacts and gates of an unknown session are refused,
@@ -14,7 +15,7 @@ func testOrphans(t *testing.T, open Opener) {
 	id := unique("missing")
 	errs := []error{
 		st.PutStep(ctx(t), id, "k", []byte("v")),
-		st.AppendLedger(ctx(t), &engine.LedgerEntry{SessionID: id}),
+		st.AppendLedger(ctx(t), &ledger.Entry{SessionID: id}),
 		st.PutArtifact(ctx(t), id, "a", []byte("v")),
 		st.OpenGate(ctx(t), &engine.GateRecord{SessionID: id, Key: "g"}),
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
 )
 
@@ -24,24 +25,24 @@ func testStepWithLedger(t *testing.T, open Opener) {
 		t.Fatalf("AppendLedger: %v", err)
 	}
 	a, b := fullEntry(s.ID, 2), fullEntry(s.ID, 3)
-	if err := w.PutStepWithLedger(ctx(t), s.ID, "k", []byte("one"), []*engine.LedgerEntry{&a, &b}); err != nil {
+	if err := w.PutStepWithLedger(ctx(t), s.ID, "k", []byte("one"), []*ledger.Entry{&a, &b}); err != nil {
 		t.Fatalf("PutStepWithLedger: %v", err)
 	}
 	if a.Seq != 2 || b.Seq != 3 {
 		t.Errorf("PutStepWithLedger wrote back Seq %d, %d, want 2, 3", a.Seq, b.Seq)
 	}
 	c := fullEntry(s.ID, 4)
-	if err := w.PutStepWithLedger(ctx(t), s.ID, "k", []byte("two"), []*engine.LedgerEntry{&c}); err != nil {
+	if err := w.PutStepWithLedger(ctx(t), s.ID, "k", []byte("two"), []*ledger.Entry{&c}); err != nil {
 		t.Fatalf("PutStepWithLedger of a stored key: %v", err)
 	}
 	if err := w.PutStepWithLedger(ctx(t), s.ID, "empty", []byte("e"), nil); err != nil {
 		t.Fatalf("PutStepWithLedger without entries: %v", err)
 	}
-	got := ledger(t, st, s.ID)
+	got := entriesOf(t, st, s.ID)
 	if len(got) != 4 {
 		t.Fatalf("Ledger = %d entries, want 4", len(got))
 	}
-	for i, want := range []engine.LedgerEntry{first, a, b, c} {
+	for i, want := range []ledger.Entry{first, a, b, c} {
 		assertEntry(t, got[i], want)
 	}
 	steps := stepsOf(t, st, s.ID)
@@ -55,14 +56,14 @@ func testStepWithLedger(t *testing.T, open Opener) {
 	// A row that cannot be stored (its session does not exist) takes the step and the rows
 	// before it down with it; so does a step that cannot be stored.
 	ok1, bad := fullEntry(s.ID, 5), fullEntry(unique("missing"), 1)
-	if err := w.PutStepWithLedger(ctx(t), s.ID, "failed", []byte("x"), []*engine.LedgerEntry{&ok1, &bad}); err == nil {
+	if err := w.PutStepWithLedger(ctx(t), s.ID, "failed", []byte("x"), []*ledger.Entry{&ok1, &bad}); err == nil {
 		t.Error("PutStepWithLedger with a row of an unknown session succeeded")
 	}
 	ok2 := fullEntry(s.ID, 6)
-	if err := w.PutStepWithLedger(ctx(t), unique("missing"), "failed", []byte("x"), []*engine.LedgerEntry{&ok2}); err == nil {
+	if err := w.PutStepWithLedger(ctx(t), unique("missing"), "failed", []byte("x"), []*ledger.Entry{&ok2}); err == nil {
 		t.Error("PutStepWithLedger of a step of an unknown session succeeded")
 	}
-	if n := len(ledger(t, st, s.ID)); n != 4 {
+	if n := len(entriesOf(t, st, s.ID)); n != 4 {
 		t.Errorf("after two failed writes the ledger has %d entries, want 4", n)
 	}
 	if _, ok := stepsOf(t, st, s.ID)["failed"]; ok {
