@@ -3,9 +3,8 @@ package config
 import (
 	"reflect"
 
+	"github.com/war-room/war-room/engine/settings"
 	"gopkg.in/yaml.v3"
-
-	"github.com/war-room/war-room/engine"
 )
 
 // DecodeDocument decodes one YAML document that is not the configuration file — a
@@ -15,7 +14,7 @@ import (
 // check, when given, then runs on what was decoded, and each problem it records is located
 // at its key. The error, when not nil, is an Errors value naming name, line, column and key
 // path for every problem.
-func DecodeDocument(name string, data []byte, v any, check func(*engine.SettingsCheck)) error {
+func DecodeDocument(name string, data []byte, v any, check func(*settings.Check)) error {
 	c := &collector{file: name}
 	root := parseYAML(c, data, "empty file: it needs at least the keys this file is documented with")
 	if root == nil {
@@ -26,7 +25,7 @@ func DecodeDocument(name string, data []byte, v any, check func(*engine.Settings
 	d.value(root, reflect.ValueOf(v).Elem(), "")
 	if check != nil && root.Kind == yaml.MappingNode {
 		v := &validator{cfg: doc, c: c}
-		sc := &engine.SettingsCheck{Set: v.has}
+		sc := &settings.Check{Set: v.has}
 		check(sc)
 		for _, p := range sc.Problems() {
 			v.setting("", p)

@@ -5,14 +5,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // Section is one protocol's configuration section, protocols.<Key>, declared by the protocol
 // that owns it, so that adding a protocol adds its section without touching this package. New
 // returns the section's value (a pointer to a struct with yaml tags) with the protocol's
 // defaults applied; the file's keys are decoded into it by the same strict decoder as every
-// other section, and a value that implements engine.SectionValidator is then checked by its
+// other section, and a value that implements settings.SectionValidator is then checked by its
 // protocol. Enumerated string types in a section list their values with a method
 // Choices() []string.
 type Section struct {
@@ -81,12 +81,12 @@ func (v *validator) checkSections(refsOnly bool) {
 		profiles = sortedKeys(v.cfg.Providers)
 	}
 	for _, s := range v.cfg.Protocols.sections {
-		sv, ok := v.cfg.Protocols.values[s.Protocol].(engine.SectionValidator)
+		sv, ok := v.cfg.Protocols.values[s.Protocol].(settings.SectionValidator)
 		if !ok {
 			continue
 		}
 		base := "protocols." + s.Key
-		check := &engine.SettingsCheck{Profiles: profiles, RefsOnly: refsOnly,
+		check := &settings.Check{Profiles: profiles, RefsOnly: refsOnly,
 			Set: func(path string) bool { return v.has(join(base, path)) }}
 		sv.Validate(check)
 		for _, p := range check.Problems() {
@@ -97,7 +97,7 @@ func (v *validator) checkSections(refsOnly bool) {
 
 // setting reports a protocol's finding at its place in the file, unless the decoder already
 // reported that key (a value it could not read is not also, say, missing).
-func (v *validator) setting(base string, p engine.SettingError) {
+func (v *validator) setting(base string, p settings.Error) {
 	path := strings.TrimSuffix(join(base, p.Path), ".")
 	if v.cfg.failed[path] {
 		return

@@ -4,25 +4,24 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // demo is a protocol section as a protocol declares one, for testing the section machinery
 // apart from the real protocols (whose sections the external tests load).
 type demo struct {
-	Level level                     `yaml:"level"`
-	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
-	Seen  *engine.SettingsCheck     `yaml:"-"`
+	Level level                       `yaml:"level"`
+	Roles map[string]settings.RolePin `yaml:"roles" mapkey:"role"`
+	Seen  *settings.Check             `yaml:"-"`
 }
 
 type level string
 
 func (level) Choices() []string { return []string{"low", "high"} }
 
-func (d *demo) Validate(c *engine.SettingsCheck) {
+func (d *demo) Validate(c *settings.Check) {
 	d.Seen = c
-	engine.CheckRoles(c, "roles", d.Roles, []string{"judge", "clerk"}, "demo role")
+	settings.CheckRoles(c, "roles", d.Roles, []string{"judge", "clerk"}, "demo role")
 }
 
 var demoSections = []Section{
@@ -36,7 +35,7 @@ func TestSectionsDecodeStrictlyIntoTheProtocolsTypes(t *testing.T) {
 	require.NoError(t, err)
 	d := cfg.Section("demo").(*demo)
 	require.Equal(t, level("high"), d.Level)
-	require.Equal(t, map[string]engine.RolePin{"judge": {Effort: "max"}}, d.Roles)
+	require.Equal(t, map[string]settings.RolePin{"judge": {Effort: "max"}}, d.Roles)
 	require.Equal(t, "demo", cfg.Protocols.Default, "the first section's protocol is the default")
 	require.Nil(t, d.Seen.Profiles, "no profiles yet: references wait for detection")
 	require.Equal(t, &demo{}, cfg.Section("other").(*demo).withoutSeen())

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/config"
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/protocols/reason"
@@ -50,14 +50,14 @@ func TestParseFullFile(t *testing.T) {
 			MaxAttempts: config.DefaultMaxAttempts, MaxTokens: config.DefaultMaxTokens, CacheWarmup: config.DefaultCacheWarmup},
 	}, cfg.Providers)
 	require.Equal(t, reason.Protocol, cfg.Protocols.Default)
-	require.Equal(t, &reason.Section{Pool: []string{"gpt", "claude"}, Roles: map[string]engine.RolePin{
+	require.Equal(t, &reason.Section{Pool: []string{"gpt", "claude"}, Roles: map[string]settings.RolePin{
 		"attacker": {Profile: "gpt", Effort: "high"}, "synthesizer": {Effort: "max"}}}, cfg.Section(reason.Protocol))
 	require.Equal(t, &warroom.Section{Preset: warroom.PresetRiskAverse, Thresholds: []float64{0.35, 0.55, 0.75},
-		Roles:          map[string]engine.RolePin{"chief-strategist": {Profile: "claude", Effort: "high"}, "red-team": {Profile: "gpt"}},
+		Roles:          map[string]settings.RolePin{"chief-strategist": {Profile: "claude", Effort: "high"}, "red-team": {Profile: "gpt"}},
 		DefaultProfile: "claude",
 		Timeouts:       warroom.SectionTimeouts{Expert: time.Minute, Synthesis: 5 * time.Minute},
 		Delphi:         warroom.SectionDelphi{Threshold: 0.9, MaxRounds: 3}}, cfg.Section(warroom.Protocol))
-	require.Equal(t, &council.Section{Roles: map[string]engine.RolePin{"arbiter": {Profile: "codex", Effort: "xhigh"}}, Unscrubbed: []string{"google"}},
+	require.Equal(t, &council.Section{Roles: map[string]settings.RolePin{"arbiter": {Profile: "codex", Effort: "xhigh"}}, Unscrubbed: []string{"google"}},
 		cfg.Section(council.Protocol))
 	require.Equal(t, config.Budget{MaxTokens: 2000000, MaxUSD: 12.5}, cfg.Budget)
 	require.Equal(t, config.GitHub{

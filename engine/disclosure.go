@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine/limits"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // processor is one endpoint that will receive a session's material.
@@ -182,7 +183,7 @@ func (r *Run) disclose(ctx context.Context, seats []Seat, routes []Route) error 
 
 // budgetLine states the session's ceiling, and says so when there is none: a reader must not
 // take silence for a cap. Stage caps follow, each with the setting it came from.
-func budgetLine(b limits.Budget, stages map[string]StageBudget) string {
+func budgetLine(b limits.Budget, stages map[string]settings.StageBudget) string {
 	var caps []string
 	if b.MaxTokens > 0 {
 		caps = append(caps, fmt.Sprintf("%d tokens (%s)", b.MaxTokens, b.TokensSetting()))

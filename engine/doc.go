@@ -2,7 +2,7 @@
 // (Step, Parallel, Gate), model calls (Call: prompt assembly with fenced inputs, budget,
 // ledger, artifact contracts, retry), independence, and the seal of the
 // decision every protocol produces (the record itself is engine/decision's). The ceilings it enforces are engine/limits', the book of calls it
-// keeps engine/ledger's, the progress events
+// keeps engine/ledger's, the way a protocol's settings check themselves engine/settings', the progress events
 // and narrations it emits engine/events', the
 // Merkle DAG and its digest engine/record's, the
 // fence and the scrubber engine/promptsafe's, the Provider port and the vendor registry

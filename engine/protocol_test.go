@@ -18,6 +18,7 @@ import (
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
@@ -273,7 +274,7 @@ func TestTheDisclosureStatesTheBudget(t *testing.T) {
 	}
 	// Stage caps of the session's own protocol are listed after the session's budget, each
 	// with its key; another protocol's are not.
-	stages := map[string]map[string]engine.StageBudget{
+	stages := map[string]map[string]settings.StageBudget{
 		"test":  {"full": {MaxTokens: 8000, By: "x.budgets.full"}, "express": {MaxTokens: 500, By: "x.budgets.express"}},
 		"other": {"full": {MaxTokens: 1, By: "y.budgets.full"}},
 	}

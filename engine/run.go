@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/limits"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // Prompter asks a human to answer a gate interactively. ok is false when no answer could be
@@ -24,7 +25,7 @@ type RunConfig struct {
 	Profiles Profiles
 	Budget   limits.Budget
 	// Stages are the protocols' stage caps, by protocol and stage (see StageBudgeter).
-	Stages map[string]map[string]StageBudget
+	Stages map[string]map[string]settings.StageBudget
 	Sinks  []events.Sink
 	// Now is the clock (default time.Now).
 	Now func() time.Time

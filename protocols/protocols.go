@@ -19,6 +19,7 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/limits"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/protocols/reason"
@@ -207,10 +208,10 @@ func Sections() []config.Section {
 
 // StageBudgets are the stage caps the configuration's protocol sections set, by protocol, for
 // engine.RunConfig.Stages.
-func StageBudgets(cfg *config.Config) map[string]map[string]engine.StageBudget {
-	out := map[string]map[string]engine.StageBudget{}
+func StageBudgets(cfg *config.Config) map[string]map[string]settings.StageBudget {
+	out := map[string]map[string]settings.StageBudget{}
 	for _, n := range order {
-		if sb, ok := cfg.Section(n).(engine.StageBudgeter); ok {
+		if sb, ok := cfg.Section(n).(settings.StageBudgeter); ok {
 			if caps := sb.StageBudgets(); len(caps) > 0 {
 				out[n] = caps
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols/council"
@@ -186,7 +187,7 @@ protocols:
     budgets: {lightweight: 2500, full: 8000}
 `), Sections()...)
 	require.NoError(t, err)
-	assert.Equal(t, map[string]map[string]engine.StageBudget{"war-room": {
+	assert.Equal(t, map[string]map[string]settings.StageBudget{"war-room": {
 		"lightweight": {MaxTokens: 2500, By: "protocols.war_room.budgets.lightweight"},
 		"full":        {MaxTokens: 8000, By: "protocols.war_room.budgets.full"},
 	}}, StageBudgets(cfg))

@@ -9,9 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/war-room/war-room/engine/settings"
 	"gopkg.in/yaml.v3"
-
-	"github.com/war-room/war-room/engine"
 )
 
 //go:embed roster/*.yaml profiles/*.yaml capability-priors.yaml
@@ -45,13 +44,13 @@ func Builtin() Catalog { return Catalog{}.Over(builtin()) }
 // plainDecoder decodes the protocol's own files with unknown keys refused and runs the same
 // checks as for a repository's files (without a position for a check's finding, which only
 // a defect of the protocol itself can produce).
-func plainDecoder(name string, data []byte, v any, check func(*engine.SettingsCheck)) error {
+func plainDecoder(name string, data []byte, v any, check func(*settings.Check)) error {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	c := &engine.SettingsCheck{}
+	c := &settings.Check{}
 	check(c)
 	var errs []error
 	for _, p := range c.Problems() {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 var (
@@ -17,7 +17,7 @@ var (
 
 // checkMember checks a roster card read from the file stem.yaml. hasBrief says a built-in
 // brief exists for its key (roles/<key>.md), so the card may leave brief empty.
-func checkMember(c *engine.SettingsCheck, m *Member, stem string, hasBrief bool) {
+func checkMember(c *settings.Check, m *Member, stem string, hasBrief bool) {
 	if fileName(c, "key", m.Key, stem) && slices.Contains(serviceKeys, m.Key) {
 		c.Errorf("key", "%q is a role that holds no seat; a roster card is a seat", m.Key)
 	}
@@ -40,7 +40,7 @@ func checkMember(c *engine.SettingsCheck, m *Member, stem string, hasBrief bool)
 
 // checkProfile checks a composition profile read from stem.yaml. members are the roster's
 // keys; otherDefault names another profile of the same layer already marked default ("" none).
-func checkProfile(c *engine.SettingsCheck, p *Profile, stem string, members []string, otherDefault string) {
+func checkProfile(c *settings.Check, p *Profile, stem string, members []string, otherDefault string) {
 	fileName(c, "name", p.Name, stem)
 	required(c, "description", p.Description)
 	if p.Default && otherDefault != "" {
@@ -78,7 +78,7 @@ func checkProfile(c *engine.SettingsCheck, p *Profile, stem string, members []st
 }
 
 // checkPins checks the family pins, and that they leave the team two families to span.
-func checkPins(c *engine.SettingsCheck, p *Profile) {
+func checkPins(c *settings.Check, p *Profile) {
 	var fams []string
 	for _, k := range slices.Sorted(maps.Keys(p.Pins)) {
 		at := "pins." + k
@@ -99,7 +99,7 @@ func checkPins(c *engine.SettingsCheck, p *Profile) {
 }
 
 // checkPriors checks capability priors: scores from 0 to 1, known seat classes, family names.
-func checkPriors(c *engine.SettingsCheck, p *Priors) {
+func checkPriors(c *settings.Check, p *Priors) {
 	scores(c, "adjudication", p.Adjudication)
 	for _, class := range slices.Sorted(maps.Keys(p.Affinity)) {
 		if c.Choice("affinity."+class, class, seatClass("").Choices(), "seat class", "seat classes") {
@@ -108,7 +108,7 @@ func checkPriors(c *engine.SettingsCheck, p *Priors) {
 	}
 }
 
-func scores(c *engine.SettingsCheck, path string, m map[string]float64) {
+func scores(c *settings.Check, path string, m map[string]float64) {
 	for _, f := range slices.Sorted(maps.Keys(m)) {
 		family(c, path+"."+f, f)
 		if v := m[f]; v < 0 || v > 1 {
@@ -119,7 +119,7 @@ func scores(c *engine.SettingsCheck, path string, m map[string]float64) {
 
 // fileName checks the key that names a card or profile: lowercase letters, digits and '-', and
 // the file's own name, so that a layer cannot hold two of one name.
-func fileName(c *engine.SettingsCheck, path, got, stem string) bool {
+func fileName(c *settings.Check, path, got, stem string) bool {
 	switch {
 	case got == "":
 		c.Errorf(path, "is required (it is the file's name: %s)", stem)
@@ -133,13 +133,13 @@ func fileName(c *engine.SettingsCheck, path, got, stem string) bool {
 	return false
 }
 
-func required(c *engine.SettingsCheck, path, v string) {
+func required(c *settings.Check, path, v string) {
 	if strings.TrimSpace(v) == "" {
 		c.Errorf(path, "is required and may not be empty")
 	}
 }
 
-func families(c *engine.SettingsCheck, path string, fs []string) {
+func families(c *settings.Check, path string, fs []string) {
 	for i, f := range fs {
 		at := fmt.Sprintf("%s[%d]", path, i)
 		family(c, at, f)
@@ -150,7 +150,7 @@ func families(c *engine.SettingsCheck, path string, fs []string) {
 }
 
 // family checks a model family name, written as configuration writes them (lowercase).
-func family(c *engine.SettingsCheck, path, f string) {
+func family(c *settings.Check, path, f string) {
 	if !familyPattern.MatchString(f) {
 		c.Errorf(path, "%q is not a family name: use lowercase letters, digits, '-', '_' or '.' (e.g. anthropic, openai)", f)
 	}

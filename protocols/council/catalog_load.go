@@ -8,14 +8,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // decoder decodes one YAML document strictly into v (unknown keys, wrong types and bad
 // enumerations are errors) and then runs check on what it decoded; every problem it returns
 // names the file, the line and the key. The configuration package's decoder is the one used
 // for a repository's files; the protocol decodes its own embedded files with a plain one.
-type decoder func(name string, data []byte, v any, check func(*engine.SettingsCheck)) error
+type decoder func(name string, data []byte, v any, check func(*settings.Check)) error
 
 // Where a catalog's files sit under its directory.
 const (
@@ -37,7 +37,7 @@ func LoadLayer(files fs.FS, dir string, under Catalog, dec decoder) (Catalog, er
 	var errs []error
 	err := each(files, path.Join(dir, rosterDir), func(name, stem string, data []byte) {
 		m := Member{}
-		errs = append(errs, dec(name, data, &m, func(c *engine.SettingsCheck) {
+		errs = append(errs, dec(name, data, &m, func(c *settings.Check) {
 			checkMember(c, &m, stem, hasBuiltinBrief(m.Key))
 		}))
 		m.Source = name
@@ -48,7 +48,7 @@ func LoadLayer(files fs.FS, dir string, under Catalog, dec decoder) (Catalog, er
 	def := ""
 	err = each(files, path.Join(dir, profileDir), func(name, stem string, data []byte) {
 		p := newProfile()
-		errs = append(errs, dec(name, data, &p, func(c *engine.SettingsCheck) { checkProfile(c, &p, stem, known, def) }))
+		errs = append(errs, dec(name, data, &p, func(c *settings.Check) { checkProfile(c, &p, stem, known, def) }))
 		if p.Default && def == "" {
 			def = p.Name
 		}
@@ -59,7 +59,7 @@ func LoadLayer(files fs.FS, dir string, under Catalog, dec decoder) (Catalog, er
 	priors := path.Join(dir, priorsFile)
 	switch data, err := fs.ReadFile(files, priors); {
 	case err == nil:
-		errs = append(errs, dec(priors, data, &layer.Priors, func(c *engine.SettingsCheck) { checkPriors(c, &layer.Priors) }))
+		errs = append(errs, dec(priors, data, &layer.Priors, func(c *settings.Check) { checkPriors(c, &layer.Priors) }))
 	case !errors.Is(err, fs.ErrNotExist):
 		errs = append(errs, fmt.Errorf("read %s: %w", priors, err))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
@@ -40,7 +41,7 @@ var proposing = team(map[string]int{council.Skeptic: 2},
 // session to its decision, and returns the provider that answered it.
 func memorySession(t *testing.T, st engine.Store, id, skeptic string, sc script.Script, items []memory.Item) (*decision.Decision, *script.Provider) {
 	t.Helper()
-	sec := &council.Section{Roles: map[string]engine.RolePin{council.Skeptic: {Profile: skeptic}}}
+	sec := &council.Section{Roles: map[string]settings.RolePin{council.Skeptic: {Profile: skeptic}}}
 	return convenedSession(t, st, sc, sec, council.Env{Memory: items}, id)
 }
 

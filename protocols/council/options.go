@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/memory"
 )
 
@@ -34,7 +35,7 @@ const (
 
 // RoleSetting pins a role: a non-empty Profile is never moved by the draw; a non-empty Effort
 // wins over the role's default.
-type RoleSetting = engine.RolePin
+type RoleSetting = settings.RolePin
 
 // optionsVersion is the layout of the options a new session stores. Version 0 is a session
 // stored before the team was data: its members are the built-in cards, and it runs as it

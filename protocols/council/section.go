@@ -10,6 +10,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/memory"
 )
 
@@ -19,7 +20,7 @@ const SectionKey = "council"
 
 // Section is protocols.council: the standing team's own configuration.
 type Section struct {
-	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
+	Roles map[string]settings.RolePin `yaml:"roles" mapkey:"role"`
 	// Unscrubbed are words the identity scrubber never withholds from members' text, though a
 	// profile, model, family or role is called that: the operator's say, never the question's.
 	Unscrubbed []string `yaml:"unscrubbed"`
@@ -38,11 +39,11 @@ type SectionTimeouts struct {
 // NewSection returns the section's defaults (nothing is set).
 func NewSection() *Section { return &Section{} }
 
-var _ engine.SectionValidator = (*Section)(nil)
+var _ settings.SectionValidator = (*Section)(nil)
 
 // Validate checks role names, pins and profile references, and that no exemption is empty.
-func (s *Section) Validate(c *engine.SettingsCheck) {
-	engine.CheckRoles(c, "roles", s.Roles, RoleKeys(), "council role")
+func (s *Section) Validate(c *settings.Check) {
+	settings.CheckRoles(c, "roles", s.Roles, RoleKeys(), "council role")
 	for key, d := range map[string]time.Duration{TimeoutSeat: s.Timeouts.Seat, TimeoutClerk: s.Timeouts.Clerk,
 		TimeoutArbiter: s.Timeouts.Arbiter, TimeoutTriage: s.Timeouts.Triage} {
 		if d == 0 && c.IsSet("timeouts."+key) {

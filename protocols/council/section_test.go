@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/protocols/council"
 )
 
@@ -35,7 +36,7 @@ func TestOptionsFromDefaults(t *testing.T) {
 }
 
 func TestOptionsFromPinsAndTeam(t *testing.T) {
-	sec := &council.Section{Roles: map[string]engine.RolePin{council.Economist: {Profile: "beta"},
+	sec := &council.Section{Roles: map[string]settings.RolePin{council.Economist: {Profile: "beta"},
 		council.Arbiter: {Profile: "gamma", Effort: "max"}, council.Skeptic: {Effort: "xhigh"}}}
 	_, err := council.OptionsFrom(sec, pool(), council.Flags{Rounds: 2})
 	assert.ErrorContains(t, err, "allows at most 16 seat calls (max_seat_calls), but 5 seats × (2 + 2 round(s)) make 20",
@@ -56,7 +57,7 @@ func TestOptionsFromPinsAndTeam(t *testing.T) {
 
 func TestOptionsFromRefusals(t *testing.T) {
 	// A section built in code (not checked by the file loader) is refused by the protocol.
-	sec := &council.Section{Roles: map[string]engine.RolePin{"judge": {Profile: "alpha"}}}
+	sec := &council.Section{Roles: map[string]settings.RolePin{"judge": {Profile: "alpha"}}}
 	_, err := council.OptionsFrom(sec, pool(), council.Flags{})
 	assert.ErrorContains(t, err, "protocols.council.roles.judge: unknown council role")
 	for seats, want := range map[string]string{

@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -88,7 +89,7 @@ func TestCouncilTimeoutsFollowTheEffort(t *testing.T) {
 // A zero timeout in the file is refused, naming the key: leaving it out is how to ask for
 // the derived limit.
 func TestCouncilTimeoutsRefuseZero(t *testing.T) {
-	c := &engine.SettingsCheck{Set: func(k string) bool { return k == "timeouts.seat" }}
+	c := &settings.Check{Set: func(k string) bool { return k == "timeouts.seat" }}
 	council.NewSection().Validate(c)
 	require.Len(t, c.Problems(), 1)
 	assert.Equal(t, "timeouts.seat", c.Problems()[0].Path)

@@ -10,6 +10,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/redact"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // Protocol is the Session.Protocol of a reasoning chain.
@@ -31,7 +32,7 @@ const (
 
 // roleSetting is configuration for one role. A non-empty Profile pins the role: the seeded
 // draw never moves it. A non-empty Effort wins over the effort profile.
-type roleSetting = engine.RolePin
+type roleSetting = settings.RolePin
 
 // Options is everything a chain needs besides its inputs and seed. It is stored with the
 // session, so a resumed run is planned from exactly the same settings.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // SectionKey is where the chain's section sits in the configuration file (protocols.reason).
@@ -16,8 +17,8 @@ const SectionKey = "reason"
 type Section struct {
 	// Pool is the profiles the seeded draw may assign; empty means the default pool (every
 	// profile that is not scripted).
-	Pool  []string                  `yaml:"pool"`
-	Roles map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
+	Pool  []string                    `yaml:"pool"`
+	Roles map[string]settings.RolePin `yaml:"roles" mapkey:"role"`
 	// Timeouts bound the chain's calls; unset, a call's limit follows its effort.
 	Timeouts SectionTimeouts `yaml:"timeouts"`
 }
@@ -31,12 +32,12 @@ type SectionTimeouts struct {
 // NewSection returns the section's defaults (nothing is set).
 func NewSection() *Section { return &Section{} }
 
-var _ engine.SectionValidator = (*Section)(nil)
+var _ settings.SectionValidator = (*Section)(nil)
 
 // Validate checks role names and pins and every profile named, a pool listing one twice
 // included.
-func (s *Section) Validate(c *engine.SettingsCheck) {
-	engine.CheckRoles(c, "roles", s.Roles, Roles, "reasoning role")
+func (s *Section) Validate(c *settings.Check) {
+	settings.CheckRoles(c, "roles", s.Roles, Roles, "reasoning role")
 	if s.Timeouts.Call == 0 && c.IsSet("timeouts.call") {
 		c.Errorf("timeouts.call", "must be greater than zero (leave it out for the limit each call's effort earns)")
 	}

@@ -10,12 +10,13 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 func TestOptionsFromPinsOnlyRolesWithAProfile(t *testing.T) {
 	ps := engine.Profiles{"claude": {Name: "claude", Type: "anthropic", Family: "anthropic"},
 		"gpt": {Name: "gpt", Type: "openai", Family: "openai"}, "canned": {Name: "canned", Type: "script", Family: "x"}}
-	sec := &Section{Pool: []string{"gpt", "claude"}, Roles: map[string]engine.RolePin{
+	sec := &Section{Pool: []string{"gpt", "claude"}, Roles: map[string]settings.RolePin{
 		roleAttacker: {Profile: "gpt", Effort: "max"}, roleSynthesizer: {Effort: "high"}}}
 	opts, err := OptionsFrom(sec, ps, Flags{Fast: true, HighAssurance: true})
 	noErr(t, err)
@@ -29,8 +30,8 @@ func TestOptionsFromPinsOnlyRolesWithAProfile(t *testing.T) {
 }
 
 func TestSectionValidateNamesEveryProblem(t *testing.T) {
-	sec := &Section{Pool: []string{"gpt", "nope", "gpt"}, Roles: map[string]engine.RolePin{"atacker": {Effort: "high"}}}
-	check := &engine.SettingsCheck{Profiles: []string{"claude", "gpt"}}
+	sec := &Section{Pool: []string{"gpt", "nope", "gpt"}, Roles: map[string]settings.RolePin{"atacker": {Effort: "high"}}}
+	check := &settings.Check{Profiles: []string{"claude", "gpt"}}
 	sec.Validate(check)
 	var got []string
 	for _, p := range check.Problems() {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/protocols/warroom"
 )
 
@@ -46,7 +47,7 @@ func TestOptionsFromFollowsTheDefaultShape(t *testing.T) {
 func TestOptionsFromHonoursPinsAndFlags(t *testing.T) {
 	sec := warroom.NewSection()
 	sec.Preset, sec.DefaultProfile = warroom.PresetRiskAverse, "qwen"
-	sec.Roles = map[string]engine.RolePin{warroom.SupremeCommander: {Profile: "gemini", Effort: "max"},
+	sec.Roles = map[string]settings.RolePin{warroom.SupremeCommander: {Profile: "gemini", Effort: "max"},
 		warroom.Scout: {Effort: "high"}}
 	sec.Timeouts = warroom.SectionTimeouts{Expert: 30 * time.Second, Synthesis: time.Minute}
 	sec.Delphi = warroom.SectionDelphi{Threshold: 0.9, MaxRounds: 3}
@@ -80,7 +81,7 @@ func TestOptionsFromHonoursPinsAndFlags(t *testing.T) {
 func TestOptionsFromRejects(t *testing.T) {
 	// A section built in code (not checked by the file loader) is refused by the protocol.
 	sec := warroom.NewSection()
-	sec.Roles = map[string]engine.RolePin{"general": {Profile: "claude"}}
+	sec.Roles = map[string]settings.RolePin{"general": {Profile: "claude"}}
 	_, err := warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{})
 	assert.ErrorContains(t, err, `protocols.war_room.roles.general: unknown war-room role`)
 	sec = warroom.NewSection()
@@ -96,11 +97,11 @@ func TestOptionsFromRejects(t *testing.T) {
 
 func TestSectionValidate(t *testing.T) {
 	sec := warroom.NewSection()
-	sec.Roles = map[string]engine.RolePin{"scuot": {Profile: "claude"}, warroom.Scout: {}}
+	sec.Roles = map[string]settings.RolePin{"scuot": {Profile: "claude"}, warroom.Scout: {}}
 	sec.DefaultProfile = "nope"
 	sec.Thresholds = []float64{0.5, 0.4, 0.9}
 	sec.Delphi.Threshold = 1.5
-	check := &engine.SettingsCheck{Profiles: []string{"claude"}, Set: func(p string) bool { return p == "thresholds" }}
+	check := &settings.Check{Profiles: []string{"claude"}, Set: func(p string) bool { return p == "thresholds" }}
 	sec.Validate(check)
 	var paths []string
 	for _, p := range check.Problems() {

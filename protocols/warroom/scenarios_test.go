@@ -15,6 +15,7 @@ import (
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -370,11 +371,11 @@ func TestAPhaseWhereNobodyAnswersFailsTheSession(t *testing.T) {
 func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 	sec := warroom.NewSection()
 	sec.Budgets.Lightweight = 1
-	caps := func(s *warroom.Section) map[string]map[string]engine.StageBudget {
-		return map[string]map[string]engine.StageBudget{warroom.Protocol: s.StageBudgets()}
+	caps := func(s *warroom.Section) map[string]map[string]settings.StageBudget {
+		return map[string]map[string]settings.StageBudget{warroom.Protocol: s.StageBudgets()}
 	}
 	ctx := context.Background()
-	run := func(st engine.Store, sc script.Script, stages map[string]map[string]engine.StageBudget, resume bool) (*decision.Decision, *script.Provider, error) {
+	run := func(st engine.Store, sc script.Script, stages map[string]map[string]settings.StageBudget, resume bool) (*decision.Decision, *script.Provider, error) {
 		p := script.New(sc)
 		rc := engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait, Stages: stages}
 		var r *engine.Run

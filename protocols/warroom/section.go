@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/settings"
 )
 
 // SectionKey is where the war-room section sits in the configuration file (protocols.war_room).
@@ -16,11 +16,11 @@ type Section struct {
 	Preset Preset `yaml:"preset"`
 	// Thresholds overrides the preset's reversibility ceilings (express, lightweight,
 	// full council); empty means the preset's.
-	Thresholds     []float64                 `yaml:"thresholds"`
-	Roles          map[string]engine.RolePin `yaml:"roles" mapkey:"role"`
-	DefaultProfile string                    `yaml:"default_profile"`
-	Timeouts       SectionTimeouts           `yaml:"timeouts"`
-	Delphi         SectionDelphi             `yaml:"delphi"`
+	Thresholds     []float64                   `yaml:"thresholds"`
+	Roles          map[string]settings.RolePin `yaml:"roles" mapkey:"role"`
+	DefaultProfile string                      `yaml:"default_profile"`
+	Timeouts       SectionTimeouts             `yaml:"timeouts"`
+	Delphi         SectionDelphi               `yaml:"delphi"`
 	// AgentTeams runs the full council and Delphi in agent-teams mode (--agent-teams).
 	AgentTeams bool `yaml:"agent_teams"`
 	// Budgets cap a session's tokens by the mode it is routed to (0: no cap beyond the
@@ -36,15 +36,15 @@ type SectionBudgets struct {
 	Delphi      int64 `yaml:"delphi"`
 }
 
-var _ engine.StageBudgeter = (*Section)(nil)
+var _ settings.StageBudgeter = (*Section)(nil)
 
 // StageBudgets are the per-mode caps that are set, by mode, each named by its key.
-func (s *Section) StageBudgets() map[string]engine.StageBudget {
-	out := map[string]engine.StageBudget{}
+func (s *Section) StageBudgets() map[string]settings.StageBudget {
+	out := map[string]settings.StageBudget{}
 	for m, n := range map[Mode]int64{ModeExpress: s.Budgets.Express, ModeLightweight: s.Budgets.Lightweight,
 		ModeFull: s.Budgets.Full, ModeDelphi: s.Budgets.Delphi} {
 		if n > 0 {
-			out[string(m)] = engine.StageBudget{MaxTokens: n, By: "protocols." + SectionKey + ".budgets." + string(m)}
+			out[string(m)] = settings.StageBudget{MaxTokens: n, By: "protocols." + SectionKey + ".budgets." + string(m)}
 		}
 	}
 	return out
@@ -69,12 +69,12 @@ func NewSection() *Section {
 		Delphi:   SectionDelphi{Threshold: defaultDelphiThreshold, MaxRounds: defaultDelphiMaxRounds}}
 }
 
-var _ engine.SectionValidator = (*Section)(nil)
+var _ settings.SectionValidator = (*Section)(nil)
 
 // Validate checks what the decoder cannot: role names and pins, profile references, the
 // thresholds' shape and ranges.
-func (s *Section) Validate(c *engine.SettingsCheck) {
-	engine.CheckRoles(c, "roles", s.Roles, RoleKeys(), "war-room role")
+func (s *Section) Validate(c *settings.Check) {
+	settings.CheckRoles(c, "roles", s.Roles, RoleKeys(), "war-room role")
 	if s.DefaultProfile != "" || c.IsSet("default_profile") {
 		c.Profile("default_profile", s.DefaultProfile)
 	}
@@ -97,7 +97,7 @@ func (s *Section) Validate(c *engine.SettingsCheck) {
 
 // checkThresholds checks the override: three ceilings, each in (0, 1], strictly increasing,
 // each problem named at its item.
-func (s *Section) checkThresholds(c *engine.SettingsCheck) {
+func (s *Section) checkThresholds(c *settings.Check) {
 	if len(s.Thresholds) != 3 {
 		c.Errorf("thresholds", "want 3 ceilings [express, lightweight, full council], got %d", len(s.Thresholds))
 		return

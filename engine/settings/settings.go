@@ -1,4 +1,7 @@
-package engine
+// Package settings is how a protocol's section of the configuration checks itself: the
+// problems it finds, each with the path of the setting and the choices it allows, the roles it
+// lets a configuration pin to profiles, and the stage budgets it declares.
+package settings
 
 import (
 	"fmt"
@@ -8,9 +11,9 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 )
 
-// SettingError is one problem a protocol found in its own configuration section. The loader
+// Error is one problem a protocol found in its own configuration section. The loader
 // that read the file turns it into an error naming the file, line, column and key path.
-type SettingError struct {
+type Error struct {
 	// Path is the key path inside the section, e.g. "roles.scout.profile" ("" for the
 	// section itself).
 	Path string
@@ -22,10 +25,10 @@ type SettingError struct {
 	ChoicesName string
 }
 
-// SettingsCheck collects the problems of one protocol section. The configuration loader makes
+// Check collects the problems of one protocol section. The configuration loader makes
 // one and hands it to the section's Validate method; protocols never build one themselves
 // except in tests.
-type SettingsCheck struct {
+type Check struct {
 	// Profiles are the configured provider profiles, sorted; nil while they are not known yet
 	// (they may still come from the environment), and then references to them are not checked.
 	Profiles []string
@@ -36,46 +39,46 @@ type SettingsCheck struct {
 	// detected from the environment are known, must not repeat the first pass's findings.
 	RefsOnly bool
 
-	problems []SettingError
+	problems []Error
 }
 
 // Errorf records a problem at path.
-func (c *SettingsCheck) Errorf(path, format string, args ...any) {
+func (c *Check) Errorf(path, format string, args ...any) {
 	if !c.RefsOnly {
-		c.problems = append(c.problems, SettingError{Path: path, Msg: fmt.Sprintf(format, args...)})
+		c.problems = append(c.problems, Error{Path: path, Msg: fmt.Sprintf(format, args...)})
 	}
 }
 
 // Choice checks that got is one of choices; what names the kind of thing ("war-room role")
 // and plural the list of them ("roles").
-func (c *SettingsCheck) Choice(path, got string, choices []string, what, plural string) bool {
+func (c *Check) Choice(path, got string, choices []string, what, plural string) bool {
 	if slices.Contains(choices, got) {
 		return true
 	}
 	if !c.RefsOnly {
-		c.problems = append(c.problems, SettingError{Path: path, Msg: "unknown " + what, Got: got,
+		c.problems = append(c.problems, Error{Path: path, Msg: "unknown " + what, Got: got,
 			Choices: choices, ChoicesName: plural})
 	}
 	return false
 }
 
 // Profile checks that name is a configured profile (once the profiles are known).
-func (c *SettingsCheck) Profile(path, name string) {
+func (c *Check) Profile(path, name string) {
 	if c.Profiles != nil && !slices.Contains(c.Profiles, name) {
-		c.problems = append(c.problems, SettingError{Path: path, Msg: fmt.Sprintf("unknown profile %q", name),
+		c.problems = append(c.problems, Error{Path: path, Msg: fmt.Sprintf("unknown profile %q", name),
 			Got: name, Choices: c.Profiles, ChoicesName: "profiles"})
 	}
 }
 
 // IsSet reports whether the file set path.
-func (c *SettingsCheck) IsSet(path string) bool { return c.Set != nil && c.Set(path) }
+func (c *Check) IsSet(path string) bool { return c.Set != nil && c.Set(path) }
 
 // Problems returns what was recorded, in order.
-func (c *SettingsCheck) Problems() []SettingError { return c.problems }
+func (c *Check) Problems() []Error { return c.problems }
 
 // SectionValidator is a protocol section that checks itself after decoding.
 type SectionValidator interface {
-	Validate(c *SettingsCheck)
+	Validate(c *Check)
 }
 
 // StageBudget caps a session's tokens once its protocol enters a named stage (war-room's
@@ -103,7 +106,7 @@ type RolePin struct {
 
 // CheckRoles checks a section's roles mapping: every key one of the protocol's roles (what
 // names them, e.g. "war-room role"), every entry pinning something, every profile configured.
-func CheckRoles(c *SettingsCheck, path string, roles map[string]RolePin, known []string, what string) {
+func CheckRoles(c *Check, path string, roles map[string]RolePin, known []string, what string) {
 	for _, name := range slices.Sorted(maps.Keys(roles)) {
 		at := path + "." + name
 		c.Choice(at, name, known, what, "roles")
