@@ -12,6 +12,7 @@ import (
 
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/safetext"
 
 	"github.com/war-room/war-room/discussions"
@@ -104,7 +105,7 @@ func (d *Deps) republish(ctx context.Context, cfg *loadedConfig, repo Repo, sess
 		d.log().Info("an earlier attempt's decision has no readable record; deliberating", "discussion", number, "err", err)
 		return false, nil
 	}
-	if rep := engine.VerifyPublished(rec.PublishedRecord); !rep.OK() {
+	if rep := verify.Published(rec.PublishedRecord); !rep.OK() {
 		d.log().Warn("an earlier attempt's record does not verify; deliberating", "discussion", number)
 		return false, nil
 	}

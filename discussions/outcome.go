@@ -12,9 +12,9 @@ import (
 
 	"github.com/shurcooL/githubv4"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -175,16 +175,16 @@ func (r *fetchedRecord) Chain() []outcome.Addendum {
 // OutcomeProblems checks the outcomes published on the discussion: their chain from the
 // record's root, the words each shows against its digest, and that the person it names is
 // the author of the command comment it cites.
-func (r *fetchedRecord) OutcomeProblems() []engine.Problem {
+func (r *fetchedRecord) OutcomeProblems() []verify.Problem {
 	out := slices.Clone(r.outcomeErrs)
-	out = append(out, engine.VerifyOutcomes(r.Session, r.Seal.Root, r.Chain())...)
+	out = append(out, verify.OutcomeChain(r.Session, r.Seal.Root, r.Chain())...)
 	for i, o := range r.Outcomes {
 		name := fmt.Sprintf("outcome %d %s", i+1, o.URL)
 		if got := safetext.PublishedDigest(o.readable); !safetext.PublishedMatches(o.readable, o.Shown) {
-			out = append(out, engine.Problem{Kind: engine.ProblemOutcome, Name: name, Field: "sha256", Stored: o.Shown, Recomputed: got})
+			out = append(out, verify.Problem{Kind: verify.ProblemOutcome, Name: name, Field: "sha256", Stored: o.Shown, Recomputed: got})
 		}
 		if author, ok := r.commenters[o.Outcome.Source]; ok && author != o.Outcome.By {
-			out = append(out, engine.Problem{Kind: engine.ProblemOutcome, Name: name, Field: "by", Stored: o.Outcome.By, Recomputed: author})
+			out = append(out, verify.Problem{Kind: verify.ProblemOutcome, Name: name, Field: "by", Stored: o.Outcome.By, Recomputed: author})
 		}
 	}
 	return out
@@ -192,8 +192,8 @@ func (r *fetchedRecord) OutcomeProblems() []engine.Problem {
 
 // Report is everything `verify` checks in a published decision: its record, the comments
 // published with it, its outcomes.
-func (r *fetchedRecord) Report() engine.Report {
-	rep := engine.VerifyPublished(r.PublishedRecord)
+func (r *fetchedRecord) Report() verify.Report {
+	rep := verify.Published(r.PublishedRecord)
 	rep.Problems = append(append(rep.Problems, r.PublishedProblems()...), r.OutcomeProblems()...)
 	rep.Outcomes = len(r.Outcomes)
 	return rep

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/shurcooL/githubv4"
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // Request is one decision to publish.
@@ -23,7 +23,7 @@ type Request struct {
 	// FullRecord says where the untruncated record is, for truncation notes.
 	FullRecord string
 	// Record is the session's verifiable record, published after the phase comments.
-	Record *engine.PublishedRecord
+	Record *verify.PublishedRecord
 }
 
 // Result is what a publish did.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -27,7 +27,7 @@ const recordChunk = 60000
 // that `verify` finds a word edited in anything a person reads. The seal is made before the
 // decision is rendered, so the digests sit beside it, not inside its root.
 type publishedRecord struct {
-	*engine.PublishedRecord
+	*verify.PublishedRecord
 	Published map[string]string `json:"published,omitempty"`
 }
 
@@ -41,7 +41,7 @@ func digests(r rendered) map[string]string {
 }
 
 // renderRecord splits the published record into its comments.
-func renderRecord(sessionID string, rec *engine.PublishedRecord, published map[string]string) []Part {
+func renderRecord(sessionID string, rec *verify.PublishedRecord, published map[string]string) []Part {
 	raw, err := json.Marshal(publishedRecord{rec, published}) // escapes <, > and &: no text inside can open HTML
 	if err != nil {
 		panic(fmt.Sprintf("discussions: encode the record: %v", err)) // plain data: cannot fail

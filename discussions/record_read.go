@@ -12,7 +12,7 @@ import (
 
 	"github.com/shurcooL/githubv4"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -22,7 +22,7 @@ var ErrNoRecord = errors.New("carries no verifiable record")
 
 // fetchedRecord is a record read back from GitHub, with where each of its parts is.
 type fetchedRecord struct {
-	*engine.PublishedRecord
+	*verify.PublishedRecord
 	Session string
 	// Published are the digests the record holds of each comment published with it.
 	Published map[string]string
@@ -32,7 +32,7 @@ type fetchedRecord struct {
 	Parts []recordPart
 	// Outcomes are the outcome comments in order, outcomeErrs the ones that do not read.
 	Outcomes    []outcomeComment
-	outcomeErrs []engine.Problem
+	outcomeErrs []verify.Problem
 	// commenters are the authors of the discussion's comments, by address.
 	commenters map[string]string
 }
@@ -43,17 +43,17 @@ type servedText struct{ body, url string }
 // comment) with the digest the record holds of it: an edited word, a deleted comment or one
 // added under a part name fails and is named with its address. A record published before
 // digests were reports none.
-func (r *fetchedRecord) PublishedProblems() []engine.Problem {
-	var out []engine.Problem
+func (r *fetchedRecord) PublishedProblems() []verify.Problem {
+	var out []verify.Problem
 	names := slices.Sorted(maps.Keys(r.Published))
 	for _, name := range names {
 		want := r.Published[name]
 		got, ok := r.served[name]
 		switch {
 		case !ok:
-			out = append(out, engine.Problem{Kind: "published", Name: name, Field: "sha256", Stored: want, Recomputed: "(no such comment)"})
+			out = append(out, verify.Problem{Kind: "published", Name: name, Field: "sha256", Stored: want, Recomputed: "(no such comment)"})
 		case !safetext.PublishedMatches(got.body, want):
-			out = append(out, engine.Problem{Kind: "published", Name: name + " " + got.url, Field: "sha256", Stored: want,
+			out = append(out, verify.Problem{Kind: "published", Name: name + " " + got.url, Field: "sha256", Stored: want,
 				Recomputed: safetext.PublishedDigest(got.body)})
 		}
 	}
@@ -173,7 +173,7 @@ func (r *fetchedRecord) decode(repo Repo, number int) error {
 		}
 		b.WriteString(p.json)
 	}
-	pub := publishedRecord{PublishedRecord: &engine.PublishedRecord{}}
+	pub := publishedRecord{PublishedRecord: &verify.PublishedRecord{}}
 	if err := json.Unmarshal([]byte(b.String()), &pub); err != nil {
 		return fmt.Errorf("%s#%d: the published record does not read as JSON (edited?): %w", repo, number, err)
 	}
@@ -188,7 +188,7 @@ func (r *fetchedRecord) addOutcome(part, url, body string) {
 	}
 	o, err := readOutcome(part, url, body)
 	if err != nil {
-		r.outcomeErrs = append(r.outcomeErrs, engine.Problem{Kind: engine.ProblemOutcome, Name: part + " " + url, Field: "json",
+		r.outcomeErrs = append(r.outcomeErrs, verify.Problem{Kind: verify.ProblemOutcome, Name: part + " " + url, Field: "json",
 			Stored: "(unreadable)", Recomputed: err.Error()})
 		return
 	}

@@ -11,9 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/safetext"
-
-	"github.com/war-room/war-room/engine"
 )
 
 //go:embed templates/*.md.tmpl
@@ -58,7 +57,7 @@ type RenderOptions struct {
 	FullRecord string
 	// Record, when set, is published after the phase comments so that the decision, and every
 	// comment published with it, can be verified from GitHub alone.
-	Record *engine.PublishedRecord
+	Record *verify.PublishedRecord
 }
 
 // Render turns a decision into the title, body and phase comments to publish. Text that came

@@ -14,6 +14,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/safetext"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
@@ -168,7 +169,7 @@ func TestReducedIndependenceOpensTheBody(t *testing.T) {
 // endings GitHub serves it with; every comment stays within GitHub's body limit.
 func TestRecordPayloadRoundTrip(t *testing.T) {
 	long := strings.Repeat("Ünïcödé 漢字 😀 ```` <b>&amp;</b> ", 4000)
-	rec := &engine.PublishedRecord{
+	rec := &verify.PublishedRecord{
 		Seal:     engine.Seal{SessionID: "s1", Root: "abc"},
 		Nodes:    []record.DAGNode{{ID: "n1", Content: long}, {ID: "n2", Content: "ok"}},
 		Decision: json.RawMessage(`{"title":"Choix — 決定"}`),
@@ -196,7 +197,7 @@ func TestRecordPayloadRoundTrip(t *testing.T) {
 			}
 			joined.WriteString(payload)
 		}
-		var back engine.PublishedRecord
+		var back verify.PublishedRecord
 		if err := json.Unmarshal([]byte(joined.String()), &back); err != nil {
 			t.Fatalf("crlf=%v: %v", crlf, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // halting is pair, ended after the lead's call as a job that runs out of time is.
@@ -54,7 +55,7 @@ func TestACarriedSessionContinuesOnAFreshStore(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, firstCalls+1, "the first job's calls and the new one")
 	assert.Contains(t, d.Notes, "1 call record(s) (1 answered) were made by an earlier job of this session and carried to this one in a test's hands; whoever can edit that can edit what was carried.")
-	report, err := engine.VerifySession(ctx, fresh, sess.ID)
+	report, err := verify.Session(ctx, fresh, sess.ID)
 	require.NoError(t, err)
 	assert.True(t, report.OK(), "%+v", report)
 

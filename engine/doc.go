@@ -3,7 +3,8 @@
 // ledger, artifact contracts, retry), independence, and the seal of the
 // decision every protocol produces (the record itself is engine/decision's). The ceilings it enforces are engine/limits', the book of calls it
 // keeps engine/ledger's, the way a protocol's settings check themselves engine/settings', the progress events
-// and narrations it emits engine/events', the
+// and narrations it emits engine/events', verifying a
+// stored or published record engine/verify's (it sits above the engine, reading its store), the
 // Merkle DAG and its digest engine/record's, the
 // fence and the scrubber engine/promptsafe's, the Provider port and the vendor registry
 // engine/provider's; the protocols (protocols/…), the vendor

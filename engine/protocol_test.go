@@ -19,6 +19,7 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/engine/settings"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
@@ -143,7 +144,7 @@ func TestApprovedReducedIndependenceIsRecordedAsSuch(t *testing.T) {
 	assert.Equal(t, decision.ReducedIndependence, d.Independence)
 	assert.True(t, d.IndependenceApproved)
 	assert.Contains(t, strings.SplitN(d.Markdown(), "\n", 4)[2], "reduced-independence (approved by a person before the first call)")
-	rep, err := engine.VerifySession(context.Background(), st, d.SessionID)
+	rep, err := verify.Session(context.Background(), st, d.SessionID)
 	require.NoError(t, err)
 	assert.True(t, rep.OK() && rep.Sealed, "%+v", rep.Problems)
 }

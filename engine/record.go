@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,7 +15,7 @@ import (
 // The record of a session is everything a resume reuses and a reader trusts: the DAG of
 // contributions, every stored step result, and the decision. Sealing it computes one root
 // that commits to all three, stores it with the decision (and so in what is published), and
-// lets anyone recompute it later; VerifySession names the first thing that no longer matches.
+// lets anyone recompute it later; verify.Session names the first thing that no longer matches.
 
 // Artifacts of a sealed session. A session ends in a decision (a protocol) or in a result
 // document (a review lane); either is sealed.
@@ -72,39 +71,12 @@ func (rec Seal) ComputeRoot() string {
 	return record.SHA256Hex([]byte(strings.Join(parts, "\x00")))
 }
 
-// checkPublishedDecision checks a published decision against the record.
-func (r *Report) checkPublishedDecision(p *PublishedRecord) {
-	var d decision.Decision
-	if err := json.Unmarshal(p.Decision, &d); err != nil {
-		r.add(problemDecision, DecisionArtifact, "", "(unreadable)", err.Error())
-		return
-	}
-	if sum, err := decisionDigest(&d); err == nil && sum != p.Seal.Decision {
-		r.add(problemDecision, DecisionArtifact, "sha256", p.Seal.Decision, sum)
-	}
-	if d.MerkleRoot != p.Seal.Root {
-		r.add(problemDecision, DecisionArtifact, "merkle_root", d.MerkleRoot, p.Seal.Root)
-	}
-}
-
-// outcome is what the record seals: a decision, or a result.
-func (rec Seal) outcome() string {
+// Kind is what the record seals: "decision", or "result" (a review lane's documents).
+func (rec Seal) Kind() string {
 	if rec.Decision == "" && len(rec.Artifacts) > 0 {
 		return "result"
 	}
 	return "decision"
-}
-
-// decisionDigest is the SHA-256 of d as the record commits to it: its JSON encoding with the
-// Merkle root left empty.
-func decisionDigest(d *decision.Decision) (string, error) {
-	c := *d
-	c.MerkleRoot = ""
-	b, err := json.Marshal(&c)
-	if err != nil {
-		return "", fmt.Errorf("encode decision: %w", err)
-	}
-	return record.SHA256Hex(b), nil
 }
 
 // Seal completes a session's record: it saves the DAG (when there is one), commits to every
@@ -133,7 +105,7 @@ func (r *Run) Seal(ctx context.Context, d *decision.Decision, dag *record.DAG) e
 		}
 		rec.Steps = append(rec.Steps, stepDigest{Key: s.Key, SHA256: sum})
 	}
-	if rec.Decision, err = decisionDigest(d); err != nil {
+	if rec.Decision, err = d.Digest(); err != nil {
 		return err
 	}
 	rec.Root = rec.ComputeRoot()
@@ -197,7 +169,7 @@ func putJSON(ctx context.Context, r *Run, name string, v any) error {
 }
 
 // LoadDecision reads a session's stored decision as it is, without checking it (see
-// VerifySession).
+// verify.Session).
 func LoadDecision(ctx context.Context, st Store, id string) (*decision.Decision, error) {
 	b, err := st.GetArtifact(ctx, id, DecisionArtifact)
 	if err != nil {
@@ -208,109 +180,4 @@ func LoadDecision(ctx context.Context, st Store, id string) (*decision.Decision,
 		return nil, fmt.Errorf("decode the decision of %s: %w", id, err)
 	}
 	return &d, nil
-}
-
-// errNotVerified is wrapped by the error of a decision whose record no longer verifies.
-var errNotVerified = errors.New("its record no longer verifies")
-
-// VerifiedDecision is LoadDecision for a reader who will trust what it says (a person reading
-// it, a publisher posting it): it refuses a decision whose record does not verify, naming the
-// first thing that differs.
-func VerifiedDecision(ctx context.Context, st Store, id string) (*decision.Decision, error) {
-	rep, err := VerifySession(ctx, st, id)
-	if err != nil {
-		return nil, err
-	}
-	if !rep.OK() {
-		return nil, fmt.Errorf("session %s: %w: %s (run war-room verify %[1]s)", id, errNotVerified, rep.Problems[0].Describe())
-	}
-	return LoadDecision(ctx, st, id)
-}
-
-// PublishedRecord is a session's record as it is published beside its decision: the sealed
-// record, every contribution verbatim and the decision itself, so that anyone can recompute
-// the root from what GitHub serves, with no access to war-room's store.
-type PublishedRecord struct {
-	Seal  Seal             `json:"record"`
-	Nodes []record.DAGNode `json:"nodes,omitempty"`
-	// Decision is decision.json as the session stored it (absent for a result).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// Artifacts are the documents a result's record commits to, by name, byte for byte.
-	Artifacts map[string]string `json:"artifacts,omitempty"`
-}
-
-// ExportRecord gathers a sealed session's record for publishing.
-func ExportRecord(ctx context.Context, st Store, id string) (*PublishedRecord, error) {
-	raw, err := st.GetArtifact(ctx, id, RecordArtifact)
-	if err != nil {
-		return nil, fmt.Errorf("read the record of %s: %w", id, err)
-	}
-	var p PublishedRecord
-	if err := json.Unmarshal(raw, &p.Seal); err != nil {
-		return nil, fmt.Errorf("decode the record of %s: %w", id, err)
-	}
-	for _, a := range p.Seal.Artifacts {
-		b, err := st.GetArtifact(ctx, id, a.Name)
-		if err != nil {
-			return nil, fmt.Errorf("read %s of %s: %w", a.Name, id, err)
-		}
-		if p.Artifacts == nil {
-			p.Artifacts = map[string]string{}
-		}
-		p.Artifacts[a.Name] = string(b)
-	}
-	if p.Seal.Decision == "" {
-		return &p, nil // a result: its documents are all there is
-	}
-	if p.Decision, err = st.GetArtifact(ctx, id, DecisionArtifact); err != nil {
-		return nil, fmt.Errorf("read the decision of %s: %w", id, err)
-	}
-	if p.Seal.DAGRoot != "" {
-		dag, err := LoadDAG(ctx, st, id)
-		if err != nil {
-			return nil, err
-		}
-		p.Nodes = dag.Nodes
-	}
-	return &p, nil
-}
-
-// VerifyPublished recomputes a published record: every contribution's hashes and the
-// contributions' root, the decision's digest, and the root over them and the step digests
-// the record lists (the steps themselves stay in war-room's store).
-func VerifyPublished(p *PublishedRecord) Report {
-	rep := Report{Session: p.Seal.SessionID, Sealed: true, Steps: len(p.Seal.Steps), Nodes: len(p.Nodes),
-		Root: p.Seal.Root, RecomputedRoot: p.Seal.ComputeRoot()}
-	dagRoot := ""
-	if len(p.Nodes) > 0 {
-		d := record.VerifyDAG(&record.DAG{SessionID: p.Seal.SessionID, Nodes: p.Nodes, Root: p.Seal.DAGRoot})
-		for _, pr := range d.Problems {
-			name := "root"
-			if pr.Node != "" {
-				name = fmt.Sprintf("%s %s in %s", pr.Node, pr.Label, pr.Phase)
-			}
-			rep.add(ProblemContribution, name, pr.Field, pr.Stored, pr.Recomputed)
-		}
-		dagRoot = d.RecomputedRoot
-	}
-	if dagRoot != p.Seal.DAGRoot && !rep.has(ProblemContribution, "") {
-		rep.add(ProblemContribution, "root", "dag_root", p.Seal.DAGRoot, dagRoot)
-	}
-	rep.Outcome = p.Seal.outcome()
-	for _, a := range p.Seal.Artifacts {
-		body, ok := p.Artifacts[a.Name]
-		switch sum := record.SHA256Hex([]byte(body)); {
-		case !ok:
-			rep.add(problemRecord, a.Name, "sha256", a.SHA256, "(not published)")
-		case sum != a.SHA256:
-			rep.add(problemRecord, a.Name, "sha256", a.SHA256, sum)
-		}
-	}
-	if rep.Outcome == "decision" { // a result has no decision: its documents were checked above
-		rep.checkPublishedDecision(p)
-	}
-	if rep.RecomputedRoot != p.Seal.Root {
-		rep.add(problemRecord, RecordArtifact, "root", p.Seal.Root, rep.RecomputedRoot)
-	}
-	return rep
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -29,7 +30,7 @@ var ErrNoLaneRecord = errors.New("carries no war-room lane record")
 // documents, and the SHA-256 of the summary published beside it (made after the seal, so it
 // sits beside the root, not under it).
 type laneRecord struct {
-	*engine.PublishedRecord
+	*verify.PublishedRecord
 	Published map[string]string `json:"published,omitempty"`
 }
 
@@ -82,29 +83,29 @@ const problemCheck = "check run"
 // shows against the result the record seals: its name, head commit, title, conclusion, and
 // its summary against the digest published with the record. A check run with no record is
 // ErrNoLaneRecord.
-func VerifyCheckRun(c PublishedCheck) (engine.Report, error) {
+func VerifyCheckRun(c PublishedCheck) (verify.Report, error) {
 	payload, ok := safetext.ReadJSONBlock(c.Text)
 	if !ok {
-		return engine.Report{}, fmt.Errorf("check run %d %w", c.ID, ErrNoLaneRecord)
+		return verify.Report{}, fmt.Errorf("check run %d %w", c.ID, ErrNoLaneRecord)
 	}
 	var rec laneRecord
 	if err := json.Unmarshal([]byte(payload), &rec); err != nil || rec.PublishedRecord == nil {
-		return engine.Report{}, fmt.Errorf("check run %d %w: its record does not decode: %v", c.ID, ErrNoLaneRecord, err)
+		return verify.Report{}, fmt.Errorf("check run %d %w: its record does not decode: %v", c.ID, ErrNoLaneRecord, err)
 	}
-	rep := engine.VerifyPublished(rec.PublishedRecord)
+	rep := verify.Published(rec.PublishedRecord)
 	if rep.Outcome != "result" {
-		rep.Problems = append(rep.Problems, engine.Problem{Kind: problemCheck, Name: "record", Stored: rep.Outcome, Recomputed: "a lane's result"})
+		rep.Problems = append(rep.Problems, verify.Problem{Kind: problemCheck, Name: "record", Stored: rep.Outcome, Recomputed: "a lane's result"})
 		return rep, nil
 	}
 	var r Result
 	if err := json.Unmarshal([]byte(rec.Artifacts[engine.ResultArtifact]), &r); err != nil {
-		rep.Problems = append(rep.Problems, engine.Problem{Kind: problemCheck, Name: engine.ResultArtifact, Stored: "(unreadable)", Recomputed: err.Error()})
+		rep.Problems = append(rep.Problems, verify.Problem{Kind: problemCheck, Name: engine.ResultArtifact, Stored: "(unreadable)", Recomputed: err.Error()})
 		return rep, nil
 	}
 	_, title := Conclusions{}.Of(&r)
 	shown := func(field, got, want string) {
 		if got != want {
-			rep.Problems = append(rep.Problems, engine.Problem{Kind: problemCheck, Name: fmt.Sprint(c.ID), Field: field, Stored: got, Recomputed: want})
+			rep.Problems = append(rep.Problems, verify.Problem{Kind: problemCheck, Name: fmt.Sprint(c.ID), Field: field, Stored: got, Recomputed: want})
 		}
 	}
 	shown("name", c.Name, CheckName(r.Lane))

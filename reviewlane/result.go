@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // Status is what became of a lane.
@@ -96,7 +96,7 @@ type Result struct {
 
 	// record is the lane's sealed record (request and result), set when the lane finishes; its
 	// root is published on the check run, and the record itself in the check run's text.
-	record *engine.PublishedRecord
+	record *verify.PublishedRecord
 }
 
 // Root is the root of the lane's sealed record ("" for a result read from a file).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // transcript is the record of the lane's one exchange. The diff and contract are named by
@@ -101,7 +102,7 @@ func (l *lane) finish(ctx context.Context, runErr error) (*Result, error) {
 	if _, err := l.session.SealResult(ctx, b, engine.Artifact{Name: requestName, Body: l.reqRaw}); err != nil {
 		return nil, l.session.Finish(ctx, err)
 	}
-	if l.res.record, err = engine.ExportRecord(ctx, l.d.Run.Store, l.res.SessionID); err != nil {
+	if l.res.record, err = verify.Export(ctx, l.d.Run.Store, l.res.SessionID); err != nil {
 		return nil, l.session.Finish(ctx, err)
 	}
 	// A lane that stopped before its checks found its directory looks for it now; one whose

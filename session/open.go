@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/protocols"
 )
 
@@ -96,7 +97,7 @@ func (r *Runner) finished(ctx context.Context, req Request, s *engine.Session, o
 	if s.Status != engine.StatusCompleted {
 		return
 	}
-	d, err := engine.VerifiedDecision(ctx, r.Store, s.ID)
+	d, err := verify.Decision(ctx, r.Store, s.ID)
 	if err != nil {
 		out.Status, out.Err = engine.StatusFailed, err
 		return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // publish sends a completed session's decision where it was asked to go, or records the
@@ -32,7 +33,7 @@ func (r *Runner) publish(ctx context.Context, req Request, out *Outcome) {
 	pr := discussions.Request{Repo: *req.Repo, Decision: out.Decision, FullRecord: req.FullRecord}
 	// The verifiable record goes with it, so that anyone can check the decision from GitHub
 	// alone; a decision an older war-room wrote has none to publish.
-	if rec, err := engine.ExportRecord(ctx, r.Store, s.ID); err == nil {
+	if rec, err := verify.Export(ctx, r.Store, s.ID); err == nil {
 		pr.Record = rec
 	} else if !errors.Is(err, engine.ErrNotFound) {
 		out.Err = &PublishError{Err: err}

@@ -15,6 +15,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/calibration"
 	"github.com/war-room/war-room/internal/memory"
 )
@@ -87,7 +88,7 @@ func recordOutcome(ctx context.Context, e *env, b *browseFlags, name string, pos
 		return err
 	}
 	defer st.Close()
-	a, err := engine.RecordOutcome(ctx, st, pos[0], verdict, note, by, "cli", now)
+	a, err := verify.RecordOutcome(ctx, st, pos[0], verdict, note, by, "cli", now)
 	if err != nil {
 		return usageIfInput(err)
 	}
@@ -178,12 +179,12 @@ func gatherDecided(ctx context.Context, e *env, b *browseFlags) ([]decided, erro
 	}
 	var out []decided
 	for _, ld := range ds {
-		d, err := engine.VerifiedDecision(ctx, st, ld.Session)
+		d, err := verify.Decision(ctx, st, ld.Session)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "decisions: %s is left out: %v\n", ld.Session, err)
 			continue
 		}
-		chain, err := engine.Outcomes(ctx, st, ld.Session)
+		chain, err := verify.Outcomes(ctx, st, ld.Session)
 		if err != nil {
 			return nil, err
 		}

@@ -13,8 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/store/sqlite"
 )
 
@@ -64,7 +64,7 @@ func (w *indepEnv) decision(id string) *decision.Decision {
 		w.t.Fatal(err)
 	}
 	defer st.Close()
-	d, err := engine.VerifiedDecision(context.Background(), st, id)
+	d, err := verify.Decision(context.Background(), st, id)
 	if err != nil {
 		w.t.Fatal(err)
 	}

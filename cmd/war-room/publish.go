@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/session"
 )
@@ -126,7 +127,7 @@ func loadDecision(ctx context.Context, st engine.Store, session string) (*decisi
 	if _, err := st.GetArtifact(ctx, session, engine.DecisionArtifact); errors.Is(err, engine.ErrNotFound) {
 		return nil, exitErr(exitUsage, fmt.Errorf("session %s has no decision (is it finished? see war-room decisions list)", session))
 	}
-	d, err := engine.VerifiedDecision(ctx, st, session)
+	d, err := verify.Decision(ctx, st, session)
 	if err != nil {
 		return nil, exitErr(exitFailure, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 func init() {
@@ -50,7 +51,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	rep, err := engine.VerifySession(ctx, st, pos[0])
+	rep, err := verify.Session(ctx, st, pos[0])
 	if errors.Is(err, engine.ErrNotFound) {
 		return exitErr(exitUsage, fmt.Errorf("no session %s in %s", pos[0], cf.dbPath(e)))
 	}
@@ -70,11 +71,11 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 // verifyJSON is what verify prints with --json.
 type verifyJSON struct {
 	OK bool `json:"ok"`
-	engine.Report
+	verify.Report
 }
 
 // showVerify prints a report as verify does: JSON with --json, else a line per problem.
-func showVerify(e *env, asJSON bool, r engine.Report) error {
+func showVerify(e *env, asJSON bool, r verify.Report) error {
 	if asJSON {
 		return printJSON(e, verifyJSON{OK: r.OK(), Report: r})
 	}
@@ -82,7 +83,7 @@ func showVerify(e *env, asJSON bool, r engine.Report) error {
 	return nil
 }
 
-func printVerify(e *env, r engine.Report) {
+func printVerify(e *env, r verify.Report) {
 	what := fmt.Sprintf("%d step(s), %d contribution(s)", r.Steps, r.Nodes)
 	switch {
 	case r.Sealed && r.Outcome == "result":

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/war-room/war-room/discussions"
-	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/reviewlane"
 )
 
@@ -38,8 +38,8 @@ func verifyPublished(ctx context.Context, e *env, cf commonFlags, gf githubFlags
 }
 
 // nodeID is the id a contribution problem names, to find the comment that holds it.
-func nodeID(p engine.Problem) string {
-	if p.Kind == engine.ProblemContribution && len(p.Name) >= 16 {
+func nodeID(p verify.Problem) string {
+	if p.Kind == verify.ProblemContribution && len(p.Name) >= 16 {
 		return `"id":"` + p.Name[:16] + `"`
 	}
 	return `"` + p.Kind + `"`

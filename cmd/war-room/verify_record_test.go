@@ -11,6 +11,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // protocolRun is one finished session of a protocol, run through the CLI: how to run further
@@ -229,7 +230,7 @@ func TestVerifyDetectsAConsistentForgery(t *testing.T) {
 // the sealed record's root also commits to the steps, which carry when they ran.
 func contributionsRoot(t *testing.T, st engine.Store, id string) string {
 	t.Helper()
-	rep, err := engine.VerifySession(context.Background(), st, id)
+	rep, err := verify.Session(context.Background(), st, id)
 	if err != nil || !rep.OK() {
 		t.Fatalf("session %s does not verify: %v %+v", id, err, rep.Problems)
 	}

@@ -1,6 +1,7 @@
 package decision
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/engine/record"
 )
 
 // Decision is the protocol-neutral record every protocol ends in. The Discussions publisher,
@@ -248,4 +250,16 @@ func Title(prefix, question string) string {
 		first = strings.TrimSpace(string(r[:119])) + "…"
 	}
 	return prefix + " " + first
+}
+
+// Digest is the SHA-256 of d as the record commits to it: its JSON encoding with the
+// Merkle root left empty.
+func (d *Decision) Digest() (string, error) {
+	c := *d
+	c.MerkleRoot = ""
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return "", fmt.Errorf("encode decision: %w", err)
+	}
+	return record.SHA256Hex(b), nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // Environment of the child process.
@@ -167,7 +168,7 @@ func (h Harness) boundary(t *testing.T, key string, want decision.Decision, refL
 	// The contributions' root is the uninterrupted run's; the sealed record's root is not (it
 	// also commits to the steps, which carry when they ran), but it must verify.
 	assert.Equal(t, h.dagRoot(t, h.Open(t, refDB)), h.dagRoot(t, st))
-	rep, err := engine.VerifySession(ctx, st, h.SessionID)
+	rep, err := verify.Session(ctx, st, h.SessionID)
 	require.NoError(t, err)
 	assert.True(t, rep.OK() && rep.Sealed, "the resumed session's record verifies: %+v", rep.Problems)
 	want.MerkleRoot, got.MerkleRoot = "", ""

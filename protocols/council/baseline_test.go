@@ -11,6 +11,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -62,7 +63,7 @@ func TestBaselineBesideTheRuling(t *testing.T) {
 			assert.Contains(t, req.User, "Adopt a queue")
 		}
 	}
-	rep, err := engine.VerifySession(ctx, st, d.SessionID)
+	rep, err := verify.Session(ctx, st, d.SessionID)
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "%+v", rep.Problems)
 }

@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/evidence"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -78,7 +78,7 @@ func TestEvidenceRequestsAreAnsweredOrRefusedAndRecorded(t *testing.T) {
 	stored, err := st.GetStep(ctx, d.SessionID, "evidence-blind")
 	require.NoError(t, err)
 	assert.Contains(t, string(stored), "REPO-FACT", "the results are a step of the sealed record")
-	rep, err := engine.VerifySession(ctx, st, d.SessionID)
+	rep, err := verify.Session(ctx, st, d.SessionID)
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "%+v", rep.Problems)
 	b, _ := os.ReadFile(filepath.Join(src.Dir, "billing/retry.go"))

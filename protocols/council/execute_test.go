@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/protocols/council"
 )
 
@@ -110,7 +111,7 @@ func TestFullSession(t *testing.T) {
 	assert.True(t, record.VerifyDAG(dag).OK())
 	assert.False(t, dag.Sealed)
 	assert.Len(t, dag.Nodes, 4+1+4+4+1)
-	rep, err := engine.VerifySession(ctx, st, d.SessionID)
+	rep, err := verify.Session(ctx, st, d.SessionID)
 	require.NoError(t, err)
 	assert.True(t, rep.OK() && rep.Sealed, "%+v", rep.Problems)
 	assert.Equal(t, d.MerkleRoot, rep.Root, "the decision carries the sealed record's root")

@@ -16,6 +16,7 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/ledger"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -124,7 +125,7 @@ func TestBaselineVoteBesideTheDecision(t *testing.T) {
 	assert.Contains(t, sec.Text, "a plain vote of 5 independent answers")
 
 	// The ballots are sealed: the record verifies, and a ballot changed afterwards does not.
-	rep, err := engine.VerifySession(ctx, st, d.SessionID)
+	rep, err := verify.Session(ctx, st, d.SessionID)
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "%+v", rep.Problems)
 	dag := mustDAG(t, st, d)
@@ -138,7 +139,7 @@ func TestBaselineVoteBesideTheDecision(t *testing.T) {
 	}
 	require.True(t, changed, "no ballot in the DAG")
 	require.NoError(t, engine.SaveDAG(ctx, st, dag))
-	rep, err = engine.VerifySession(ctx, st, d.SessionID)
+	rep, err = verify.Session(ctx, st, d.SessionID)
 	require.NoError(t, err)
 	assert.False(t, rep.OK(), "a changed ballot verified")
 }

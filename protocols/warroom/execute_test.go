@@ -13,6 +13,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/protocols/warroom"
 )
 
@@ -99,7 +100,7 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, record.VerifyDAG(dag).OK())
 	assert.False(t, dag.Sealed, "unsealed for the synthesis")
-	rep, err := engine.VerifySession(context.Background(), st, d.SessionID)
+	rep, err := verify.Session(context.Background(), st, d.SessionID)
 	require.NoError(t, err)
 	assert.True(t, rep.OK() && rep.Sealed, "%+v", rep.Problems)
 	assert.Equal(t, d.MerkleRoot, rep.Root)

@@ -12,6 +12,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/outcome"
+	"github.com/war-room/war-room/engine/verify"
 )
 
 // sealedDecision runs one call, seals a decision over it and finishes the run.
@@ -37,34 +38,34 @@ func TestOutcomesChainToTheDecisionAndVerify(t *testing.T) {
 	d, err := engine.LoadDecision(ctx, st, id)
 	require.NoError(t, err)
 
-	first, err := engine.RecordOutcome(ctx, st, id, "Held", "River ran a quarter without a lost job.", "ana", "cli", day)
+	first, err := verify.RecordOutcome(ctx, st, id, "Held", "River ran a quarter without a lost job.", "ana", "cli", day)
 	require.NoError(t, err)
 	assert.Equal(t, outcome.Held, first.Verdict)
 	assert.Equal(t, d.MerkleRoot, first.Prev, "the first outcome names the decision's root")
-	second, err := engine.RecordOutcome(ctx, st, id, "partly", "Retries needed a second queue.", "bo", "cli", day.Add(48*time.Hour))
+	second, err := verify.RecordOutcome(ctx, st, id, "partly", "Retries needed a second queue.", "bo", "cli", day.Add(48*time.Hour))
 	require.NoError(t, err)
 	assert.Equal(t, first.Digest, second.Prev)
 	assert.Equal(t, 2, second.Seq)
 
-	rep, err := engine.VerifySession(ctx, st, id)
+	rep, err := verify.Session(ctx, st, id)
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "%v", rep.Problems)
 	assert.Equal(t, 2, rep.Outcomes)
 
-	chain, err := engine.Outcomes(ctx, st, id)
+	chain, err := verify.Outcomes(ctx, st, id)
 	require.NoError(t, err)
 	edited := append([]outcome.Addendum(nil), chain...)
 	edited[0].Note = "River ran a quarter."
-	problems := engine.VerifyOutcomes(id, d.MerkleRoot, edited)
+	problems := verify.OutcomeChain(id, d.MerkleRoot, edited)
 	require.NotEmpty(t, problems)
 	assert.Equal(t, "outcome 1", problems[0].Name)
 	assert.Equal(t, "digest", problems[0].Field)
 
-	dropped := engine.VerifyOutcomes(id, d.MerkleRoot, chain[1:])
+	dropped := verify.OutcomeChain(id, d.MerkleRoot, chain[1:])
 	require.NotEmpty(t, dropped)
 	assert.Contains(t, []string{dropped[0].Field, dropped[len(dropped)-1].Field}, "prev")
 
-	other := engine.VerifyOutcomes(id, strings.Repeat("0", 64), chain)
+	other := verify.OutcomeChain(id, strings.Repeat("0", 64), chain)
 	require.NotEmpty(t, other)
 	assert.Equal(t, "root", other[0].Field)
 }
@@ -74,20 +75,20 @@ func TestAnOutcomeIsNotAddedToARecordThatNoLongerVerifies(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, "")
 	id := sealedDecision(t, st)
-	_, err := engine.RecordOutcome(ctx, st, id, "reversed", "We went back to cron.", "ana", "cli", day)
+	_, err := verify.RecordOutcome(ctx, st, id, "reversed", "We went back to cron.", "ana", "cli", day)
 	require.NoError(t, err)
 	raw, err := st.GetArtifact(ctx, id, outcome.Artifact)
 	require.NoError(t, err)
 	require.NoError(t, st.PutArtifact(ctx, id, outcome.Artifact, []byte(strings.Replace(string(raw), "reversed", "held", 1))))
 
-	rep, err := engine.VerifySession(ctx, st, id)
+	rep, err := verify.Session(ctx, st, id)
 	require.NoError(t, err)
 	require.False(t, rep.OK())
-	assert.Equal(t, engine.ProblemOutcome, rep.Problems[0].Kind)
+	assert.Equal(t, verify.ProblemOutcome, rep.Problems[0].Kind)
 
-	_, err = engine.RecordOutcome(ctx, st, id, "held", "Another note.", "ana", "cli", day)
+	_, err = verify.RecordOutcome(ctx, st, id, "held", "Another note.", "ana", "cli", day)
 	require.Error(t, err)
-	chain, err := engine.Outcomes(ctx, st, id)
+	chain, err := verify.Outcomes(ctx, st, id)
 	require.NoError(t, err)
 	assert.Len(t, chain, 1, "nothing was added")
 }
@@ -98,38 +99,20 @@ func TestAnOutcomeNeedsAVerdictAndANoteAndKeepsNoSecret(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, "")
 	id := sealedDecision(t, st)
-	_, err := engine.RecordOutcome(ctx, st, id, "maybe", "x", "ana", "cli", day)
+	_, err := verify.RecordOutcome(ctx, st, id, "maybe", "x", "ana", "cli", day)
 	var ie *outcome.InputError
 	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, err.Error(), "held, reversed or partly")
-	_, err = engine.RecordOutcome(ctx, st, id, "held", "  ", "ana", "cli", day)
+	_, err = verify.RecordOutcome(ctx, st, id, "held", "  ", "ana", "cli", day)
 	require.ErrorContains(t, err, "needs a note")
-	_, err = engine.RecordOutcome(ctx, st, "wr-none", "held", "x", "ana", "cli", day)
+	_, err = verify.RecordOutcome(ctx, st, "wr-none", "held", "x", "ana", "cli", day)
 	require.ErrorIs(t, err, engine.ErrNotFound)
 
 	secret := "ghp_" + strings.Repeat("a1B2", 9)
-	a, err := engine.RecordOutcome(ctx, st, id, "held", "Rotated "+secret+" after the move.", "ana", "cli", day)
+	a, err := verify.RecordOutcome(ctx, st, id, "held", "Rotated "+secret+" after the move.", "ana", "cli", day)
 	require.NoError(t, err)
 	assert.NotContains(t, a.Note, secret)
 	raw, err := st.GetArtifact(ctx, id, outcome.Artifact)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), secret)
-}
-
-// A confidence counts as a probability only where it is stated as a number.
-func TestStatedProbabilityReadsOnlyNumbers(t *testing.T) {
-	for text, want := range map[string]float64{
-		"70% — the load test settles it":      0.7,
-		"**CONFIDENCE:** 85 % (two unknowns)": 0.85,
-		"p = 0.6, given the budget":           0.6,
-		"1.0":                                 1,
-	} {
-		got, ok := decision.StatedProbability(text)
-		assert.True(t, ok, text)
-		assert.InDelta(t, want, got, 1e-9, text)
-	}
-	for _, text := range []string{"medium — the vendor may change terms", "high", "", "version 2.5 of the API", "150%", "0"} {
-		_, ok := decision.StatedProbability(text)
-		assert.False(t, ok, text)
-	}
 }
