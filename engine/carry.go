@@ -14,12 +14,12 @@ import (
 // Put back under the same session, a continuation reads the answered calls instead of paying
 // for them again, and the record and the call count hold every call the session made.
 type Carried struct {
-	Steps  []CarriedStep  `json:"steps"`
+	Steps  []carriedStep  `json:"steps"`
 	Ledger []ledger.Entry `json:"ledger,omitempty"`
 }
 
-// CarriedStep is one stored step: its key and its result as stored (JSON).
-type CarriedStep struct {
+// carriedStep is one stored step: its key and its result as stored (JSON).
+type carriedStep struct {
 	Key    string          `json:"key"`
 	Result json.RawMessage `json:"result"`
 }
@@ -39,7 +39,7 @@ func Carry(ctx context.Context, st Store, id string) (*Carried, error) {
 		if !json.Valid(s.Result) {
 			return nil, fmt.Errorf("carry session %s: step %s is not JSON", id, s.Key)
 		}
-		c.Steps = append(c.Steps, CarriedStep{Key: s.Key, Result: s.Result})
+		c.Steps = append(c.Steps, carriedStep{Key: s.Key, Result: s.Result})
 	}
 	return c, nil
 }

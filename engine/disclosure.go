@@ -38,14 +38,14 @@ type Disclosure struct {
 	// context files, the issue, a diff).
 	Material []string `json:"material"`
 	// Routes are the inputs sent to some roles only, by name, with the roles that get them.
-	Routes []Route `json:"routes,omitempty"`
+	Routes []inputRoute `json:"routes,omitempty"`
 	// Budget is the session's ceiling as it applies, in a sentence ("uncapped" when none).
 	Budget string `json:"budget,omitempty"`
 	Source Source `json:"source"`
 }
 
-// Route is an input sent to some roles only.
-type Route struct {
+// inputRoute is an input sent to some roles only.
+type inputRoute struct {
 	Input string   `json:"input"`
 	Roles []string `json:"roles"`
 }
@@ -60,10 +60,10 @@ func (d Disclosure) RouteLines() []string {
 }
 
 // routes lists the plan's routes by input name, each role by its title.
-func (p Plan) routes() []Route {
-	var out []Route
+func (p Plan) routes() []inputRoute {
+	var out []inputRoute
 	for _, in := range slices.Sorted(maps.Keys(p.Routes)) {
-		rt := Route{Input: in}
+		rt := inputRoute{Input: in}
 		for _, role := range p.Routes[in] {
 			rt.Roles = append(rt.Roles, p.title(role))
 		}
@@ -120,7 +120,7 @@ func orDash(s string) string {
 
 // newDisclosure lists the processors of seats (each profile once, by name) and the
 // session's inputs.
-func (r *Run) newDisclosure(seats []Seat, routes []Route) Disclosure {
+func (r *Run) newDisclosure(seats []Seat, routes []inputRoute) Disclosure {
 	d := Disclosure{Source: r.cfg.Source}
 	for _, s := range seats {
 		if slices.ContainsFunc(d.Processors, func(p processor) bool { return p.Profile == s.Profile }) {
@@ -155,7 +155,7 @@ func (r *Run) newDisclosure(seats []Seat, routes []Route) Disclosure {
 func (r *Run) Disclose(ctx context.Context, seats []Seat) error { return r.disclose(ctx, seats, nil) }
 
 // disclose is Disclose with the plan's routes: the inputs some roles only receive.
-func (r *Run) disclose(ctx context.Context, seats []Seat, routes []Route) error {
+func (r *Run) disclose(ctx context.Context, seats []Seat, routes []inputRoute) error {
 	r.disclosure.Lock()
 	defer r.disclosure.Unlock()
 	if r.disclosed {
