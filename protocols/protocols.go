@@ -88,6 +88,8 @@ type protocol struct {
 	surround bool
 	// proposals reads the memory a finished session proposes (nil: the protocol proposes none).
 	proposals func(ctx context.Context, st engine.Store, sessionID string) (kept, refused []Proposal, err error)
+	// ending is how a session ends for a person at a terminal (zero: as a printed decision).
+	ending Ending
 }
 
 // known is built on first use, not at start-up: the council's flag help reads its built-in
@@ -118,6 +120,7 @@ var known = sync.OnceValue(func() map[string]protocol {
 				{Name: "force-premise", Bool: true, Gate: reason.GatePremise, Answer: reason.AnswerProceed,
 					Help: "run the whole chain even if the premise check flags the question (the synthesis carries the suspect verdict)"}},
 			start: startReason, runner: reason.Runner, bounded: bounded[reason.Options],
+			ending: reasonEnding,
 		},
 		council.Protocol: {
 			section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
@@ -167,6 +170,8 @@ type Entry struct {
 	// Protocol is the protocol itself, as the engine runs and previews it.
 	Protocol engine.Protocol
 	Bounded  func(s *engine.Session) ([]limits.Bounded, error)
+	// Ending is how its sessions end at a terminal, when not as a printed decision.
+	Ending Ending
 }
 
 // Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
@@ -179,7 +184,7 @@ func Register(name string, e Entry) (unregister func()) {
 		panic(fmt.Sprintf("protocols: %q registered twice", name))
 	}
 	known()[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
-		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded}
+		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded, ending: e.Ending}
 	order = append(order, name)
 	return func() {
 		delete(known(), name)

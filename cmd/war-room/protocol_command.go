@@ -42,7 +42,8 @@ func genericProtocols() []struct{ name, summary string } {
 
 // runProtocol is the command of a protocol that has none of its own, built from its registry
 // entry alone: its own flags, the question, --context files, --seed, the approval and the
-// state flags every command takes. The session runs, resumes (war-room resume) and prints its
+// state flags every command takes, and --keep when the protocol keeps its runs. The session
+// runs, resumes (war-room resume) and ends as the protocol's Ending says, else by printing its
 // decision exactly as every other protocol's.
 func runProtocol(protocol string) func(ctx context.Context, e *env, args []string) error {
 	return func(ctx context.Context, e *env, args []string) error {
@@ -56,6 +57,10 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		fs.Var(&files, "context", "a context file fed to the panel verbatim (repeatable)")
 		seed := fs.String("seed", "", "fix the session's seed (default: drawn from the OS entropy source)")
 		dry := fs.Bool("dry-run", false, "print the seats, their independence and the estimate; make no call")
+		keep := new(string)
+		if protocols.EndingOf(protocol).Keep != nil {
+			fs.StringVar(keep, "keep", "", "write the run's inputs, manifest, ledger and artifacts into this directory")
+		}
 		own := registerProtocolFlags(fs, protocol)
 		pos, err := parseFlags(fs, args)
 		if err != nil {
@@ -85,8 +90,14 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		if *dry {
 			return dryRunProtocol(ctx, e, st, req, common.json)
 		}
+		if err := checkKeep(protocol, *keep, ""); err != nil {
+			return err
+		}
 		out := st.runner(e).Run(ctx, session.Request{Protocol: protocol, Question: req.Question, Context: req.Context,
 			Flags: req.Flags, Seed: n, SeedSource: source, Answers: approve.answers()})
+		if !notStarted(out) && ownEnding(protocol) {
+			return protocolEnd{protocol: protocol, keep: *keep, asJSON: common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
+		}
 		return endSession(e, verb, out, func(d *decision.Decision) error { return finishDecision(e, d, common.json) })
 	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +14,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/protocols/testprotocol"
 )
 
@@ -75,6 +80,74 @@ func TestARegisteredProtocolGetsItsCommandAndResume(t *testing.T) {
 	ledger, err = st.Ledger(context.Background(), ss[0].ID)
 	require.NoError(t, err)
 	assert.Len(t, ledger, 2, "a resume of a finished session calls nothing")
+}
+
+// A registered protocol that ends its own way — a result of its own, a run it keeps — ends so
+// from its command and from a resume alike, through its registry entry's Ending: no file of
+// cmd/ names it, and --keep is offered for it and refused for a protocol that keeps nothing.
+func TestARegisteredProtocolEndsItsOwnWay(t *testing.T) {
+	var keptBy []string
+	defer testprotocol.RegisterEnding(protocols.Ending{
+		Result: func(ctx context.Context, st engine.Store, id string, d *decision.Decision, w io.Writer) error {
+			_, err := fmt.Fprintf(w, "TALLY RESULT %s: %s\n", id, d.Outcome)
+			return err
+		},
+		Keep: func(ctx context.Context, st engine.Store, id, dir string) error {
+			keptBy = append(keptBy, id)
+			return os.WriteFile(filepath.Join(dir, "RUN"), []byte(id), 0o600)
+		},
+		KeptRun: func(dir string) string {
+			b, _ := os.ReadFile(filepath.Join(dir, "RUN"))
+			return string(b)
+		},
+	})()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "tally.yml")
+	require.NoError(t, os.WriteFile(script, []byte("responses:\n  - role: first\n    text: use a queue\n"+
+		"  - role: second\n    text: keep the cron jobs\n"), 0o600))
+	cfg := filepath.Join(dir, "war-room.yml")
+	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\nproviders:\n"+
+		"  first: {type: script, family: anthropic, responses: "+script+"}\n"+
+		"  second: {type: script, family: openai, responses: "+script+"}\n"), 0o600))
+	db := filepath.Join(dir, "state.db")
+	cli := func(args ...string) cliResult {
+		var out, errb bytes.Buffer
+		e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
+		code := run(context.Background(), e, args)
+		return cliResult{out.String(), errb.String(), code}
+	}
+
+	full := filepath.Join(dir, "full")
+	require.NoError(t, os.MkdirAll(full, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(full, "other"), nil, 0o600))
+	refused := cli("tally", "--config", cfg, "--db", db, "--keep", full, "Cron or queue?")
+	assert.Equal(t, exitUsage, refused.code)
+	assert.Contains(t, refused.stderr, "the directory is not empty")
+
+	keep := filepath.Join(dir, "kept")
+	res := cli("tally", "--config", cfg, "--db", db, "--keep", keep, "Cron or queue?")
+	require.Equal(t, exitOK, res.code, res.stderr)
+	st := (&warRoomEnv{t: t, db: db}).store()
+	ss, err := st.ListSessions(context.Background(), testprotocol.Name, 0)
+	require.NoError(t, err)
+	require.Len(t, ss, 1)
+	id := ss[0].ID
+	assert.Equal(t, "TALLY RESULT "+id+": use a queue; keep the cron jobs\n", res.stdout, "the protocol's own result, not the decision's markdown")
+	assert.Contains(t, res.stderr, "run "+id+" kept in "+keep)
+
+	again := cli("resume", "--config", cfg, "--db", db, "--keep", keep, id)
+	require.Equal(t, exitOK, again.code, again.stderr)
+	assert.Equal(t, res.stdout, again.stdout, "a resume ends as the command did")
+	assert.Equal(t, []string{id, id}, keptBy, "the directory of the very session it resumes may be named again")
+
+	// A session of a protocol that keeps nothing (a paused war-room session, say).
+	ws, err := engine.ProtocolSession("war-room", "[War Room] Q?", "QUESTION", "Q?", nil, struct{}{}, 1, "--seed")
+	require.NoError(t, err)
+	ws.ID = engine.NewSessionID()
+	require.NoError(t, st.CreateSession(context.Background(), ws))
+	other := cli("resume", "--config", cfg, "--db", db, "--keep", filepath.Join(dir, "k2"), ws.ID)
+	assert.Equal(t, exitUsage, other.code)
+	assert.Contains(t, other.stderr, "--keep applies to sessions whose protocol keeps its run's files (reason, tally)")
 }
 
 // The same protocol answers a comment: "/war-room tally --tone=loud …" is parsed with the

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -87,15 +86,15 @@ func runReason(ctx context.Context, e *env, args []string) error {
 	if f.dry {
 		return f.dryRun(ctx, e, st, plan, inputs, source)
 	}
-	if err := checkKeepDir(f.keep, ""); err != nil {
-		return exitErr(exitUsage, err)
+	if err := checkKeep(reason.Protocol, f.keep, ""); err != nil {
+		return err
 	}
 	out := st.runner(e).Run(ctx, session.Request{Protocol: reason.Protocol, Question: question, Context: inputs[1:],
 		Flags: f.protocol.request(), Seed: seed, SeedSource: source, Answers: f.answers()})
 	if notStarted(out) {
 		return endSession(e, "reason", out, nil)
 	}
-	err = reasonEnd{keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
+	err = protocolEnd{protocol: reason.Protocol, keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
 	if err == nil && out.Decision != nil {
 		err = f.demo.page(ctx, e, &f.common, out.Session.ID)
 	}
@@ -147,31 +146,4 @@ func (f *reasonFlags) dryRun(ctx context.Context, e *env, st *setup, plan reason
 		return printJSON(e, map[string]any{"dry_run": true, "plan": plan, "estimate": est})
 	}
 	return reason.WritePlan(e.stdout, plan, source, est, st.Profiles)
-}
-
-// reasonStopped explains a chain that paused at a gate or that a human stopped.
-func reasonStopped(ctx context.Context, e *env, st *setup, id string, err error) error {
-	var gate *engine.GateError
-	var stopped *engine.Stopped
-	switch {
-	case errors.As(err, &gate) && gate.Gate.Key == engine.GateReducedIndependence,
-		errors.As(err, &stopped) && stopped.Gate == engine.GateReducedIndependence:
-		return sessionOutcome(e, err, id)
-	case errors.As(err, &gate) && gate.Gate.Key == reason.GatePremise:
-		if premise, perr := st.Store.GetArtifact(ctx, id, "PREMISE.md"); perr == nil {
-			e.stdout.Write(premise)
-			fmt.Fprintln(e.stdout)
-		}
-		return exitErr(exitAwaiting, fmt.Errorf("the premise check judged the question %s; the chain stopped "+
-			"after one call (session %[2]s). Your choices:\n  proceed: %[6]s --answer %[3]s=%[4]s, "+
-			"or run it again with --force-premise (the synthesis will carry the suspect verdict)\n  restart: run "+
-			"it again with a question you reword yourself (a new run with a new seed; the rewording above is "+
-			"only a proposal)\n  drop: %[6]s --answer %[3]s=%[5]s, or do nothing",
-			reason.VerdictSuspect, id, reason.GatePremise, reason.AnswerProceed, reason.AnswerDrop, e.resume(id)))
-	case errors.Is(err, engine.ErrInvalidAnswer):
-		return sessionOutcome(e, err, id)
-	case errors.As(err, &stopped):
-		return exitErr(exitDeclined, errors.New("dropped at the premise check: no further call was made"))
-	}
-	return err
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
-	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/session"
 )
 
@@ -35,7 +34,7 @@ func runResume(ctx context.Context, e *env, args []string) error {
 	cf.register(fs)
 	answers := answerFlags{}
 	fs.Var(answers, "answer", "answer a gate, e.g. --answer premise=proceed (repeatable)")
-	keep := fs.String("keep", "", "reasoning sessions: write the run's inputs, manifest, ledger and artifacts into this directory")
+	keep := fs.String("keep", "", "sessions whose protocol keeps its run (reason): write the run's inputs, manifest, ledger and artifacts into this directory")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -52,10 +51,11 @@ func runResume(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	out := s.runner(e).Run(ctx, session.Request{SessionID: pos[0], Answers: answers})
-	if !notStarted(out) && out.Session.Protocol == reason.Protocol {
-		// A reasoning chain ends as `war-room reason` ends it: the synthesis verbatim, the
-		// failure report and kept run, or the gate's own instructions and exit code.
-		return reasonEnd{keep: *keep, asJSON: cf.json}.report(ctx, e, s, out.Session.ID, out.Decision, outcomeErr(out))
+	if !notStarted(out) && ownEnding(out.Session.Protocol) {
+		// A protocol that ends its own way (the reason chain: its synthesis verbatim, its
+		// failure report and kept run, its gate's own instructions and exit code) ends here as
+		// its own command ends it.
+		return protocolEnd{protocol: out.Session.Protocol, keep: *keep, asJSON: cf.json}.report(ctx, e, s, out.Session.ID, out.Decision, outcomeErr(out))
 	}
 	return endSession(e, "resume", out, func(d *decision.Decision) error {
 		// A session finished here proposes its memory (a standing team's) as one finished by
@@ -67,8 +67,8 @@ func runResume(ctx context.Context, e *env, args []string) error {
 	})
 }
 
-// checkResumeKeep refuses --keep, before anything runs, for a session that is not a reasoning
-// chain or a directory that cannot take the run.
+// checkResumeKeep refuses --keep, before anything runs, for a session whose protocol keeps no
+// run or a directory that cannot take the run.
 func checkResumeKeep(ctx context.Context, st engine.Store, id, keep string) error {
 	if keep == "" {
 		return nil
@@ -77,11 +77,5 @@ func checkResumeKeep(ctx context.Context, st engine.Store, id, keep string) erro
 	if err != nil {
 		return fmt.Errorf("resume session %s: %w", id, err)
 	}
-	if sess.Protocol != reason.Protocol {
-		return usageErr("--keep applies to reasoning sessions only; %s runs %s", id, sess.Protocol)
-	}
-	if err := checkKeepDir(keep, id); err != nil {
-		return exitErr(exitUsage, err)
-	}
-	return nil
+	return checkKeep(sess.Protocol, keep, id)
 }

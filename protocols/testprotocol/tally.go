@@ -36,7 +36,11 @@ type options struct {
 }
 
 // Register adds the protocol to the registry; call the returned func to take it away.
-func Register() (unregister func()) {
+func Register() (unregister func()) { return RegisterEnding(protocols.Ending{}) }
+
+// RegisterEnding adds the protocol with its sessions ending as end says (a result of its own,
+// a run it keeps) rather than as a printed decision.
+func RegisterEnding(end protocols.Ending) (unregister func()) {
 	return protocols.Register(Name, protocols.Entry{
 		Section:  config.Section{Protocol: Name, Key: Name, New: func() any { return &struct{}{} }},
 		Summary:  "ask two seats on two families and tally their answers",
@@ -55,6 +59,7 @@ func Register() (unregister func()) {
 		},
 		Protocol: tally{},
 		Bounded:  func(*engine.Session) ([]limits.Bounded, error) { return nil, nil },
+		Ending:   end,
 	})
 }
 
