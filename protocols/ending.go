@@ -2,10 +2,13 @@ package protocols
 
 import (
 	"context"
+	"fmt"
 	"io"
 
+	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/protocols/reason"
 )
 
@@ -46,3 +49,84 @@ func EndingOf(name string) Ending { return known()[name].ending }
 
 var reasonEnding = Ending{Result: reason.Result, Keep: reason.Export, KeptRun: reason.KeptRun,
 	Paused: reason.Paused, Declined: reason.Declined}
+
+// InputFlag is a CLI flag naming a file that the command reads verbatim into one of the
+// session's inputs (the reason chain's --facts). A slash command takes no files: a comment
+// carries such material in sections of its own.
+type InputFlag struct {
+	Name, Input, Help string
+}
+
+// InputFlags are a protocol's file flags, for its CLI command and the docs.
+func InputFlags(name string) []InputFlag { return known()[name].inputs }
+
+// PreviewInput is what a protocol's own dry run reads: the configuration, the store (for the
+// calibration of earlier runs; nothing is written to it), the profiles and the request.
+type PreviewInput struct {
+	Config   *config.Config
+	Store    engine.Store
+	Profiles engine.Profiles
+	Request  Request
+}
+
+// Preview is a protocol's own dry run: JSON is what --json prints, Write the text for a person.
+type Preview struct {
+	JSON  any
+	Write func(w io.Writer) error
+}
+
+// OwnPreview is the protocol's own dry run of req, when it has one (ok false: the generic
+// table of seats, independence and estimate applies). An error refuses the request.
+func OwnPreview(ctx context.Context, in PreviewInput) (p Preview, ok bool, err error) {
+	f := known()[in.Request.Protocol].preview
+	if f == nil {
+		return Preview{}, false, nil
+	}
+	p, err = f(ctx, in)
+	return p, true, err
+}
+
+// Admit refuses, before a session exists, a request the profiles cannot seat as the protocol
+// needs (the reason chain's --high-assurance with no second profile to put its second
+// generator on). Every surface starts sessions through it (session.Runner), so nothing is
+// stored for a request that could never run.
+func Admit(cfg *config.Config, profiles engine.Profiles, req Request) error {
+	if f := known()[req.Protocol].admit; f != nil {
+		return f(cfg, profiles, req)
+	}
+	return nil
+}
+
+// admitReason plans the chain's roles on the profiles: an impossible topology is refused.
+func admitReason(cfg *config.Config, profiles engine.Profiles, req Request) error {
+	opts, err := ReasonOptions(cfg, req.Flags)
+	if err != nil {
+		return err
+	}
+	_, err = reason.Assign(opts, req.Seed, reason.Families(profiles))
+	return err
+}
+
+// previewReason is the chain's dry run: its role table, independence, expected calls and
+// artifacts, and its estimate per profile.
+func previewReason(ctx context.Context, in PreviewInput) (Preview, error) {
+	opts, err := ReasonOptions(in.Config, in.Request.Flags)
+	if err != nil {
+		return Preview{}, err
+	}
+	plan, err := reason.Assign(opts, in.Request.Seed, reason.Families(in.Profiles))
+	if err != nil {
+		return Preview{}, err
+	}
+	s, err := startReason(in.Config, in.Request)
+	if err != nil {
+		return Preview{}, err
+	}
+	history, _, err := estimate.Recorded(ctx, in.Store, reason.Protocol, 0)
+	if err != nil {
+		return Preview{}, fmt.Errorf("read earlier runs: %w", err)
+	}
+	est := reason.EstimatePlan(plan, s.Inputs, in.Profiles, history)
+	return Preview{JSON: map[string]any{"dry_run": true, "plan": plan, "estimate": est},
+		Write: func(w io.Writer) error { return reason.WritePlan(w, plan, in.Request.SeedSource, est, in.Profiles) }}, nil
+}

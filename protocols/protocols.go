@@ -90,6 +90,11 @@ type protocol struct {
 	proposals func(ctx context.Context, st engine.Store, sessionID string) (kept, refused []Proposal, err error)
 	// ending is how a session ends for a person at a terminal (zero: as a printed decision).
 	ending Ending
+	// inputs are the CLI's file flags; preview its own dry run (nil: the generic one); admit
+	// refuses a request its profiles cannot seat (nil: any).
+	inputs  []InputFlag
+	preview func(ctx context.Context, in PreviewInput) (Preview, error)
+	admit   func(cfg *config.Config, profiles engine.Profiles, req Request) error
 }
 
 // known is built on first use, not at start-up: the council's flag help reads its built-in
@@ -121,6 +126,11 @@ var known = sync.OnceValue(func() map[string]protocol {
 					Help: "run the whole chain even if the premise check flags the question (the synthesis carries the suspect verdict)"}},
 			start: startReason, runner: reason.Runner, bounded: bounded[reason.Options],
 			ending: reasonEnding,
+			inputs: []InputFlag{
+				{Name: "facts", Input: reason.InputFacts, Help: "file of facts and paths the chain may rely on (default: none supplied)"},
+				{Name: "constraints", Input: reason.InputConstraints, Help: "file of stated constraints: budget, deadline, must-keep, must-not"},
+				{Name: "caller-position", Input: reason.InputCallerPosition, Help: "file with your own tentative answer; only the attacker sees it"}},
+			preview: previewReason, admit: admitReason,
 		},
 		council.Protocol: {
 			section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
@@ -172,6 +182,11 @@ type Entry struct {
 	Bounded  func(s *engine.Session) ([]limits.Bounded, error)
 	// Ending is how its sessions end at a terminal, when not as a printed decision.
 	Ending Ending
+	// Inputs are its CLI file flags; Preview its own dry run (nil: the generic one); Admit
+	// refuses a request its profiles cannot seat (nil: any).
+	Inputs  []InputFlag
+	Preview func(ctx context.Context, in PreviewInput) (Preview, error)
+	Admit   func(cfg *config.Config, profiles engine.Profiles, req Request) error
 }
 
 // Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
@@ -184,7 +199,8 @@ func Register(name string, e Entry) (unregister func()) {
 		panic(fmt.Sprintf("protocols: %q registered twice", name))
 	}
 	known()[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
-		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded, ending: e.Ending}
+		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded, ending: e.Ending,
+		inputs: e.Inputs, preview: e.Preview, admit: e.Admit}
 	order = append(order, name)
 	return func() {
 		delete(known(), name)
@@ -485,6 +501,10 @@ func FlagsTable() string {
 				def = "`" + f.Default + "`"
 			}
 			fmt.Fprintf(&b, "| `%s` (`war-room %s`) | %s | %s | %s |\n", n, Verb(n), flag, def, strings.ReplaceAll(f.Help, "|", "\\|"))
+		}
+		for _, f := range known()[n].inputs {
+			fmt.Fprintf(&b, "| `%s` (`war-room %s`) | `--%s FILE` | — | %s; the CLI only: a comment gives it as a section |\n",
+				n, Verb(n), f.Name, strings.ReplaceAll(f.Help, "|", "\\|"))
 		}
 	}
 	return b.String()

@@ -37,6 +37,14 @@ func (r *Runner) open(ctx context.Context, req Request, stored bool) (*engine.Ru
 	if err != nil {
 		return nil, &ConfigError{Err: err}
 	}
+	if s != nil {
+		// A request the profiles cannot seat as its protocol needs is refused before the
+		// session is stored.
+		if err := protocols.Admit(r.Config, ps, protocols.Request{Protocol: s.Protocol, Question: req.Question,
+			Flags: req.Flags, Context: req.Context, Seed: s.Seed, SeedSource: s.SeedSource, Surround: req.Surround}); err != nil {
+			return nil, &UsageError{Err: err}
+		}
+	}
 	rc := engine.RunConfig{Store: r.Store, Profiles: ps, Budget: r.Budget.Within(r.Limits.Budget), Sinks: r.Sinks,
 		Now: r.Now, Answers: req.Answers, Prompter: r.Prompter, Source: req.Source, Account: r.Account, Evidence: r.Evidence,
 		Calls: r.Limits.Calls, Stages: protocols.StageBudgets(r.Config)}

@@ -3,13 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/internal/demo"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/protocols"
 	"github.com/war-room/war-room/session"
@@ -29,11 +32,12 @@ func commandFor(name string) (command, bool) {
 	return command{}, false
 }
 
-// genericProtocols are the registered protocols with no command of their own, for --help.
+// genericProtocols are the registered protocols --help's list does not name already (a
+// protocol registered after the built-in ones), for --help.
 func genericProtocols() []struct{ name, summary string } {
 	var out []struct{ name, summary string }
 	for _, p := range protocols.Ordered() {
-		if _, own := registry[protocols.Verb(p)]; !own {
+		if !slices.ContainsFunc(order, func(o struct{ name, summary string }) bool { return o.name == protocols.Verb(p) }) {
 			out = append(out, protocolCommand(p))
 		}
 	}
@@ -52,18 +56,29 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		var common commonFlags
 		var approve approveFlag
 		var files contextFiles
+		var dm demoFlag
 		common.register(fs)
-		approve.register(fs)
 		fs.Var(&files, "context", "a context file fed to the panel verbatim (repeatable)")
+		named := map[string]*string{}
+		for _, f := range protocols.InputFlags(protocol) {
+			named[f.Input] = fs.String(f.Name, "", f.Help)
+		}
+		own := registerProtocolFlags(fs, protocol)
 		seed := fs.String("seed", "", "fix the session's seed (default: drawn from the OS entropy source)")
-		dry := fs.Bool("dry-run", false, "print the seats, their independence and the estimate; make no call")
+		approve.register(fs)
 		keep := new(string)
 		if protocols.EndingOf(protocol).Keep != nil {
 			fs.StringVar(keep, "keep", "", "write the run's inputs, manifest, ledger and artifacts into this directory")
 		}
-		own := registerProtocolFlags(fs, protocol)
+		dry := fs.Bool("dry-run", false, "print the seats, their independence and the estimate; make no call")
+		if _, ok := demo.Question(protocol); ok {
+			dm.register(fs, protocol)
+		}
 		pos, err := parseFlags(fs, args)
 		if err != nil {
+			return err
+		}
+		if pos, err = dm.apply(e, &common, pos); err != nil {
 			return err
 		}
 		if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
@@ -75,6 +90,15 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		inputs, err := questionAndContext(protocols.QuestionInput(protocol), pos[0], files)
 		if err != nil {
 			return err
+		}
+		for _, f := range protocols.InputFlags(protocol) { // verbatim, in the order declared
+			if path := *named[f.Input]; path != "" {
+				b, err := os.ReadFile(path)
+				if err != nil {
+					return exitErr(exitUsage, fmt.Errorf("read input: %w", err))
+				}
+				inputs = append(inputs, engine.NewInput(f.Input, string(b)))
+			}
 		}
 		n, source, err := deliberationSeed(*seed)
 		if err != nil {
@@ -93,12 +117,23 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		if err := checkKeep(protocol, *keep, ""); err != nil {
 			return err
 		}
+		answers := protocols.FlagAnswers(protocol, req.Flags)
+		maps.Copy(answers, approve.answers())
 		out := st.runner(e).Run(ctx, session.Request{Protocol: protocol, Question: req.Question, Context: req.Context,
-			Flags: req.Flags, Seed: n, SeedSource: source, Answers: approve.answers()})
+			Flags: req.Flags, Seed: n, SeedSource: source, Answers: answers})
 		if !notStarted(out) && ownEnding(protocol) {
-			return protocolEnd{protocol: protocol, keep: *keep, asJSON: common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
+			err := protocolEnd{protocol: protocol, keep: *keep, asJSON: common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
+			if err == nil && out.Decision != nil {
+				err = dm.page(ctx, e, &common, out.Session.ID)
+			}
+			return err
 		}
-		return endSession(e, verb, out, func(d *decision.Decision) error { return finishDecision(e, d, common.json) })
+		return endSession(e, verb, out, func(d *decision.Decision) error {
+			if err := finishDecision(e, d, common.json); err != nil {
+				return err
+			}
+			return dm.page(ctx, e, &common, d.SessionID)
+		})
 	}
 }
 
@@ -106,6 +141,15 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 // the seats, the engine's judgment of their independence and the estimate, with no call and
 // nothing written to the state the command was given.
 func dryRunProtocol(ctx context.Context, e *env, st *setup, req protocols.Request, asJSON bool) error {
+	if p, ok, err := protocols.OwnPreview(ctx, protocols.PreviewInput{Config: st.Config, Store: st.Store, Profiles: st.Profiles, Request: req}); ok {
+		switch {
+		case err != nil:
+			return exitErr(exitUsage, err)
+		case asJSON:
+			return printJSON(e, p.JSON)
+		}
+		return p.Write(e.stdout)
+	}
 	dir, err := os.MkdirTemp(e.getenv("TMPDIR"), "war-room-dry-run-")
 	if err != nil {
 		return fmt.Errorf("dry run: %w", err)
