@@ -359,3 +359,15 @@ func reasonLine(s string) string {
 
 // oneLine folds s onto one line.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// DryRunLine says, in a dry run, that a plain vote will follow the decision ("" when none
+// will).
+func (b Baseline) DryRunLine() string {
+	switch {
+	case b.Matched:
+		return fmt.Sprintf("baseline: once the panel has decided, a plain vote of as many independent calls as match the deliberation's tokens (at most %d), each shown only the question, the material and the final options", MaxBaselineCalls)
+	case b.On():
+		return fmt.Sprintf("baseline: once the panel has decided, a plain vote of %d independent calls, each shown only the question, the material and the final options", b.Calls)
+	}
+	return ""
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/protocols/reason"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // Ending is how a protocol's sessions end for a person at a terminal when they end otherwise
@@ -75,8 +76,15 @@ type Preview struct {
 	Write func(w io.Writer) error
 }
 
+// Refused is a request a protocol's dry run refuses (a flag its options reject, a panel its
+// profiles cannot seat): the caller's to fix, where any other error of a dry run is not.
+type Refused struct{ Err error }
+
+func (r *Refused) Error() string { return r.Err.Error() }
+func (r *Refused) Unwrap() error { return r.Err }
+
 // OwnPreview is the protocol's own dry run of req, when it has one (ok false: the generic
-// table of seats, independence and estimate applies). An error refuses the request.
+// table of seats, independence and estimate applies). A *Refused error refuses the request.
 func OwnPreview(ctx context.Context, in PreviewInput) (p Preview, ok bool, err error) {
 	f := known()[in.Request.Protocol].preview
 	if f == nil {
@@ -110,17 +118,14 @@ func admitReason(cfg *config.Config, profiles engine.Profiles, req Request) erro
 // previewReason is the chain's dry run: its role table, independence, expected calls and
 // artifacts, and its estimate per profile.
 func previewReason(ctx context.Context, in PreviewInput) (Preview, error) {
-	opts, err := ReasonOptions(in.Config, in.Request.Flags)
-	if err != nil {
-		return Preview{}, err
+	if err := admitReason(in.Config, in.Profiles, in.Request); err != nil {
+		return Preview{}, &Refused{Err: err}
 	}
-	plan, err := reason.Assign(opts, in.Request.Seed, reason.Families(in.Profiles))
-	if err != nil {
-		return Preview{}, err
-	}
+	opts, _ := ReasonOptions(in.Config, in.Request.Flags) // admitted: they resolve
+	plan, _ := reason.Assign(opts, in.Request.Seed, reason.Families(in.Profiles))
 	s, err := startReason(in.Config, in.Request)
 	if err != nil {
-		return Preview{}, err
+		return Preview{}, &Refused{Err: err}
 	}
 	history, _, err := estimate.Recorded(ctx, in.Store, reason.Protocol, 0)
 	if err != nil {
@@ -129,4 +134,28 @@ func previewReason(ctx context.Context, in PreviewInput) (Preview, error) {
 	est := reason.EstimatePlan(plan, s.Inputs, in.Profiles, history)
 	return Preview{JSON: map[string]any{"dry_run": true, "plan": plan, "estimate": est},
 		Write: func(w io.Writer) error { return reason.WritePlan(w, plan, in.Request.SeedSource, est, in.Profiles) }}, nil
+}
+
+// previewWarRoom is war-room's dry run: the mode and thresholds, the panel and the modes each
+// seat sits in, and the estimate of every mode the question may be routed to.
+func previewWarRoom(ctx context.Context, in PreviewInput) (Preview, error) {
+	opts, err := WarRoomOptions(in.Config, in.Request.Flags)
+	if err != nil {
+		return Preview{}, &Refused{Err: err}
+	}
+	inputs := append([]engine.Input{engine.NewInput(warroom.InputQuestion, in.Request.Question)}, in.Request.Context...)
+	opts = opts.Sized(in.Request.Question, inputs)
+	panel, err := warroom.ResolvePanel(opts, in.Profiles)
+	if err != nil {
+		return Preview{}, &Refused{Err: err}
+	}
+	ests, err := warroom.Estimates(ctx, in.Store, opts, panel, in.Profiles)
+	if err != nil {
+		return Preview{}, err
+	}
+	for i, m := range panel.Members { // show the level each model is really sent
+		panel.Members[i].Effort = in.Profiles.EffortSent(m.Profile, m.Effort)
+	}
+	return Preview{JSON: map[string]any{"dry_run": true, "options": opts, "panel": panel, "estimates": ests},
+		Write: func(w io.Writer) error { return warroom.WriteDryRun(w, opts, panel, ests) }}, nil
 }

@@ -114,6 +114,7 @@ var known = sync.OnceValue(func() map[string]protocol {
 				{Name: "agent-teams", Bool: true, Help: "full council and Delphi: the red team questions the authors first, premortems build on each other, Delphi members keep their own ballots"},
 				baselineFlag},
 			start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
+			preview: previewWarRoom,
 		},
 		reason.Protocol: {
 			section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},

@@ -151,7 +151,9 @@ func dryRunCouncil(ctx context.Context, e *env, st *setup, opts council.Options,
 	arbiter, _ := opts.TimeoutFor(council.TimeoutArbiter, plan.Arbiter.Effort)
 	fmt.Fprintf(w, "profile %s · %d seats · %d cross-examination round(s) · %d calls expected · timeouts: a seat %s, the arbiter %s (protocols.council.timeouts)\n",
 		orDash(opts.Profile), len(plan.Seats), opts.Rounds, opts.ExpectedCalls(), seat, arbiter)
-	writeBaseline(w, opts.Baseline)
+	if line := opts.Baseline.DryRunLine(); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	if opts.PersonalData {
 		fmt.Fprintln(w, "personal data: no member memory is read or proposed, and every call is told to repeat no personal detail it does not need")
 	}

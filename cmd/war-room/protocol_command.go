@@ -1,15 +1,20 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/demo"
@@ -44,97 +49,197 @@ func genericProtocols() []struct{ name, summary string } {
 	return out
 }
 
-// runProtocol is the command of a protocol that has none of its own, built from its registry
-// entry alone: its own flags, the question, --context files, --seed, the approval and the
-// state flags every command takes, and --keep when the protocol keeps its runs. The session
-// runs, resumes (war-room resume) and ends as the protocol's Ending says, else by printing its
-// decision exactly as every other protocol's.
+// contextFiles collects repeated --context flags.
+type contextFiles []string
+
+func (c *contextFiles) String() string     { return strings.Join(*c, ",") }
+func (c *contextFiles) Set(v string) error { *c = append(*c, v); return nil }
+
+// protocolFlags are the flags of a protocol's generic command: the question's context files,
+// the protocol's own flags and file flags from its registry entry, --seed, the approval, --repo
+// for the prior-decision check, --resume, --dry-run, --keep when the protocol keeps its runs,
+// --demo when war-room has a simulated panel for it, and the state flags every command takes.
+type protocolCommandFlags struct {
+	protocol string
+	common   commonFlags
+	github   githubFlags
+	approve  approveFlag
+	context  contextFiles
+	named    map[string]*string // file flags by the input they fill
+	own      *protocolFlags
+	seed     string
+	resume   string
+	keep     string
+	dry      bool
+	demo     demoFlag
+}
+
+func (f *protocolCommandFlags) register(fs *flag.FlagSet) {
+	f.common.register(fs)
+	fs.Var(&f.context, "context", "a context file fed to the panel verbatim (repeatable)")
+	f.named = map[string]*string{}
+	for _, in := range protocols.InputFlags(f.protocol) {
+		f.named[in.Input] = fs.String(in.Name, "", in.Help)
+	}
+	f.own = registerProtocolFlags(fs, f.protocol)
+	fs.StringVar(&f.seed, "seed", "", "fix the session's seed, which draws its seating, labels, ballots and tie-breaks (default: OS entropy)")
+	f.approve.register(fs)
+	fs.StringVar(&f.resume, "resume", "", "continue an interrupted, paused or failed session of this protocol by id")
+	if protocols.EndingOf(f.protocol).Keep != nil {
+		fs.StringVar(&f.keep, "keep", "", "write the run's inputs, manifest, ledger and artifacts into this directory")
+	}
+	fs.BoolVar(&f.dry, "dry-run", false, "print the seats, their independence and the estimate; make no call")
+	if _, ok := demo.Question(f.protocol); ok {
+		f.demo.register(fs, f.protocol)
+	}
+	f.github.register(fs, "first look for earlier decisions on the topic in OWNER/NAME's Discussions (GITHUB_TOKEN; "+
+		"github.discussions.prior_check), so that war-room publish can supersede or reaffirm them")
+}
+
+// runProtocol is a protocol's CLI command, built from its registry entry alone. The session
+// runs, resumes (here with --resume, or with war-room resume) and ends as the protocol's Ending
+// says, else by printing its decision as every other protocol's.
 func runProtocol(protocol string) func(ctx context.Context, e *env, args []string) error {
 	return func(ctx context.Context, e *env, args []string) error {
 		verb := protocols.Verb(protocol)
-		fs := newFlagSet(e, verb, `"<question>" [flags]`)
-		var common commonFlags
-		var approve approveFlag
-		var files contextFiles
-		var dm demoFlag
-		common.register(fs)
-		fs.Var(&files, "context", "a context file fed to the panel verbatim (repeatable)")
-		named := map[string]*string{}
-		for _, f := range protocols.InputFlags(protocol) {
-			named[f.Input] = fs.String(f.Name, "", f.Help)
-		}
-		own := registerProtocolFlags(fs, protocol)
-		seed := fs.String("seed", "", "fix the session's seed (default: drawn from the OS entropy source)")
-		approve.register(fs)
-		keep := new(string)
-		if protocols.EndingOf(protocol).Keep != nil {
-			fs.StringVar(keep, "keep", "", "write the run's inputs, manifest, ledger and artifacts into this directory")
-		}
-		dry := fs.Bool("dry-run", false, "print the seats, their independence and the estimate; make no call")
-		if _, ok := demo.Question(protocol); ok {
-			dm.register(fs, protocol)
-		}
+		f := &protocolCommandFlags{protocol: protocol}
+		fs := newFlagSet(e, verb, `"<question>" [flags] | --resume SESSION`)
+		f.register(fs)
 		pos, err := parseFlags(fs, args)
 		if err != nil {
 			return err
 		}
-		if pos, err = dm.apply(e, &common, pos); err != nil {
+		if f.resume != "" {
+			if len(pos) != 0 {
+				return usageErr("--resume takes no question: the session has its own")
+			}
+			return f.resumeSession(ctx, e)
+		}
+		if pos, err = f.demo.apply(e, &f.common, pos); err != nil {
 			return err
 		}
 		if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 			return usageErr(`%s takes exactly one question, quoted: war-room %[1]s "Should we …?"`, verb)
 		}
-		if err := own.check(); err != nil {
+		if err := f.own.check(); err != nil {
 			return err
 		}
-		inputs, err := questionAndContext(protocols.QuestionInput(protocol), pos[0], files)
+		inputs, err := f.inputs(pos[0])
 		if err != nil {
 			return err
 		}
-		for _, f := range protocols.InputFlags(protocol) { // verbatim, in the order declared
-			if path := *named[f.Input]; path != "" {
-				b, err := os.ReadFile(path)
-				if err != nil {
-					return exitErr(exitUsage, fmt.Errorf("read input: %w", err))
-				}
-				inputs = append(inputs, engine.NewInput(f.Input, string(b)))
-			}
-		}
-		n, source, err := deliberationSeed(*seed)
+		n, source, err := deliberationSeed(f.seed)
 		if err != nil {
 			return err
 		}
-		st, err := common.open(ctx, e)
+		st, err := f.common.open(ctx, e)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
-		req := protocols.Request{Protocol: protocol, Question: pos[0], Context: inputs[1:], Flags: own.request(),
+		preq := protocols.Request{Protocol: protocol, Question: pos[0], Context: inputs[1:], Flags: f.own.request(),
 			Seed: n, SeedSource: source}
-		if *dry {
-			return dryRunProtocol(ctx, e, st, req, common.json)
+		if f.dry {
+			return dryRunProtocol(ctx, e, st, preq, f.common.json)
 		}
-		if err := checkKeep(protocol, *keep, ""); err != nil {
+		if err := checkKeep(protocol, f.keep, ""); err != nil {
 			return err
 		}
-		answers := protocols.FlagAnswers(protocol, req.Flags)
-		maps.Copy(answers, approve.answers())
-		out := st.runner(e).Run(ctx, session.Request{Protocol: protocol, Question: req.Question, Context: req.Context,
-			Flags: req.Flags, Seed: n, SeedSource: source, Answers: answers})
-		if !notStarted(out) && ownEnding(protocol) {
-			err := protocolEnd{protocol: protocol, keep: *keep, asJSON: common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
-			if err == nil && out.Decision != nil {
-				err = dm.page(ctx, e, &common, out.Session.ID)
-			}
+		run, req, err := f.sessionRequest(e, st)
+		if err != nil {
 			return err
 		}
-		return endSession(e, verb, out, func(d *decision.Decision) error {
-			if err := finishDecision(e, d, common.json); err != nil {
-				return err
-			}
-			return dm.page(ctx, e, &common, d.SessionID)
-		})
+		req.Protocol, req.Question, req.Context, req.Flags, req.Seed, req.SeedSource = protocol, preq.Question, preq.Context, preq.Flags, n, source
+		maps.Copy(req.Answers, protocols.FlagAnswers(protocol, req.Flags))
+		maps.Copy(req.Answers, f.approve.answers())
+		return f.end(ctx, e, st, run.Run(ctx, req))
 	}
+}
+
+// inputs captures the question, every --context file and every file flag verbatim.
+func (f *protocolCommandFlags) inputs(question string) ([]engine.Input, error) {
+	inputs, err := questionAndContext(protocols.QuestionInput(f.protocol), question, f.context)
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range protocols.InputFlags(f.protocol) { // in the order declared
+		if path := *f.named[in.Input]; path != "" {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return nil, exitErr(exitUsage, fmt.Errorf("read input: %w", err))
+			}
+			inputs = append(inputs, engine.NewInput(in.Input, string(b)))
+		}
+	}
+	return inputs, nil
+}
+
+// sessionRequest is the runner and the request this command's flags ask for; with --repo,
+// earlier decisions there are looked for first (publishing is war-room publish's job).
+func (f *protocolCommandFlags) sessionRequest(e *env, st *setup) (*session.Runner, session.Request, error) {
+	run := st.runner(e)
+	req := session.Request{Answers: map[string]string{}}
+	if f.github.repo == "" {
+		return run, req, nil
+	}
+	repo, err := discussions.ParseRepo(f.github.repo)
+	if err != nil {
+		return nil, req, exitErr(exitUsage, err)
+	}
+	if run.Publisher, err = f.github.publisher(e, st.Config, st.Store); err != nil {
+		return nil, req, err
+	}
+	req.Repo = &repo
+	return run, req, nil
+}
+
+// resumeSession continues a session of this protocol, as war-room resume would.
+func (f *protocolCommandFlags) resumeSession(ctx context.Context, e *env) error {
+	st, err := f.common.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := checkProtocol(ctx, st.Store, f.common.where(e), f.resume, f.protocol); err != nil {
+		return err
+	}
+	if err := checkKeep(f.protocol, f.keep, f.resume); err != nil {
+		return err
+	}
+	run, req, err := f.sessionRequest(e, st)
+	if err != nil {
+		return err
+	}
+	req.SessionID = f.resume
+	maps.Copy(req.Answers, f.approve.answers())
+	return f.end(ctx, e, st, run.Run(ctx, req))
+}
+
+// end ends the session as its protocol says; a decision printed here is followed by what the
+// prior-decision check settled for war-room publish, and by the demo's page when asked.
+func (f *protocolCommandFlags) end(ctx context.Context, e *env, st *setup, out *session.Outcome) error {
+	if !notStarted(out) && ownEnding(f.protocol) {
+		err := protocolEnd{protocol: f.protocol, keep: f.keep, asJSON: f.common.json}.report(ctx, e, st, out.Session.ID, out.Decision, outcomeErr(out))
+		if err == nil && out.Decision != nil {
+			err = f.demo.page(ctx, e, &f.common, out.Session.ID)
+		}
+		return err
+	}
+	return endSession(e, protocols.Verb(f.protocol), out, func(d *decision.Decision) error {
+		repo := cmp.Or(f.github.repo, "OWNER/NAME")
+		if out.Reaffirmed > 0 {
+			fmt.Fprintf(e.stderr, "no deliberation: #%d stands; record that on it with: war-room publish %s --repo %s\n",
+				out.Reaffirmed, d.SessionID, repo)
+		} else if prior, err := discussions.PriorFromGate(context.Background(), st.Store, d.SessionID); err == nil &&
+			prior.Action == discussions.PriorSupersede {
+			fmt.Fprintf(e.stderr, "the new decision will supersede #%d when published: war-room publish %s --repo %s\n",
+				prior.Number, d.SessionID, repo)
+		}
+		if err := finishDecision(e, d, f.common.json); err != nil {
+			return err
+		}
+		return f.demo.page(ctx, e, &f.common, d.SessionID)
+	})
 }
 
 // dryRunProtocol plans and forecasts a session on a scratch store that is removed afterwards:
@@ -142,9 +247,12 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 // nothing written to the state the command was given.
 func dryRunProtocol(ctx context.Context, e *env, st *setup, req protocols.Request, asJSON bool) error {
 	if p, ok, err := protocols.OwnPreview(ctx, protocols.PreviewInput{Config: st.Config, Store: st.Store, Profiles: st.Profiles, Request: req}); ok {
+		var refused *protocols.Refused
 		switch {
-		case err != nil:
+		case errors.As(err, &refused):
 			return exitErr(exitUsage, err)
+		case err != nil:
+			return err
 		case asJSON:
 			return printJSON(e, p.JSON)
 		}
@@ -187,4 +295,16 @@ func dryRunProtocol(ctx context.Context, e *env, st *setup, req protocols.Reques
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// deliberationSeed parses --seed, or draws one from the OS entropy source.
+func deliberationSeed(v string) (int64, string, error) {
+	if v == "" {
+		return engine.NewSeed(), "crypto/rand", nil
+	}
+	n, err := strconv.ParseUint(v, 10, 32)
+	if err != nil {
+		return 0, "", usageErr("--seed wants a number from 0 to 4294967295, got %q", v)
+	}
+	return int64(n), "--seed", nil
 }
