@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/protocols/reason"
 	"github.com/war-room/war-room/protocols/warroom"
 )
@@ -159,3 +160,35 @@ func previewWarRoom(ctx context.Context, in PreviewInput) (Preview, error) {
 	return Preview{JSON: map[string]any{"dry_run": true, "options": opts, "panel": panel, "estimates": ests},
 		Write: func(w io.Writer) error { return warroom.WriteDryRun(w, opts, panel, ests) }}, nil
 }
+
+// previewCouncil is the standing team's dry run: the seating this seed gives, the arbiter's
+// path and the estimate.
+func previewCouncil(ctx context.Context, in PreviewInput) (Preview, error) {
+	opts, err := CouncilOptions(in.Config, in.Request.Flags, in.Request.Surround)
+	if err != nil {
+		return Preview{}, &Refused{Err: err}
+	}
+	plan, err := council.PreviewPlan(opts, in.Profiles, in.Request.Seed)
+	if err != nil {
+		return Preview{}, &Refused{Err: err}
+	}
+	sent := func(a *council.Assignment) { a.Effort = in.Profiles.EffortSent(a.Profile, a.Effort) }
+	for i := range plan.Seats { // show the level each model is really sent
+		sent(&plan.Seats[i])
+	}
+	sent(&plan.Clerk)
+	sent(&plan.Arbiter)
+	est, err := council.Estimate(ctx, in.Store, opts, plan, in.Profiles)
+	if err != nil {
+		return Preview{}, err
+	}
+	seed := in.Request.Seed
+	return Preview{JSON: map[string]any{"dry_run": true, "seed": seed, "options": opts, "plan": plan,
+		"expected_calls": opts.ExpectedCalls(), "estimate": est},
+		Write: func(w io.Writer) error { return council.WriteDryRun(w, opts, plan, seed, est) }}, nil
+}
+
+// Narrates reports whether a protocol narrates its phases to a person watching (the standing
+// team): its command then offers --narrate and shows narrations on stderr in place of the
+// progress lines.
+func Narrates(name string) bool { return known()[name].narrates }

@@ -95,6 +95,8 @@ type protocol struct {
 	inputs  []InputFlag
 	preview func(ctx context.Context, in PreviewInput) (Preview, error)
 	admit   func(cfg *config.Config, profiles engine.Profiles, req Request) error
+	// narrates says the protocol narrates its phases to a person watching (see Narrates).
+	narrates bool
 }
 
 // known is built on first use, not at start-up: the council's flag help reads its built-in
@@ -146,6 +148,7 @@ var known = sync.OnceValue(func() map[string]protocol {
 				baselineFlag},
 			start: startCouncil, runner: council.Runner, bounded: bounded[council.Options],
 			surround: true, proposals: councilProposals,
+			preview: previewCouncil, narrates: true,
 		},
 	}
 })
@@ -188,6 +191,9 @@ type Entry struct {
 	Inputs  []InputFlag
 	Preview func(ctx context.Context, in PreviewInput) (Preview, error)
 	Admit   func(cfg *config.Config, profiles engine.Profiles, req Request) error
+	// Surround says it reads what surrounds the question (Surround); Narrates that it
+	// narrates its phases to a person watching.
+	Surround, Narrates bool
 }
 
 // Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
@@ -201,7 +207,7 @@ func Register(name string, e Entry) (unregister func()) {
 	}
 	known()[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
 		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded, ending: e.Ending,
-		inputs: e.Inputs, preview: e.Preview, admit: e.Admit}
+		inputs: e.Inputs, preview: e.Preview, admit: e.Admit, surround: e.Surround, narrates: e.Narrates}
 	order = append(order, name)
 	return func() {
 		delete(known(), name)

@@ -16,9 +16,6 @@ import (
 
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/protocols"
-	"github.com/war-room/war-room/protocols/council"
-	"github.com/war-room/war-room/protocols/reason"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // command is one subcommand. Each lives in its own file and registers itself in init(); its
@@ -33,10 +30,7 @@ var registry = map[string]command{}
 func register(c command) { registry[c.name] = c }
 
 // order is how --help lists commands; a listed command with no registration is not built yet.
-var order = []struct{ name, summary string }{
-	protocolCommand(reason.Protocol),
-	protocolCommand(warroom.Protocol),
-	protocolCommand(council.Protocol),
+var order = append(builtinProtocols(), []struct{ name, summary string }{
 	{"council", "show the standing team's roster and composition profiles (read-only), or lint them for divergence"},
 	{"memory", "review, approve and reject the standing team's member memory"},
 	{"review", "run independent review lanes on a diff or pull request"},
@@ -51,6 +45,16 @@ var order = []struct{ name, summary string }{
 	{"doctor", "check each configured profile with a few real calls"},
 	{"models", "show what war-room sends each model (effort, thinking, context, prices) and why"},
 	{"version", "print the version"},
+}...)
+
+// builtinProtocols are the commands of the protocols war-room is built with, in the
+// registry's order, as the registry names and summarises them.
+func builtinProtocols() []struct{ name, summary string } {
+	var out []struct{ name, summary string }
+	for _, p := range protocols.Ordered() {
+		out = append(out, protocolCommand(p))
+	}
+	return out
 }
 
 // protocolCommand is a protocol's command as the registry names and summarises it.

@@ -29,7 +29,7 @@ func TestUnknownAndUnbuiltCommandsExitTwo(t *testing.T) {
 	assert.Contains(t, errb.String(), `unknown command "frobnicate"`)
 
 	for _, o := range order {
-		if _, built := registry[o.name]; built {
+		if _, built := commandFor(o.name); built {
 			continue
 		}
 		e, out, errb := testEnv(nil)

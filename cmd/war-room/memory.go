@@ -160,7 +160,7 @@ func sessionMemory(ctx context.Context, e *env, c *commonFlags, src evidence.Sou
 // for a person's review; it says on stderr what it proposed and what the session dropped.
 func proposeMemory(ctx context.Context, e *env, c *commonFlags, st engine.Store, d *decision.Decision) error {
 	kept, refused, err := protocols.Proposals(ctx, st, d)
-	if err != nil {
+	if err != nil || len(kept)+len(refused) == 0 {
 		return err
 	}
 	items := make([]memory.Item, len(kept))

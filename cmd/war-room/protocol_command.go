@@ -72,6 +72,7 @@ type protocolCommandFlags struct {
 	keep     string
 	dry      bool
 	demo     demoFlag
+	narrate  narrateFlag
 }
 
 func (f *protocolCommandFlags) register(fs *flag.FlagSet) {
@@ -94,6 +95,9 @@ func (f *protocolCommandFlags) register(fs *flag.FlagSet) {
 	}
 	f.github.register(fs, "first look for earlier decisions on the topic in OWNER/NAME's Discussions (GITHUB_TOKEN; "+
 		"github.discussions.prior_check), so that war-room publish can supersede or reaffirm them")
+	if protocols.Narrates(f.protocol) {
+		fs.Var(&f.narrate, "narrate", "what stderr shows: quiet (the disclosure only), digest (phases, counts, digests; the default) or full (every turn, once revealed)")
+	}
 }
 
 // runProtocol is a protocol's CLI command, built from its registry entry alone. The session
@@ -118,6 +122,11 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		if pos, err = f.demo.apply(e, &f.common, pos); err != nil {
 			return err
 		}
+		if f.demo.on {
+			for name, v := range demo.Flags(protocol) {
+				f.own.set(name, v)
+			}
+		}
 		if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 			return usageErr(`%s takes exactly one question, quoted: war-room %[1]s "Should we …?"`, verb)
 		}
@@ -139,17 +148,23 @@ func runProtocol(protocol string) func(ctx context.Context, e *env, args []strin
 		defer st.Close()
 		preq := protocols.Request{Protocol: protocol, Question: pos[0], Context: inputs[1:], Flags: f.own.request(),
 			Seed: n, SeedSource: source}
+		if protocols.Surrounded(protocol) {
+			if preq.Surround, err = laptopSurround(ctx, e, &f.common); err != nil {
+				return err
+			}
+		}
 		if f.dry {
 			return dryRunProtocol(ctx, e, st, preq, f.common.json)
 		}
 		if err := checkKeep(protocol, f.keep, ""); err != nil {
 			return err
 		}
-		run, req, err := f.sessionRequest(e, st)
+		run, req, err := f.sessionRequest(ctx, e, st)
 		if err != nil {
 			return err
 		}
 		req.Protocol, req.Question, req.Context, req.Flags, req.Seed, req.SeedSource = protocol, preq.Question, preq.Context, preq.Flags, n, source
+		req.Surround = preq.Surround
 		maps.Copy(req.Answers, protocols.FlagAnswers(protocol, req.Flags))
 		maps.Copy(req.Answers, f.approve.answers())
 		return f.end(ctx, e, st, run.Run(ctx, req))
@@ -176,8 +191,11 @@ func (f *protocolCommandFlags) inputs(question string) ([]engine.Input, error) {
 
 // sessionRequest is the runner and the request this command's flags ask for; with --repo,
 // earlier decisions there are looked for first (publishing is war-room publish's job).
-func (f *protocolCommandFlags) sessionRequest(e *env, st *setup) (*session.Runner, session.Request, error) {
+func (f *protocolCommandFlags) sessionRequest(ctx context.Context, e *env, st *setup) (*session.Runner, session.Request, error) {
 	run := st.runner(e)
+	if protocols.Narrates(f.protocol) {
+		run = narratingRunner(ctx, e, st, f.protocol, f.narrate.level())
+	}
 	req := session.Request{Answers: map[string]string{}}
 	if f.github.repo == "" {
 		return run, req, nil
@@ -206,7 +224,7 @@ func (f *protocolCommandFlags) resumeSession(ctx context.Context, e *env) error 
 	if err := checkKeep(f.protocol, f.keep, f.resume); err != nil {
 		return err
 	}
-	run, req, err := f.sessionRequest(e, st)
+	run, req, err := f.sessionRequest(ctx, e, st)
 	if err != nil {
 		return err
 	}
@@ -235,11 +253,38 @@ func (f *protocolCommandFlags) end(ctx context.Context, e *env, st *setup, out *
 			fmt.Fprintf(e.stderr, "the new decision will supersede #%d when published: war-room publish %s --repo %s\n",
 				prior.Number, d.SessionID, repo)
 		}
-		if err := finishDecision(e, d, f.common.json); err != nil {
+		if err := f.printDecision(ctx, e, st, d); err != nil {
 			return err
 		}
 		return f.demo.page(ctx, e, &f.common, d.SessionID)
 	})
+}
+
+// printDecision hands the session's memory proposals (a standing team's) to the project's
+// memory for review and prints the decision; a narrating protocol at quiet prints only the
+// outcome and its dissent record, and otherwise repeats its footer on stderr.
+func (f *protocolCommandFlags) printDecision(ctx context.Context, e *env, st *setup, d *decision.Decision) error {
+	if err := proposeMemory(ctx, e, &f.common, st.Store, d); err != nil {
+		return err
+	}
+	if !protocols.Narrates(f.protocol) {
+		return finishDecision(e, d, f.common.json)
+	}
+	if f.common.json || f.narrate.level() != narrateQuiet {
+		if footer := d.Metrics["footer"]; footer != "" && !f.common.json {
+			defer fmt.Fprintf(e.stderr, "── %s\n", footer)
+		}
+		return finishDecision(e, d, f.common.json)
+	}
+	fmt.Fprint(e.stdout, quietDecision(d))
+	return reducedOutcome(d)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
 }
 
 // dryRunProtocol plans and forecasts a session on a scratch store that is removed afterwards:

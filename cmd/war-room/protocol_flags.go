@@ -58,3 +58,12 @@ func (p *protocolFlags) check() error {
 	}
 	return nil
 }
+
+// set gives a flag a value as if it had been given ("true" for a boolean one).
+func (p *protocolFlags) set(name, v string) {
+	if b, ok := p.bools[name]; ok {
+		*b = v == "true"
+	} else if sp, ok := p.strs[name]; ok {
+		*sp = v
+	}
+}

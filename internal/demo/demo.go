@@ -16,12 +16,19 @@ import (
 //go:embed panel/*.yaml
 var panel embed.FS
 
-// examples are each protocol's example question, the one its script answers.
-var examples = map[string]struct{ script, question string }{
-	"reason":   {"reason.yaml", "Should the job queue stay in PostgreSQL, or move to Redis?"},
-	"war-room": {"war-room.yaml", "Should the App move its session state from SQLite to PostgreSQL before we run a second replica?"},
-	"council":  {"council.yaml", "Should the billing service move from cron jobs to a message queue?"},
+// examples are each protocol's example question, the one its script answers, and the flags
+// the demo sets (the standing team's --go: nobody is there to confirm a scripted roster).
+var examples = map[string]struct {
+	script, question string
+	flags            map[string]string
+}{
+	"reason":   {"reason.yaml", "Should the job queue stay in PostgreSQL, or move to Redis?", nil},
+	"war-room": {"war-room.yaml", "Should the App move its session state from SQLite to PostgreSQL before we run a second replica?", nil},
+	"council":  {"council.yaml", "Should the billing service move from cron jobs to a message queue?", map[string]string{"go": "true"}},
 }
+
+// Flags are the protocol's flags the demo sets whatever was given.
+func Flags(protocol string) map[string]string { return examples[protocol].flags }
 
 // Banner says what the demo is, for the top of its output.
 const Banner = "war-room demo: a built-in panel of five simulated families answers from a script. " +
