@@ -191,3 +191,16 @@ func commentBodies(w *actionWorld, n int) []string {
 	}
 	return out
 }
+
+// Every protocol's command is the generic one, built from its registry entry: cmd/ writes no
+// protocol's command by hand, so what a protocol needs at the terminal is in its entry.
+func TestEveryProtocolRunsOnTheGenericCommand(t *testing.T) {
+	for _, p := range protocols.Ordered() {
+		if _, own := registry[protocols.Verb(p)]; own {
+			t.Errorf("%s has a hand-written command in cmd/war-room; give its entry the hook it needs instead", protocols.Verb(p))
+		}
+		if _, ok := commandFor(protocols.Verb(p)); !ok {
+			t.Errorf("%s has no command", protocols.Verb(p))
+		}
+	}
+}
