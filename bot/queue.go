@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
+	"github.com/war-room/war-room/bot/webhook"
 )
 
 // Queue is the App's job queue on River: the webhook intake inserts one job per delivery,
@@ -29,7 +30,7 @@ type Queue struct {
 	close    func()
 }
 
-var _ enqueuer = (*Queue)(nil)
+var _ webhook.Enqueuer = (*Queue)(nil)
 
 // Queue defaults.
 const (
@@ -66,7 +67,7 @@ type QueueConfig struct {
 }
 
 // Enqueue stores a delivery as a job; a delivery id already stored is a duplicate.
-func (q *Queue) Enqueue(ctx context.Context, d Delivery) (bool, error) {
+func (q *Queue) Enqueue(ctx context.Context, d webhook.Delivery) (bool, error) {
 	dup, err := q.batch.enqueue(ctx, deliveryArgs{Event: d.Event, DeliveryID: d.ID, Installation: d.Installation,
 		Repo: d.Repo, Payload: d.Payload})
 	if err != nil {

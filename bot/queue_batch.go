@@ -9,6 +9,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/internal/groupcommit"
 )
 
@@ -90,7 +91,7 @@ func (b *batcher) commit(batch []*waiting) {
 		if b.batched != nil {
 			b.batched(len(args))
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), enqueueTimeout)
+		ctx, cancel := context.WithTimeout(context.Background(), webhook.EnqueueTimeout)
 		inserted, err = b.insertAll(ctx, args)
 		cancel()
 	}

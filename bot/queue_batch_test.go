@@ -11,6 +11,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/internal/pgtest"
 )
 
@@ -54,7 +55,7 @@ func (g *gatedInsert) insert(ctx context.Context, as []deliveryArgs) ([]*riverty
 func burst(t *testing.T, q *Queue, g *gatedInsert, ids []string) []*waiting {
 	first := make(chan error, 1)
 	go func() {
-		_, err := q.Enqueue(t.Context(), Delivery{Event: "issue_comment", ID: "first", Installation: 1, Payload: []byte(`{}`)})
+		_, err := q.Enqueue(t.Context(), webhook.Delivery{Event: "issue_comment", ID: "first", Installation: 1, Payload: []byte(`{}`)})
 		first <- err
 	}()
 	<-g.entered
@@ -162,7 +163,7 @@ func TestFailedBatchFailsEveryDeliveryInIt(t *testing.T) {
 				t.Errorf("queued %v, want only the first delivery", got)
 			}
 			// The next delivery has a transaction of its own, and is stored.
-			if dup, err := q.Enqueue(t.Context(), Delivery{Event: "issue_comment", ID: "d-0", Installation: 1, Payload: []byte(`{}`)}); err != nil || dup {
+			if dup, err := q.Enqueue(t.Context(), webhook.Delivery{Event: "issue_comment", ID: "d-0", Installation: 1, Payload: []byte(`{}`)}); err != nil || dup {
 				t.Errorf("redelivery after the failure: dup=%v err=%v", dup, err)
 			}
 		})
@@ -173,7 +174,7 @@ func TestFailedBatchFailsEveryDeliveryInIt(t *testing.T) {
 func TestClosedQueueRefusesDeliveries(t *testing.T) {
 	q := queues(t)["sqlite"](t)
 	q.Close()
-	if _, err := q.Enqueue(t.Context(), Delivery{Event: "issue_comment", ID: "late", Installation: 1, Payload: []byte(`{}`)}); !errors.Is(err, errQueueClosed) {
+	if _, err := q.Enqueue(t.Context(), webhook.Delivery{Event: "issue_comment", ID: "late", Installation: 1, Payload: []byte(`{}`)}); !errors.Is(err, errQueueClosed) {
 		t.Errorf("enqueue after Close: %v, want errQueueClosed", err)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/githubfake"
@@ -129,7 +130,7 @@ func (w *appWorld) start(handlers func(*Deps) []eventHandler) {
 		w.t.Fatal(err)
 	}
 	hs := AppHandlers(&Deps{})
-	h, err := NewWebhook([]byte(vectorSecret), q, HandledEvents(hs), nil)
+	h, err := webhook.New([]byte(vectorSecret), q, HandledEvents(hs), Unwanted, nil)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -180,9 +181,9 @@ func (w *appWorld) comment(n int, body string) []byte {
 func (w *appWorld) deliver(event, id string, body []byte, secret string) int {
 	w.t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, w.srv.URL, bytes.NewReader(body))
-	req.Header.Set(EventHeader, event)
-	req.Header.Set(DeliveryHeader, id)
-	req.Header.Set(SignatureHeader, Sign([]byte(secret), body))
+	req.Header.Set(webhook.EventHeader, event)
+	req.Header.Set(webhook.DeliveryHeader, id)
+	req.Header.Set(webhook.SignatureHeader, webhook.Sign([]byte(secret), body))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		w.t.Fatal(err)

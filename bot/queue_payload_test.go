@@ -21,6 +21,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/internal/pgtest"
 	"github.com/war-room/war-room/internal/testwait"
 )
@@ -141,7 +142,7 @@ func TestPayloadIsStoredBesideItsJob(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			q, db := open(t)
 			payload := []byte(`{"x":"\u0000 and é"}`)
-			if _, err := q.Enqueue(t.Context(), Delivery{Event: "issue_comment", ID: "d-1", Installation: 1, Payload: payload}); err != nil {
+			if _, err := q.Enqueue(t.Context(), webhook.Delivery{Event: "issue_comment", ID: "d-1", Installation: 1, Payload: payload}); err != nil {
 				t.Fatal(err)
 			}
 			for _, args := range db.strings(`SELECT ` + db.argsText() + ` FROM river_job`) {
@@ -208,7 +209,7 @@ func TestFailedBatchLeavesNoJobAndNoPayload(t *testing.T) {
 			}
 			db.allow()
 			for _, id := range ids {
-				if dup, err := q.Enqueue(t.Context(), Delivery{Event: "issue_comment", ID: id, Installation: 1, Payload: []byte(`{}`)}); err != nil || dup {
+				if dup, err := q.Enqueue(t.Context(), webhook.Delivery{Event: "issue_comment", ID: id, Installation: 1, Payload: []byte(`{}`)}); err != nil || dup {
 					t.Errorf("redelivery of %s: dup=%v err=%v", id, dup, err)
 				}
 			}
@@ -226,7 +227,7 @@ func TestWebhookAnswers503WhenItsTransactionFails(t *testing.T) {
 	for name, open := range queuesWithDB(t, &DeliveryWorker{}, QueueConfig{}) {
 		t.Run(name, func(t *testing.T) {
 			q, db := open(t)
-			h, err := NewWebhook([]byte(vectorSecret), q, []string{"issue_comment"}, nil)
+			h, err := webhook.New([]byte(vectorSecret), q, []string{"issue_comment"}, Unwanted, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -257,9 +258,9 @@ func deliverTo(t *testing.T, h http.Handler, id string, body []byte) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set(EventHeader, "issue_comment")
-	req.Header.Set(DeliveryHeader, id)
-	req.Header.Set(SignatureHeader, Sign([]byte(vectorSecret), body))
+	req.Header.Set(webhook.EventHeader, "issue_comment")
+	req.Header.Set(webhook.DeliveryHeader, id)
+	req.Header.Set(webhook.SignatureHeader, webhook.Sign([]byte(vectorSecret), body))
 	h.ServeHTTP(rec, req)
 	return rec.status
 }
@@ -296,7 +297,7 @@ func TestIntakeChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := NewWebhook([]byte(vectorSecret), q, []string{"issue_comment"}, nil)
+	h, err := webhook.New([]byte(vectorSecret), q, []string{"issue_comment"}, Unwanted, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,9 +343,9 @@ func TestAckedDeliveryIsWorkedAfterTheProcessIsKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set(EventHeader, "issue_comment")
-	req.Header.Set(DeliveryHeader, "d-killed")
-	req.Header.Set(SignatureHeader, Sign([]byte(vectorSecret), body))
+	req.Header.Set(webhook.EventHeader, "issue_comment")
+	req.Header.Set(webhook.DeliveryHeader, "d-killed")
+	req.Header.Set(webhook.SignatureHeader, webhook.Sign([]byte(vectorSecret), body))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/internal/pgtest"
 	"github.com/war-room/war-room/internal/testwait"
 )
@@ -45,7 +46,7 @@ func TestPostgresQueue(t *testing.T) {
 		}
 		return q
 	}
-	d := Delivery{Event: "issue_comment", ID: "it-" + rand.Text(), Installation: 1, Payload: []byte(`{"x":"\u0000"}`)}
+	d := webhook.Delivery{Event: "issue_comment", ID: "it-" + rand.Text(), Installation: 1, Payload: []byte(`{"x":"\u0000"}`)}
 	q := open()
 	if dup, err := q.Enqueue(ctx, d); err != nil || dup {
 		t.Fatalf("first enqueue: dup=%v %v", dup, err)

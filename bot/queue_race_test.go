@@ -7,6 +7,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/war-room/war-room/bot/internal/webhooktest"
+	"github.com/war-room/war-room/bot/webhook"
 )
 
 // countingHandler counts the jobs that reach a handler, and does nothing else.
@@ -58,5 +61,5 @@ func TestConcurrentSameDeliveryQueuesOneJob(t *testing.T) {
 // postConcurrently sends a signed issue_comment delivery; it may run off the test's goroutine, so it
 // reports a transport failure as status 0 rather than stopping the test.
 func postConcurrently(t *testing.T, url, id string, body []byte) int {
-	return postBody(t, url, id, bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body))
+	return webhooktest.PostBody(t, url, id, bytes.NewReader(body), int64(len(body)), webhook.Sign([]byte(vectorSecret), body))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
+	"github.com/war-room/war-room/bot/webhook"
 )
 
 // deliveryKind names the job kind in River's tables; changing it orphans queued jobs.
@@ -166,8 +167,8 @@ func (w *DeliveryWorker) run(ctx context.Context, job *river.Job[deliveryArgs]) 
 	d := w.Base
 	base := d.log().With("event", a.Event, "installation", a.Installation, "job", job.ID, "attempt", job.Attempt)
 	log := base.With("delivery", a.DeliveryID, "repo", a.Repo)
-	if env, err := parseEnvelope(a.Payload); err == nil {
-		log = log.With("thread", env.thread())
+	if env, err := webhook.ParseEnvelope(a.Payload); err == nil {
+		log = log.With("thread", env.Thread())
 	}
 	gh, err := w.Clients.Installation(a.Installation)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/internal/testwait"
@@ -64,7 +65,7 @@ func TestRescueRunsAgainTheJobsOfADeadProcess(t *testing.T) {
 	never := make(chan time.Time)
 	a := open("process-a", h, &Liveness{OpenStore: openStore, TTL: time.Minute, Sweeps: never})
 	n := w.f.AddIssue(testRepo, 0, "Q", "b", "alice")
-	if _, err := a.Enqueue(ctx, Delivery{Event: "issue_comment", ID: "d-1", Installation: 77, Repo: testRepo,
+	if _, err := a.Enqueue(ctx, webhook.Delivery{Event: "issue_comment", ID: "d-1", Installation: 77, Repo: testRepo,
 		Payload: w.comment(n, "/war-room help")}); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/war-room/war-room/bot/webhook"
 )
 
 // ackBurst is how many `/war-room` comments arrive at once in BenchmarkWebhookAckBurst.
@@ -34,9 +36,9 @@ func BenchmarkWebhookAckBurst(b *testing.B) {
 			go func() {
 				defer wg.Done()
 				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/webhook", bytes.NewReader(body))
-				req.Header.Set(EventHeader, "issue_comment")
-				req.Header.Set(DeliveryHeader, fmt.Sprintf("burst-%d-%d", round, i))
-				req.Header.Set(SignatureHeader, sig)
+				req.Header.Set(webhook.EventHeader, "issue_comment")
+				req.Header.Set(webhook.DeliveryHeader, fmt.Sprintf("burst-%d-%d", round, i))
+				req.Header.Set(webhook.SignatureHeader, sig)
 				<-start
 				t0 := time.Now()
 				resp, err := client.Do(req)

@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
+
+	"github.com/war-room/war-room/bot/webhook"
 )
 
 // BenchmarkWebhookAccept is the request path GitHub waits on (it gives up after 10 s; the
@@ -18,9 +20,9 @@ func BenchmarkWebhookAccept(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		r := httptest.NewRequest(http.MethodPost, "/webhook", bytes.NewReader(body))
-		r.Header.Set(EventHeader, "issue_comment")
-		r.Header.Set(DeliveryHeader, fmt.Sprintf("bench-%d", i))
-		r.Header.Set(SignatureHeader, sig)
+		r.Header.Set(webhook.EventHeader, "issue_comment")
+		r.Header.Set(webhook.DeliveryHeader, fmt.Sprintf("bench-%d", i))
+		r.Header.Set(webhook.SignatureHeader, sig)
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
 		if w.Code != http.StatusAccepted {
@@ -37,9 +39,9 @@ func benchWebhook(b *testing.B) (h http.Handler, body []byte, sig string) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { q.Close() })
-	h, _ = NewWebhook([]byte(vectorSecret), q, []string{"issue_comment"}, nil)
+	h, _ = webhook.New([]byte(vectorSecret), q, []string{"issue_comment"}, Unwanted, nil)
 	body = commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
-	return h, body, Sign([]byte(vectorSecret), body)
+	return h, body, webhook.Sign([]byte(vectorSecret), body)
 }
 
 // BenchmarkParseEnvelope is the intake's read of an issue_comment payload (about 15 KB), on
@@ -48,7 +50,7 @@ func BenchmarkParseEnvelope(b *testing.B) {
 	body := commandPayload(b, "/war-room Should we move the job queue into PostgreSQL?")
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		if _, err := parseEnvelope(body); err != nil {
+		if _, err := webhook.ParseEnvelope(body); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/webhook"
 )
 
 // What the App image's Dockerfile stage sets, as scripts/image-test.sh checks in the image.
@@ -72,8 +72,8 @@ func TestImageAppServesAsItsOwnUser(t *testing.T) {
 	big := w.f.AddIssue(aRepo, 0, "Logs", long, "alice")
 	chat := "Thanks, here is the rest.\n" + long
 	large := appEvent(t, w, big, w.comment("alice", big, chat), chat)
-	if len(large) <= bot.MaxHeldUnverified {
-		t.Fatalf("the large delivery is %d bytes, not over %d", len(large), bot.MaxHeldUnverified)
+	if len(large) <= webhook.MaxHeldUnverified {
+		t.Fatalf("the large delivery is %d bytes, not over %d", len(large), webhook.MaxHeldUnverified)
 	}
 	if got := s.deliver("issue_comment", "d-large", large, appSecret); got != http.StatusAccepted {
 		t.Fatalf("a %d-byte delivery: %d, want 202 (ignored: not a command)\n%s", len(large), got, s.log())

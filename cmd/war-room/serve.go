@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/ledger"
@@ -196,7 +197,7 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *met
 		return err
 	}
 	defer q.Close()
-	hook, err := bot.NewWebhook(secret, q, bot.HandledEvents(bot.AppHandlers(&bot.Deps{})), log)
+	hook, err := webhook.New(secret, q, bot.HandledEvents(bot.AppHandlers(&bot.Deps{})), bot.Unwanted, log)
 	if err != nil {
 		return exitErr(exitUsage, err)
 	}

@@ -22,7 +22,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/internal/testwait"
 )
 
@@ -168,9 +168,9 @@ func (s *appServer) deliver(event, id string, body []byte, secret string) int {
 func (s *appServer) tryDeliver(event, id string, body []byte, secret string) (int, error) {
 	req, _ := http.NewRequest(http.MethodPost, s.url+"/webhook", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(bot.EventHeader, event)
-	req.Header.Set(bot.DeliveryHeader, id)
-	req.Header.Set(bot.SignatureHeader, bot.Sign([]byte(secret), body))
+	req.Header.Set(webhook.EventHeader, event)
+	req.Header.Set(webhook.DeliveryHeader, id)
+	req.Header.Set(webhook.SignatureHeader, webhook.Sign([]byte(secret), body))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, err

@@ -2,7 +2,7 @@ package metrics
 
 import "time"
 
-// Delivery counts one answered webhook request (bot.DeliveryObserver).
+// Delivery counts one answered webhook request (webhook.Observer).
 func (m *Metrics) Delivery(event, answer string) {
 	m.deliveries.WithLabelValues(event, answer).Inc()
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/provider"
@@ -20,9 +21,9 @@ import (
 )
 
 var (
-	_ events.Sink          = (*metrics.Metrics)(nil)
-	_ bot.DeliveryObserver = (*metrics.Metrics)(nil)
-	_ bot.JobObserver      = (*metrics.Metrics)(nil)
+	_ events.Sink      = (*metrics.Metrics)(nil)
+	_ webhook.Observer = (*metrics.Metrics)(nil)
+	_ bot.JobObserver  = (*metrics.Metrics)(nil)
 )
 
 func scrape(t *testing.T, m *metrics.Metrics) metricstest.Families {
@@ -104,9 +105,9 @@ func TestSinkCountsARun(t *testing.T) {
 // histogram's buckets.
 func TestDeliveriesAndJobs(t *testing.T) {
 	m := metrics.New()
-	m.Delivery("issue_comment", bot.AnswerAccepted)
-	m.Delivery("issue_comment", bot.AnswerAccepted)
-	m.Delivery(bot.OtherEvent, bot.AnswerRefused)
+	m.Delivery("issue_comment", webhook.AnswerAccepted)
+	m.Delivery("issue_comment", webhook.AnswerAccepted)
+	m.Delivery(webhook.OtherEvent, webhook.AnswerRefused)
 	m.JobStarted("issue_comment", 30*time.Millisecond)
 	m.JobStarted("issue_comment", 2*time.Second)
 	m.JobEnded("issue_comment", "completed")

@@ -1,16 +1,19 @@
-package bot
+package webhook_test
 
 import (
 	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/war-room/war-room/bot/internal/webhooktest"
+	"github.com/war-room/war-room/bot/webhook"
 )
 
 // decodedEnvelope is what decoding the whole payload with encoding/json gives, the reading
-// parseEnvelope must agree with.
-func decodedEnvelope(payload []byte) (*envelope, error) {
-	var env envelope
+// ParseEnvelope must agree with.
+func decodedEnvelope(payload []byte) (*webhook.Envelope, error) {
+	var env webhook.Envelope
 	if err := json.Unmarshal(payload, &env); err != nil {
 		return nil, err
 	}
@@ -22,20 +25,20 @@ func decodedEnvelope(payload []byte) (*envelope, error) {
 
 var errNoInstallationForTest = &json.UnsupportedValueError{Str: "no installation"}
 
-// parseEnvelope reads what decoding the whole payload reads, and refuses what it refuses:
+// ParseEnvelope reads what decoding the whole payload reads, and refuses what it refuses:
 // GitHub's example payloads, with and without an installation, and payloads that are not
 // JSON, not an object, or have a field of the wrong type.
 func TestEnvelopeReadsWhatDecodingReads(t *testing.T) {
-	withInstallation := string(readWebhook(t, "issue_comment.created.with-installation.json"))
+	withInstallation := string(webhooktest.Read(t, "issue_comment.created.with-installation.json"))
 	cases := map[string]string{
 		"issue_comment":              withInstallation,
-		"command":                    string(commandPayload(t, "/war-room help \u00e9 \\\"quoted\\\"")),
-		"repository webhook":         string(readWebhook(t, "issue_comment.created.json")),
-		"pull_request":               string(readWebhook(t, "pull_request.opened.json")),
-		"discussion":                 string(readWebhook(t, "discussion.created.json")),
-		"discussion_comment":         string(readWebhook(t, "discussion_comment.created.json")),
+		"command":                    string(webhooktest.CommandPayload(t, "/war-room help \u00e9 \\\"quoted\\\"")),
+		"repository webhook":         string(webhooktest.Read(t, "issue_comment.created.json")),
+		"pull_request":               string(webhooktest.Read(t, "pull_request.opened.json")),
+		"discussion":                 string(webhooktest.Read(t, "discussion.created.json")),
+		"discussion_comment":         string(webhooktest.Read(t, "discussion_comment.created.json")),
 		"discussion a string":        `{"installation":{"id":1},"discussion":"4"}`,
-		"ping":                       string(readWebhook(t, "ping.json")),
+		"ping":                       string(webhooktest.Read(t, "ping.json")),
 		"key given twice":            `{"installation":{"id":1},"action":"deleted","action":"created"}`,
 		"null installation":          `{"installation":null,"action":"created"}`,
 		"nulls":                      `{"installation":{"id":3},"action":null,"comment":null,"issue":{"number":null}}`,
@@ -56,12 +59,12 @@ func TestEnvelopeReadsWhatDecodingReads(t *testing.T) {
 	for name, payload := range cases {
 		t.Run(name, func(t *testing.T) {
 			want, wantErr := decodedEnvelope([]byte(payload))
-			got, err := parseEnvelope([]byte(payload))
+			got, err := webhook.ParseEnvelope([]byte(payload))
 			if (err != nil) != (wantErr != nil) {
-				t.Fatalf("parseEnvelope: %v; decoding: %v", err, wantErr)
+				t.Fatalf("ParseEnvelope: %v; decoding: %v", err, wantErr)
 			}
 			if !reflect.DeepEqual(got, want) {
-				t.Errorf("parseEnvelope read %+v, decoding %+v", got, want)
+				t.Errorf("ParseEnvelope read %+v, decoding %+v", got, want)
 			}
 		})
 	}
@@ -73,11 +76,11 @@ func TestEnvelopeNamesTheThread(t *testing.T) {
 		"issue_comment.created.with-installation.json": "Codertocat/Hello-World#1",
 		"discussion_comment.created.json":              "Codertocat/Hello-World#4",
 	} {
-		env, err := parseEnvelope(readWebhook(t, file))
+		env, err := webhook.ParseEnvelope(webhooktest.Read(t, file))
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		if got := env.thread(); got != want {
+		if got := env.Thread(); got != want {
 			t.Errorf("%s: thread %q, want %q", file, got, want)
 		}
 	}

@@ -1,18 +1,17 @@
-package bot
+package webhook
 
 import (
 	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/tidwall/gjson"
 )
 
-// envelope is what the intake reads of a payload: who it is for, and just enough to drop
+// Envelope is what the intake reads of a payload: who it is for, and just enough to drop
 // deliveries the handler would ignore anyway, before they take a row in the queue.
-type envelope struct {
+type Envelope struct {
 	Action       string `json:"action"`
 	Installation *struct {
 		ID int64 `json:"id"`
@@ -36,7 +35,7 @@ type envelope struct {
 
 // thread names the issue, pull request or discussion a delivery is about ("owner/name#12"), or "" when it
 // is about none: the attribute that ties a job's log lines to its thread.
-func (e *envelope) thread() string {
+func (e *Envelope) Thread() string {
 	n := cmp.Or(e.Issue.Number, e.Number, e.Discussion.Number)
 	if n == 0 || e.Repository.FullName == "" {
 		return ""
@@ -44,15 +43,15 @@ func (e *envelope) thread() string {
 	return fmt.Sprintf("%s#%d", e.Repository.FullName, n)
 }
 
-// parseEnvelope reads a queued event's payload. A delivery with no installation cannot be
+// ParseEnvelope reads a queued event's payload. A delivery with no installation cannot be
 // acted on: it came from a repository or organization webhook, not from the App.
 //
-// It is on every delivery's path, and a payload is mostly what the envelope does not need
+// It is on every delivery's path, and a payload is mostly what the Envelope does not need
 // (an issue_comment is some 15 KB): it checks the payload is JSON, then walks its top-level
 // keys once, looking only into the objects it reads from, instead of decoding it all
 // (which was the intake's largest cost after the queue's writer). A key given twice counts
 // the last time, and a value of the wrong type is refused, as decoding would.
-func parseEnvelope(payload []byte) (*envelope, error) {
+func ParseEnvelope(payload []byte) (*Envelope, error) {
 	if !gjson.ValidBytes(payload) {
 		return nil, errors.New("payload is not JSON")
 	}
@@ -60,7 +59,7 @@ func parseEnvelope(payload []byte) (*envelope, error) {
 	if !root.IsObject() {
 		return nil, errors.New("payload is not a JSON object")
 	}
-	var env envelope
+	var env Envelope
 	var err error
 	root.ForEach(func(k, v gjson.Result) bool {
 		switch k.String() {
@@ -141,23 +140,4 @@ func envObject(name string, v gjson.Result) error {
 		return fmt.Errorf("payload field %s is not an object", name)
 	}
 	return nil
-}
-
-// unwanted says why a handler would do nothing with this delivery, or "". It repeats the
-// handlers' first, payload-only checks; the handlers still make them.
-func (e *envelope) unwanted(event string) string {
-	switch event {
-	case "issue_comment", "discussion_comment":
-		if e.Action != "created" {
-			return "only new comments are commands"
-		}
-		if _, _, ok := commandLine(e.Comment.Body); !ok {
-			return "the comment is not a command"
-		}
-	case "pull_request":
-		if !slices.Contains(reviewActions, e.Action) {
-			return "not a review activity"
-		}
-	}
-	return ""
 }

@@ -1,4 +1,4 @@
-package bot
+package webhook
 
 import (
 	"context"
@@ -37,7 +37,7 @@ type body struct {
 // readBody reads r to its end through the HMAC under the webhook secret. A payload that is not
 // wanted (an event nothing handles, a ping) is hashed and dropped as it streams. hint is the
 // declared length (-1: unknown). Close the result whatever the error.
-func (h *webhook) readBody(ctx context.Context, r io.Reader, hint int64, keep bool) (*body, error) {
+func (h *Handler) readBody(ctx context.Context, r io.Reader, hint int64, keep bool) (*body, error) {
 	b := &body{mac: hmac.New(sha256.New, h.secret), release: func() {}}
 	src := io.TeeReader(r, b.mac)
 	if !keep {

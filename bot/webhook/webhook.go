@@ -1,4 +1,7 @@
-package bot
+// Package webhook is the App's HTTP intake: it verifies a delivery's signature while the body
+// streams in, reads its envelope, and queues it for the workers, answering GitHub at once.
+// Nothing on its path calls GitHub or a model.
+package webhook
 
 import (
 	"context"
@@ -15,12 +18,12 @@ const (
 	DeliveryHeader = "X-GitHub-Delivery"
 )
 
-// maxWebhookBody caps a delivery's body: GitHub sends no payload over 25 MB, so anything
+// MaxBody caps a delivery's body: GitHub sends no payload over 25 MB, so anything
 // larger is not GitHub.
-const maxWebhookBody = 25 << 20
+const MaxBody = 25 << 20
 
-// enqueueTimeout bounds the one write on the request path, well inside GitHub's 10 s.
-const enqueueTimeout = 5 * time.Second
+// EnqueueTimeout bounds the one write on the request path, well inside GitHub's 10 s.
+const EnqueueTimeout = 5 * time.Second
 
 // Delivery is one verified webhook delivery, as it is queued.
 type Delivery struct {
@@ -31,40 +34,46 @@ type Delivery struct {
 	Payload []byte
 }
 
-// enqueuer queues deliveries for the workers.
-type enqueuer interface {
+// Enqueuer queues deliveries for the workers.
+type Enqueuer interface {
 	// Enqueue stores d as a job, durably, before it returns. duplicate is true (and nothing
 	// is stored) when a job for the same delivery id is already stored; an error means
 	// nothing was stored.
 	Enqueue(ctx context.Context, d Delivery) (duplicate bool, err error)
 }
 
-// webhook is the App's HTTP intake: it verifies a delivery, queues it and answers at once.
+// Handler is the App's HTTP intake: it verifies a delivery, queues it and answers at once.
 // Nothing on the request path calls GitHub or a model: the work happens in the queue.
-type webhook struct {
+type Handler struct {
 	// Observer, when set, is told every answer (the App's metrics).
-	Observer DeliveryObserver
+	Observer Observer
 
 	secret []byte
-	queue  enqueuer
+	queue  Enqueuer
 	events []string
+	wanted Filter
 	log    *slog.Logger
 	// spooling holds a token per body in a spool file (MaxSpooling).
 	spooling chan struct{}
 }
 
-var _ http.Handler = (*webhook)(nil)
+var _ http.Handler = (*Handler)(nil)
 
-// NewWebhook returns the intake for deliveries signed with secret; events are those a
-// handler takes (others are acknowledged and dropped). A nil log discards.
-func NewWebhook(secret []byte, q enqueuer, events []string, log *slog.Logger) (*webhook, error) {
+// Filter says why the handlers would do nothing with a delivery, from its envelope alone, or
+// "" when they may act on it (nil: every delivery of a handled event is queued).
+type Filter func(event string, e *Envelope) string
+
+// New returns the intake for deliveries signed with secret; events are those a handler takes
+// (others are acknowledged and dropped), and a delivery the filter finds unwanted is
+// acknowledged and dropped too. A nil log discards.
+func New(secret []byte, q Enqueuer, events []string, filter Filter, log *slog.Logger) (*Handler, error) {
 	if len(secret) == 0 {
 		return nil, errors.New("webhook: a secret is required: without one anyone can send deliveries")
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &webhook{secret: secret, queue: q, events: events, log: log, spooling: make(chan struct{}, maxSpooling)}, nil
+	return &Handler{secret: secret, queue: q, events: events, wanted: filter, log: log, spooling: make(chan struct{}, maxSpooling)}, nil
 }
 
 // ServeHTTP answers 202 for a queued or dropped delivery, 200 for ping or a duplicate, 401
@@ -72,7 +81,7 @@ func NewWebhook(secret []byte, q enqueuer, events []string, log *slog.Logger) (*
 // and 503 when the queue could not store it (GitHub records a failed delivery, which can
 // be redelivered). The signature is computed while the body streams in; until it is checked,
 // at most MaxHeldUnverified bytes of the body are in memory.
-func (h *webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	event, id := r.Header.Get(EventHeader), r.Header.Get(DeliveryHeader)
 	log := h.log.With("delivery", id, "event", event)
 	if r.Method != http.MethodPost {
@@ -80,7 +89,7 @@ func (h *webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, event, answerWrongMethod, "POST only", http.StatusMethodNotAllowed)
 		return
 	}
-	if r.ContentLength > maxWebhookBody {
+	if r.ContentLength > MaxBody {
 		h.refuse(w, event, answerTooLarge, "body too large", http.StatusRequestEntityTooLarge)
 		return
 	}
@@ -90,7 +99,7 @@ func (h *webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, event, AnswerRefused, "bad signature", http.StatusUnauthorized)
 		return
 	}
-	b, err := h.readBody(r.Context(), http.MaxBytesReader(w, r.Body, maxWebhookBody), r.ContentLength, slices.Contains(h.events, event))
+	b, err := h.readBody(r.Context(), http.MaxBytesReader(w, r.Body, MaxBody), r.ContentLength, slices.Contains(h.events, event))
 	// readBody returns its body even when reading failed: the spool it may hold is released here.
 	defer b.Close() //lint:ignore SA5001 b is never nil (see readBody)
 	var tooBig *http.MaxBytesError
@@ -125,7 +134,7 @@ func (h *webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // accept routes a verified delivery: ping and unhandled events end here, the rest is queued.
-func (h *webhook) accept(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
+func (h *Handler) accept(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
 	if d.Event == "ping" {
 		log.Info("webhook: ping")
 		h.reply(w, d.Event, answerPing, "pong", http.StatusOK)
@@ -136,15 +145,15 @@ func (h *webhook) accept(ctx context.Context, w http.ResponseWriter, d Delivery,
 		h.reply(w, d.Event, answerIgnored, "ignored: war-room does not handle "+d.Event, http.StatusAccepted)
 		return
 	}
-	env, err := parseEnvelope(d.Payload)
+	env, err := ParseEnvelope(d.Payload)
 	if err != nil {
 		log.Warn("webhook: malformed payload", "err", err)
 		h.refuse(w, d.Event, answerMalformed, err.Error(), http.StatusBadRequest)
 		return
 	}
 	d.Installation, d.Repo = env.Installation.ID, env.Repository.FullName
-	log = log.With("installation", d.Installation, "repo", d.Repo, "thread", env.thread())
-	if why := env.unwanted(d.Event); why != "" {
+	log = log.With("installation", d.Installation, "repo", d.Repo, "thread", env.Thread())
+	if why := h.filter(d.Event, env); why != "" {
 		log.Info("webhook: ignored: " + why)
 		h.reply(w, d.Event, answerIgnored, "ignored: "+why, http.StatusAccepted)
 		return
@@ -152,8 +161,8 @@ func (h *webhook) accept(ctx context.Context, w http.ResponseWriter, d Delivery,
 	h.enqueue(ctx, w, d, log)
 }
 
-func (h *webhook) enqueue(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), enqueueTimeout)
+func (h *Handler) enqueue(ctx context.Context, w http.ResponseWriter, d Delivery, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), EnqueueTimeout)
 	defer cancel()
 	dup, err := h.queue.Enqueue(ctx, d)
 	switch {
@@ -167,4 +176,12 @@ func (h *webhook) enqueue(ctx context.Context, w http.ResponseWriter, d Delivery
 		log.Info("webhook: queued")
 		h.reply(w, d.Event, AnswerAccepted, "queued", http.StatusAccepted)
 	}
+}
+
+// filter applies the Filter, if any.
+func (h *Handler) filter(event string, e *Envelope) string {
+	if h.wanted == nil {
+		return ""
+	}
+	return h.wanted(event, e)
 }

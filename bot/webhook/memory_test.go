@@ -1,4 +1,4 @@
-package bot
+package webhook_test
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/war-room/war-room/bot/internal/webhooktest"
+	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/internal/testwait"
 )
 
@@ -47,29 +49,6 @@ func (f *filler) Read(p []byte) (int, error) {
 	return int(n), nil
 }
 
-// postBody sends body as an issue_comment delivery to url with the given signature header. It
-// may run off the test's goroutine, so it reports a transport failure as status 0 rather than
-// stopping the test.
-func postBody(t *testing.T, url, id string, body io.Reader, size int64, sig string) int {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, body)
-	if err != nil {
-		t.Error(err)
-		return 0
-	}
-	req.ContentLength = size
-	req.Header.Set(EventHeader, "issue_comment")
-	req.Header.Set(DeliveryHeader, id)
-	req.Header.Set(SignatureHeader, sig)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Error(err)
-		return 0
-	}
-	resp.Body.Close()
-	return resp.StatusCode
-}
-
 // The heap bound of TestWebhookUnsignedFloodStaysOutOfMemory: everything the process
 // allocates (server and client both) while 16 bodies of 24 MB arrive at once, against 384 MiB
 // sent. Reading them into memory, as the intake once did, allocates over twice what was sent.
@@ -80,11 +59,11 @@ const unsignedFloodAllocBound = 8 << 20
 // bytes allocated in the whole process stay under unsignedFloodAllocBound: bytes allocated,
 // not time, so the test does not depend on the machine's speed.
 func TestWebhookUnsignedFloodStaysOutOfMemory(t *testing.T) {
-	q := &memQueue{}
-	srv := httptest.NewServer(newTestWebhook(t, q))
+	q := &webhooktest.Queue{}
+	srv := httptest.NewServer(newTestHandler(t, q))
 	defer srv.Close()
 	const n, size = 16, 24 << 20
-	forged := Sign([]byte("a guess"), []byte("another body"))
+	forged := webhook.Sign([]byte("a guess"), []byte("another body"))
 	bodies := make([]*filler, n)
 	codes := make([]int, n)
 	runtime.GC()
@@ -93,7 +72,7 @@ func TestWebhookUnsignedFloodStaysOutOfMemory(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range n {
 		bodies[i] = &filler{left: size}
-		wg.Go(func() { codes[i] = postBody(t, srv.URL, "flood", bodies[i], size, forged) })
+		wg.Go(func() { codes[i] = webhooktest.PostBody(t, srv.URL, "flood", bodies[i], size, forged) })
 	}
 	wg.Wait()
 	runtime.ReadMemStats(&after)
@@ -109,24 +88,24 @@ func TestWebhookUnsignedFloodStaysOutOfMemory(t *testing.T) {
 	if alloc > unsignedFloodAllocBound {
 		t.Errorf("allocated %d bytes while refusing %d unsigned bodies, over the %d-byte bound", alloc, n, unsignedFloodAllocBound)
 	}
-	if len(q.got) != 0 {
-		t.Errorf("queued %d forged deliveries", len(q.got))
+	if len(q.Got) != 0 {
+		t.Errorf("queued %d forged deliveries", len(q.Got))
 	}
 }
 
 // A large signed delivery goes through the spool file and is queued whole.
 func TestWebhookQueuesALargeSignedDeliveryWhole(t *testing.T) {
-	q := &memQueue{}
-	srv := httptest.NewServer(newTestWebhook(t, q))
+	q := &webhooktest.Queue{}
+	srv := httptest.NewServer(newTestHandler(t, q))
 	defer srv.Close()
-	body := commandPayload(t, "/war-room help\n"+strings.Repeat("a long context line\n", 1<<17))
-	if got := postBody(t, srv.URL, "big", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusAccepted {
+	body := webhooktest.CommandPayload(t, "/war-room help\n"+strings.Repeat("a long context line\n", 1<<17))
+	if got := webhooktest.PostBody(t, srv.URL, "big", bytes.NewReader(body), int64(len(body)), webhook.Sign([]byte(webhooktest.Secret), body)); got != http.StatusAccepted {
 		t.Fatalf("status %d, want 202", got)
 	}
-	if len(q.got) != 1 || !bytes.Equal(q.got[0].Payload, body) {
-		t.Fatalf("queued %d deliveries; want the %d-byte body exactly", len(q.got), len(body))
+	if len(q.Got) != 1 || !bytes.Equal(q.Got[0].Payload, body) {
+		t.Fatalf("queued %d deliveries; want the %d-byte body exactly", len(q.Got), len(body))
 	}
-	if got := postBody(t, srv.URL, "big", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusOK {
+	if got := webhooktest.PostBody(t, srv.URL, "big", bytes.NewReader(body), int64(len(body)), webhook.Sign([]byte(webhooktest.Secret), body)); got != http.StatusOK {
 		t.Errorf("redelivery: status %d, want 200", got)
 	}
 }
@@ -135,23 +114,23 @@ func TestWebhookQueuesALargeSignedDeliveryWhole(t *testing.T) {
 // delivery (held in memory whole) is still queued and answered: the ack path never waits
 // behind unverified large bodies. The large ones then finish and are refused.
 func TestWebhookAcksWhileSpoolingTurnsAreTaken(t *testing.T) {
-	q := &memQueue{}
-	h := newTestWebhook(t, q)
+	q := &webhooktest.Queue{}
+	h := newTestHandler(t, q)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	gate := make(chan struct{})
-	forged := Sign([]byte("a guess"), []byte("another body"))
-	codes := make([]int, maxSpooling)
+	forged := webhook.Sign([]byte("a guess"), []byte("another body"))
+	codes := make([]int, webhook.MaxSpooling)
 	var wg sync.WaitGroup
-	for i := range maxSpooling {
+	for i := range webhook.MaxSpooling {
 		wg.Go(func() {
-			codes[i] = postBody(t, srv.URL, "stalled", &filler{left: 4 << 20, pauseAt: 2 * MaxHeldUnverified, gate: gate}, 4<<20, forged)
+			codes[i] = webhooktest.PostBody(t, srv.URL, "stalled", &filler{left: 4 << 20, pauseAt: 2 * webhook.MaxHeldUnverified, gate: gate}, 4<<20, forged)
 		})
 	}
-	testwait.Until(t, "every spooling turn is taken", func() bool { return len(h.spooling) >= maxSpooling },
-		func() string { return fmt.Sprintf("%d of %d taken", len(h.spooling), maxSpooling) })
-	body := commandPayload(t, "/war-room help")
-	if got := postBody(t, srv.URL, "small", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); got != http.StatusAccepted {
+	testwait.Until(t, "every spooling turn is taken", func() bool { return h.SpoolingTaken() >= webhook.MaxSpooling },
+		func() string { return fmt.Sprintf("%d of %d taken", h.SpoolingTaken(), webhook.MaxSpooling) })
+	body := webhooktest.CommandPayload(t, "/war-room help")
+	if got := webhooktest.PostBody(t, srv.URL, "small", bytes.NewReader(body), int64(len(body)), webhook.Sign([]byte(webhooktest.Secret), body)); got != http.StatusAccepted {
 		t.Errorf("ordinary delivery while the spool is full: status %d, want 202", got)
 	}
 	close(gate)
@@ -161,8 +140,8 @@ func TestWebhookAcksWhileSpoolingTurnsAreTaken(t *testing.T) {
 			t.Errorf("stalled body %d: status %d, want 401", i, c)
 		}
 	}
-	if len(h.spooling) != 0 {
-		t.Errorf("%d spooling turns still taken", len(h.spooling))
+	if h.SpoolingTaken() != 0 {
+		t.Errorf("%d spooling turns still taken", h.SpoolingTaken())
 	}
 }
 
@@ -170,16 +149,26 @@ func TestWebhookAcksWhileSpoolingTurnsAreTaken(t *testing.T) {
 // GitHub records as a failed delivery to redeliver, not 400 as if the sender were at fault.
 func TestWebhookCannotSpoolIsA503(t *testing.T) {
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
-	var got answerLog
-	h := newTestWebhook(t, &memQueue{})
+	var got webhooktest.Answers
+	h := newTestHandler(t, &webhooktest.Queue{})
 	h.Observer = &got
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	body := commandPayload(t, "/war-room help\n"+strings.Repeat("context\n", MaxHeldUnverified/4))
-	if code := postBody(t, srv.URL, "d-1", bytes.NewReader(body), int64(len(body)), Sign([]byte(vectorSecret), body)); code != http.StatusServiceUnavailable {
+	body := webhooktest.CommandPayload(t, "/war-room help\n"+strings.Repeat("context\n", webhook.MaxHeldUnverified/4))
+	if code := webhooktest.PostBody(t, srv.URL, "d-1", bytes.NewReader(body), int64(len(body)), webhook.Sign([]byte(webhooktest.Secret), body)); code != http.StatusServiceUnavailable {
 		t.Errorf("status %d, want 503", code)
 	}
-	if !slices.Equal(got, answerLog{"issue_comment unavailable"}) {
+	if !slices.Equal(got, webhooktest.Answers{"issue_comment unavailable"}) {
 		t.Errorf("observed %v", got)
 	}
+}
+
+// newTestHandler is an intake with every delivery of its events wanted, on q.
+func newTestHandler(t *testing.T, q webhook.Enqueuer) *webhook.Handler {
+	t.Helper()
+	h, err := webhook.New([]byte(webhooktest.Secret), q, []string{"issue_comment", "pull_request"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

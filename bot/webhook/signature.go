@@ -1,4 +1,4 @@
-package bot
+package webhook
 
 import (
 	"crypto/hmac"

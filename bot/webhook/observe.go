@@ -1,12 +1,12 @@
-package bot
+package webhook
 
 import (
 	"net/http"
 	"slices"
 )
 
-// DeliveryObserver is told how the intake answered each request (the App's metrics).
-type DeliveryObserver interface {
+// Observer is told how the intake answered each request (the App's metrics).
+type Observer interface {
 	// Delivery counts one answered request. event is the X-GitHub-Event header when it names
 	// ping or an event war-room handles, else "other" (the header of a request not yet
 	// verified is anyone's to choose, so it is never passed on as is); answer is one of the
@@ -14,7 +14,7 @@ type DeliveryObserver interface {
 	Delivery(event, answer string)
 }
 
-// How the intake answered a request, as DeliveryObserver is told.
+// How the intake answered a request, as Observer is told.
 const (
 	AnswerAccepted    = "accepted"     // 202: stored as a job
 	answerDuplicate   = "duplicate"    // 200: a delivery id already stored
@@ -32,7 +32,7 @@ const (
 const OtherEvent = "other"
 
 // observe reports an answer to the observer, if there is one.
-func (h *webhook) observe(event, answer string) {
+func (h *Handler) observe(event, answer string) {
 	if h.Observer == nil {
 		return
 	}
@@ -43,13 +43,13 @@ func (h *webhook) observe(event, answer string) {
 }
 
 // refuse answers with an error status and reports it.
-func (h *webhook) refuse(w http.ResponseWriter, event, answer, text string, status int) {
+func (h *Handler) refuse(w http.ResponseWriter, event, answer, text string, status int) {
 	h.observe(event, answer)
 	http.Error(w, text, status)
 }
 
 // reply answers with a success status and reports it.
-func (h *webhook) reply(w http.ResponseWriter, event, answer, text string, status int) {
+func (h *Handler) reply(w http.ResponseWriter, event, answer, text string, status int) {
 	h.observe(event, answer)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(status)
