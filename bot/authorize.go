@@ -15,10 +15,10 @@ type Actor struct {
 	Type string
 }
 
-// Ignored says why a comment's author must not trigger anything, or "" when it may try.
+// ignored says why a comment's author must not trigger anything, or "" when it may try.
 // Our own account never triggers (its comments are our progress and replies); other bots
 // are ignored when configured so (the default), so that two bots cannot loop.
-func Ignored(a Actor, ourLogin string, ignoreBots bool) string {
+func ignored(a Actor, ourLogin string, ignoreBots bool) string {
 	switch {
 	case a.Login == "":
 		return "the comment has no author"

@@ -22,7 +22,7 @@ func TestIgnored(t *testing.T) {
 		{Actor{"", "User"}, true, true},
 	}
 	for _, tc := range cases {
-		if got := Ignored(tc.actor, botLogin, tc.ignoreBots) != ""; got != tc.ignored {
+		if got := ignored(tc.actor, botLogin, tc.ignoreBots) != ""; got != tc.ignored {
 			t.Errorf("Ignored(%+v, ignoreBots=%v) = %v, want %v", tc.actor, tc.ignoreBots, got, tc.ignored)
 		}
 	}

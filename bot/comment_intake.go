@@ -18,7 +18,7 @@ func (d *Deps) isCommand(log *slog.Logger, action, body string, author Actor) bo
 	if _, _, ok := commandLine(body); !ok {
 		return false
 	}
-	if why := Ignored(author, d.GitHub.Login, false); why != "" {
+	if why := ignored(author, d.GitHub.Login, false); why != "" {
 		log.Info("ignored: " + why)
 		return false
 	}
@@ -49,7 +49,7 @@ func (d *Deps) admit(ctx context.Context, log *slog.Logger, repo Repo, branch st
 		ignoreBots, min = a.cfg.GitHub.Trigger.IgnoreBots, a.cfg.GitHub.Trigger.MinPermission
 	}
 	a.min = min
-	if why := Ignored(author, d.GitHub.Login, ignoreBots); why != "" {
+	if why := ignored(author, d.GitHub.Login, ignoreBots); why != "" {
 		log.Info("ignored: " + why)
 		a.ignored = true
 		return a, nil

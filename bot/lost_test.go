@@ -10,10 +10,10 @@ import (
 func TestLostWritesAreNotFinal(t *testing.T) {
 	failed := &sessionError{Session: "wr-1", Class: classGitHub, Err: errors.New("x")}
 	lost := &lostError{What: "the reply", Err: errors.New("403")}
-	if !Final(failed) {
+	if !final(failed) {
 		t.Error("a failed session that said so is final")
 	}
-	if Final(errors.Join(failed, lost)) || Final(lost) {
+	if final(errors.Join(failed, lost)) || final(lost) {
 		t.Error("a lost reply must be retried")
 	}
 	if got := lost.Error(); got != "the reply was not written: 403" {

@@ -14,13 +14,13 @@ import (
 // it again.
 const busyRetry = 15 * time.Second
 
-// Final reports whether running a job again cannot mend err: the user has already been
+// final reports whether running a job again cannot mend err: the user has already been
 // told (a usage error, a configuration error, a session that failed and said so), or the
 // payload itself cannot be read. A retry of those would only repeat the reply, and for a
 // failed session start a second session and pay for it again. A write the user should have
 // seen that was lost (*LostError) is never final: the next run finds what was written,
 // continues the session from the store, and writes what is missing.
-func Final(err error) bool {
+func final(err error) bool {
 	var lost *lostError
 	if errors.As(err, &lost) {
 		return false
@@ -44,7 +44,7 @@ func outcome(err error, log *slog.Logger) error {
 	case errors.Is(err, errThreadBusy), errors.Is(err, session.ErrBusy):
 		log.Info("job: its thread or session is busy on another worker; retried later")
 		return river.JobSnooze(busyRetry)
-	case Final(err):
+	case final(err):
 		log.Warn("job: failed; not retried", "err", err)
 		return river.JobCancel(err)
 	}

@@ -126,9 +126,9 @@ func offered(matches []PriorMatch, number int) bool {
 	return slices.ContainsFunc(matches, func(m PriorMatch) bool { return m.Number == number })
 }
 
-// CheckPriorRun is CheckPrior inside a session: the search is a durable step, so a resumed
+// checkPriorRun is CheckPrior inside a session: the search is a durable step, so a resumed
 // session asks about the same matches it asked about before pausing.
-func CheckPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find func(context.Context) ([]PriorMatch, error)) (PriorChoice, error) {
+func checkPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find func(context.Context) ([]PriorMatch, error)) (PriorChoice, error) {
 	return CheckPriorSuperseding(ctx, run, mode, find, 0)
 }
 

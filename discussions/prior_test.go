@@ -51,7 +51,7 @@ func (w *priorWorld) start(id string, answers map[string]string) *engine.Run {
 
 func (w *priorWorld) check(run *engine.Run, mode PriorMode) (PriorChoice, error) {
 	find := func(ctx context.Context) ([]PriorMatch, error) { return w.p.FindPrior(ctx, w.repo, priorQuestion) }
-	return CheckPriorRun(context.Background(), run, mode, find)
+	return checkPriorRun(context.Background(), run, mode, find)
 }
 
 func TestPriorCheckReaffirm(t *testing.T) {

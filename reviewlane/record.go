@@ -23,8 +23,8 @@ import (
 // maxText keeps a check run's text under GitHub's 65,535 characters.
 const maxText = 65000
 
-// ErrNoLaneRecord says a check run carries no lane record war-room can read.
-var ErrNoLaneRecord = errors.New("carries no war-room lane record")
+// errNoLaneRecord says a check run carries no lane record war-room can read.
+var errNoLaneRecord = errors.New("carries no war-room lane record")
 
 // laneRecord is the record as a check run's text carries it: the sealed record and its
 // documents, and the SHA-256 of the summary published beside it (made after the seal, so it
@@ -86,11 +86,11 @@ const problemCheck = "check run"
 func VerifyCheckRun(c PublishedCheck) (verify.Report, error) {
 	payload, ok := safetext.ReadJSONBlock(c.Text)
 	if !ok {
-		return verify.Report{}, fmt.Errorf("check run %d %w", c.ID, ErrNoLaneRecord)
+		return verify.Report{}, fmt.Errorf("check run %d %w", c.ID, errNoLaneRecord)
 	}
 	var rec laneRecord
 	if err := json.Unmarshal([]byte(payload), &rec); err != nil || rec.PublishedRecord == nil {
-		return verify.Report{}, fmt.Errorf("check run %d %w: its record does not decode: %v", c.ID, ErrNoLaneRecord, err)
+		return verify.Report{}, fmt.Errorf("check run %d %w: its record does not decode: %v", c.ID, errNoLaneRecord, err)
 	}
 	rep := verify.Published(rec.PublishedRecord)
 	if rep.Outcome != "result" {

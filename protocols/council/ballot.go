@@ -65,8 +65,8 @@ type tally struct {
 	Ballots int   `json:"ballots"`
 }
 
-// Count tallies ballots over a docket of n options.
-func Count(ballots []ballot, n int) tally {
+// count tallies ballots over a docket of n options.
+func count(ballots []ballot, n int) tally {
 	t := tally{Votes: make([][]string, n), Ballots: len(ballots)}
 	for _, b := range ballots {
 		t.Votes[b.Option-1] = append(t.Votes[b.Option-1], b.Label)

@@ -45,7 +45,7 @@ func (s *state) close(ctx context.Context) error {
 		s.rec.Ballots = append(s.rec.Ballots, b)
 	}
 	slices.SortFunc(s.rec.Ballots, func(a, b ballot) int { return labelOrder(a.Label, b.Label) })
-	s.rec.Tally = Count(s.rec.Ballots, n)
+	s.rec.Tally = count(s.rec.Ballots, n)
 	s.narrateClosing()
 	return nil
 }

@@ -76,7 +76,7 @@ func TestParseBallot(t *testing.T) {
 }
 
 func TestParseRuling(t *testing.T) {
-	split := Count([]ballot{{Label: "Member A", Option: 1}, {Label: "Member B", Option: 2}, {Label: "Member C", Option: 2}}, 2)
+	split := count([]ballot{{Label: "Member A", Option: 1}, {Label: "Member B", Option: 2}, {Label: "Member C", Option: 2}}, 2)
 	head := "SELECTED: Option 2\n## Decision\nd\n## Rationale\nr\n"
 	tail := "## Trip-wires\n- Reopen if x\n"
 	r, err := parseRuling(head+"## Dissent\n- Member A: wanted option 1\n"+tail, 2, split)
@@ -106,7 +106,7 @@ func TestParseRuling(t *testing.T) {
 	assert.ErrorContains(t, err, "no SELECTED line")
 
 	// Going with every ballot, "none" is honest.
-	all := Count([]ballot{{Label: "Member A", Option: 2}, {Label: "Member B", Option: 2}}, 2)
+	all := count([]ballot{{Label: "Member A", Option: 2}, {Label: "Member B", Option: 2}}, 2)
 	r, err = parseRuling(head+"## Dissent\n- none\n"+tail, 2, all)
 	require.NoError(t, err)
 	assert.Empty(t, r.Dissent)
@@ -118,7 +118,7 @@ func TestMargin(t *testing.T) {
 		for i, o := range opts {
 			bs = append(bs, ballot{Label: memberLabel(i), Option: o})
 		}
-		return Count(bs, 3)
+		return count(bs, 3)
 	}
 	assert.Equal(t, "unanimous, 3 of 3", b(1, 1, 1).Margin(1))
 	assert.Equal(t, "arbiter overruled a 3 ballot", b(1, 1, 1).Margin(2))

@@ -20,7 +20,7 @@ func (s *state) decision(ctx context.Context) (*decision.Decision, error) {
 	}
 	q, _ := sess.Input(InputQuestion)
 	ru, sel := s.rec.Ruling, s.rec.Docket.Options[s.rec.Ruling.Selected-1]
-	d := &decision.Decision{Protocol: Protocol, Title: Title(q), Question: q,
+	d := &decision.Decision{Protocol: Protocol, Title: title(q), Question: q,
 		Outcome:   fmt.Sprintf("%s\n\n**%s: %s**\n\n%s", s.lead(), sel.Name(), sel.Title, ru.Decision),
 		Rationale: ru.Rationale, Consequences: ru.Consequences,
 		Sections: []decision.Section{s.ballotSection()}, Alternatives: s.alternatives(),

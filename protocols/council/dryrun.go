@@ -31,7 +31,7 @@ func WriteDryRun(w io.Writer, opts Options, plan Plan, seed int64, est estimate.
 		if a.Pinned {
 			pinned = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", RoleTitle(a.Role), orDash(a.Label), a.Profile, a.Model, orDash(a.Family), a.Effort, pinned)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", roleTitle(a.Role), orDash(a.Label), a.Profile, a.Model, orDash(a.Family), a.Effort, pinned)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\narbiter path: %s", plan.ArbiterPath)

@@ -57,16 +57,16 @@ func (runner) Plan(ctx context.Context, r *engine.Run) (engine.Plan, error) {
 			}
 		}
 	}
-	out.Rule = Rule(seats, adversarial)
+	out.Rule = rule(seats, adversarial)
 	return out, nil
 }
 
-// Rule is the standing team's independence rule: the seats span at least two families and
+// rule is the standing team's independence rule: the seats span at least two families and
 // the adversarial seat must answer. The arbiter's family is not in it: a family no seat plays
 // is its clean path, and one a seat plays its fallback path, an accepted residual the plan
 // judges and records (arbiterPath) without asking anyone to approve it; a team no arbiter can
 // sit outside of and off the adversarial seat's family is refused before any session exists.
-func Rule(seats, adversarial []string) engine.Rule {
+func rule(seats, adversarial []string) engine.Rule {
 	return engine.Rule{Spread: []engine.Spread{{Roles: seats, Families: 2}}, Essential: adversarial}
 }
 

@@ -22,7 +22,7 @@ type Failure struct {
 
 func (f *Failure) Error() string {
 	return fmt.Sprintf("council: the %s (step %s, profile %s) produced no usable answer (%s, %d attempt(s)): %s",
-		RoleTitle(f.Role), f.Step, f.Profile, f.Class, f.Attempts, f.LastError)
+		roleTitle(f.Role), f.Step, f.Profile, f.Class, f.Attempts, f.LastError)
 }
 
 // FailureClass is the failed call's class, for reports that name why a session failed.

@@ -193,14 +193,14 @@ func (o Options) ExpectedCalls() int {
 // NewSession builds a standing-team session. inputs are the question (named InputQuestion)
 // and any context; when inputs is empty the question alone is used.
 func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
-	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts, seed, seedSource)
+	return engine.NewOptionsSession(Protocol, title(question), InputQuestion, question, inputs, opts, seed, seedSource)
 }
 
 // ContextInput captures a context file verbatim.
 func ContextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
 
-// Title is the decision title: "[Council] " and the question's first line, shortened.
-func Title(question string) string { return decision.Title("[Council]", question) }
+// title is the decision title: "[Council] " and the question's first line, shortened.
+func title(question string) string { return decision.Title("[Council]", question) }
 
 // sessionOptions decodes the options stored in a session.
 func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionOptions[Options](s) }
@@ -215,7 +215,7 @@ func (o Options) speaksForIntent(role string) bool {
 // Timeout kinds: the keys of protocols.council.timeouts.
 const (
 	TimeoutSeat    = "seat"
-	TimeoutClerk   = "clerk"
+	timeoutClerk   = "clerk"
 	TimeoutArbiter = "arbiter"
 	TimeoutTriage  = "triage"
 )
@@ -232,7 +232,7 @@ var arbiterTimeouts = map[provider.Effort]time.Duration{provider.EffortLow: 3 * 
 // as medium).
 func (o Options) TimeoutFor(kind string, effort provider.Effort) (time.Duration, string) {
 	key := "protocols." + SectionKey + ".timeouts." + kind
-	set := map[string]time.Duration{TimeoutSeat: o.SeatTimeout, TimeoutClerk: o.ClerkTimeout,
+	set := map[string]time.Duration{TimeoutSeat: o.SeatTimeout, timeoutClerk: o.ClerkTimeout,
 		TimeoutArbiter: o.ArbiterTimeout, TimeoutTriage: o.TriageTimeout}[kind]
 	if set > 0 {
 		return set, key

@@ -40,7 +40,7 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	}
 	kind := TimeoutSeat
 	if spec, _ := k.opts.roster().Spec(a.Role); !spec.Seat {
-		kind = map[string]string{Clerk: TimeoutClerk, Arbiter: TimeoutArbiter, Triage: TimeoutTriage}[a.Role]
+		kind = map[string]string{Clerk: timeoutClerk, Arbiter: TimeoutArbiter, Triage: TimeoutTriage}[a.Role]
 	}
 	timeout, key := k.opts.TimeoutFor(kind, a.Effort)
 	inputs = append(inputs, k.evidenceInputs()...)

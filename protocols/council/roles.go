@@ -177,8 +177,8 @@ func DefaultTeam() []string { p, _ := builtin().Profile(""); return slices.Clone
 // Spec returns a built-in role by key.
 func Spec(key string) (roleSpec, bool) { return builtinRoster().Spec(key) }
 
-// RoleTitle returns a built-in role's display title, or the key when unknown.
-func RoleTitle(key string) string { return builtinRoster().Title(key) }
+// roleTitle returns a built-in role's display title, or the key when unknown.
+func roleTitle(key string) string { return builtinRoster().Title(key) }
 
 // SeatKeys lists the built-in members, in roster order.
 func SeatKeys() []string { return builtinRoster().SeatKeys() }

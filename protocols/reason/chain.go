@@ -14,10 +14,10 @@ import (
 // Gate keys and their answers. The reduced-independence gate is the engine's, the same for
 // every protocol.
 const (
-	GateReducedIndependence = engine.GateReducedIndependence
+	gateReducedIndependence = engine.GateReducedIndependence
 	GatePremise             = "premise"
 
-	AnswerApprove = engine.AnswerApprove
+	answerApprove = engine.AnswerApprove
 	AnswerDecline = engine.AnswerDecline
 	AnswerProceed = "proceed"
 	AnswerDrop    = "drop"
@@ -108,7 +108,7 @@ func newChain(ctx context.Context, r *engine.Run) (*chain, error) {
 		return nil, fmt.Errorf("reason: plan: %w", err)
 	}
 	// Drawn from the session and its stored plan, so made again by a run that lost it.
-	if err := putJSON(engine.Derived(ctx), c.r, ManifestArtifact, newManifest(c.s, c.plan)); err != nil {
+	if err := putJSON(engine.Derived(ctx), c.r, manifestArtifact, newManifest(c.s, c.plan)); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -182,7 +182,7 @@ func (c *chain) premise(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if verdict, _ := premiseVerdict(a.Text); verdict != VerdictSuspect {
+	if verdict, _ := premiseVerdict(a.Text); verdict != verdictSuspect {
 		return nil
 	}
 	answer, err := c.r.Gate(ctx, GatePremise, premiseQuestion, AnswerProceed, AnswerDrop)

@@ -55,12 +55,12 @@ func TestConformingRunWithScriptProvider(t *testing.T) {
 	eq(t, map[string]int{"gpt": 3, "claude": 2}, calls)
 	contains(t, d.Notes[len(d.Notes)-1], "Scripted — not a model")
 
-	for _, name := range []string{ManifestArtifact, "PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", decisionArtifact} {
+	for _, name := range []string{manifestArtifact, "PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", decisionArtifact} {
 		if _, ok := h.artifact(id, name); !ok {
 			t.Errorf("artifact %s missing", name)
 		}
 	}
-	raw, _ := h.artifact(id, ManifestArtifact)
+	raw, _ := h.artifact(id, manifestArtifact)
 	var m Manifest
 	noErr(t, json.Unmarshal([]byte(raw), &m))
 	eq(t, 5, m.ExpectedCalls)
@@ -134,14 +134,14 @@ func TestReducedIndependenceMakesNoCallWithoutApproval(t *testing.T) {
 	if !errors.As(res.err, &gate) {
 		t.Fatalf("want a gate, got %v", res.err)
 	}
-	eq(t, GateReducedIndependence, gate.Gate.Key)
+	eq(t, gateReducedIndependence, gate.Gate.Key)
 	contains(t, gate.Gate.Question, "both family anthropic")
 	eq(t, 0, h.sp.Calls())
 	eq(t, engine.StatusAwaitingInput, res.run.Session().Status)
-	raw, _ := h.artifact(res.run.Session().ID, ManifestArtifact)
+	raw, _ := h.artifact(res.run.Session().ID, manifestArtifact)
 	contains(t, raw, `"independence": "reduced-independence"`)
 
-	declined := h.resume(res.run.Session().ID, map[string]string{GateReducedIndependence: AnswerDecline})
+	declined := h.resume(res.run.Session().ID, map[string]string{gateReducedIndependence: AnswerDecline})
 	var stopped *engine.Stopped
 	if !errors.As(declined.err, &stopped) {
 		t.Fatalf("want Stopped, got %v", declined.err)
@@ -151,7 +151,7 @@ func TestReducedIndependenceMakesNoCallWithoutApproval(t *testing.T) {
 
 func TestReducedIndependenceApprovedRunsAndSaysSo(t *testing.T) {
 	h := newHarness(t, conformingScript(), map[string]string{"solo": "anthropic"})
-	res := h.start(deep("solo"), 3, "", map[string]string{GateReducedIndependence: AnswerApprove})
+	res := h.start(deep("solo"), 3, "", map[string]string{gateReducedIndependence: answerApprove})
 	noErr(t, res.err)
 	eq(t, 5, h.sp.Calls())
 	eq(t, reducedIndependence, res.decision.Independence)

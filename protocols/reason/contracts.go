@@ -11,7 +11,7 @@ import (
 // Verdicts of the premise check.
 const (
 	verdictWellPosed = "QUESTION WELL-POSED"
-	VerdictSuspect   = "QUESTION SUSPECT"
+	verdictSuspect   = "QUESTION SUSPECT"
 )
 
 // noOffVectorFinding is the attacker's exact statement that its off-vector scan found nothing.
@@ -42,7 +42,7 @@ func premiseVerdict(text string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("no verdict line: write a line %q or %q", "Verdict: "+verdictWellPosed, "Verdict: "+VerdictSuspect)
+		return "", fmt.Errorf("no verdict line: write a line %q or %q", "Verdict: "+verdictWellPosed, "Verdict: "+verdictSuspect)
 	case 1:
 		return found[0], nil
 	}

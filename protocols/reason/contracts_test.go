@@ -8,8 +8,8 @@ import (
 func TestPremiseVerdict(t *testing.T) {
 	cases := []struct{ text, want, err string }{
 		{"Verdict: QUESTION WELL-POSED\nfine", verdictWellPosed, ""},
-		{"**Verdict:** QUESTION SUSPECT\n\nloaded", VerdictSuspect, ""},
-		{"intro\n\nQUESTION SUSPECT\n", VerdictSuspect, ""},
+		{"**Verdict:** QUESTION SUSPECT\n\nloaded", verdictSuspect, ""},
+		{"intro\n\nQUESTION SUSPECT\n", verdictSuspect, ""},
 		{"## Verdict: QUESTION WELL-POSED.", verdictWellPosed, ""},
 		// A phrase inside a sentence is not a verdict line.
 		{"The asker wrote QUESTION WELL-POSED in the title.", "", "no verdict line"},

@@ -21,7 +21,7 @@ func (c *chain) decide(ctx context.Context) (*decision.Decision, error) {
 		return nil, fmt.Errorf("reason: read ledger: %w", err)
 	}
 	q, _ := c.s.Input(InputQuestion)
-	d := &decision.Decision{Protocol: Protocol, Title: Title(q), Question: q, Outcome: syn.Answer,
+	d := &decision.Decision{Protocol: Protocol, Title: title(q), Question: q, Outcome: syn.Answer,
 		Confidence: syn.Confidence, Sections: []decision.Section{c.findingsSection()}, Dissent: syn.Disagreements,
 		WhatWouldChangeMind: syn.WhatWouldChangeMind, Panel: c.panel(), Phases: c.phases(), Notes: c.notes(entries),
 		SessionID: c.s.ID, Seed: c.s.Seed, CreatedAt: c.r.Now(),
@@ -89,7 +89,7 @@ func (c *chain) joinArtifacts(slots []Slot) []decision.PhasePart {
 func (c *chain) notes(entries []ledger.Entry) []string {
 	var out []string
 	if c.forced {
-		out = append(out, "The premise check judged the question "+VerdictSuspect+
+		out = append(out, "The premise check judged the question "+verdictSuspect+
 			"; the chain answered it anyway because a human chose to proceed.")
 	}
 	var scripted []string

@@ -19,7 +19,7 @@ func Result(ctx context.Context, st engine.Store, id string, d *decision.Decisio
 	if err != nil {
 		return fmt.Errorf("read synthesis: %w", err)
 	}
-	plan, err := StoredPlan(ctx, st, id)
+	plan, err := storedPlan(ctx, st, id)
 	if err != nil {
 		return err
 	}
@@ -27,12 +27,12 @@ func Result(ctx context.Context, st engine.Store, id string, d *decision.Decisio
 	if err != nil {
 		return fmt.Errorf("read session: %w", err)
 	}
-	return WriteResult(w, string(syn), d, plan, s.SeedSource)
+	return writeResult(w, string(syn), d, plan, s.SeedSource)
 }
 
 // KeptRun is the id of the run whose manifest dir holds, or "" when it holds none.
 func KeptRun(dir string) string {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestArtifact))
+	b, err := os.ReadFile(filepath.Join(dir, manifestArtifact))
 	if err != nil {
 		return ""
 	}
@@ -56,7 +56,7 @@ func Paused(ctx context.Context, st engine.Store, id string, g engine.GateRecord
 		"or run it again with --force-premise (the synthesis will carry the suspect verdict)\n  restart: run "+
 		"it again with a question you reword yourself (a new run with a new seed; the rewording above is "+
 		"only a proposal)\n  drop: %[6]s --answer %[3]s=%[5]s, or do nothing",
-		VerdictSuspect, id, GatePremise, AnswerProceed, AnswerDrop, resume), true
+		verdictSuspect, id, GatePremise, AnswerProceed, AnswerDrop, resume), true
 }
 
 // Declined says how a chain a person stopped ended: at the premise check, before any further

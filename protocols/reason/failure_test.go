@@ -135,7 +135,7 @@ func TestHighAssuranceWithoutASecondProfileIsRefusedBeforeAnyCall(t *testing.T) 
 	h := newHarness(t, conformingScript(), map[string]string{"solo": "anthropic"})
 	opts := deep("solo")
 	opts.HighAssurance = true
-	res := h.start(opts, 0, "", map[string]string{GateReducedIndependence: AnswerApprove})
+	res := h.start(opts, 0, "", map[string]string{gateReducedIndependence: answerApprove})
 	if !errors.Is(res.err, errNoSecondProfile) {
 		t.Fatalf("want ErrNoSecondProfile, got %v", res.err)
 	}

@@ -38,7 +38,7 @@ func TestSuspectPremiseHaltsAfterOneRound(t *testing.T) {
 	eq(t, 1, h.sp.CallsFor(rolePremise))
 	eq(t, 1, h.sp.CallsFor(roleGenerator), "the speculative generator's answer is read, not asked again")
 	eq(t, 5, h.sp.Calls())
-	contains(t, done.decision.Notes[0], VerdictSuspect)
+	contains(t, done.decision.Notes[0], verdictSuspect)
 }
 
 // The premise check and the generators make one round, but the premise check is always
@@ -61,7 +61,7 @@ func TestForcePremiseRunsTheWholeChain(t *testing.T) {
 	noErr(t, res.err)
 	eq(t, 5, h.sp.Calls())
 	eq(t, "Answer: Keep PostgreSQL for now.", firstLines(res.decision.Phases[4].Markdown(), 1))
-	eq(t, []string{"Premise check", VerdictSuspect + " (answered anyway: a human chose to proceed)"},
+	eq(t, []string{"Premise check", verdictSuspect + " (answered anyway: a human chose to proceed)"},
 		res.decision.Sections[0].Table.Rows[0])
 }
 
@@ -73,7 +73,7 @@ func TestTheSuspectVerdictIsStampedNotDemanded(t *testing.T) {
 	res := h.start(deep("claude", "gpt"), 0, "", map[string]string{GatePremise: AnswerProceed})
 	noErr(t, res.err)
 	eq(t, 1, h.sp.CallsFor(roleSynthesizer))
-	contains(t, res.decision.Notes[0], VerdictSuspect)
+	contains(t, res.decision.Notes[0], verdictSuspect)
 }
 
 func TestDropStopsAtThePremise(t *testing.T) {

@@ -40,7 +40,7 @@ func TestCallerPositionReachesOnlyTheAttacker(t *testing.T) {
 		for n, f := range fams {
 			h.profiles[n] = &engine.Profile{Name: n, Type: "script", Model: script.Model, Family: f, EffortLevels: provider.Ladder, Provider: h.sp}
 		}
-		res := h.start(opts, seed, caller, map[string]string{GateReducedIndependence: AnswerApprove})
+		res := h.start(opts, seed, caller, map[string]string{gateReducedIndependence: answerApprove})
 		if res.err != nil {
 			t.Fatalf("case %d (seed %d, pool %v): %v", i, seed, fams, res.err)
 		}

@@ -10,7 +10,7 @@ import (
 
 // Artifact names beside the role artifacts.
 const (
-	ManifestArtifact = "RUN.json"
+	manifestArtifact = "RUN.json"
 	failureArtifact  = "CHAIN_FAILURE.md"
 	decisionArtifact = "decision.json"
 )

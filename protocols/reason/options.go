@@ -109,12 +109,12 @@ func NewSession(question string, inputs []engine.Input, opts Options, seed int64
 	if err != nil {
 		return nil, fmt.Errorf("reason: encode options: %w", err)
 	}
-	return &engine.Session{Protocol: Protocol, Title: Title(question), Inputs: inputs,
+	return &engine.Session{Protocol: Protocol, Title: title(question), Inputs: inputs,
 		Seed: seed, SeedSource: seedSource, Options: raw}, nil
 }
 
-// Title is the decision title for a question: "[Reason] " and the question's first line.
-func Title(question string) string {
+// title is the decision title for a question: "[Reason] " and the question's first line.
+func title(question string) string {
 	first, _, _ := strings.Cut(strings.TrimSpace(question), "\n")
 	return "[Reason] " + strings.TrimSpace(first)
 }

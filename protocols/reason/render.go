@@ -14,9 +14,9 @@ import (
 // scriptedLabel marks every figure that came from the script provider.
 const scriptedLabel = "scripted — not a model"
 
-// WriteResult prints a completed chain for a person: the notices a reader must not miss,
+// writeResult prints a completed chain for a person: the notices a reader must not miss,
 // the synthesis verbatim, then the seed, independence, efforts and usage per profile.
-func WriteResult(w io.Writer, synthesis string, d *decision.Decision, plan Plan, seedSource string) error {
+func writeResult(w io.Writer, synthesis string, d *decision.Decision, plan Plan, seedSource string) error {
 	var b strings.Builder
 	notes := d.Notes
 	if line := d.IndependenceLine(); line != "" {

@@ -8,9 +8,9 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// StoredPlan returns the plan a session was run with, as its first step stored it, so that
+// storedPlan returns the plan a session was run with, as its first step stored it, so that
 // a report printed after a resume shows the assignment that actually ran.
-func StoredPlan(ctx context.Context, st engine.Store, sessionID string) (Plan, error) {
+func storedPlan(ctx context.Context, st engine.Store, sessionID string) (Plan, error) {
 	b, err := st.GetStep(ctx, sessionID, keyPlan)
 	if err != nil {
 		return Plan{}, fmt.Errorf("reason: plan of %s: %w", sessionID, err)

@@ -15,7 +15,7 @@ func TestStoredPlanIsTheAssignmentThatRan(t *testing.T) {
 		opts := deep("claude", "gpt")
 		res := h.start(opts, seed, "", nil)
 		noErr(t, res.err)
-		got, err := StoredPlan(context.Background(), h.store, res.run.Session().ID)
+		got, err := storedPlan(context.Background(), h.store, res.run.Session().ID)
 		noErr(t, err)
 		want, err := Assign(opts, seed, Families(h.profiles))
 		noErr(t, err)
@@ -23,7 +23,7 @@ func TestStoredPlanIsTheAssignmentThatRan(t *testing.T) {
 		eq(t, res.decision.Independence, got.Independence)
 	}
 	h := newHarness(t, conformingScript(), twoFamilies)
-	if _, err := StoredPlan(context.Background(), h.store, "wr-none"); !errors.Is(err, engine.ErrNotFound) {
+	if _, err := storedPlan(context.Background(), h.store, "wr-none"); !errors.Is(err, engine.ErrNotFound) {
 		t.Errorf("want ErrNotFound for an unknown session, got %v", err)
 	}
 }

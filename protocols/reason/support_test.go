@@ -56,7 +56,7 @@ func TestExportWritesTheRunDirectory(t *testing.T) {
 	eq(t, "my view", read("CALLER_POSITION.md"))
 	eq(t, noFacts, read("CONSTRAINTS.md"))
 	contains(t, read("INPUTS.sha256"), record.SHA256Hex([]byte("my view"))+"  CALLER_POSITION.md\n")
-	contains(t, read(ManifestArtifact), `"expected_calls": 5`)
+	contains(t, read(manifestArtifact), `"expected_calls": 5`)
 	eq(t, 5, strings.Count(read(ledgerFile), "\n"))
 	contains(t, read(ledgerFile), `"inputs":["QUESTION","FACTS","CONSTRAINTS","CALLER_POSITION","POSITION","CLAIM_MAP"]`)
 	for _, name := range []string{"PREMISE.md", "POSITION.md", "CLAIM_MAP.md", "ATTACK.md", "SYNTHESIS.md", decisionArtifact} {
@@ -137,7 +137,7 @@ func TestWriteResultRelaysTheSynthesisThenTheRunFacts(t *testing.T) {
 	plan, err := Assign(deep("claude", "gpt"), 4, twoFamilies)
 	noErr(t, err)
 	var b strings.Builder
-	noErr(t, WriteResult(&b, syn, res.decision, plan, "--seed"))
+	noErr(t, writeResult(&b, syn, res.decision, plan, "--seed"))
 	out := b.String()
 	i := strings.Index(out, strings.TrimSpace(syn))
 	if i < 0 || i > strings.Index(out, "Seed: 4 (--seed)") {

@@ -52,7 +52,7 @@ func (c *chain) synthesisTask() string {
 }
 
 // premiseQuestion is the premise gate's question.
-const premiseQuestion = "The premise check judged the question " + VerdictSuspect + " and the chain " +
+const premiseQuestion = "The premise check judged the question " + verdictSuspect + " and the chain " +
 	"stopped after one call (see PREMISE.md). Choose: \"proceed\" to run the full chain on the question " +
 	"as asked (the synthesis will carry the suspect verdict), or \"drop\" to stop here. To ask a " +
 	"reworded question instead, start a new run with it: the rewording is yours to write, not the chain's."

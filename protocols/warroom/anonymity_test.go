@@ -34,7 +34,7 @@ func randomPanel(r *rand.Rand) Panel {
 func seatsOf(p Panel) []anontest.Seat {
 	out := make([]anontest.Seat, 0, len(p.Members))
 	for _, m := range p.Members {
-		spec, _ := Spec(m.Role)
+		spec, _ := spec(m.Role)
 		out = append(out, anontest.Seat{Role: m.Role, Title: spec.Title, Profile: m.Profile, Provider: m.Provider, Model: m.Model, Family: m.Family})
 	}
 	return out
@@ -117,7 +117,7 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 	for i, c := range coas {
 		ls[i] = c.Label
 	}
-	voters := Voters(mode, opts.PlanReview)
+	voters := voters(mode, opts.PlanReview)
 	orders := presentationOrders(ls, len(voters), rand.New(rand.NewPCG(r.Uint64(), 1)))
 	for i, v := range voters {
 		errs = append(errs, add(k.vote(v, reorder(coas, orders[i]), challenges, "")), add(k.premortem(v, coas[:2], challenges)),

@@ -137,7 +137,7 @@ func (s *state) conformitySection() (decision.Section, bool) {
 		moved := r.Toward + r.Away + r.None
 		var names []string
 		for _, v := range r.Unargued {
-			names = append(names, RoleTitle(v))
+			names = append(names, roleTitle(v))
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(r.Round), fmt.Sprint(r.Toward), fmt.Sprint(r.Away), fmt.Sprint(r.None),
 			fmt.Sprintf("%d of %d", r.Toward, moved), cmp.Or(strings.Join(names, ", "), "—")})

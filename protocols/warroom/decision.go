@@ -15,7 +15,7 @@ func (s *state) decision(ctx context.Context) (*decision.Decision, error) {
 	sess := s.r.Session()
 	q, _ := sess.Input(InputQuestion)
 	syn := s.rec.Synthesis
-	d := &decision.Decision{Protocol: Protocol, Title: Title(q), Question: q, Context: syn.Context,
+	d := &decision.Decision{Protocol: Protocol, Title: title(q), Question: q, Context: syn.Context,
 		Outcome: outcome(syn), Rationale: syn.Rationale, Consequences: syn.Consequences,
 		Class: "type " + s.latestRev().Type, Labels: typeLabels(s.latestRev().Type), Sections: s.reversibilitySections(),
 		Alternatives: s.alternatives(), Dissent: syn.Dissent, WhatWouldChangeMind: syn.Watch,
@@ -81,7 +81,7 @@ func (s *state) positions() []decision.Position {
 		return nil
 	}
 	seat := func(role, option string) decision.Position {
-		p := decision.Position{Seat: RoleTitle(role), Option: option, Chosen: option == s.rec.Synthesis.Selected}
+		p := decision.Position{Seat: roleTitle(role), Option: option, Chosen: option == s.rec.Synthesis.Selected}
 		for _, m := range s.panel.Members {
 			if m.Role == role {
 				p.Family, p.Model = m.Family, m.Model

@@ -56,11 +56,11 @@ func writePanel(w io.Writer, p Panel, planReview bool) {
 	for _, m := range p.Members {
 		var modes []string
 		for _, mode := range Modes[1:] {
-			if slices.Contains(Seats(mode, planReview), m.Role) {
+			if slices.Contains(seats(mode, planReview), m.Role) {
 				modes = append(modes, string(mode))
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", RoleTitle(m.Role), m.Profile, m.Model, m.Family, m.Effort, strings.Join(modes, ", "))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", roleTitle(m.Role), m.Profile, m.Model, m.Family, m.Effort, strings.Join(modes, ", "))
 	}
 	tw.Flush()
 }

@@ -37,7 +37,7 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 	if len(ahead) > 0 {
 		opening.Name = "phase0+intel"
 	}
-	out := estimate.Plan{Seats: len(Seats(mode, opts.PlanReview)), Phases: []estimate.Phase{opening}}
+	out := estimate.Plan{Seats: len(seats(mode, opts.PlanReview)), Phases: []estimate.Phase{opening}}
 	if mode == ModeExpress {
 		out.Phases = append(out.Phases, phase("express", ChiefStrategist))
 		if opts.PlanReview {
@@ -46,7 +46,7 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 		out.Phases = append(out.Phases, phase("synthesis", SupremeCommander))
 		return out // the express path weighs no courses of action: no baseline vote follows it
 	}
-	voters := Voters(mode, opts.PlanReview)
+	voters := voters(mode, opts.PlanReview)
 	teams := opts.AgentTeams && (mode == ModeFull || mode == ModeDelphi)
 	if rest := without(intelSeats(mode), ahead); len(rest) > 0 {
 		out.Phases = append(out.Phases, phase("intel", rest...))
@@ -62,7 +62,7 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 		// The red team's questions, and at most one answer per course of action, by its author.
 		var answers []string
 		for _, a := range coaAuthors(mode) {
-			spec, _ := Spec(a)
+			spec, _ := spec(a)
 			for range spec.COAs {
 				answers = append(answers, a)
 			}
@@ -136,5 +136,5 @@ func (runner) Estimate(ctx context.Context, r *engine.Run, _ engine.Plan) (engin
 	if mode == ModeAuto {
 		mode, why = ModeFull, "the ranges span the express, lightweight and full-council modes automatic routing may pick"
 	}
-	return estimate.Span(all, Seats(mode, opts.PlanReview), why), nil
+	return estimate.Span(all, seats(mode, opts.PlanReview), why), nil
 }

@@ -55,13 +55,13 @@ func (runner) Plan(_ context.Context, r *engine.Run) (engine.Plan, error) {
 	}
 	plan := engine.Plan{Titles: map[string]string{}, Seats: p.seats()}
 	for _, m := range p.Members {
-		plan.Titles[m.Role] = RoleTitle(m.Role)
+		plan.Titles[m.Role] = roleTitle(m.Role)
 	}
 	mode := opts.Mode
 	if mode == ModeAuto {
 		mode = ModeFull
 	}
-	plan.Rule = Rule(mode, opts.PlanReview)
+	plan.Rule = rule(mode, opts.PlanReview)
 	return plan, nil
 }
 
@@ -75,13 +75,13 @@ func sessionPanel(r *engine.Run) (Options, Panel, error) {
 	return opts, p, err
 }
 
-// Rule is the war-room independence rule for the panel of a mode: the seats that contribute
+// rule is the war-room independence rule for the panel of a mode: the seats that contribute
 // before the synthesis span at least two families, and the red team, where it sits, is on a
 // different family from the chief strategist and must answer. An express panel has no one
 // contributing before the decider but the strategist (and, in a plan review, the additions
 // challenger), so there the decider's ratify-or-override counts as the second voice.
-func Rule(mode Mode, planReview bool) engine.Rule {
-	seats := Seats(mode, planReview)
+func rule(mode Mode, planReview bool) engine.Rule {
+	seats := seats(mode, planReview)
 	contributors := seats
 	if mode != ModeExpress {
 		contributors = slices.DeleteFunc(slices.Clone(seats), func(k string) bool { return k == SupremeCommander })
@@ -115,7 +115,7 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 	if err != nil {
 		return engine.Result{DAG: s.dag}, err
 	}
-	rule := Rule(s.rec.Mode, opts.PlanReview)
+	rule := rule(s.rec.Mode, opts.PlanReview)
 	return engine.Result{Decision: d, DAG: s.dag, Rule: &rule, Baseline: opts.Baseline}, nil
 }
 

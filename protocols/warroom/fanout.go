@@ -18,7 +18,7 @@ type (
 )
 
 // describe names a gap for a reader.
-func describe(g gap) string { return g.Describe(RoleTitle) }
+func describe(g gap) string { return g.Describe(roleTitle) }
 
 // tasks builds one task per seat with build.
 func tasks(seats []string, build func(role string) (engine.CallSpec, error)) ([]panel.Task, error) {

@@ -83,7 +83,7 @@ func (o Options) Validate() error {
 		}
 	}
 	for key := range o.Seats {
-		if _, ok := Spec(key); !ok {
+		if _, ok := spec(key); !ok {
 			errs = append(errs, fmt.Errorf("unknown war-room role %q (roles: %s)", key, strings.Join(RoleKeys(), ", ")))
 		}
 	}
@@ -125,7 +125,7 @@ func (o Options) Defaulted() Options {
 // NewSession builds a war-room session. inputs are the question (named InputQuestion) and any
 // context files; when inputs is empty the question alone is used.
 func NewSession(question string, inputs []engine.Input, opts Options, seed int64, seedSource string) (*engine.Session, error) {
-	return engine.NewOptionsSession(Protocol, Title(question), InputQuestion, question, inputs, opts.Sized(question, inputs), seed, seedSource)
+	return engine.NewOptionsSession(Protocol, title(question), InputQuestion, question, inputs, opts.Sized(question, inputs), seed, seedSource)
 }
 
 // Sized sets what depends on the size of a session's question and inputs: whether, on auto,
@@ -140,8 +140,8 @@ func (o Options) Sized(question string, inputs []engine.Input) Options {
 	return o
 }
 
-// Title is the decision title: "[War Room] " and the question's first line, shortened.
-func Title(question string) string { return decision.Title("[War Room]", question) }
+// title is the decision title: "[War Room] " and the question's first line, shortened.
+func title(question string) string { return decision.Title("[War Room]", question) }
 
 // sessionOptions decodes the options stored in a session.
 func sessionOptions(s *engine.Session) (Options, error) { return engine.SessionOptions[Options](s) }

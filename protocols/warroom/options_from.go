@@ -41,7 +41,7 @@ func OptionsFrom(w *Section, ps engine.Profiles, f Flags) (Options, error) {
 		return Options{}, err
 	}
 	for name := range w.Roles {
-		if _, ok := Spec(name); !ok {
+		if _, ok := spec(name); !ok {
 			return Options{}, fmt.Errorf("protocols.%s.roles.%s: unknown war-room role (roles: %s)", SectionKey, name, strings.Join(RoleKeys(), ", "))
 		}
 	}

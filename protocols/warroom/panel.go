@@ -68,10 +68,10 @@ func (p Panel) Member(role string) member {
 	return member{Role: role}
 }
 
-// Seats returns the role keys that sit in a mode, in registry order. The lightweight panel
+// seats returns the role keys that sit in a mode, in registry order. The lightweight panel
 // adds the quick-reconnaissance seat so that phase 1 has someone to run it; the additions
 // challenger sits on every panel of a plan review.
-func Seats(mode Mode, planReview bool) []string {
+func seats(mode Mode, planReview bool) []string {
 	var keys []string
 	switch mode {
 	case ModeExpress:
@@ -117,7 +117,7 @@ func coaAuthors(mode Mode) []string {
 // challengeSeats run phase 4.
 var challengeSeats = []string{ProsecutionCounsel, RedTeam}
 
-// Voters are every seat of the mode but the decider; they vote and write premortems.
-func Voters(mode Mode, planReview bool) []string {
-	return slices.DeleteFunc(Seats(mode, planReview), func(k string) bool { return k == SupremeCommander })
+// voters are every seat of the mode but the decider; they vote and write premortems.
+func voters(mode Mode, planReview bool) []string {
+	return slices.DeleteFunc(seats(mode, planReview), func(k string) bool { return k == SupremeCommander })
 }

@@ -81,7 +81,7 @@ func (s *state) unseal() (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("war-room: unseal: %w", err)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", n.Phase, n.Round, n.Label, RoleTitle(a.Role), a.Profile, a.Model, a.Family)
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", n.Phase, n.Round, n.Label, roleTitle(a.Role), a.Profile, a.Model, a.Family)
 	}
 	return b.String(), nil
 }
@@ -121,7 +121,7 @@ func (s *state) lastBallots() []engine.NamedText {
 	var out []engine.NamedText
 	for i, text := range r.Texts {
 		if i < len(r.Voters) {
-			out = append(out, engine.NamedText{Name: fmt.Sprintf("ballot of the %s, round %d", RoleTitle(r.Voters[i]), r.Round), Text: text})
+			out = append(out, engine.NamedText{Name: fmt.Sprintf("ballot of the %s, round %d", roleTitle(r.Voters[i]), r.Round), Text: text})
 		}
 	}
 	return out

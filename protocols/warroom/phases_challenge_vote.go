@@ -57,7 +57,7 @@ func (s *state) phase5(ctx context.Context) error {
 // vote runs one Borda round: each voter sees the options in its own seeded order.
 func (s *state) vote(ctx context.Context, round int) (voteRound, error) {
 	key := fmt.Sprintf("%s/round-%d", keyVote, round)
-	voters := Voters(s.rec.Mode, s.opts.PlanReview)
+	voters := voters(s.rec.Mode, s.opts.PlanReview)
 	view := s.coaView()
 	ls := make([]string, len(view))
 	for i, c := range view {
@@ -152,7 +152,7 @@ func (s *state) phase6(ctx context.Context) error {
 	if s.teams() {
 		return s.chainPremortems(ctx, finalists)
 	}
-	ts, err := tasks(Voters(s.rec.Mode, s.opts.PlanReview), func(role string) (engine.CallSpec, error) {
+	ts, err := tasks(voters(s.rec.Mode, s.opts.PlanReview), func(role string) (engine.CallSpec, error) {
 		return s.kit.premortem(role, finalists, s.rec.Challenges)
 	})
 	if err != nil {

@@ -65,7 +65,7 @@ func (s *state) phase3(ctx context.Context) error {
 // ones already on the table, in a seeded order.
 func (s *state) draft(ctx context.Context, key string, authors []string) error {
 	ts, err := tasks(authors, func(role string) (engine.CallSpec, error) {
-		spec, _ := Spec(role)
+		spec, _ := spec(role)
 		return s.kit.coa(role, spec.COAs, s.situation())
 	})
 	if err != nil {

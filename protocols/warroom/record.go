@@ -16,7 +16,7 @@ func (s *state) panelRecord() []decision.PanelMember {
 		if !s.sat(m.Role) {
 			continue
 		}
-		pm := decision.PanelMember{Role: RoleTitle(m.Role), Profile: m.Profile, Provider: m.Provider,
+		pm := decision.PanelMember{Role: roleTitle(m.Role), Profile: m.Profile, Provider: m.Provider,
 			Model: m.Model, Family: m.Family, Effort: string(s.r.Profiles().EffortSent(m.Profile, m.Effort))}
 		var authored, failed []string
 		for _, c := range s.rec.COAs {
@@ -112,7 +112,7 @@ func (s *state) author(phase, label string) string {
 		return "unknown"
 	}
 	m := s.panel.Member(n.Author.Role)
-	return fmt.Sprintf("%s · %s", RoleTitle(m.Role), m.Model)
+	return fmt.Sprintf("%s · %s", roleTitle(m.Role), m.Model)
 }
 
 // questionsSummary is agent-teams' exchange before the challenges: each question the red team

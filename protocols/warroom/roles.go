@@ -56,11 +56,11 @@ var registry = panel.NewRegistry(Protocol, roleFiles,
 // Registry lists every seat in order.
 func Registry() []roleSpec { return registry.All() }
 
-// Spec returns the registry entry of a role key.
-func Spec(key string) (roleSpec, bool) { return registry.Spec(key) }
+// spec returns the registry entry of a role key.
+func spec(key string) (roleSpec, bool) { return registry.Spec(key) }
 
-// RoleTitle returns a role's display title, or the key when unknown.
-func RoleTitle(key string) string { return registry.Title(key) }
+// roleTitle returns a role's display title, or the key when unknown.
+func roleTitle(key string) string { return registry.Title(key) }
 
 // Body returns a role's system prompt.
 func Body(key string) (string, error) { return registry.Body(key) }
