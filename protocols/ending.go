@@ -192,3 +192,9 @@ func previewCouncil(ctx context.Context, in PreviewInput) (Preview, error) {
 // team): its command then offers --narrate and shows narrations on stderr in place of the
 // progress lines.
 func Narrates(name string) bool { return known()[name].narrates }
+
+// Reveals is the role of a protocol whose calls see who wrote what: war-room's Supreme
+// Commander, whose synthesis weighs every contribution with its attribution unsealed. No other
+// call of any protocol carries another profile's identity (the anonymity property test holds
+// every protocol to that); "" when no call does.
+func Reveals(name string) string { return known()[name].reveals }

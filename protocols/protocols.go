@@ -97,6 +97,8 @@ type protocol struct {
 	admit   func(cfg *config.Config, profiles engine.Profiles, req Request) error
 	// narrates says the protocol narrates its phases to a person watching (see Narrates).
 	narrates bool
+	// reveals is the role whose calls see who wrote what (see Reveals).
+	reveals string
 }
 
 // known is built on first use, not at start-up: the council's flag help reads its built-in
@@ -116,7 +118,7 @@ var known = sync.OnceValue(func() map[string]protocol {
 				{Name: "agent-teams", Bool: true, Help: "full council and Delphi: the red team questions the authors first, premortems build on each other, Delphi members keep their own ballots"},
 				baselineFlag},
 			start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
-			preview: previewWarRoom,
+			preview: previewWarRoom, reveals: warroom.SupremeCommander,
 		},
 		reason.Protocol: {
 			section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
@@ -194,6 +196,8 @@ type Entry struct {
 	// Surround says it reads what surrounds the question (Surround); Narrates that it
 	// narrates its phases to a person watching.
 	Surround, Narrates bool
+	// Reveals is the role whose calls see who wrote what ("" none; see Reveals).
+	Reveals string
 }
 
 // Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
@@ -207,7 +211,7 @@ func Register(name string, e Entry) (unregister func()) {
 	}
 	known()[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
 		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded, ending: e.Ending,
-		inputs: e.Inputs, preview: e.Preview, admit: e.Admit, surround: e.Surround, narrates: e.Narrates}
+		inputs: e.Inputs, preview: e.Preview, admit: e.Admit, surround: e.Surround, narrates: e.Narrates, reveals: e.Reveals}
 	order = append(order, name)
 	return func() {
 		delete(known(), name)

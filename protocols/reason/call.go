@@ -89,7 +89,21 @@ func (c *chain) artifacts(keys ...string) []engine.NamedText {
 	for _, k := range keys {
 		if a, ok := c.done[k]; ok {
 			slot, _ := c.plan.Slot(k)
-			out = append(out, engine.NamedText{Name: slot.Input(), Text: a.Text, Shared: true})
+			out = append(out, engine.NamedText{Name: slot.Input(), Text: c.scrub.Scrub(a.Text), Shared: true})
+		}
+	}
+	return out
+}
+
+// identities are what the chain withholds from one role's text before another reads it: the
+// profile and the model of every call, so that no role learns which model wrote what it
+// compresses, attacks or weighs (the manifest and the record say it afterwards).
+func identities(plan Plan, ps engine.Profiles) []string {
+	var out []string
+	for _, s := range plan.Slots {
+		out = append(out, s.Profile)
+		if p, err := ps.Get(s.Profile); err == nil {
+			out = append(out, p.Model)
 		}
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/engine/promptsafe"
 )
 
 // Gate keys and their answers. The reduced-independence gate is the engine's, the same for
@@ -45,6 +46,8 @@ type chain struct {
 	opened []opened
 	// callTimeout is protocols.reason.timeouts.call, as the session stored it (0: by effort).
 	callTimeout time.Duration
+	// scrub withholds the calls' identities from what a later role reads.
+	scrub promptsafe.Scrubber
 }
 
 // Runner is the reasoning chain as the engine runs it (engine.Run.Execute).
@@ -107,6 +110,7 @@ func newChain(ctx context.Context, r *engine.Run) (*chain, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reason: plan: %w", err)
 	}
+	c.scrub = promptsafe.NewScrubber(identities(c.plan, c.r.Profiles()))
 	// Drawn from the session and its stored plan, so made again by a run that lost it.
 	if err := putJSON(engine.Derived(ctx), c.r, manifestArtifact, newManifest(c.s, c.plan)); err != nil {
 		return nil, err
