@@ -27,21 +27,7 @@ import (
 // changes the registry while it runs.)
 func TestARegisteredProtocolGetsItsCommandAndResume(t *testing.T) {
 	defer testprotocol.Register()()
-	dir := t.TempDir()
-	script := filepath.Join(dir, "tally.yml")
-	require.NoError(t, os.WriteFile(script, []byte("responses:\n  - role: first\n    text: use a queue\n"+
-		"  - role: second\n    text: keep the cron jobs\n"), 0o600))
-	cfg := filepath.Join(dir, "war-room.yml")
-	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\nproviders:\n"+
-		"  first: {type: script, family: anthropic, responses: "+script+"}\n"+
-		"  second: {type: script, family: openai, responses: "+script+"}\n"), 0o600))
-	db := filepath.Join(dir, "state.db")
-	cli := func(args ...string) cliResult {
-		var out, errb bytes.Buffer
-		e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
-		code := run(context.Background(), e, args)
-		return cliResult{out.String(), errb.String(), code}
-	}
+	_, cfg, db, cli := tallyWorld(t)
 
 	help := cli("--help")
 	assert.Contains(t, help.stdout, "tally       ask two seats on two families and tally their answers")
@@ -101,21 +87,7 @@ func TestARegisteredProtocolEndsItsOwnWay(t *testing.T) {
 			return string(b)
 		},
 	})()
-	dir := t.TempDir()
-	script := filepath.Join(dir, "tally.yml")
-	require.NoError(t, os.WriteFile(script, []byte("responses:\n  - role: first\n    text: use a queue\n"+
-		"  - role: second\n    text: keep the cron jobs\n"), 0o600))
-	cfg := filepath.Join(dir, "war-room.yml")
-	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\nproviders:\n"+
-		"  first: {type: script, family: anthropic, responses: "+script+"}\n"+
-		"  second: {type: script, family: openai, responses: "+script+"}\n"), 0o600))
-	db := filepath.Join(dir, "state.db")
-	cli := func(args ...string) cliResult {
-		var out, errb bytes.Buffer
-		e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
-		code := run(context.Background(), e, args)
-		return cliResult{out.String(), errb.String(), code}
-	}
+	dir, cfg, db, cli := tallyWorld(t)
 
 	full := filepath.Join(dir, "full")
 	require.NoError(t, os.MkdirAll(full, 0o700))
@@ -203,4 +175,26 @@ func TestEveryProtocolRunsOnTheGenericCommand(t *testing.T) {
 			t.Errorf("%s has no command", protocols.Verb(p))
 		}
 	}
+}
+
+// tallyWorld is a directory holding the fake protocol's two scripted profiles (cfg) and a state
+// file (db), and the CLI run in this process, where the protocol is registered.
+func tallyWorld(t *testing.T) (dir, cfg, db string, cli func(args ...string) cliResult) {
+	t.Helper()
+	dir = t.TempDir()
+	script := filepath.Join(dir, "tally.yml")
+	require.NoError(t, os.WriteFile(script, []byte("responses:\n  - role: first\n    text: use a queue\n"+
+		"  - role: second\n    text: keep the cron jobs\n"), 0o600))
+	cfg = filepath.Join(dir, "war-room.yml")
+	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\nproviders:\n"+
+		"  first: {type: script, family: anthropic, responses: "+script+"}\n"+
+		"  second: {type: script, family: openai, responses: "+script+"}\n"), 0o600))
+	db = filepath.Join(dir, "state.db")
+	cli = func(args ...string) cliResult {
+		var out, errb bytes.Buffer
+		e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), getenv: func(string) string { return "" }}
+		code := run(context.Background(), e, args)
+		return cliResult{out.String(), errb.String(), code}
+	}
+	return dir, cfg, db, cli
 }
