@@ -55,7 +55,7 @@ type contextFiles []string
 func (c *contextFiles) String() string     { return strings.Join(*c, ",") }
 func (c *contextFiles) Set(v string) error { *c = append(*c, v); return nil }
 
-// protocolFlags are the flags of a protocol's generic command: the question's context files,
+// protocolCommandFlags are the flags of a protocol's generic command: the question's context files,
 // the protocol's own flags and file flags from its registry entry, --seed, the approval, --repo
 // for the prior-decision check, --resume, --dry-run, --keep when the protocol keeps its runs,
 // --demo when war-room has a simulated panel for it, and the state flags every command takes.
