@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"strings"
 
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols/council"
+	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // CouncilCatalog is the standing team's catalog for a repository: the built-in roster,
@@ -89,4 +93,44 @@ func councilProposals(ctx context.Context, st engine.Store, id string) (kept, re
 		return out
 	}
 	return conv(k), conv(r), err
+}
+
+// CouncilRoster prints the standing team's catalog (the built-in one with the repository's layer
+// from files): the whole catalog, or the composition profile or member called name, or with lint
+// the divergence lint's findings, returned as an error when there are any. A catalog that does
+// not load, or a name that is neither, is a *Refused.
+func CouncilRoster(w io.Writer, files fs.FS, lint bool, name string) error {
+	cat, err := CouncilCatalog(files)
+	if err != nil {
+		return &Refused{Err: err}
+	}
+	switch {
+	case lint:
+		return council.WriteLint(w, cat)
+	case name == "":
+		council.WriteCatalog(w, cat)
+		return nil
+	}
+	if p, ok := cat.Profile(name); ok {
+		council.WriteProfile(w, cat, p)
+		return nil
+	}
+	if m, ok := cat.Member(name); ok {
+		return council.WriteMember(w, cat, m)
+	}
+	return &Refused{Err: fmt.Errorf("%q is neither a composition profile (%s) nor a member (%s)", name,
+		strings.Join(cat.ProfileNames(), ", "), strings.Join(cat.MemberKeys(), ", "))}
+}
+
+// CouncilMember reports whether key is a member of the standing team's built-in roster, and
+// lists the members, for the memory a person records about one.
+func CouncilMember(key string) (ok bool, members []string) {
+	_, ok = council.Spec(key)
+	return ok, council.SeatKeys()
+}
+
+// Deferred lists the items deferred by every protocol's sessions in st (war-room captures
+// them), for decisions deferred.
+func Deferred(ctx context.Context, st engine.Store) ([]decision.DeferredItem, error) {
+	return warroom.ListDeferred(ctx, st)
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/war-room/war-room/protocols/warroom"
+	"github.com/war-room/war-room/protocols"
 )
 
 func init() {
@@ -101,7 +101,7 @@ func runDecisionsDeferred(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	items, err := warroom.ListDeferred(ctx, st)
+	items, err := protocols.Deferred(ctx, st)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/protocols"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 func init() {
@@ -96,8 +95,8 @@ func recordMemory(ctx context.Context, e *env, b memory.File, verb string, rest 
 	}
 	it.Text, it.Source = rest[0], memory.Source{Kind: memory.KindConstraint, Ref: reviewer(e)}
 	if member != "" {
-		if _, ok := council.Spec(member); !ok {
-			return usageErr("--member: %q is not a member of the roster (members: %s)", member, strings.Join(council.SeatKeys(), ", "))
+		if ok, members := protocols.CouncilMember(member); !ok {
+			return usageErr("--member: %q is not a member of the roster (members: %s)", member, strings.Join(members, ", "))
 		}
 	}
 	added, err := memory.Record(ctx, b, now, reviewer(e), it)

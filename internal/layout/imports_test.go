@@ -118,10 +118,10 @@ func TestLowerFoldersImportNothingAbove(t *testing.T) {
 	}
 }
 
-// The surfaces know protocols only through the registry: bot, session, discussions and
-// reviewlane import no protocol package, so adding one changes none of them.
+// The surfaces know protocols only through the registry: the CLI, bot, session, discussions
+// and reviewlane import no protocol package, so adding one changes none of them.
 func TestSurfacesReachProtocolsOnlyThroughTheRegistry(t *testing.T) {
-	for _, surface := range []string{"bot", "session", "discussions", "reviewlane"} {
+	for _, surface := range []string{"cmd/war-room", "bot", "session", "discussions", "reviewlane"} {
 		for _, dep := range imports(t)[mod+surface] {
 			if protocolOf(dep) != "" {
 				t.Errorf("%s imports %s: reach a protocol through the protocols registry", surface, strings.TrimPrefix(dep, mod))
