@@ -191,7 +191,7 @@ func clarification(q authorQuestion) string {
 // chainPremortems runs the premortems one after another in a seeded order, each seat reading
 // the ones written before it. A failed one is a gap; the chain goes on without it.
 func (s *state) chainPremortems(ctx context.Context, finalists []Labeled) error {
-	voters := Shuffled(voters(s.rec.Mode, s.opts.PlanReview), s.r.Rand(keyPremortem+"/chain"))
+	voters := shuffled(voters(s.rec.Mode, s.opts.PlanReview), s.r.Rand(keyPremortem+"/chain"))
 	var earlier []Labeled
 	for i, role := range voters {
 		spec, err := s.kit.premortemAfter(role, finalists, s.rec.Challenges, earlier)

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"fmt"
@@ -12,14 +12,13 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // teamsCouncil is the scripted council with the red team asking two authors a question, the
 // authors answering, and every answer naming a mark the test follows.
 func teamsCouncil(scores string) script.Script {
 	return override(council(scores, "", 0),
-		script.Response{Role: warroom.RedTeam, Match: `Phase 4, questions to the authors`,
+		script.Response{Role: RedTeam, Match: `Phase 4, questions to the authors`,
 			Text: "Two things need clarifying.\n\n- **Response B**: What load did you assume? QMARK-B\n- Response D: Who runs it at night? QMARK-D\n"},
 		script.Response{Match: `Phase 4, a question about your course of action`,
 			Text: `ANSWER-MARK for {{match "your course of action (Response [A-Z]+)\\." .User}}: we assumed 2k messages a second.`},
@@ -31,7 +30,7 @@ func teamsCouncil(scores string) script.Script {
 // premortems run one after another, each reading the ones before; and the record keeps the
 // exchange, attributed only once the synthesis has unsealed the panel.
 func TestAgentTeamsQuestionsTheAuthorsAndChainsThePremortems(t *testing.T) {
-	opts := options(warroom.ModeFull)
+	opts := options(ModeFull)
 	opts.AgentTeams = true
 	st := openStore(t, "")
 	d, p, err := deliberate(t, st, teamsCouncil(scoresFull), opts)
@@ -57,7 +56,7 @@ func TestAgentTeamsQuestionsTheAuthorsAndChainsThePremortems(t *testing.T) {
 		}
 	}
 	require.Len(t, questions, 1)
-	assert.Equal(t, warroom.RedTeam, questions[0].Role)
+	assert.Equal(t, RedTeam, questions[0].Role)
 	require.Len(t, answers, 2, "one addressed call per question")
 	for _, a := range answers {
 		label := map[bool]string{true: "Response B", false: "Response D"}[strings.Contains(a.User, "QMARK-B")]
@@ -109,7 +108,7 @@ func TestAgentTeamsQuestionsTheAuthorsAndChainsThePremortems(t *testing.T) {
 // Agent-teams on a lightweight panel runs it one-shot and says so; asking nothing leaves the
 // challenges as they are.
 func TestAgentTeamsAppliesToTheFullCouncilOnly(t *testing.T) {
-	opts := options(warroom.ModeAuto)
+	opts := options(ModeAuto)
 	opts.AgentTeams = true
 	d, p, err := deliberate(t, openStore(t, ""), teamsCouncil(scoresLightweight), opts)
 	require.NoError(t, err)
@@ -117,9 +116,9 @@ func TestAgentTeamsAppliesToTheFullCouncilOnly(t *testing.T) {
 	assert.True(t, hasNote(d, "applies to the full council and Delphi only; this lightweight deliberation ran its phases one-shot"), d.Notes)
 	assert.Equal(t, "no", d.Metrics["agent_teams"])
 
-	opts = options(warroom.ModeFull)
+	opts = options(ModeFull)
 	opts.AgentTeams = true
-	quiet := override(council(scoresFull, "", 0), script.Response{Role: warroom.RedTeam, Match: `Phase 4, questions to the authors`, Text: "**NONE**"})
+	quiet := override(council(scoresFull, "", 0), script.Response{Role: RedTeam, Match: `Phase 4, questions to the authors`, Text: "**NONE**"})
 	d, p, err = deliberate(t, openStore(t, ""), quiet, opts)
 	require.NoError(t, err)
 	assert.Equal(t, 27, p.Calls(), "the question call alone")
@@ -129,14 +128,14 @@ func TestAgentTeamsAppliesToTheFullCouncilOnly(t *testing.T) {
 // In Delphi rounds under agent-teams, each author revises, and each voter re-votes, with its
 // own ballot of the round before in front of it — and only its own.
 func TestAgentTeamsDelphiKeepsEachMembersOwnBallot(t *testing.T) {
-	opts := options(warroom.ModeDelphi)
+	opts := options(ModeDelphi)
 	opts.AgentTeams, opts.DelphiMaxRounds = true, 2
 	sc := teamsCouncil(scoresDelphi)
 	// Each voter marks its ballot with a number of its own (a role name would be withheld
 	// by the scrubber, as any identity is).
 	mark := map[string]string{}
 	var ballots []script.Response
-	for i, spec := range warroom.Registry() {
+	for i, spec := range Registry() {
 		mark[spec.Key] = fmt.Sprintf("BALLOT-OF-%d-", i)
 		ballots = append(ballots, script.Response{Role: spec.Key, Match: `Phase 5, vote`,
 			Text: mark[spec.Key] + " reasoning.\n" + `RANKING: {{match "using each of the letters ([A-Z, ]+) exactly once" .User}}`})

@@ -184,7 +184,7 @@ func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
 	if !strings.Contains(spec.Task, "C, A, B") {
 		t.Errorf("the task does not name the letters to rank:\n%s", spec.Task)
 	}
-	if got, err := ParseRanking(spec.Task, []string{"Response A", "Response B", "Response C"}); err == nil {
+	if got, err := parseRanking(spec.Task, []string{"Response A", "Response B", "Response C"}); err == nil {
 		t.Errorf("the task carries a complete ranking %v a voter could copy:\n%s", got, spec.Task)
 	}
 }

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -18,7 +18,6 @@ import (
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // panelText is text only the panel's calls write in the scripted council: a ballot that saw
@@ -37,7 +36,7 @@ func withBallots(sc script.Script, title string) script.Script {
 
 func TestBaselineVoteBesideTheDecision(t *testing.T) {
 	st := openStore(t, "")
-	opts := options(warroom.ModeLightweight)
+	opts := options(ModeLightweight)
 	opts.Baseline = engine.Baseline{Calls: 5}
 	d, p, err := deliberate(t, st, withBallots(council(scoresLightweight, "", 0), "strategist option 2"), opts)
 	require.NoError(t, err)
@@ -148,7 +147,7 @@ func TestBaselineVoteBesideTheDecision(t *testing.T) {
 // answer for: the same K, the answered ballot kept.
 func TestBaselineResumesWithoutAskingAgain(t *testing.T) {
 	st := openStore(t, "")
-	opts := options(warroom.ModeLightweight)
+	opts := options(ModeLightweight)
 	opts.Baseline = engine.Baseline{Calls: 3}
 	sc := withBallots(council(scoresLightweight, "", 0), "strategist option 2")
 	// On the first run the first ballot answers at once and the others never do.
@@ -169,7 +168,7 @@ func TestBaselineResumesWithoutAskingAgain(t *testing.T) {
 	require.NoError(t, err)
 	done := make(chan error, 1)
 	go func() {
-		_, err := warroom.Execute(ctx, r)
+		_, err := execute(ctx, r)
 		done <- r.Finish(context.Background(), err)
 	}()
 	step := <-answered
@@ -187,13 +186,13 @@ func TestBaselineResumesWithoutAskingAgain(t *testing.T) {
 	p2 := script.New(sc)
 	r, err = engine.Resume(context.Background(), engine.RunConfig{Store: st, Profiles: profiles(p2), Sleep: noWait}, "wr-test0000000000001")
 	require.NoError(t, err)
-	d, err := warroom.Execute(context.Background(), r)
+	d, err := execute(context.Background(), r)
 	require.NoError(t, r.Finish(context.Background(), err))
 	require.NotNil(t, d.Baseline)
 	assert.Equal(t, 3, d.Baseline.Calls)
 	assert.Equal(t, 2, p2.CallsFor(engine.BaselineRole), "the resume asked again a ballot that had answered")
 	assert.Equal(t, 3, d.Baseline.Cast)
-	assert.Zero(t, p2.CallsFor(warroom.SupremeCommander), "the resume asked the panel again")
+	assert.Zero(t, p2.CallsFor(SupremeCommander), "the resume asked the panel again")
 }
 
 type sinkFunc func(events.Event)
@@ -204,7 +203,7 @@ func (f sinkFunc) Emit(e events.Event) { f(e) }
 // and the record says why no vote was held.
 func TestBaselineSkippedOnTheExpressPath(t *testing.T) {
 	st := openStore(t, "")
-	opts := options(warroom.ModeExpress)
+	opts := options(ModeExpress)
 	opts.Baseline = engine.Baseline{Calls: 3}
 	d, p, err := deliberate(t, st, withBallots(council(scoresExpress, "", 0), "strategist option 2"), opts)
 	require.NoError(t, err)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -15,7 +15,6 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // BenchmarkFullCouncilCPU is the engine-CPU figure of docs/performance.md in-process: a
@@ -31,9 +30,9 @@ func BenchmarkFullCouncilCPU(b *testing.B) {
 		require.NoError(b, err)
 		ps := profiles(script.New(council(scoresFull, "", 0)))
 		before := processCPU(b)
-		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(b, options(warroom.ModeFull), fmt.Sprintf("wr-cpu%014d", n)))
+		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(b, options(ModeFull), fmt.Sprintf("wr-cpu%014d", n)))
 		require.NoError(b, err)
-		_, err = warroom.Execute(ctx, r)
+		_, err = execute(ctx, r)
 		require.NoError(b, r.Finish(ctx, err))
 		cpu += processCPU(b) - before
 		ledger, err := st.Ledger(ctx, r.Session().ID)

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -17,7 +17,6 @@ import (
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // timed measures each call's own duration exactly, keyed by the prompt digest the ledger
@@ -84,9 +83,9 @@ func benchCouncil(b *testing.B, mode sqlite.Sync) {
 			prof.Provider = p
 		}
 		start := time.Now()
-		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(b, options(warroom.ModeAuto), fmt.Sprintf("wr-bench%012d", n)))
+		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(b, options(ModeAuto), fmt.Sprintf("wr-bench%012d", n)))
 		require.NoError(b, err)
-		_, err = warroom.Execute(ctx, r)
+		_, err = execute(ctx, r)
 		require.NoError(b, r.Finish(ctx, err))
 		wall += time.Since(start)
 		entries, err := st.Ledger(ctx, r.Session().ID)

@@ -22,11 +22,11 @@ type Tally struct {
 	Ties [][]string `json:"ties,omitempty"`
 }
 
-// Borda counts ballots (each a full ranking of labels, best first): with n options, first
+// borda counts ballots (each a full ranking of labels, best first): with n options, first
 // place earns n-1 points and last earns 0. Equal totals are ordered by a permutation of the
 // sorted labels drawn from tiebreak, so the result depends on the seed and the ballots'
 // contents, never on the order ballots or labels arrive in.
-func Borda(labels []string, ballots [][]string, tiebreak *rand.Rand) Tally {
+func borda(labels []string, ballots [][]string, tiebreak *rand.Rand) Tally {
 	n := len(labels)
 	points := map[string]int{}
 	for _, l := range labels {

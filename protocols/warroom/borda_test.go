@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"math/rand/v2"
@@ -7,8 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 func seeded(n uint64) *rand.Rand { return rand.New(rand.NewPCG(n, 99)) }
@@ -34,8 +32,8 @@ func tennessee() ([]string, [][]string) {
 
 func TestBordaHandComputed(t *testing.T) {
 	labels, ballots := tennessee()
-	tally := warroom.Borda(labels, ballots, seeded(1))
-	assert.Equal(t, []warroom.Standing{
+	tally := borda(labels, ballots, seeded(1))
+	assert.Equal(t, []Standing{
 		{Label: "Nashville", Points: 194, Place: 1},
 		{Label: "Chattanooga", Points: 173, Place: 2},
 		{Label: "Memphis", Points: 126, Place: 3},
@@ -45,7 +43,7 @@ func TestBordaHandComputed(t *testing.T) {
 	assert.Equal(t, []string{"Nashville", "Chattanooga", "Memphis"}, tally.Finalists())
 
 	// Three options, four voters: A 2+2+1+0 = 5, B 1+0+2+1 = 4, C 0+1+0+2 = 3.
-	small := warroom.Borda([]string{"A", "B", "C"}, [][]string{{"A", "B", "C"}, {"A", "C", "B"}, {"B", "A", "C"}, {"C", "B", "A"}}, seeded(1))
+	small := borda([]string{"A", "B", "C"}, [][]string{{"A", "B", "C"}, {"A", "C", "B"}, {"B", "A", "C"}, {"C", "B", "A"}}, seeded(1))
 	assert.Equal(t, "A 5, B 4, C 3", small.Render())
 	assert.Equal(t, []string{"A", "B"}, small.Finalists())
 	assert.Equal(t, 4, small.Points("B"))
@@ -59,11 +57,11 @@ func TestBordaIsInvariantToBallotAndLabelOrder(t *testing.T) {
 	for i := range ballots {
 		ballots[i] = append(slices.Clone(ballots[i]), "Jackson")
 	}
-	want := warroom.Borda(labels, ballots, seeded(5))
+	want := borda(labels, ballots, seeded(5))
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 200 {
-		l, b := warroom.Shuffled(labels, r), warroom.Shuffled(ballots, r)
-		assert.Equal(t, want, warroom.Borda(l, b, seeded(5)))
+		l, b := shuffled(labels, r), shuffled(ballots, r)
+		assert.Equal(t, want, borda(l, b, seeded(5)))
 	}
 }
 
@@ -72,8 +70,8 @@ func TestBordaBreaksTiesBySeedAndReportsThem(t *testing.T) {
 	cyclic := [][]string{{"Response A", "Response B", "Response C"}, {"Response B", "Response C", "Response A"}, {"Response C", "Response A", "Response B"}}
 	firsts := map[string]bool{}
 	for seed := range uint64(50) {
-		a := warroom.Borda(labels, cyclic, seeded(seed))
-		b := warroom.Borda(labels, cyclic, seeded(seed))
+		a := borda(labels, cyclic, seeded(seed))
+		b := borda(labels, cyclic, seeded(seed))
 		require.Equal(t, a, b, "same seed, same result")
 		require.Len(t, a.Ties, 1)
 		order := []string{a.Standings[0].Label, a.Standings[1].Label, a.Standings[2].Label}
@@ -86,7 +84,7 @@ func TestBordaBreaksTiesBySeedAndReportsThem(t *testing.T) {
 	assert.Len(t, firsts, 3, "different seeds put each tied option first")
 
 	// Two separate ties are two groups.
-	two := warroom.Borda([]string{"A", "B", "C", "D"}, [][]string{{"A", "B", "C", "D"}, {"B", "A", "D", "C"}}, seeded(9))
+	two := borda([]string{"A", "B", "C", "D"}, [][]string{{"A", "B", "C", "D"}, {"B", "A", "D", "C"}}, seeded(9))
 	assert.Len(t, two.Ties, 2)
 	assert.ElementsMatch(t, []string{"A", "B"}, two.Ties[0])
 	assert.ElementsMatch(t, []string{"C", "D"}, two.Ties[1])
@@ -98,6 +96,6 @@ func TestFinalistsCount(t *testing.T) {
 		for i := range labels {
 			labels[i] = string(rune('A' + i))
 		}
-		assert.Len(t, warroom.Borda(labels, [][]string{labels}, seeded(1)).Finalists(), want, "%d options", n)
+		assert.Len(t, borda(labels, [][]string{labels}, seeded(1)).Finalists(), want, "%d options", n)
 	}
 }

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/protocols/internal/cachecheck"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // TestEveryCacheWriteIsReadLater: in every mode, with the seats spread over five profiles or
@@ -19,25 +18,25 @@ import (
 // and the material every call sends first is still written once per model and read after.
 func TestEveryCacheWriteIsReadLater(t *testing.T) {
 	material := engine.ContextInput("notes.md", strings.Repeat("Billing retries failed charges nightly; the queue must keep order. ", 100))
-	for _, mode := range []warroom.Mode{warroom.ModeExpress, warroom.ModeLightweight, warroom.ModeFull, warroom.ModeDelphi} {
+	for _, mode := range []Mode{ModeExpress, ModeLightweight, ModeFull, ModeDelphi} {
 		for _, shared := range []bool{false, true} {
 			sp := script.New(council(scoresFull, "", 0))
 			ps := profiles(sp)
 			opts := options(mode)
 			if shared { // two profiles: a stage's seats read each other's shared prefix
 				for k := range opts.Seats {
-					opts.Seats[k] = warroom.Seat{Profile: "claude"}
+					opts.Seats[k] = Seat{Profile: "claude"}
 				}
-				opts.Seats[warroom.RedTeam] = warroom.Seat{Profile: "gpt"}
-				opts.Seats[warroom.SupremeCommander] = warroom.Seat{Profile: "gpt"}
+				opts.Seats[RedTeam] = Seat{Profile: "gpt"}
+				opts.Seats[SupremeCommander] = Seat{Profile: "gpt"}
 			}
-			s, err := warroom.NewSession(question, []engine.Input{engine.NewInput(warroom.InputQuestion, question), material}, opts, 7, "--seed")
+			s, err := NewSession(question, []engine.Input{engine.NewInput(InputQuestion, question), material}, opts, 7, "--seed")
 			require.NoError(t, err)
 			s.ID = "wr-cache000000000001"
 			ctx := context.Background()
 			r, err := engine.Start(ctx, engine.RunConfig{Store: openStore(t, ""), Profiles: ps, Sleep: noWait}, s)
 			require.NoError(t, err)
-			d, err := warroom.Execute(ctx, r)
+			d, err := execute(ctx, r)
 			require.NoError(t, r.Finish(ctx, err))
 			require.NotNil(t, d)
 			unread, writes := cachecheck.Unread(sp.Requests())

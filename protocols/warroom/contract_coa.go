@@ -32,9 +32,9 @@ var (
 	}()
 )
 
-// ParseCOAs reads "## COA: <title>" blocks. Each must carry Pros, Cons, Risks and Effort lines,
+// parseCOAs reads "## COA: <title>" blocks. Each must carry Pros, Cons, Risks and Effort lines,
 // and titles must differ.
-func ParseCOAs(text string) ([]COA, error) {
+func parseCOAs(text string) ([]COA, error) {
 	locs := coaHeading.FindAllStringSubmatchIndex(text, -1)
 	var out []COA
 	seen := map[string]bool{}
@@ -70,7 +70,7 @@ func missingParts(body string) []string {
 // coaContract wants exactly n well-formed, distinct COAs.
 func coaContract(n int) func(string) error {
 	return func(text string) error {
-		cs, err := ParseCOAs(text)
+		cs, err := parseCOAs(text)
 		if err != nil {
 			return err
 		}

@@ -26,8 +26,8 @@ type EscalationReview struct {
 	Note       string `json:"note,omitempty"`
 }
 
-// ParseEscalation reads ESCALATE, TRIGGERS, DEESCALATE and NOTE lines.
-func ParseEscalation(text string) (EscalationReview, error) {
+// parseEscalation reads ESCALATE, TRIGGERS, DEESCALATE and NOTE lines.
+func parseEscalation(text string) (EscalationReview, error) {
 	var r EscalationReview
 	var errs []error
 	var err error
@@ -85,6 +85,6 @@ func triggers(v string) ([]int, error) {
 }
 
 func escalationContract(text string) error {
-	_, err := ParseEscalation(text)
+	_, err := parseEscalation(text)
 	return err
 }

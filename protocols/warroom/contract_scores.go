@@ -11,9 +11,9 @@ import (
 // scoreLine matches "REVERSAL_COST: 4 - rationale" (the separator may be -, –, —, : or |).
 var scoreLine = regexp.MustCompile(`(?m)^[\s*>-]*([A-Z_]+)\**\s*:\s*\**(\S+?)\**\s*(?:[-–—:|]\s*(.*))?$`)
 
-// ParseScores reads the five dimension scores. Every dimension must appear exactly once with
+// parseScores reads the five dimension scores. Every dimension must appear exactly once with
 // an integer 1–5 and a rationale; anything else is a contract failure, never a guess.
-func ParseScores(text string) ([]dimension, error) {
+func parseScores(text string) ([]dimension, error) {
 	found := map[string]dimension{}
 	var errs []error
 	for _, m := range scoreLine.FindAllStringSubmatch(text, -1) {

@@ -47,8 +47,8 @@ var confidenceLine = regexp.MustCompile(`(?im)^[\s*>-]*CONFIDENCE\**\s*:.*$`)
 
 var rejectedItem = regexp.MustCompile(`(?i)^\**(Response\s+[A-Z]+)\**\s*[:\-–—]\s*(.*)$`)
 
-// ParseSynthesis reads the synthesis. choices are the values SELECTED may take.
-func ParseSynthesis(text string, choices []string) (Synthesis, error) {
+// parseSynthesis reads the synthesis. choices are the values SELECTED may take.
+func parseSynthesis(text string, choices []string) (Synthesis, error) {
 	if err := requireSections(synthesisSections...)(text); err != nil {
 		return Synthesis{}, err
 	}
@@ -100,7 +100,7 @@ func dissent(section string) []string {
 // not the leader: an override of the vote is a reader's first question.
 func synthesisContract(choices []string, leader string) func(string) error {
 	return func(text string) error {
-		syn, err := ParseSynthesis(text, choices)
+		syn, err := parseSynthesis(text, choices)
 		if err != nil {
 			return err
 		}

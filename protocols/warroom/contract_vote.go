@@ -11,9 +11,9 @@ var rankSep = regexp.MustCompile(`[>,;]`)
 
 var rankingLine = regexp.MustCompile(`(?im)^[\s*>-]*RANKING\**\s*:\s*\**(.+)$`)
 
-// ParseRanking reads "RANKING: C > A > B" (or with "Response" before each letter, or commas)
+// parseRanking reads "RANKING: C > A > B" (or with "Response" before each letter, or commas)
 // and returns full labels best first. It must rank every label in labels exactly once.
-func ParseRanking(text string, labels []string) ([]string, error) {
+func parseRanking(text string, labels []string) ([]string, error) {
 	m := rankingLine.FindAllStringSubmatch(text, -1)
 	if len(m) != 1 {
 		return nil, fmt.Errorf("want exactly one line \"RANKING: <best> > … > <worst>\", got %d", len(m))
@@ -48,7 +48,7 @@ func ParseRanking(text string, labels []string) ([]string, error) {
 
 func rankingContract(labels []string) func(string) error {
 	return func(text string) error {
-		_, err := ParseRanking(text, labels)
+		_, err := parseRanking(text, labels)
 		return err
 	}
 }

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"fmt"
@@ -7,8 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 var abc = []string{"Response A", "Response B", "Response C"}
@@ -20,7 +18,7 @@ func TestParseRanking(t *testing.T) {
 		"- ranking: a > c > b.":                              {"Response A", "Response C", "Response B"},
 	}
 	for text, want := range good {
-		got, err := warroom.ParseRanking(text, abc)
+		got, err := parseRanking(text, abc)
 		require.NoError(t, err, text)
 		assert.Equal(t, want, got, text)
 	}
@@ -32,7 +30,7 @@ func TestParseRanking(t *testing.T) {
 		"RANKING: A>B>C\nRANKING: C>B>A": "exactly one line",
 	}
 	for text, msg := range bad {
-		_, err := warroom.ParseRanking(text, abc)
+		_, err := parseRanking(text, abc)
 		assert.ErrorContains(t, err, msg, text)
 	}
 }
@@ -40,23 +38,23 @@ func TestParseRanking(t *testing.T) {
 func TestParseCOAs(t *testing.T) {
 	text := "Intro.\n## COA: Buy a managed queue\nUse the vendor's.\nPros: fast\nCons: cost\nRisks: lock-in\nEffort: 1 week\n\n" +
 		"### COA — **Build on Postgres**\nReuse the DB.\n**Pros:** no vendor\n- Cons: load\nRisks: scale\nEffort: 3 weeks\n"
-	cs, err := warroom.ParseCOAs(text)
+	cs, err := parseCOAs(text)
 	require.NoError(t, err)
 	require.Len(t, cs, 2)
 	assert.Equal(t, "Buy a managed queue", cs[0].Title)
 	assert.Equal(t, "Build on Postgres", cs[1].Title)
 	assert.Contains(t, cs[1].Body, "Reuse the DB.")
 
-	_, err = warroom.ParseCOAs("## COA: A\nPros: x\nCons: y\nEffort: z")
+	_, err = parseCOAs("## COA: A\nPros: x\nCons: y\nEffort: z")
 	assert.ErrorContains(t, err, `COA "A" lacks Risks:`)
-	_, err = warroom.ParseCOAs("## COA: Same\nPros: x\nCons: y\nRisks: r\nEffort: z\n## COA: same\nPros: x\nCons: y\nRisks: r\nEffort: z")
+	_, err = parseCOAs("## COA: Same\nPros: x\nCons: y\nRisks: r\nEffort: z\n## COA: same\nPros: x\nCons: y\nRisks: r\nEffort: z")
 	assert.ErrorContains(t, err, "share the title")
 }
 
 func TestParseEscalation(t *testing.T) {
-	r, err := warroom.ParseEscalation("ESCALATE: yes\nTRIGGERS: 4, 2, 2\nDEESCALATE: no\nNOTE: sets a precedent")
+	r, err := parseEscalation("ESCALATE: yes\nTRIGGERS: 4, 2, 2\nDEESCALATE: no\nNOTE: sets a precedent")
 	require.NoError(t, err)
-	assert.Equal(t, warroom.EscalationReview{Escalate: true, Triggers: []int{2, 4}, Note: "sets a precedent"}, r)
+	assert.Equal(t, EscalationReview{Escalate: true, Triggers: []int{2, 4}, Note: "sets a precedent"}, r)
 
 	for text, msg := range map[string]string{
 		"ESCALATE: maybe\nTRIGGERS: none\nDEESCALATE: no\nNOTE: x": "ESCALATE must be yes or no",
@@ -65,7 +63,7 @@ func TestParseEscalation(t *testing.T) {
 		"ESCALATE: yes\nTRIGGERS: 1\nDEESCALATE: yes\nNOTE: x":     "cannot both be yes",
 		"ESCALATE: no\nTRIGGERS: none\nDEESCALATE: yes\nNOTE:":     "needs a NOTE",
 	} {
-		_, err := warroom.ParseEscalation(text)
+		_, err := parseEscalation(text)
 		assert.ErrorContains(t, err, msg, text)
 	}
 }
@@ -74,7 +72,7 @@ func TestParseSynthesis(t *testing.T) {
 	text := "## Context\nctx\n## Selected approach\nGo B.\n## Rationale\nbecause\n## Implementation orders\n1. do\n" +
 		"## Watch points\n- latency\n## Consequences\nsome\n## Dissenting views\nNone.\n" +
 		"## Rejected alternatives\n- **Response A**: too costly\n- Response C — slow\n\nSELECTED: response b"
-	s, err := warroom.ParseSynthesis(text, abc)
+	s, err := parseSynthesis(text, abc)
 	require.NoError(t, err)
 	assert.Equal(t, "Response B", s.Selected)
 	assert.Equal(t, "Go B.", s.Approach)
@@ -82,9 +80,9 @@ func TestParseSynthesis(t *testing.T) {
 	assert.Equal(t, []string{"latency"}, s.Watch)
 	assert.Equal(t, map[string]string{"Response A": "too costly", "Response C": "slow"}, s.Rejected)
 
-	_, err = warroom.ParseSynthesis(text[:len(text)-len("SELECTED: response b")]+"SELECTED: Response D", abc)
+	_, err = parseSynthesis(text[:len(text)-len("SELECTED: response b")]+"SELECTED: Response D", abc)
 	assert.ErrorContains(t, err, "SELECTED")
-	_, err = warroom.ParseSynthesis("## Context\nctx\nSELECTED: Response A", abc)
+	_, err = parseSynthesis("## Context\nctx\nSELECTED: Response A", abc)
 	assert.ErrorContains(t, err, "## Selected approach")
 }
 
@@ -100,7 +98,7 @@ func TestParseSynthesisKeepsSubHeadings(t *testing.T) {
 		fmt.Fprintf(&b, "## %s\n\n### Part one of %s\n\n- word%d-a under the first sub-heading\n\n### Part two\n\nword%d-b under the second.\n\n", name, strings.ToLower(name), i, i)
 	}
 	b.WriteString("```text\n## Context\nnot a heading\n```\n\nSELECTED: Response B\n")
-	s, err := warroom.ParseSynthesis(b.String(), abc)
+	s, err := parseSynthesis(b.String(), abc)
 	require.NoError(t, err)
 	fields := []string{s.Context, s.Approach, s.Rationale, s.Orders, strings.Join(s.Watch, "\n"), s.Consequences, strings.Join(s.Dissent, "\n")}
 	for i, got := range fields {

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -12,18 +12,17 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/crashtest"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 const crashID = "wr-crash0000000001"
 
 var crash = crashtest.Harness{HelperTest: "TestWarRoomHelperProcess", SessionID: crashID,
-	Decision: warroom.DecisionArtifact, Open: openStore, Comparable: comparable}
+	Decision: decisionArtifact, Open: openStore, Comparable: comparable}
 
 // crashOptions is a Delphi council with two rounds, so the run crosses every kind of phase
 // boundary, revisions included.
-func crashOptions() warroom.Options {
-	o := options(warroom.ModeAuto)
+func crashOptions() Options {
+	o := options(ModeAuto)
 	o.DelphiMaxRounds = 2
 	return o
 }
@@ -44,7 +43,7 @@ func TestWarRoomHelperProcess(t *testing.T) {
 		r, err = engine.Start(ctx, rc, session(t, crashOptions(), crashID))
 	}
 	require.NoError(t, err)
-	_, err = warroom.Execute(ctx, r)
+	_, err = execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 }
 

@@ -5,12 +5,12 @@ import (
 	"strconv"
 )
 
-// Convergence measures how far ballots agree: 1 − mean σ / σmax, where σ is the population
+// convergence measures how far ballots agree: 1 − mean σ / σmax, where σ is the population
 // standard deviation of the ranks (1 = best) one option received across ballots, the mean is
 // over options, and σmax = (n−1)/2 is the largest standard deviation any set of ranks in
 // 1…n can have. Identical ballots score 1; it is 1 too when fewer than two ballots or
 // options make agreement trivial.
-func Convergence(labels []string, ballots [][]string) float64 {
+func convergence(labels []string, ballots [][]string) float64 {
 	n := len(labels)
 	if n < 2 || len(ballots) < 2 {
 		return 1
@@ -44,9 +44,9 @@ func stddev(xs []float64) float64 {
 	return math.Sqrt(v / float64(len(xs)))
 }
 
-// AnotherRound reports whether Delphi goes on after round (1-based) scored score: only while
+// anotherRound reports whether Delphi goes on after round (1-based) scored score: only while
 // agreement is below the threshold and rounds remain.
-func AnotherRound(round int, score, threshold float64, maxRounds int) bool {
+func anotherRound(round int, score, threshold float64, maxRounds int) bool {
 	return score < threshold && round < maxRounds
 }
 

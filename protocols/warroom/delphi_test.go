@@ -1,12 +1,10 @@
-package warroom_test
+package warroom
 
 import (
 	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 func TestConvergenceHandComputed(t *testing.T) {
@@ -28,15 +26,15 @@ func TestConvergenceHandComputed(t *testing.T) {
 		{"one option", []string{"A"}, [][]string{{"A"}, {"A"}}, 1},
 	}
 	for _, c := range cases {
-		assert.InDelta(t, c.want, warroom.Convergence(c.labels, c.ballots), 1e-12, c.name)
+		assert.InDelta(t, c.want, convergence(c.labels, c.ballots), 1e-12, c.name)
 	}
 }
 
 func TestDelphiStopsAtThresholdOrMaxRounds(t *testing.T) {
-	assert.True(t, warroom.AnotherRound(1, 0.50, 0.85, 5))
-	assert.False(t, warroom.AnotherRound(1, 0.90, 0.85, 5), "converged")
-	assert.False(t, warroom.AnotherRound(2, 0.85, 0.85, 5), "reaching the threshold is converging")
-	assert.True(t, warroom.AnotherRound(4, 0.10, 0.85, 5))
-	assert.False(t, warroom.AnotherRound(5, 0.10, 0.85, 5), "round limit")
-	assert.False(t, warroom.AnotherRound(1, 0.10, 0.85, 1))
+	assert.True(t, anotherRound(1, 0.50, 0.85, 5))
+	assert.False(t, anotherRound(1, 0.90, 0.85, 5), "converged")
+	assert.False(t, anotherRound(2, 0.85, 0.85, 5), "reaching the threshold is converging")
+	assert.True(t, anotherRound(4, 0.10, 0.85, 5))
+	assert.False(t, anotherRound(5, 0.10, 0.85, 5), "round limit")
+	assert.False(t, anotherRound(1, 0.10, 0.85, 1))
 }

@@ -27,7 +27,7 @@ func (s *state) escalationCheck(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rev, err := ParseEscalation(c.Text)
+	rev, err := parseEscalation(c.Text)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/provider/reported"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // A war-room record sets the forecast made before the first call beside what the ledger
@@ -26,9 +25,9 @@ func TestTheRecordShowsEstimateAgainstActual(t *testing.T) {
 		p.Provider, p.PriceInPerMTok, p.PriceOutPerMTok = reported.Every(sp, 20*time.Second), 3, 15
 	}
 	ctx := context.Background()
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}, session(t, options(warroom.ModeFull), "wr-estimate00000001"))
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}, session(t, options(ModeFull), "wr-estimate00000001"))
 	require.NoError(t, err)
-	d, err := warroom.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 
 	entries, err := st.Ledger(ctx, d.SessionID)
@@ -58,26 +57,26 @@ func TestTheEstimateCountsRounds(t *testing.T) {
 	ps := profiles(sp)
 	st := openStore(t, "")
 	for _, tc := range []struct {
-		mode              warroom.Mode
+		mode              Mode
 		agentTeams, scout bool
-		routed            warroom.Mode
+		routed            Mode
 		calls, rounds     int
 	}{
-		{warroom.ModeFull, false, false, warroom.ModeFull, 26, 7},
-		{warroom.ModeFull, true, false, warroom.ModeFull, 32, 16}, // questions, answers and challenges apart; seven premortems in turn
-		{warroom.ModeAuto, false, true, warroom.ModeFull, 26, 8},
-		{warroom.ModeAuto, false, true, warroom.ModeLightweight, 17, 8},
-		{warroom.ModeAuto, false, true, warroom.ModeExpress, 4, 3}, // the scout's report, speculative
-		{warroom.ModeAuto, false, false, warroom.ModeFull, 26, 8},
-		{warroom.ModeAuto, false, false, warroom.ModeLightweight, 17, 9},
-		{warroom.ModeAuto, false, false, warroom.ModeExpress, 3, 3},
-		{warroom.ModeExpress, false, false, warroom.ModeExpress, 3, 3},
+		{ModeFull, false, false, ModeFull, 26, 7},
+		{ModeFull, true, false, ModeFull, 32, 16}, // questions, answers and challenges apart; seven premortems in turn
+		{ModeAuto, false, true, ModeFull, 26, 8},
+		{ModeAuto, false, true, ModeLightweight, 17, 8},
+		{ModeAuto, false, true, ModeExpress, 4, 3}, // the scout's report, speculative
+		{ModeAuto, false, false, ModeFull, 26, 8},
+		{ModeAuto, false, false, ModeLightweight, 17, 9},
+		{ModeAuto, false, false, ModeExpress, 3, 3},
+		{ModeExpress, false, false, ModeExpress, 3, 3},
 	} {
 		opts := options(tc.mode)
 		opts.AgentTeams, opts.ScoutBeside = tc.agentTeams, tc.scout
-		p, err := warroom.ResolvePanel(opts, ps)
+		p, err := ResolvePanel(opts, ps)
 		require.NoError(t, err)
-		ests, err := warroom.Estimates(context.Background(), st, opts, p, ps)
+		ests, err := Estimates(context.Background(), st, opts, p, ps)
 		require.NoError(t, err)
 		e := ests[tc.routed]
 		assert.Equal(t, tc.calls, e.Calls, "%s routed %s", tc.mode, tc.routed)

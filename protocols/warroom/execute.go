@@ -9,8 +9,8 @@ import (
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
-// DecisionArtifact is the artifact a sealed session keeps its Decision under.
-const DecisionArtifact = engine.DecisionArtifact
+// decisionArtifact is the artifact a sealed session keeps its Decision under.
+const decisionArtifact = engine.DecisionArtifact
 
 // Phase step keys, in the order they run. Parallel phases store each expert under key/role.
 const (
@@ -36,12 +36,12 @@ var Runner engine.Protocol = runner{}
 
 type runner struct{}
 
-// Execute runs or resumes the war-room session of r from its stored inputs, options and
+// execute runs or resumes the war-room session of r from its stored inputs, options and
 // steps, to a sealed Decision. Completed steps are never run again, so a resumed session
 // reaches the same record and Decision as an uninterrupted one with the same seed. A failed
 // Supreme Commander or reversibility assessment fails the session; any other failed expert is
 // a gap the synthesis names.
-func Execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
+func execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
 	return r.Execute(ctx, Runner)
 }
 

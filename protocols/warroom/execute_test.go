@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -14,12 +14,11 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/engine/verify"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	st := openStore(t, "")
-	d, p, err := deliberate(t, st, council(scoresFull, "", 0), options(warroom.ModeAuto))
+	d, p, err := deliberate(t, st, council(scoresFull, "", 0), options(ModeAuto))
 	require.NoError(t, err)
 
 	assert.Equal(t, "war-room", d.Protocol)
@@ -92,7 +91,7 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 
 	// One call per seat per phase: 1+2+1+4+1+2+7+7+1.
 	assert.Equal(t, 26, p.Calls())
-	assert.Equal(t, 2, p.CallsFor(warroom.SupremeCommander), "escalation check and synthesis")
+	assert.Equal(t, 2, p.CallsFor(SupremeCommander), "escalation check and synthesis")
 
 	// The DAG is stored and verifies; the sealed record commits to it, and its root is the
 	// decision's.
@@ -107,7 +106,7 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 	assert.Equal(t, decision.Conforming, d.Independence, "five families answered")
 
 	// The decision is stored as an artifact.
-	b, err := st.GetArtifact(context.Background(), d.SessionID, warroom.DecisionArtifact)
+	b, err := st.GetArtifact(context.Background(), d.SessionID, decisionArtifact)
 	require.NoError(t, err)
 	var stored decision.Decision
 	require.NoError(t, json.Unmarshal(b, &stored))
@@ -117,10 +116,10 @@ func TestFullCouncilProducesADecisionRecord(t *testing.T) {
 // The real prompts of a whole session, as the provider received them: nothing before the
 // synthesis names a seat, profile, provider, model or family, and the synthesis does.
 func TestNoIdentityInAnySessionPromptBeforeSynthesis(t *testing.T) {
-	_, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeAuto))
+	_, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(ModeAuto))
 	require.NoError(t, err)
 	var ids []string
-	for _, r := range warroom.Registry() {
+	for _, r := range Registry() {
 		ids = append(ids, r.Title, r.Key)
 	}
 	for name, prof := range profiles(nil) {
@@ -145,7 +144,7 @@ func TestNoIdentityInAnySessionPromptBeforeSynthesis(t *testing.T) {
 			}
 			require.Len(t, order, 5)
 			orders[strings.Join(order, ",")] = true
-			_, err := warroom.ParseRanking(r.User, order)
+			_, err := parseRanking(r.User, order)
 			assert.Error(t, err, "the vote prompt must not carry a filled-in ranking a voter could copy")
 		}
 	}

@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -16,7 +16,6 @@ import (
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // Dimension lines for a chosen RS.
@@ -60,23 +59,23 @@ func council(scores, votes string, latency time.Duration) script.Script {
 		return script.Response{Role: role, Match: match, Text: text}
 	}
 	return script.Script{Latency: latency, Responses: []script.Response{
-		r(warroom.ChiefStrategist, `Phase 0\.`, scores),
-		r(warroom.ChiefStrategist, `Re-score after the escalation`, scores),
+		r(ChiefStrategist, `Phase 0\.`, scores),
+		r(ChiefStrategist, `Re-score after the escalation`, scores),
 		r("", `Phase 1, intelligence`, "## Findings\nfindings: the billing queue handles 2k msgs per second\n## Constraints\nbudget\n## Open questions\nscale?"),
-		r(warroom.ChiefStrategist, `Phase 2, situation`, "## Refined problem\npick a queue\n## Constraints\nbudget\n## Opportunities\nreuse\n## Guidance\nkeep it small"),
-		r(warroom.ChiefStrategist, `Phase 3, courses`, coas("strategist", 2)),
-		r(warroom.FieldTactician, `Phase 3, courses`, coas("tactician", 1)),
-		r(warroom.ProsecutionCounsel, `Phase 3, courses`, coas("lean", 1)),
-		r(warroom.LogisticsOfficer, `Phase 3, courses`, coas("logistics", 1)),
-		r(warroom.SupremeCommander, `Escalation check`, "ESCALATE: no\nTRIGGERS: none\nDEESCALATE: no\nNOTE: the classification holds"),
+		r(ChiefStrategist, `Phase 2, situation`, "## Refined problem\npick a queue\n## Constraints\nbudget\n## Opportunities\nreuse\n## Guidance\nkeep it small"),
+		r(ChiefStrategist, `Phase 3, courses`, coas("strategist", 2)),
+		r(FieldTactician, `Phase 3, courses`, coas("tactician", 1)),
+		r(ProsecutionCounsel, `Phase 3, courses`, coas("lean", 1)),
+		r(LogisticsOfficer, `Phase 3, courses`, coas("logistics", 1)),
+		r(SupremeCommander, `Escalation check`, "ESCALATE: no\nTRIGGERS: none\nDEESCALATE: no\nNOTE: the classification holds"),
 		r("", `Phase 4, challenge`, challengeText),
 		r("", `Phase 5, vote`, "Reasoning here.\n"+votes),
 		r("", `Delphi revision`, `## COA: revised {{match "your course of action (Response [A-Z]+)" .User}}`+"\nBetter now.\nPros: p\nCons: c\nRisks: r\nEffort: e\n"),
 		r("", `Phase 6, premortem`, "## Failure modes\nit fell over\n## Early warning signs\nalerts\n## Prevention\ntests\n## Contingency plans\nroll back"),
-		r(warroom.SupremeCommander, `Phase 7, synthesis`, synthesisText("Response A")),
-		r(warroom.ChiefStrategist, `Express recommendation|Express decision`, "## Recommendation\nJust do it.\n## Rationale\nCheap to undo.\n## Risks\nNone worth naming."),
-		r(warroom.ProsecutionCounsel, `Plan review`, "## Challenges\nWhy add anything?\n## Verdict\nKeep it lean."),
-		r(warroom.SupremeCommander, `Express synthesis`, synthesisText("ratify")),
+		r(SupremeCommander, `Phase 7, synthesis`, synthesisText("Response A")),
+		r(ChiefStrategist, `Express recommendation|Express decision`, "## Recommendation\nJust do it.\n## Rationale\nCheap to undo.\n## Risks\nNone worth naming."),
+		r(ProsecutionCounsel, `Plan review`, "## Challenges\nWhy add anything?\n## Verdict\nKeep it lean."),
+		r(SupremeCommander, `Express synthesis`, synthesisText("ratify")),
 	}}
 }
 
@@ -90,13 +89,13 @@ func profiles(p *script.Provider) engine.Profiles {
 }
 
 // options seats the registry on the five profiles by preferred family.
-func options(mode warroom.Mode) warroom.Options {
+func options(mode Mode) Options {
 	byFamily := map[string]string{"anthropic": "claude", "openai": "gpt", "google": "gemini", "qwen": "qwen", "zhipu": "glm"}
-	seats := map[string]warroom.Seat{}
-	for _, r := range warroom.Registry() {
-		seats[r.Key] = warroom.Seat{Profile: byFamily[r.Family]}
+	seats := map[string]Seat{}
+	for _, r := range Registry() {
+		seats[r.Key] = Seat{Profile: byFamily[r.Family]}
 	}
-	return warroom.Options{Mode: mode, Seats: seats, ExpertTimeout: 5 * time.Second, SynthesisTimeout: 5 * time.Second}
+	return Options{Mode: mode, Seats: seats, ExpertTimeout: 5 * time.Second, SynthesisTimeout: 5 * time.Second}
 }
 
 func openStore(t testing.TB, path string) engine.Store {
@@ -120,22 +119,22 @@ func mustDAG(t testing.TB, st engine.Store, d *decision.Decision) *record.DAG {
 const question = "Which message queue should the billing service adopt?"
 
 // session builds a war-room session with a fixed id and seed.
-func session(t testing.TB, opts warroom.Options, id string) *engine.Session {
+func session(t testing.TB, opts Options, id string) *engine.Session {
 	t.Helper()
-	s, err := warroom.NewSession(question, nil, opts, 7, "--seed")
+	s, err := NewSession(question, nil, opts, 7, "--seed")
 	require.NoError(t, err)
 	s.ID = id
 	return s
 }
 
 // deliberate runs a whole session in-process.
-func deliberate(t testing.TB, st engine.Store, sc script.Script, opts warroom.Options) (*decision.Decision, *script.Provider, error) {
+func deliberate(t testing.TB, st engine.Store, sc script.Script, opts Options) (*decision.Decision, *script.Provider, error) {
 	t.Helper()
 	p := script.New(sc)
 	ctx := context.Background()
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, session(t, opts, "wr-test0000000000001"))
 	require.NoError(t, err)
-	d, err := warroom.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	return d, p, r.Finish(ctx, err)
 }
 

@@ -105,7 +105,7 @@ func (o Options) Defaulted() Options {
 		o.Mode = ModeAuto
 	}
 	if o.Thresholds == (Thresholds{}) {
-		o.Thresholds = DefaultThresholds
+		o.Thresholds = defaultThresholds
 	}
 	if o.ExpertTimeout == 0 {
 		o.ExpertTimeout = defaultExpertTimeout

@@ -70,7 +70,7 @@ func thresholds(w *Section, f Flags) (Thresholds, string, error) {
 	case f.Preset != "" && f.Thresholds != "":
 		return Thresholds{}, "", errors.New("--preset and --thresholds cannot be combined")
 	case f.Thresholds != "":
-		t, err := ParseThresholds(f.Thresholds)
+		t, err := parseThresholds(f.Thresholds)
 		return t, "", err
 	case f.Preset != "":
 		t, ok := PresetThresholds(Preset(f.Preset))
@@ -83,8 +83,8 @@ func thresholds(w *Section, f Flags) (Thresholds, string, error) {
 	return t, preset, nil
 }
 
-// ParseThresholds reads "0.40,0.60,0.80".
-func ParseThresholds(s string) (Thresholds, error) {
+// parseThresholds reads "0.40,0.60,0.80".
+func parseThresholds(s string) (Thresholds, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 3 {
 		return Thresholds{}, fmt.Errorf("--thresholds wants three comma-separated ceilings (express, lightweight, full council), got %q", s)

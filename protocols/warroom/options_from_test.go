@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"testing"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/settings"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // profiles describes three configured profiles of three families, as the planner sees them.
@@ -22,82 +21,82 @@ func planProfiles() engine.Profiles {
 }
 
 func TestOptionsFromFollowsTheDefaultShape(t *testing.T) {
-	o, err := warroom.OptionsFrom(warroom.NewSection(), planProfiles(), warroom.Flags{})
+	o, err := OptionsFrom(NewSection(), planProfiles(), Flags{})
 	require.NoError(t, err)
-	assert.Equal(t, warroom.ModeAuto, o.Mode)
-	assert.Equal(t, warroom.DefaultThresholds, o.Thresholds)
+	assert.Equal(t, ModeAuto, o.Mode)
+	assert.Equal(t, defaultThresholds, o.Thresholds)
 	assert.Equal(t, "default", o.Preset)
 	assert.Equal(t, 120*time.Second, o.ExpertTimeout)
 	assert.Equal(t, 180*time.Second, o.SynthesisTimeout)
 	assert.Equal(t, 0.85, o.DelphiThreshold)
 	assert.Equal(t, 5, o.DelphiMaxRounds)
 	seat := func(role string) string { return o.Seats[role].Profile }
-	assert.Equal(t, "claude", seat(warroom.SupremeCommander))
-	assert.Equal(t, "gemini", seat(warroom.IntelOfficer))
-	assert.Equal(t, "qwen", seat(warroom.Scout))
+	assert.Equal(t, "claude", seat(SupremeCommander))
+	assert.Equal(t, "gemini", seat(IntelOfficer))
+	assert.Equal(t, "qwen", seat(Scout))
 	family := func(role string) string { return planProfiles()[seat(role)].Family }
-	assert.NotEqual(t, family(warroom.ChiefStrategist), family(warroom.SupremeCommander),
+	assert.NotEqual(t, family(ChiefStrategist), family(SupremeCommander),
 		"an express decision is ratified by a second family")
-	assert.NotEqual(t, family(warroom.ChiefStrategist), family(warroom.RedTeam),
+	assert.NotEqual(t, family(ChiefStrategist), family(RedTeam),
 		"the red team sits apart from the strategist")
 	// No zhipu profile: the tactician goes to the least-used profile.
-	assert.NotEmpty(t, seat(warroom.FieldTactician))
+	assert.NotEmpty(t, seat(FieldTactician))
 }
 
 func TestOptionsFromHonoursPinsAndFlags(t *testing.T) {
-	sec := warroom.NewSection()
-	sec.Preset, sec.DefaultProfile = warroom.PresetRiskAverse, "qwen"
-	sec.Roles = map[string]settings.RolePin{warroom.SupremeCommander: {Profile: "gemini", Effort: "max"},
-		warroom.Scout: {Effort: "high"}}
-	sec.Timeouts = warroom.SectionTimeouts{Expert: 30 * time.Second, Synthesis: time.Minute}
-	sec.Delphi = warroom.SectionDelphi{Threshold: 0.9, MaxRounds: 3}
-	o, err := warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{Mode: warroom.ModeFull, PlanReview: true})
+	sec := NewSection()
+	sec.Preset, sec.DefaultProfile = PresetRiskAverse, "qwen"
+	sec.Roles = map[string]settings.RolePin{SupremeCommander: {Profile: "gemini", Effort: "max"},
+		Scout: {Effort: "high"}}
+	sec.Timeouts = SectionTimeouts{Expert: 30 * time.Second, Synthesis: time.Minute}
+	sec.Delphi = SectionDelphi{Threshold: 0.9, MaxRounds: 3}
+	o, err := OptionsFrom(sec, planProfiles(), Flags{Mode: ModeFull, PlanReview: true})
 	require.NoError(t, err)
-	assert.Equal(t, warroom.Seat{Profile: "gemini", Effort: "max"}, o.Seats[warroom.SupremeCommander])
-	assert.Equal(t, warroom.Seat{Profile: "qwen", Effort: "high"}, o.Seats[warroom.Scout])
-	assert.Equal(t, "qwen", o.Seats[warroom.ChiefStrategist].Profile, "default_profile for unpinned seats")
-	assert.Equal(t, warroom.Thresholds{0.30, 0.50, 0.70}, o.Thresholds)
+	assert.Equal(t, Seat{Profile: "gemini", Effort: "max"}, o.Seats[SupremeCommander])
+	assert.Equal(t, Seat{Profile: "qwen", Effort: "high"}, o.Seats[Scout])
+	assert.Equal(t, "qwen", o.Seats[ChiefStrategist].Profile, "default_profile for unpinned seats")
+	assert.Equal(t, Thresholds{0.30, 0.50, 0.70}, o.Thresholds)
 	assert.Equal(t, "risk-averse", o.Preset)
 	assert.Equal(t, 30*time.Second, o.ExpertTimeout)
 	assert.Equal(t, time.Minute, o.SynthesisTimeout)
 	assert.Equal(t, 3, o.DelphiMaxRounds)
 	assert.True(t, o.PlanReview)
-	assert.Equal(t, warroom.ModeFull, o.Mode)
+	assert.Equal(t, ModeFull, o.Mode)
 
-	o, err = warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{Preset: "startup"})
+	o, err = OptionsFrom(sec, planProfiles(), Flags{Preset: "startup"})
 	require.NoError(t, err)
-	assert.Equal(t, warroom.Thresholds{0.55, 0.75, 0.90}, o.Thresholds)
-	o, err = warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{Thresholds: "0.2,0.5,0.9"})
+	assert.Equal(t, Thresholds{0.55, 0.75, 0.90}, o.Thresholds)
+	o, err = OptionsFrom(sec, planProfiles(), Flags{Thresholds: "0.2,0.5,0.9"})
 	require.NoError(t, err)
-	assert.Equal(t, warroom.Thresholds{0.2, 0.5, 0.9}, o.Thresholds)
+	assert.Equal(t, Thresholds{0.2, 0.5, 0.9}, o.Thresholds)
 	assert.Empty(t, o.Preset)
 	sec.Thresholds = []float64{0.1, 0.2, 0.3}
-	o, err = warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{})
+	o, err = OptionsFrom(sec, planProfiles(), Flags{})
 	require.NoError(t, err)
-	assert.Equal(t, warroom.Thresholds{0.1, 0.2, 0.3}, o.Thresholds, "the section's override wins over its preset")
+	assert.Equal(t, Thresholds{0.1, 0.2, 0.3}, o.Thresholds, "the section's override wins over its preset")
 	assert.Empty(t, o.Preset)
 }
 
 func TestOptionsFromRejects(t *testing.T) {
 	// A section built in code (not checked by the file loader) is refused by the protocol.
-	sec := warroom.NewSection()
+	sec := NewSection()
 	sec.Roles = map[string]settings.RolePin{"general": {Profile: "claude"}}
-	_, err := warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{})
+	_, err := OptionsFrom(sec, planProfiles(), Flags{})
 	assert.ErrorContains(t, err, `protocols.war_room.roles.general: unknown war-room role`)
-	sec = warroom.NewSection()
-	_, err = warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{Preset: "startup", Thresholds: "0.3,0.5,0.7"})
+	sec = NewSection()
+	_, err = OptionsFrom(sec, planProfiles(), Flags{Preset: "startup", Thresholds: "0.3,0.5,0.7"})
 	assert.ErrorContains(t, err, "cannot be combined")
-	_, err = warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{Preset: "yolo"})
+	_, err = OptionsFrom(sec, planProfiles(), Flags{Preset: "yolo"})
 	assert.ErrorContains(t, err, `unknown preset "yolo"`)
-	_, err = warroom.OptionsFrom(sec, planProfiles(), warroom.Flags{Mode: "fast"})
+	_, err = OptionsFrom(sec, planProfiles(), Flags{Mode: "fast"})
 	assert.ErrorContains(t, err, `unknown mode "fast"`)
-	_, err = warroom.OptionsFrom(sec, engine.Profiles{}, warroom.Flags{})
+	_, err = OptionsFrom(sec, engine.Profiles{}, Flags{})
 	assert.ErrorContains(t, err, "no provider profile")
 }
 
 func TestSectionValidate(t *testing.T) {
-	sec := warroom.NewSection()
-	sec.Roles = map[string]settings.RolePin{"scuot": {Profile: "claude"}, warroom.Scout: {}}
+	sec := NewSection()
+	sec.Roles = map[string]settings.RolePin{"scuot": {Profile: "claude"}, Scout: {}}
 	sec.DefaultProfile = "nope"
 	sec.Thresholds = []float64{0.5, 0.4, 0.9}
 	sec.Delphi.Threshold = 1.5

@@ -38,5 +38,5 @@ func factorial(n int) int {
 	return f
 }
 
-// Shuffled returns a seeded permutation of items.
-func Shuffled[T any](items []T, r *rand.Rand) []T { return panel.Shuffled(items, r) }
+// shuffled returns a seeded permutation of items.
+func shuffled[T any](items []T, r *rand.Rand) []T { return panel.Shuffled(items, r) }

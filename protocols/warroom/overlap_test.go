@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // awaiting answers from the script, but holds each request matching lead until `need`
@@ -47,7 +46,7 @@ func (a *awaiting) Complete(ctx context.Context, req provider.Request) (provider
 
 // overlapped runs a deliberation whose lead calls hold until need calls matching beside have
 // been sent.
-func overlapped(t *testing.T, sc script.Script, opts warroom.Options, lead, beside string, need int) (*decision.Decision, *script.Provider) {
+func overlapped(t *testing.T, sc script.Script, opts Options, lead, beside string, need int) (*decision.Decision, *script.Provider) {
 	t.Helper()
 	sp := script.New(sc)
 	a := &awaiting{Provider: sp, lead: regexp.MustCompile(lead), beside: regexp.MustCompile(beside),
@@ -60,7 +59,7 @@ func overlapped(t *testing.T, sc script.Script, opts warroom.Options, lead, besi
 	r, err := engine.Start(ctx, engine.RunConfig{Store: openStore(t, ""), Profiles: ps, Sleep: noWait},
 		session(t, opts, "wr-test0000000000001"))
 	require.NoError(t, err)
-	d, err := warroom.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	return d, sp
 }
@@ -68,11 +67,11 @@ func overlapped(t *testing.T, sc script.Script, opts warroom.Options, lead, besi
 // A full council's intelligence seats report while phase 0 is still being answered, and its
 // challenges are written while the escalation check is: two rounds fewer, the same calls.
 func TestAFullCouncilRunsItsIndependentRoundsTogether(t *testing.T) {
-	d, p := overlapped(t, council(scoresFull, "", 0), options(warroom.ModeFull), `Phase 0\.`, `Phase 1, intelligence`, 2)
+	d, p := overlapped(t, council(scoresFull, "", 0), options(ModeFull), `Phase 0\.`, `Phase 1, intelligence`, 2)
 	assert.Equal(t, "full", d.Metrics["mode"])
 	assert.Equal(t, 26, p.Calls(), "no call added or repeated")
 
-	d, p = overlapped(t, council(scoresFull, "", 0), options(warroom.ModeFull), `Escalation check`, `Phase 4, challenge`, 2)
+	d, p = overlapped(t, council(scoresFull, "", 0), options(ModeFull), `Escalation check`, `Phase 4, challenge`, 2)
 	assert.Contains(t, phaseKeys(d), "red-team")
 	assert.Equal(t, 26, p.Calls())
 }
@@ -80,7 +79,7 @@ func TestAFullCouncilRunsItsIndependentRoundsTogether(t *testing.T) {
 // On auto the scout, whom every routed panel reads, reports beside phase 0; a lightweight
 // panel's challenges wait for its escalation check, which may add courses of action.
 func TestAutoRoutingStartsOnlyTheScoutBesidePhaseZero(t *testing.T) {
-	d, p := overlapped(t, council(scoresLightweight, "", 0), options(warroom.ModeAuto), `Phase 0\.`, `Phase 1, intelligence`, 1)
+	d, p := overlapped(t, council(scoresLightweight, "", 0), options(ModeAuto), `Phase 0\.`, `Phase 1, intelligence`, 1)
 	assert.Equal(t, "lightweight", d.Metrics["mode"])
 	intel := map[string]int{}
 	for _, r := range p.Requests() {
@@ -88,7 +87,7 @@ func TestAutoRoutingStartsOnlyTheScoutBesidePhaseZero(t *testing.T) {
 			intel[r.Role]++
 		}
 	}
-	assert.Equal(t, map[string]int{warroom.Scout: 1}, intel, "no speculative report from a seat only a full council asks")
+	assert.Equal(t, map[string]int{Scout: 1}, intel, "no speculative report from a seat only a full council asks")
 
 	for i, r := range p.Requests() {
 		if regexp.MustCompile(`Phase 4, challenge`).MatchString(r.User) {
@@ -104,15 +103,15 @@ func TestAutoRoutingStartsOnlyTheScoutBesidePhaseZero(t *testing.T) {
 // the same run: its attempts in the ledger are one call's.
 func TestAReportThatFailedAheadIsAGapNotASecondCall(t *testing.T) {
 	st := openStore(t, "")
-	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.Scout, Match: `Phase 1, intelligence`, Error: "transport"})
-	d, _, err := deliberate(t, st, sc, options(warroom.ModeAuto))
+	sc := override(council(scoresFull, "", 0), script.Response{Role: Scout, Match: `Phase 1, intelligence`, Error: "transport"})
+	d, _, err := deliberate(t, st, sc, options(ModeAuto))
 	require.NoError(t, err)
 	assert.True(t, hasNote(d, "Phase 1: intelligence produced nothing (transport)"), d.Notes)
 	ledger, err := st.Ledger(context.Background(), "wr-test0000000000001")
 	require.NoError(t, err)
 	var attempts []int
 	for _, e := range ledger {
-		if e.Role == warroom.Scout && e.Step == "p1-intel/"+warroom.Scout {
+		if e.Role == Scout && e.Step == "p1-intel/"+Scout {
 			attempts = append(attempts, e.Attempt)
 		}
 	}
@@ -125,17 +124,17 @@ func TestAReportThatFailedAheadIsAGapNotASecondCall(t *testing.T) {
 // On auto with a large context the scout does not report beside phase 0: on the express path
 // its report, context and all, would be paid for and thrown away.
 func TestALargeContextKeepsTheScoutAfterPhaseZero(t *testing.T) {
-	small, err := warroom.NewSession(question, nil, options(warroom.ModeAuto), 7, "--seed")
+	small, err := NewSession(question, nil, options(ModeAuto), 7, "--seed")
 	require.NoError(t, err)
-	opts, err := engine.SessionOptions[warroom.Options](small)
+	opts, err := engine.SessionOptions[Options](small)
 	require.NoError(t, err)
 	assert.True(t, opts.ScoutBeside)
 
 	big := engine.ContextInput("notes.md", strings.Repeat("a long design document. ", 3000))
-	s, err := warroom.NewSession(question, []engine.Input{engine.NewInput(warroom.InputQuestion, question), big},
-		options(warroom.ModeAuto), 7, "--seed")
+	s, err := NewSession(question, []engine.Input{engine.NewInput(InputQuestion, question), big},
+		options(ModeAuto), 7, "--seed")
 	require.NoError(t, err)
-	opts, err = engine.SessionOptions[warroom.Options](s)
+	opts, err = engine.SessionOptions[Options](s)
 	require.NoError(t, err)
 	assert.False(t, opts.ScoutBeside)
 	s.ID = "wr-test0000000000001"
@@ -143,7 +142,7 @@ func TestALargeContextKeepsTheScoutAfterPhaseZero(t *testing.T) {
 	ctx := context.Background()
 	r, err := engine.Start(ctx, engine.RunConfig{Store: openStore(t, ""), Profiles: profiles(sp), Sleep: noWait}, s)
 	require.NoError(t, err)
-	d, err := warroom.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	assert.Equal(t, "express", d.Metrics["mode"])
 	assert.Equal(t, 3, sp.Calls(), "score, recommendation, ratification: no report thrown away")

@@ -27,7 +27,7 @@ func TestOverridingTheCountNeedsAReason(t *testing.T) {
 			t.Errorf("%+v: %v", tc, err)
 		}
 	}
-	syn, err := ParseSynthesis(synthesis("r", "Response A"), choices)
+	syn, err := parseSynthesis(synthesis("r", "Response A"), choices)
 	if err != nil || syn.Confidence != "medium, one month of data" || strings.Contains(syn.Rationale, "CONFIDENCE") {
 		t.Errorf("confidence %q, rationale %q, err %v", syn.Confidence, syn.Rationale, err)
 	}

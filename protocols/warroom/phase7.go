@@ -54,7 +54,7 @@ func (s *state) synthesise(ctx context.Context, spec engine.CallSpec, err error,
 	if err != nil {
 		return err
 	}
-	if s.rec.Synthesis, err = ParseSynthesis(c.Text, choices); err != nil {
+	if s.rec.Synthesis, err = parseSynthesis(c.Text, choices); err != nil {
 		return err
 	}
 	if _, err := s.addNode("synthesis", 1, "Response A", c.Text, c.Role, c.At, ""); err != nil {

@@ -48,7 +48,7 @@ func (s *state) phase5(ctx context.Context) error {
 			return err
 		}
 		s.rec.Rounds = append(s.rec.Rounds, vr)
-		if s.rec.Mode != ModeDelphi || !AnotherRound(round, vr.Convergence, s.opts.DelphiThreshold, s.opts.DelphiMaxRounds) {
+		if s.rec.Mode != ModeDelphi || !anotherRound(round, vr.Convergence, s.opts.DelphiThreshold, s.opts.DelphiMaxRounds) {
 			return nil
 		}
 	}
@@ -79,7 +79,7 @@ func (s *state) vote(ctx context.Context, round int) (voteRound, error) {
 	s.absorb(p)
 	vr := voteRound{Round: round}
 	for _, c := range p.Contributions {
-		b, err := ParseRanking(c.Text, ls)
+		b, err := parseRanking(c.Text, ls)
 		if err != nil {
 			return voteRound{}, fmt.Errorf("war-room: ballot of %s: %w", c.Role, err)
 		}
@@ -89,8 +89,8 @@ func (s *state) vote(ctx context.Context, round int) (voteRound, error) {
 	if _, err := s.label("vote", round, p); err != nil {
 		return voteRound{}, err
 	}
-	vr.Tally = Borda(ls, vr.Ballots, s.r.Rand(key+"/tiebreak"))
-	vr.Convergence = Convergence(ls, vr.Ballots)
+	vr.Tally = borda(ls, vr.Ballots, s.r.Rand(key+"/tiebreak"))
+	vr.Convergence = convergence(ls, vr.Ballots)
 	return vr, nil
 }
 
@@ -125,7 +125,7 @@ func (s *state) revise(ctx context.Context, round int) error {
 	s.absorb(p)
 	for _, c := range p.Contributions {
 		i := slices.IndexFunc(s.rec.COAs, func(x COA) bool { return x.Label == c.Name })
-		cs, err := ParseCOAs(c.Text)
+		cs, err := parseCOAs(c.Text)
 		if err != nil || len(cs) != 1 {
 			return fmt.Errorf("war-room: revision of %s: %v", c.Name, err)
 		}

@@ -78,7 +78,7 @@ func (s *state) draft(ctx context.Context, key string, authors []string) error {
 	s.absorb(p)
 	var fresh []COA
 	for _, c := range p.Contributions {
-		cs, err := ParseCOAs(c.Text)
+		cs, err := parseCOAs(c.Text)
 		if err != nil {
 			return fmt.Errorf("war-room: %s: %w", c.Role, err)
 		}
@@ -93,7 +93,7 @@ func (s *state) draft(ctx context.Context, key string, authors []string) error {
 		}
 	}
 	base := len(s.rec.COAs)
-	for i, coa := range Shuffled(fresh, s.r.Rand(key+"/labels")) {
+	for i, coa := range shuffled(fresh, s.r.Rand(key+"/labels")) {
 		coa.Label = record.AnonymousLabel(base + i)
 		if _, err := s.addNode("coa", 1, coa.Label, coa.Render(), coa.Author, coa.At, ""); err != nil {
 			return err

@@ -81,7 +81,7 @@ func (k kit) reversibility() (engine.CallSpec, error) {
 		scoresContract)
 }
 
-func scoresContract(t string) error { _, err := ParseScores(t); return err }
+func scoresContract(t string) error { _, err := parseScores(t); return err }
 
 // reversibilityTask is the scoring instruction and answer format phase 0 and the re-score
 // share, after a lead sentence that says which of the two it is.

@@ -77,8 +77,8 @@ type dimension struct {
 // ceiling gets that mode, a score above the last gets Delphi.
 type Thresholds [3]float64
 
-// DefaultThresholds are the default preset's ceilings.
-var DefaultThresholds = Thresholds{0.40, 0.60, 0.80}
+// defaultThresholds are the default preset's ceilings.
+var defaultThresholds = Thresholds{0.40, 0.60, 0.80}
 
 // Validate checks the ceilings lie in (0, 1] and strictly increase.
 func (t Thresholds) Validate() error {
@@ -100,8 +100,8 @@ func (t Thresholds) String() string { return fmt.Sprintf("%.2f,%.2f,%.2f", t[0],
 // always counts as at or below it.
 const eps = 1e-9
 
-// Classify maps a reversibility score to its decision type and recommended mode.
-func Classify(rs float64, t Thresholds) (typ string, mode Mode) {
+// classify maps a reversibility score to its decision type and recommended mode.
+func classify(rs float64, t Thresholds) (typ string, mode Mode) {
 	switch {
 	case rs <= t[0]+eps:
 		return type2, ModeExpress
@@ -126,7 +126,7 @@ var dimensions = []struct{ Key, Name string }{
 // assess reads a strategist's five scores into an assessment under thresholds t: the
 // dimensions, RS, the decision type and the mode the score recommends.
 func assess(text string, t Thresholds) (Reversibility, error) {
-	dims, err := ParseScores(text)
+	dims, err := parseScores(text)
 	if err != nil {
 		return Reversibility{}, err
 	}
@@ -134,13 +134,13 @@ func assess(text string, t Thresholds) (Reversibility, error) {
 	for i, d := range dims {
 		scores[i] = d.Score
 	}
-	rs := Score(scores)
-	typ, mode := Classify(rs, t)
+	rs := score(scores)
+	typ, mode := classify(rs, t)
 	return Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}, nil
 }
 
-// Score is RS = sum of the five dimension scores / 25.
-func Score(scores []int) float64 {
+// score is RS = sum of the five dimension scores / 25.
+func score(scores []int) float64 {
 	sum := 0
 	for _, s := range scores {
 		sum += s

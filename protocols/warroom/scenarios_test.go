@@ -1,4 +1,4 @@
-package warroom_test
+package warroom
 
 import (
 	"context"
@@ -17,7 +17,6 @@ import (
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/warroom"
 )
 
 // override puts responses ahead of the council's, so they win.
@@ -32,13 +31,13 @@ func hasNote(d *decision.Decision, substr string) bool {
 
 func TestExpressGoesStraightToSynthesis(t *testing.T) {
 	st := openStore(t, "")
-	d, p, err := deliberate(t, st, council(scoresExpress, "", 0), options(warroom.ModeAuto))
+	d, p, err := deliberate(t, st, council(scoresExpress, "", 0), options(ModeAuto))
 	require.NoError(t, err)
 	assert.Equal(t, "type 2", d.Class)
 	assert.Equal(t, []string{"type-2"}, d.Labels)
 	assert.Equal(t, "**RS 0.24 · type 2 · mode express**", d.Sections[0].Text)
 	assert.Equal(t, 4, p.Calls(), "score (with the scout's report beside it, unused on this path), recommendation, ratification")
-	assert.Equal(t, 1, p.CallsFor(warroom.Scout), "the scout reported beside phase 0: a speculative call, in the ledger")
+	assert.Equal(t, 1, p.CallsFor(Scout), "the scout reported beside phase 0: a speculative call, in the ledger")
 	assert.Empty(t, d.Alternatives)
 	assert.Equal(t, []string{"express", "synthesis"}, phaseKeys(d))
 	assert.Len(t, d.Panel, 2)
@@ -49,7 +48,7 @@ func TestExpressGoesStraightToSynthesis(t *testing.T) {
 // to the models or the reader as easy to undo; the record says the score asked for more, and
 // whether the decider ratified or overrode.
 func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
-	d, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeExpress))
+	d, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(ModeExpress))
 	require.NoError(t, err)
 	assert.Equal(t, "**RS 0.72 · type 1A · mode express** (the score recommends full)", d.Sections[0].Text)
 	assert.Equal(t, "no", d.Metrics["mode_match"])
@@ -60,66 +59,66 @@ func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
 		assert.Contains(t, r.User, "Express mode was requested although the decision scored RS 0.72 (type 1A)", r.Role)
 	}
 
-	over := override(council(scoresExpress, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Express synthesis",
+	over := override(council(scoresExpress, "", 0), script.Response{Role: SupremeCommander, Match: "Express synthesis",
 		Text: strings.Replace(synthesisText("ratify"), "SELECTED: ratify", "SELECTED: override", 1)})
-	d, p, err = deliberate(t, openStore(t, ""), over, options(warroom.ModeAuto))
+	d, p, err = deliberate(t, openStore(t, ""), over, options(ModeAuto))
 	require.NoError(t, err)
 	assert.True(t, hasNote(d, "overrode the Chief Strategist's express recommendation"), d.Notes)
 	assert.False(t, hasNote(d, "Express mode was requested"), d.Notes)
-	assert.Contains(t, requestFor(t, p, warroom.ChiefStrategist, 1).User, "The decision scored as easy to undo (RS 0.24, type 2)")
+	assert.Contains(t, requestFor(t, p, ChiefStrategist, 1).User, "The decision scored as easy to undo (RS 0.24, type 2)")
 }
 
 func TestExpressPlanReviewSeatsTheAdditionsChallenger(t *testing.T) {
-	opts := options(warroom.ModeAuto)
+	opts := options(ModeAuto)
 	opts.PlanReview = true
 	d, p, err := deliberate(t, openStore(t, ""), council(scoresExpress, "", 0), opts)
 	require.NoError(t, err)
-	assert.Equal(t, 1, p.CallsFor(warroom.ProsecutionCounsel))
+	assert.Equal(t, 1, p.CallsFor(ProsecutionCounsel))
 	assert.Len(t, d.Panel, 3)
 }
 
 func TestLightweightPanel(t *testing.T) {
-	d, p, err := deliberate(t, openStore(t, ""), council(scoresLightweight, "", 0), options(warroom.ModeAuto))
+	d, p, err := deliberate(t, openStore(t, ""), council(scoresLightweight, "", 0), options(ModeAuto))
 	require.NoError(t, err)
 	assert.Equal(t, "type 1B", d.Class)
 	assert.Equal(t, "lightweight", d.Metrics["mode"])
 	assert.Len(t, d.Alternatives, 3, "strategist 2, counsel 1")
 	// score, scout, assessment, 2 authors, escalation, 2 challengers, 4 voters, 4 premortems, synthesis
 	assert.Equal(t, 17, p.Calls())
-	assert.Zero(t, p.CallsFor(warroom.IntelOfficer))
-	assert.Equal(t, 4, p.CallsFor(warroom.ProsecutionCounsel), "counsel drafts, challenges, votes and writes a premortem")
+	assert.Zero(t, p.CallsFor(IntelOfficer))
+	assert.Equal(t, 4, p.CallsFor(ProsecutionCounsel), "counsel drafts, challenges, votes and writes a premortem")
 }
 
 func TestForcedLighterModeEscalatesAutomaticallyByScore(t *testing.T) {
 	st := openStore(t, "")
-	d, p, err := deliberate(t, st, council(scoresFull, "", 0), options(warroom.ModeLightweight))
+	d, p, err := deliberate(t, st, council(scoresFull, "", 0), options(ModeLightweight))
 	require.NoError(t, err)
 	assert.Equal(t, "full", d.Metrics["mode"])
 	assert.Equal(t, "yes", d.Metrics["escalated"])
 	assert.True(t, hasNote(d, "RS 0.72 is above the lightweight ceiling 0.60"), d.Notes)
 	assert.Len(t, d.Alternatives, 5, "the escalation's authors added two")
-	assert.Equal(t, 3, p.CallsFor(warroom.IntelOfficer), "the escalation's intelligence report, a ballot and a premortem")
-	assert.Equal(t, 3, p.CallsFor(warroom.FieldTactician), "the escalation's COA, a ballot and a premortem")
+	assert.Equal(t, 3, p.CallsFor(IntelOfficer), "the escalation's intelligence report, a ballot and a premortem")
+	assert.Equal(t, 3, p.CallsFor(FieldTactician), "the escalation's COA, a ballot and a premortem")
 	assert.True(t, record.VerifyDAG(mustDAG(t, st, d)).OK())
 }
 
 func TestManualEscalationAndDeescalation(t *testing.T) {
-	up := override(council(scoresLightweight, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+	up := override(council(scoresLightweight, "", 0), script.Response{Role: SupremeCommander, Match: "Escalation check",
 		Text: "ESCALATE: yes\nTRIGGERS: 2, 4\nDEESCALATE: no\nNOTE: the options disagree deeply"})
-	d, _, err := deliberate(t, openStore(t, ""), up, options(warroom.ModeAuto))
+	d, _, err := deliberate(t, openStore(t, ""), up, options(ModeAuto))
 	require.NoError(t, err)
 	assert.Equal(t, "full", d.Metrics["mode"])
 	assert.Equal(t, "no", d.Metrics["mode_match"])
 	assert.True(t, hasNote(d, "precedent-setting decision"), d.Notes)
 	assert.Contains(t, phaseKeys(d), "red-team")
 
-	down := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+	down := override(council(scoresFull, "", 0), script.Response{Role: SupremeCommander, Match: "Escalation check",
 		Text: "ESCALATE: no\nTRIGGERS: none\nDEESCALATE: yes\nNOTE: a feature flag makes this trivially reversible"})
-	d, p, err := deliberate(t, openStore(t, ""), down, options(warroom.ModeAuto))
+	d, p, err := deliberate(t, openStore(t, ""), down, options(ModeAuto))
 	require.NoError(t, err)
 	assert.Equal(t, "yes", d.Metrics["deescalated"])
 	assert.True(t, hasNote(d, "false irreversibility): a feature flag makes this trivially reversible"), d.Notes)
-	assert.Equal(t, 1, p.CallsFor(warroom.RedTeam), "its challenge ran beside the escalation check and was discarded: no vote or premortem")
+	assert.Equal(t, 1, p.CallsFor(RedTeam), "its challenge ran beside the escalation check and was discarded: no vote or premortem")
 	assert.NotContains(t, phaseKeys(d), "red-team", "a discarded challenge is not part of the record")
 	assert.Len(t, d.Alternatives, 5)
 }
@@ -128,12 +127,12 @@ func TestManualEscalationAndDeescalation(t *testing.T) {
 // intelligence and courses of action, and routes once more: a re-score past the full-council
 // ceiling runs Delphi rounds; one that stays (or drops) leaves the escalated mode alone.
 func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
-	escalate := script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+	escalate := script.Response{Role: SupremeCommander, Match: "Escalation check",
 		Text: "ESCALATE: yes\nTRIGGERS: 3\nDEESCALATE: no\nNOTE: new ground"}
 	harder := override(council(scoresLightweight, "", 0), escalate,
-		script.Response{Role: warroom.ChiefStrategist, Match: "Re-score after the escalation", Text: scoresDelphi})
+		script.Response{Role: ChiefStrategist, Match: "Re-score after the escalation", Text: scoresDelphi})
 	st := openStore(t, "")
-	d, p, err := deliberate(t, st, harder, options(warroom.ModeAuto))
+	d, p, err := deliberate(t, st, harder, options(ModeAuto))
 	require.NoError(t, err)
 	assert.Equal(t, "delphi", d.Metrics["mode"])
 	assert.Equal(t, "0.48", d.Metrics["rs"])
@@ -154,7 +153,7 @@ func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
 			assert.Contains(t, r.User, "course of action Response E", "the escalated courses of action are read")
 		}
 	}
-	assert.Equal(t, []string{warroom.ChiefStrategist}, rescore, "one re-score, by the strategist")
+	assert.Equal(t, []string{ChiefStrategist}, rescore, "one re-score, by the strategist")
 	dag := mustDAG(t, st, d)
 	assert.True(t, record.VerifyDAG(dag).OK())
 	versions := 0
@@ -166,15 +165,15 @@ func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
 	assert.Equal(t, 2, versions, "the re-score is a second version of the assessment")
 
 	same := override(council(scoresLightweight, "", 0), escalate)
-	d, _, err = deliberate(t, openStore(t, ""), same, options(warroom.ModeAuto))
+	d, _, err = deliberate(t, openStore(t, ""), same, options(ModeAuto))
 	require.NoError(t, err)
 	assert.Equal(t, "full", d.Metrics["mode"])
 	assert.Equal(t, "type 1B", d.Class)
 	assert.True(t, hasNote(d, "RS 0.48 (was 0.48), type 1B; the deliberation stays the full council"), d.Notes)
 
 	broken := override(council(scoresLightweight, "", 0), escalate,
-		script.Response{Role: warroom.ChiefStrategist, Match: "Re-score after the escalation", Error: "refused"})
-	d, _, err = deliberate(t, openStore(t, ""), broken, options(warroom.ModeAuto))
+		script.Response{Role: ChiefStrategist, Match: "Re-score after the escalation", Error: "refused"})
+	d, _, err = deliberate(t, openStore(t, ""), broken, options(ModeAuto))
 	require.NoError(t, err, "a failed re-score is a gap, not a failed session")
 	assert.Equal(t, "full", d.Metrics["mode"])
 	assert.Empty(t, d.Metrics["rs_rescored"])
@@ -182,7 +181,7 @@ func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
 }
 
 func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
-	opts := options(warroom.ModeAuto)
+	opts := options(ModeAuto)
 	opts.DelphiMaxRounds = 3
 	st := openStore(t, "")
 	d, _, err := deliberate(t, st, council(scoresDelphi, "", 0), opts)
@@ -212,7 +211,7 @@ func TestDelphiRevisesUntilTheRoundLimit(t *testing.T) {
 func TestDelphiStopsOnceConverged(t *testing.T) {
 	// Round 1 echoes each voter's own random order; once revised, everyone agrees.
 	votes := `{{if match "revised Response" .User}}RANKING: A > B > C > D > E{{else}}RANKING: {{match "using each of the letters ([A-Z, ]+) exactly once" .User}}{{end}}`
-	d, _, err := deliberate(t, openStore(t, ""), council(scoresDelphi, votes, 0), options(warroom.ModeDelphi))
+	d, _, err := deliberate(t, openStore(t, ""), council(scoresDelphi, votes, 0), options(ModeDelphi))
 	require.NoError(t, err)
 	assert.Equal(t, "2", d.Metrics["delphi_rounds"])
 	assert.True(t, strings.HasSuffix(d.Metrics["delphi_convergence"], "→ 1.00"), d.Metrics["delphi_convergence"])
@@ -220,9 +219,9 @@ func TestDelphiStopsOnceConverged(t *testing.T) {
 }
 
 func TestATimedOutExpertBecomesANamedGap(t *testing.T) {
-	slow := override(council(scoresFull, "", 0), script.Response{Role: warroom.LogisticsOfficer, Match: "Phase 3, courses",
+	slow := override(council(scoresFull, "", 0), script.Response{Role: LogisticsOfficer, Match: "Phase 3, courses",
 		Text: "never seen", Latency: time.Minute})
-	opts := options(warroom.ModeAuto)
+	opts := options(ModeAuto)
 	opts.ExpertTimeout = 2 * time.Second // the other experts answer at once; a loaded machine may hold them up a while
 	st := openStore(t, "")
 	d, _, err := deliberate(t, st, slow, opts)
@@ -250,8 +249,8 @@ func TestATimedOutExpertBecomesANamedGap(t *testing.T) {
 
 func TestSupremeCommanderFailureFailsTheSession(t *testing.T) {
 	st := openStore(t, "")
-	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Phase 7", Error: "refused"})
-	d, _, err := deliberate(t, st, sc, options(warroom.ModeAuto))
+	sc := override(council(scoresFull, "", 0), script.Response{Role: SupremeCommander, Match: "Phase 7", Error: "refused"})
+	d, _, err := deliberate(t, st, sc, options(ModeAuto))
 	require.Error(t, err)
 	assert.Nil(t, d)
 	assert.ErrorContains(t, err, "Phase 7: synthesis produced no answer")
@@ -262,16 +261,16 @@ func TestSupremeCommanderFailureFailsTheSession(t *testing.T) {
 
 func TestMalformedScoresAreAContractFailureNeverAGuess(t *testing.T) {
 	st := openStore(t, "")
-	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.ChiefStrategist, Match: `Phase 0\.`,
+	sc := override(council(scoresFull, "", 0), script.Response{Role: ChiefStrategist, Match: `Phase 0\.`,
 		Text: "REVERSAL_COST: high - it is big\nTIME_LOCK_IN: 3 - weeks"})
-	_, p, err := deliberate(t, st, sc, options(warroom.ModeAuto))
+	_, p, err := deliberate(t, st, sc, options(ModeAuto))
 	require.ErrorContains(t, err, "Phase 0: reversibility assessment produced no answer")
 	assert.Equal(t, 3, p.Calls(), "one retry with the reason, then stop; the scout reported beside it")
-	assert.Equal(t, 2, p.CallsFor(warroom.ChiefStrategist))
+	assert.Equal(t, 2, p.CallsFor(ChiefStrategist))
 	entries, err := st.Ledger(context.Background(), "wr-test0000000000001")
 	require.NoError(t, err)
 	for _, e := range entries {
-		if e.Role == warroom.ChiefStrategist {
+		if e.Role == ChiefStrategist {
 			assert.Equal(t, ledger.OutcomeContractFailed, e.Outcome)
 		}
 	}
@@ -279,7 +278,7 @@ func TestMalformedScoresAreAContractFailureNeverAGuess(t *testing.T) {
 
 func TestDeferredItemsAreStoredAndListed(t *testing.T) {
 	st := openStore(t, "")
-	d, _, err := deliberate(t, st, council(scoresFull, "", 0), options(warroom.ModeAuto))
+	d, _, err := deliberate(t, st, council(scoresFull, "", 0), options(ModeAuto))
 	require.NoError(t, err)
 	var want []decision.DeferredItem
 	for _, a := range d.Alternatives {
@@ -288,7 +287,7 @@ func TestDeferredItemsAreStoredAndListed(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, want)
-	got, err := warroom.ListDeferred(context.Background(), st)
+	got, err := ListDeferred(context.Background(), st)
 	require.NoError(t, err)
 	require.Equal(t, d.Deferred, got)
 	require.Len(t, got, len(want)+1, "rejected COAs with points, and the one dissent about future work")
@@ -330,8 +329,8 @@ func phaseKeys(d *decision.Decision) []string {
 func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, "")
-	broken := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Phase 7", Error: "transport"})
-	_, _, err := deliberate(t, st, broken, options(warroom.ModeAuto))
+	broken := override(council(scoresFull, "", 0), script.Response{Role: SupremeCommander, Match: "Phase 7", Error: "transport"})
+	_, _, err := deliberate(t, st, broken, options(ModeAuto))
 	require.Error(t, err)
 	before, err := st.Ledger(ctx, "wr-test0000000000001")
 	require.NoError(t, err)
@@ -339,10 +338,10 @@ func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
 	p := script.New(council(scoresFull, "", 0))
 	r, err := engine.Resume(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, "wr-test0000000000001")
 	require.NoError(t, err)
-	d, err := warroom.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	assert.Equal(t, 1, p.Calls(), "only the synthesis is asked again")
-	assert.Equal(t, warroom.SupremeCommander, p.Requests()[0].Role)
+	assert.Equal(t, SupremeCommander, p.Requests()[0].Role)
 	assert.Len(t, d.Alternatives, 5)
 	after, err := st.Ledger(ctx, d.SessionID)
 	require.NoError(t, err)
@@ -350,9 +349,9 @@ func TestAFailedSynthesisIsRetriedOnResume(t *testing.T) {
 }
 
 func TestAutomaticAndManualEscalationTogether(t *testing.T) {
-	sc := override(council(scoresFull, "", 0), script.Response{Role: warroom.SupremeCommander, Match: "Escalation check",
+	sc := override(council(scoresFull, "", 0), script.Response{Role: SupremeCommander, Match: "Escalation check",
 		Text: "ESCALATE: yes\nTRIGGERS: 3\nDEESCALATE: no\nNOTE: new ground"})
-	d, _, err := deliberate(t, openStore(t, ""), sc, options(warroom.ModeLightweight))
+	d, _, err := deliberate(t, openStore(t, ""), sc, options(ModeLightweight))
 	require.NoError(t, err)
 	assert.Equal(t, "full", d.Metrics["mode"])
 	assert.True(t, hasNote(d, "escalates to full automatically. The decider also asked for it: novel problem domain"), d.Notes)
@@ -361,7 +360,7 @@ func TestAutomaticAndManualEscalationTogether(t *testing.T) {
 
 func TestAPhaseWhereNobodyAnswersFailsTheSession(t *testing.T) {
 	sc := override(council(scoresFull, "", 0), script.Response{Match: "Phase 1, intelligence", Error: "refused"})
-	_, _, err := deliberate(t, openStore(t, ""), sc, options(warroom.ModeAuto))
+	_, _, err := deliberate(t, openStore(t, ""), sc, options(ModeAuto))
 	assert.ErrorContains(t, err, "Phase 1: intelligence produced no answer")
 }
 
@@ -369,10 +368,10 @@ func TestAPhaseWhereNobodyAnswersFailsTheSession(t *testing.T) {
 // another mode's), stops the session naming its key with nothing sent past it, and a resume
 // under a raised cap continues without asking an answered call again.
 func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
-	sec := warroom.NewSection()
+	sec := NewSection()
 	sec.Budgets.Lightweight = 1
-	caps := func(s *warroom.Section) map[string]map[string]settings.StageBudget {
-		return map[string]map[string]settings.StageBudget{warroom.Protocol: s.StageBudgets()}
+	caps := func(s *Section) map[string]map[string]settings.StageBudget {
+		return map[string]map[string]settings.StageBudget{Protocol: s.StageBudgets()}
 	}
 	ctx := context.Background()
 	run := func(st engine.Store, sc script.Script, stages map[string]map[string]settings.StageBudget, resume bool) (*decision.Decision, *script.Provider, error) {
@@ -383,10 +382,10 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 		if resume {
 			r, err = engine.Resume(ctx, rc, "wr-test0000000000001")
 		} else {
-			r, err = engine.Start(ctx, rc, session(t, options(warroom.ModeAuto), "wr-test0000000000001"))
+			r, err = engine.Start(ctx, rc, session(t, options(ModeAuto), "wr-test0000000000001"))
 		}
 		require.NoError(t, err)
-		d, err := warroom.Execute(ctx, r)
+		d, err := execute(ctx, r)
 		return d, p, r.Finish(ctx, err)
 	}
 
@@ -403,7 +402,7 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 	require.Error(t, err)
 	assert.ErrorContains(t, err, "budget ceiling passed: this session has used")
 	assert.ErrorContains(t, err, "(protocols.war_room.budgets.lightweight); nothing was sent")
-	assert.Equal(t, 1, p.CallsFor(warroom.ChiefStrategist))
+	assert.Equal(t, 1, p.CallsFor(ChiefStrategist))
 	assert.LessOrEqual(t, p.Calls(), 2)
 
 	// Raised, the session resumes from where it stopped.
@@ -419,7 +418,7 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 // A Delphi deliberation that revised records, per revision round, how ballots moved against
 // the group's ranking of the round before.
 func TestDelphiRecordsConformity(t *testing.T) {
-	opts := options(warroom.ModeAuto)
+	opts := options(ModeAuto)
 	opts.DelphiMaxRounds = 2
 	d, _, err := deliberate(t, openStore(t, ""), council(scoresDelphi, "", 0), opts)
 	require.NoError(t, err)
@@ -431,7 +430,7 @@ func TestDelphiRecordsConformity(t *testing.T) {
 	assert.Regexp(t, `^\d+ of 7$`, sec.Table.Rows[0][4])
 	assert.Regexp(t, `^\d+/7$`, d.Metrics["delphi_moves_toward_group"])
 
-	d, _, err = deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(warroom.ModeAuto))
+	d, _, err = deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(ModeAuto))
 	require.NoError(t, err)
 	_, ok = d.Section("conformity")
 	assert.False(t, ok, "a single vote has no conformity to measure")

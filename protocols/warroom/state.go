@@ -91,7 +91,7 @@ func (s *state) labelFrom(phase string, p phaseResult, from int) ([]Labeled, err
 }
 
 func (s *state) labelAt(phase string, round int, p phaseResult, from int) ([]Labeled, error) {
-	cs := Shuffled(p.Contributions, s.r.Rand(p.Key+"/labels"))
+	cs := shuffled(p.Contributions, s.r.Rand(p.Key+"/labels"))
 	out := make([]Labeled, len(cs))
 	for i, c := range cs {
 		l := record.AnonymousLabel(from + i)
