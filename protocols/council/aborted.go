@@ -9,8 +9,8 @@ import (
 	"strings"
 )
 
-// FailureArtifact is the artifact an aborted session's missing answers are kept under.
-const FailureArtifact = "failure.json"
+// failureArtifact is the artifact an aborted session's missing answers are kept under.
+const failureArtifact = "failure.json"
 
 // Missing is one answer a session needed and did not get.
 type Missing struct {
@@ -104,7 +104,7 @@ func (s *state) aborted(ctx context.Context, err error) error {
 	}
 	if b, jerr := json.MarshalIndent(a, "", "  "); jerr == nil {
 		// Best effort: the failure itself is what the caller must see.
-		_ = s.r.PutArtifact(context.WithoutCancel(ctx), FailureArtifact, b)
+		_ = s.r.PutArtifact(context.WithoutCancel(ctx), failureArtifact, b)
 	}
 	return a
 }

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // A budget ceiling every prompt passes refuses triage's call (triage then classifies nothing
@@ -22,19 +21,19 @@ import (
 // answer, its role, its provider profile and its class — on the error, in the session's
 // status and in an artifact of the record.
 func TestLowQuorumNamesEveryMissingAnswer(t *testing.T) {
-	p := script.New(triaged(council.ShapeTeam))
+	p := script.New(triaged(ShapeTeam))
 	ps := profiles(p)
-	opts := convened(t, p, council.Flags{Go: true})
+	opts := convened(t, p, Flags{Go: true})
 	st, ctx := openStore(t, ""), context.Background()
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Budget: limits.Budget{MaxTokens: 10}},
 		session(t, opts, "wr-budget000000001", 7))
 	require.NoError(t, err)
-	_, err = council.Execute(ctx, r)
+	_, err = execute(ctx, r)
 	err = r.Finish(ctx, err)
 
-	var ab *council.Aborted
+	var ab *Aborted
 	require.True(t, errors.As(err, &ab), "%v", err)
-	var lq *council.LowQuorum
+	var lq *LowQuorum
 	assert.True(t, errors.As(err, &lq), "the low quorum is still there to be found")
 	assert.Equal(t, "budget", ab.FailureClass())
 	assert.Equal(t, "Blind positions", ab.Phase)
@@ -46,9 +45,9 @@ func TestLowQuorumNamesEveryMissingAnswer(t *testing.T) {
 	s, _ := st.GetSession(ctx, "wr-budget000000001")
 	assert.Equal(t, engine.StatusFailed, s.Status)
 	assert.Contains(t, s.Error, "the Skeptic (Member ", "the session's status keeps the failure by class, role and profile")
-	b, err := st.GetArtifact(ctx, "wr-budget000000001", council.FailureArtifact)
+	b, err := st.GetArtifact(ctx, "wr-budget000000001", failureArtifact)
 	require.NoError(t, err)
-	var kept council.Aborted
+	var kept Aborted
 	require.NoError(t, json.Unmarshal(b, &kept))
 	assert.Equal(t, "coding-ratification", kept.Profile)
 	for _, m := range kept.Missing {
@@ -63,7 +62,7 @@ func TestLowQuorumNamesEveryMissingAnswer(t *testing.T) {
 			refused[e.Role]++
 		}
 	}
-	assert.Equal(t, 1, refused[council.Triage], "triage's one call, refused unsent")
-	delete(refused, council.Triage)
+	assert.Equal(t, 1, refused[Triage], "triage's one call, refused unsent")
+	delete(refused, Triage)
 	assert.Len(t, refused, 4, "the ledger says budget-refused for every seat, and so does the failure")
 }

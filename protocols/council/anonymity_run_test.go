@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"strings"
@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // In a real run in which every seat names its own role and model in everything it writes,
@@ -16,12 +15,12 @@ import (
 // family name.
 func TestNoRequestCarriesAnIdentity(t *testing.T) {
 	leak := "As the {{.Role}} running {{.Model}} (made by Google, OpenAI, Anthropic, Qwen or Zhipu): "
-	sc := team(map[string]int{council.Economist: 2},
+	sc := team(map[string]int{Economist: 2},
 		script.Response{Match: `Blind round`, Text: "## Position\n" + leak + "queue.\n## Grounds\n- " + leak + "load\n## Risks\n- none known"},
 		script.Response{Match: `Cross-examination, round`, Text: "## Challenges\n- " + firstOther + ": " + leak + "guess.\n## Concessions\n- none"},
 	)
 	opts := options()
-	opts.Team = []string{council.Architect, council.Skeptic, council.Economist, council.UserAdvocate}
+	opts.Team = []string{Architect, Skeptic, Economist, UserAdvocate}
 	for seed := range int64(20) {
 		_, p, err := convene(t, openStore(t, ""), sc, opts, seed)
 		require.NoError(t, err)
@@ -29,7 +28,7 @@ func TestNoRequestCarriesAnIdentity(t *testing.T) {
 		for _, v := range vendors {
 			idents = append(idents, v[0], v[0]+"-model", v[1])
 		}
-		for _, r := range council.Registry() {
+		for _, r := range registry() {
 			idents = append(idents, r.Key, r.Title, strings.ReplaceAll(r.Key, "-", " "))
 		}
 		for _, req := range p.Requests() {

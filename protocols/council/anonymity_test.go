@@ -63,7 +63,7 @@ func leaky(r *rand.Rand, p Plan, body string) string {
 // member wrote what. Triage, the clerk and the arbiter sit no seat and name no member.
 var roleWords = func() []string {
 	var out []string
-	for _, s := range Registry() {
+	for _, s := range registry() {
 		if s.Seat {
 			out = append(out, anontest.Words(s.Key, s.Title)...)
 		}

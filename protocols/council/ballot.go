@@ -52,7 +52,7 @@ func parseBallot(text string, n int, withIntent bool, k int) (ballot, error) {
 	if err != nil || !withIntent || k == 0 {
 		return b, err
 	}
-	b.Alignment, err = ParseAlignment(b.Intent, k, n)
+	b.Alignment, err = parseAlignment(b.Intent, k, n)
 	return b, err
 }
 

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // The standing team's ruling gets the vote beside it too: the estimate counts the ballots
@@ -40,7 +39,7 @@ func TestBaselineBesideTheRuling(t *testing.T) {
 	p := script.New(team(nil, ballot))
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, session(t, opts, "wr-council00000002", 7))
 	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 
 	assert.Equal(t, estimated("wr-council00000001").Calls+4, estimated("wr-council00000002").Calls)

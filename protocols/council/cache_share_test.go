@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -20,7 +20,6 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/anthropic"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // cachingMessages is a loopback Messages API that caches as Anthropic documents it: a request
@@ -111,8 +110,8 @@ func (c *cachingMessages) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // answer asks the script as the role whose body the prompt carries.
 func (c *cachingMessages) answer(ctx context.Context, user string) string {
-	for _, k := range council.RoleKeys() {
-		if body, _ := council.Body(k); strings.Contains(user, body) {
+	for _, k := range RoleKeys() {
+		if body, _ := Body(k); strings.Contains(user, body) {
 			resp, err := c.script.Complete(ctx, provider.Request{Role: k, User: user})
 			if err != nil {
 				c.t.Errorf("script for %s: %v", k, err)
@@ -145,13 +144,13 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 		EffortLevels: provider.Ladder, Provider: script.New(team(nil))}
 	opts := options()
 	opts.Pool = []string{"claude", "gpt"}
-	opts.Roles = map[string]council.RoleSetting{council.Clerk: {Profile: "claude"}, council.Arbiter: {Profile: "gpt"}}
-	for _, k := range council.DefaultTeam() {
-		opts.Roles[k] = council.RoleSetting{Profile: "claude"}
+	opts.Roles = map[string]RoleSetting{Clerk: {Profile: "claude"}, Arbiter: {Profile: "gpt"}}
+	for _, k := range DefaultTeam() {
+		opts.Roles[k] = RoleSetting{Profile: "claude"}
 	}
-	context100k := council.ContextInput("docs/billing.md", strings.Repeat("The billing service runs 40 cron jobs a night; retries pile up. ", 1600))
+	context100k := contextInput("docs/billing.md", strings.Repeat("The billing service runs 40 cron jobs a night; retries pile up. ", 1600))
 	require.GreaterOrEqual(t, len(context100k.Text), 100_000)
-	s, err := council.NewSession(question, []engine.Input{engine.NewInput(council.InputQuestion, question), context100k}, opts, 11, "--seed")
+	s, err := NewSession(question, []engine.Input{engine.NewInput(InputQuestion, question), context100k}, opts, 11, "--seed")
 	require.NoError(t, err)
 
 	ctx := context.Background()
@@ -161,7 +160,7 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: engine.Profiles{"claude": claude, "gpt": gpt}, Sleep: noWait,
 		Answers: map[string]string{engine.GateReducedIndependence: engine.AnswerApprove}}, s)
 	require.NoError(t, err)
-	_, err = council.Execute(ctx, r)
+	_, err = execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 
 	var total, read int
@@ -171,7 +170,7 @@ func TestAFullCouncilReadsMostOfItsInputFromTheCache(t *testing.T) {
 	share := float64(read) / float64(total)
 	t.Logf("%d Anthropic requests, %d input bytes, %d of them after a breakpoint an earlier call wrote: %.1f %% from the cache",
 		len(api.seen), total, read, 100*share)
-	assert.Len(t, api.seen, 1+2*len(council.DefaultTeam())+len(council.DefaultTeam()), "blind, cross and closing per seat, and the docket")
+	assert.Len(t, api.seen, 1+2*len(DefaultTeam())+len(DefaultTeam()), "blind, cross and closing per seat, and the docket")
 	assert.GreaterOrEqual(t, share, 0.70)
 
 	entries, err := st.Ledger(ctx, r.Session().ID)

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 	"github.com/war-room/war-room/protocols/internal/cachecheck"
 )
 
@@ -23,13 +22,13 @@ func TestEveryCacheWriteIsReadLater(t *testing.T) {
 		sp := script.New(team(nil))
 		opts := options()
 		opts.Rounds = rounds
-		s, err := council.NewSession(question, []engine.Input{engine.NewInput(council.InputQuestion, question), material}, opts, 7, "--seed")
+		s, err := NewSession(question, []engine.Input{engine.NewInput(InputQuestion, question), material}, opts, 7, "--seed")
 		require.NoError(t, err)
 		s.ID = "wr-cache000000000001"
 		ctx := context.Background()
 		r, err := engine.Start(ctx, engine.RunConfig{Store: openStore(t, ""), Profiles: profiles(sp), Sleep: noWait}, s)
 		require.NoError(t, err)
-		d, err := council.Execute(ctx, r)
+		d, err := execute(ctx, r)
 		require.NoError(t, r.Finish(ctx, err))
 		require.NotNil(t, d)
 		unread, writes := cachecheck.Unread(sp.Requests())

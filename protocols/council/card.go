@@ -14,9 +14,9 @@ const (
 	AnswerDecline = "decline"
 )
 
-// Card is the roster and estimate shown before any seat is called: who sits, who files and
+// card is the roster and estimate shown before any seat is called: who sits, who files and
 // who rules, on which profiles, and what it is expected to take and cost.
-func Card(opts Options, plan Plan, est estimate.Estimate) string {
+func card(opts Options, plan Plan, est estimate.Estimate) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "The standing team, as convened (profile %s):\n\n", orDefault(opts.Profile, "built-in team"))
 	b.WriteString("| Seat | Class | Profile | Model | Family | Effort |\n|---|---|---|---|---|---|\n")
@@ -44,7 +44,7 @@ func Card(opts Options, plan Plan, est estimate.Estimate) string {
 func cardQuestion(opts Options, plan Plan, est estimate.Estimate) string {
 	// The answers are the surface's to name in its own words (a terminal's choices, GitHub's
 	// /war-room proceed and /war-room cancel): the question names none.
-	return Card(opts, plan, est) + "\nConvene the team? No seat has been called yet, so stopping here spends nothing."
+	return card(opts, plan, est) + "\nConvene the team? No seat has been called yet, so stopping here spends nothing."
 }
 
 func orDefault(s, d string) string {

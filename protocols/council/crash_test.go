@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -13,16 +13,15 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/crashtest"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 const crashID = "wr-councilcrash001"
 
 var crash = crashtest.Harness{HelperTest: "TestCouncilHelperProcess", SessionID: crashID,
-	Decision: council.DecisionArtifact, Open: openStore, Comparable: comparable}
+	Decision: decisionArtifact, Open: openStore, Comparable: comparable}
 
 // crashOptions runs two cross-examination rounds, so the run crosses every kind of boundary.
-func crashOptions() council.Options {
+func crashOptions() Options {
 	o := options()
 	o.Rounds = 2
 	return o
@@ -35,7 +34,7 @@ func TestCouncilHelperProcess(t *testing.T) {
 		t.Skip("helper process only")
 	}
 	ctx := context.Background()
-	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(team(map[string]int{council.Skeptic: 2}))), Sleep: noWait}
+	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(team(map[string]int{Skeptic: 2}))), Sleep: noWait}
 	var r *engine.Run
 	var err error
 	if resume {
@@ -44,7 +43,7 @@ func TestCouncilHelperProcess(t *testing.T) {
 		r, err = engine.Start(ctx, rc, session(t, crashOptions(), crashID, 5))
 	}
 	require.NoError(t, err)
-	_, err = council.Execute(ctx, r)
+	_, err = execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 }
 
@@ -64,6 +63,6 @@ func comparable(d decision.Decision) decision.Decision {
 // resume it in a new process, and get the uninterrupted run's Merkle root and decision without
 // repeating any call whose step had been stored.
 func TestCrashAtEachBoundaryThenResume(t *testing.T) {
-	crash.Boundaries(t, []string{"plan", "blind/" + council.Skeptic, "blind", "docket", "cross-1",
-		"cross-2/" + council.Steward, "cross-2", "closing/" + council.Architect, "closing", "ruling"})
+	crash.Boundaries(t, []string{"plan", "blind/" + Skeptic, "blind", "docket", "cross-1",
+		"cross-2/" + Steward, "cross-2", "closing/" + Architect, "closing", "ruling"})
 }

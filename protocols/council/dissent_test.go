@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -12,11 +12,10 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 func ruling(text string) script.Response {
-	return script.Response{Role: council.Arbiter, Match: `Ruling\.`, Text: text}
+	return script.Response{Role: Arbiter, Match: `Ruling\.`, Text: text}
 }
 
 const (
@@ -35,27 +34,27 @@ func TestRulingWithoutAnHonestDissentRecordFailsTheSession(t *testing.T) {
 	for name, text := range cases {
 		t.Run(name, func(t *testing.T) {
 			st := openStore(t, "")
-			d, p, err := convene(t, st, team(map[string]int{council.Skeptic: 2}, ruling(text)), options(), 7)
+			d, p, err := convene(t, st, team(map[string]int{Skeptic: 2}, ruling(text)), options(), 7)
 			require.Error(t, err)
 			assert.Nil(t, d, "no decision from a ruling that broke its contract")
-			var f *council.Failure
+			var f *Failure
 			require.True(t, errors.As(err, &f), "%v", err)
-			assert.Equal(t, council.Arbiter, f.Role)
+			assert.Equal(t, Arbiter, f.Role)
 			assert.Equal(t, ledger.ClassContract, f.Class)
 			assert.Equal(t, 2, f.Attempts)
-			assert.Equal(t, 2, p.CallsFor(council.Arbiter), "retried exactly once")
+			assert.Equal(t, 2, p.CallsFor(Arbiter), "retried exactly once")
 			reqs := p.Requests()
 			assert.Contains(t, reqs[len(reqs)-1].User, "previous answer was rejected", "the retry says why")
 
 			ctx := context.Background()
-			_, err = st.GetArtifact(ctx, "wr-council00000001", council.DecisionArtifact)
+			_, err = st.GetArtifact(ctx, "wr-council00000001", decisionArtifact)
 			assert.ErrorIs(t, err, engine.ErrNotFound)
 			_, err = st.GetStep(ctx, "wr-council00000001", "ruling")
 			assert.ErrorIs(t, err, engine.ErrNotFound, "a failed ruling is not memoised: a resume asks again")
 			entries, _ := st.Ledger(ctx, "wr-council00000001")
 			var rejected int
 			for _, e := range entries {
-				if e.Role == council.Arbiter {
+				if e.Role == Arbiter {
 					assert.Equal(t, ledger.OutcomeContractFailed, e.Outcome)
 					rejected++
 				}
@@ -69,10 +68,10 @@ func TestRulingWithoutAnHonestDissentRecordFailsTheSession(t *testing.T) {
 
 // A first ruling without a dissent section is sent back, and a corrected second one passes.
 func TestRulingRetriedOnceThenAccepted(t *testing.T) {
-	bad := script.Response{Role: council.Arbiter, Index: new(int), Match: `Ruling\.`, Text: rulingHead + rulingTail}
-	d, p, err := convene(t, openStore(t, ""), team(map[string]int{council.Skeptic: 2}, bad), options(), 7)
+	bad := script.Response{Role: Arbiter, Index: new(int), Match: `Ruling\.`, Text: rulingHead + rulingTail}
+	d, p, err := convene(t, openStore(t, ""), team(map[string]int{Skeptic: 2}, bad), options(), 7)
 	require.NoError(t, err)
-	assert.Equal(t, 2, p.CallsFor(council.Arbiter))
+	assert.Equal(t, 2, p.CallsFor(Arbiter))
 	require.Len(t, d.Dissent, 1)
 	assert.Contains(t, d.Dissent[0], "(Skeptic · ")
 }
@@ -92,7 +91,7 @@ func TestUnanimousRunSaysSo(t *testing.T) {
 func TestOverruledBallotNamesEveryDissenter(t *testing.T) {
 	over := ruling("SELECTED: Option 2\n\n## Decision\nKeep cron.\n\n## Rationale\nCheaper.\n\n## Dissent\n" +
 		`{{match "Option 1 \\([^)]*\\): [0-9]+ vote\\(s\\) — ([^\\n]*)" .User}}` + ": wanted the queue.\n\n" + rulingTail)
-	d, _, err := convene(t, openStore(t, ""), team(map[string]int{council.Skeptic: 2}, over), options(), 3)
+	d, _, err := convene(t, openStore(t, ""), team(map[string]int{Skeptic: 2}, over), options(), 3)
 	require.NoError(t, err)
 	assert.Equal(t, "arbiter overruled a 3-1 ballot", d.Metrics["margin"])
 	assert.Equal(t, "3", d.Metrics["dissenters"])

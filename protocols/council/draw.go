@@ -11,9 +11,9 @@ import (
 	"github.com/war-room/war-room/engine"
 )
 
-// ErrOneFamily is the other staffing the protocol refuses: the seats cannot span two model
+// errOneFamily is the other staffing the protocol refuses: the seats cannot span two model
 // families, because the pool has only one or because pins hold every seat to one.
-var ErrOneFamily = errors.New("the seats cannot span two model families")
+var errOneFamily = errors.New("the seats cannot span two model families")
 
 // draw is NewPlan's working state: an ordered-constraint resolver. The constraints, in the
 // order they bind: a role's profile pin (configuration); a seat's family pin (the composition
@@ -198,7 +198,7 @@ func (d *draw) spread(seats []Assignment) error {
 		why = "every profile in the pool is of that family"
 	}
 	return fmt.Errorf("council: %w: every seat would be family %q, because %s; configure a profile of another family or loosen the pins",
-		ErrOneFamily, strings.Join(fams, ""), why)
+		errOneFamily, strings.Join(fams, ""), why)
 }
 
 // arbiter picks the arbiter's profile (see NewPlan).
@@ -229,7 +229,7 @@ func (d *draw) arbiter(seats []Assignment) (Assignment, error) {
 		}
 	}
 	if best == "" {
-		return Assignment{}, fmt.Errorf("council: %w; add a profile of another family, or pin protocols.council.roles.arbiter.profile to accept the residual", ErrNoArbiter)
+		return Assignment{}, fmt.Errorf("council: %w; add a profile of another family, or pin protocols.council.roles.arbiter.profile to accept the residual", errNoArbiter)
 	}
 	return d.assign(Arbiter, best), nil
 }

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // TestTheRecordShowsTheEffortSent: the panel in the decision shows the level each model was
@@ -24,7 +23,7 @@ func TestTheRecordShowsTheEffortSent(t *testing.T) {
 	st := openStore(t, "")
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}, session(t, options(), "wr-council00000009", 7))
 	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	ledger, err := st.Ledger(ctx, r.Session().ID)
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -19,7 +19,6 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/reported"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // timed reports a scripted latency per model, scaled, for the script provider's answers,
@@ -50,12 +49,12 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	st := openStore(t, "")
 	ctx := context.Background()
 	run := func(id string, scale float64) (estimate.Estimate, ledger.Spent, *decision.Decision) {
-		ps := pricedProfiles(timed(script.New(triaged(council.ShapeTeam)), scale))
-		opts, err := council.OptionsFrom(council.NewSection(), ps, council.Flags{Go: true})
+		ps := pricedProfiles(timed(script.New(triaged(ShapeTeam)), scale))
+		opts, err := optionsFrom(NewSection(), ps, Flags{Go: true})
 		require.NoError(t, err)
 		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, id, 7))
 		require.NoError(t, err)
-		d, err := council.Execute(ctx, r)
+		d, err := execute(ctx, r)
 		require.NoError(t, r.Finish(ctx, err))
 		var est estimate.Estimate
 		b, err := st.GetStep(ctx, id, "estimate")
@@ -107,12 +106,12 @@ func (s *listCounter) ListSessions(ctx context.Context, protocol string, limit i
 func TestTheHistoryIsReadOncePerSession(t *testing.T) {
 	st := &listCounter{Store: openStore(t, "")}
 	ctx := context.Background()
-	ps := pricedProfiles(timed(script.New(triaged(council.ShapeTeam)), 1))
-	opts, err := council.OptionsFrom(council.NewSection(), ps, council.Flags{Go: true})
+	ps := pricedProfiles(timed(script.New(triaged(ShapeTeam)), 1))
+	opts, err := optionsFrom(NewSection(), ps, Flags{Go: true})
 	require.NoError(t, err)
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, "wr-estimate0000003", 7))
 	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	assert.Equal(t, 1, st.lists, "one read of the history")
 

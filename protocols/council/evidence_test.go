@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -15,7 +15,6 @@ import (
 	"github.com/war-room/war-room/engine/evidence"
 	"github.com/war-room/war-room/engine/verify"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // gitRepo commits files into a fresh repository and returns it pinned at that commit.
@@ -45,18 +44,18 @@ func TestEvidenceRequestsAreAnsweredOrRefusedAndRecorded(t *testing.T) {
 	src := gitRepo(t, map[string]string{"billing/retry.go": "package billing\n\nconst MaxRetries = 7 // REPO-FACT\n"})
 	asks := "## Position\nKeep cron.\n## Grounds\n- retries are capped\n## Risks\n- NONE_FOUND: checked the cap\n" +
 		"## Evidence requests\n- read billing/retry.go:3-3\n- write billing/retry.go MaxRetries = 0\n- run make test\n"
-	sc := team(nil, script.Response{Role: council.Skeptic, Match: `Blind round`, Text: asks},
-		script.Response{Role: council.Architect, Match: `Blind round`, Text: "## Position\nQueue.\n## Grounds\n- load\n## Risks\n- none\n" +
+	sc := team(nil, script.Response{Role: Skeptic, Match: `Blind round`, Text: asks},
+		script.Response{Role: Architect, Match: `Blind round`, Text: "## Position\nQueue.\n## Grounds\n- load\n## Risks\n- none\n" +
 			"## Evidence requests\n- read ../../etc/passwd\n"})
 	st, ctx := openStore(t, ""), context.Background()
-	d, p := convenedSession(t, st, sc, council.NewSection(), council.Env{Evidence: src}, "wr-evidence0000001")
+	d, p := convenedSession(t, st, sc, NewSection(), Env{Evidence: src}, "wr-evidence0000001")
 
 	var clerk string
 	for _, req := range p.Requests() {
-		if req.Role == council.Clerk {
+		if req.Role == Clerk {
 			clerk = req.User
 		}
-		if req.Role == council.Skeptic && strings.Contains(req.User, "Blind round") {
+		if req.Role == Skeptic && strings.Contains(req.User, "Blind round") {
 			assert.Contains(t, req.User, "## Evidence requests", "a session with a repository tells seats how to ask it")
 		}
 	}

@@ -28,13 +28,13 @@ var Runner engine.Protocol = runner{}
 
 type runner struct{}
 
-// Execute runs or resumes the standing-team session of r from its stored inputs, options and
+// execute runs or resumes the standing-team session of r from its stored inputs, options and
 // steps, to a sealed Decision. Completed steps never run again, so a resumed session reaches
 // the same record and Decision as an uninterrupted one with the same seed. A seat that fails
 // is a gap the record names; a phase with too few answers is a *LowQuorum; a clerk or arbiter
 // that fails (a ruling without a dissent record included) is a *Failure. Neither produces a
 // decision.
-func Execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
+func execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
 	return r.Execute(ctx, Runner)
 }
 
@@ -81,7 +81,7 @@ func seating(ctx context.Context, r *engine.Run) (Plan, Options, error) {
 		return Plan{}, Options{}, err
 	}
 	plan, err := engine.Step(ctx, r, keyPlan, func(context.Context) (Plan, error) {
-		return NewPlan(opts, r.Profiles(), r.Rand(keyPlan))
+		return newPlan(opts, r.Profiles(), r.Rand(keyPlan))
 	})
 	return plan, opts, err
 }

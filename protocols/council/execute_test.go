@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/engine/verify"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // A full session: every phase runs once per seat, the arbiter sits on a family no seat plays,
@@ -21,7 +20,7 @@ import (
 // the one returned.
 func TestFullSession(t *testing.T) {
 	st := openStore(t, "")
-	d, p, err := convene(t, st, team(map[string]int{council.Skeptic: 2}), options(), 7)
+	d, p, err := convene(t, st, team(map[string]int{Skeptic: 2}), options(), 7)
 	require.NoError(t, err)
 	ctx := context.Background()
 
@@ -99,7 +98,7 @@ func TestFullSession(t *testing.T) {
 	assert.Empty(t, d.Class, "the standing team has no classification")
 	require.NotEmpty(t, d.Usage)
 
-	stored, err := st.GetArtifact(ctx, d.SessionID, council.DecisionArtifact)
+	stored, err := st.GetArtifact(ctx, d.SessionID, decisionArtifact)
 	require.NoError(t, err)
 	var back decision.Decision
 	require.NoError(t, json.Unmarshal(stored, &back))

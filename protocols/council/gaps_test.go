@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 func fail(role, match, class string) script.Response {
@@ -23,9 +22,9 @@ func fail(role, match, class string) script.Response {
 // on with the others, and the gap is named to the arbiter (by label only), in the notes and
 // in the panel.
 func TestSeatFailingItsPositionIsANamedGap(t *testing.T) {
-	d, p, err := convene(t, openStore(t, ""), team(nil, fail(council.Skeptic, `Blind round`, "transport")), options(), 7)
+	d, p, err := convene(t, openStore(t, ""), team(nil, fail(Skeptic, `Blind round`, "transport")), options(), 7)
 	require.NoError(t, err)
-	assert.Equal(t, engine.DefaultMaxAttempts, p.CallsFor(council.Skeptic), "every attempt at the position, then nothing more")
+	assert.Equal(t, engine.DefaultMaxAttempts, p.CallsFor(Skeptic), "every attempt at the position, then nothing more")
 	assert.Equal(t, "1", d.Metrics["seat_failures"])
 	assert.Equal(t, "3", d.Metrics["ballots"])
 
@@ -41,10 +40,10 @@ func TestSeatFailingItsPositionIsANamedGap(t *testing.T) {
 
 	reqs := p.Requests()
 	arbiter := reqs[len(reqs)-1]
-	require.Equal(t, council.Arbiter, arbiter.Role)
+	require.Equal(t, Arbiter, arbiter.Role)
 	assert.Contains(t, arbiter.User, skeptic.Label+" gave no answer in Blind positions (the call failed: transport).")
 	for _, r := range reqs {
-		if r.Role == council.Clerk {
+		if r.Role == Clerk {
 			assert.NotContains(t, r.User, "position "+skeptic.Label, "the docket is filed from the positions that exist")
 		}
 	}
@@ -52,7 +51,7 @@ func TestSeatFailingItsPositionIsANamedGap(t *testing.T) {
 
 // A seat whose closing ballot fails is counted as no ballot, and said so.
 func TestSeatFailingItsBallotIsCountedAsNoBallot(t *testing.T) {
-	d, p, err := convene(t, openStore(t, ""), team(nil, fail(council.Operations, `Closing ballot`, "refused")), options(), 7)
+	d, p, err := convene(t, openStore(t, ""), team(nil, fail(Operations, `Closing ballot`, "refused")), options(), 7)
 	require.NoError(t, err)
 	assert.Equal(t, "3", d.Metrics["ballots"])
 	assert.Equal(t, "unanimous, 3 of 3", d.Metrics["margin"])
@@ -67,20 +66,20 @@ func TestSeatFailingItsBallotIsCountedAsNoBallot(t *testing.T) {
 // When fewer than two seats file a position the deliberation stops: low quorum is a failure,
 // never a decision, and nothing after the blind round is called.
 func TestLowQuorumFailsTheSession(t *testing.T) {
-	sc := team(nil, fail(council.Architect, `Blind round`, "transport"), fail(council.Skeptic, `Blind round`, "refused"),
-		fail(council.Steward, `Blind round`, "transport"))
+	sc := team(nil, fail(Architect, `Blind round`, "transport"), fail(Skeptic, `Blind round`, "refused"),
+		fail(Steward, `Blind round`, "transport"))
 	st := openStore(t, "")
 	d, p, err := convene(t, st, sc, options(), 7)
 	assert.Nil(t, d)
-	var lq *council.LowQuorum
+	var lq *LowQuorum
 	require.True(t, errors.As(err, &lq), "%v", err)
 	assert.Equal(t, 1, lq.Answered)
-	assert.Equal(t, 0, p.CallsFor(council.Clerk))
-	assert.Equal(t, 0, p.CallsFor(council.Arbiter))
+	assert.Equal(t, 0, p.CallsFor(Clerk))
+	assert.Equal(t, 0, p.CallsFor(Arbiter))
 	s, _ := st.GetSession(context.Background(), "wr-council00000001")
 	assert.Equal(t, engine.StatusFailed, s.Status)
 	_, err = st.GetStep(context.Background(), "wr-council00000001", "blind")
 	assert.ErrorIs(t, err, engine.ErrNotFound, "the low-quorum phase is not memoised")
-	_, err = st.GetStep(context.Background(), "wr-council00000001", "blind/"+council.Operations)
+	_, err = st.GetStep(context.Background(), "wr-council00000001", "blind/"+Operations)
 	assert.NoError(t, err, "the seat that answered is, so a resume does not ask it again")
 }

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/internal/provider/script"
 	"github.com/war-room/war-room/internal/store/sqlite"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 const question = "Should the billing service move from cron jobs to a message queue?"
@@ -72,19 +71,19 @@ func team(votes map[string]int, extra ...script.Response) script.Script {
 	var rs []script.Response
 	rs = append(rs, extra...)
 	rs = append(rs,
-		r(council.Steward, `Blind round`, stewardBlind),
+		r(Steward, `Blind round`, stewardBlind),
 		r("", `Blind round`, "## Position\nMove to a queue.\n## Grounds\n- retries pile up at night\n## Risks\n- NONE_FOUND: checked the load numbers"),
-		r(council.Clerk, `File the docket`, docketText),
+		r(Clerk, `File the docket`, docketText),
 		r("", `Cross-examination, round`, "## Challenges\n- "+firstOther+": the load figure is a guess.\n## Concessions\n- none"),
-		r(council.Arbiter, `Ruling\.`, rulingWithDissent),
+		r(Arbiter, `Ruling\.`, rulingWithDissent),
 	)
-	for _, k := range council.SeatKeys() {
+	for _, k := range SeatKeys() {
 		v := votes[k]
 		if v == 0 {
 			v = 1
 		}
 		text := closingText(v)
-		if k == council.Steward {
+		if k == Steward {
 			text = stewardClosing(v)
 		}
 		rs = append(rs, r(k, `Closing ballot`, text))
@@ -106,12 +105,12 @@ func profiles(p *script.Provider, which ...[2]string) engine.Profiles {
 	return ps
 }
 
-func options() council.Options {
+func options() Options {
 	var pool []string
 	for _, v := range vendors {
 		pool = append(pool, v[0])
 	}
-	return council.Options{Pool: pool, SeatTimeout: 5 * time.Second, ArbiterTimeout: 5 * time.Second}
+	return Options{Pool: pool, SeatTimeout: 5 * time.Second, ArbiterTimeout: 5 * time.Second}
 }
 
 func openStore(t testing.TB, path string) engine.Store {
@@ -125,9 +124,9 @@ func openStore(t testing.TB, path string) engine.Store {
 	return st
 }
 
-func session(t testing.TB, opts council.Options, id string, seed int64) *engine.Session {
+func session(t testing.TB, opts Options, id string, seed int64) *engine.Session {
 	t.Helper()
-	s, err := council.NewSession(question, nil, opts, seed, "--seed")
+	s, err := NewSession(question, nil, opts, seed, "--seed")
 	require.NoError(t, err)
 	s.ID = id
 	return s
@@ -135,30 +134,30 @@ func session(t testing.TB, opts council.Options, id string, seed int64) *engine.
 
 // convene runs a whole session in-process and returns the decision, the provider and the
 // error Finish returned.
-func convene(t testing.TB, st engine.Store, sc script.Script, opts council.Options, seed int64) (*decision.Decision, *script.Provider, error) {
+func convene(t testing.TB, st engine.Store, sc script.Script, opts Options, seed int64) (*decision.Decision, *script.Provider, error) {
 	t.Helper()
 	p := script.New(sc)
 	ctx := context.Background()
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: profiles(p), Sleep: noWait}, session(t, opts, "wr-council00000001", seed))
 	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	return d, p, r.Finish(ctx, err)
 }
 
 // convenedSession resolves a session's options from the built-in catalog, the section and
 // env the way a command does (with --go, and without triage), runs it to its end in st and
 // returns its decision and the provider that answered it.
-func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *council.Section, env council.Env, id string) (*decision.Decision, *script.Provider) {
+func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *Section, env Env, id string) (*decision.Decision, *script.Provider) {
 	t.Helper()
 	p := script.New(sc)
 	ps := profiles(p)
-	opts, err := council.Convene(sec, ps, council.Flags{Go: true}, env)
+	opts, err := Convene(sec, ps, Flags{Go: true}, env)
 	require.NoError(t, err)
 	opts.Triage = false
 	ctx := context.Background()
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, id, 7))
 	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	return d, p
 }

@@ -20,7 +20,7 @@ const maxIntentItems = 12
 // Verdicts of the intent-alignment assessment.
 const (
 	verdictPass    = "pass"
-	VerdictFail    = "fail"
+	verdictFail    = "fail"
 	verdictUnknown = "unknown"
 )
 
@@ -77,9 +77,9 @@ type assessment struct {
 
 var alignLine = regexp.MustCompile(`(?i)^[*_]*intent\s+(\d+)\s*/\s*option\s+(\d+)[*_]*\s*:\s*[*_]*(pass|fail|unknown)[*_]*\s*(?:[—–:-]+\s*(.*))?$`)
 
-// ParseAlignment reads the intent-alignment section against k intent items and n options:
+// parseAlignment reads the intent-alignment section against k intent items and n options:
 // one line "Intent i / Option j: pass | fail | unknown — why" for every item and option.
-func ParseAlignment(body string, k, n int) ([]assessment, error) {
+func parseAlignment(body string, k, n int) ([]assessment, error) {
 	var out []assessment
 	seen := map[[2]int]bool{}
 	for _, line := range items(body) {
@@ -183,7 +183,7 @@ func (s *state) intentTripWires() []string {
 	var out []string
 	for _, b := range s.rec.Ballots {
 		for _, a := range b.Alignment {
-			if a.Option == s.rec.Ruling.Selected && a.Verdict == VerdictFail && a.Item <= len(items) {
+			if a.Option == s.rec.Ruling.Selected && a.Verdict == verdictFail && a.Item <= len(items) {
 				out = append(out, fmt.Sprintf("Reopen if intent item %d (%s) is still unmet: the steward found the decision fails it — %s",
 					a.Item, clip(items[a.Item-1]), orDefault(a.Why, "no reason given")))
 			}
@@ -216,5 +216,5 @@ func (s *state) intentNote() (string, bool) {
 		return "The steward cast no ballot, so the decision was not assessed against " + against + ".", true
 	}
 	return fmt.Sprintf("The steward assessed the decision against %s: %d pass, %d fail, %d unknown.", against,
-		count[verdictPass], count[VerdictFail], count[verdictUnknown]), true
+		count[verdictPass], count[verdictFail], count[verdictUnknown]), true
 }

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"strings"
@@ -9,21 +9,20 @@ import (
 
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
-func intentSession(t *testing.T, intent *council.Intent) (*decision.Decision, *script.Provider) {
+func intentSession(t *testing.T, intent *Intent) (*decision.Decision, *script.Provider) {
 	t.Helper()
-	return convenedSession(t, openStore(t, ""), team(nil), council.NewSection(), council.Env{Intent: intent}, "wr-intent000000001")
+	return convenedSession(t, openStore(t, ""), team(nil), NewSection(), Env{Intent: intent}, "wr-intent000000001")
 }
 
 // Without an intent file the steward drafts a provisional intent, marked as such; its
 // converge-time assessment turns the selected option's failure into a trip-wire.
 func TestProvisionalIntentFailuresBecomeTripWires(t *testing.T) {
 	d, p := intentSession(t, nil)
-	assert.Contains(t, prompts(p, council.Steward), "No intent file was given. Draft the asker's intent")
-	assert.NotContains(t, prompts(p, council.Architect), "No intent file was given", "only the principal-proxy seat drafts it")
-	assert.Contains(t, prompts(p, council.Steward), "Intent 2: The change can be rolled back within a day.")
+	assert.Contains(t, prompts(p, Steward), "No intent file was given. Draft the asker's intent")
+	assert.NotContains(t, prompts(p, Architect), "No intent file was given", "only the principal-proxy seat drafts it")
+	assert.Contains(t, prompts(p, Steward), "Intent 2: The change can be rolled back within a day.")
 	assert.Contains(t, d.WhatWouldChangeMind, "Reopen if intent item 2 (The change can be rolled back within a day.) is still unmet: "+
 		"the steward found the decision fails it — nobody showed how to roll the queue back")
 	assert.Contains(t, d.Notes, "The steward assessed the decision against a provisional intent it drafted from the question "+
@@ -33,13 +32,13 @@ func TestProvisionalIntentFailuresBecomeTripWires(t *testing.T) {
 
 // A durable intent file reaches the steward, fenced, and the decision is assessed against it.
 func TestDurableIntentReachesTheSteward(t *testing.T) {
-	in, err := council.NewIntent(council.IntentFile, "# Intent\n\n- Nightly billing finishes by 06:00.\n- No new paid service.\n")
+	in, err := NewIntent(IntentFile, "# Intent\n\n- Nightly billing finishes by 06:00.\n- No new paid service.\n")
 	require.NoError(t, err)
 	d, p := intentSession(t, in)
-	steward := prompts(p, council.Steward)
+	steward := prompts(p, Steward)
 	assert.Regexp(t, `<<<BEGIN intent \.github/war-room/intent\.md [0-9a-f]{16}>>>\n# Intent\n\n- Nightly billing finishes by 06:00\.`, steward)
 	assert.NotContains(t, steward, "No intent file was given")
-	for _, role := range []string{council.Architect, council.Skeptic, council.Clerk, council.Arbiter} {
+	for _, role := range []string{Architect, Skeptic, Clerk, Arbiter} {
 		assert.NotContains(t, prompts(p, role), "Nightly billing finishes by 06:00", "%s read the intent file", role)
 	}
 	assert.Contains(t, d.WhatWouldChangeMind, "Reopen if intent item 2 (No new paid service.) is still unmet: "+
@@ -49,9 +48,9 @@ func TestDurableIntentReachesTheSteward(t *testing.T) {
 
 func TestAlignmentMustCoverEveryItemAndOption(t *testing.T) {
 	ok := "- Intent 1 / Option 1: pass — yes\n- Intent 1 / Option 2: **fail** — no\n"
-	got, err := council.ParseAlignment(ok, 1, 2)
+	got, err := parseAlignment(ok, 1, 2)
 	require.NoError(t, err)
-	assert.Equal(t, council.VerdictFail, got[1].Verdict)
+	assert.Equal(t, verdictFail, got[1].Verdict)
 	for body, want := range map[string]string{
 		"- Intent 1 / Option 1: pass":                                 "covers 1 of the 2 pairs",
 		ok + "- Intent 1 / Option 2: pass":                            "assessed twice",
@@ -59,11 +58,11 @@ func TestAlignmentMustCoverEveryItemAndOption(t *testing.T) {
 		"- Intent 1 / Option 1: serves\n- Intent 1 / Option 2: pass":  "is not an assessment",
 		"- Intent 1 / Option 1: pass\n- Intent 1 / Option 3: unknown": "option 3 is not on the docket",
 	} {
-		_, err := council.ParseAlignment(body, 1, 2)
+		_, err := parseAlignment(body, 1, 2)
 		if assert.Error(t, err, body) {
 			assert.True(t, strings.Contains(err.Error(), want), "%q: %v", body, err)
 		}
 	}
-	_, err = council.NewIntent("intent.md", "   \n")
+	_, err = NewIntent("intent.md", "   \n")
 	assert.ErrorContains(t, err, "states no intent")
 }

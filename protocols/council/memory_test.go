@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -15,7 +15,6 @@ import (
 	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // remembering is a closing answer that proposes two items: one with an admissible source,
@@ -30,19 +29,19 @@ func remembering(option int, remember ...string) string {
 
 // proposing is a session whose skeptic proposes an item with a source and an opinion, and
 // whose architect proposes an item nobody will approve.
-var proposing = team(map[string]int{council.Skeptic: 2},
-	script.Response{Role: council.Skeptic, Match: `Closing ballot`, Text: remembering(2,
+var proposing = team(map[string]int{Skeptic: 2},
+	script.Response{Role: Skeptic, Match: `Closing ballot`, Text: remembering(2,
 		"[decision] Billing moved to a queue; the skeptic's cost objection stands until spend is measured.",
 		"Redis is a poor fit for billing.")},
-	script.Response{Role: council.Architect, Match: `Closing ballot`, Text: remembering(1,
+	script.Response{Role: Architect, Match: `Closing ballot`, Text: remembering(1,
 		"[decision] UNAPPROVED-ARCHITECT-NOTE: use two steps.")})
 
 // memorySession convenes with the skeptic pinned to a profile and the board's items, runs the
 // session to its decision, and returns the provider that answered it.
 func memorySession(t *testing.T, st engine.Store, id, skeptic string, sc script.Script, items []memory.Item) (*decision.Decision, *script.Provider) {
 	t.Helper()
-	sec := &council.Section{Roles: map[string]settings.RolePin{council.Skeptic: {Profile: skeptic}}}
-	return convenedSession(t, st, sc, sec, council.Env{Memory: items}, id)
+	sec := &Section{Roles: map[string]settings.RolePin{Skeptic: {Profile: skeptic}}}
+	return convenedSession(t, st, sc, sec, Env{Memory: items}, id)
 }
 
 // prompts collects every prompt a role received.
@@ -65,7 +64,7 @@ func TestApprovedMemoryReachesTheNextSessionFencedWithItsSource(t *testing.T) {
 	board := memory.File{Path: filepath.Join(t.TempDir(), "memory.json")}
 	first, _ := memorySession(t, st, "wr-memory000000001", "gpt", proposing, nil)
 
-	kept, refused, err := council.Proposals(ctx, st, first.SessionID)
+	kept, refused, err := Proposals(ctx, st, first.SessionID)
 	require.NoError(t, err)
 	require.Len(t, kept, 2, "the skeptic's decision item and the architect's")
 	require.Len(t, refused, 1)
@@ -78,7 +77,7 @@ func TestApprovedMemoryReachesTheNextSessionFencedWithItsSource(t *testing.T) {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	_, err = memory.Propose(ctx, board, now, items...)
 	require.NoError(t, err)
-	skeptics := slicesFind(items, func(it memory.Item) bool { return it.Member == council.Skeptic })
+	skeptics := slicesFind(items, func(it memory.Item) bool { return it.Member == Skeptic })
 	assert.Equal(t, "openai", skeptics.Provider, "stamped with the provider that wrote it")
 	_, err = memory.Review(ctx, board, skeptics.ID, true, "ann", now)
 	require.NoError(t, err)
@@ -86,16 +85,16 @@ func TestApprovedMemoryReachesTheNextSessionFencedWithItsSource(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, all, 2)
 
-	quiet := team(map[string]int{council.Skeptic: 2}) // the next sessions propose nothing of their own
+	quiet := team(map[string]int{Skeptic: 2}) // the next sessions propose nothing of their own
 	second, p := memorySession(t, st, "wr-memory000000002", "gemini", quiet, all)
-	seat := prompts(p, council.Skeptic)
+	seat := prompts(p, Skeptic)
 	assert.Regexp(t, `<<<BEGIN memory [0-9a-f]{16}>>>\nStanding memory\.[^\n]*\n- \[decision `+first.SessionID+`\] the previous holder of this seat \(openai\) recorded: Billing moved to a queue;`, seat,
 		"fenced, with its source, in the third person: another provider wrote it")
-	for role := range map[string]bool{council.Skeptic: true, council.Architect: true, council.Operations: true, council.Steward: true, council.Clerk: true, council.Arbiter: true} {
+	for role := range map[string]bool{Skeptic: true, Architect: true, Operations: true, Steward: true, Clerk: true, Arbiter: true} {
 		text := prompts(p, role)
 		assert.NotContains(t, text, "UNAPPROVED-ARCHITECT-NOTE", "%s read a proposal nobody approved", role)
 		assert.NotContains(t, text, "Redis is a poor fit", "%s read a seat's opinion", role)
-		if role != council.Skeptic {
+		if role != Skeptic {
 			assert.NotContains(t, text, "Billing moved to a queue;", "%s read the skeptic's memory", role)
 		}
 	}
@@ -105,7 +104,7 @@ func TestApprovedMemoryReachesTheNextSessionFencedWithItsSource(t *testing.T) {
 	assert.Contains(t, string(stored), skeptics.ID, "the memory the seats read is in the record")
 
 	_, same := memorySession(t, st, "wr-memory000000003", "gpt", quiet, all)
-	assert.Contains(t, prompts(same, council.Skeptic), "you recorded earlier: Billing moved to a queue;",
+	assert.Contains(t, prompts(same, Skeptic), "you recorded earlier: Billing moved to a queue;",
 		"the provider that wrote it reads it in the first person")
 }
 

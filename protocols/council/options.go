@@ -22,8 +22,8 @@ const Protocol = "council"
 // InputQuestion names the question among the session inputs; context is named "context:…".
 const InputQuestion = "question"
 
-// DecisionArtifact is the artifact Execute stores its Decision under.
-const DecisionArtifact = "decision.json"
+// decisionArtifact is the artifact Execute stores its Decision under.
+const decisionArtifact = "decision.json"
 
 // Limits and defaults.
 const (
@@ -196,8 +196,8 @@ func NewSession(question string, inputs []engine.Input, opts Options, seed int64
 	return engine.NewOptionsSession(Protocol, title(question), InputQuestion, question, inputs, opts, seed, seedSource)
 }
 
-// ContextInput captures a context file verbatim.
-func ContextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
+// contextInput captures a context file verbatim.
+func contextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
 
 // title is the decision title: "[Council] " and the question's first line, shortened.
 func title(question string) string { return decision.Title("[Council]", question) }

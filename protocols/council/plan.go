@@ -21,9 +21,9 @@ const (
 	PathFallback = "fallback"
 )
 
-// ErrNoArbiter is the one staffing the protocol refuses: every family in the pool sits on the
+// errNoArbiter is the one staffing the protocol refuses: every family in the pool sits on the
 // team's adversarial seat, so no arbiter can be both external and non-adversarial.
-var ErrNoArbiter = errors.New("no profile can arbitrate: every family in the pool plays the adversarial seat")
+var errNoArbiter = errors.New("no profile can arbitrate: every family in the pool plays the adversarial seat")
 
 // Assignment is one role bound to the profile that plays it.
 type Assignment struct {
@@ -79,7 +79,7 @@ func (p Plan) Seat(role string) (Assignment, bool) {
 	return p.Seats[i], true
 }
 
-// NewPlan seats the team. It is a pure function of the options, the profiles (their names,
+// newPlan seats the team. It is a pure function of the options, the profiles (their names,
 // families, models and types; nothing is called) and rng, which breaks every tie: Execute passes the run's seeded generator, so a session is
 // seated the same way on every resume.
 //
@@ -94,7 +94,7 @@ func (p Plan) Seat(role string) (Assignment, bool) {
 // profile no seat uses (fallback); failing that, the plan is refused with ErrNoArbiter. The
 // clerk sits with the arbiter unless pinned. Member labels are dealt to the seats in a
 // seeded order.
-func NewPlan(opts Options, ps engine.Profiles, rng *rand.Rand) (Plan, error) {
+func newPlan(opts Options, ps engine.Profiles, rng *rand.Rand) (Plan, error) {
 	d, err := newDraw(opts, ps, rng)
 	if err != nil {
 		return Plan{}, err

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -15,18 +15,17 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/provider"
-	"github.com/war-room/war-room/protocols/council"
 )
 
-func planOpts(pool ...[2]string) (council.Options, engine.Profiles) {
-	o := council.Options{Team: council.DefaultTeam(), Rounds: 1}
+func planOpts(pool ...[2]string) (Options, engine.Profiles) {
+	o := Options{Team: DefaultTeam(), Rounds: 1}
 	for _, v := range pool {
 		o.Pool = append(o.Pool, v[0])
 	}
 	return o, profiles(nil, pool...)
 }
 
-func families(p council.Plan) map[string]int {
+func familyCounts(p Plan) map[string]int {
 	out := map[string]int{}
 	for _, s := range p.Seats {
 		out[s.Family]++
@@ -40,12 +39,12 @@ func TestPlanSpreadsSeatsAndKeepsTheArbiterClean(t *testing.T) {
 	o, ps := planOpts(vendors...)
 	seen := map[string]bool{}
 	for seed := range uint64(200) {
-		p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
+		p, err := newPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
 		require.NoError(t, err)
-		fams := families(p)
+		fams := familyCounts(p)
 		assert.Len(t, fams, 4, "seed %d: %+v", seed, p.Seats)
 		assert.Zero(t, fams[p.Arbiter.Family], "seed %d: the arbiter's family plays a seat", seed)
-		assert.Equal(t, council.PathClean, p.ArbiterPath)
+		assert.Equal(t, PathClean, p.ArbiterPath)
 		assert.Empty(t, p.Residual)
 		assert.Equal(t, p.Arbiter.Profile, p.Clerk.Profile)
 		var labels []string
@@ -56,7 +55,7 @@ func TestPlanSpreadsSeatsAndKeepsTheArbiterClean(t *testing.T) {
 		assert.Equal(t, []string{"Member A", "Member B", "Member C", "Member D"}, labels)
 		seen[fmt.Sprint(p.Seats, p.Arbiter.Profile)] = true
 
-		again, _ := council.NewPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
+		again, _ := newPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
 		assert.Equal(t, p, again, "the same seed seats the same way")
 	}
 	assert.Greater(t, len(seen), 20, "the seed decides the seating")
@@ -66,14 +65,14 @@ func TestPlanSpreadsSeatsAndKeepsTheArbiterClean(t *testing.T) {
 func TestPlanWithThreeFamilies(t *testing.T) {
 	o, ps := planOpts(vendors[:3]...)
 	for seed := range uint64(50) {
-		p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
+		p, err := newPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
 		require.NoError(t, err)
-		fams := families(p)
+		fams := familyCounts(p)
 		assert.Len(t, fams, 2)
 		for _, n := range fams {
 			assert.Equal(t, 2, n)
 		}
-		assert.Equal(t, council.PathClean, p.ArbiterPath)
+		assert.Equal(t, PathClean, p.ArbiterPath)
 	}
 }
 
@@ -82,12 +81,12 @@ func TestPlanWithThreeFamilies(t *testing.T) {
 func TestPlanWithTwoFamiliesFallsBack(t *testing.T) {
 	o, ps := planOpts(vendors[:2]...)
 	for seed := range uint64(50) {
-		p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
+		p, err := newPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
 		require.NoError(t, err)
-		skeptic, _ := p.Seat(council.Skeptic)
-		assert.Len(t, families(p), 2)
+		skeptic, _ := p.Seat(Skeptic)
+		assert.Len(t, familyCounts(p), 2)
 		assert.NotEqual(t, skeptic.Family, p.Arbiter.Family)
-		assert.Equal(t, council.PathFallback, p.ArbiterPath)
+		assert.Equal(t, PathFallback, p.ArbiterPath)
 		assert.Contains(t, p.Residual, "are both family "+p.Arbiter.Family, "the engine's judgment of the arbiter against the seats")
 	}
 }
@@ -97,13 +96,13 @@ func TestPlanWithTwoFamiliesFallsBack(t *testing.T) {
 func TestPlanWithOneFamilyFailsClosed(t *testing.T) {
 	one := [][2]string{{"sonnet", "anthropic"}, {"opus", "anthropic"}}
 	o, ps := planOpts(one...)
-	_, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
-	assert.True(t, errors.Is(err, council.ErrOneFamily), "%v", err)
+	_, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	assert.True(t, errors.Is(err, errOneFamily), "%v", err)
 	assert.ErrorContains(t, err, "every profile in the pool is of that family")
 
-	o.Roles = map[string]council.RoleSetting{council.Arbiter: {Profile: "opus"}}
-	_, err = council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
-	assert.True(t, errors.Is(err, council.ErrOneFamily), "%v", err)
+	o.Roles = map[string]RoleSetting{Arbiter: {Profile: "opus"}}
+	_, err = newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	assert.True(t, errors.Is(err, errOneFamily), "%v", err)
 }
 
 // Profile pins that hold every seat to one family, though the pool has others, are the
@@ -111,13 +110,13 @@ func TestPlanWithOneFamilyFailsClosed(t *testing.T) {
 // gate (reduced, approved before the first call).
 func TestPlanPinnedToOneFamilyIsLeftToTheIndependenceGate(t *testing.T) {
 	o, ps := planOpts(vendors...)
-	o.Roles = map[string]council.RoleSetting{}
+	o.Roles = map[string]RoleSetting{}
 	for _, k := range o.Team {
-		o.Roles[k] = council.RoleSetting{Profile: "claude"}
+		o.Roles[k] = RoleSetting{Profile: "claude"}
 	}
-	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	p, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	require.NoError(t, err)
-	assert.Len(t, families(p), 1)
+	assert.Len(t, familyCounts(p), 1)
 
 	opts := options()
 	opts.Roles = o.Roles
@@ -133,46 +132,46 @@ func TestPlanPinnedToOneFamilyIsLeftToTheIndependenceGate(t *testing.T) {
 func TestPlanWithEveryFamilyAdversarialFailsClosed(t *testing.T) {
 	two := [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}}
 	o, ps := planOpts(two...)
-	red := council.Member{Key: "red-team", Title: "Red Team", SeatClass: council.ClassAdversarial, Mandate: "attack", Effort: "high", Brief: "Attack."}
-	o.Team, o.Members = []string{council.Skeptic, "red-team"}, append(o.Members, red)
+	red := Member{Key: "red-team", Title: "Red Team", SeatClass: ClassAdversarial, Mandate: "attack", Effort: "high", Brief: "Attack."}
+	o.Team, o.Members = []string{Skeptic, "red-team"}, append(o.Members, red)
 	o = o.Defaulted()
-	_, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
-	assert.True(t, errors.Is(err, council.ErrNoArbiter), "%v", err)
+	_, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	assert.True(t, errors.Is(err, errNoArbiter), "%v", err)
 
-	o.Roles = map[string]council.RoleSetting{council.Arbiter: {Profile: "gpt"}}
-	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	o.Roles = map[string]RoleSetting{Arbiter: {Profile: "gpt"}}
+	p, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	require.NoError(t, err)
 	assert.Equal(t, "gpt", p.Arbiter.Profile)
 	assert.True(t, p.Arbiter.Pinned)
-	assert.Equal(t, council.PathFallback, p.ArbiterPath)
+	assert.Equal(t, PathFallback, p.ArbiterPath)
 }
 
 // Pinned roles keep their profile and effort; the draw works around them.
 func TestPlanKeepsPins(t *testing.T) {
 	o, ps := planOpts(vendors...)
-	o.Roles = map[string]council.RoleSetting{council.Skeptic: {Profile: "gpt", Effort: "max"}, council.Clerk: {Profile: "glm"}}
+	o.Roles = map[string]RoleSetting{Skeptic: {Profile: "gpt", Effort: "max"}, Clerk: {Profile: "glm"}}
 	for seed := range uint64(50) {
-		p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
+		p, err := newPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
 		require.NoError(t, err)
-		s, _ := p.Seat(council.Skeptic)
+		s, _ := p.Seat(Skeptic)
 		assert.Equal(t, "gpt", s.Profile)
 		assert.EqualValues(t, "max", s.Effort)
 		assert.True(t, s.Pinned)
 		assert.Equal(t, "glm", p.Clerk.Profile)
 		assert.NotEqual(t, "openai", p.Arbiter.Family)
 	}
-	o.Roles = map[string]council.RoleSetting{council.Skeptic: {Profile: "nope"}}
-	_, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	o.Roles = map[string]RoleSetting{Skeptic: {Profile: "nope"}}
+	_, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	assert.ErrorContains(t, err, `unknown profile "nope"`)
 }
 
 // An undeclared family cannot be shown independent: the arbiter falls back and says why.
 func TestPlanWithAnUndeclaredFamily(t *testing.T) {
 	o, ps := planOpts(append([][2]string{{"local", ""}}, vendors[:2]...)...)
-	o.Roles = map[string]council.RoleSetting{council.Architect: {Profile: "local"}}
-	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	o.Roles = map[string]RoleSetting{Architect: {Profile: "local"}}
+	p, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	require.NoError(t, err)
-	assert.Equal(t, council.PathFallback, p.ArbiterPath)
+	assert.Equal(t, PathFallback, p.ArbiterPath)
 	assert.Contains(t, p.Residual, "declares no family")
 }
 
@@ -184,9 +183,9 @@ func TestPreviewPlanIsThePlanTheSessionDraws(t *testing.T) {
 		require.NoError(t, err)
 		raw, err := st.GetStep(context.Background(), d.SessionID, "plan")
 		require.NoError(t, err)
-		var stored council.Plan
+		var stored Plan
 		require.NoError(t, json.Unmarshal(raw, &stored))
-		preview, err := council.PreviewPlan(options(), profiles(nil), seed)
+		preview, err := PreviewPlan(options(), profiles(nil), seed)
 		require.NoError(t, err)
 		assert.Equal(t, stored, preview, "seed %d", seed)
 	}
@@ -195,13 +194,13 @@ func TestPreviewPlanIsThePlanTheSessionDraws(t *testing.T) {
 // The card shows the effort that will be sent, not only the one asked: a person approving
 // "high" for a model that takes no effort setting sees that it gets none.
 func TestTheCardShowsTheEffortThatWillBeSent(t *testing.T) {
-	o, err := council.OptionsFrom(council.NewSection(), pool(), council.Flags{})
+	o, err := optionsFrom(NewSection(), pool(), Flags{})
 	require.NoError(t, err)
 	ps := pool()
 	ps["alpha"].EffortLevels = []provider.Effort{provider.EffortLow, provider.EffortMedium}
-	p, err := council.NewPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	p, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	require.NoError(t, err)
-	card := council.Card(o, p, estimate.Estimate{})
+	card := card(o, p, estimate.Estimate{})
 	differs := 0
 	for _, a := range p.Seats {
 		want := ps[a.Profile].EffortFor(a.Effort)

@@ -24,7 +24,7 @@ func (s *state) preflight(ctx context.Context) error {
 		return err
 	}
 	s.rec.Estimate = &est
-	card := Card(s.opts, s.plan, est)
+	card := card(s.opts, s.plan, est)
 	s.digest("Estimate", "Roster and estimate", []string{card})
 	if s.opts.Triage {
 		t, err := s.triage(ctx)

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -11,25 +11,24 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // triaged scripts a full deliberation whose triage call answers with shape.
 func triaged(shape string) script.Script {
-	sc := team(nil, script.Response{Role: council.Triage, Text: "SHAPE: " + shape + "\n\n## Why\nIt has one checkable answer."})
+	sc := team(nil, script.Response{Role: Triage, Text: "SHAPE: " + shape + "\n\n## Why\nIt has one checkable answer."})
 	return sc
 }
 
 // convened resolves options the way a command does, from the built-in catalog.
-func convened(t *testing.T, p *script.Provider, f council.Flags) council.Options {
+func convened(t *testing.T, p *script.Provider, f Flags) Options {
 	t.Helper()
-	o, err := council.OptionsFrom(council.NewSection(), profiles(p), f)
+	o, err := optionsFrom(NewSection(), profiles(p), f)
 	require.NoError(t, err)
 	return o
 }
 
 // runOnce starts or resumes the session with answers and runs it to its next stop.
-func runOnce(t *testing.T, st engine.Store, p *script.Provider, opts council.Options, answers map[string]string) (*decision.Decision, error) {
+func runOnce(t *testing.T, st engine.Store, p *script.Provider, opts Options, answers map[string]string) (*decision.Decision, error) {
 	t.Helper()
 	ctx := context.Background()
 	rc := engine.RunConfig{Store: st, Profiles: profiles(p), Answers: answers}
@@ -38,7 +37,7 @@ func runOnce(t *testing.T, st engine.Store, p *script.Provider, opts council.Opt
 		r, err = engine.Start(ctx, rc, session(t, opts, "wr-triage000000001", 7))
 	}
 	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	return d, r.Finish(ctx, err)
 }
 
@@ -54,30 +53,30 @@ func gateOf(err error) string {
 // before any seat is called; the gate says what triage found. Answered, it never opens again;
 // the card then waits, and the session runs once the card is confirmed.
 func TestTriageGateOnATrivialQuestion(t *testing.T) {
-	st, p := openStore(t, ""), script.New(triaged(council.ShapeSingle))
-	opts := convened(t, p, council.Flags{})
+	st, p := openStore(t, ""), script.New(triaged(ShapeSingle))
+	opts := convened(t, p, Flags{})
 	_, err := runOnce(t, st, p, opts, nil)
-	require.Equal(t, council.GateTriage, gateOf(err), "%v", err)
+	require.Equal(t, GateTriage, gateOf(err), "%v", err)
 	var g *engine.GateError
 	errors.As(err, &g)
 	assert.Contains(t, g.Gate.Question, "single-agent-shaped; its reason is quoted below.")
 	assert.Equal(t, "It has one checkable answer.", g.Gate.Excerpt, "the model's reason is kept apart from war-room's question")
 	assert.NotContains(t, g.Gate.Question, "checkable")
 	assert.Contains(t, g.Gate.Question, "est. ", "the gate shows what the team would cost")
-	assert.Equal(t, []string{council.AnswerProceed, council.AnswerDrop}, g.Gate.Choices)
+	assert.Equal(t, []string{AnswerProceed, AnswerDrop}, g.Gate.Choices)
 	assert.Equal(t, 1, p.Calls(), "only the triage call was made")
-	assert.Equal(t, 1, p.CallsFor(council.Triage))
+	assert.Equal(t, 1, p.CallsFor(Triage))
 	ledger, _ := st.Ledger(context.Background(), "wr-triage000000001")
 	require.Len(t, ledger, 1)
-	assert.Equal(t, council.Triage, ledger[0].Role)
+	assert.Equal(t, Triage, ledger[0].Role)
 
-	_, err = runOnce(t, st, p, opts, map[string]string{council.GateTriage: council.AnswerProceed})
-	require.Equal(t, council.GateCard, gateOf(err), "%v", err)
+	_, err = runOnce(t, st, p, opts, map[string]string{GateTriage: AnswerProceed})
+	require.Equal(t, GateCard, gateOf(err), "%v", err)
 	assert.Equal(t, 1, p.Calls(), "no seat is called before the card is confirmed")
 
-	d, err := runOnce(t, st, p, opts, map[string]string{council.GateCard: council.AnswerProceed})
+	d, err := runOnce(t, st, p, opts, map[string]string{GateCard: AnswerProceed})
 	require.NoError(t, err)
-	assert.Equal(t, 1, p.CallsFor(council.Triage), "the triage gate fired once, and triage was asked once")
+	assert.Equal(t, 1, p.CallsFor(Triage), "the triage gate fired once, and triage was asked once")
 	assert.Equal(t, 4*3+2+1, p.Calls())
 	assert.Contains(t, d.Notes, "Triage judged the question single-agent-shaped (It has one checkable answer.); a person chose to convene the team anyway.")
 	est, ok := d.Section(engine.SectionEstimate)
@@ -88,24 +87,24 @@ func TestTriageGateOnATrivialQuestion(t *testing.T) {
 
 // --go skips the card and only the card: triage still asks.
 func TestGoSkipsOnlyTheCard(t *testing.T) {
-	st, p := openStore(t, ""), script.New(triaged(council.ShapeSingle))
-	opts := convened(t, p, council.Flags{Go: true})
+	st, p := openStore(t, ""), script.New(triaged(ShapeSingle))
+	opts := convened(t, p, Flags{Go: true})
 	_, err := runOnce(t, st, p, opts, nil)
-	require.Equal(t, council.GateTriage, gateOf(err), "--go does not skip triage: %v", err)
-	d, err := runOnce(t, st, p, opts, map[string]string{council.GateTriage: council.AnswerProceed})
+	require.Equal(t, GateTriage, gateOf(err), "--go does not skip triage: %v", err)
+	d, err := runOnce(t, st, p, opts, map[string]string{GateTriage: AnswerProceed})
 	require.NoError(t, err, "with --go no card waits")
 	assert.NotEmpty(t, d.MerkleRoot)
 	gates, _ := st.Gates(context.Background(), "wr-triage000000001")
 	require.Len(t, gates, 1)
-	assert.Equal(t, council.GateTriage, gates[0].Key)
+	assert.Equal(t, GateTriage, gates[0].Key)
 }
 
 // A question that needs the team opens no triage gate: the card is the only stop.
 func TestTeamShapedQuestionOnlyWaitsForTheCard(t *testing.T) {
-	st, p := openStore(t, ""), script.New(triaged(council.ShapeTeam))
-	opts := convened(t, p, council.Flags{})
+	st, p := openStore(t, ""), script.New(triaged(ShapeTeam))
+	opts := convened(t, p, Flags{})
 	_, err := runOnce(t, st, p, opts, nil)
-	require.Equal(t, council.GateCard, gateOf(err), "%v", err)
+	require.Equal(t, GateCard, gateOf(err), "%v", err)
 	var g *engine.GateError
 	errors.As(err, &g)
 	for _, want := range []string{"profile coding-ratification", "| Skeptic | adversarial |", "Holding no seat", "Estimate: ~4 seats · ~15 calls",
@@ -120,11 +119,11 @@ func TestTeamShapedQuestionOnlyWaitsForTheCard(t *testing.T) {
 // Dropping at the triage gate or declining the card stops the session with no seat called.
 func TestDroppingStopsBeforeAnySeat(t *testing.T) {
 	for gate, answers := range map[string]map[string]string{
-		council.GateTriage: {council.GateTriage: council.AnswerDrop},
-		council.GateCard:   {council.GateTriage: council.AnswerProceed, council.GateCard: council.AnswerDecline},
+		GateTriage: {GateTriage: AnswerDrop},
+		GateCard:   {GateTriage: AnswerProceed, GateCard: AnswerDecline},
 	} {
-		st, p := openStore(t, ""), script.New(triaged(council.ShapeSingle))
-		_, err := runOnce(t, st, p, convened(t, p, council.Flags{}), answers)
+		st, p := openStore(t, ""), script.New(triaged(ShapeSingle))
+		_, err := runOnce(t, st, p, convened(t, p, Flags{}), answers)
 		var stopped *engine.Stopped
 		require.True(t, errors.As(err, &stopped), "%s: %v", gate, err)
 		assert.Equal(t, gate, stopped.Gate)
@@ -134,8 +133,8 @@ func TestDroppingStopsBeforeAnySeat(t *testing.T) {
 
 // A triage call that fails is no verdict: no gate opens for it, and the record says so.
 func TestFailedTriageIsNoVerdict(t *testing.T) {
-	st, p := openStore(t, ""), script.New(team(nil, script.Response{Role: council.Triage, Error: "transport"}))
-	d, err := runOnce(t, st, p, convened(t, p, council.Flags{Go: true}), nil)
+	st, p := openStore(t, ""), script.New(team(nil, script.Response{Role: Triage, Error: "transport"}))
+	d, err := runOnce(t, st, p, convened(t, p, Flags{Go: true}), nil)
 	require.NoError(t, err)
 	assert.Contains(t, d.Notes, "Triage gave no usable answer (transport); the team convened without a classification.")
 }

@@ -8,5 +8,5 @@ import (
 // engine.SeededRand is the generator Run.Rand gives the plan's step key, so a dry run never
 // shows a seating the session would not use.
 func PreviewPlan(opts Options, ps engine.Profiles, seed int64) (Plan, error) {
-	return NewPlan(opts.Defaulted(), ps, engine.SeededRand(seed, keyPlan))
+	return newPlan(opts.Defaulted(), ps, engine.SeededRand(seed, keyPlan))
 }

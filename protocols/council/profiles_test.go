@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/memory"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // Every built-in profile convenes on five vendors, and each member it overlays reads its
@@ -20,14 +19,14 @@ import (
 func TestEveryBuiltinProfileConvenesWithItsOverlays(t *testing.T) {
 	ps := profiles(script.New(script.Script{}))
 	for _, name := range []string{"coding-ratification", "research-synthesis", "business-ideation", "website-ux", "writing-cv"} {
-		opts, err := council.Convene(council.NewSection(), ps, council.Flags{Go: true, Profile: name}, council.Env{})
+		opts, err := Convene(NewSection(), ps, Flags{Go: true, Profile: name}, Env{})
 		require.NoError(t, err, name)
-		prof, _ := council.Builtin().Profile(name)
+		prof, _ := Builtin().Profile(name)
 		assert.Equal(t, prof.Members, opts.Team, name)
 		for _, m := range opts.Members {
 			ov, overlaid := prof.Overlays[m.Key]
 			assert.Equal(t, overlaid, m.Overlay != nil, "%s/%s", name, m.Key)
-			core, _ := council.Body(m.Key)
+			core, _ := Body(m.Key)
 			got, err := opts.Body(m.Key)
 			require.NoError(t, err)
 			if overlaid {
@@ -42,14 +41,14 @@ func TestEveryBuiltinProfileConvenesWithItsOverlays(t *testing.T) {
 // The writing-cv profile handles personal data: approved memory is not read, no seat is
 // invited to propose any, and every call is told to repeat no personal detail.
 func TestThePersonalDataProfileReadsAndProposesNoMemory(t *testing.T) {
-	approved := memory.Item{Member: council.Wordsmith, Text: "MEMO-CV-7 the candidate prefers short CVs",
+	approved := memory.Item{Member: Wordsmith, Text: "MEMO-CV-7 the candidate prefers short CVs",
 		Source: memory.Source{Kind: memory.KindDecision, Ref: "wr-earlier000000001"}, Provider: "openai", Status: memory.StatusApproved}
 	approved.ID = memory.NewID(approved.Member, approved.Text, approved.Source)
 	require.Len(t, memory.Approved([]memory.Item{approved}), 1, "the item would be read by any other profile")
 
 	p := script.New(team(nil))
 	ps := profiles(p)
-	opts, err := council.Convene(council.NewSection(), ps, council.Flags{Go: true, Profile: "writing-cv"}, council.Env{Memory: []memory.Item{approved}})
+	opts, err := Convene(NewSection(), ps, Flags{Go: true, Profile: "writing-cv"}, Env{Memory: []memory.Item{approved}})
 	require.NoError(t, err)
 	assert.True(t, opts.PersonalData)
 	assert.Empty(t, opts.Memory)
@@ -59,7 +58,7 @@ func TestThePersonalDataProfileReadsAndProposesNoMemory(t *testing.T) {
 	st := openStore(t, "")
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}, session(t, opts, "wr-cv0000000000001", 7))
 	require.NoError(t, err)
-	d, err := council.Execute(ctx, r)
+	d, err := execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	require.NotEmpty(t, p.Requests())
 	for _, req := range p.Requests() {
@@ -67,7 +66,7 @@ func TestThePersonalDataProfileReadsAndProposesNoMemory(t *testing.T) {
 		assert.NotContains(t, req.User, "MEMO-CV-7", req.Role)
 		assert.NotContains(t, req.User, "propose what the team should remember", req.Role)
 	}
-	kept, refused, err := council.Proposals(ctx, st, d.SessionID)
+	kept, refused, err := Proposals(ctx, st, d.SessionID)
 	require.NoError(t, err)
 	assert.Empty(t, kept)
 	assert.Empty(t, refused)

@@ -51,7 +51,7 @@ func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cr
 	case assess:
 		fmt.Fprintf(&b, "\n## %s\n- Intent <i> / Option <j>: %s | %s | %s — <why>\n(one line for every intent item, Intent 1 "+
 			"to Intent %d as listed in the intent items above, and every option, Option 1 to Option %d; a failure becomes "+
-			"a trip-wire of the decision)\n", secIntent, verdictPass, VerdictFail, verdictUnknown, len(intentItems), n)
+			"a trip-wire of the decision)\n", secIntent, verdictPass, verdictFail, verdictUnknown, len(intentItems), n)
 	case intent:
 		fmt.Fprintf(&b, "\n## %s\n- Option <number>: serves | drifts | unclear — <why, against the question "+
 			"as it was asked> (one per option)\n", secIntent)

@@ -168,8 +168,8 @@ func hasBuiltinBrief(key string) bool {
 
 var builtinRoster = sync.OnceValue(func() roster { return roster{members: builtin().Members} })
 
-// Registry lists every built-in role in order: the roster, then the roles that hold no seat.
-func Registry() []roleSpec { return builtinRoster().All() }
+// registry lists every built-in role in order: the roster, then the roles that hold no seat.
+func registry() []roleSpec { return builtinRoster().All() }
 
 // DefaultTeam is the team the default composition profile convenes.
 func DefaultTeam() []string { p, _ := builtin().Profile(""); return slices.Clone(p.Members) }

@@ -83,8 +83,8 @@ type Env struct {
 	Intent *Intent
 }
 
-// OptionsFrom is Convene from the built-in catalog and nothing around the question.
-func OptionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
+// optionsFrom is Convene from the built-in catalog and nothing around the question.
+func optionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
 	return Convene(sec, ps, f, Env{})
 }
 
@@ -156,7 +156,7 @@ func Convene(sec *Section, ps engine.Profiles, f Flags, env Env) (Options, error
 	}
 	// Whether the team spans two families and an arbiter can be seated does not depend on
 	// the seed, so any draw tells.
-	if _, err := NewPlan(o, ps, rand.New(rand.NewPCG(0, 0))); err != nil {
+	if _, err := newPlan(o, ps, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return Options{}, err
 	}
 	return o, nil

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/settings"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // pool describes three real profiles of three families and a scripted one.
@@ -23,9 +22,9 @@ func pool() engine.Profiles {
 }
 
 func TestOptionsFromDefaults(t *testing.T) {
-	o, err := council.OptionsFrom(council.NewSection(), pool(), council.Flags{})
+	o, err := optionsFrom(NewSection(), pool(), Flags{})
 	require.NoError(t, err)
-	assert.Equal(t, council.DefaultTeam(), o.Team)
+	assert.Equal(t, DefaultTeam(), o.Team)
 	assert.Equal(t, []string{"alpha", "beta", "gamma"}, o.Pool, "scripted profiles stay out of a real pool")
 	assert.Equal(t, 1, o.Rounds)
 	assert.Zero(t, o.SeatTimeout, "unset, a seat's limit follows its effort")
@@ -36,29 +35,29 @@ func TestOptionsFromDefaults(t *testing.T) {
 }
 
 func TestOptionsFromPinsAndTeam(t *testing.T) {
-	sec := &council.Section{Roles: map[string]settings.RolePin{council.Economist: {Profile: "beta"},
-		council.Arbiter: {Profile: "gamma", Effort: "max"}, council.Skeptic: {Effort: "xhigh"}}}
-	_, err := council.OptionsFrom(sec, pool(), council.Flags{Rounds: 2})
+	sec := &Section{Roles: map[string]settings.RolePin{Economist: {Profile: "beta"},
+		Arbiter: {Profile: "gamma", Effort: "max"}, Skeptic: {Effort: "xhigh"}}}
+	_, err := optionsFrom(sec, pool(), Flags{Rounds: 2})
 	assert.ErrorContains(t, err, "allows at most 16 seat calls (max_seat_calls), but 5 seats × (2 + 2 round(s)) make 20",
 		"the profile caps the seats' calls")
-	o, err := council.OptionsFrom(sec, pool(), council.Flags{Rounds: 1})
+	o, err := optionsFrom(sec, pool(), Flags{Rounds: 1})
 	require.NoError(t, err)
-	assert.Equal(t, []string{council.Architect, council.Skeptic, council.Operations, council.Steward, council.Economist}, o.Team,
+	assert.Equal(t, []string{Architect, Skeptic, Operations, Steward, Economist}, o.Team,
 		"a seat named in the file joins the profile's team")
-	assert.Equal(t, council.RoleSetting{Profile: "beta"}, o.Roles[council.Economist])
-	assert.Equal(t, council.RoleSetting{Profile: "gamma", Effort: "max"}, o.Roles[council.Arbiter])
-	assert.Equal(t, council.RoleSetting{Effort: "xhigh"}, o.Roles[council.Skeptic], "an effort alone does not pin")
+	assert.Equal(t, RoleSetting{Profile: "beta"}, o.Roles[Economist])
+	assert.Equal(t, RoleSetting{Profile: "gamma", Effort: "max"}, o.Roles[Arbiter])
+	assert.Equal(t, RoleSetting{Effort: "xhigh"}, o.Roles[Skeptic], "an effort alone does not pin")
 	assert.Equal(t, 1, o.Rounds)
 
-	o, err = council.OptionsFrom(council.NewSection(), pool(), council.Flags{Seats: "skeptic, user-advocate"})
+	o, err = optionsFrom(NewSection(), pool(), Flags{Seats: "skeptic, user-advocate"})
 	require.NoError(t, err)
-	assert.Equal(t, []string{council.Skeptic, council.UserAdvocate}, o.Team)
+	assert.Equal(t, []string{Skeptic, UserAdvocate}, o.Team)
 }
 
 func TestOptionsFromRefusals(t *testing.T) {
 	// A section built in code (not checked by the file loader) is refused by the protocol.
-	sec := &council.Section{Roles: map[string]settings.RolePin{"judge": {Profile: "alpha"}}}
-	_, err := council.OptionsFrom(sec, pool(), council.Flags{})
+	sec := &Section{Roles: map[string]settings.RolePin{"judge": {Profile: "alpha"}}}
+	_, err := optionsFrom(sec, pool(), Flags{})
 	assert.ErrorContains(t, err, "protocols.council.roles.judge: unknown council role")
 	for seats, want := range map[string]string{
 		"skeptic":           "at least 2 seats",
@@ -66,12 +65,12 @@ func TestOptionsFromRefusals(t *testing.T) {
 		"skeptic,skeptic":   "listed twice",
 		"skeptic,architekt": `"architekt" is not a member of the roster`,
 	} {
-		_, err := council.OptionsFrom(council.NewSection(), pool(), council.Flags{Seats: seats})
+		_, err := optionsFrom(NewSection(), pool(), Flags{Seats: seats})
 		assert.ErrorContains(t, err, want, seats)
 	}
 	one := engine.Profiles{"alpha": {Name: "alpha", Type: "anthropic", Model: "m1", Family: "anthropic"}}
-	_, err = council.OptionsFrom(council.NewSection(), one, council.Flags{})
-	assert.True(t, errors.Is(err, council.ErrOneFamily), "%v", err)
-	_, err = council.ParseRounds("3")
+	_, err = optionsFrom(NewSection(), one, Flags{})
+	assert.True(t, errors.Is(err, errOneFamily), "%v", err)
+	_, err = ParseRounds("3")
 	assert.ErrorContains(t, err, "--rounds wants 1 or 2")
 }

@@ -1,4 +1,4 @@
-package council_test
+package council
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"github.com/war-room/war-room/engine/provider"
 	"github.com/war-room/war-room/engine/settings"
 	"github.com/war-room/war-room/internal/provider/script"
-	"github.com/war-room/war-room/protocols/council"
 )
 
 // deadlines answers as p does and records, per role, how long each call was given.
@@ -41,20 +40,20 @@ func TestCouncilTimeoutsAreConfigured(t *testing.T) {
 	for _, p := range ps {
 		p.Provider = rec
 	}
-	sec := council.NewSection()
-	sec.Timeouts = council.SectionTimeouts{Seat: 20 * time.Minute, Arbiter: 20 * time.Minute}
-	opts, err := council.Convene(sec, ps, council.Flags{Go: true}, council.Env{})
+	sec := NewSection()
+	sec.Timeouts = SectionTimeouts{Seat: 20 * time.Minute, Arbiter: 20 * time.Minute}
+	opts, err := Convene(sec, ps, Flags{Go: true}, Env{})
 	require.NoError(t, err)
 	opts.Triage = false
 	ctx := context.Background()
 	r, err := engine.Start(ctx, engine.RunConfig{Store: openStore(t, ""), Profiles: ps}, session(t, opts, "wr-timeouts0000001", 7))
 	require.NoError(t, err)
-	_, err = council.Execute(ctx, r)
+	_, err = execute(ctx, r)
 	require.NoError(t, r.Finish(ctx, err))
 	require.NotEmpty(t, rec.got)
 	for role, d := range rec.got {
 		switch role {
-		case council.Clerk:
+		case Clerk:
 			assert.Less(t, d, 20*time.Minute, "the clerk keeps the limit its effort earns")
 		default:
 			assert.Greater(t, d, 19*time.Minute, "%s was given %s", role, d)
@@ -65,24 +64,24 @@ func TestCouncilTimeoutsAreConfigured(t *testing.T) {
 // Unset, a call's limit follows its effort: a seat at max gets the five minutes the
 // specification allows a seat, the arbiter at max twenty; an explicit key always wins.
 func TestCouncilTimeoutsFollowTheEffort(t *testing.T) {
-	var o council.Options
+	var o Options
 	for _, c := range []struct {
 		kind   string
 		effort provider.Effort
 		want   time.Duration
 	}{
-		{council.TimeoutSeat, provider.EffortMax, 5 * time.Minute},
-		{council.TimeoutSeat, "", 2 * time.Minute},
-		{council.TimeoutArbiter, provider.EffortMax, 20 * time.Minute},
-		{council.TimeoutArbiter, provider.EffortHigh, 5 * time.Minute},
-		{council.TimeoutTriage, provider.EffortLow, 2 * time.Minute},
+		{TimeoutSeat, provider.EffortMax, 5 * time.Minute},
+		{TimeoutSeat, "", 2 * time.Minute},
+		{TimeoutArbiter, provider.EffortMax, 20 * time.Minute},
+		{TimeoutArbiter, provider.EffortHigh, 5 * time.Minute},
+		{TimeoutTriage, provider.EffortLow, 2 * time.Minute},
 	} {
 		got, key := o.TimeoutFor(c.kind, c.effort)
 		assert.Equal(t, c.want, got, "%s at %q", c.kind, c.effort)
 		assert.Equal(t, "protocols.council.timeouts."+c.kind, key)
 	}
 	o.SeatTimeout = 40 * time.Second
-	got, _ := o.TimeoutFor(council.TimeoutSeat, provider.EffortMax)
+	got, _ := o.TimeoutFor(TimeoutSeat, provider.EffortMax)
 	assert.Equal(t, 40*time.Second, got)
 }
 
@@ -90,7 +89,7 @@ func TestCouncilTimeoutsFollowTheEffort(t *testing.T) {
 // the derived limit.
 func TestCouncilTimeoutsRefuseZero(t *testing.T) {
 	c := &settings.Check{Set: func(k string) bool { return k == "timeouts.seat" }}
-	council.NewSection().Validate(c)
+	NewSection().Validate(c)
 	require.Len(t, c.Problems(), 1)
 	assert.Equal(t, "timeouts.seat", c.Problems()[0].Path)
 	assert.Contains(t, c.Problems()[0].Msg, "leave it out")
