@@ -90,7 +90,7 @@ func TestNoPromptCarriesAnotherProfilesIdentity(t *testing.T) {
 					}
 				}
 			})
-			reveal := Reveals(name)
+			reveal := reveals(name)
 			for _, call := range seen {
 				if call.role == reveal {
 					continue

@@ -19,24 +19,29 @@ import (
 var reasonEnding = Ending{Result: reason.Result, Keep: reason.Export, KeptRun: reason.KeptRun,
 	Paused: reason.Paused, Declined: reason.Declined}
 
-// admitReason plans the chain's roles on the profiles: an impossible topology is refused.
-func admitReason(cfg *config.Config, profiles engine.Profiles, req Request) error {
-	opts, err := ReasonOptions(cfg, req.Flags)
+// reasonPlan draws the chain's roles on the profiles, as a session of req would: an
+// impossible topology (a second generator with no distinct profile for it) is an error.
+func reasonPlan(cfg *config.Config, profiles engine.Profiles, req Request) (reason.Plan, error) {
+	opts, err := reasonOptions(cfg, req.Flags)
 	if err != nil {
-		return err
+		return reason.Plan{}, err
 	}
-	_, err = reason.Assign(opts, req.Seed, reason.Families(profiles))
+	return reason.Assign(opts, req.Seed, reason.Families(profiles))
+}
+
+// admitReason refuses a request whose roles the profiles cannot seat.
+func admitReason(cfg *config.Config, profiles engine.Profiles, req Request) error {
+	_, err := reasonPlan(cfg, profiles, req)
 	return err
 }
 
 // previewReason is the chain's dry run: its role table, independence, expected calls and
 // artifacts, and its estimate per profile.
 func previewReason(ctx context.Context, in PreviewInput) (Preview, error) {
-	if err := admitReason(in.Config, in.Profiles, in.Request); err != nil {
+	plan, err := reasonPlan(in.Config, in.Profiles, in.Request)
+	if err != nil {
 		return Preview{}, &Refused{Err: err}
 	}
-	opts, _ := ReasonOptions(in.Config, in.Request.Flags) // admitted: they resolve
-	plan, _ := reason.Assign(opts, in.Request.Seed, reason.Families(in.Profiles))
 	s, err := startReason(in.Config, in.Request)
 	if err != nil {
 		return Preview{}, &Refused{Err: err}
@@ -53,7 +58,7 @@ func previewReason(ctx context.Context, in PreviewInput) (Preview, error) {
 // previewWarRoom is war-room's dry run: the mode and thresholds, the panel and the modes each
 // seat sits in, and the estimate of every mode the question may be routed to.
 func previewWarRoom(ctx context.Context, in PreviewInput) (Preview, error) {
-	opts, err := WarRoomOptions(in.Config, in.Request.Flags)
+	opts, err := warRoomOptions(in.Config, in.Request.Flags)
 	if err != nil {
 		return Preview{}, &Refused{Err: err}
 	}
@@ -77,7 +82,7 @@ func previewWarRoom(ctx context.Context, in PreviewInput) (Preview, error) {
 // previewCouncil is the standing team's dry run: the seating this seed gives, the arbiter's
 // path and the estimate.
 func previewCouncil(ctx context.Context, in PreviewInput) (Preview, error) {
-	opts, err := CouncilOptions(in.Config, in.Request.Flags, in.Request.Surround)
+	opts, err := councilOptions(in.Config, in.Request.Flags, in.Request.Surround)
 	if err != nil {
 		return Preview{}, &Refused{Err: err}
 	}

@@ -53,12 +53,12 @@ func councilIntent(files fs.FS) (*council.Intent, error) {
 	return council.NewIntent(council.IntentFile, string(b))
 }
 
-// CouncilOptions resolves a standing-team session's options from the configuration, the
+// councilOptions resolves a standing-team session's options from the configuration, the
 // registry's flags (as a command or a comment gives them) and what surrounds the question: the
 // repository's layer of the catalog and its intent file (from Files), the approved memory, and
 // the checkout probes read. It is the one place the flags become options, for a session and
 // for a dry run alike.
-func CouncilOptions(cfg *config.Config, raw map[string]string, sur Surround) (council.Options, error) {
+func councilOptions(cfg *config.Config, raw map[string]string, sur Surround) (council.Options, error) {
 	rounds, err := council.ParseRounds(raw["rounds"])
 	if err != nil {
 		return council.Options{}, err

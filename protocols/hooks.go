@@ -103,8 +103,8 @@ func Admit(cfg *config.Config, profiles engine.Profiles, req Request) error {
 // progress lines.
 func Narrates(name string) bool { return known()[name].narrates }
 
-// Reveals is the role of a protocol whose calls see who wrote what: war-room's Supreme
+// reveals is the role of a protocol whose calls see who wrote what: war-room's Supreme
 // Commander, whose synthesis weighs every contribution with its attribution unsealed. No other
 // call of any protocol carries another profile's identity (the anonymity property test holds
 // every protocol to that); "" when no call does.
-func Reveals(name string) string { return known()[name].reveals }
+func reveals(name string) string { return known()[name].reveals }

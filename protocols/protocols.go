@@ -367,10 +367,10 @@ func bounded[T interface{ Bounded() []limits.Bounded }](s *engine.Session) ([]li
 	return o.Bounded(), nil
 }
 
-// WarRoomOptions resolves a war-room session's options from the configuration and the
+// warRoomOptions resolves a war-room session's options from the configuration and the
 // registry's flags (as a command or a comment gives them): the one place the flags become
 // options, for a session and for a dry run alike.
-func WarRoomOptions(cfg *config.Config, flags map[string]string) (warroom.Options, error) {
+func warRoomOptions(cfg *config.Config, flags map[string]string) (warroom.Options, error) {
 	base, err := baselineOf(cfg, flags)
 	if err != nil {
 		return warroom.Options{}, err
@@ -408,9 +408,9 @@ func baselineOf(cfg *config.Config, flags map[string]string) (engine.Baseline, e
 	return b, nil
 }
 
-// ReasonOptions resolves a reason chain's options from the configuration and the registry's
+// reasonOptions resolves a reason chain's options from the configuration and the registry's
 // flags, as WarRoomOptions does for war-room.
-func ReasonOptions(cfg *config.Config, flags map[string]string) (reason.Options, error) {
+func reasonOptions(cfg *config.Config, flags map[string]string) (reason.Options, error) {
 	passes := 0
 	if v := flags["passes"]; v != "" {
 		n, err := strconv.Atoi(v)
@@ -425,7 +425,7 @@ func ReasonOptions(cfg *config.Config, flags map[string]string) (reason.Options,
 }
 
 func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
-	opts, err := WarRoomOptions(cfg, req.Flags)
+	opts, err := warRoomOptions(cfg, req.Flags)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +434,7 @@ func startWarRoom(cfg *config.Config, req Request) (*engine.Session, error) {
 }
 
 func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
-	opts, err := ReasonOptions(cfg, req.Flags)
+	opts, err := reasonOptions(cfg, req.Flags)
 	if err != nil {
 		return nil, err
 	}
@@ -469,7 +469,7 @@ func startReason(cfg *config.Config, req Request) (*engine.Session, error) {
 }
 
 func startCouncil(cfg *config.Config, req Request) (*engine.Session, error) {
-	opts, err := CouncilOptions(cfg, req.Flags, req.Surround)
+	opts, err := councilOptions(cfg, req.Flags, req.Surround)
 	if err != nil {
 		return nil, err
 	}
