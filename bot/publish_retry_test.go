@@ -12,6 +12,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/queue"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
@@ -100,9 +101,9 @@ func TestAppUnpublishedDecisionIsRetriedNotReported(t *testing.T) {
 // On the job's last attempt the failure is the thread's to know: one reply says the decision
 // was reached but not published, and the job ends.
 func TestAppUnpublishedDecisionIsReportedOnTheLastAttempt(t *testing.T) {
-	w, n, job := unpublishedRun(t, maxAttempts*wr.DefaultMaxAttempts)
-	if job.State != rivertype.JobStateCancelled || job.Attempt != maxAttempts {
-		t.Fatalf("job %s on attempt %d, want cancelled on its last (%d)", job.State, job.Attempt, maxAttempts)
+	w, n, job := unpublishedRun(t, queue.MaxAttempts*wr.DefaultMaxAttempts)
+	if job.State != rivertype.JobStateCancelled || job.Attempt != queue.MaxAttempts {
+		t.Fatalf("job %s on attempt %d, want cancelled on its last (%d)", job.State, job.Attempt, queue.MaxAttempts)
 	}
 	said := w.said(n)
 	if len(said) != 1 || !strings.Contains(said[0], "The session failed (github)") || !strings.Contains(said[0], "not published") {

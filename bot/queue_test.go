@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/riverqueue/river/rivertype"
+	"github.com/war-room/war-room/bot/queue"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/internal/githubfake"
 )
@@ -122,7 +123,7 @@ func TestAppRetriesAreBounded(t *testing.T) {
 		runs  int
 		state rivertype.JobState
 	}{
-		{"transient", errors.New("GitHub: 502 Bad Gateway"), maxAttempts, rivertype.JobStateDiscarded},
+		{"transient", errors.New("GitHub: 502 Bad Gateway"), queue.MaxAttempts, rivertype.JobStateDiscarded},
 		{"session failed", &sessionError{Session: "s", Class: "transport", Err: errors.New("overloaded")}, 1, rivertype.JobStateCancelled},
 		{"bad configuration", &configError{Where: "acme/widgets .github/war-room.yml at main", Err: errors.New("line 3: unknown key")}, 1, rivertype.JobStateCancelled},
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/war-room/war-room/bot/queue"
 	"github.com/war-room/war-room/bot/webhook"
 )
 
@@ -34,7 +35,7 @@ func BenchmarkWebhookAccept(b *testing.B) {
 // benchWebhook is the intake of the webhook benchmarks: a real SQLite queue file (full sync,
 // no worker running) behind the webhook handler, and a signed `/war-room` comment for it.
 func benchWebhook(b *testing.B) (h http.Handler, body []byte, sig string) {
-	q, err := OpenSQLiteQueue(context.Background(), filepath.Join(b.TempDir(), "queue.db"), &DeliveryWorker{}, QueueConfig{})
+	q, err := queue.OpenSQLite(context.Background(), filepath.Join(b.TempDir(), "queue.db"), &DeliveryWorker{}, queue.Config{})
 	if err != nil {
 		b.Fatal(err)
 	}

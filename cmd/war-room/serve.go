@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/queue"
 	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
@@ -59,7 +60,7 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.privateKey, "private-key", "", "file holding the App's PEM private key (default: the PEM text in $WAR_ROOM_APP_PRIVATE_KEY)")
 	fs.StringVar(&s.secretFile, "webhook-secret", "", "file holding the webhook secret (default: $WAR_ROOM_WEBHOOK_SECRET); required")
 	fs.StringVar(&s.providerEnv, "provider-env", "", "comma-separated extra key variables a repository's api_key_env may read, each NAME=VENDOR (anthropic, openai, gemini or local) or NAME for a key of the local endpoint")
-	fs.IntVar(&s.workers, "workers", bot.DefaultWorkers, "jobs run at once")
+	fs.IntVar(&s.workers, "workers", queue.DefaultWorkers, "jobs run at once")
 	fs.DurationVar(&s.leaseTTL, "lease-ttl", session.DefaultLeaseTTL, "life of the leases (renewed every third of it) that keep a session and a thread on one worker and tell replicas this process is alive; a killed process's jobs are taken over about one and a half of it later")
 	fs.BoolVar(&s.allowLocal, "allow-local-providers", false, "let repository configurations use script and cli profiles, which read files and run programs on this server")
 	fs.StringVar(&s.allowBaseURLs, "allow-base-url", "", "comma-separated provider endpoints a repository's profile may send requests (and this server's keys) to, besides each vendor's documented endpoints; profiles with no key too")
@@ -183,16 +184,18 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *met
 	}
 	defer st.Close()
 	writes := wr.Options{Spacing: s.writeSpacing, Warn: func(msg string) { log.Warn("github: " + msg) }, Retried: m.GitHubRetry}
-	if bot.IsPostgresURL(target) {
+	if queue.IsPostgresURL(target) {
 		// Replicas share the database: each installation's writes keep their spacing
 		// whichever replica sends them.
 		writes.Limiter = wr.StoreLimiter{Store: st}
 	}
 	clients.UseWrites(writes)
 	name := workerName()
-	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log, name), Observer: m}
+	// One repository holds at most half the workers (one of two): a hung endpoint costs its
+	// own repository, and another repository's command still finds a worker.
+	w := &bot.DeliveryWorker{Clients: clients, Base: s.deps(e, st, log, name), RepoShare: max(1, s.workers/2)}
 	w.Base.Events = m
-	q, err := s.openQueue(ctx, target, w, st, name, log)
+	q, err := s.openQueue(ctx, target, w, st, name, log, m)
 	if err != nil {
 		return err
 	}
@@ -221,9 +224,9 @@ func (s *serveFlags) serve(ctx context.Context, e *env, log *slog.Logger, m *met
 	return shutdown(srv, q, log, err)
 }
 
-func shutdown(srv *http.Server, q *bot.Queue, log *slog.Logger, served error) error {
+func shutdown(srv *http.Server, q *queue.Queue, log *slog.Logger, served error) error {
 	log.Info("shutting down")
-	ctx, cancel := context.WithTimeout(context.Background(), bot.DefaultStopGrace+15*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), queue.DefaultStopGrace+15*time.Second)
 	defer cancel()
 	herr := srv.Shutdown(ctx)
 	qerr := q.Stop(ctx)
@@ -248,14 +251,14 @@ func serveMux(hook, metrics http.Handler) *http.ServeMux {
 // file beside the state file (war-room.db → war-room-queue.db).
 // Its heartbeat and the sweep for jobs of dead processes keep their leases in the state
 // store st.
-func (s *serveFlags) openQueue(ctx context.Context, target string, w *bot.DeliveryWorker, st engine.Store, name string, log *slog.Logger) (*bot.Queue, error) {
-	cfg := bot.QueueConfig{Workers: s.workers, Log: log, ID: name, Liveness: &bot.Liveness{TTL: s.leaseTTL,
+func (s *serveFlags) openQueue(ctx context.Context, target string, w queue.Worker, st engine.Store, name string, log *slog.Logger, jobs queue.Observer) (*queue.Queue, error) {
+	cfg := queue.Config{Workers: s.workers, Log: log, ID: name, Observer: jobs, Liveness: &queue.Liveness{TTL: s.leaseTTL,
 		OpenStore: func(context.Context) (engine.Store, error) { return sharedStore{st}, nil }}}
-	if bot.IsPostgresURL(target) {
-		return bot.OpenPostgresQueue(ctx, target, w, cfg)
+	if queue.IsPostgresURL(target) {
+		return queue.OpenPostgres(ctx, target, w, cfg)
 	}
 	path := strings.TrimSuffix(target, filepath.Ext(target)) + "-queue.db"
-	return bot.OpenSQLiteQueue(ctx, path, w, cfg)
+	return queue.OpenSQLite(ctx, path, w, cfg)
 }
 
 // deps is what every job starts from: the Action's grammar, the shared state store, and a

@@ -145,6 +145,19 @@ func TestVendorSDKsOnlyInTheirAdapters(t *testing.T) {
 	}
 }
 
+// River is the job queue's mechanism, imported by bot/queue alone: the App's handlers see a
+// queue.Job and answer with an error (queue.Cancel, queue.Snooze), never a River type, so the
+// queue can change without touching them.
+func TestRiverOnlyInTheQueue(t *testing.T) {
+	for pkg, deps := range imports(t) {
+		for _, imp := range deps {
+			if strings.HasPrefix(imp, "github.com/riverqueue/river") && pkg != mod+"bot/queue" {
+				t.Errorf("%s imports %s; only bot/queue may", strings.TrimPrefix(pkg, mod), imp)
+			}
+		}
+	}
+}
+
 func goList(t *testing.T, args ...string) []string {
 	t.Helper()
 	out, err := exec.Command("go", append([]string{"list"}, args...)...).Output()

@@ -1,7 +1,7 @@
 // Package metrics owns war-room serve's Prometheus series: what the webhook intake answered,
 // how delivery jobs ran and waited, the model calls, tokens and spend of every session, the
 // sessions themselves, and GitHub requests and retries. A Metrics implements each observer the
-// App's parts report to (webhook.Observer, bot.JobObserver, events.Sink, and the GitHub
+// App's parts report to (webhook.Observer, queue.Observer, events.Sink, and the GitHub
 // hook of GitHubObserver), and serves them all, with the Go runtime's and the process's own,
 // at Handler.
 //

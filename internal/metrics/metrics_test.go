@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/queue"
 	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/events"
@@ -23,7 +23,7 @@ import (
 var (
 	_ events.Sink      = (*metrics.Metrics)(nil)
 	_ webhook.Observer = (*metrics.Metrics)(nil)
-	_ bot.JobObserver  = (*metrics.Metrics)(nil)
+	_ queue.Observer   = (*metrics.Metrics)(nil)
 )
 
 func scrape(t *testing.T, m *metrics.Metrics) metricstest.Families {

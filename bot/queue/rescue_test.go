@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"context"
@@ -9,29 +9,26 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/internal/webhooktest"
 	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/store/sqlite"
 	"github.com/war-room/war-room/internal/testwait"
 )
 
-// stuckFirst is the handler of both processes. Its first run is a job in flight when its
+// stuckFirst is the worker of both processes. Its first run is a job in flight when its
 // process dies: it says it started, then holds until its job's context ends (the rescue
 // cancels it). Every later run completes at once and says which delivery it ran.
-type stuckFirst struct {
-	started, ran chan<- string
-	runs         *atomic.Int32
-}
-
-func (stuckFirst) Handles() []string { return []string{"issue_comment"} }
-func (h stuckFirst) Handle(ctx context.Context, _, delivery string, _ []byte) error {
-	if h.runs.Add(1) == 1 {
-		h.started <- delivery
-		<-ctx.Done()
-		return ctx.Err()
-	}
-	h.ran <- delivery
-	return nil
+func stuckFirst(started, ran chan<- string, runs *atomic.Int32) Worker {
+	return WorkerFunc(func(ctx context.Context, job Job) error {
+		if runs.Add(1) == 1 {
+			started <- job.Delivery.ID
+			<-ctx.Done()
+			return ctx.Err()
+		}
+		ran <- job.Delivery.ID
+		return nil
+	})
 }
 
 // A job whose process stopped renewing its heartbeat is run again by another process at its
@@ -40,15 +37,14 @@ func (h stuckFirst) Handle(ctx context.Context, _, delivery string, _ []byte) er
 // processes share one queue file and one state store; the clock the second judges the
 // heartbeats by is an hour ahead of the first's, so no real time has to pass.
 func TestRescueRunsAgainTheJobsOfADeadProcess(t *testing.T) {
-	w := newAppWorld(t)
+	dir := t.TempDir()
 	ctx := context.Background()
 	openStore := func(ctx context.Context) (engine.Store, error) {
-		return sqlite.Open(ctx, filepath.Join(w.dir, "state.db"))
+		return sqlite.Open(ctx, filepath.Join(dir, "state.db"))
 	}
-	open := func(id string, h eventHandler, live *Liveness) *Queue {
-		dw := w.worker(func(*Deps) []eventHandler { return []eventHandler{h} })
-		q, err := OpenSQLiteQueue(ctx, filepath.Join(w.dir, "queue.db"), dw,
-			QueueConfig{ID: id, Liveness: live, Poll: 20 * time.Millisecond, Retry: immediately{}, StopGrace: time.Second})
+	open := func(id string, h Worker, live *Liveness) *Queue {
+		q, err := OpenSQLite(ctx, filepath.Join(dir, "queue.db"), h,
+			Config{ID: id, Liveness: live, Poll: 20 * time.Millisecond, Retry: immediately{}, StopGrace: time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,12 +57,11 @@ func TestRescueRunsAgainTheJobsOfADeadProcess(t *testing.T) {
 
 	started, ran := make(chan string, 4), make(chan string, 4)
 	var runs atomic.Int32
-	h := stuckFirst{started: started, ran: ran, runs: &runs}
+	h := stuckFirst(started, ran, &runs)
 	never := make(chan time.Time)
 	a := open("process-a", h, &Liveness{OpenStore: openStore, TTL: time.Minute, Sweeps: never})
-	n := w.f.AddIssue(testRepo, 0, "Q", "b", "alice")
-	if _, err := a.Enqueue(ctx, webhook.Delivery{Event: "issue_comment", ID: "d-1", Installation: 77, Repo: testRepo,
-		Payload: w.comment(n, "/war-room help")}); err != nil {
+	if _, err := a.Enqueue(ctx, webhook.Delivery{Event: "issue_comment", ID: "d-1", Installation: 77, Repo: "acme/widgets",
+		Payload: webhooktest.CommandPayload(t, "/war-room help")}); err != nil {
 		t.Fatal(err)
 	}
 	if got := <-started; got != "d-1" {
@@ -131,7 +126,7 @@ func TestRescueRunsAgainTheJobsOfADeadProcess(t *testing.T) {
 // stateOf lists the queue's jobs.
 func stateOf(t *testing.T, q *Queue) []*rivertype.JobRow {
 	t.Helper()
-	jobs, err := q.list(context.Background())
+	jobs, err := q.Jobs(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"context"
@@ -29,9 +29,9 @@ var sqliteQueueParams = url.Values{"_pragma": {"busy_timeout(10000)", "journal_m
 // (River's fetch cooldown is as long), for one small query per tenth of a second when idle.
 const sqliteFetchPoll = 100 * time.Millisecond
 
-// OpenSQLiteQueue opens (creating, and migrating to River's schema) the queue in the SQLite
+// OpenSQLite opens (creating, and migrating to River's schema) the queue in the SQLite
 // file at path. One process at a time should run it: this is the single-replica mode.
-func OpenSQLiteQueue(ctx context.Context, path string, w *DeliveryWorker, cfg QueueConfig) (*Queue, error) {
+func OpenSQLite(ctx context.Context, path string, w Worker, cfg Config) (*Queue, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("job queue %s: %w", path, err)
@@ -65,10 +65,10 @@ func OpenSQLiteQueue(ctx context.Context, path string, w *DeliveryWorker, cfg Qu
 // IsPostgresURL reports whether s names a PostgreSQL database (as the state store decides).
 func IsPostgresURL(s string) bool { return postgres.IsURL(s) }
 
-// OpenPostgresQueue opens the queue in a PostgreSQL database (migrating it to River's
+// OpenPostgres opens the queue in a PostgreSQL database (migrating it to River's
 // schema): the mode for several replicas sharing one queue. The URL is never in an error,
 // since it may carry a password.
-func OpenPostgresQueue(ctx context.Context, dbURL string, w *DeliveryWorker, cfg QueueConfig) (*Queue, error) {
+func OpenPostgres(ctx context.Context, dbURL string, w Worker, cfg Config) (*Queue, error) {
 	if !IsPostgresURL(dbURL) {
 		return nil, fmt.Errorf("job queue: the database URL must start with postgres:// or postgresql://")
 	}

@@ -1,8 +1,7 @@
-package bot
+package queue
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -15,9 +14,9 @@ import (
 )
 
 // Queue is the App's job queue on River: the webhook intake inserts one job per delivery,
-// and its workers run them. The delivery id is the job's unique key, so the job row is also
-// the record that a delivery was seen. The payload is stored beside the job, in the same
-// transaction (queue_payload.go).
+// and its workers hand each to the Worker. The delivery id is the job's unique key, so the
+// job row is also the record that a delivery was seen. The payload is stored beside the job,
+// in the same transaction (payload.go).
 type Queue struct {
 	batch *batcher
 	start func(context.Context) error
@@ -45,8 +44,8 @@ const (
 	rescueMargin = 10 * time.Minute
 )
 
-// QueueConfig tunes the queue; zero values take the defaults.
-type QueueConfig struct {
+// Config tunes the queue; zero values take the defaults.
+type Config struct {
 	Workers    int
 	JobTimeout time.Duration
 	Remember   time.Duration
@@ -64,6 +63,8 @@ type QueueConfig struct {
 	// Liveness, when set, keeps this process's heartbeat and rescues the jobs of processes
 	// whose heartbeat has lapsed, within about Liveness.TTL and a half.
 	Liveness *Liveness
+	// Observer, when set, is told when each job starts and how it ended.
+	Observer Observer
 }
 
 // Enqueue stores a delivery as a job; a delivery id already stored is a duplicate.
@@ -75,6 +76,10 @@ func (q *Queue) Enqueue(ctx context.Context, d webhook.Delivery) (bool, error) {
 	}
 	return dup, nil
 }
+
+// Jobs lists the queue's delivery and rescue jobs as River keeps them, however they ended (the
+// first 10,000): what an operator's tool or a test looks at.
+func (q *Queue) Jobs(ctx context.Context) ([]*rivertype.JobRow, error) { return q.list(ctx) }
 
 // Start starts the workers; they run until Stop.
 func (q *Queue) Start(ctx context.Context) error { return q.start(ctx) }
@@ -90,8 +95,8 @@ func (q *Queue) Close() {
 }
 
 // newQueue migrates the database to River's schema and builds the client over any driver.
-// ps keeps the deliveries' payloads in the same database (queue_payload.go).
-func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payloadStore[TTx], w *DeliveryWorker, cfg QueueConfig, closeDB func()) (*Queue, error) {
+// ps keeps the deliveries' payloads in the same database (payload.go).
+func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payloadStore[TTx], w Worker, cfg Config, closeDB func()) (*Queue, error) {
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -107,16 +112,12 @@ func newQueue[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], ps payl
 		return nil, fmt.Errorf("job queue: migrate the payload table: %w", err)
 	}
 	workers := river.NewWorkers()
-	if w.RepoShare == 0 {
-		// One repository holds at most half the workers (one of two): a hung endpoint costs
-		// its own repository, and another repository's command still finds a worker.
-		w.RepoShare = max(1, orInt(cfg.Workers, DefaultWorkers)/2)
-	}
-	sw := &storedWorker{DeliveryWorker: w, payloads: ps}
-	if err := river.AddWorkerSafely(workers, sw); err != nil {
+	dw := &deliveryWorker{worker: w, payloads: ps, observer: cfg.Observer, log: log,
+		timeout: orDuration(cfg.JobTimeout, defaultJobTimeout)}
+	if err := river.AddWorkerSafely(workers, dw); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
-	if err := river.AddWorkerSafely(workers, &rescueWorker{delivery: sw}); err != nil {
+	if err := river.AddWorkerSafely(workers, &rescueWorker{delivery: dw}); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
 	if err := river.AddWorkerSafely(workers, &pruneWorker{prune: ps.prune, now: time.Now}); err != nil {
@@ -192,7 +193,7 @@ func (q *Queue) withRescuer(r *rescuer) {
 	}
 }
 
-func (c QueueConfig) river(workers *river.Workers, log *slog.Logger) *river.Config {
+func (c Config) river(workers *river.Workers, log *slog.Logger) *river.Config {
 	n, timeout := orInt(c.Workers, DefaultWorkers), orDuration(c.JobTimeout, defaultJobTimeout)
 	keep, grace := orDuration(c.Remember, defaultRemember), orDuration(c.StopGrace, DefaultStopGrace)
 	return &river.Config{
@@ -228,6 +229,3 @@ func orDuration(v, d time.Duration) time.Duration {
 	}
 	return v
 }
-
-// errNoHandler is a queued event no handler takes (the intake should not have queued it).
-var errNoHandler = errors.New("no handler for this event")

@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/internal/webhooktest"
 	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/internal/pgtest"
 	"github.com/war-room/war-room/internal/testwait"
@@ -107,7 +109,7 @@ func (d queueDB) allow() {
 
 // queuesWithDB opens the test queues (as queues does) with a second connection to each one's
 // database; w runs the jobs.
-func queuesWithDB(t *testing.T, w *DeliveryWorker, cfg QueueConfig) map[string]func(t *testing.T) (*Queue, queueDB) {
+func queuesWithDB(t *testing.T, w Worker, cfg Config) map[string]func(t *testing.T) (*Queue, queueDB) {
 	open := func(t *testing.T, q *Queue, err error, driver, where, dialect string) (*Queue, queueDB) {
 		if err != nil {
 			t.Fatal(err)
@@ -123,12 +125,12 @@ func queuesWithDB(t *testing.T, w *DeliveryWorker, cfg QueueConfig) map[string]f
 	return map[string]func(t *testing.T) (*Queue, queueDB){
 		"sqlite": func(t *testing.T) (*Queue, queueDB) {
 			path := filepath.Join(t.TempDir(), "queue.db")
-			q, err := OpenSQLiteQueue(t.Context(), path, w, cfg)
+			q, err := OpenSQLite(t.Context(), path, w, cfg)
 			return open(t, q, err, "sqlite", path, "sqlite")
 		},
 		"postgres": func(t *testing.T) (*Queue, queueDB) {
 			url := pgtest.Schema(t)
-			q, err := OpenPostgresQueue(t.Context(), url, w, cfg)
+			q, err := OpenPostgres(t.Context(), url, w, cfg)
 			return open(t, q, err, "pgx", url, "postgres")
 		},
 	}
@@ -138,7 +140,7 @@ func queuesWithDB(t *testing.T, w *DeliveryWorker, cfg QueueConfig) map[string]f
 // table, kept while its job or a rescue job of it is (the prune leaves it however old it is)
 // and pruned once River's cleaner has deleted both.
 func TestPayloadIsStoredBesideItsJob(t *testing.T) {
-	for name, open := range queuesWithDB(t, &DeliveryWorker{}, QueueConfig{}) {
+	for name, open := range queuesWithDB(t, idle, Config{}) {
 		t.Run(name, func(t *testing.T) {
 			q, db := open(t)
 			payload := []byte(`{"x":"\u0000 and é"}`)
@@ -163,7 +165,7 @@ func TestPayloadIsStoredBesideItsJob(t *testing.T) {
 				t.Fatalf("jobs %v, want one", jobIDs)
 			}
 			// A rescue job of it (cancelled, as a rescued job's row is) keeps the payload after
-			// River's cleaner deleted the job it rescued (what it does after QueueConfig.Remember).
+			// River's cleaner deleted the job it rescued (what it does after Config.Remember).
 			db.exec(`INSERT INTO river_job (kind, args, max_attempts, priority, queue, state, finalized_at)
 				VALUES ('` + rescueKind + `', '{"original":` + jobIDs[0] + `}', 5, 1, 'default', 'cancelled', CURRENT_TIMESTAMP)`)
 			db.exec(`DELETE FROM river_job WHERE kind = '` + deliveryKind + `'`)
@@ -188,7 +190,7 @@ func TestPayloadIsStoredBesideItsJob(t *testing.T) {
 // is refused) fails every delivery in it and leaves none of them: no job, no payload. Once the
 // database takes writes again, the same deliveries are stored, none a duplicate.
 func TestFailedBatchLeavesNoJobAndNoPayload(t *testing.T) {
-	for name, open := range queuesWithDB(t, &DeliveryWorker{}, QueueConfig{}) {
+	for name, open := range queuesWithDB(t, idle, Config{}) {
 		t.Run(name, func(t *testing.T) {
 			q, db := open(t)
 			db.refuse("d-2")
@@ -224,14 +226,14 @@ func TestFailedBatchLeavesNoJobAndNoPayload(t *testing.T) {
 // The webhook answers 503 to a delivery whose transaction failed, and stores nothing of it;
 // GitHub's redelivery is then answered 202 and stored.
 func TestWebhookAnswers503WhenItsTransactionFails(t *testing.T) {
-	for name, open := range queuesWithDB(t, &DeliveryWorker{}, QueueConfig{}) {
+	for name, open := range queuesWithDB(t, idle, Config{}) {
 		t.Run(name, func(t *testing.T) {
 			q, db := open(t)
-			h, err := webhook.New([]byte(vectorSecret), q, []string{"issue_comment"}, Unwanted, nil)
+			h, err := webhook.New([]byte(webhooktest.Secret), q, []string{"issue_comment"}, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			body := commandPayload(t, "/war-room help")
+			body := webhooktest.CommandPayload(t, "/war-room help")
 			db.refuse("d-1")
 			if got := deliverTo(t, h, "d-1", body); got != http.StatusServiceUnavailable {
 				t.Errorf("delivery while the payload is refused: %d, want 503", got)
@@ -253,34 +255,15 @@ func TestWebhookAnswers503WhenItsTransactionFails(t *testing.T) {
 // deliverTo posts one signed issue_comment delivery to h and returns the status.
 func deliverTo(t *testing.T, h http.Handler, id string, body []byte) int {
 	t.Helper()
-	rec := &statusRecorder{header: http.Header{}}
-	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, "/webhook", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set(webhook.EventHeader, "issue_comment")
-	req.Header.Set(webhook.DeliveryHeader, id)
-	req.Header.Set(webhook.SignatureHeader, webhook.Sign([]byte(vectorSecret), body))
-	h.ServeHTTP(rec, req)
-	return rec.status
+	return webhooktest.Post(t, h, "issue_comment", id, body, webhook.Sign([]byte(webhooktest.Secret), body)).Code
 }
 
-type statusRecorder struct {
-	header http.Header
-	status int
-}
-
-func (r *statusRecorder) Header() http.Header         { return r.header }
-func (r *statusRecorder) Write(b []byte) (int, error) { return len(b), nil }
-func (r *statusRecorder) WriteHeader(status int)      { r.status = status }
-
-// payloadSeen is a handler that hands every payload it runs to seen.
-type payloadSeen struct{ seen chan<- []byte }
-
-func (payloadSeen) Handles() []string { return []string{"issue_comment"} }
-func (h payloadSeen) Handle(_ context.Context, _, _ string, payload []byte) error {
-	h.seen <- payload
-	return nil
+// payloadSeen is a worker that hands every payload it runs to seen.
+func payloadSeen(seen chan<- []byte) Worker {
+	return WorkerFunc(func(_ context.Context, job Job) error {
+		seen <- job.Delivery.Payload
+		return nil
+	})
 }
 
 // intakeChildEnv names the queue file of TestIntakeChild's process.
@@ -293,11 +276,11 @@ func TestIntakeChild(t *testing.T) {
 	if path == "" {
 		t.Skip("the child process of TestAckedDeliveryIsWorkedAfterTheProcessIsKilled")
 	}
-	q, err := OpenSQLiteQueue(context.Background(), path, &DeliveryWorker{}, QueueConfig{})
+	q, err := OpenSQLite(context.Background(), path, idle, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := webhook.New([]byte(vectorSecret), q, []string{"issue_comment"}, Unwanted, nil)
+	h, err := webhook.New([]byte(webhooktest.Secret), q, []string{"issue_comment"}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,14 +321,14 @@ func TestAckedDeliveryIsWorkedAfterTheProcessIsKilled(t *testing.T) {
 	if addr == "" {
 		t.Fatalf("the child process did not listen: %v", lines.Err())
 	}
-	body := commandPayload(t, "/war-room Should we move the job queue into PostgreSQL?")
+	body := webhooktest.CommandPayload(t, "/war-room Should we move the job queue into PostgreSQL?")
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, "http://"+addr+"/webhook", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set(webhook.EventHeader, "issue_comment")
 	req.Header.Set(webhook.DeliveryHeader, "d-killed")
-	req.Header.Set(webhook.SignatureHeader, webhook.Sign([]byte(vectorSecret), body))
+	req.Header.Set(webhook.SignatureHeader, webhook.Sign([]byte(webhooktest.Secret), body))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -361,8 +344,7 @@ func TestAckedDeliveryIsWorkedAfterTheProcessIsKilled(t *testing.T) {
 	killed = true
 
 	seen := make(chan []byte, 1)
-	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []eventHandler { return []eventHandler{payloadSeen{seen}} }}
-	q, err := OpenSQLiteQueue(t.Context(), path, w, QueueConfig{Poll: 20 * time.Millisecond, StopGrace: time.Second})
+	q, err := OpenSQLite(t.Context(), path, payloadSeen(seen), Config{Poll: 20 * time.Millisecond, StopGrace: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,11 +363,9 @@ func TestAckedDeliveryIsWorkedAfterTheProcessIsKilled(t *testing.T) {
 // job whose payload is gone is cancelled, naming its delivery, rather than retried.
 func TestStoredWorkerPayloads(t *testing.T) {
 	seen := make(chan []byte, 1)
-	w := &storedWorker{DeliveryWorker: &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []eventHandler {
-		return []eventHandler{payloadSeen{seen}}
-	}}, payloads: noPayloads{}}
+	w := &deliveryWorker{worker: payloadSeen(seen), payloads: noPayloads{}, log: slog.New(slog.DiscardHandler)}
 	job := func(a deliveryArgs) *river.Job[deliveryArgs] {
-		return &river.Job[deliveryArgs]{JobRow: &rivertype.JobRow{ID: 7, Attempt: 1, MaxAttempts: maxAttempts}, Args: a}
+		return &river.Job[deliveryArgs]{JobRow: &rivertype.JobRow{ID: 7, Attempt: 1, MaxAttempts: MaxAttempts}, Args: a}
 	}
 	old := deliveryArgs{Event: "issue_comment", DeliveryID: "d-old", Installation: 1, Payload: []byte(`{"old":true}`)}
 	if err := w.Work(t.Context(), job(old)); err != nil {

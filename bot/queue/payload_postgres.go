@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"context"
@@ -26,17 +26,17 @@ func (s pgPayloads) migrate(ctx context.Context) error {
 		return err
 	}
 	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('war_room_queue_schema'))`); err != nil {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('war_room_schema'))`); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS war_room_queue_schema (version integer PRIMARY KEY)`); err != nil {
+	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS war_room_schema (version integer PRIMARY KEY)`); err != nil {
 		return err
 	}
 	var have int
-	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM war_room_queue_schema`).Scan(&have); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM war_room_schema`).Scan(&have); err != nil {
 		return err
 	}
-	err = applySteps(steps, have, `INSERT INTO war_room_queue_schema (version) VALUES ($1)`, func(q string, args ...any) error {
+	err = applySteps(steps, have, `INSERT INTO war_room_schema (version) VALUES ($1)`, func(q string, args ...any) error {
 		_, err := tx.Exec(ctx, q, args...)
 		return err
 	})

@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"context"
@@ -39,13 +39,13 @@ func (rescueArgs) Kind() string { return rescueKind }
 // InsertOpts makes the abandoned job's id the rescue's unique key: one rescue per job,
 // however many processes sweep.
 func (rescueArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: maxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: everyState}}
+	return river.InsertOpts{MaxAttempts: MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: everyState}}
 }
 
 // rescueWorker runs a rescue job as the delivery it carries.
 type rescueWorker struct {
 	river.WorkerDefaults[rescueArgs]
-	delivery *storedWorker
+	delivery *deliveryWorker
 }
 
 func (r *rescueWorker) Timeout(*river.Job[rescueArgs]) time.Duration {

@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"context"
@@ -24,14 +24,14 @@ func (s sqlitePayloads) migrate(ctx context.Context) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS war_room_queue_schema (version INTEGER PRIMARY KEY)`); err != nil {
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS war_room_schema (version INTEGER PRIMARY KEY)`); err != nil {
 		return err
 	}
 	var have int
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM war_room_queue_schema`).Scan(&have); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM war_room_schema`).Scan(&have); err != nil {
 		return err
 	}
-	err = applySteps(steps, have, `INSERT INTO war_room_queue_schema (version) VALUES (?)`, func(q string, args ...any) error {
+	err = applySteps(steps, have, `INSERT INTO war_room_schema (version) VALUES (?)`, func(q string, args ...any) error {
 		_, err := tx.ExecContext(ctx, q, args...)
 		return err
 	})

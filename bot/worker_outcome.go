@@ -6,7 +6,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/riverqueue/river"
+	"github.com/war-room/war-room/bot/queue"
 	"github.com/war-room/war-room/session"
 )
 
@@ -35,7 +35,7 @@ func final(err error) bool {
 }
 
 // outcome turns a handler's error into the job's: nil completes it, a final error cancels
-// it (no retry), anything else is retried by River up to MaxAttempts.
+// it (no retry), anything else is retried by the queue up to queue.MaxAttempts.
 func outcome(err error, log *slog.Logger) error {
 	switch {
 	case err == nil:
@@ -43,10 +43,10 @@ func outcome(err error, log *slog.Logger) error {
 		return nil
 	case errors.Is(err, errThreadBusy), errors.Is(err, session.ErrBusy):
 		log.Info("job: its thread or session is busy on another worker; retried later")
-		return river.JobSnooze(busyRetry)
+		return queue.Snooze(busyRetry)
 	case final(err):
 		log.Warn("job: failed; not retried", "err", err)
-		return river.JobCancel(err)
+		return queue.Cancel(err)
 	}
 	log.Warn("job: failed; River retries it", "err", err)
 	return err

@@ -1,9 +1,10 @@
-package bot
+package queue
 
 import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,7 +26,7 @@ func TestPostgresURLIsChecked(t *testing.T) {
 			t.Errorf("%s accepted", u)
 		}
 	}
-	if _, err := OpenPostgresQueue(context.Background(), "mysql://u:hunter2@db/x", &DeliveryWorker{}, QueueConfig{}); err == nil {
+	if _, err := OpenPostgres(context.Background(), "mysql://u:hunter2@db/x", idle, Config{}); err == nil {
 		t.Error("a MySQL URL opened a queue")
 	}
 }
@@ -35,12 +36,10 @@ func TestPostgresURLIsChecked(t *testing.T) {
 func TestPostgresQueue(t *testing.T) {
 	url := pgtest.Schema(t)
 	ctx := context.Background()
-	runs := 0
-	w := &DeliveryWorker{Clients: fixedClients{}, Handlers: func(*Deps) []eventHandler {
-		return []eventHandler{stubHandler{runs: &runs}}
-	}}
+	var runs atomic.Int32
+	w := WorkerFunc(func(context.Context, Job) error { runs.Add(1); return nil })
 	open := func() *Queue {
-		q, err := OpenPostgresQueue(ctx, url, w, QueueConfig{Poll: 20 * time.Millisecond, StopGrace: time.Second})
+		q, err := OpenPostgres(ctx, url, w, Config{Poll: 20 * time.Millisecond, StopGrace: time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,6 +54,9 @@ func TestPostgresQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	testwait.Until(t, "the job completes", func() bool { return q.done(ctx, t, d.ID) })
+	if got := runs.Load(); got != 1 {
+		t.Errorf("the worker ran %d times, want once", got)
+	}
 	q.Stop(ctx)
 	q.Close()
 	q = open() // another replica, or this one restarted
@@ -66,7 +68,7 @@ func TestPostgresQueue(t *testing.T) {
 
 // done reports whether the job of delivery id has completed.
 func (q *Queue) done(ctx context.Context, t *testing.T, id string) bool {
-	jobs, err := q.list(ctx)
+	jobs, err := q.Jobs(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,11 +78,4 @@ func (q *Queue) done(ctx context.Context, t *testing.T, id string) bool {
 		}
 	}
 	return false
-}
-
-// fixedClients hands out a connection to nowhere: the stub handler never uses it.
-type fixedClients struct{}
-
-func (fixedClients) Installation(int64) (*gitHub, error) {
-	return NewGitHub(nil, "http://127.0.0.1:1", "http://127.0.0.1:1/graphql", appBot)
 }

@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"context"
@@ -26,14 +26,14 @@ import (
 //
 // A payload is kept as long as River keeps a job that carries its delivery id (the delivery
 // job, or a rescue job of it), which is how long it was kept in the job's arguments: a
-// finished job, and its payload, for QueueConfig.Remember (30 days by default), so that an
+// finished job, and its payload, for Config.Remember (30 days by default), so that an
 // operator can look at what a delivery said, and a discarded job can be retried by hand.
 // The prune, a periodic job, deletes payloads no job refers to any more (River's cleaner
 // deleted the job that stored it, and there is no rescue job of it), once they are older than
 // pruneMargin. It finds the job by the id stored with the payload, so it costs one index
 // lookup per payload however many jobs River keeps.
 
-// payloadTable is where the payloads are; queue_schema/ creates it.
+// payloadTable is where the payloads are; schema/ creates it.
 const payloadTable = "war_room_delivery_payload"
 
 // pruneEvery is how often the prune runs (on the queue's leader); pruneMargin is how old a
@@ -161,10 +161,10 @@ func prunePeriodically() *river.PeriodicJob {
 	}, nil)
 }
 
-//go:embed queue_schema
+//go:embed schema
 var queueSchema embed.FS
 
-// schemaStep is one of the queue's own migrations: queue_schema/<dialect>/NNNN_name.sql.
+// schemaStep is one of the queue's own migrations: schema/<dialect>/NNNN_name.sql.
 type schemaStep struct {
 	version int
 	sql     string
@@ -172,7 +172,7 @@ type schemaStep struct {
 
 // schemaSteps lists a dialect's migrations in order.
 func schemaSteps(dialect string) ([]schemaStep, error) {
-	dir := path.Join("queue_schema", dialect)
+	dir := path.Join("schema", dialect)
 	names, err := fs.Glob(queueSchema, dir+"/*.sql")
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"context"
@@ -80,7 +80,7 @@ func burst(t *testing.T, q *Queue, g *gatedInsert, ids []string) []*waiting {
 
 // queuedIDs lists the delivery ids the queue holds jobs for.
 func queuedIDs(t *testing.T, q *Queue) []string {
-	jobs, err := q.list(t.Context())
+	jobs, err := q.Jobs(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func queuedIDs(t *testing.T, q *Queue) []string {
 func queues(t *testing.T) map[string]func(t *testing.T) *Queue {
 	out := map[string]func(t *testing.T) *Queue{
 		"sqlite": func(t *testing.T) *Queue {
-			q, err := OpenSQLiteQueue(t.Context(), filepath.Join(t.TempDir(), "queue.db"), &DeliveryWorker{}, QueueConfig{})
+			q, err := OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "queue.db"), idle, Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,7 +110,7 @@ func queues(t *testing.T) map[string]func(t *testing.T) *Queue {
 		},
 	}
 	out["postgres"] = func(t *testing.T) *Queue {
-		q, err := OpenPostgresQueue(t.Context(), pgtest.Schema(t), &DeliveryWorker{}, QueueConfig{})
+		q, err := OpenPostgres(t.Context(), pgtest.Schema(t), idle, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package bot
+package queue
 
 import (
 	"errors"
@@ -7,9 +7,9 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// JobObserver is told about each run of a delivery job by this process's workers (the App's
+// Observer is told about each run of a delivery job by this process's workers (the App's
 // metrics). Calls come from worker goroutines, at once.
-type JobObserver interface {
+type Observer interface {
 	// JobStarted reports a job a worker has taken: its event, and how long it waited in the
 	// queue from when it was due (stored, or its retry scheduled) to this attempt.
 	JobStarted(event string, waited time.Duration)

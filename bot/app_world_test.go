@@ -18,6 +18,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/war-room/war-room/bot/queue"
 	"github.com/war-room/war-room/bot/webhook"
 	"github.com/war-room/war-room/config"
 	"github.com/war-room/war-room/engine"
@@ -33,7 +34,7 @@ type appWorld struct {
 	f       *githubfake.Fake
 	dir     string
 	clients *AppClients
-	q       *Queue
+	q       *queue.Queue
 	srv     *httptest.Server
 	stop    func()
 	aliceTk string
@@ -45,10 +46,10 @@ type appWorld struct {
 	forkPermission config.Permission
 	now            func() time.Time
 	// jobs, when set, observes the workers' jobs.
-	jobs JobObserver
+	jobs queue.Observer
 }
 
-// jobLog records what a JobObserver is told.
+// jobLog records what a queue.Observer is told.
 type jobLog struct {
 	mu      sync.Mutex
 	started int
@@ -106,7 +107,7 @@ func (w *appWorld) worker(handlers func(*Deps) []eventHandler) *DeliveryWorker {
 	if now == nil {
 		now = time.Now
 	}
-	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Observer: w.jobs, Base: Deps{
+	return &DeliveryWorker{Clients: w.clients, Handlers: handlers, Base: Deps{
 		CheckConfig: w.check, Grammar: testGrammar, Getenv: func(string) string { return "" }, Now: now,
 		Ceilings: w.ceilings, ForkPermission: w.forkPermission,
 		Settings: Settings{Publish: true, Review: true},
@@ -121,8 +122,8 @@ func (w *appWorld) worker(handlers func(*Deps) []eventHandler) *DeliveryWorker {
 func (w *appWorld) start(handlers func(*Deps) []eventHandler) {
 	w.t.Helper()
 	ctx := context.Background()
-	q, err := OpenSQLiteQueue(ctx, filepath.Join(w.dir, "queue.db"), w.worker(handlers),
-		QueueConfig{Poll: 20 * time.Millisecond, Retry: immediately{}, StopGrace: time.Second})
+	q, err := queue.OpenSQLite(ctx, filepath.Join(w.dir, "queue.db"), w.worker(handlers),
+		queue.Config{Poll: 20 * time.Millisecond, Retry: immediately{}, StopGrace: time.Second, Observer: w.jobs})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func (w *appWorld) settle() []*rivertype.JobRow {
 	var jobs []*rivertype.JobRow
 	testwait.Until(w.t, "the jobs settle", func() bool {
 		var err error
-		if jobs, err = w.q.list(context.Background()); err != nil {
+		if jobs, err = w.q.Jobs(context.Background()); err != nil {
 			w.t.Fatal(err)
 		}
 		for _, j := range jobs {
