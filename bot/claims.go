@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/session"
 )
@@ -31,7 +32,7 @@ type claimed struct {
 
 // claimCommand records that the command starts session st (first is true), or returns the
 // session an earlier delivery of it claimed.
-func claimCommand(ctx context.Context, store engine.Store, claim string, st State) (claimed, bool, error) {
+func claimCommand(ctx context.Context, store engine.Store, claim string, st thread.State) (claimed, bool, error) {
 	c := claimed{Session: st.Session, Seed: st.Seed}
 	raw, _ := json.Marshal(c)
 	err := store.CreateRecord(ctx, claimKind, claim, raw)

@@ -5,10 +5,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/war-room/war-room/bot/thread"
 )
 
 // prefix starts every command.
-const prefix = "/war-room"
+const prefix = thread.Prefix
 
 // kind is what a command asks for.
 type kind string
@@ -18,11 +20,11 @@ type kind string
 const (
 	kindRun      kind = "run"
 	kindHelp     kind = "help"
-	kindApprove  kind = "approve"
-	kindProceed  kind = "proceed"
-	kindReaffirm kind = "reaffirm"
-	kindSkip     kind = "skip"
-	kindCancel   kind = "cancel"
+	kindApprove  kind = thread.Approve
+	kindProceed  kind = thread.Proceed
+	kindReaffirm kind = thread.Reaffirm
+	kindSkip     kind = thread.Skip
+	kindCancel   kind = thread.Cancel
 	// kindOutcome records what happened after a decision; KindMemory reviews the member
 	// memory. Neither starts a session or answers a gate.
 	kindOutcome kind = "outcome"

@@ -15,6 +15,11 @@
 //     provider credentials;
 //   - a workflow_dispatch with a question: a deliberation with no issue.
 //
+// Three parts live in packages of their own: the App's HTTP intake (bot/webhook), its job
+// queue on River (bot/queue, which hands this package's DeliveryWorker a queue.Job), and what
+// a session keeps on its thread — the progress comment, the state marker, the gate text
+// (bot/thread).
+//
 // The package is protocol-neutral: it reaches protocols only through the Protocols interface
 // and publishes only the decision.Decision they return.
 package bot

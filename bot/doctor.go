@@ -11,7 +11,7 @@ import (
 // fewest calls that settle what works, and replies with the same table `war-room doctor`
 // prints (sanitised for GitHub: Report.Markdown). The calls are real and cost a little, which is why the command needs the same
 // permission as starting a session.
-func (t *thread) doctor(ctx context.Context, cfg *loadedConfig) error {
+func (t *commandThread) doctor(ctx context.Context, cfg *loadedConfig) error {
 	ps, err := wiring.Profiles(ctx, cfg.Config, t.d.Getenv, t.d.ProviderHTTP)
 	if err != nil {
 		t.fail(ctx, classConfiguration, err)

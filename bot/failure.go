@@ -91,14 +91,14 @@ func threadDetail(class string, err error, runURL string) string {
 		if errors.As(err, &pe) && pe.Status != 0 {
 			status = fmt.Sprintf(", status %d", pe.Status)
 		}
-		if m := failedCall.FindStringSubmatch(firstLine(err.Error(), 2000)); m != nil {
+		if m := failedCall.FindStringSubmatch(safetext.FirstLine(err.Error(), 2000)); m != nil {
 			return fmt.Sprintf("%s%s; %s has the details.", safetext.Inline(m[1]), status, where)
 		}
 		return fmt.Sprintf("a model call failed (%s%s); %s has the details.", safetext.Inline(ce.Class), status, where)
 	case what == "":
 		return safetext.Inline(err.Error())
 	}
-	if m := failedCall.FindStringSubmatch(firstLine(err.Error(), 2000)); m != nil {
+	if m := failedCall.FindStringSubmatch(safetext.FirstLine(err.Error(), 2000)); m != nil {
 		return fmt.Sprintf("%s: %s; %s has the details.", safetext.Inline(m[1]), what, where)
 	}
 	return fmt.Sprintf("a model call failed: %s; %s has the details.", what, where)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/internal/githubfake"
+	"github.com/war-room/war-room/internal/golden"
 )
 
 const (
@@ -94,7 +95,7 @@ func TestAppForkPullRequestWaitsForAMaintainer(t *testing.T) {
 		checks[0].Name != "war-room review / correctness" || checks[0].App != appBot {
 		t.Fatalf("checks on the fork's head: %+v", checks)
 	}
-	golden(t, filepath.Join("checks", "fork-waits.md"), checks[0].Summary)
+	golden.Check(t, filepath.Join("testdata", "golden", "checks", "fork-waits.md"), checks[0].Summary)
 	if calls := w.providerCalls(); calls != 0 {
 		t.Errorf("the fork's pull request made %d provider calls", calls)
 	}

@@ -111,7 +111,7 @@ func (g *gitHub) OurComments(ctx context.Context, repo Repo, n int) ([]*github.I
 			return nil, fmt.Errorf("list comments of %s#%d: %w", repo, n, err)
 		}
 		for _, c := range page {
-			if byLogin(c, g.Login) {
+			if wr.UserAuthor(c.GetUser()).Is(g.Login) {
 				out = append(out, c)
 			}
 		}

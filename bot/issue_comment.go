@@ -38,7 +38,7 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	}
 	d := *h.Deps // so that every line logged for this comment carries its attributes
 	d.Log = log
-	t := &thread{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
+	t := &commandThread{d: &d, ev: &ev, repo: ev.Repository.repo(), log: log}
 	store, err := d.OpenStore(ctx)
 	if err != nil {
 		return fmt.Errorf("open the session store: %w", err)
@@ -60,8 +60,8 @@ func (h *IssueComment) Handle(ctx context.Context, eventType, deliveryID string,
 	return errors.Join(append([]error{err}, t.lost...)...)
 }
 
-// thread is one command comment being handled on its issue or pull request.
-type thread struct {
+// commandThread is one command comment being handled on its issue or pull request.
+type commandThread struct {
 	d    *Deps
 	ev   *issueCommentEvent
 	repo Repo
@@ -74,7 +74,7 @@ type thread struct {
 	lost []error
 }
 
-func (t *thread) intake(ctx context.Context, author Actor) error {
+func (t *commandThread) intake(ctx context.Context, author Actor) error {
 	a, err := t.d.admit(ctx, t.log, t.repo, t.ev.Repository.defaultBranch(), author)
 	if err != nil {
 		t.fail(ctx, classGitHub, err)
@@ -115,7 +115,7 @@ func (t *thread) intake(ctx context.Context, author Actor) error {
 // the day ends by this comment. A second command that day finds it held and is only logged;
 // a retry of the same comment holds it already and replies again (its reply is found by its
 // marker, not written twice). A store that cannot say errs towards replying.
-func (t *thread) firstRefusalToday(ctx context.Context, login string) bool {
+func (t *commandThread) firstRefusalToday(ctx context.Context, login string) bool {
 	now := t.d.Now().UTC()
 	day := now.Truncate(24 * time.Hour)
 	name := fmt.Sprintf("refusal:%d:%s:%s", t.d.Installation, strings.ToLower(login), day.Format("2006-01-02"))
@@ -130,7 +130,7 @@ func (t *thread) firstRefusalToday(ctx context.Context, login string) bool {
 	return ok
 }
 
-func (t *thread) dispatch(ctx context.Context, cfg *loadedConfig, cmd command, g Grammar) error {
+func (t *commandThread) dispatch(ctx context.Context, cfg *loadedConfig, cmd command, g Grammar) error {
 	switch cmd.Kind {
 	case kindHelp:
 		t.reply(ctx, g.Usage())

@@ -32,7 +32,7 @@ func (d *Deps) memoryBoard(cfg *config.Config, repo Repo) discussions.MemoryBoar
 // memory answers /war-room memory and /war-room outcome: a maintainer reviews the proposals
 // or records an outcome, which is approved as written since its author is a maintainer (the
 // command's author has passed the permission check every command passes).
-func (t *thread) memory(ctx context.Context, cfg *loadedConfig, cmd command) error {
+func (t *commandThread) memory(ctx context.Context, cfg *loadedConfig, cmd command) error {
 	b := t.d.memoryBoard(cfg.Config, t.repo)
 	login := t.ev.Comment.User.actor().Login
 	var text string
@@ -60,7 +60,7 @@ func (t *thread) memory(ctx context.Context, cfg *loadedConfig, cmd command) err
 	return nil
 }
 
-func (t *thread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {
+func (t *commandThread) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {
 	if cmd.Number == 0 {
 		return "", usagef("on an issue, name the decision: %s outcome #N %s <what happened> (on the decision's discussion, the number may be left out)",
 			prefix, cmd.Verdict)
@@ -93,7 +93,7 @@ func (d *Deps) recordOutcome(ctx context.Context, b discussions.MemoryBoard, cmd
 		"session reads it in the war-room memory.", a.Seq, cmd.Number, a.Verdict, login, b.Repo, cmd.Number), nil
 }
 
-func (t *thread) reviewItems(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {
+func (t *commandThread) reviewItems(ctx context.Context, b discussions.MemoryBoard, cmd command, login string) (string, error) {
 	var lines []string
 	for _, id := range cmd.IDs {
 		it, err := memory.Review(ctx, b, id, cmd.Memory == memoryApprove, login, t.d.now())

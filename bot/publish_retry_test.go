@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/war-room/war-room/bot/queue"
+	"github.com/war-room/war-room/bot/thread"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
@@ -61,7 +62,7 @@ github:
 func (w *appWorld) said(n int) []string {
 	var out []string
 	for _, c := range appComments(w.f, n) {
-		if _, ok := ParseState(c.Body); !ok {
+		if _, ok := thread.ParseState(c.Body); !ok {
 			out = append(out, c.Body)
 		}
 	}

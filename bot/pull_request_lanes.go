@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/internal/safetext"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/reviewlane"
 )
@@ -73,8 +74,8 @@ func (p *pullRun) report(all []*reviewlane.Result, c reviewlane.Conclusions) err
 		p.repo, p.ev.Number, shortSHA(p.ev.PullRequest.Head.SHA))
 	for _, r := range results {
 		conclusion, title := c.Of(r)
-		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s |\n", cellText(r.Lane), cellText(r.Reviewer.Profile),
-			cellText(r.Reviewer.Family), conclusion, cellText(title))
+		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s |\n", safetext.Inline(r.Lane), safetext.Inline(r.Reviewer.Profile),
+			safetext.Inline(r.Reviewer.Family), conclusion, safetext.Inline(title))
 	}
 	p.d.summary(b.String())
 	return nil

@@ -47,7 +47,7 @@ func (g *gitHub) Conclude(ctx context.Context, repo Repo, commentID int64, conte
 		}
 		for _, r := range page {
 			stale := r.GetContent() != content && slices.Contains(finalReactions, r.GetContent())
-			if stale && (wr.Author{Login: r.GetUser().GetLogin(), Type: r.GetUser().GetType()}).Is(g.Login) {
+			if stale && wr.UserAuthor(r.GetUser()).Is(g.Login) {
 				_, err := g.REST.Reactions.DeleteIssueCommentReaction(ctx, repo.Owner, repo.Name, commentID, r.GetID())
 				if err != nil && !isNotFound(err) {
 					return fmt.Errorf("take back %s on comment %d in %s: %w", r.GetContent(), commentID, repo, err)

@@ -68,7 +68,7 @@ func (h *DiscussionComment) reopen(ctx context.Context, d *Deps, cfg *loadedConf
 	iev := &issueCommentEvent{Action: "created", Repository: ev.Repository}
 	iev.Issue.Number, iev.Issue.Title, iev.Issue.Body = is.GetNumber(), is.GetTitle(), is.GetBody()
 	iev.Comment.ID, iev.Comment.User, iev.Comment.HTMLURL = opening.GetID(), ev.Comment.User, opening.GetHTMLURL()
-	t := &thread{d: d, ev: iev, repo: repo, log: d.log().With("thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, is.GetNumber())),
+	t := &commandThread{d: d, ev: iev, repo: repo, log: d.log().With("thread", fmt.Sprintf("%s#%d", ev.Repository.FullName, is.GetNumber())),
 		store: store, perm: perm}
 	release, ok, err := d.holds(ctx, store, threadLease(repo, is.GetNumber()))
 	if err != nil {

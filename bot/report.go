@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/internal/safetext"
 )
 
@@ -39,20 +40,20 @@ func (d *Deps) report(out *runReport) {
 func sessionSummary(out *runReport) string {
 	var b strings.Builder
 	st := out.State
-	fmt.Fprintf(&b, "## war-room · %s — %s\n\n", st.Protocol, statusText(st.Status))
-	fmt.Fprintf(&b, "**Question:** %s\n\n", safetext.Inline(firstLine(st.Question, 300)))
+	fmt.Fprintf(&b, "## war-room · %s — %s\n\n", st.Protocol, st.Status.Text())
+	fmt.Fprintf(&b, "**Question:** %s\n\n", safetext.Inline(safetext.FirstLine(st.Question, 300)))
 	switch st.Status {
-	case StatusAwaiting:
-		b.WriteString(gateText(st.Gate))
-	case StatusFailed:
+	case thread.StatusAwaiting:
+		b.WriteString(thread.GateText(st.Gate))
+	case thread.StatusFailed:
 		detail := ""
 		if out.Err != nil {
 			detail = out.Err.Error()
 		}
-		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", out.Class, safetext.Inline(firstLine(detail, 1000)))
+		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", out.Class, safetext.Inline(safetext.FirstLine(detail, 1000)))
 	}
 	if d := out.Decision; d != nil {
-		fmt.Fprintf(&b, "### %s\n\n%s\n\n", safetext.Inline(firstLine(d.Title, 256)), safetext.Quote(d.Outcome))
+		fmt.Fprintf(&b, "### %s\n\n%s\n\n", safetext.Inline(safetext.FirstLine(d.Title, 256)), safetext.Quote(d.Outcome))
 		if d.Confidence != "" {
 			fmt.Fprintf(&b, "**Confidence:** %s\n\n", safetext.Inline(d.Confidence))
 		}

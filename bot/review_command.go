@@ -11,7 +11,7 @@ import (
 // review runs the review lanes of the pull request this comment is on, on its current head,
 // at the commenter's request: the way a maintainer starts the lanes a fork's pull request
 // holds back (see pullRun.forkWaits). Where a ForkPermission is set, the commenter needs it.
-func (t *thread) review(ctx context.Context, cfg *loadedConfig) error {
+func (t *commandThread) review(ctx context.Context, cfg *loadedConfig) error {
 	who := "@" + t.ev.Comment.User.Login
 	need := t.d.ForkPermission
 	switch {
@@ -38,7 +38,7 @@ func (t *thread) review(ctx context.Context, cfg *loadedConfig) error {
 	p := &pullRun{d: t.d, ev: ev, repo: t.repo, log: t.log.With("head", ev.PullRequest.Head.SHA), startedBy: t.ev.Comment.User.Login}
 	if err := p.reviewWith(ctx, cfg); err != nil {
 		t.react(ctx, reactionConfused)
-		t.reply(ctx, fmt.Sprintf("%s The review lanes could not run: %s", who, safetext.Inline(firstLine(err.Error(), 500))))
+		t.reply(ctx, fmt.Sprintf("%s The review lanes could not run: %s", who, safetext.Inline(safetext.FirstLine(err.Error(), 500))))
 		return err
 	}
 	t.react(ctx, reactionRocket)
@@ -47,7 +47,7 @@ func (t *thread) review(ctx context.Context, cfg *loadedConfig) error {
 
 // onPull reports whether the comment is on a pull request (the event's issue carries a
 // pull_request object then).
-func (t *thread) onPull() bool {
+func (t *commandThread) onPull() bool {
 	raw := strings.TrimSpace(string(t.ev.Issue.PullRequest))
 	return raw != "" && raw != "null"
 }

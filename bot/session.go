@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
@@ -17,7 +18,7 @@ import (
 // runReport is how one run of a session ended, as a thread or a job summary reports it.
 type runReport struct {
 	// State is the session's state after the run: status, answers, open gate, discussion.
-	State    State
+	State    thread.State
 	Decision *decision.Decision
 	// Published is the Discussions result when the decision was published.
 	Published *discussions.Result
@@ -31,11 +32,11 @@ type runReport struct {
 }
 
 func (o *runReport) fail(class string, err error) *runReport {
-	o.State.Status, o.State.Gate, o.Class, o.Err = StatusFailed, nil, class, err
+	o.State.Status, o.State.Gate, o.Class, o.Err = thread.StatusFailed, nil, class, err
 	return o
 }
 
-func contextInputs(st State) []engine.Input {
+func contextInputs(st thread.State) []engine.Input {
 	var inputs []engine.Input
 	for _, c := range st.Context {
 		inputs = append(inputs, engine.NewInput(c.Name, c.Text))
@@ -49,7 +50,7 @@ func contextInputs(st State) []engine.Input {
 // Action runner) is created from the state with the state's id and seed. canAsk is false where
 // no one can answer a gate (workflow_dispatch): the prior-decision check then only informs.
 // claim names the command the run serves, so that one command maps to one session.
-func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st State, sinks []events.Sink, canAsk bool, claim string) *runReport {
+func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st thread.State, sinks []events.Sink, canAsk bool, claim string) *runReport {
 	out := &runReport{State: st}
 	if cfg.Note != "" {
 		out.Notes = append(out.Notes, cfg.Note)
@@ -83,7 +84,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st 
 	if d.CarryState {
 		out.carry(ctx, store)
 	}
-	if out.State.Status == StatusCompleted && res.Published != nil {
+	if out.State.Status == thread.StatusCompleted && res.Published != nil {
 		d.proposeMemory(ctx, cfg.Config, repo, store, out)
 	}
 	return out
@@ -103,7 +104,7 @@ func (d *Deps) runner(cfg *loadedConfig, store engine.Store, sinks []events.Sink
 
 // sessionRequest is the session a thread's state describes, under the state's id and seed,
 // with what an earlier job of it stored, where the state carries that.
-func sessionRequest(st State) session.Request {
+func sessionRequest(st thread.State) session.Request {
 	return session.Request{SessionID: st.Session, Protocol: st.Protocol, Question: st.Question, Flags: st.Flags,
 		Context: contextInputs(st), Seed: st.Seed, SeedSource: st.SeedSource, Answers: st.Answers, Supersede: st.Supersede,
 		Carried: st.Carried, CarriedFrom: "war-room's progress comment on the thread"}
@@ -119,7 +120,7 @@ const maxCarriedMarker = 40_000
 // job then asks the answered calls again.
 func (o *runReport) carry(ctx context.Context, store engine.Store) {
 	o.State.Carried = nil
-	if o.State.Session == "" || (o.State.Status != StatusAwaiting && o.State.Status != StatusFailed) {
+	if o.State.Session == "" || (o.State.Status != thread.StatusAwaiting && o.State.Status != thread.StatusFailed) {
 		return
 	}
 	c, err := engine.Carry(ctx, store, o.State.Session)
@@ -156,12 +157,12 @@ func (o *runReport) from(ctx context.Context, store engine.Store, res *session.O
 	case res.Status == engine.StatusCompleted && errors.As(res.Err, &pe):
 		return o.fail(classGitHub, res.Err)
 	case res.Status == engine.StatusCompleted:
-		o.State.Status, o.State.Gate = StatusCompleted, nil
+		o.State.Status, o.State.Gate = thread.StatusCompleted, nil
 	case res.Status == engine.StatusAwaitingInput && res.Gate != nil:
-		o.State.Status = StatusAwaiting
-		o.State.Gate = &pendingGate{Key: res.Gate.Key, Ask: res.Gate.Question, Excerpt: res.Gate.Excerpt, Choices: res.Gate.Choices}
+		o.State.Status = thread.StatusAwaiting
+		o.State.Gate = &thread.Gate{Key: res.Gate.Key, Ask: res.Gate.Question, Excerpt: res.Gate.Excerpt, Choices: res.Gate.Choices}
 	case res.Status == engine.StatusCancelled:
-		o.State.Status, o.State.Gate = StatusCancelled, nil
+		o.State.Status, o.State.Gate = thread.StatusCancelled, nil
 	default:
 		return o.fail(failureClass(ctx, store, res), res.Err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/google/go-github/v62/github"
+	"github.com/war-room/war-room/bot/thread"
 	wr "github.com/war-room/war-room/internal/github"
 )
 
@@ -22,7 +23,7 @@ func isReplyTo(c *github.IssueComment, id int64) bool {
 // issue n, writing it with body when there is none.
 func (g *gitHub) EnsureProgress(ctx context.Context, repo Repo, n int, commandID int64, body string) (*github.IssueComment, error) {
 	c, _, err := g.EnsureComment(ctx, repo, n, "progress comment", body, func(c *github.IssueComment) bool {
-		s, ok := ParseState(c.GetBody())
+		s, ok := thread.ParseState(c.GetBody())
 		return ok && s.CommentID == commandID
 	})
 	return c, err
@@ -47,4 +48,14 @@ func (g *gitHub) EnsureReply(ctx context.Context, repo Repo, n int, commandID in
 	_, _, err := g.EnsureComment(ctx, repo, n, "reply", replyMarker(commandID)+"\n"+text,
 		func(c *github.IssueComment) bool { return isReplyTo(c, commandID) })
 	return err
+}
+
+// repoComments edits the comments of one repository: a thread's progress comment.
+type repoComments struct {
+	g    *gitHub
+	repo Repo
+}
+
+func (r repoComments) EditComment(ctx context.Context, id int64, body string) error {
+	return r.g.EditComment(ctx, r.repo, id, body)
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/safetext"
 )
@@ -26,51 +27,51 @@ func (e *sessionError) Unwrap() error { return e.Err }
 // comment that triggered the run, one reply, and the step's outputs. Each is written even
 // when one before it failed; what could not be written is kept in t.lost for the handler
 // to return.
-func (t *thread) conclude(ctx context.Context, p *progress, out *runReport) error {
-	res := resultView{DiscussionURL: out.State.Discussion, Reaffirmed: out.Reaffirmed, Class: out.Class, Notes: out.Notes}
+func (t *commandThread) conclude(ctx context.Context, p *thread.Progress, out *runReport) error {
+	res := thread.Result{DiscussionURL: out.State.Discussion, Reaffirmed: out.Reaffirmed, Class: out.Class, Notes: out.Notes}
 	res.Detail = threadDetail(out.Class, out.Err, t.d.Settings.RunURL)
 	if out.Class != "" {
 		t.log.Warn("session: run ended", "status", out.State.Status, "class", out.Class)
 	} else {
 		t.log.Info("session: run ended", "status", out.State.Status)
 	}
-	if err := p.finish(ctx, out.State, res); err != nil {
+	if err := p.Finish(ctx, out.State, res); err != nil {
 		t.lose("the progress comment's final state", err)
 	}
 	who := "@" + t.ev.Comment.User.Login
 	switch out.State.Status {
-	case StatusAwaiting:
+	case thread.StatusAwaiting:
 		t.reply(ctx, awaitingText(who, out.State))
-	case StatusCompleted:
+	case thread.StatusCompleted:
 		t.react(ctx, reactionRocket)
 		t.reply(ctx, who+" "+completedText(out))
 	default:
 		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("%s The session failed (%s): %s", who, out.Class,
-			firstLine(res.Detail, 500)))
+			safetext.FirstLine(res.Detail, 500)))
 	}
 	t.d.report(out)
-	if out.State.Status == StatusFailed {
+	if out.State.Status == thread.StatusFailed {
 		return &sessionError{Session: out.State.Session, Class: out.Class, Err: out.Err}
 	}
 	return nil
 }
 
-func awaitingText(who string, st State) string {
-	return who + " The session is waiting for an answer before it goes on.\n\n" + gateText(st.Gate)
+func awaitingText(who string, st thread.State) string {
+	return who + " The session is waiting for an answer before it goes on.\n\n" + thread.GateText(st.Gate)
 }
 
 // concluded completes what a run that ended before left unwritten, for a command found
 // already handled (a re-run, a retried job): the outcome reaction and the reply, each only
 // if missing. Nothing is spent and nothing written is changed.
-func (t *thread) concluded(ctx context.Context, st State) {
+func (t *commandThread) concluded(ctx context.Context, st thread.State) {
 	who := "@" + t.ev.Comment.User.Login
 	text := ""
 	switch st.Status {
-	case StatusCompleted:
+	case thread.StatusCompleted:
 		t.react(ctx, reactionRocket)
 		text = who + " " + completedText(&runReport{State: st})
-	case StatusAwaiting:
+	case thread.StatusAwaiting:
 		text = awaitingText(who, st)
 	default:
 		return
@@ -92,7 +93,7 @@ func completedText(out *runReport) string {
 	var b strings.Builder
 	b.WriteString("The session reached a decision; it was not published to Discussions.\n\n")
 	if d := out.Decision; d != nil {
-		fmt.Fprintf(&b, "**%s**\n\n%s\n", safetext.Inline(firstLine(d.Title, 256)), safetext.Quote(d.Outcome))
+		fmt.Fprintf(&b, "**%s**\n\n%s\n", safetext.Inline(safetext.FirstLine(d.Title, 256)), safetext.Quote(d.Outcome))
 	}
 	b.WriteString(footerText(out.Decision))
 	return b.String()
@@ -104,11 +105,11 @@ func footerText(d *decision.Decision) string {
 	if d == nil || d.Metrics["footer"] == "" {
 		return ""
 	}
-	return "\n\n" + safetext.Inline(firstLine(d.Metrics["footer"], 256))
+	return "\n\n" + safetext.Inline(safetext.FirstLine(d.Metrics["footer"], 256))
 }
 
 // fail reports a failure that happened before any session existed.
-func (t *thread) fail(ctx context.Context, class string, err error) {
+func (t *commandThread) fail(ctx context.Context, class string, err error) {
 	t.react(ctx, reactionConfused)
 	t.reply(ctx, fmt.Sprintf("@%s war-room could not start (%s):\n\n%s", t.ev.Comment.User.Login, class,
 		safetext.Code(err.Error())))
@@ -117,7 +118,7 @@ func (t *thread) fail(ctx context.Context, class string, err error) {
 // react adds a reaction to the comment that triggered this run; an outcome reaction
 // (rocket, confused) replaces our other one. A failure is kept in t.lost, except for eyes:
 // the receipt is no outcome anyone waits for.
-func (t *thread) react(ctx context.Context, content string) {
+func (t *commandThread) react(ctx context.Context, content string) {
 	var err error
 	if slices.Contains(finalReactions, content) {
 		err = t.d.GitHub.Conclude(ctx, t.repo, t.ev.Comment.ID, content)
@@ -135,14 +136,14 @@ func (t *thread) react(ctx context.Context, content string) {
 
 // reply makes the one reply to the triggering comment say body (posted, or edited when an
 // earlier run of the same command posted it); a failure is kept in t.lost.
-func (t *thread) reply(ctx context.Context, body string) {
+func (t *commandThread) reply(ctx context.Context, body string) {
 	if err := t.d.GitHub.PutReply(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body); err != nil {
 		t.lose("the reply", err)
 	}
 }
 
 // lose records a write the user should have seen that failed after every retry.
-func (t *thread) lose(what string, err error) {
+func (t *commandThread) lose(what string, err error) {
 	t.log.Warn("lost: "+what, "err", err)
 	t.lost = append(t.lost, &lostError{What: what, Err: err})
 }

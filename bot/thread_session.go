@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/internal/safetext"
 
@@ -22,7 +23,7 @@ const maxIssueContextBytes = 12 << 10
 
 // start begins a new session: the protocol and its flag values are checked first (no
 // spend), then the progress comment is written with the state marker, then the session runs.
-func (t *thread) start(ctx context.Context, cfg *loadedConfig, cmd command) error {
+func (t *commandThread) start(ctx context.Context, cfg *loadedConfig, cmd command) error {
 	if err := protocols.Available(cmd.Protocol); err != nil {
 		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("@%s %s.", t.ev.Comment.User.Login, safetext.Inline(err.Error())))
@@ -38,10 +39,10 @@ func (t *thread) start(ctx context.Context, cfg *loadedConfig, cmd command) erro
 	if cmd.Seed != nil {
 		seed, source = *cmd.Seed, "--seed"
 	}
-	st := State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
+	st := thread.State{Session: engine.NewSessionID(), Protocol: cmd.Protocol, Question: cmd.Question,
 		Flags: cmd.Flags, Context: t.context(cmd), Seed: seed, SeedSource: source,
 		Answers: protocols.FlagAnswers(cmd.Protocol, cmd.Flags),
-		Status:  statusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
+		Status:  thread.StatusRunning, Requester: t.ev.Comment.User.Login, CommentID: t.ev.Comment.ID}
 	st.Supersede = cmd.Supersede
 	if refused, err := t.refuse(ctx, cfg, st); refused || err != nil {
 		return err
@@ -57,7 +58,7 @@ func (t *thread) start(ctx context.Context, cfg *loadedConfig, cmd command) erro
 		t.log.Info("this command's session was claimed before; continuing it", "session", c.Session)
 		st.Session, st.Seed = c.Session, c.Seed
 	}
-	body := (&progressView{state: st}).render()
+	body := thread.Render(st)
 	pc, err := t.d.GitHub.EnsureProgress(ctx, t.repo, t.ev.Issue.Number, t.ev.Comment.ID, body)
 	if err != nil {
 		t.fail(ctx, classGitHub, err)
@@ -69,7 +70,7 @@ func (t *thread) start(ctx context.Context, cfg *loadedConfig, cmd command) erro
 // refuse answers a command that must not start, before anything is claimed or posted: one
 // the protocols refuse or the deployment's ceilings do not allow (a bad flag value,
 // --passes over the bound), or one from an installation that has reached its daily ceiling.
-func (t *thread) refuse(ctx context.Context, cfg *loadedConfig, st State) (bool, error) {
+func (t *commandThread) refuse(ctx context.Context, cfg *loadedConfig, st thread.State) (bool, error) {
 	why := ""
 	if err := t.d.runner(cfg, t.store, nil).Check(t.d.withFiles(ctx, t.repo, sessionRequest(st))); err != nil {
 		why = err.Error()
@@ -92,19 +93,19 @@ func (t *thread) refuse(ctx context.Context, cfg *loadedConfig, st State) (bool,
 // progress comment, so stored steps are reused and nothing is posted twice; one that
 // completed, was cancelled or waits for an answer is left alone. done is false for a command
 // seen for the first time.
-func (t *thread) again(ctx context.Context, cfg *loadedConfig) (done bool, err error) {
+func (t *commandThread) again(ctx context.Context, cfg *loadedConfig) (done bool, err error) {
 	comments, err := t.d.GitHub.OurComments(ctx, t.repo, t.ev.Issue.Number)
 	if err != nil {
 		return false, err
 	}
-	tr, ok := stateForCommand(comments, t.d.GitHub.Login, t.ev.Comment.ID)
+	tr, ok := thread.ForCommand(comments, t.d.GitHub.Login, t.ev.Comment.ID)
 	if !ok {
 		return false, nil
 	}
 	switch tr.State.Status {
-	case statusRunning, StatusFailed:
+	case thread.StatusRunning, thread.StatusFailed:
 		st := tr.State
-		st.Status = statusRunning
+		st.Status = thread.StatusRunning
 		t.log.Info("continuing the session this command started", "session", st.Session)
 		return true, t.run(ctx, cfg, st, tr.CommentID)
 	}
@@ -115,29 +116,29 @@ func (t *thread) again(ctx context.Context, cfg *loadedConfig) (done bool, err e
 
 // context is the command's further lines and the issue itself, kept verbatim (the issue cut
 // to MaxIssueContextBytes, saying so) so that a later run feeds the same inputs.
-func (t *thread) context(cmd command) []contextText {
-	var out []contextText
+func (t *commandThread) context(cmd command) []thread.Input {
+	var out []thread.Input
 	if cmd.Context != "" {
-		out = append(out, contextText{Name: protocols.CommentContext, Text: cmd.Context})
+		out = append(out, thread.Input{Name: protocols.CommentContext, Text: cmd.Context})
 	}
 	issue := fmt.Sprintf("#%d %s\n\n%s", t.ev.Issue.Number, t.ev.Issue.Title, t.ev.Issue.Body)
 	if len(issue) > maxIssueContextBytes {
 		cut := strings.ToValidUTF8(issue[:maxIssueContextBytes], "")
 		issue = cut + "\n\n[the issue text is cut here: it is longer than war-room keeps]"
 	}
-	return append(out, contextText{Name: "context:issue", Text: issue})
+	return append(out, thread.Input{Name: "context:issue", Text: issue})
 }
 
 // run runs the session with the progress comment following it, then concludes. From here on
 // every line logged names the session.
-func (t *thread) run(ctx context.Context, cfg *loadedConfig, st State, progressID int64) error {
+func (t *commandThread) run(ctx context.Context, cfg *loadedConfig, st thread.State, progressID int64) error {
 	d := *t.d
 	t.log = t.log.With("session", st.Session)
 	d.Log, t.d = t.log, &d
 	noteSession(ctx, st.Session)
 	t.log.Info("session: running", "protocol", st.Protocol)
-	p := newProgress(t.d.GitHub, t.repo, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle)
-	p.warn = func(err error) { t.log.Warn("progress comment", "err", err) }
+	p := thread.NewProgress(repoComments{t.d.GitHub, t.repo}, progressID, st, t.d.now, cfg.GitHub.Progress.Throttle,
+		func(err error) { t.log.Warn("progress comment", "err", err) })
 	out := t.d.runSession(ctx, cfg, t.repo, st, []events.Sink{p}, true, commandClaim(t.repo, st.CommentID))
 	if unpublished(out) && retriedOnFailure(ctx) {
 		// The decision is sealed in the store; GitHub would not take it even after the write
@@ -154,7 +155,7 @@ func (t *thread) run(ctx context.Context, cfg *loadedConfig, st State, progressI
 // publication failed in a way a later attempt may mend: anything but GitHub's refusal.
 func unpublished(out *runReport) bool {
 	var pe *session.PublishError
-	if out.State.Status != StatusFailed || !errors.As(out.Err, &pe) {
+	if out.State.Status != thread.StatusFailed || !errors.As(out.Err, &pe) {
 		return false
 	}
 	ae, ok := wr.AsAPIError(pe.Err)
@@ -162,7 +163,7 @@ func unpublished(out *runReport) bool {
 }
 
 // answer continues the session waiting on this thread with the reply's answer.
-func (t *thread) answer(ctx context.Context, cfg *loadedConfig, cmd command) error {
+func (t *commandThread) answer(ctx context.Context, cfg *loadedConfig, cmd command) error {
 	tr, ok := t.waiting(ctx)
 	if !ok {
 		return nil
@@ -172,7 +173,7 @@ func (t *thread) answer(ctx context.Context, cfg *loadedConfig, cmd command) err
 	if !slices.Contains(g.Choices, ans) {
 		t.react(ctx, reactionConfused)
 		t.reply(ctx, fmt.Sprintf("@%s `%s %s` does not answer the open question. Reply with one of:\n\n- `%s`",
-			t.ev.Comment.User.Login, prefix, ans, strings.Join(replyCommands(g), "`\n- `")))
+			t.ev.Comment.User.Login, prefix, ans, strings.Join(thread.ReplyCommands(g), "`\n- `")))
 		return nil
 	}
 	st := tr.State
@@ -180,8 +181,8 @@ func (t *thread) answer(ctx context.Context, cfg *loadedConfig, cmd command) err
 	if st.Answers == nil {
 		st.Answers = map[string]string{}
 	}
-	st.Answers[g.Key], st.Gate, st.Status = ans, nil, statusRunning
-	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+	st.Answers[g.Key], st.Gate, st.Status = ans, nil, thread.StatusRunning
+	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, thread.Render(st)); err != nil {
 		t.fail(ctx, classGitHub, err)
 		return err
 	}
@@ -189,14 +190,14 @@ func (t *thread) answer(ctx context.Context, cfg *loadedConfig, cmd command) err
 }
 
 // cancel ends the waiting session: nothing more runs for it.
-func (t *thread) cancel(ctx context.Context) error {
+func (t *commandThread) cancel(ctx context.Context) error {
 	tr, ok := t.waiting(ctx)
 	if !ok {
 		return nil
 	}
 	st := tr.State
-	st.Status, st.Gate = StatusCancelled, nil
-	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, (&progressView{state: st}).render()); err != nil {
+	st.Status, st.Gate = thread.StatusCancelled, nil
+	if err := t.d.GitHub.EditComment(ctx, t.repo, tr.CommentID, thread.Render(st)); err != nil {
 		t.fail(ctx, classGitHub, err)
 		return err
 	}
@@ -207,16 +208,16 @@ func (t *thread) cancel(ctx context.Context) error {
 
 // waiting finds the session on this thread that waits for an answer, replying when there
 // is none.
-func (t *thread) waiting(ctx context.Context) (tracked, bool) {
+func (t *commandThread) waiting(ctx context.Context) (thread.Tracked, bool) {
 	comments, err := t.d.GitHub.OurComments(ctx, t.repo, t.ev.Issue.Number)
 	if err != nil {
 		t.log.Warn("list comments", "err", err)
 	}
-	tr, ok := latestState(comments, t.d.GitHub.Login)
-	if err == nil && ok && tr.State.Status == StatusAwaiting && tr.State.Gate != nil {
+	tr, ok := thread.Latest(comments, t.d.GitHub.Login)
+	if err == nil && ok && tr.State.Status == thread.StatusAwaiting && tr.State.Gate != nil {
 		return tr, true
 	}
 	t.react(ctx, reactionConfused)
 	t.reply(ctx, fmt.Sprintf("@%s No war-room session here is waiting for an answer.", t.ev.Comment.User.Login))
-	return tracked{}, false
+	return thread.Tracked{}, false
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
 	"github.com/war-room/war-room/engine/verify"
@@ -60,8 +61,8 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 	// seed follow from the run id, so it continues the session (and finds its discussion by
 	// marker) instead of starting a second one.
 	id, seed, source := dispatchSession(repo, d.Settings.RunID)
-	st := State{Session: id, Protocol: protocol, Question: question,
-		Seed: seed, SeedSource: source, Status: statusRunning, Requester: ev.Sender.Login}
+	st := thread.State{Session: id, Protocol: protocol, Question: question,
+		Seed: seed, SeedSource: source, Status: thread.StatusRunning, Requester: ev.Sender.Login}
 	d.log().Info("deliberation from workflow_dispatch", "delivery", deliveryID, "repo", repo.String(), "session", st.Session)
 	if d.Settings.Publish {
 		if done, err := d.republish(ctx, cfg, repo, id); err != nil {
@@ -73,9 +74,9 @@ func (h *WorkflowDispatch) Handle(ctx context.Context, eventType, deliveryID str
 	out := d.runSession(ctx, cfg, repo, st, []events.Sink{logSink{d}}, false, "")
 	d.report(out)
 	switch out.State.Status {
-	case StatusFailed:
+	case thread.StatusFailed:
 		return &sessionError{Session: st.Session, Class: out.Class, Err: out.Err}
-	case StatusAwaiting:
+	case thread.StatusAwaiting:
 		d.warning(fmt.Sprintf("session %s stopped at a question nobody can answer from workflow_dispatch (%s); start it with a /war-room comment on an issue instead",
 			st.Session, out.State.Gate.Key))
 	}

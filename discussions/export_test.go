@@ -11,7 +11,7 @@ import (
 // this package must not import.
 
 // Golden compares got with testdata/golden/<path>; UPDATE_GOLDEN=1 rewrites the file.
-func Golden(t *testing.T, path, got string) { t.Helper(); golden(t, path, got) }
+func Golden(t *testing.T, path, got string) { t.Helper(); wantGolden(t, path, got) }
 
 // fakeRecord is what GitHub holds after a publish: the discussion and its comments, in order.
 type fakeRecord struct {

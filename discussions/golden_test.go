@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine/decision"
+	"github.com/war-room/war-room/internal/golden"
 )
 
 // loadDecision reads a hand-written decision fixture from testdata/decisions.
@@ -27,26 +28,10 @@ func loadDecisionB(t testing.TB, name string) *decision.Decision {
 	return &d
 }
 
-// golden compares got with testdata/golden/<path>; UPDATE_GOLDEN=1 rewrites the file.
-func golden(t *testing.T, path, got string) {
+// wantGolden compares got with testdata/golden/<path>.
+func wantGolden(t *testing.T, path, got string) {
 	t.Helper()
-	file := filepath.Join("testdata", "golden", path)
-	if os.Getenv("UPDATE_GOLDEN") == "1" {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run with UPDATE_GOLDEN=1 to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file (UPDATE_GOLDEN=1 to accept):\n--- got ---\n%s", file, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "golden", path), got)
 }
 
 // TestRenderGolden renders a hand-written decision whose text is hostile (mentions, a forged
@@ -61,13 +46,13 @@ func TestRenderGolden(t *testing.T) {
 		t.Run(tc.fixture, func(t *testing.T) {
 			d := loadDecision(t, tc.fixture)
 			r := Render(d, RenderOptions{Supersedes: tc.supersedes})
-			golden(t, tc.fixture+"/title.txt", r.Title+"\n")
-			golden(t, tc.fixture+"/body.md", r.Body)
+			wantGolden(t, tc.fixture+"/title.txt", r.Title+"\n")
+			wantGolden(t, tc.fixture+"/body.md", r.Body)
 			if len(r.Comments) != len(d.Phases) {
 				t.Fatalf("%d comments for %d phases", len(r.Comments), len(d.Phases))
 			}
 			for i, c := range r.Comments {
-				golden(t, fmt.Sprintf("%s/comment-%d-%s.md", tc.fixture, i+1, strings.TrimPrefix(c.Name, partPhasePrefix)), c.Body)
+				wantGolden(t, fmt.Sprintf("%s/comment-%d-%s.md", tc.fixture, i+1, strings.TrimPrefix(c.Name, partPhasePrefix)), c.Body)
 			}
 			if r.AnswerPart != tc.answer {
 				t.Errorf("answer part %q, want %s", r.AnswerPart, tc.answer)

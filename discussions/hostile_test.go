@@ -60,12 +60,12 @@ func TestHostileAnswersKeepTheRecordsStructure(t *testing.T) {
 		footer < strings.LastIndex(got.Body, "<details>") || !strings.Contains(got.Body, "## Dissent\n\nRecorded as stated") {
 		t.Errorf("the independence line, the dissent or the footer is not war-room's own:\n%s", got.Body)
 	}
-	golden(t, "hostile/body.md", got.Body)
+	wantGolden(t, "hostile/body.md", got.Body)
 	for i, c := range got.Comments {
 		if cs, ws := injection.Parse(c.Body).Structure(), injection.Parse(want.Comments[i].Body).Structure(); !reflect.DeepEqual(cs, ws) {
 			t.Errorf("comment %s is shaped unlike a clean run's:\n got %+v\nwant %+v", c.Name, cs, ws)
 		}
-		golden(t, fmt.Sprintf("hostile/comment-%d-%s.md", i+1, strings.TrimPrefix(c.Name, partPhasePrefix)), c.Body)
+		wantGolden(t, fmt.Sprintf("hostile/comment-%d-%s.md", i+1, strings.TrimPrefix(c.Name, partPhasePrefix)), c.Body)
 	}
 }
 

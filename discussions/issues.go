@@ -85,7 +85,7 @@ func (p *Publisher) syncIssues(ctx context.Context, j *job) error {
 		}
 		for _, is := range page {
 			m, ok := ParseMarker(is.GetBody())
-			if ok && m.Session == j.Decision.SessionID && (wrgithub.Author{Login: is.GetUser().GetLogin(), Type: is.GetUser().GetType()}).Is(j.info.login) {
+			if ok && m.Session == j.Decision.SessionID && wrgithub.UserAuthor(is.GetUser()).Is(j.info.login) {
 				if _, dup := j.st.Issues[m.Part]; !dup {
 					j.st.Issues[m.Part] = is.GetNumber()
 				}

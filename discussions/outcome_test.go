@@ -28,7 +28,7 @@ func goldenOutcome(t *testing.T) outcome.Addendum {
 func TestOutcomeCommentGolden(t *testing.T) {
 	a := goldenOutcome(t)
 	body := renderOutcome(a)
-	golden(t, "outcome/comment-outcome.md", body)
+	wantGolden(t, "outcome/comment-outcome.md", body)
 	o, err := readOutcome("outcome-1", "u", body)
 	if err != nil {
 		t.Fatal(err)

@@ -135,7 +135,7 @@ func TestDecisionLogRendering(t *testing.T) {
 		{Number: 12, Title: "[War Room] Adopt | pipes @here", Class: "type 1B", Date: "2026-03-05", Status: "active"},
 		{Number: 7, Title: "[Reason] Is X safe?", Class: "—", Date: "2026-02-01", Status: "superseded by #12"},
 	}
-	golden(t, "decision_log.md", renderLog(rows))
+	wantGolden(t, "decision_log.md", renderLog(rows))
 	var many []DecisionRow
 	for i := 3000; i > 0; i-- {
 		many = append(many, DecisionRow{Number: i, Title: strings.Repeat("t", 40), Class: "type 2", Date: "2026-01-01", Status: "active"})

@@ -1,27 +1,19 @@
 package reviewlane
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/war-room/war-room/internal/golden"
 )
 
-// golden compares got with testdata/golden/<name>; UPDATE_GOLDEN=1 rewrites the file.
-func golden(t *testing.T, name, got string) {
+// wantGolden compares got with testdata/golden/<name>.
+func wantGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if os.Getenv("UPDATE_GOLDEN") == "1" {
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run with UPDATE_GOLDEN=1 to create %s", path)
-	assert.Equal(t, string(want), got)
+	golden.Check(t, filepath.Join("testdata", "golden", name), got)
 }
 
 func goldenResult() *Result {
@@ -64,8 +56,8 @@ func TestCommentAndCheckGolden(t *testing.T) {
 
 	for name, r := range map[string]*Result{"refuted": refuted, "transport": transport, "stale": stale, "blocked": blocked} {
 		conclusion, title := Conclusions{Refuted: "failure"}.Of(r)
-		golden(t, "comment_"+name+".md", commentBody(r, Conclusions{Refuted: "failure"}))
-		golden(t, "check_"+name+".txt", conclusion+"\n"+title+"\n")
+		wantGolden(t, "comment_"+name+".md", commentBody(r, Conclusions{Refuted: "failure"}))
+		wantGolden(t, "check_"+name+".txt", conclusion+"\n"+title+"\n")
 		_, err := r.Marshal()
 		assert.NoError(t, err, name)
 	}

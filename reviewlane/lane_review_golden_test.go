@@ -28,12 +28,12 @@ func TestReviewGolden(t *testing.T) {
 		"00000000000000f2": {url: "https://github.com/acme/widgets/pull/42#pullrequestreview-3", head: strings.Repeat("0", 40)},
 	}}
 	d := planReview(r, publishOptions{MaxComments: 1}.withDefaults(), before).draft(r, publishOptions{}.withDefaults())
-	golden(t, "review_body.md", d.Body)
+	wantGolden(t, "review_body.md", d.Body)
 	var comments strings.Builder
 	for _, c := range d.Comments {
 		comments.WriteString(c.Path + ":" + itoaRange(c.StartLine, c.Line) + "\n" + c.Body + "\n\n")
 	}
-	golden(t, "review_comments.md", comments.String())
+	wantGolden(t, "review_comments.md", comments.String())
 }
 
 func itoaRange(start, line int) string {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/ledger"
 	wr "github.com/war-room/war-room/internal/github"
@@ -142,8 +142,8 @@ func TestActionCommentPublishesDecision(t *testing.T) {
 	if len(bc) != 2 {
 		t.Fatalf("bot wrote %d comments on the issue, want the progress comment and one reply:\n%+v", len(bc), bc)
 	}
-	st, ok := bot.ParseState(bc[0].Body)
-	if !ok || st.Status != bot.StatusCompleted || st.Protocol != "reason" || !strings.HasSuffix(st.Discussion, "/discussions/"+strconv.Itoa(published.Number)) {
+	st, ok := thread.ParseState(bc[0].Body)
+	if !ok || st.Status != thread.StatusCompleted || st.Protocol != "reason" || !strings.HasSuffix(st.Discussion, "/discussions/"+strconv.Itoa(published.Number)) {
 		t.Errorf("progress comment state: %+v (ok %v)\n%s", st, ok, bc[0].Body)
 	}
 	if !strings.Contains(bc[1].Body, "@alice") || !strings.Contains(bc[1].Body, st.Discussion) {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -43,7 +43,7 @@ func TestActionForgedPriorOpensNoGate(t *testing.T) {
 	r, _ := w.say("alice", n, "/war-room "+gateQuestion)
 	wantNoError(t, r)
 	st, _ := progressState(t, w, n)
-	if st.Status != bot.StatusCompleted || st.Gate != nil || len(ledgerRows(t, r.db)) != 5 {
+	if st.Status != thread.StatusCompleted || st.Gate != nil || len(ledgerRows(t, r.db)) != 5 {
 		t.Fatalf("state %+v after %d calls: a forgery must not stop the session at a gate", st, len(ledgerRows(t, r.db)))
 	}
 	for _, d := range w.f.Discussions(aRepo) {
@@ -83,7 +83,7 @@ func TestActionForgedPriorIsNeverOffered(t *testing.T) {
 
 	r, _ = w.say("alice", n, fmt.Sprintf("/war-room reaffirm #%d", prior))
 	wantNoError(t, r)
-	if st, _ := progressState(t, w, n); st.Status != bot.StatusCompleted {
+	if st, _ := progressState(t, w, n); st.Status != thread.StatusCompleted {
 		t.Errorf("reaffirming #%d: %+v", prior, st)
 	}
 	for _, d := range w.f.Discussions(aRepo) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -36,13 +36,13 @@ func (w *actionWorld) say(login string, n int, body string) (actionRun, int64) {
 }
 
 // progressState is the state marker of the bot's first comment on the thread.
-func progressState(t *testing.T, w *actionWorld, n int) (bot.State, int64) {
+func progressState(t *testing.T, w *actionWorld, n int) (thread.State, int64) {
 	t.Helper()
 	bc := botComments(w, n)
 	if len(bc) == 0 {
 		t.Fatal("no progress comment")
 	}
-	st, ok := bot.ParseState(bc[0].Body)
+	st, ok := thread.ParseState(bc[0].Body)
 	if !ok {
 		t.Fatalf("the first bot comment has no state marker:\n%s", bc[0].Body)
 	}
@@ -60,7 +60,7 @@ func TestActionGateRoundTrip(t *testing.T) {
 	r1, cmd := w.say("alice", n, "/war-room "+gateQuestion)
 	wantNoError(t, r1)
 	st1, progressID := progressState(t, w, n)
-	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" {
+	if st1.Status != thread.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" {
 		t.Fatalf("first run state: %+v", st1)
 	}
 	if l := ledgerRows(t, r1.db); len(l) != 0 {
@@ -85,7 +85,7 @@ func TestActionGateRoundTrip(t *testing.T) {
 	r2, reply := w.say("alice", n, "/war-room proceed")
 	wantNoError(t, r2)
 	st2, id2 := progressState(t, w, n)
-	if id2 != progressID || st2.Session != st1.Session || st2.Seed != st1.Seed || st2.Status != bot.StatusCompleted {
+	if id2 != progressID || st2.Session != st1.Session || st2.Seed != st1.Seed || st2.Status != thread.StatusCompleted {
 		t.Fatalf("second run: progress %d→%d, state %+v; want the same comment and session, completed", progressID, id2, st2)
 	}
 	if st2.Answers["prior-decision"] != "proceed" {
@@ -127,7 +127,7 @@ func TestActionGateReplies(t *testing.T) {
 	r, _ = w.say("alice", n, fmt.Sprintf("/war-room reaffirm #%d", prior))
 	wantNoError(t, r)
 	st, _ := progressState(t, w, n)
-	if st.Status != bot.StatusCompleted || len(ledgerRows(t, r.db)) != 0 {
+	if st.Status != thread.StatusCompleted || len(ledgerRows(t, r.db)) != 0 {
 		t.Errorf("reaffirm: state %+v, %d calls", st, len(ledgerRows(t, r.db)))
 	}
 	var onPrior []githubfake.DiscussionComment
@@ -146,7 +146,7 @@ func TestActionGateReplies(t *testing.T) {
 	w2, n2, _ := gateWorld(t)
 	wantNoError(t, first(w2.say("alice", n2, "/war-room "+gateQuestion)))
 	wantNoError(t, first(w2.say("alice", n2, "/war-room cancel")))
-	if st, _ := progressState(t, w2, n2); st.Status != bot.StatusCancelled {
+	if st, _ := progressState(t, w2, n2); st.Status != thread.StatusCancelled {
 		t.Errorf("cancel: %+v", st)
 	}
 	r, _ = w2.say("alice", n2, "/war-room proceed")
@@ -172,7 +172,7 @@ func TestActionPremiseGate(t *testing.T) {
 	wantNoError(t, r1)
 	st1, _ := progressState(t, w, n)
 	// One round: the premise check, and the generator that runs beside it.
-	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" || len(ledgerRows(t, r1.db)) != 2 {
+	if st1.Status != thread.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" || len(ledgerRows(t, r1.db)) != 2 {
 		t.Fatalf("first run: state %+v, %d calls; want the premise gate after the first round", st1, len(ledgerRows(t, r1.db)))
 	}
 	bc := botComments(w, n)
@@ -184,7 +184,7 @@ func TestActionPremiseGate(t *testing.T) {
 	r2, _ := w.say("alice", n, "/war-room proceed")
 	wantNoError(t, r2)
 	st2, _ := progressState(t, w, n)
-	if st2.Status != bot.StatusCompleted || st2.Seed != st1.Seed || st2.Answers["premise"] != "proceed" || st2.Discussion == "" {
+	if st2.Status != thread.StatusCompleted || st2.Seed != st1.Seed || st2.Answers["premise"] != "proceed" || st2.Discussion == "" {
 		t.Fatalf("second run: %+v\n%s", st2, r2.stderr)
 	}
 	// The first round (the premise check and the generator) is carried in the thread's state,
@@ -241,7 +241,7 @@ func TestActionApproveReducedIndependence(t *testing.T) {
 	r2, _ := w.say("alice", n, "/war-room approve")
 	wantNoError(t, r2)
 	st2, _ := progressState(t, w, n)
-	if st2.Status != bot.StatusCompleted || st2.Answers["approve-reduced-independence"] != "approve" || st2.Discussion == "" ||
+	if st2.Status != thread.StatusCompleted || st2.Answers["approve-reduced-independence"] != "approve" || st2.Discussion == "" ||
 		len(ledgerRows(t, r2.db)) != 5 {
 		t.Fatalf("after approve: %+v, %d calls\n%s", st2, len(ledgerRows(t, r2.db)), r2.summary)
 	}
@@ -250,11 +250,11 @@ func TestActionApproveReducedIndependence(t *testing.T) {
 	wantNoError(t, first(w.say("alice", n2, "/war-room Should we keep the cache?")))
 	r3, _ := w.say("alice", n2, "/war-room decline")
 	wantNoError(t, r3)
-	if st, _ := progressState(t, w, n2); st.Status != bot.StatusCancelled || len(ledgerRows(t, r3.db)) != 0 {
+	if st, _ := progressState(t, w, n2); st.Status != thread.StatusCancelled || len(ledgerRows(t, r3.db)) != 0 {
 		t.Errorf("decline: %+v, %d calls", st, len(ledgerRows(t, r3.db)))
 	}
 	for _, c := range botComments(w, n2) {
-		if st, ok := bot.ParseState(c.Body); ok && st.Question == "decline" {
+		if st, ok := thread.ParseState(c.Body); ok && st.Question == "decline" {
 			t.Errorf("decline started a session on the question %q", st.Question)
 		}
 	}

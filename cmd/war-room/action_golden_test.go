@@ -49,8 +49,8 @@ func wantThreadGolden(t *testing.T, name, got string) {
 	}
 }
 
-// thread is every comment on issue n after its first (the command), as the page shows them.
-func thread(w *actionWorld, n int) string {
+// threadText is every comment on issue n after its first (the command), as the page shows them.
+func threadText(w *actionWorld, n int) string {
 	var b strings.Builder
 	for _, c := range w.f.IssueComments(aRepo, n) {
 		b.WriteString("----- " + c.Author + "\n" + c.Body + "\n")
@@ -72,7 +72,7 @@ func TestActionThreadGolden(t *testing.T) {
 		id := w.comment(c.who, n, c.body)
 		wantNoError(t, w.run("issue_comment", w.commentEvent("created", n, id, c.who, c.body), nil, keys))
 	}
-	wantThreadGolden(t, "refused-and-usage.md", thread(w, n))
+	wantThreadGolden(t, "refused-and-usage.md", threadText(w, n))
 
 	// A war-room panel deals its seats in a fixed order, so the failing call is always the same.
 	broken := councilWith(t, "  - role: chief-strategist\n    match: 'Phase 0\\.'\n    text: |\n      REVERSAL_COST: lots\n")
@@ -80,12 +80,12 @@ func TestActionThreadGolden(t *testing.T) {
 	f.user("alice", "write")
 	fn := f.f.AddIssue(aRepo, 0, "Billing queue", "Billing needs a queue.", "alice")
 	r, _ := f.say("alice", fn, "/war-room "+warRoomQuestion)
-	wantThreadGolden(t, "failed.md", thread(f, fn)+"===== job summary\n"+r.summary)
+	wantThreadGolden(t, "failed.md", threadText(f, fn)+"===== job summary\n"+r.summary)
 
 	g, gn, _ := gateWorld(t)
 	wantNoError(t, first(g.say("alice", gn, "/war-room "+gateQuestion)))
-	wantThreadGolden(t, "waiting.md", thread(g, gn))
+	wantThreadGolden(t, "waiting.md", threadText(g, gn))
 	r, _ = g.say("alice", gn, "/war-room proceed")
 	wantNoError(t, r)
-	wantThreadGolden(t, "published.md", thread(g, gn)+"===== job summary\n"+r.summary)
+	wantThreadGolden(t, "published.md", threadText(g, gn)+"===== job summary\n"+r.summary)
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	wr "github.com/war-room/war-room/internal/github"
 	"github.com/war-room/war-room/internal/githubfake"
 )
@@ -33,7 +33,7 @@ func TestActionLostReplyIsWrittenByTheReRun(t *testing.T) {
 		t.Errorf("the re-run made %d provider calls", len(calls))
 	}
 	end := w.endOf(t)
-	if end.progress.Status != bot.StatusCompleted || !slices.Equal(end.reactions, []string{"eyes", "rocket"}) {
+	if end.progress.Status != thread.StatusCompleted || !slices.Equal(end.reactions, []string{"eyes", "rocket"}) {
 		t.Errorf("end: %+v", end)
 	}
 	assertSpaced(t, w.f, time.Second)

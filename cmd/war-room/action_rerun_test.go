@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 )
 
 // A workflow re-run (or the App retrying a job) hands war-room the same command again. A
@@ -27,8 +27,8 @@ func TestActionRerunOfTheSameCommand(t *testing.T) {
 
 	first := w.run("issue_comment", event, nil, nil)
 	progress := botComments(w, n)[0]
-	failed, ok := bot.ParseState(progress.Body)
-	if !ok || failed.Status != bot.StatusFailed {
+	failed, ok := thread.ParseState(progress.Body)
+	if !ok || failed.Status != thread.StatusFailed {
 		t.Fatalf("first run: state %+v (ok %v)\nstderr:\n%s", failed, ok, first.stderr)
 	}
 
@@ -38,15 +38,15 @@ func TestActionRerunOfTheSameCommand(t *testing.T) {
 	wantNoError(t, second)
 	var progressComments int
 	for _, c := range botComments(w, n) {
-		if _, ok := bot.ParseState(c.Body); ok {
+		if _, ok := thread.ParseState(c.Body); ok {
 			progressComments++
 		}
 	}
 	if progressComments != 1 {
 		t.Fatalf("%d progress comments, want the first one continued", progressComments)
 	}
-	done, _ := bot.ParseState(w.f.IssueComments(aRepo, n)[1].Body)
-	if done.Session != failed.Session || done.Seed != failed.Seed || done.Status != bot.StatusCompleted {
+	done, _ := thread.ParseState(w.f.IssueComments(aRepo, n)[1].Body)
+	if done.Session != failed.Session || done.Seed != failed.Seed || done.Status != thread.StatusCompleted {
 		t.Errorf("re-run state %+v, want session %s seed %d completed", done, failed.Session, failed.Seed)
 	}
 	if second.outputs["session-id"] != failed.Session {

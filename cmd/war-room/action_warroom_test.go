@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/internal/githubfake"
 )
@@ -60,7 +60,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 	r1, _ := w.say("alice", n, "/war-room "+warRoomQuestion)
 	wantNoError(t, r1)
 	st1, progressID := progressState(t, w, n)
-	if st1.Protocol != "war-room" || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" {
+	if st1.Protocol != "war-room" || st1.Status != thread.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" {
 		t.Fatalf("first run state: %+v", st1)
 	}
 	if calls := ledgerRows(t, r1.db); len(calls) != 0 {
@@ -74,7 +74,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 	r2, reply := w.say("alice", n, "/war-room proceed")
 	wantNoError(t, r2)
 	st2, id2 := progressState(t, w, n)
-	if id2 != progressID || st2.Session != st1.Session || st2.Seed != st1.Seed || st2.Status != bot.StatusCompleted ||
+	if id2 != progressID || st2.Session != st1.Session || st2.Seed != st1.Seed || st2.Status != thread.StatusCompleted ||
 		st2.Protocol != "war-room" || st2.Discussion == "" {
 		t.Fatalf("second run: progress %d→%d, state %+v", progressID, id2, st2)
 	}
@@ -126,7 +126,7 @@ func TestActionWarRoomDefaultProtocol(t *testing.T) {
 
 // wantWarRoomDiscussion checks the one new decision: the war-room record, its phases as the
 // bot's comments, its labels, and the link to the decision it supersedes.
-func wantWarRoomDiscussion(t *testing.T, w *actionWorld, prior int, st bot.State) {
+func wantWarRoomDiscussion(t *testing.T, w *actionWorld, prior int, st thread.State) {
 	t.Helper()
 	var fresh []githubfake.Discussion
 	for _, d := range w.f.Discussions(aRepo) {
@@ -227,7 +227,7 @@ func TestActionWarRoomAgentTeams(t *testing.T) {
 	r, _ := w.say("alice", n, "/war-room --agent-teams --mode=full "+warRoomQuestion)
 	wantNoError(t, r)
 	st, _ := progressState(t, w, n)
-	if st.Status != bot.StatusCompleted || st.Flags["agent-teams"] != "true" {
+	if st.Status != thread.StatusCompleted || st.Flags["agent-teams"] != "true" {
 		t.Fatalf("state %+v\n%s", st, r.stderr)
 	}
 	steps := map[string]int{}

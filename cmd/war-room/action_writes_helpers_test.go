@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/internal/githubfake"
 )
@@ -85,7 +85,7 @@ type commandEnd struct {
 	labels    []string
 	answered  bool
 	logRow    bool
-	progress  bot.State
+	progress  thread.State
 	reply     string
 	reactions []string
 }
@@ -119,7 +119,7 @@ func (w *commandWorld) endOf(t *testing.T) commandEnd {
 	e.logRow = strings.Contains(log.Body, fmt.Sprintf("#%d", published.Number))
 	var progress, replies int
 	for _, c := range commentsBy(w.actionWorld, w.issue, w.login) {
-		if st, ok := bot.ParseState(c.Body); ok {
+		if st, ok := thread.ParseState(c.Body); ok {
 			progress++
 			e.progress = st
 		} else if strings.HasPrefix(c.Body, fmt.Sprintf("<!-- war-room:reply comment=%d -->\n", w.id)) {
@@ -148,7 +148,7 @@ func sameEnd(t *testing.T, got, want commandEnd) {
 	if !slices.Equal(got.labels, want.labels) || got.answered != want.answered || !got.logRow {
 		t.Errorf("labels %v answered %v log row %v, want %v %v true", got.labels, got.answered, got.logRow, want.labels, want.answered)
 	}
-	if got.progress.Status != bot.StatusCompleted {
+	if got.progress.Status != thread.StatusCompleted {
 		t.Errorf("progress comment says %s, want completed", got.progress.Status)
 	}
 	if !slices.Equal(got.reactions, want.reactions) {

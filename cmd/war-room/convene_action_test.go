@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/internal/githubfake"
@@ -60,8 +60,8 @@ func TestActionConvenePublishesTheCouncilsDecision(t *testing.T) {
 	if len(w.f.Comments(published.ID)) == 0 {
 		t.Errorf("no phase comments on the council discussion")
 	}
-	st, ok := bot.ParseState(botComments(w, n)[0].Body)
-	if !ok || st.Protocol != "council" || st.Status != bot.StatusCompleted {
+	st, ok := thread.ParseState(botComments(w, n)[0].Body)
+	if !ok || st.Protocol != "council" || st.Status != thread.StatusCompleted {
 		t.Errorf("progress state %+v (ok %v)", st, ok)
 	}
 	// The reply shows the footer with the link, as the record and the CLI do.
@@ -96,7 +96,7 @@ func TestActionConveneProceedCarriesTriage(t *testing.T) {
 	wantNoError(t, r1)
 	st1, _ := progressState(t, w, n)
 	first := ledgerRows(t, r1.db)
-	if st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "confirm-roster" || len(first) != 1 || first[0].Step != "triage/call" {
+	if st1.Status != thread.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "confirm-roster" || len(first) != 1 || first[0].Step != "triage/call" {
 		t.Fatalf("first run: state %+v, calls %+v; want the roster card's gate after triage alone", st1, first)
 	}
 	if st1.Carried == nil || st1.Carried.Calls() != 1 {
@@ -106,7 +106,7 @@ func TestActionConveneProceedCarriesTriage(t *testing.T) {
 	r2, _ := w.say("alice", n, "/war-room proceed")
 	wantNoError(t, r2)
 	st2, _ := progressState(t, w, n)
-	if st2.Status != bot.StatusCompleted || st2.Carried != nil {
+	if st2.Status != thread.StatusCompleted || st2.Carried != nil {
 		t.Fatalf("second run: state %+v\n%s", st2, r2.stderr)
 	}
 	calls := ledgerRows(t, r2.db)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine/ledger"
 	"github.com/war-room/war-room/protocols/council"
 )
@@ -19,7 +19,7 @@ func TestActionPostsTheCardAndProceedRunsTheTeam(t *testing.T) {
 	r1, _ := w.say("alice", n, "/war-room convene Should billing move to a queue?")
 	wantNoError(t, r1)
 	st, _ := progressState(t, w, n)
-	if st.Status != bot.StatusAwaiting || st.Gate == nil || st.Gate.Key != council.GateCard {
+	if st.Status != thread.StatusAwaiting || st.Gate == nil || st.Gate.Key != council.GateCard {
 		t.Fatalf("first run state: %+v", st)
 	}
 	for _, e := range ledgerRows(t, r1.db) {
@@ -42,7 +42,7 @@ func TestActionPostsTheCardAndProceedRunsTheTeam(t *testing.T) {
 	}
 	r2, _ := w.say("alice", n, "/war-room proceed")
 	wantNoError(t, r2)
-	if st, _ := progressState(t, w, n); st.Status != bot.StatusCompleted {
+	if st, _ := progressState(t, w, n); st.Status != thread.StatusCompleted {
 		t.Fatalf("after proceed: %+v\n%s", st, r2.stderr)
 	}
 	published := false
@@ -63,7 +63,7 @@ func TestActionFailureNamesEveryMissingAnswerOnTheThread(t *testing.T) {
 	w.user("alice", "write")
 	n := w.f.AddIssue(aRepo, 0, "Billing jobs", "Cron retries pile up at night.", "alice")
 	r, _ := w.say("alice", n, "/war-room convene --go Should billing move to a queue?")
-	if st, _ := progressState(t, w, n); st.Status != bot.StatusFailed {
+	if st, _ := progressState(t, w, n); st.Status != thread.StatusFailed {
 		t.Fatalf("state: %+v\n%s", st, r.stderr)
 	}
 	bc := botComments(w, n)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/internal/githubfake"
 )
 
@@ -32,8 +32,8 @@ func TestServeGateRoundTrip(t *testing.T) {
 	}
 	eventually(t, s, "the question", func() bool { return queuedJobs(t, files)["d-ask"] == "completed" })
 	first := appComments(w, n)
-	st1, ok := bot.ParseState(first[0].Body)
-	if !ok || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" || len(first) != 2 {
+	st1, ok := thread.ParseState(first[0].Body)
+	if !ok || st1.Status != thread.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "prior-decision" || len(first) != 2 {
 		t.Fatalf("after the command: state %+v, comments %+v\n%s", st1, first, s.log())
 	}
 
@@ -45,8 +45,8 @@ func TestServeGateRoundTrip(t *testing.T) {
 	eventually(t, s, "the answer's job", func() bool {
 		return queuedJobs(t, files)["d-proceed"] != "available" && queuedJobs(t, files)["d-proceed"] != "running"
 	})
-	st2, _ := bot.ParseState(appComments(w, n)[0].Body)
-	if st2.Session != st1.Session || st2.Status != bot.StatusCompleted {
+	st2, _ := thread.ParseState(appComments(w, n)[0].Body)
+	if st2.Session != st1.Session || st2.Status != thread.StatusCompleted {
 		t.Fatalf("after the answer: state %+v; jobs %v\ncomments %+v\n%s", st2, queuedJobs(t, files), appComments(w, n), s.log())
 	}
 	if got := reactionsOn(w, n, rid); !slices.Equal(got, []string{"eyes", "rocket"}) {

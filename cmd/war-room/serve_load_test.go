@@ -16,7 +16,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/discussions"
 	"github.com/war-room/war-room/internal/pgtest"
 )
@@ -205,7 +205,7 @@ func TestServeThreeReplicasUnderLoad(t *testing.T) {
 	for _, n := range issues {
 		var progress, replies int
 		for _, c := range commentsBy(w, n, appLogin) {
-			if _, ok := bot.ParseState(c.Body); ok {
+			if _, ok := thread.ParseState(c.Body); ok {
 				progress++
 			} else if strings.HasPrefix(c.Body, "<!-- war-room:reply ") {
 				replies++

@@ -11,7 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/war-room/war-room/bot"
+	"github.com/war-room/war-room/bot/thread"
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/pgtest"
 	"github.com/war-room/war-room/internal/store"
@@ -111,8 +111,8 @@ func TestServeReplyOnAnotherReplica(t *testing.T) {
 		t.Fatalf("delivery: %d", got)
 	}
 	eventually(t, asker, "the premise question", func() bool { return pgJobState(t, files.databaseURL, "d-ask") == "completed" })
-	st1, ok := bot.ParseState(appComments(w, n)[0].Body)
-	if !ok || st1.Status != bot.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" {
+	st1, ok := thread.ParseState(appComments(w, n)[0].Body)
+	if !ok || st1.Status != thread.StatusAwaiting || st1.Gate == nil || st1.Gate.Key != "premise" {
 		t.Fatalf("after the command: %+v\n%s", st1, asker.log())
 	}
 	if got := len(ledgerRows(t, files.databaseURL)); got != 2 {
@@ -127,8 +127,8 @@ func TestServeReplyOnAnotherReplica(t *testing.T) {
 		t.Fatalf("reply delivery: %d", got)
 	}
 	eventually(t, other, "the answer's job", func() bool { return pgJobState(t, files.databaseURL, "d-proceed") == "completed" })
-	st2, _ := bot.ParseState(appComments(w, n)[0].Body)
-	if st2.Session != st1.Session || st2.Status != bot.StatusCompleted || st2.Discussion == "" {
+	st2, _ := thread.ParseState(appComments(w, n)[0].Body)
+	if st2.Session != st1.Session || st2.Status != thread.StatusCompleted || st2.Discussion == "" {
 		t.Fatalf("after the answer: %+v\n%s", st2, other.log())
 	}
 	calls := ledgerRows(t, files.databaseURL)

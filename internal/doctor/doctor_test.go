@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/provider"
+	"github.com/war-room/war-room/internal/golden"
 	"github.com/war-room/war-room/internal/provider/anthropic"
 	"github.com/war-room/war-room/internal/provider/openai"
 )
@@ -86,7 +86,7 @@ func TestARejectedEffortIsMarkedWithTheKeyThatFixesIt(t *testing.T) {
 	assert.Equal(t, 3, row.Calls, "the rejected try, the plain answer, the cache read")
 	assert.Equal(t, "high", body(api, 0, "output_config", "effort"))
 	assert.Nil(t, api.bodies[1]["output_config"])
-	golden(t, "effort_rejected.golden", rep.Table())
+	wantGolden(t, "effort_rejected.golden", rep.Table())
 }
 
 func TestAfterTheFixEveryCheckPasses(t *testing.T) {
@@ -100,7 +100,7 @@ func TestAfterTheFixEveryCheckPasses(t *testing.T) {
 	assert.Equal(t, OK, row.check(checkEffort).Status, "no effort sent, none refused")
 	assert.Equal(t, 2, row.Calls, "the answer, which wrote the cache, and the read")
 	assert.InDelta(t, (2*12*3+2*2*15+6000*3.75+6000*0.3)/1e6, row.CostUSD, 1e-9)
-	golden(t, "all_pass.golden", rep.Table())
+	wantGolden(t, "all_pass.golden", rep.Table())
 }
 
 func TestALocalServerIsAskedForItsContext(t *testing.T) {
@@ -146,7 +146,7 @@ func TestPlanNamesEveryCallWithoutMakingOne(t *testing.T) {
 	assert.Empty(t, api.bodies)
 	assert.Contains(t, plan, "effort high, adaptive thinking")
 	assert.Contains(t, plan, "2. the same request again")
-	golden(t, "plan.golden", plan)
+	wantGolden(t, "plan.golden", plan)
 }
 
 func body(a *messagesAPI, i int, keys ...string) any {
@@ -158,15 +158,10 @@ func body(a *messagesAPI, i int, keys ...string) any {
 	return v
 }
 
-func golden(t *testing.T, name, got string) {
+// wantGolden compares got with testdata/<name>.
+func wantGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), got)
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 // A 429 with retry-after means the profile serves and its vendor limited the rate just

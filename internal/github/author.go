@@ -1,6 +1,10 @@
 package github
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/google/go-github/v62/github"
+)
 
 // Author is who wrote an item, as GitHub lists it.
 type Author struct {
@@ -9,6 +13,9 @@ type Author struct {
 	// when the listing does not say.
 	Type string
 }
+
+// UserAuthor is the author a REST listing names: its login and its type.
+func UserAuthor(u *github.User) Author { return Author{Login: u.GetLogin(), Type: u.GetType()} }
 
 // Is says whether the author is the account ours names, spelt as configured or as REST
 // spells it ("name[bot]" for an App or github-actions). GraphQL spells a bot without the

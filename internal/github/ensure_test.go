@@ -21,7 +21,7 @@ func commentFind(w *world, c *gogithub.Client, body string) Find[*gogithub.Issue
 		},
 		Match: func(ic *gogithub.IssueComment) bool {
 			m, ok := FirstLineMarker(ic.GetBody())
-			return ok && m == testMarker && Author{Login: ic.GetUser().GetLogin(), Type: ic.GetUser().GetType()}.Is(botLogin)
+			return ok && m == testMarker && UserAuthor(ic.GetUser()).Is(botLogin)
 		},
 		Create: func(ctx context.Context) (*gogithub.IssueComment, error) { return w.comment(ctx, c, body) },
 	}

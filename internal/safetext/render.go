@@ -60,6 +60,20 @@ func phrase(s string, cell bool) string {
 	return Plain(strings.Join(strings.Fields(r.flat(parse(src))), " "))
 }
 
+// FirstLine is s's first non-blank line, cut to max runes with an ellipsis. It changes no
+// character: text going out still needs Inline (or another of this package's functions).
+func FirstLine(s string, max int) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			if r := []rune(l); len(r) > max {
+				return string(r[:max-1]) + "…"
+			}
+			return l
+		}
+	}
+	return ""
+}
+
 // Headline is the first sentence of untrusted markdown's first paragraph (its headings
 // skipped), as plain words of at most max characters: the line that says what an answer says.
 func Headline(s string, max int) string {

@@ -1,4 +1,4 @@
-package bot
+package thread
 
 import (
 	"context"
@@ -9,22 +9,19 @@ import (
 	"github.com/war-room/war-room/engine/events"
 )
 
-// commentEditor replaces the body of the progress comment. *GitHub implements it.
-type commentEditor interface {
-	// EditComment replaces comment id's body in repo; an error is logged, never fatal: the
-	// session goes on and the next edit carries the latest state.
-	EditComment(ctx context.Context, repo Repo, id int64, body string) error
+// Editor replaces the body of a comment of the thread's repository.
+type Editor interface {
+	// EditComment replaces comment id's body; an error is logged, never fatal: the session
+	// goes on and the next edit carries the latest state.
+	EditComment(ctx context.Context, id int64, body string) error
 }
 
-var _ commentEditor = (*gitHub)(nil)
-
-// progress is the engine sink behind one progress comment. It folds events into a view
+// Progress is the engine sink behind one Progress comment. It folds events into a view
 // (phase, one row per call) and edits the comment in place at most once per throttle
 // interval of the injected clock, so a panel of parallel calls costs a few edits, not one
 // per event. Events carry no model text, and neither does the comment.
-type progress struct {
-	editor   commentEditor
-	repo     Repo
+type Progress struct {
+	editor   Editor
 	id       int64
 	now      func() time.Time
 	throttle time.Duration
@@ -40,12 +37,16 @@ type progress struct {
 	pending   sync.WaitGroup
 }
 
-var _ events.Sink = (*progress)(nil)
+var _ events.Sink = (*Progress)(nil)
 
-// newProgress follows comment id in repo, starting from state.
-func newProgress(editor commentEditor, repo Repo, id int64, state State, now func() time.Time, throttle time.Duration) *progress {
-	p := &progress{editor: editor, repo: repo, id: id, now: now, throttle: throttle,
-		spawn: func(f func()) { go f() }, warn: func(error) {}}
+// NewProgress follows comment id, starting from state; warn is told of an edit that failed
+// (nil: nobody).
+func NewProgress(editor Editor, id int64, state State, now func() time.Time, throttle time.Duration, warn func(error)) *Progress {
+	if warn == nil {
+		warn = func(error) {}
+	}
+	p := &Progress{editor: editor, id: id, now: now, throttle: throttle,
+		spawn: func(f func()) { go f() }, warn: warn}
 	p.view.state = state
 	p.lastFlush = now() // the comment was just written with this state
 	return p
@@ -53,7 +54,7 @@ func newProgress(editor commentEditor, repo Repo, id int64, state State, now fun
 
 // Emit folds one event into the view and edits the comment if the last edit is old enough
 // and none is in flight.
-func (p *progress) Emit(ev events.Event) {
+func (p *Progress) Emit(ev events.Event) {
 	p.mu.Lock()
 	p.view.apply(ev)
 	due := !p.flushing && p.now().Sub(p.lastFlush) >= p.throttle
@@ -77,37 +78,37 @@ func (p *progress) Emit(ev events.Event) {
 // Disclose writes who will receive the session's material into the comment, and waits for
 // the edit: the engine calls no model before it returns, and a comment that cannot carry the
 // disclosure stops the session with nothing spent.
-func (p *progress) Disclose(ctx context.Context, d engine.Disclosure) error {
+func (p *Progress) Disclose(ctx context.Context, d engine.Disclosure) error {
 	p.pending.Wait()
 	p.mu.Lock()
 	p.view.disclosure = &d
 	body := p.view.render()
 	p.lastFlush = p.now()
 	p.mu.Unlock()
-	return p.editor.EditComment(context.WithoutCancel(ctx), p.repo, p.id, body)
+	return p.editor.EditComment(context.WithoutCancel(ctx), p.id, body)
 }
 
-var _ engine.Discloser = (*progress)(nil)
+var _ engine.Discloser = (*Progress)(nil)
 
-// finish records the session's final state and writes it, after any edit in flight, so the
+// Finish records the session's final state and writes it, after any edit in flight, so the
 // last write always wins.
-func (p *progress) finish(ctx context.Context, state State, result resultView) error {
+func (p *Progress) Finish(ctx context.Context, state State, result Result) error {
 	p.pending.Wait()
 	p.mu.Lock()
 	p.view.state, p.view.result = state, result
 	body := p.view.render()
 	p.mu.Unlock()
-	return p.editor.EditComment(context.WithoutCancel(ctx), p.repo, p.id, body)
+	return p.editor.EditComment(context.WithoutCancel(ctx), p.id, body)
 }
 
-func (p *progress) edit(body string) {
-	if err := p.editor.EditComment(context.Background(), p.repo, p.id, body); err != nil {
+func (p *Progress) edit(body string) {
+	if err := p.editor.EditComment(context.Background(), p.id, body); err != nil {
 		p.warn(err)
 	}
 }
 
 // Body renders the comment as it stands, for the first write.
-func (p *progress) Body() string {
+func (p *Progress) Body() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.view.render()

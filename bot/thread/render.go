@@ -1,4 +1,4 @@
-package bot
+package thread
 
 import (
 	"fmt"
@@ -8,6 +8,10 @@ import (
 	"github.com/war-room/war-room/internal/safetext"
 )
 
+// Render is the progress comment of st before any call has been made: what a session's first
+// write, and a reply that changes its state without running it, put on the thread.
+func Render(st State) string { return (&progressView{state: st}).render() }
+
 // render writes the comment: the state marker first (it must be the first line), then a
 // heading, the question, the phase and the call table. Every piece of user text goes
 // through safetext, so nothing in it can ping, hide text or forge a marker.
@@ -15,16 +19,16 @@ func (v *progressView) render() string {
 	var b strings.Builder
 	s := v.state
 	b.WriteString(s.Marker() + "\n")
-	fmt.Fprintf(&b, "### war-room · %s — %s\n\n", s.Protocol, statusText(s.Status))
-	fmt.Fprintf(&b, "> %s\n\n", safetext.Inline(firstLine(s.Question, 200)))
+	fmt.Fprintf(&b, "### war-room · %s — %s\n\n", s.Protocol, s.Status.Text())
+	fmt.Fprintf(&b, "> %s\n\n", safetext.Inline(safetext.FirstLine(s.Question, 200)))
 	v.writeDisclosure(&b)
 	switch s.Status {
 	case StatusAwaiting:
-		b.WriteString(gateText(s.Gate))
+		b.WriteString(GateText(s.Gate))
 	case StatusCompleted:
 		v.writeOutcome(&b)
 	case StatusFailed:
-		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", v.result.Class, firstLine(v.result.Detail, 500))
+		fmt.Fprintf(&b, "**Failed** (%s): %s\n\n", v.result.Class, safetext.FirstLine(v.result.Detail, 500))
 	case StatusCancelled:
 		b.WriteString("Cancelled: nothing more will run for this session.\n\n")
 	}
@@ -63,7 +67,7 @@ func (v *progressView) writeCalls(b *strings.Builder) {
 	}
 	b.WriteString("| step | role | profile | state |\n|---|---|---|---|\n")
 	for _, c := range v.calls {
-		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", cellText(c.step), cellText(c.role), cellText(c.profile), c.stateText(v.state.Status))
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", safetext.Inline(c.step), safetext.Inline(c.role), safetext.Inline(c.profile), c.stateText(v.state.Status))
 	}
 	b.WriteString("\n")
 }
@@ -76,37 +80,20 @@ func (c callRow) stateText(s Status) string {
 		retry = fmt.Sprintf(" (attempt %d)", c.attempts)
 	}
 	switch {
-	case c.outcome == "" && s != statusRunning:
+	case c.outcome == "" && s != StatusRunning:
 		return "did not finish" + retry
 	case c.outcome == "":
 		return fmt.Sprintf("running %s%s", c.elapsed.Truncate(time.Second), retry)
 	case c.outcome == "ok":
 		return fmt.Sprintf("done in %s%s", c.elapsed.Truncate(100*time.Millisecond), retry)
 	}
-	return cellText(c.outcome) + retry
+	return safetext.Inline(c.outcome) + retry
 }
 
-func statusText(s Status) string {
-	return map[Status]string{statusRunning: "running", StatusAwaiting: "waiting for an answer",
+// Text is the status in the words a reader sees ("waiting for an answer").
+func (s Status) Text() string {
+	return map[Status]string{StatusRunning: "running", StatusAwaiting: "waiting for an answer",
 		StatusCompleted: "done", StatusFailed: "failed", StatusCancelled: "cancelled"}[s]
-}
-
-// firstLine is s's first non-blank line, cut to max runes.
-func firstLine(s string, max int) string {
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			if r := []rune(l); len(r) > max {
-				return string(r[:max-1]) + "…"
-			}
-			return l
-		}
-	}
-	return ""
-}
-
-// cellText makes text safe for one table cell.
-func cellText(s string) string {
-	return safetext.Inline(s)
 }
 
 // writeDisclosure lists, before any model is called, who receives the question and its
@@ -118,20 +105,20 @@ func (v *progressView) writeDisclosure(b *strings.Builder) {
 	}
 	what := "The question"
 	if len(d.Material) > 1 {
-		what = "The question and " + cellText(strings.Join(d.Material[1:], ", "))
+		what = "The question and " + safetext.Inline(strings.Join(d.Material[1:], ", "))
 	}
 	fmt.Fprintf(b, "%s go to these processors before any model answers:\n\n", what)
 	for _, p := range d.Processors {
-		fmt.Fprintf(b, "- %s: %s (%s family) at %s\n", cellText(p.Profile), cellText(p.Model), cellText(p.Family), cellText(p.Endpoint))
+		fmt.Fprintf(b, "- %s: %s (%s family) at %s\n", safetext.Inline(p.Profile), safetext.Inline(p.Model), safetext.Inline(p.Family), safetext.Inline(p.Endpoint))
 	}
 	b.WriteString("\n")
 	for _, line := range d.RouteLines() {
-		b.WriteString(cellText(line) + "\n\n")
+		b.WriteString(safetext.Inline(line) + "\n\n")
 	}
 	if d.Budget != "" {
-		b.WriteString(cellText(d.Budget) + "\n\n")
+		b.WriteString(safetext.Inline(d.Budget) + "\n\n")
 	}
 	if d.Source.Private {
-		fmt.Fprintf(b, "> [!IMPORTANT]\n> %s is a private repository: this content leaves GitHub for the processors above.\n\n", cellText(d.Source.Repository))
+		fmt.Fprintf(b, "> [!IMPORTANT]\n> %s is a private repository: this content leaves GitHub for the processors above.\n\n", safetext.Inline(d.Source.Repository))
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package thread
 
 import (
 	"context"
@@ -23,7 +23,7 @@ type sequence struct {
 
 func (s *sequence) add(item string) { s.mu.Lock(); s.items = append(s.items, item); s.mu.Unlock() }
 
-func (s *sequence) EditComment(_ context.Context, _ Repo, _ int64, body string) error {
+func (s *sequence) EditComment(_ context.Context, _ int64, body string) error {
 	s.add("edit: " + body)
 	return nil
 }

@@ -1,4 +1,4 @@
-package bot
+package thread
 
 import (
 	"fmt"
@@ -7,8 +7,21 @@ import (
 	"github.com/war-room/war-room/internal/safetext"
 )
 
-// gateText is the open question and the exact commands that answer it.
-func gateText(g *pendingGate) string {
+// Prefix starts every war-room command, a gate's answer among them.
+const Prefix = "/war-room"
+
+// The verbs of the replies that answer a gate ("/war-room proceed"); the command grammar
+// parses them as its reply commands.
+const (
+	Approve  = "approve"
+	Proceed  = "proceed"
+	Reaffirm = "reaffirm"
+	Skip     = "skip"
+	Cancel   = "cancel"
+)
+
+// GateText is the open question and the exact commands that answer it.
+func GateText(g *Gate) string {
 	if g == nil {
 		return ""
 	}
@@ -25,23 +38,23 @@ func gateText(g *pendingGate) string {
 		b.WriteString("\nQuoted as it was written:\n\n" + ex + "\n")
 	}
 	b.WriteString("\nReply with one of these comments:\n\n")
-	for _, c := range replyCommands(g) {
+	for _, c := range ReplyCommands(g) {
 		fmt.Fprintf(&b, "- `%s`\n", c)
 	}
 	b.WriteString("\n")
 	return b.String()
 }
 
-// replyCommands are the comments that answer g: each choice a reply verb can express, then
+// ReplyCommands are the comments that answer g: each choice a reply verb can express, then
 // cancel. A choice no verb expresses (a "decline") is what cancel does.
-func replyCommands(g *pendingGate) []string {
+func ReplyCommands(g *Gate) []string {
 	var out []string
 	for _, ch := range g.Choices {
 		verb, _, _ := strings.Cut(ch, " ")
-		switch kind(verb) {
-		case kindApprove, kindProceed, kindReaffirm, kindSkip:
-			out = append(out, prefix+" "+ch)
+		switch verb {
+		case Approve, Proceed, Reaffirm, Skip:
+			out = append(out, Prefix+" "+ch)
 		}
 	}
-	return append(out, prefix+" "+string(kindCancel))
+	return append(out, Prefix+" "+Cancel)
 }

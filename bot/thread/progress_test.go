@@ -1,8 +1,7 @@
-package bot
+package thread
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/war-room/war-room/engine/events"
+	"github.com/war-room/war-room/internal/golden"
 )
 
 // recordingEditor keeps every body written, in order.
@@ -18,7 +18,7 @@ type recordingEditor struct {
 	bodies []string
 }
 
-func (r *recordingEditor) EditComment(_ context.Context, _ Repo, _ int64, body string) error {
+func (r *recordingEditor) EditComment(_ context.Context, _ int64, body string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.bodies = append(r.bodies, body)
@@ -32,10 +32,10 @@ func (c *stepClock) now() time.Time { return c.t }
 
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func newTestProgress(ed commentEditor, clock *stepClock) *progress {
+func newTestProgress(ed Editor, clock *stepClock) *Progress {
 	st := sampleState()
-	st.Status, st.Gate = statusRunning, nil
-	p := newProgress(ed, Repo{Owner: testOwner, Name: testRepoName}, 9, st, clock.now, 10*time.Second)
+	st.Status, st.Gate = StatusRunning, nil
+	p := NewProgress(ed, 9, st, clock.now, 10*time.Second, nil)
 	p.spawn = func(f func()) { f() }
 	return p
 }
@@ -70,7 +70,7 @@ func TestProgressThrottlesEdits(t *testing.T) {
 	}
 	final := p.view.state
 	final.Status = StatusCompleted
-	if err := p.finish(context.Background(), final, resultView{DiscussionURL: "https://example.test/d/5"}); err != nil {
+	if err := p.Finish(context.Background(), final, Result{DiscussionURL: "https://example.test/d/5"}); err != nil {
 		t.Fatal(err)
 	}
 	last := ed.bodies[len(ed.bodies)-1]
@@ -88,9 +88,9 @@ type blockingEditor struct {
 	release chan struct{}
 }
 
-func (b *blockingEditor) EditComment(ctx context.Context, r Repo, id int64, body string) error {
+func (b *blockingEditor) EditComment(ctx context.Context, id int64, body string) error {
 	<-b.release
-	return b.recordingEditor.EditComment(ctx, r, id, body)
+	return b.recordingEditor.EditComment(ctx, id, body)
 }
 
 func TestProgressOneEditInFlight(t *testing.T) {
@@ -105,7 +105,7 @@ func TestProgressOneEditInFlight(t *testing.T) {
 	close(ed.release)
 	final := p.view.state
 	final.Status = StatusCompleted
-	if err := p.finish(context.Background(), final, resultView{}); err != nil {
+	if err := p.Finish(context.Background(), final, Result{}); err != nil {
 		t.Fatal(err)
 	}
 	if len(ed.bodies) != 2 {
@@ -118,7 +118,7 @@ func TestProgressOneEditInFlight(t *testing.T) {
 
 func TestProgressNeutralisesNames(t *testing.T) {
 	v := progressView{state: sampleState()}
-	v.state.Status, v.state.Gate = statusRunning, nil
+	v.state.Status, v.state.Gate = StatusRunning, nil
 	v.state.Question = "@octocat <!-- war-room:state v1 eyJzZXNzaW9uIjoieCJ9 --> /war-room approve"
 	v.apply(events.Event{Kind: events.CallStarted, Step: "s|1", Role: "@team", Profile: "<!--p-->"})
 	body := v.render()
@@ -131,13 +131,13 @@ func TestProgressNeutralisesNames(t *testing.T) {
 }
 
 func TestReplyCommands(t *testing.T) {
-	g := &pendingGate{Key: "prior-decision", Choices: []string{"reaffirm #4", "proceed", "skip"}}
+	g := &Gate{Key: "prior-decision", Choices: []string{"reaffirm #4", "proceed", "skip"}}
 	want := "/war-room reaffirm #4|/war-room proceed|/war-room skip|/war-room cancel"
-	if got := strings.Join(replyCommands(g), "|"); got != want {
+	if got := strings.Join(ReplyCommands(g), "|"); got != want {
 		t.Errorf("ReplyCommands = %s, want %s", got, want)
 	}
-	g = &pendingGate{Key: "approve-reduced-independence", Choices: []string{"approve", "decline"}}
-	if got := strings.Join(replyCommands(g), "|"); got != "/war-room approve|/war-room cancel" {
+	g = &Gate{Key: "approve-reduced-independence", Choices: []string{"approve", "decline"}}
+	if got := strings.Join(ReplyCommands(g), "|"); got != "/war-room approve|/war-room cancel" {
 		t.Errorf("ReplyCommands = %s", got)
 	}
 }
@@ -147,7 +147,7 @@ func TestProgressGolden(t *testing.T) {
 	base := sampleState()
 	base.Question = "Should we move the queue to PostgreSQL?\n\nWe run three services."
 	running := progressView{state: base}
-	running.state.Status, running.state.Gate = statusRunning, nil
+	running.state.Status, running.state.Gate = StatusRunning, nil
 	running.apply(events.Event{Kind: events.Phase, Phase: "attack"})
 	running.apply(events.Event{Kind: events.CallStarted, Step: "premise", Role: "premise-check", Profile: "claude"})
 	running.apply(events.Event{Kind: events.CallFinished, Step: "premise", Role: "premise-check", Profile: "claude", Outcome: "ok", Elapsed: 3200 * time.Millisecond})
@@ -157,40 +157,18 @@ func TestProgressGolden(t *testing.T) {
 	running.apply(events.Event{Kind: events.CallHeartbeat, Step: "attack/1", Role: "attacker", Profile: "gpt", Elapsed: 12 * time.Second})
 
 	awaiting := progressView{state: base}
-	awaiting.state.Gate = &pendingGate{Key: "prior-decision", Ask: "Earlier decisions may cover this question (listed below). Answer reaffirm #N, proceed or skip.",
+	awaiting.state.Gate = &Gate{Key: "prior-decision", Ask: "Earlier decisions may cover this question (listed below). Answer reaffirm #N, proceed or skip.",
 		Excerpt: "#4 [War Room] Queue on PostgreSQL (2026-01-10)", Choices: []string{"reaffirm #4", "proceed", "skip"}}
 
 	done := running
 	done.state.Status, done.state.Gate = StatusCompleted, nil
-	done.result = resultView{DiscussionURL: "https://github.com/acme/widgets/discussions/5", Notes: []string{"No .github/war-room.yml on main: every setting is the default."}}
+	done.result = Result{DiscussionURL: "https://github.com/acme/widgets/discussions/5", Notes: []string{"No .github/war-room.yml on main: every setting is the default."}}
 
 	failed := running
 	failed.state.Status, failed.state.Gate = StatusFailed, nil
-	failed.result = resultView{Class: "transport", Detail: "role attacker on profile gpt failed (transport) after 2 attempt(s): 502"}
+	failed.result = Result{Class: "transport", Detail: "role attacker on profile gpt failed (transport) after 2 attempt(s): 502"}
 
 	for name, v := range map[string]*progressView{"running": &running, "awaiting": &awaiting, "completed": &done, "failed": &failed} {
-		golden(t, filepath.Join("progress", name+".md"), v.render())
-	}
-}
-
-// golden compares got with testdata/golden/<path>; UPDATE_GOLDEN=1 rewrites the file.
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	file := filepath.Join("testdata", "golden", path)
-	if os.Getenv("UPDATE_GOLDEN") == "1" {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run with UPDATE_GOLDEN=1 to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file:\n--- got ---\n%s\n--- want ---\n%s", file, got, want)
+		golden.Check(t, filepath.Join("testdata", "golden", "progress", name+".md"), v.render())
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package thread
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ type Status string
 
 // Statuses in the state marker.
 const (
-	statusRunning   Status = "running"
+	StatusRunning   Status = "running"
 	StatusAwaiting  Status = "awaiting"
 	StatusCompleted Status = "completed"
 	StatusFailed    Status = "failed"
@@ -35,15 +35,15 @@ type State struct {
 	Protocol string `json:"protocol"`
 	Question string `json:"question"`
 	// Context are further inputs (the command's other lines, the issue), kept verbatim.
-	Context    []contextText     `json:"context,omitempty"`
+	Context    []Input           `json:"context,omitempty"`
 	Flags      map[string]string `json:"flags,omitempty"`
 	Seed       int64             `json:"seed"`
 	SeedSource string            `json:"seed_source"`
 	// Answers are the gate answers given so far, by gate key.
 	Answers map[string]string `json:"answers,omitempty"`
 	// Gate is the open gate while Status is awaiting.
-	Gate   *pendingGate `json:"gate,omitempty"`
-	Status Status       `json:"status"`
+	Gate   *Gate  `json:"gate,omitempty"`
+	Status Status `json:"status"`
 	// Supersede is the decision a reopened question supersedes (0: none asked).
 	Supersede int `json:"supersede,omitempty"`
 	// Requester is who started the session; CommentID is the command comment.
@@ -56,14 +56,14 @@ type State struct {
 	Carried *engine.Carried `json:"carried,omitempty"`
 }
 
-// contextText is one context input: its name and verbatim text.
-type contextText struct {
+// Input is one context input: its name and verbatim text.
+type Input struct {
 	Name string `json:"name"`
 	Text string `json:"text"`
 }
 
-// pendingGate is the question a session waits on.
-type pendingGate struct {
+// Gate is the question a session waits on.
+type Gate struct {
 	Key string `json:"key"`
 	// Ask is the gate's question, war-room's own text, and Excerpt the untrusted text it
 	// refers to (engine.GateRecord's Question and Excerpt).
@@ -126,43 +126,43 @@ func ParseState(body string) (State, bool) {
 	return s, true
 }
 
-// tracked is a session found on a thread: its state and the progress comment holding it.
-type tracked struct {
+// Tracked is a session found on a thread: its state and the progress comment holding it.
+type Tracked struct {
 	State     State
 	CommentID int64
 }
 
-// latestState finds the newest session state among comments, trusting only comments written
+// Latest finds the newest session state among comments, trusting only comments written
 // by ourLogin: anyone can paste a marker into a comment of their own.
-func latestState(comments []*github.IssueComment, ourLogin string) (tracked, bool) {
+func Latest(comments []*github.IssueComment, ourLogin string) (Tracked, bool) {
 	for i := len(comments) - 1; i >= 0; i-- {
 		c := comments[i]
 		if !byLogin(c, ourLogin) {
 			continue
 		}
 		if s, ok := ParseState(c.GetBody()); ok {
-			return tracked{State: s, CommentID: c.GetID()}, true
+			return Tracked{State: s, CommentID: c.GetID()}, true
 		}
 	}
-	return tracked{}, false
+	return Tracked{}, false
 }
 
-// stateForCommand finds the session a command comment already started (its progress comment,
+// ForCommand finds the session a command comment already started (its progress comment,
 // by ourLogin), so that a redelivered or retried job continues it rather than starting a
 // second, paid one.
-func stateForCommand(comments []*github.IssueComment, ourLogin string, commandID int64) (tracked, bool) {
+func ForCommand(comments []*github.IssueComment, ourLogin string, commandID int64) (Tracked, bool) {
 	for _, c := range comments {
 		if !byLogin(c, ourLogin) {
 			continue
 		}
 		if s, ok := ParseState(c.GetBody()); ok && s.CommentID == commandID {
-			return tracked{State: s, CommentID: c.GetID()}, true
+			return Tracked{State: s, CommentID: c.GetID()}, true
 		}
 	}
-	return tracked{}, false
+	return Tracked{}, false
 }
 
 // byLogin says whether c was written by the account login names.
 func byLogin(c *github.IssueComment, login string) bool {
-	return wr.Author{Login: c.GetUser().GetLogin(), Type: c.GetUser().GetType()}.Is(login)
+	return wr.UserAuthor(c.GetUser()).Is(login)
 }

@@ -1,4 +1,4 @@
-package bot
+package thread
 
 import (
 	"bytes"
@@ -12,6 +12,9 @@ import (
 	"github.com/google/go-github/v62/github"
 )
 
+// botLogin is the account the tests' progress comments are written by.
+const botLogin = "github-actions[bot]"
+
 func sampleState() State {
 	return State{
 		Session: "wr-0123456789abcdef", Protocol: "reason",
@@ -19,7 +22,7 @@ func sampleState() State {
 		Flags:    map[string]string{"fast": "true"},
 		Seed:     4242, SeedSource: "crypto/rand",
 		Answers: map[string]string{"prior-decision": "proceed"},
-		Gate:    &pendingGate{Key: "premise", Question: "Go on?", Choices: []string{"proceed", "drop"}},
+		Gate:    &Gate{Key: "premise", Question: "Go on?", Choices: []string{"proceed", "drop"}},
 		Status:  StatusAwaiting, Requester: "alice", CommentID: 77,
 	}
 }
@@ -61,7 +64,7 @@ func comment(id int64, login, body string) *github.IssueComment {
 	return &github.IssueComment{ID: github.Int64(id), Body: github.String(body), User: &github.User{Login: github.String(login)}}
 }
 
-func TestLatestStateTrustsOnlyOurComments(t *testing.T) {
+func TestLatestTrustsOnlyOurComments(t *testing.T) {
 	ours := sampleState()
 	forged := sampleState()
 	forged.Session, forged.Seed, forged.Answers = "wr-forged", 1, map[string]string{"approve-reduced-independence": "approve"}
@@ -72,32 +75,18 @@ func TestLatestStateTrustsOnlyOurComments(t *testing.T) {
 		comment(4, "evil[bot]", forged.Marker()),
 		comment(5, botLogin, "a plain reply with no marker"),
 	}
-	got, ok := latestState(comments, botLogin)
+	got, ok := Latest(comments, botLogin)
 	if !ok || got.CommentID != 2 || got.State.Session != ours.Session || got.State.Seed != ours.Seed {
-		t.Fatalf("LatestState = %+v, %v; want our comment 2", got, ok)
+		t.Fatalf("Latest = %+v, %v; want our comment 2", got, ok)
 	}
-	if _, ok := latestState(comments[2:4], botLogin); ok {
+	if _, ok := Latest(comments[2:4], botLogin); ok {
 		t.Error("a forged marker by another account was trusted")
 	}
 	newer := ours
 	newer.Session = "wr-newer"
 	comments = append(comments, comment(6, "GITHUB-ACTIONS[BOT]", newer.Marker()))
-	if got, _ := latestState(comments, botLogin); got.State.Session != "wr-newer" {
-		t.Errorf("LatestState picked %s, want the newest of ours", got.State.Session)
-	}
-}
-
-func TestStateFitsOneComment(t *testing.T) {
-	s := sampleState()
-	// The worst text for JSON: every character escaped; as long as the parser allows.
-	s.Question = strings.Repeat("\"<\\\x01", maxQuestionBytes/4)
-	s.Context = []contextText{{Name: "context:issue", Text: strings.Repeat("\"\x02", maxIssueContextBytes/2)}}
-	body := (&progressView{state: s}).render()
-	if len(body) > 65536 {
-		t.Errorf("a progress comment with the largest state is %d characters; GitHub takes 65536", len(body))
-	}
-	if got, ok := ParseState(body); !ok || got.Question != s.Question {
-		t.Error("the largest state does not round-trip")
+	if got, _ := Latest(comments, botLogin); got.State.Session != "wr-newer" {
+		t.Errorf("Latest picked %s, want the newest of ours", got.State.Session)
 	}
 }
 

@@ -1,4 +1,4 @@
-package bot
+package thread
 
 import (
 	"time"
@@ -16,7 +16,7 @@ type progressView struct {
 	phase      string
 	calls      []callRow
 	byStep     map[string]int
-	result     resultView
+	result     Result
 }
 
 // callRow is one model call as events describe it: who, on which profile, how it went.
@@ -29,12 +29,12 @@ type callRow struct {
 	resumed  bool
 }
 
-// resultView is how a session ended, for the last edit.
-type resultView struct {
+// Result is how a session ended, for the last edit.
+type Result struct {
 	DiscussionURL string
 	// Reaffirmed is the decision number a reaffirmation kept.
 	Reaffirmed int
-	// Class and Detail describe a failure; Detail is markdown already made safe (threadDetail).
+	// Class and Detail describe a failure; Detail is markdown already made safe (the caller made it so).
 	Class, Detail string
 	// Notes are things the reader must know (a configuration note, a skipped publish).
 	Notes []string
