@@ -8,8 +8,8 @@ import (
 	"github.com/war-room/war-room/config"
 )
 
-// Actor is who wrote a comment, as the event reports it.
-type Actor struct {
+// actor is who wrote a comment, as the event reports it.
+type actor struct {
 	Login string
 	// Type is "User", "Bot" or "Organization".
 	Type string
@@ -18,7 +18,7 @@ type Actor struct {
 // ignored says why a comment's author must not trigger anything, or "" when it may try.
 // Our own account never triggers (its comments are our progress and replies); other bots
 // are ignored when configured so (the default), so that two bots cannot loop.
-func ignored(a Actor, ourLogin string, ignoreBots bool) string {
+func ignored(a actor, ourLogin string, ignoreBots bool) string {
 	switch {
 	case a.Login == "":
 		return "the comment has no author"

@@ -9,17 +9,17 @@ import (
 
 func TestIgnored(t *testing.T) {
 	cases := []struct {
-		actor      Actor
+		actor      actor
 		ignoreBots bool
 		ignored    bool
 	}{
-		{Actor{"alice", "User"}, true, false},
-		{Actor{botLogin, "Bot"}, false, true}, // our own comments, whatever the setting
-		{Actor{"GitHub-Actions[bot]", "Bot"}, false, true},
-		{Actor{"dependabot[bot]", "Bot"}, true, true},
-		{Actor{"dependabot[bot]", "Bot"}, false, false},
-		{Actor{"renovate[bot]", "User"}, true, true}, // the suffix alone marks a bot
-		{Actor{"", "User"}, true, true},
+		{actor{"alice", "User"}, true, false},
+		{actor{botLogin, "Bot"}, false, true}, // our own comments, whatever the setting
+		{actor{"GitHub-Actions[bot]", "Bot"}, false, true},
+		{actor{"dependabot[bot]", "Bot"}, true, true},
+		{actor{"dependabot[bot]", "Bot"}, false, false},
+		{actor{"renovate[bot]", "User"}, true, true}, // the suffix alone marks a bot
+		{actor{"", "User"}, true, true},
 	}
 	for _, tc := range cases {
 		if got := ignored(tc.actor, botLogin, tc.ignoreBots) != ""; got != tc.ignored {

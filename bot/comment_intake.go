@@ -10,7 +10,7 @@ import (
 // isCommand is the first, payload-only check every comment handler makes: a created comment
 // whose first line is a command, by an author who is not ourselves. Edits and deletions never
 // are commands.
-func (d *Deps) isCommand(log *slog.Logger, action, body string, author Actor) bool {
+func (d *Deps) isCommand(log *slog.Logger, action, body string, author actor) bool {
 	if action != "created" {
 		log.Info("ignored: only new comments are commands", "action", action)
 		return false
@@ -41,7 +41,7 @@ type admission struct {
 
 // admit loads the repository's configuration and checks the author against it: an ignored
 // bot, then the minimum permission. Nothing is written here.
-func (d *Deps) admit(ctx context.Context, log *slog.Logger, repo Repo, branch string, author Actor) (admission, error) {
+func (d *Deps) admit(ctx context.Context, log *slog.Logger, repo Repo, branch string, author actor) (admission, error) {
 	var a admission
 	a.cfg, a.cfgErr = d.loadConfig(ctx, repo, branch)
 	ignoreBots, min := config.DefaultIgnoreBots, config.DefaultMinPermission

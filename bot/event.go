@@ -13,7 +13,7 @@ type eventUser struct {
 	Type  string `json:"type"`
 }
 
-func (u eventUser) actor() Actor { return Actor(u) }
+func (u eventUser) actor() actor { return actor(u) }
 
 type eventRepo struct {
 	Name          string    `json:"name"`

@@ -29,9 +29,9 @@ type classed interface{ FailureClass() string }
 // text, what failed: each missing answer's role, profile and class.
 type summarised interface{ Summary() string }
 
-// FailureClass names why a session failed, for the 😕 reply: a model call's class where a
+// errorClass names why a session failed, for the 😕 reply: a model call's class where a
 // call failed, else what kind of thing broke.
-func FailureClass(err error) string {
+func errorClass(err error) string {
 	var c classed
 	var ce *engine.CallError
 	var ue *UsageError

@@ -32,7 +32,7 @@ func TestFailureClass(t *testing.T) {
 		{errors.New("something else"), classInternal},
 	}
 	for _, tc := range cases {
-		if got := FailureClass(tc.err); got != tc.want {
+		if got := errorClass(tc.err); got != tc.want {
 			t.Errorf("FailureClass(%v) = %q, want %q", tc.err, got, tc.want)
 		}
 	}

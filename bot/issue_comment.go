@@ -74,7 +74,7 @@ type commandThread struct {
 	lost []error
 }
 
-func (t *commandThread) intake(ctx context.Context, author Actor) error {
+func (t *commandThread) intake(ctx context.Context, author actor) error {
 	a, err := t.d.admit(ctx, t.log, t.repo, t.ev.Repository.defaultBranch(), author)
 	if err != nil {
 		t.fail(ctx, classGitHub, err)

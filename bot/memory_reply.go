@@ -52,7 +52,7 @@ func (t *commandThread) memory(ctx context.Context, cfg *loadedConfig, cmd comma
 		t.reply(ctx, fmt.Sprintf("@%s %s", login, safetext.Plain(ue.Reason)))
 		return nil
 	case err != nil:
-		t.fail(ctx, FailureClass(err), err)
+		t.fail(ctx, errorClass(err), err)
 		return err
 	}
 	t.react(ctx, reactionRocket)

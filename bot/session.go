@@ -180,7 +180,7 @@ func failureClass(ctx context.Context, store engine.Store, res *session.Outcome)
 	case errors.As(res.Err, &ce):
 		return classConfiguration
 	}
-	class := FailureClass(res.Err)
+	class := errorClass(res.Err)
 	if class != classInternal || res.Session == nil {
 		return class
 	}

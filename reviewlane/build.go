@@ -48,8 +48,8 @@ type BuildOptions struct {
 	Entropy io.Reader
 }
 
-// Subject identifies the change a set of lanes reviews.
-type Subject struct {
+// subject identifies the change a set of lanes reviews.
+type subject struct {
 	ID         string
 	Repository string
 	PRNumber   int
@@ -60,13 +60,13 @@ type Subject struct {
 // Built is a set of lanes ready to dispatch: one immutable request file per lane.
 type Built struct {
 	Dir      string
-	Subject  Subject
+	Subject  subject
 	Requests []string
 }
 
 // material is what a source gathered; materialize turns it into files and requests.
 type material struct {
-	subject  Subject
+	subject  subject
 	diff     func(ctx context.Context, w io.Writer) error
 	contract contractText
 	author   authorFacts
@@ -94,8 +94,8 @@ func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error
 	b := &Built{Dir: o.EvidenceDir, Subject: m.subject}
 	for _, l := range o.Lanes {
 		r, err := newRequest(m, o, l, author,
-			FileRef{Path: diffPath, SHA256: diff.SHA256, Bytes: diff.Bytes},
-			Contract{FileRef: FileRef{Path: contractPath, SHA256: contract.SHA256, Bytes: contract.Bytes},
+			fileRef{Path: diffPath, SHA256: diff.SHA256, Bytes: diff.Bytes},
+			contractRef{fileRef: fileRef{Path: contractPath, SHA256: contract.SHA256, Bytes: contract.Bytes},
 				Source: m.contract.source, Default: m.contract.isDefault})
 		if err != nil {
 			return nil, err
@@ -116,7 +116,7 @@ func materialize(ctx context.Context, m material, o BuildOptions) (*Built, error
 	return b, nil
 }
 
-func newRequest(m material, o BuildOptions, l laneSpec, a Author, diff FileRef, c Contract) (*request, error) {
+func newRequest(m material, o BuildOptions, l laneSpec, a Author, diff fileRef, c contractRef) (*request, error) {
 	nonce, err := newNonce(o.Entropy)
 	if err != nil {
 		return nil, fmt.Errorf("build lane %s: %w", l.Name, err)

@@ -15,8 +15,8 @@ var defaultContract []byte
 // sourceDefault is the contract source recorded when the built-in default was used.
 const sourceDefault = "default"
 
-// DefaultContract returns the built-in acceptance contract.
-func DefaultContract() []byte { return bytes.Clone(defaultContract) }
+// builtinContract returns the built-in acceptance contract.
+func builtinContract() []byte { return bytes.Clone(defaultContract) }
 
 // contractText is the contract a build found, and where it came from.
 type contractText struct {
@@ -26,7 +26,7 @@ type contractText struct {
 }
 
 func defaultContractText() contractText {
-	return contractText{text: DefaultContract(), source: sourceDefault, isDefault: true}
+	return contractText{text: builtinContract(), source: sourceDefault, isDefault: true}
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

@@ -40,8 +40,8 @@ func TestDispatchConfirmedFromWellFormedAnswer(t *testing.T) {
 
 	// The prompt is the role body, the fenced contract and diff, and the nonce in the task.
 	sent := requests(gpt)[0]
-	assert.Contains(t, sent.User, RoleBody())
-	assert.NotContains(t, sent.System, RoleBody(), "the system text is the session's, the role is in the message")
+	assert.Contains(t, sent.User, reviewerPrompt())
+	assert.NotContains(t, sent.System, reviewerPrompt(), "the system text is the session's, the role is in the message")
 	assert.Equal(t, roleReviewer, sent.Role)
 	assert.Contains(t, sent.User, "<<<BEGIN ACCEPTANCE_CONTRACT")
 	assert.Contains(t, sent.User, "Every function must have a test.")

@@ -24,8 +24,8 @@ var focuses = map[string]string{
 		"messages, names) still says what the code now does, and what the change leaves undocumented.",
 }
 
-// Focuses lists the built-in focuses, for the configuration's checks and its docs.
-func Focuses() []string {
+// focusNames lists the built-in focuses, for the configuration's checks and its docs.
+func focusNames() []string {
 	out := make([]string, 0, len(focuses))
 	for k := range focuses {
 		out = append(out, k)
@@ -91,5 +91,5 @@ func focusFileOf(ctx context.Context, m material, l laneSpec, dir string) (*Focu
 	if err != nil {
 		return nil, fmt.Errorf("build lane %s: %w", l.Name, err)
 	}
-	return &FocusFile{FileRef: FileRef{Path: path, SHA256: d.SHA256, Bytes: d.Bytes}, Source: source}, nil
+	return &FocusFile{fileRef: fileRef{Path: path, SHA256: d.SHA256, Bytes: d.Bytes}, Source: source}, nil
 }

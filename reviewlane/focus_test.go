@@ -41,7 +41,7 @@ func TestLanesWithAFocusAreInstructedByIt(t *testing.T) {
 
 // The configuration accepts exactly the focuses reviewlane words.
 func TestTheConfigurationKnowsEveryFocus(t *testing.T) {
-	assert.Equal(t, Focuses(), config.LaneFocuses())
+	assert.Equal(t, focusNames(), config.LaneFocuses())
 }
 
 // A lane's focus can be the repository's own file, read at the base commit: a change to it in

@@ -38,7 +38,7 @@ func TestCommentAndCheckGolden(t *testing.T) {
 	}
 	refuted.Coverage = &Coverage{FilesTotal: 3, FilesReviewed: 2, BytesTotal: 5000, BytesReviewed: 900, LimitBytes: 1000,
 		Reviewed: refuted.Coverage.Reviewed, Skipped: []coveredFile{{Path: "big.sql", Bytes: 4100, Reason: skipOverSize}}}
-	refuted.Evidence = &Evidence{Dir: "/ev", Transcript: "/ev/lanes/security/transcript.json", Artifact: "/ev/lanes/security/review.md"}
+	refuted.Evidence = &evidence{Dir: "/ev", Transcript: "/ev/lanes/security/transcript.json", Artifact: "/ev/lanes/security/review.md"}
 	refuted.Summary = judgedSummary(refuted)
 
 	// The summaries are the ones the lane writes; coverage is filled in before every stop,

@@ -45,9 +45,9 @@ func twoHeads(t *testing.T, g *ghFixture, c *Client) {
 		r.Summary = judgedSummary(r)
 		return r
 	}
-	require.NoError(t, Publish(context.Background(), c, g.heads(), botLogin, result(headSHA, v1, 2, 3, 4), "failure"))
+	require.NoError(t, publishOne(context.Background(), c, g.heads(), botLogin, result(headSHA, v1, 2, 3, 4), "failure"))
 	g.fake.MovePullHead(ghRepo, g.number, movedSHA, v2)
-	require.NoError(t, Publish(context.Background(), c, g.heads(), botLogin, result(movedSHA, v2, 2, 4), "failure"))
+	require.NoError(t, publishOne(context.Background(), c, g.heads(), botLogin, result(movedSHA, v2, 2, 4), "failure"))
 }
 
 // laneEnd is what a lane leaves on GitHub, ids and times left out.

@@ -189,7 +189,7 @@ func TestLaneReviewFallsBackToTheBodyOn422(t *testing.T) {
 	r.Repository, r.PRNumber, r.HeadSHA, r.Lane = ghRepo, g.number, headSHA, "gpt"
 	r.Status, r.Disposition = StatusJudged, Refuted
 	r.Findings = []Finding{{File: "widget.go", Line: 9, Severity: "major", Text: "said to be in the diff", InDiff: true, Fingerprint: "00000000000000aa"}}
-	require.NoError(t, Publish(context.Background(), g.client, g.heads(), botLogin, r, "failure"))
+	require.NoError(t, publishOne(context.Background(), g.client, g.heads(), botLogin, r, "failure"))
 	rv := g.fake.Reviews(ghRepo, g.number)
 	require.Len(t, rv, 1)
 	assert.Empty(t, ourComments(g))

@@ -41,7 +41,7 @@ func BuildLocal(ctx context.Context, src LocalSource, o BuildOptions) (*Built, e
 		return nil, err
 	}
 	m := material{
-		subject:  Subject{ID: "git:" + base + "..." + head, BaseSHA: base, HeadSHA: head},
+		subject:  subject{ID: "git:" + base + "..." + head, BaseSHA: base, HeadSHA: head},
 		contract: contract, author: author,
 		diff: func(ctx context.Context, w io.Writer) error {
 			return src.git(ctx, w, "diff", "--no-color", "--no-ext-diff", base+"..."+head)

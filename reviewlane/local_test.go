@@ -62,7 +62,7 @@ func TestBuildLocalUsesDocumentedDefaultWhenBaseHasNoContract(t *testing.T) {
 	assert.Equal(t, sourceDefault, req.Contract.Source)
 	got, err := os.ReadFile(req.Contract.Path)
 	require.NoError(t, err)
-	assert.Equal(t, DefaultContract(), got)
+	assert.Equal(t, builtinContract(), got)
 }
 
 func TestBuildRefusesToReuseAnEvidenceDirectory(t *testing.T) {

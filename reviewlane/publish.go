@@ -8,9 +8,9 @@ import (
 	wr "github.com/war-room/war-room/internal/github"
 )
 
-// Publish writes one lane's result to its pull request with the default noise controls
+// publishOne writes one lane's result to its pull request with the default noise controls
 // and refutedConclusion (see PublishWith).
-func Publish(ctx context.Context, pub publisher, heads HeadSource, self string, r *Result, refutedConclusion string) error {
+func publishOne(ctx context.Context, pub publisher, heads HeadSource, self string, r *Result, refutedConclusion string) error {
 	return publishAll(ctx, pub, heads, self, []*Result{r}, refutedConclusion)
 }
 

@@ -42,7 +42,7 @@ func TestPublishWritesEachOnceWhateverGitHubAnswers(t *testing.T) {
 				r := goldenResult()
 				r.Repository, r.PRNumber, r.HeadSHA, r.Lane = ghRepo, g.number, headSHA, "gpt"
 				r.Status, r.Disposition, r.NonceEchoed = StatusJudged, Refuted, strings.Repeat("c", 32)
-				require.NoError(t, Publish(context.Background(), g.client, g.heads(), botLogin, r, "failure"))
+				require.NoError(t, publishOne(context.Background(), g.client, g.heads(), botLogin, r, "failure"))
 
 				runs := g.fake.CheckRuns(ghRepo)
 				require.Len(t, runs, 1, "one check run")

@@ -48,7 +48,7 @@ func BuildFromPR(ctx context.Context, gh pullReader, repo string, number int, po
 		}
 	}
 	m := material{
-		subject: Subject{ID: fmt.Sprintf("%s#%d", repo, number), Repository: repo, PRNumber: number,
+		subject: subject{ID: fmt.Sprintf("%s#%d", repo, number), Repository: repo, PRNumber: number,
 			BaseSHA: pr.BaseSHA, HeadSHA: head},
 		contract: contract, author: facts,
 		diff: func(ctx context.Context, w io.Writer) error { return gh.PullDiff(ctx, repo, number, w) },

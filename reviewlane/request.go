@@ -14,30 +14,30 @@ import (
 // request is a review-request.v1 document: everything one lane needs, fixed before the lane
 // runs. Once written it is never rewritten; the files it names are bound by their digests.
 type request struct {
-	Schema      string     `json:"schema"`
-	Subject     string     `json:"subject"`
-	Repository  string     `json:"repository,omitempty"`
-	PRNumber    int        `json:"pr_number,omitempty"`
-	BaseSHA     string     `json:"base_sha"`
-	HeadSHA     string     `json:"head_sha"`
-	Lane        string     `json:"lane"`
-	Focus       string     `json:"focus,omitempty"`
-	FocusFile   *FocusFile `json:"focus_file,omitempty"`
-	Contract    Contract   `json:"contract"`
-	Diff        FileRef    `json:"diff"`
-	Author      Author     `json:"author"`
-	Reviewer    reviewer   `json:"reviewer"`
-	Diversity   string     `json:"diversity"`
-	Nonce       string     `json:"nonce"`
-	EvidenceDir string     `json:"evidence_dir"`
-	ReadOnly    bool       `json:"read_only"`
-	MaxDiff     int64      `json:"max_diff_bytes"`
-	Paths       pathFilter `json:"paths"`
-	CreatedAt   time.Time  `json:"created_at"`
+	Schema      string      `json:"schema"`
+	Subject     string      `json:"subject"`
+	Repository  string      `json:"repository,omitempty"`
+	PRNumber    int         `json:"pr_number,omitempty"`
+	BaseSHA     string      `json:"base_sha"`
+	HeadSHA     string      `json:"head_sha"`
+	Lane        string      `json:"lane"`
+	Focus       string      `json:"focus,omitempty"`
+	FocusFile   *FocusFile  `json:"focus_file,omitempty"`
+	Contract    contractRef `json:"contract"`
+	Diff        fileRef     `json:"diff"`
+	Author      Author      `json:"author"`
+	Reviewer    reviewer    `json:"reviewer"`
+	Diversity   string      `json:"diversity"`
+	Nonce       string      `json:"nonce"`
+	EvidenceDir string      `json:"evidence_dir"`
+	ReadOnly    bool        `json:"read_only"`
+	MaxDiff     int64       `json:"max_diff_bytes"`
+	Paths       pathFilter  `json:"paths"`
+	CreatedAt   time.Time   `json:"created_at"`
 }
 
-// FileRef is a file bound to its content.
-type FileRef struct {
+// fileRef is a file bound to its content.
+type fileRef struct {
 	Path   string `json:"path"`
 	SHA256 string `json:"sha256"`
 	Bytes  int64  `json:"bytes"`
@@ -46,14 +46,14 @@ type FileRef struct {
 // FocusFile is the repository's own focus for a lane (review.lanes[].focus_file), copied
 // beneath the lane directory from the base commit.
 type FocusFile struct {
-	FileRef
+	fileRef
 	// Source is "<path>@<base sha>".
 	Source string `json:"source"`
 }
 
-// Contract is the acceptance contract the reviewer judges the diff against.
-type Contract struct {
-	FileRef
+// contractRef is the acceptance contract the reviewer judges the diff against.
+type contractRef struct {
+	fileRef
 	// Source is "<path>@<base sha>", "file:<path>" or "default".
 	Source string `json:"source"`
 	// Default is true when the repository had none and the built-in text was used.

@@ -84,7 +84,7 @@ type Result struct {
 	Reviewer        reviewerRecord `json:"reviewer"`
 	AuthorContextID string         `json:"author_context_id"`
 	ReadOnly        bool           `json:"read_only"`
-	Evidence        *Evidence      `json:"evidence,omitempty"`
+	Evidence        *evidence      `json:"evidence,omitempty"`
 	Findings        []Finding      `json:"findings"`
 	Coverage        *Coverage      `json:"coverage,omitempty"`
 	Summary         string         `json:"summary"`
@@ -121,8 +121,8 @@ type reviewerRecord struct {
 	EffortSent string `json:"effort_sent,omitempty"`
 }
 
-// Evidence locates what the reviewer left behind.
-type Evidence struct {
+// evidence locates what the reviewer left behind.
+type evidence struct {
 	Dir        string `json:"dir"`
 	Transcript string `json:"transcript"`
 	Artifact   string `json:"artifact"`

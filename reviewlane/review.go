@@ -29,8 +29,8 @@ const (
 	inputDiff     = "DIFF"
 )
 
-// RoleBody returns the reviewer's system prompt.
-func RoleBody() string { return roleBody }
+// reviewerPrompt returns the reviewer's system prompt.
+func reviewerPrompt() string { return roleBody }
 
 // answered is the stored form of the call: engine.CallResult holds the live profile, which
 // does not survive the step's JSON round trip.

@@ -34,7 +34,7 @@ func validResult() *Result {
 		RequestSHA256: strings.Repeat("b", 64), Status: StatusJudged, Disposition: Confirmed,
 		NonceEchoed: strings.Repeat("c", 32), Reviewer: reviewerRecord{Profile: "gpt", Family: "openai", ContextID: "war-room:x"},
 		AuthorContextID: "github:someone", ReadOnly: true,
-		Evidence: &Evidence{Dir: "/e", Transcript: "/e/t", Artifact: "/e/a"},
+		Evidence: &evidence{Dir: "/e", Transcript: "/e/t", Artifact: "/e/a"},
 		Coverage: &Coverage{Complete: true, LimitBytes: 1, Reviewed: []coveredFile{}, Skipped: []coveredFile{}},
 		Summary:  "ok", Calls: 1, StartedAt: at, FinishedAt: at}
 }

@@ -43,7 +43,7 @@ func (l *lane) settle(spec engine.CallSpec, answer string) error {
 		l.transport(classMissingEvidence, err.Error())
 		return nil
 	}
-	l.res.Evidence = &Evidence{Dir: l.req.EvidenceDir, Transcript: filepath.Join(l.dir, transcriptName), Artifact: artifact}
+	l.res.Evidence = &evidence{Dir: l.req.EvidenceDir, Transcript: filepath.Join(l.dir, transcriptName), Artifact: artifact}
 	files := map[string]bool{}
 	for _, f := range l.diff.coverage.Reviewed {
 		files[f.Path] = true

@@ -12,8 +12,8 @@ import (
 // failureArtifact is the artifact an aborted session's missing answers are kept under.
 const failureArtifact = "failure.json"
 
-// Missing is one answer a session needed and did not get.
-type Missing struct {
+// missing is one answer a session needed and did not get.
+type missing struct {
 	Role  string `json:"role"`
 	Title string `json:"title"`
 	Label string `json:"label,omitempty"`
@@ -33,7 +33,7 @@ type Aborted struct {
 	Profile string    `json:"profile"`
 	Phase   string    `json:"phase"`
 	Reason  string    `json:"reason"`
-	Missing []Missing `json:"missing"`
+	Missing []missing `json:"missing"`
 	err     error
 }
 
@@ -94,11 +94,11 @@ func (s *state) aborted(ctx context.Context, err error) error {
 			a.Reason = "no seat answered"
 		}
 		for _, g := range lq.Gaps {
-			a.Missing = append(a.Missing, Missing{Role: g.Role, Title: s.opts.Title(g.Role), Label: g.Label, Profile: g.Profile, Class: g.Class, Error: g.Error})
+			a.Missing = append(a.Missing, missing{Role: g.Role, Title: s.opts.Title(g.Role), Label: g.Label, Profile: g.Profile, Class: g.Class, Error: g.Error})
 		}
 	case errors.As(err, &f):
 		a.Phase, a.Reason = f.Step, fmt.Sprintf("the %s gave no usable answer (%s, %d attempt(s))", s.opts.Title(f.Role), f.Class, f.Attempts)
-		a.Missing = []Missing{{Role: f.Role, Title: s.opts.Title(f.Role), Profile: f.Profile, Class: f.Class, Error: f.LastError}}
+		a.Missing = []missing{{Role: f.Role, Title: s.opts.Title(f.Role), Profile: f.Profile, Class: f.Class, Error: f.LastError}}
 	default:
 		return err
 	}

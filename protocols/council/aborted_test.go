@@ -21,7 +21,7 @@ import (
 // answer, its role, its provider profile and its class — on the error, in the session's
 // status and in an artifact of the record.
 func TestLowQuorumNamesEveryMissingAnswer(t *testing.T) {
-	p := script.New(triaged(ShapeTeam))
+	p := script.New(triaged(shapeTeam))
 	ps := profiles(p)
 	opts := convened(t, p, Flags{Go: true})
 	st, ctx := openStore(t, ""), context.Background()

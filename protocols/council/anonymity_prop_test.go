@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
 // allPrompts builds every prompt a session can send — the arbiter's included — from random
@@ -19,15 +20,15 @@ func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec
 	}
 	s := &engine.Session{ID: "wr-prop", Inputs: inputs}
 	k := newKit(s, p, opts)
-	lab := func(kind string) []Labeled {
-		var out []Labeled
+	lab := func(kind string) []panel.Labeled {
+		var out []panel.Labeled
 		for _, a := range p.Seats {
-			out = append(out, Labeled{Label: a.Label, Text: leaky(r, p, kind+" text")})
+			out = append(out, panel.Labeled{Label: a.Label, Text: leaky(r, p, kind+" text")})
 		}
 		return out
 	}
 	positions, cross, closings := lab("position"), lab("challenge"), lab("closing")
-	docket, n := leaky(r, p, "Option 1: one thing. Held by: Member A"), 1+r.IntN(maxOptions)
+	docketText, n := leaky(r, p, "Option 1: one thing. Held by: Member A"), 1+r.IntN(maxOptions)
 	t := tally{Votes: make([][]string, n), Ballots: len(p.Seats)}
 	var specs []engine.CallSpec
 	var errs []error
@@ -35,12 +36,12 @@ func allPrompts(r *rand.Rand, p Plan, inputs ...engine.Input) ([]engine.CallSpec
 	add(k.docket(positions))
 	for _, a := range p.Seats {
 		add(k.blind(a))
-		add(k.cross(a, 1, positions, docket, nil))
-		add(k.cross(a, 2, positions, docket, cross))
-		add(k.closing(a, positions, docket, n, cross, nil))
+		add(k.cross(a, 1, positions, docketText, nil))
+		add(k.cross(a, 2, positions, docketText, cross))
+		add(k.closing(a, positions, docketText, n, cross, nil))
 	}
 	gaps := []gap{{Role: p.Seats[0].Role, Label: p.Seats[0].Label, Phase: "Closing ballot", Class: "timeout"}}
-	add(k.ruling(docket, n, closings, cross, ballotRecord(Docket{Options: make([]option, n)}, t, gaps), t))
+	add(k.ruling(docketText, n, closings, cross, ballotRecord(docket{Options: make([]option, n)}, t, gaps), t))
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
@@ -131,7 +132,7 @@ func TestOperatorExemptionsReachThePrompts(t *testing.T) {
 	p := randomPlan(rand.New(rand.NewPCG(1, 14)))
 	fam := p.Seats[0].Family
 	s := &engine.Session{ID: "wr-exempt", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Move to "+fam+" Cloud?")}}
-	positions := []Labeled{{Label: p.Seats[0].Label, Text: "Yes, " + fam + " Cloud."}, {Label: p.Seats[1].Label, Text: "No."}}
+	positions := []panel.Labeled{{Label: p.Seats[0].Label, Text: "Yes, " + fam + " Cloud."}, {Label: p.Seats[1].Label, Text: "No."}}
 	for _, tc := range []struct {
 		unscrubbed []string
 		want       string

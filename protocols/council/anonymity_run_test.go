@@ -15,12 +15,12 @@ import (
 // family name.
 func TestNoRequestCarriesAnIdentity(t *testing.T) {
 	leak := "As the {{.Role}} running {{.Model}} (made by Google, OpenAI, Anthropic, Qwen or Zhipu): "
-	sc := team(map[string]int{Economist: 2},
+	sc := team(map[string]int{economist: 2},
 		script.Response{Match: `Blind round`, Text: "## Position\n" + leak + "queue.\n## Grounds\n- " + leak + "load\n## Risks\n- none known"},
 		script.Response{Match: `Cross-examination, round`, Text: "## Challenges\n- " + firstOther + ": " + leak + "guess.\n## Concessions\n- none"},
 	)
 	opts := options()
-	opts.Team = []string{Architect, Skeptic, Economist, UserAdvocate}
+	opts.Team = []string{architect, skeptic, economist, userAdvocate}
 	for seed := range int64(20) {
 		_, p, err := convene(t, openStore(t, ""), sc, opts, seed)
 		require.NoError(t, err)

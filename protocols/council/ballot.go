@@ -19,9 +19,9 @@ type ballot struct {
 	Alignment []assessment `json:"alignment,omitempty"`
 }
 
-// ParseBallot reads a closing answer against a docket of n options. withIntent requires the
+// readBallot reads a closing answer against a docket of n options. withIntent requires the
 // intent-alignment section.
-func ParseBallot(text string, n int, withIntent bool) (ballot, error) {
+func readBallot(text string, n int, withIntent bool) (ballot, error) {
 	k, err := oneChoice(text, voteLine, "VOTE", n)
 	if err != nil {
 		return ballot{}, err
@@ -48,7 +48,7 @@ func ballotContract(n int, withIntent bool, k int) func(string) error {
 }
 
 func parseBallot(text string, n int, withIntent bool, k int) (ballot, error) {
-	b, err := ParseBallot(text, n, withIntent)
+	b, err := readBallot(text, n, withIntent)
 	if err != nil || !withIntent || k == 0 {
 		return b, err
 	}

@@ -10,8 +10,8 @@ import (
 // The confirmation card's gate and its answers.
 const (
 	GateCard      = "confirm-roster"
-	AnswerProceed = "proceed"
-	AnswerDecline = "decline"
+	answerProceed = "proceed"
+	answerDecline = "decline"
 )
 
 // card is the roster and estimate shown before any seat is called: who sits, who files and

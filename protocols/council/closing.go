@@ -10,8 +10,8 @@ import (
 )
 
 // crossAll is every round's cross-examination, labelled with its round when there are two.
-func (s *state) crossAll() []Labeled {
-	var out []Labeled
+func (s *state) crossAll() []panel.Labeled {
+	var out []panel.Labeled
 	for i, res := range s.rec.Cross {
 		for _, l := range labeled(res) {
 			if len(s.rec.Cross) > 1 {

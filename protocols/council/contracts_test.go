@@ -53,7 +53,7 @@ func TestPositionContract(t *testing.T) {
 
 func TestParseBallot(t *testing.T) {
 	ok := "**VOTE:** Option 2\n## Final position\nqueue\n## Objections\n- Option 1: slow\n## Trip-wires\n- Reopen if x"
-	b, err := ParseBallot(ok, 2, false)
+	b, err := readBallot(ok, 2, false)
 	require.NoError(t, err)
 	assert.Equal(t, 2, b.Option)
 	assert.Equal(t, []string{"Option 1: slow"}, b.Objections)
@@ -70,7 +70,7 @@ func TestParseBallot(t *testing.T) {
 		"no objections":  {"VOTE: Option 1\n## Final position\nq\n## Trip-wires\n- r", "## Objections", false},
 		"no intent":      {ok, "## Intent alignment", true},
 	} {
-		_, err := ParseBallot(tc.text, 2, tc.intent)
+		_, err := readBallot(tc.text, 2, tc.intent)
 		assert.ErrorContains(t, err, tc.want, name)
 	}
 }

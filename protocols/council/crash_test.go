@@ -34,7 +34,7 @@ func TestCouncilHelperProcess(t *testing.T) {
 		t.Skip("helper process only")
 	}
 	ctx := context.Background()
-	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(team(map[string]int{Skeptic: 2}))), Sleep: noWait}
+	rc := engine.RunConfig{Store: st, Profiles: profiles(script.New(team(map[string]int{skeptic: 2}))), Sleep: noWait}
 	var r *engine.Run
 	var err error
 	if resume {
@@ -63,6 +63,6 @@ func comparable(d decision.Decision) decision.Decision {
 // resume it in a new process, and get the uninterrupted run's Merkle root and decision without
 // repeating any call whose step had been stored.
 func TestCrashAtEachBoundaryThenResume(t *testing.T) {
-	crash.Boundaries(t, []string{"plan", "blind/" + Skeptic, "blind", "docket", "cross-1",
-		"cross-2/" + Steward, "cross-2", "closing/" + Architect, "closing", "ruling"})
+	crash.Boundaries(t, []string{"plan", "blind/" + skeptic, "blind", "docket", "cross-1",
+		"cross-2/" + steward, "cross-2", "closing/" + architect, "closing", "ruling"})
 }

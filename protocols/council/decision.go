@@ -111,7 +111,7 @@ func (s *state) metrics(entries []ledger.Entry) map[string]string {
 		"calls": strconv.Itoa(len(entries)), "expected_calls": strconv.Itoa(s.opts.ExpectedCalls()),
 		"arbiter_path": s.plan.ArbiterPath, "seed_source": s.r.Session().SeedSource,
 	}
-	if s.plan.ArbiterPath == PathFallback {
+	if s.plan.ArbiterPath == pathFallback {
 		m["fallback_arbiter_residual"] = "true"
 	}
 	if s.opts.Profile != "" {

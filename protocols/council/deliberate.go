@@ -37,12 +37,12 @@ func (s *state) seats(filed bool) []Assignment {
 func labelOrder(a, b string) int { return panel.LabelOrder(a, b) }
 
 // labeled returns a phase's contributions as members see them, in label order.
-func labeled(p phaseResult) []Labeled {
-	out := make([]Labeled, len(p.Contributions))
+func labeled(p phaseResult) []panel.Labeled {
+	out := make([]panel.Labeled, len(p.Contributions))
 	for i, c := range p.Contributions {
-		out[i] = Labeled{Label: c.Label, Text: c.Text}
+		out[i] = panel.Labeled{Label: c.Label, Text: c.Text}
 	}
-	slices.SortFunc(out, func(a, b Labeled) int { return labelOrder(a.Label, b.Label) })
+	slices.SortFunc(out, func(a, b panel.Labeled) int { return labelOrder(a.Label, b.Label) })
 	return out
 }
 
@@ -90,7 +90,7 @@ func (s *state) docket(ctx context.Context) error {
 
 func (s *state) crossExamine(ctx context.Context) error {
 	positions, docket := labeled(s.rec.Blind), s.rec.DocketC.Text
-	var earlier []Labeled
+	var earlier []panel.Labeled
 	for round := 1; round <= s.opts.Rounds; round++ {
 		seats := s.seats(true)
 		s.expect(keyCross(round), titleCross(round), len(seats))

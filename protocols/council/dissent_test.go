@@ -14,7 +14,7 @@ import (
 	"github.com/war-room/war-room/internal/provider/script"
 )
 
-func ruling(text string) script.Response {
+func rulingAnswer(text string) script.Response {
 	return script.Response{Role: Arbiter, Match: `Ruling\.`, Text: text}
 }
 
@@ -34,7 +34,7 @@ func TestRulingWithoutAnHonestDissentRecordFailsTheSession(t *testing.T) {
 	for name, text := range cases {
 		t.Run(name, func(t *testing.T) {
 			st := openStore(t, "")
-			d, p, err := convene(t, st, team(map[string]int{Skeptic: 2}, ruling(text)), options(), 7)
+			d, p, err := convene(t, st, team(map[string]int{skeptic: 2}, rulingAnswer(text)), options(), 7)
 			require.Error(t, err)
 			assert.Nil(t, d, "no decision from a ruling that broke its contract")
 			var f *Failure
@@ -69,7 +69,7 @@ func TestRulingWithoutAnHonestDissentRecordFailsTheSession(t *testing.T) {
 // A first ruling without a dissent section is sent back, and a corrected second one passes.
 func TestRulingRetriedOnceThenAccepted(t *testing.T) {
 	bad := script.Response{Role: Arbiter, Index: new(int), Match: `Ruling\.`, Text: rulingHead + rulingTail}
-	d, p, err := convene(t, openStore(t, ""), team(map[string]int{Skeptic: 2}, bad), options(), 7)
+	d, p, err := convene(t, openStore(t, ""), team(map[string]int{skeptic: 2}, bad), options(), 7)
 	require.NoError(t, err)
 	assert.Equal(t, 2, p.CallsFor(Arbiter))
 	require.Len(t, d.Dissent, 1)
@@ -89,9 +89,9 @@ func TestUnanimousRunSaysSo(t *testing.T) {
 
 // An arbiter that overrules the ballot must name every member it overruled.
 func TestOverruledBallotNamesEveryDissenter(t *testing.T) {
-	over := ruling("SELECTED: Option 2\n\n## Decision\nKeep cron.\n\n## Rationale\nCheaper.\n\n## Dissent\n" +
+	over := rulingAnswer("SELECTED: Option 2\n\n## Decision\nKeep cron.\n\n## Rationale\nCheaper.\n\n## Dissent\n" +
 		`{{match "Option 1 \\([^)]*\\): [0-9]+ vote\\(s\\) — ([^\\n]*)" .User}}` + ": wanted the queue.\n\n" + rulingTail)
-	d, _, err := convene(t, openStore(t, ""), team(map[string]int{Skeptic: 2}, over), options(), 3)
+	d, _, err := convene(t, openStore(t, ""), team(map[string]int{skeptic: 2}, over), options(), 3)
 	require.NoError(t, err)
 	assert.Equal(t, "arbiter overruled a 3-1 ballot", d.Metrics["margin"])
 	assert.Equal(t, "3", d.Metrics["dissenters"])

@@ -20,8 +20,8 @@ type option struct {
 // Name is how prompts and records refer to the option: "Option 2".
 func (o option) Name() string { return fmt.Sprintf("Option %d", o.Number) }
 
-// Docket is the clerk's parsed answer.
-type Docket struct {
+// docket is the clerk's parsed answer.
+type docket struct {
 	Options  []option `json:"options"`
 	Disputes []string `json:"disputes,omitempty"`
 }
@@ -34,31 +34,31 @@ var (
 
 // parseDocket reads the clerk's docket. labels are the members who filed a position: every
 // option must be held by known members, and every member must hold at least one option.
-func parseDocket(text string, labels []string) (Docket, error) {
+func parseDocket(text string, labels []string) (docket, error) {
 	s := sections(text)
 	if err := present(s, secOptions, secDisputes); err != nil {
-		return Docket{}, err
+		return docket{}, err
 	}
-	var d Docket
+	var d docket
 	for _, line := range optionLines(s[headingKey(secOptions)]) {
 		o, err := parseOption(line, labels)
 		if err != nil {
-			return Docket{}, err
+			return docket{}, err
 		}
 		if o.Number != len(d.Options)+1 {
-			return Docket{}, fmt.Errorf("options must be numbered 1, 2, 3, … in order; found Option %d after %d option(s)", o.Number, len(d.Options))
+			return docket{}, fmt.Errorf("options must be numbered 1, 2, 3, … in order; found Option %d after %d option(s)", o.Number, len(d.Options))
 		}
 		if slices.ContainsFunc(d.Options, func(p option) bool { return strings.EqualFold(p.Title, o.Title) }) {
-			return Docket{}, fmt.Errorf("two options share the title %q; merge them or tell them apart", o.Title)
+			return docket{}, fmt.Errorf("two options share the title %q; merge them or tell them apart", o.Title)
 		}
 		d.Options = append(d.Options, o)
 	}
 	if n := len(d.Options); n == 0 || n > maxOptions {
-		return Docket{}, fmt.Errorf("the docket lists %d option(s); list between 1 and %d, one line each: \"- Option 1: <title> — <summary>. Held by: Member A\"", n, maxOptions)
+		return docket{}, fmt.Errorf("the docket lists %d option(s); list between 1 and %d, one line each: \"- Option 1: <title> — <summary>. Held by: Member A\"", n, maxOptions)
 	}
 	for _, l := range labels {
 		if !slices.ContainsFunc(d.Options, func(o option) bool { return slices.Contains(o.Holders, l) }) {
-			return Docket{}, fmt.Errorf("%s's position is in no option: every position must be held by at least one option", l)
+			return docket{}, fmt.Errorf("%s's position is in no option: every position must be held by at least one option", l)
 		}
 	}
 	d.Disputes = items(s[headingKey(secDisputes)])

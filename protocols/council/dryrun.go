@@ -13,8 +13,8 @@ import (
 // and no call. The plan's efforts are the levels each model is really sent.
 func WriteDryRun(w io.Writer, opts Options, plan Plan, seed int64, est estimate.Estimate) error {
 	fmt.Fprintf(w, "war-room convene (dry run: no session, no call)\n\nseed %d (pass --seed %[1]d to get exactly this seating)\n", seed)
-	seat, _ := opts.TimeoutFor(TimeoutSeat, plan.Seats[0].Effort)
-	arbiter, _ := opts.TimeoutFor(TimeoutArbiter, plan.Arbiter.Effort)
+	seat, _ := opts.TimeoutFor(timeoutSeat, plan.Seats[0].Effort)
+	arbiter, _ := opts.TimeoutFor(timeoutArbiter, plan.Arbiter.Effort)
 	fmt.Fprintf(w, "profile %s · %d seats · %d cross-examination round(s) · %d calls expected · timeouts: a seat %s, the arbiter %s (protocols.council.timeouts)\n",
 		orDash(opts.Profile), len(plan.Seats), opts.Rounds, opts.ExpectedCalls(), seat, arbiter)
 	if line := opts.Baseline.DryRunLine(); line != "" {

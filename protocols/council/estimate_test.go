@@ -49,7 +49,7 @@ func TestEstimateIsWithinTwiceTheActualAfterCalibration(t *testing.T) {
 	st := openStore(t, "")
 	ctx := context.Background()
 	run := func(id string, scale float64) (estimate.Estimate, ledger.Spent, *decision.Decision) {
-		ps := pricedProfiles(timed(script.New(triaged(ShapeTeam)), scale))
+		ps := pricedProfiles(timed(script.New(triaged(shapeTeam)), scale))
 		opts, err := optionsFrom(NewSection(), ps, Flags{Go: true})
 		require.NoError(t, err)
 		r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, id, 7))
@@ -106,7 +106,7 @@ func (s *listCounter) ListSessions(ctx context.Context, protocol string, limit i
 func TestTheHistoryIsReadOncePerSession(t *testing.T) {
 	st := &listCounter{Store: openStore(t, "")}
 	ctx := context.Background()
-	ps := pricedProfiles(timed(script.New(triaged(ShapeTeam)), 1))
+	ps := pricedProfiles(timed(script.New(triaged(shapeTeam)), 1))
 	opts, err := optionsFrom(NewSection(), ps, Flags{Go: true})
 	require.NoError(t, err)
 	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, "wr-estimate0000003", 7))

@@ -44,8 +44,8 @@ func TestEvidenceRequestsAreAnsweredOrRefusedAndRecorded(t *testing.T) {
 	src := gitRepo(t, map[string]string{"billing/retry.go": "package billing\n\nconst MaxRetries = 7 // REPO-FACT\n"})
 	asks := "## Position\nKeep cron.\n## Grounds\n- retries are capped\n## Risks\n- NONE_FOUND: checked the cap\n" +
 		"## Evidence requests\n- read billing/retry.go:3-3\n- write billing/retry.go MaxRetries = 0\n- run make test\n"
-	sc := team(nil, script.Response{Role: Skeptic, Match: `Blind round`, Text: asks},
-		script.Response{Role: Architect, Match: `Blind round`, Text: "## Position\nQueue.\n## Grounds\n- load\n## Risks\n- none\n" +
+	sc := team(nil, script.Response{Role: skeptic, Match: `Blind round`, Text: asks},
+		script.Response{Role: architect, Match: `Blind round`, Text: "## Position\nQueue.\n## Grounds\n- load\n## Risks\n- none\n" +
 			"## Evidence requests\n- read ../../etc/passwd\n"})
 	st, ctx := openStore(t, ""), context.Background()
 	d, p := convenedSession(t, st, sc, NewSection(), Env{Evidence: src}, "wr-evidence0000001")
@@ -55,7 +55,7 @@ func TestEvidenceRequestsAreAnsweredOrRefusedAndRecorded(t *testing.T) {
 		if req.Role == Clerk {
 			clerk = req.User
 		}
-		if req.Role == Skeptic && strings.Contains(req.User, "Blind round") {
+		if req.Role == skeptic && strings.Contains(req.User, "Blind round") {
 			assert.Contains(t, req.User, "## Evidence requests", "a session with a repository tells seats how to ask it")
 		}
 	}

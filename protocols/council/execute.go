@@ -129,12 +129,12 @@ func (runner) Deliberate(ctx context.Context, r *engine.Run, _ engine.Plan) (eng
 // gathered is what the phases produced.
 type gathered struct {
 	Blind   phaseResult
-	Docket  Docket
+	Docket  docket
 	Cross   []phaseResult
 	Closing phaseResult
 	Ballots []ballot
 	Tally   tally
-	Ruling  Ruling
+	Ruling  ruling
 	// Texts of the single calls, for the DAG and the record.
 	DocketC, RulingC *contribution
 	// Triage is what triage found (nil when the session has none).

@@ -20,7 +20,7 @@ import (
 // the one returned.
 func TestFullSession(t *testing.T) {
 	st := openStore(t, "")
-	d, p, err := convene(t, st, team(map[string]int{Skeptic: 2}), options(), 7)
+	d, p, err := convene(t, st, team(map[string]int{skeptic: 2}), options(), 7)
 	require.NoError(t, err)
 	ctx := context.Background()
 

@@ -15,6 +15,4 @@ type (
 	// LowQuorum ends a deliberation in which too few seats answered for a phase to mean
 	// anything; it is never converted into a decision.
 	LowQuorum = panel.LowQuorum
-	// Labeled is a member's text as others see it: its anonymous label and its text.
-	Labeled = panel.Labeled
 )

@@ -22,9 +22,9 @@ func fail(role, match, class string) script.Response {
 // on with the others, and the gap is named to the arbiter (by label only), in the notes and
 // in the panel.
 func TestSeatFailingItsPositionIsANamedGap(t *testing.T) {
-	d, p, err := convene(t, openStore(t, ""), team(nil, fail(Skeptic, `Blind round`, "transport")), options(), 7)
+	d, p, err := convene(t, openStore(t, ""), team(nil, fail(skeptic, `Blind round`, "transport")), options(), 7)
 	require.NoError(t, err)
-	assert.Equal(t, engine.DefaultMaxAttempts, p.CallsFor(Skeptic), "every attempt at the position, then nothing more")
+	assert.Equal(t, engine.DefaultMaxAttempts, p.CallsFor(skeptic), "every attempt at the position, then nothing more")
 	assert.Equal(t, "1", d.Metrics["seat_failures"])
 	assert.Equal(t, "3", d.Metrics["ballots"])
 
@@ -51,7 +51,7 @@ func TestSeatFailingItsPositionIsANamedGap(t *testing.T) {
 
 // A seat whose closing ballot fails is counted as no ballot, and said so.
 func TestSeatFailingItsBallotIsCountedAsNoBallot(t *testing.T) {
-	d, p, err := convene(t, openStore(t, ""), team(nil, fail(Operations, `Closing ballot`, "refused")), options(), 7)
+	d, p, err := convene(t, openStore(t, ""), team(nil, fail(operations, `Closing ballot`, "refused")), options(), 7)
 	require.NoError(t, err)
 	assert.Equal(t, "3", d.Metrics["ballots"])
 	assert.Equal(t, "unanimous, 3 of 3", d.Metrics["margin"])
@@ -66,8 +66,8 @@ func TestSeatFailingItsBallotIsCountedAsNoBallot(t *testing.T) {
 // When fewer than two seats file a position the deliberation stops: low quorum is a failure,
 // never a decision, and nothing after the blind round is called.
 func TestLowQuorumFailsTheSession(t *testing.T) {
-	sc := team(nil, fail(Architect, `Blind round`, "transport"), fail(Skeptic, `Blind round`, "refused"),
-		fail(Steward, `Blind round`, "transport"))
+	sc := team(nil, fail(architect, `Blind round`, "transport"), fail(skeptic, `Blind round`, "refused"),
+		fail(steward, `Blind round`, "transport"))
 	st := openStore(t, "")
 	d, p, err := convene(t, st, sc, options(), 7)
 	assert.Nil(t, d)
@@ -80,6 +80,6 @@ func TestLowQuorumFailsTheSession(t *testing.T) {
 	assert.Equal(t, engine.StatusFailed, s.Status)
 	_, err = st.GetStep(context.Background(), "wr-council00000001", "blind")
 	assert.ErrorIs(t, err, engine.ErrNotFound, "the low-quorum phase is not memoised")
-	_, err = st.GetStep(context.Background(), "wr-council00000001", "blind/"+Operations)
+	_, err = st.GetStep(context.Background(), "wr-council00000001", "blind/"+operations)
 	assert.NoError(t, err, "the seat that answered is, so a resume does not ask it again")
 }

@@ -71,7 +71,7 @@ func team(votes map[string]int, extra ...script.Response) script.Script {
 	var rs []script.Response
 	rs = append(rs, extra...)
 	rs = append(rs,
-		r(Steward, `Blind round`, stewardBlind),
+		r(steward, `Blind round`, stewardBlind),
 		r("", `Blind round`, "## Position\nMove to a queue.\n## Grounds\n- retries pile up at night\n## Risks\n- NONE_FOUND: checked the load numbers"),
 		r(Clerk, `File the docket`, docketText),
 		r("", `Cross-examination, round`, "## Challenges\n- "+firstOther+": the load figure is a guess.\n## Concessions\n- none"),
@@ -83,7 +83,7 @@ func team(votes map[string]int, extra ...script.Response) script.Script {
 			v = 1
 		}
 		text := closingText(v)
-		if k == Steward {
+		if k == steward {
 			text = stewardClosing(v)
 		}
 		rs = append(rs, r(k, `Closing ballot`, text))

@@ -20,9 +20,9 @@ func intentSession(t *testing.T, intent *Intent) (*decision.Decision, *script.Pr
 // converge-time assessment turns the selected option's failure into a trip-wire.
 func TestProvisionalIntentFailuresBecomeTripWires(t *testing.T) {
 	d, p := intentSession(t, nil)
-	assert.Contains(t, prompts(p, Steward), "No intent file was given. Draft the asker's intent")
-	assert.NotContains(t, prompts(p, Architect), "No intent file was given", "only the principal-proxy seat drafts it")
-	assert.Contains(t, prompts(p, Steward), "Intent 2: The change can be rolled back within a day.")
+	assert.Contains(t, prompts(p, steward), "No intent file was given. Draft the asker's intent")
+	assert.NotContains(t, prompts(p, architect), "No intent file was given", "only the principal-proxy seat drafts it")
+	assert.Contains(t, prompts(p, steward), "Intent 2: The change can be rolled back within a day.")
 	assert.Contains(t, d.WhatWouldChangeMind, "Reopen if intent item 2 (The change can be rolled back within a day.) is still unmet: "+
 		"the steward found the decision fails it — nobody showed how to roll the queue back")
 	assert.Contains(t, d.Notes, "The steward assessed the decision against a provisional intent it drafted from the question "+
@@ -35,10 +35,10 @@ func TestDurableIntentReachesTheSteward(t *testing.T) {
 	in, err := NewIntent(IntentFile, "# Intent\n\n- Nightly billing finishes by 06:00.\n- No new paid service.\n")
 	require.NoError(t, err)
 	d, p := intentSession(t, in)
-	steward := prompts(p, Steward)
+	steward := prompts(p, steward)
 	assert.Regexp(t, `<<<BEGIN intent \.github/war-room/intent\.md [0-9a-f]{16}>>>\n# Intent\n\n- Nightly billing finishes by 06:00\.`, steward)
 	assert.NotContains(t, steward, "No intent file was given")
-	for _, role := range []string{Architect, Skeptic, Clerk, Arbiter} {
+	for _, role := range []string{architect, skeptic, Clerk, Arbiter} {
 		assert.NotContains(t, prompts(p, role), "Nightly billing finishes by 06:00", "%s read the intent file", role)
 	}
 	assert.Contains(t, d.WhatWouldChangeMind, "Reopen if intent item 2 (No new paid service.) is still unmet: "+

@@ -29,18 +29,18 @@ func remembering(option int, remember ...string) string {
 
 // proposing is a session whose skeptic proposes an item with a source and an opinion, and
 // whose architect proposes an item nobody will approve.
-var proposing = team(map[string]int{Skeptic: 2},
-	script.Response{Role: Skeptic, Match: `Closing ballot`, Text: remembering(2,
+var proposing = team(map[string]int{skeptic: 2},
+	script.Response{Role: skeptic, Match: `Closing ballot`, Text: remembering(2,
 		"[decision] Billing moved to a queue; the skeptic's cost objection stands until spend is measured.",
 		"Redis is a poor fit for billing.")},
-	script.Response{Role: Architect, Match: `Closing ballot`, Text: remembering(1,
+	script.Response{Role: architect, Match: `Closing ballot`, Text: remembering(1,
 		"[decision] UNAPPROVED-ARCHITECT-NOTE: use two steps.")})
 
 // memorySession convenes with the skeptic pinned to a profile and the board's items, runs the
 // session to its decision, and returns the provider that answered it.
-func memorySession(t *testing.T, st engine.Store, id, skeptic string, sc script.Script, items []memory.Item) (*decision.Decision, *script.Provider) {
+func memorySession(t *testing.T, st engine.Store, id, skepticProfile string, sc script.Script, items []memory.Item) (*decision.Decision, *script.Provider) {
 	t.Helper()
-	sec := &Section{Roles: map[string]settings.RolePin{Skeptic: {Profile: skeptic}}}
+	sec := &Section{Roles: map[string]settings.RolePin{skeptic: {Profile: skepticProfile}}}
 	return convenedSession(t, st, sc, sec, Env{Memory: items}, id)
 }
 
@@ -77,7 +77,7 @@ func TestApprovedMemoryReachesTheNextSessionFencedWithItsSource(t *testing.T) {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	_, err = memory.Propose(ctx, board, now, items...)
 	require.NoError(t, err)
-	skeptics := slicesFind(items, func(it memory.Item) bool { return it.Member == Skeptic })
+	skeptics := slicesFind(items, func(it memory.Item) bool { return it.Member == skeptic })
 	assert.Equal(t, "openai", skeptics.Provider, "stamped with the provider that wrote it")
 	_, err = memory.Review(ctx, board, skeptics.ID, true, "ann", now)
 	require.NoError(t, err)
@@ -85,16 +85,16 @@ func TestApprovedMemoryReachesTheNextSessionFencedWithItsSource(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, all, 2)
 
-	quiet := team(map[string]int{Skeptic: 2}) // the next sessions propose nothing of their own
+	quiet := team(map[string]int{skeptic: 2}) // the next sessions propose nothing of their own
 	second, p := memorySession(t, st, "wr-memory000000002", "gemini", quiet, all)
-	seat := prompts(p, Skeptic)
+	seat := prompts(p, skeptic)
 	assert.Regexp(t, `<<<BEGIN memory [0-9a-f]{16}>>>\nStanding memory\.[^\n]*\n- \[decision `+first.SessionID+`\] the previous holder of this seat \(openai\) recorded: Billing moved to a queue;`, seat,
 		"fenced, with its source, in the third person: another provider wrote it")
-	for role := range map[string]bool{Skeptic: true, Architect: true, Operations: true, Steward: true, Clerk: true, Arbiter: true} {
+	for role := range map[string]bool{skeptic: true, architect: true, operations: true, steward: true, Clerk: true, Arbiter: true} {
 		text := prompts(p, role)
 		assert.NotContains(t, text, "UNAPPROVED-ARCHITECT-NOTE", "%s read a proposal nobody approved", role)
 		assert.NotContains(t, text, "Redis is a poor fit", "%s read a seat's opinion", role)
-		if role != Skeptic {
+		if role != skeptic {
 			assert.NotContains(t, text, "Billing moved to a queue;", "%s read the skeptic's memory", role)
 		}
 	}
@@ -104,7 +104,7 @@ func TestApprovedMemoryReachesTheNextSessionFencedWithItsSource(t *testing.T) {
 	assert.Contains(t, string(stored), skeptics.ID, "the memory the seats read is in the record")
 
 	_, same := memorySession(t, st, "wr-memory000000003", "gpt", quiet, all)
-	assert.Contains(t, prompts(same, Skeptic), "you recorded earlier: Billing moved to a queue;",
+	assert.Contains(t, prompts(same, skeptic), "you recorded earlier: Billing moved to a queue;",
 		"the provider that wrote it reads it in the first person")
 }
 

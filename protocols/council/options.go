@@ -214,10 +214,10 @@ func (o Options) speaksForIntent(role string) bool {
 
 // Timeout kinds: the keys of protocols.council.timeouts.
 const (
-	TimeoutSeat    = "seat"
+	timeoutSeat    = "seat"
 	timeoutClerk   = "clerk"
-	TimeoutArbiter = "arbiter"
-	TimeoutTriage  = "triage"
+	timeoutArbiter = "arbiter"
+	timeoutTriage  = "triage"
 )
 
 // arbiterTimeouts are the limits the arbiter earns by its effort when its key is not set: it
@@ -232,15 +232,15 @@ var arbiterTimeouts = map[provider.Effort]time.Duration{provider.EffortLow: 3 * 
 // as medium).
 func (o Options) TimeoutFor(kind string, effort provider.Effort) (time.Duration, string) {
 	key := "protocols." + SectionKey + ".timeouts." + kind
-	set := map[string]time.Duration{TimeoutSeat: o.SeatTimeout, timeoutClerk: o.ClerkTimeout,
-		TimeoutArbiter: o.ArbiterTimeout, TimeoutTriage: o.TriageTimeout}[kind]
+	set := map[string]time.Duration{timeoutSeat: o.SeatTimeout, timeoutClerk: o.ClerkTimeout,
+		timeoutArbiter: o.ArbiterTimeout, timeoutTriage: o.TriageTimeout}[kind]
 	if set > 0 {
 		return set, key
 	}
-	if d, ok := arbiterTimeouts[effort]; ok && kind == TimeoutArbiter {
+	if d, ok := arbiterTimeouts[effort]; ok && kind == timeoutArbiter {
 		return d, key
 	}
-	if kind == TimeoutArbiter {
+	if kind == timeoutArbiter {
 		return arbiterTimeouts[provider.EffortMedium], key
 	}
 	return limits.EffortTimeout(effort), key

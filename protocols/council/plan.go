@@ -17,8 +17,8 @@ import (
 // undeclared), so the arbiter may recognise and favour its own family's style; the residual is
 // recorded with the decision.
 const (
-	PathClean    = "clean"
-	PathFallback = "fallback"
+	pathClean    = "clean"
+	pathFallback = "fallback"
 )
 
 // errNoArbiter is the one staffing the protocol refuses: every family in the pool sits on the
@@ -140,8 +140,8 @@ func arbiterPath(arb Assignment, seats []Assignment, title func(string) string) 
 	plan.Rule = engine.Rule{Apart: []engine.Apart{{A: []string{Arbiter}, B: roles}}}
 	j := plan.Judge()
 	if j.Conforming() {
-		return PathClean, ""
+		return pathClean, ""
 	}
-	return PathFallback, strings.Join(j.Reasons, "; ") +
+	return pathFallback, strings.Join(j.Reasons, "; ") +
 		" (the arbiter never sees who wrote what, but it may recognise and favour its own family's style)"
 }

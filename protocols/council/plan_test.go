@@ -44,7 +44,7 @@ func TestPlanSpreadsSeatsAndKeepsTheArbiterClean(t *testing.T) {
 		fams := familyCounts(p)
 		assert.Len(t, fams, 4, "seed %d: %+v", seed, p.Seats)
 		assert.Zero(t, fams[p.Arbiter.Family], "seed %d: the arbiter's family plays a seat", seed)
-		assert.Equal(t, PathClean, p.ArbiterPath)
+		assert.Equal(t, pathClean, p.ArbiterPath)
 		assert.Empty(t, p.Residual)
 		assert.Equal(t, p.Arbiter.Profile, p.Clerk.Profile)
 		var labels []string
@@ -72,7 +72,7 @@ func TestPlanWithThreeFamilies(t *testing.T) {
 		for _, n := range fams {
 			assert.Equal(t, 2, n)
 		}
-		assert.Equal(t, PathClean, p.ArbiterPath)
+		assert.Equal(t, pathClean, p.ArbiterPath)
 	}
 }
 
@@ -83,10 +83,10 @@ func TestPlanWithTwoFamiliesFallsBack(t *testing.T) {
 	for seed := range uint64(50) {
 		p, err := newPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
 		require.NoError(t, err)
-		skeptic, _ := p.Seat(Skeptic)
+		skeptic, _ := p.Seat(skeptic)
 		assert.Len(t, familyCounts(p), 2)
 		assert.NotEqual(t, skeptic.Family, p.Arbiter.Family)
-		assert.Equal(t, PathFallback, p.ArbiterPath)
+		assert.Equal(t, pathFallback, p.ArbiterPath)
 		assert.Contains(t, p.Residual, "are both family "+p.Arbiter.Family, "the engine's judgment of the arbiter against the seats")
 	}
 }
@@ -133,7 +133,7 @@ func TestPlanWithEveryFamilyAdversarialFailsClosed(t *testing.T) {
 	two := [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}}
 	o, ps := planOpts(two...)
 	red := Member{Key: "red-team", Title: "Red Team", SeatClass: ClassAdversarial, Mandate: "attack", Effort: "high", Brief: "Attack."}
-	o.Team, o.Members = []string{Skeptic, "red-team"}, append(o.Members, red)
+	o.Team, o.Members = []string{skeptic, "red-team"}, append(o.Members, red)
 	o = o.Defaulted()
 	_, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	assert.True(t, errors.Is(err, errNoArbiter), "%v", err)
@@ -143,24 +143,24 @@ func TestPlanWithEveryFamilyAdversarialFailsClosed(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "gpt", p.Arbiter.Profile)
 	assert.True(t, p.Arbiter.Pinned)
-	assert.Equal(t, PathFallback, p.ArbiterPath)
+	assert.Equal(t, pathFallback, p.ArbiterPath)
 }
 
 // Pinned roles keep their profile and effort; the draw works around them.
 func TestPlanKeepsPins(t *testing.T) {
 	o, ps := planOpts(vendors...)
-	o.Roles = map[string]RoleSetting{Skeptic: {Profile: "gpt", Effort: "max"}, Clerk: {Profile: "glm"}}
+	o.Roles = map[string]RoleSetting{skeptic: {Profile: "gpt", Effort: "max"}, Clerk: {Profile: "glm"}}
 	for seed := range uint64(50) {
 		p, err := newPlan(o, ps, rand.New(rand.NewPCG(seed, 1)))
 		require.NoError(t, err)
-		s, _ := p.Seat(Skeptic)
+		s, _ := p.Seat(skeptic)
 		assert.Equal(t, "gpt", s.Profile)
 		assert.EqualValues(t, "max", s.Effort)
 		assert.True(t, s.Pinned)
 		assert.Equal(t, "glm", p.Clerk.Profile)
 		assert.NotEqual(t, "openai", p.Arbiter.Family)
 	}
-	o.Roles = map[string]RoleSetting{Skeptic: {Profile: "nope"}}
+	o.Roles = map[string]RoleSetting{skeptic: {Profile: "nope"}}
 	_, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	assert.ErrorContains(t, err, `unknown profile "nope"`)
 }
@@ -168,10 +168,10 @@ func TestPlanKeepsPins(t *testing.T) {
 // An undeclared family cannot be shown independent: the arbiter falls back and says why.
 func TestPlanWithAnUndeclaredFamily(t *testing.T) {
 	o, ps := planOpts(append([][2]string{{"local", ""}}, vendors[:2]...)...)
-	o.Roles = map[string]RoleSetting{Architect: {Profile: "local"}}
+	o.Roles = map[string]RoleSetting{architect: {Profile: "local"}}
 	p, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
 	require.NoError(t, err)
-	assert.Equal(t, PathFallback, p.ArbiterPath)
+	assert.Equal(t, pathFallback, p.ArbiterPath)
 	assert.Contains(t, p.Residual, "declares no family")
 }
 

@@ -33,8 +33,8 @@ func (s *state) preflight(ctx context.Context) error {
 		}
 		s.rec.Triage = &t
 		s.digest("Triage", "Triage", []string{s.triageFound(t)})
-		if t.Shape == ShapeSingle {
-			if err := s.ask(ctx, GateTriage, triageQuestion(card), t.Why, AnswerProceed, AnswerDrop); err != nil {
+		if t.Shape == shapeSingle {
+			if err := s.ask(ctx, gateTriage, triageQuestion(card), t.Why, answerProceed, answerDrop); err != nil {
 				return err
 			}
 		}
@@ -42,7 +42,7 @@ func (s *state) preflight(ctx context.Context) error {
 	if s.opts.Go || s.opts.Version == 0 {
 		return nil
 	}
-	return s.ask(ctx, GateCard, cardQuestion(s.opts, s.plan, est), "", AnswerProceed, AnswerDecline)
+	return s.ask(ctx, GateCard, cardQuestion(s.opts, s.plan, est), "", answerProceed, answerDecline)
 }
 
 // ask opens a gate (excerpt: the model text its question refers to, if any); any answer but
@@ -52,7 +52,7 @@ func (s *state) ask(ctx context.Context, gate, question, excerpt string, choices
 	if err != nil {
 		return err
 	}
-	if answer != AnswerProceed {
+	if answer != answerProceed {
 		return &engine.Stopped{Gate: gate, Answer: answer}
 	}
 	return nil

@@ -53,28 +53,28 @@ func gateOf(err error) string {
 // before any seat is called; the gate says what triage found. Answered, it never opens again;
 // the card then waits, and the session runs once the card is confirmed.
 func TestTriageGateOnATrivialQuestion(t *testing.T) {
-	st, p := openStore(t, ""), script.New(triaged(ShapeSingle))
+	st, p := openStore(t, ""), script.New(triaged(shapeSingle))
 	opts := convened(t, p, Flags{})
 	_, err := runOnce(t, st, p, opts, nil)
-	require.Equal(t, GateTriage, gateOf(err), "%v", err)
+	require.Equal(t, gateTriage, gateOf(err), "%v", err)
 	var g *engine.GateError
 	errors.As(err, &g)
 	assert.Contains(t, g.Gate.Question, "single-agent-shaped; its reason is quoted below.")
 	assert.Equal(t, "It has one checkable answer.", g.Gate.Excerpt, "the model's reason is kept apart from war-room's question")
 	assert.NotContains(t, g.Gate.Question, "checkable")
 	assert.Contains(t, g.Gate.Question, "est. ", "the gate shows what the team would cost")
-	assert.Equal(t, []string{AnswerProceed, AnswerDrop}, g.Gate.Choices)
+	assert.Equal(t, []string{answerProceed, answerDrop}, g.Gate.Choices)
 	assert.Equal(t, 1, p.Calls(), "only the triage call was made")
 	assert.Equal(t, 1, p.CallsFor(Triage))
 	ledger, _ := st.Ledger(context.Background(), "wr-triage000000001")
 	require.Len(t, ledger, 1)
 	assert.Equal(t, Triage, ledger[0].Role)
 
-	_, err = runOnce(t, st, p, opts, map[string]string{GateTriage: AnswerProceed})
+	_, err = runOnce(t, st, p, opts, map[string]string{gateTriage: answerProceed})
 	require.Equal(t, GateCard, gateOf(err), "%v", err)
 	assert.Equal(t, 1, p.Calls(), "no seat is called before the card is confirmed")
 
-	d, err := runOnce(t, st, p, opts, map[string]string{GateCard: AnswerProceed})
+	d, err := runOnce(t, st, p, opts, map[string]string{GateCard: answerProceed})
 	require.NoError(t, err)
 	assert.Equal(t, 1, p.CallsFor(Triage), "the triage gate fired once, and triage was asked once")
 	assert.Equal(t, 4*3+2+1, p.Calls())
@@ -87,21 +87,21 @@ func TestTriageGateOnATrivialQuestion(t *testing.T) {
 
 // --go skips the card and only the card: triage still asks.
 func TestGoSkipsOnlyTheCard(t *testing.T) {
-	st, p := openStore(t, ""), script.New(triaged(ShapeSingle))
+	st, p := openStore(t, ""), script.New(triaged(shapeSingle))
 	opts := convened(t, p, Flags{Go: true})
 	_, err := runOnce(t, st, p, opts, nil)
-	require.Equal(t, GateTriage, gateOf(err), "--go does not skip triage: %v", err)
-	d, err := runOnce(t, st, p, opts, map[string]string{GateTriage: AnswerProceed})
+	require.Equal(t, gateTriage, gateOf(err), "--go does not skip triage: %v", err)
+	d, err := runOnce(t, st, p, opts, map[string]string{gateTriage: answerProceed})
 	require.NoError(t, err, "with --go no card waits")
 	assert.NotEmpty(t, d.MerkleRoot)
 	gates, _ := st.Gates(context.Background(), "wr-triage000000001")
 	require.Len(t, gates, 1)
-	assert.Equal(t, GateTriage, gates[0].Key)
+	assert.Equal(t, gateTriage, gates[0].Key)
 }
 
 // A question that needs the team opens no triage gate: the card is the only stop.
 func TestTeamShapedQuestionOnlyWaitsForTheCard(t *testing.T) {
-	st, p := openStore(t, ""), script.New(triaged(ShapeTeam))
+	st, p := openStore(t, ""), script.New(triaged(shapeTeam))
 	opts := convened(t, p, Flags{})
 	_, err := runOnce(t, st, p, opts, nil)
 	require.Equal(t, GateCard, gateOf(err), "%v", err)
@@ -119,10 +119,10 @@ func TestTeamShapedQuestionOnlyWaitsForTheCard(t *testing.T) {
 // Dropping at the triage gate or declining the card stops the session with no seat called.
 func TestDroppingStopsBeforeAnySeat(t *testing.T) {
 	for gate, answers := range map[string]map[string]string{
-		GateTriage: {GateTriage: AnswerDrop},
-		GateCard:   {GateTriage: AnswerProceed, GateCard: AnswerDecline},
+		gateTriage: {gateTriage: answerDrop},
+		GateCard:   {gateTriage: answerProceed, GateCard: answerDecline},
 	} {
-		st, p := openStore(t, ""), script.New(triaged(ShapeSingle))
+		st, p := openStore(t, ""), script.New(triaged(shapeSingle))
 		_, err := runOnce(t, st, p, convened(t, p, Flags{}), answers)
 		var stopped *engine.Stopped
 		require.True(t, errors.As(err, &stopped), "%s: %v", gate, err)

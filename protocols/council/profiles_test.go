@@ -41,7 +41,7 @@ func TestEveryBuiltinProfileConvenesWithItsOverlays(t *testing.T) {
 // The writing-cv profile handles personal data: approved memory is not read, no seat is
 // invited to propose any, and every call is told to repeat no personal detail.
 func TestThePersonalDataProfileReadsAndProposesNoMemory(t *testing.T) {
-	approved := memory.Item{Member: Wordsmith, Text: "MEMO-CV-7 the candidate prefers short CVs",
+	approved := memory.Item{Member: wordsmith, Text: "MEMO-CV-7 the candidate prefers short CVs",
 		Source: memory.Source{Kind: memory.KindDecision, Ref: "wr-earlier000000001"}, Provider: "openai", Status: memory.StatusApproved}
 	approved.ID = memory.NewID(approved.Member, approved.Text, approved.Source)
 	require.Len(t, memory.Approved([]memory.Item{approved}), 1, "the item would be read by any other profile")

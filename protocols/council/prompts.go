@@ -38,9 +38,9 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 	if k.opts.PersonalData {
 		body += "\n\n" + personalDataRule
 	}
-	kind := TimeoutSeat
+	kind := timeoutSeat
 	if spec, _ := k.opts.roster().Spec(a.Role); !spec.Seat {
-		kind = map[string]string{Clerk: timeoutClerk, Arbiter: TimeoutArbiter, Triage: TimeoutTriage}[a.Role]
+		kind = map[string]string{Clerk: timeoutClerk, Arbiter: timeoutArbiter, Triage: timeoutTriage}[a.Role]
 	}
 	timeout, key := k.opts.TimeoutFor(kind, a.Effort)
 	inputs = append(inputs, k.evidenceInputs()...)
@@ -58,9 +58,9 @@ func (k kit) spec(a Assignment, inputs []engine.NamedText, task string, contract
 }
 
 // named turns labelled texts into inputs named "<kind> <label>".
-func named(kind string, items []Labeled) []engine.NamedText { return panel.Named(kind, items) }
+func named(kind string, items []panel.Labeled) []engine.NamedText { return panel.Named(kind, items) }
 
-func labelsOf(items []Labeled) []string { return panel.Labels(items) }
+func labelsOf(items []panel.Labeled) []string { return panel.Labels(items) }
 
 const anonymity = "Other members appear only under anonymous labels (Member A, Member B, …); judge " +
 	"what they wrote, never guess or mention who or what wrote it."
@@ -75,7 +75,7 @@ func (k kit) blind(a Assignment) (engine.CallSpec, error) {
 		"## "+secRisks+"\n- <what would make you wrong — or "+NoneFound+": <what you checked>>\n"+intentTask+k.evidenceHelp(), contract)
 }
 
-func (k kit) docket(positions []Labeled) (engine.CallSpec, error) {
+func (k kit) docket(positions []panel.Labeled) (engine.CallSpec, error) {
 	ls := labelsOf(positions)
 	return k.spec(k.plan.Clerk, engine.Shared(named("position", positions)...), "File the docket. The blind positions of "+
 		strings.Join(ls, ", ")+" are above. "+anonymity+" List the distinct options they propose and the "+

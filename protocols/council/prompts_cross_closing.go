@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
 // cross asks a seat to cross-examine the others; earlier is the previous round's
 // cross-examinations (nil in round 1).
-func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, earlier []Labeled) (engine.CallSpec, error) {
+func (k kit) cross(a Assignment, round int, positions []panel.Labeled, docket string, earlier []panel.Labeled) (engine.CallSpec, error) {
 	others := slices.DeleteFunc(labelsOf(positions), func(l string) bool { return l == a.Label })
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
 	in = engine.Shared(append(in, named(fmt.Sprintf("cross-examination round %d", round-1), earlier)...)...)
@@ -32,7 +33,7 @@ func (k kit) cross(a Assignment, round int, positions []Labeled, docket string, 
 
 // closing asks a seat for its final position and its vote over the docket's n options; the
 // principal-proxy seat also assesses every intent item against every option.
-func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cross []Labeled, intentItems []string) (engine.CallSpec, error) {
+func (k kit) closing(a Assignment, positions []panel.Labeled, docket string, n int, cross []panel.Labeled, intentItems []string) (engine.CallSpec, error) {
 	in := append(named("position", positions), engine.NamedText{Name: "docket", Text: docket})
 	in = engine.Shared(append(in, named("cross-examination", cross)...)...)
 	intent := k.opts.speaksForIntent(a.Role)
@@ -63,7 +64,7 @@ func (k kit) closing(a Assignment, positions []Labeled, docket string, n int, cr
 }
 
 // ruling asks the arbiter to decide over the closing answers and the counted ballot.
-func (k kit) ruling(docket string, n int, closings, cross []Labeled, record string, t tally) (engine.CallSpec, error) {
+func (k kit) ruling(docket string, n int, closings, cross []panel.Labeled, record string, t tally) (engine.CallSpec, error) {
 	in := []engine.NamedText{{Name: "docket", Text: docket}}
 	in = append(in, named("closing answer", closings)...)
 	in = append(in, named("cross-examination", cross)...)
@@ -83,7 +84,7 @@ func (k kit) ruling(docket string, n int, closings, cross []Labeled, record stri
 
 // ballotRecord is the counted ballot as the arbiter reads it, written by the protocol from
 // labels, option numbers and failure classes only.
-func ballotRecord(d Docket, t tally, gaps []gap) string {
+func ballotRecord(d docket, t tally, gaps []gap) string {
 	var b strings.Builder
 	for i, o := range d.Options {
 		v := t.Votes[i]

@@ -19,13 +19,13 @@ var roleFiles embed.FS
 // configuration (protocols.council.roles.<key>), the ledger and the script provider name a
 // role by; none of them ever reaches a model.
 const (
-	Architect    = "architect"
-	Skeptic      = "skeptic"
-	Operations   = "operations-lead"
-	Steward      = "steward"
-	Economist    = "economist"
-	UserAdvocate = "user-advocate"
-	Wordsmith    = "wordsmith"
+	architect    = "architect"
+	skeptic      = "skeptic"
+	operations   = "operations-lead"
+	steward      = "steward"
+	economist    = "economist"
+	userAdvocate = "user-advocate"
+	wordsmith    = "wordsmith"
 	// Clerk, Arbiter and Triage hold no seat: the clerk files the docket, the arbiter rules,
 	// triage asks whether the question needs a team at all.
 	Clerk   = "clerk"

@@ -44,8 +44,8 @@ var _ settings.SectionValidator = (*Section)(nil)
 // Validate checks role names, pins and profile references, and that no exemption is empty.
 func (s *Section) Validate(c *settings.Check) {
 	settings.CheckRoles(c, "roles", s.Roles, RoleKeys(), "council role")
-	for key, d := range map[string]time.Duration{TimeoutSeat: s.Timeouts.Seat, timeoutClerk: s.Timeouts.Clerk,
-		TimeoutArbiter: s.Timeouts.Arbiter, TimeoutTriage: s.Timeouts.Triage} {
+	for key, d := range map[string]time.Duration{timeoutSeat: s.Timeouts.Seat, timeoutClerk: s.Timeouts.Clerk,
+		timeoutArbiter: s.Timeouts.Arbiter, timeoutTriage: s.Timeouts.Triage} {
 		if d == 0 && c.IsSet("timeouts."+key) {
 			c.Errorf("timeouts."+key, "must be greater than zero (leave it out for the limit the call's effort earns)")
 		}

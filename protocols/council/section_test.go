@@ -35,23 +35,23 @@ func TestOptionsFromDefaults(t *testing.T) {
 }
 
 func TestOptionsFromPinsAndTeam(t *testing.T) {
-	sec := &Section{Roles: map[string]settings.RolePin{Economist: {Profile: "beta"},
-		Arbiter: {Profile: "gamma", Effort: "max"}, Skeptic: {Effort: "xhigh"}}}
+	sec := &Section{Roles: map[string]settings.RolePin{economist: {Profile: "beta"},
+		Arbiter: {Profile: "gamma", Effort: "max"}, skeptic: {Effort: "xhigh"}}}
 	_, err := optionsFrom(sec, pool(), Flags{Rounds: 2})
 	assert.ErrorContains(t, err, "allows at most 16 seat calls (max_seat_calls), but 5 seats × (2 + 2 round(s)) make 20",
 		"the profile caps the seats' calls")
 	o, err := optionsFrom(sec, pool(), Flags{Rounds: 1})
 	require.NoError(t, err)
-	assert.Equal(t, []string{Architect, Skeptic, Operations, Steward, Economist}, o.Team,
+	assert.Equal(t, []string{architect, skeptic, operations, steward, economist}, o.Team,
 		"a seat named in the file joins the profile's team")
-	assert.Equal(t, RoleSetting{Profile: "beta"}, o.Roles[Economist])
+	assert.Equal(t, RoleSetting{Profile: "beta"}, o.Roles[economist])
 	assert.Equal(t, RoleSetting{Profile: "gamma", Effort: "max"}, o.Roles[Arbiter])
-	assert.Equal(t, RoleSetting{Effort: "xhigh"}, o.Roles[Skeptic], "an effort alone does not pin")
+	assert.Equal(t, RoleSetting{Effort: "xhigh"}, o.Roles[skeptic], "an effort alone does not pin")
 	assert.Equal(t, 1, o.Rounds)
 
 	o, err = optionsFrom(NewSection(), pool(), Flags{Seats: "skeptic, user-advocate"})
 	require.NoError(t, err)
-	assert.Equal(t, []string{Skeptic, UserAdvocate}, o.Team)
+	assert.Equal(t, []string{skeptic, userAdvocate}, o.Team)
 }
 
 func TestOptionsFromRefusals(t *testing.T) {

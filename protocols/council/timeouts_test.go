@@ -70,18 +70,18 @@ func TestCouncilTimeoutsFollowTheEffort(t *testing.T) {
 		effort provider.Effort
 		want   time.Duration
 	}{
-		{TimeoutSeat, provider.EffortMax, 5 * time.Minute},
-		{TimeoutSeat, "", 2 * time.Minute},
-		{TimeoutArbiter, provider.EffortMax, 20 * time.Minute},
-		{TimeoutArbiter, provider.EffortHigh, 5 * time.Minute},
-		{TimeoutTriage, provider.EffortLow, 2 * time.Minute},
+		{timeoutSeat, provider.EffortMax, 5 * time.Minute},
+		{timeoutSeat, "", 2 * time.Minute},
+		{timeoutArbiter, provider.EffortMax, 20 * time.Minute},
+		{timeoutArbiter, provider.EffortHigh, 5 * time.Minute},
+		{timeoutTriage, provider.EffortLow, 2 * time.Minute},
 	} {
 		got, key := o.TimeoutFor(c.kind, c.effort)
 		assert.Equal(t, c.want, got, "%s at %q", c.kind, c.effort)
 		assert.Equal(t, "protocols.council.timeouts."+c.kind, key)
 	}
 	o.SeatTimeout = 40 * time.Second
-	got, _ := o.TimeoutFor(TimeoutSeat, provider.EffortMax)
+	got, _ := o.TimeoutFor(timeoutSeat, provider.EffortMax)
 	assert.Equal(t, 40*time.Second, got)
 }
 

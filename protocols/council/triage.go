@@ -13,15 +13,15 @@ import (
 
 // The triage gate and its answers, and the step its classification is stored under.
 const (
-	GateTriage = "convene-anyway"
-	AnswerDrop = "drop"
+	gateTriage = "convene-anyway"
+	answerDrop = "drop"
 	keyTriage  = "triage"
 )
 
 // Shapes triage sorts questions into.
 const (
-	ShapeTeam   = "team"
-	ShapeSingle = "single"
+	shapeTeam   = "team"
+	shapeSingle = "single"
 )
 
 // triageResult is triage's classification, or the class of the call that produced none.
@@ -39,11 +39,11 @@ var shapeLine = regexp.MustCompile(`(?im)` + lead + `SHAPE[*_]*\s*:[*_\s]*([a-z-
 func parseTriage(text string) (triageResult, error) {
 	ms := shapeLine.FindAllStringSubmatch(text, -1)
 	if len(ms) != 1 {
-		return triageResult{}, fmt.Errorf("write exactly one line \"SHAPE: %s\" or \"SHAPE: %s\"; found %d", ShapeTeam, ShapeSingle, len(ms))
+		return triageResult{}, fmt.Errorf("write exactly one line \"SHAPE: %s\" or \"SHAPE: %s\"; found %d", shapeTeam, shapeSingle, len(ms))
 	}
 	shape := strings.ToLower(ms[0][1])
-	if shape != ShapeTeam && shape != ShapeSingle {
-		return triageResult{}, fmt.Errorf("SHAPE is %q: write %s or %s", shape, ShapeTeam, ShapeSingle)
+	if shape != shapeTeam && shape != shapeSingle {
+		return triageResult{}, fmt.Errorf("SHAPE is %q: write %s or %s", shape, shapeTeam, shapeSingle)
 	}
 	why := strings.TrimSpace(sections(shapeLine.ReplaceAllString(text, ""))[headingKey("Why")])
 	if why == "" {
@@ -55,7 +55,7 @@ func parseTriage(text string) (triageResult, error) {
 func (k kit) triage() (engine.CallSpec, error) {
 	spec, err := k.spec(k.plan.Triage, nil, "Triage. Do not answer the question above. Say whether it needs a team "+
 		"of members with conflicting briefs arguing over it, or whether one careful answer would do as well. "+
-		"Answer in markdown:\n\nSHAPE: "+ShapeTeam+" | "+ShapeSingle+"\n\n## Why\n<one or two sentences>\n",
+		"Answer in markdown:\n\nSHAPE: "+shapeTeam+" | "+shapeSingle+"\n\n## Why\n<one or two sentences>\n",
 		func(text string) error { _, err := parseTriage(text); return err })
 	spec.MaxTokens = 300
 	return spec, err
@@ -86,8 +86,8 @@ func (s *state) triage(ctx context.Context) (triageResult, error) {
 // the gate's excerpt (quoted wherever the gate is shown).
 func triageQuestion(card string) string {
 	return "Triage judged this question single-agent-shaped; its reason is quoted below. One careful answer would " +
-		"likely do as well as the team. Convene the team anyway? Answer " + AnswerProceed + " to convene, or " +
-		AnswerDrop + " to stop here (nothing more is spent).\n\n" + card
+		"likely do as well as the team. Convene the team anyway? Answer " + answerProceed + " to convene, or " +
+		answerDrop + " to stop here (nothing more is spent).\n\n" + card
 }
 
 // triageNote says in the record what triage found and what was done about it.
@@ -95,7 +95,7 @@ func (s *state) triageNote(t triageResult) string {
 	switch {
 	case t.Failed != "":
 		return "Triage gave no usable answer (" + t.Failed + "); the team convened without a classification."
-	case t.Shape == ShapeSingle:
+	case t.Shape == shapeSingle:
 		return "Triage judged the question single-agent-shaped (" + t.Why + "); a person chose to convene the team anyway."
 	}
 	return "Triage judged that the question needs a team: " + t.Why
@@ -106,7 +106,7 @@ func (s *state) triageFound(t triageResult) string {
 	switch {
 	case t.Failed != "":
 		return "Triage gave no usable answer (" + t.Failed + "): the team convenes."
-	case t.Shape == ShapeSingle:
+	case t.Shape == shapeSingle:
 		return "Triage judged the question single-agent-shaped: " + t.Why
 	}
 	return "Triage judged that the question needs a team: " + t.Why

@@ -92,9 +92,9 @@ func questionsContract(labels []string) func(string) error {
 }
 
 // questions asks the red team what it needs the authors to clarify before it challenges.
-func (k kit) questions(situation, coas []Labeled) (engine.CallSpec, error) {
+func (k kit) questions(situation, coas []panel.Labeled) (engine.CallSpec, error) {
 	ls := panel.Labels(coas)
-	return k.spec(RedTeam, engine.Shared(append(labeled("situation", situation), labeled("course of action", coas)...)...),
+	return k.spec(redTeam, engine.Shared(append(labeled("situation", situation), labeled("course of action", coas)...)...),
 		"Phase 4, questions to the authors. Before you challenge the courses of action, you may put one question "+
 			"to the author of each: about an assumption it leaves unstated, a number it does not support, or a step "+
 			"it does not explain. The author answers about its own course of action only and never learns who asked. "+
@@ -104,7 +104,7 @@ func (k kit) questions(situation, coas []Labeled) (engine.CallSpec, error) {
 }
 
 // answer asks an author to answer a question about its own course of action.
-func (k kit) answer(role string, own Labeled, question string) (engine.CallSpec, error) {
+func (k kit) answer(role string, own panel.Labeled, question string) (engine.CallSpec, error) {
 	return k.spec(role, []engine.NamedText{{Name: "your course of action " + own.Label, Text: own.Text},
 		{Name: "question about " + own.Label, Text: question}},
 		"Phase 4, a question about your course of action "+own.Label+". A challenger who will attack every course "+
@@ -123,7 +123,7 @@ func nonEmpty(text string) error {
 // askAuthors runs the red team's questions and the addressed authors' answers, and returns
 // them as the clarifications the challengers read. A question call that fails or asks nothing
 // leaves phase 4 as it is one-shot.
-func (s *state) askAuthors(ctx context.Context) ([]Labeled, error) {
+func (s *state) askAuthors(ctx context.Context) ([]panel.Labeled, error) {
 	view := s.coaView()
 	spec, err := s.kit.questions(s.situation(), view)
 	p, err := s.one(ctx, keyQuestions, "Phase 4: questions to the authors", spec, err)
@@ -144,7 +144,7 @@ func (s *state) askAuthors(ctx context.Context) ([]Labeled, error) {
 	}
 	var ts []panel.Task
 	for _, q := range qs {
-		i := slices.IndexFunc(s.rec.COAs, func(x COA) bool { return x.Label == q.Label })
+		i := slices.IndexFunc(s.rec.COAs, func(x coa) bool { return x.Label == q.Label })
 		spec, err := s.kit.answer(s.rec.COAs[i].Author, view[i], q.Question)
 		if err != nil {
 			return nil, err
@@ -156,7 +156,7 @@ func (s *state) askAuthors(ctx context.Context) ([]Labeled, error) {
 		return nil, err
 	}
 	s.absorb(ap)
-	var out []Labeled
+	var out []panel.Labeled
 	for i, q := range qs {
 		if a, ok := contributionNamed(ap, q.Label); ok {
 			qs[i].Answer = a.Text
@@ -164,7 +164,7 @@ func (s *state) askAuthors(ctx context.Context) ([]Labeled, error) {
 				return nil, err
 			}
 		}
-		out = append(out, Labeled{Label: q.Label, Text: clarification(qs[i])})
+		out = append(out, panel.Labeled{Label: q.Label, Text: clarification(qs[i])})
 	}
 	s.rec.Questions = qs
 	return out, nil
@@ -190,9 +190,9 @@ func clarification(q authorQuestion) string {
 
 // chainPremortems runs the premortems one after another in a seeded order, each seat reading
 // the ones written before it. A failed one is a gap; the chain goes on without it.
-func (s *state) chainPremortems(ctx context.Context, finalists []Labeled) error {
+func (s *state) chainPremortems(ctx context.Context, finalists []panel.Labeled) error {
 	voters := shuffled(voters(s.rec.Mode, s.opts.PlanReview), s.r.Rand(keyPremortem+"/chain"))
-	var earlier []Labeled
+	var earlier []panel.Labeled
 	for i, role := range voters {
 		spec, err := s.kit.premortemAfter(role, finalists, s.rec.Challenges, earlier)
 		p, err := s.one(ctx, fmt.Sprintf("%s/chain-%d", keyPremortem, i+1), fmt.Sprintf("Phase 6: premortem %d of %d", i+1, len(voters)), spec, err)
@@ -207,14 +207,14 @@ func (s *state) chainPremortems(ctx context.Context, finalists []Labeled) error 
 		if _, err := s.addNode("premortem", 1, label, c.Text, c.Role, c.At, ""); err != nil {
 			return err
 		}
-		earlier = append(earlier, Labeled{Label: label, Text: c.Text})
+		earlier = append(earlier, panel.Labeled{Label: label, Text: c.Text})
 	}
 	s.rec.Premortems = earlier
 	return nil
 }
 
 // premortemAfter is the premortem prompt with the premortems already written, to build on.
-func (k kit) premortemAfter(role string, finalists, challenges, earlier []Labeled) (engine.CallSpec, error) {
+func (k kit) premortemAfter(role string, finalists, challenges, earlier []panel.Labeled) (engine.CallSpec, error) {
 	if len(earlier) == 0 {
 		return k.premortem(role, finalists, challenges)
 	}

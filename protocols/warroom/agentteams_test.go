@@ -18,7 +18,7 @@ import (
 // authors answering, and every answer naming a mark the test follows.
 func teamsCouncil(scores string) script.Script {
 	return override(council(scores, "", 0),
-		script.Response{Role: RedTeam, Match: `Phase 4, questions to the authors`,
+		script.Response{Role: redTeam, Match: `Phase 4, questions to the authors`,
 			Text: "Two things need clarifying.\n\n- **Response B**: What load did you assume? QMARK-B\n- Response D: Who runs it at night? QMARK-D\n"},
 		script.Response{Match: `Phase 4, a question about your course of action`,
 			Text: `ANSWER-MARK for {{match "your course of action (Response [A-Z]+)\\." .User}}: we assumed 2k messages a second.`},
@@ -56,7 +56,7 @@ func TestAgentTeamsQuestionsTheAuthorsAndChainsThePremortems(t *testing.T) {
 		}
 	}
 	require.Len(t, questions, 1)
-	assert.Equal(t, RedTeam, questions[0].Role)
+	assert.Equal(t, redTeam, questions[0].Role)
 	require.Len(t, answers, 2, "one addressed call per question")
 	for _, a := range answers {
 		label := map[bool]string{true: "Response B", false: "Response D"}[strings.Contains(a.User, "QMARK-B")]
@@ -118,7 +118,7 @@ func TestAgentTeamsAppliesToTheFullCouncilOnly(t *testing.T) {
 
 	opts = options(ModeFull)
 	opts.AgentTeams = true
-	quiet := override(council(scoresFull, "", 0), script.Response{Role: RedTeam, Match: `Phase 4, questions to the authors`, Text: "**NONE**"})
+	quiet := override(council(scoresFull, "", 0), script.Response{Role: redTeam, Match: `Phase 4, questions to the authors`, Text: "**NONE**"})
 	d, p, err = deliberate(t, openStore(t, ""), quiet, opts)
 	require.NoError(t, err)
 	assert.Equal(t, 27, p.Calls(), "the question call alone")
@@ -135,7 +135,7 @@ func TestAgentTeamsDelphiKeepsEachMembersOwnBallot(t *testing.T) {
 	// by the scrubber, as any identity is).
 	mark := map[string]string{}
 	var ballots []script.Response
-	for i, spec := range Registry() {
+	for i, spec := range allRoles() {
 		mark[spec.Key] = fmt.Sprintf("BALLOT-OF-%d-", i)
 		ballots = append(ballots, script.Response{Role: spec.Key, Match: `Phase 5, vote`,
 			Text: mark[spec.Key] + " reasoning.\n" + `RANKING: {{match "using each of the letters ([A-Z, ]+) exactly once" .User}}`})

@@ -9,6 +9,7 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/record"
 	"github.com/war-room/war-room/protocols/internal/anontest"
+	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
 // token is a random identity string that cannot occur in prompt text by accident.
@@ -23,7 +24,7 @@ func randomPanel(r *rand.Rand) Panel {
 		profs[i] = prof{token(r, "zqp"), token(r, "zqv"), token(r, "zqm"), token(r, "zqf")}
 	}
 	var p Panel
-	for _, s := range Registry() {
+	for _, s := range allRoles() {
 		pr := profs[r.IntN(n)]
 		p.Members = append(p.Members, member{Role: s.Key, Profile: pr.name, Provider: pr.provider, Model: pr.model, Family: pr.family})
 	}
@@ -49,7 +50,7 @@ func leaky(r *rand.Rand, p Panel, body string) string {
 // registryIdentities are the seat titles and keys, lower-cased.
 var registryIdentities = func() []string {
 	var out []string
-	for _, s := range Registry() {
+	for _, s := range allRoles() {
 		out = append(out, anontest.Words(s.Key, s.Title)...)
 	}
 	return out
@@ -65,7 +66,7 @@ func leak(text string, tokens map[string]bool) (string, bool) {
 
 // The role bodies are the system text of every prompt; none names a seat.
 func TestRoleBodiesNameNoSeat(t *testing.T) {
-	for _, s := range Registry() {
+	for _, s := range allRoles() {
 		body, err := Body(s.Key)
 		if err != nil {
 			t.Fatal(err)
@@ -82,15 +83,15 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 	opts := Options{Mode: mode, PlanReview: r.IntN(2) == 0}.Defaulted()
 	s := &engine.Session{ID: "wr-prop", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}}
 	k := newKit(s, p, opts)
-	lab := func(kind string, n int) []Labeled {
-		out := make([]Labeled, n)
+	lab := func(kind string, n int) []panel.Labeled {
+		out := make([]panel.Labeled, n)
 		for i := range out {
-			out[i] = Labeled{Label: record.AnonymousLabel(i), Text: leaky(r, p, kind+" text")}
+			out[i] = panel.Labeled{Label: record.AnonymousLabel(i), Text: leaky(r, p, kind+" text")}
 		}
 		return out
 	}
 	intel, sit, coas, challenges := lab("intel", 2), lab("assessment", 1), lab("coa", 3+r.IntN(3)), lab("challenge", 2)
-	rev := Reversibility{Score: 0.72, Type: type1A, Mode: string(ModeFull)}
+	rev := reversibility{Score: 0.72, Type: type1A, Mode: string(ModeFull)}
 	for _, d := range dimensions {
 		rev.Dimensions = append(rev.Dimensions, dimension{Name: d.Name, Score: 3, Rationale: leaky(r, p, "why")})
 	}
@@ -124,8 +125,8 @@ func prePrompts(r *rand.Rand, p Panel, mode Mode) ([]engine.CallSpec, [][]string
 			add(k.vote(v, reorder(coas, orders[i]), challenges, leaky(r, p, "my ballot"))),
 			add(k.premortemAfter(v, coas[:2], challenges, lab("premortem", 1+r.IntN(3)))))
 	}
-	errs = append(errs, add(k.revision(ChiefStrategist, coas[0], coas[1:], challenges, "Response A 3", "")),
-		add(k.revision(ChiefStrategist, coas[0], coas[1:], challenges, "Response A 3", leaky(r, p, "my ballot"))))
+	errs = append(errs, add(k.revision(chiefStrategist, coas[0], coas[1:], challenges, "Response A 3", "")),
+		add(k.revision(chiefStrategist, coas[0], coas[1:], challenges, "Response A 3", leaky(r, p, "my ballot"))))
 	for _, err := range errs {
 		if err != nil {
 			return nil, nil, err
@@ -176,7 +177,7 @@ func TestNoIdentityReachesAnyPromptBeforeSynthesis(t *testing.T) {
 func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
 	s := &engine.Session{ID: "wr-vote", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Which queue?")}}
 	k := newKit(s, randomPanel(rand.New(rand.NewPCG(1, 2))), Options{}.Defaulted())
-	shown := []Labeled{{Label: "Response C", Text: "c"}, {Label: "Response A", Text: "a"}, {Label: "Response B", Text: "b"}}
+	shown := []panel.Labeled{{Label: "Response C", Text: "c"}, {Label: "Response A", Text: "a"}, {Label: "Response B", Text: "b"}}
 	spec, err := k.vote(Scout, shown, nil, "")
 	if err != nil {
 		t.Fatal(err)
@@ -194,8 +195,8 @@ func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
 // "escalate to the full council".
 func TestTheEscalationPromptFitsTheMode(t *testing.T) {
 	s := &engine.Session{ID: "wr-esc", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Should billing move to a queue?")}}
-	rev := Reversibility{Score: 0.72, Type: type1A, Mode: string(ModeFull)}
-	coas := []Labeled{{Label: record.AnonymousLabel(0), Text: "a queue"}}
+	rev := reversibility{Score: 0.72, Type: type1A, Mode: string(ModeFull)}
+	coas := []panel.Labeled{{Label: record.AnonymousLabel(0), Text: "a queue"}}
 	for mode, want := range map[Mode]string{
 		ModeLightweight: "The panel is deliberating as a lightweight panel.",
 		ModeFull:        "The panel is already the full council, so there is nothing larger to escalate to",

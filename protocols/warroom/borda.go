@@ -6,17 +6,17 @@ import (
 	"strings"
 )
 
-// Standing is one option's Borda result.
-type Standing struct {
+// standing is one option's Borda result.
+type standing struct {
 	Label  string `json:"label"`
 	Points int    `json:"points"`
 	// Place is 1 for the winner; tied options get distinct places by the seeded tie-break.
 	Place int `json:"place"`
 }
 
-// Tally is the outcome of one Borda count.
-type Tally struct {
-	Standings []Standing `json:"standings"`
+// tally is the outcome of one Borda count.
+type tally struct {
+	Standings []standing `json:"standings"`
 	// Ties lists every group of options that scored alike, in the order the tie-break put
 	// them, so the record can say a tie was broken and how.
 	Ties [][]string `json:"ties,omitempty"`
@@ -26,7 +26,7 @@ type Tally struct {
 // place earns n-1 points and last earns 0. Equal totals are ordered by a permutation of the
 // sorted labels drawn from tiebreak, so the result depends on the seed and the ballots'
 // contents, never on the order ballots or labels arrive in.
-func borda(labels []string, ballots [][]string, tiebreak *rand.Rand) Tally {
+func borda(labels []string, ballots [][]string, tiebreak *rand.Rand) tally {
 	n := len(labels)
 	points := map[string]int{}
 	for _, l := range labels {
@@ -50,9 +50,9 @@ func borda(labels []string, ballots [][]string, tiebreak *rand.Rand) Tally {
 		}
 		return rank[a] - rank[b]
 	})
-	var t Tally
+	var t tally
 	for i, l := range order {
-		t.Standings = append(t.Standings, Standing{Label: l, Points: points[l], Place: i + 1})
+		t.Standings = append(t.Standings, standing{Label: l, Points: points[l], Place: i + 1})
 		if i > 0 && points[order[i-1]] == points[l] {
 			last := len(t.Ties) - 1
 			if last >= 0 && slices.Contains(t.Ties[last], order[i-1]) {
@@ -66,7 +66,7 @@ func borda(labels []string, ballots [][]string, tiebreak *rand.Rand) Tally {
 }
 
 // Points returns the label's total, 0 when absent.
-func (t Tally) Points(label string) int {
+func (t tally) Points(label string) int {
 	for _, s := range t.Standings {
 		if s.Label == label {
 			return s.Points
@@ -77,7 +77,7 @@ func (t Tally) Points(label string) int {
 
 // Finalists are the top two or three: three when at least four options competed, two when
 // two or three did, and the only one when there was one.
-func (t Tally) Finalists() []string {
+func (t tally) Finalists() []string {
 	k := min(max(len(t.Standings)-1, 2), 3, len(t.Standings))
 	out := make([]string, k)
 	for i := range k {
@@ -87,7 +87,7 @@ func (t Tally) Finalists() []string {
 }
 
 // Render is a one-line summary, e.g. "Response B 7, Response A 5, Response C 3".
-func (t Tally) Render() string {
+func (t tally) Render() string {
 	parts := make([]string, len(t.Standings))
 	for i, s := range t.Standings {
 		parts[i] = s.Label + " " + itoa(s.Points)

@@ -33,7 +33,7 @@ func tennessee() ([]string, [][]string) {
 func TestBordaHandComputed(t *testing.T) {
 	labels, ballots := tennessee()
 	tally := borda(labels, ballots, seeded(1))
-	assert.Equal(t, []Standing{
+	assert.Equal(t, []standing{
 		{Label: "Nashville", Points: 194, Place: 1},
 		{Label: "Chattanooga", Points: 173, Place: 2},
 		{Label: "Memphis", Points: 126, Place: 3},

@@ -27,7 +27,7 @@ func TestEveryCacheWriteIsReadLater(t *testing.T) {
 				for k := range opts.Seats {
 					opts.Seats[k] = Seat{Profile: "claude"}
 				}
-				opts.Seats[RedTeam] = Seat{Profile: "gpt"}
+				opts.Seats[redTeam] = Seat{Profile: "gpt"}
 				opts.Seats[SupremeCommander] = Seat{Profile: "gpt"}
 			}
 			s, err := NewSession(question, []engine.Input{engine.NewInput(InputQuestion, question), material}, opts, 7, "--seed")

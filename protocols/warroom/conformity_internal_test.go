@@ -9,7 +9,7 @@ import (
 func ballotRound(round int, group []string, voters []string, ballots [][]string, texts []string) voteRound {
 	vr := voteRound{Round: round, Voters: voters, Ballots: ballots, Texts: texts}
 	for i, l := range group {
-		vr.Tally.Standings = append(vr.Tally.Standings, Standing{Label: l, Place: i + 1})
+		vr.Tally.Standings = append(vr.Tally.Standings, standing{Label: l, Place: i + 1})
 	}
 	return vr
 }
@@ -18,7 +18,7 @@ func ballotRound(round int, group []string, voters []string, ballots [][]string,
 // round before's group ranking moved toward it; one that did so saying nothing new is named.
 func TestConformityFromScriptedRounds(t *testing.T) {
 	const a, b, c = "Response A", "Response B", "Response C"
-	voters := []string{Scout, RedTeam, FieldTactician, LogisticsOfficer}
+	voters := []string{Scout, redTeam, fieldTactician, logisticsOfficer}
 	r1 := ballotRound(1, []string{a, b, c}, voters,
 		[][]string{{c, b, a}, {b, c, a}, {a, b, c}, {c, a, b}},
 		[]string{"Cost matters most.\nRANKING: C > B > A", "Latency matters.\nRANKING: B > C > A",
@@ -38,7 +38,7 @@ func TestConformityFromScriptedRounds(t *testing.T) {
 	assert.Empty(t, conformity([]voteRound{r1}), "one round has nothing to compare")
 
 	// A voter missing from the round before is not counted.
-	r3 := ballotRound(3, []string{a, b, c}, []string{Scout, IntelOfficer}, [][]string{{a, b, c}, {c, b, a}}, []string{"same", "new"})
+	r3 := ballotRound(3, []string{a, b, c}, []string{Scout, intelOfficer}, [][]string{{a, b, c}, {c, b, a}}, []string{"same", "new"})
 	third := conformity([]voteRound{r1, r2, r3})[1]
 	assert.Equal(t, 1, third.Toward+third.Away+third.None, "the scout alone is measured")
 }

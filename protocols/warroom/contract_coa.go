@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// COA is one course of action. Label is its anonymous label once the phase has assigned one.
-type COA struct {
+// coa is one course of action. Label is its anonymous label once the phase has assigned one.
+type coa struct {
 	Label string `json:"label"`
 	Title string `json:"title"`
 	Body  string `json:"body"`
@@ -34,16 +34,16 @@ var (
 
 // parseCOAs reads "## COA: <title>" blocks. Each must carry Pros, Cons, Risks and Effort lines,
 // and titles must differ.
-func parseCOAs(text string) ([]COA, error) {
+func parseCOAs(text string) ([]coa, error) {
 	locs := coaHeading.FindAllStringSubmatchIndex(text, -1)
-	var out []COA
+	var out []coa
 	seen := map[string]bool{}
 	for i, l := range locs {
 		end := len(text)
 		if i+1 < len(locs) {
 			end = locs[i+1][0]
 		}
-		c := COA{Title: strings.Trim(text[l[2]:l[3]], "*_ "), Body: strings.TrimSpace(text[l[1]:end])}
+		c := coa{Title: strings.Trim(text[l[2]:l[3]], "*_ "), Body: strings.TrimSpace(text[l[1]:end])}
 		if missing := missingParts(c.Body); len(missing) > 0 {
 			return nil, fmt.Errorf("COA %q lacks %s", c.Title, strings.Join(missing, ", "))
 		}
@@ -82,6 +82,6 @@ func coaContract(n int) func(string) error {
 }
 
 // Render is the COA as experts see it under its label.
-func (c COA) Render() string {
+func (c coa) Render() string {
 	return "## COA: " + c.Title + "\n\n" + c.Body
 }

@@ -18,8 +18,8 @@ var manualTriggers = []string{
 	5: "a full council was explicitly requested",
 }
 
-// EscalationReview is the decider's answer at the escalation check.
-type EscalationReview struct {
+// escalationReview is the decider's answer at the escalation check.
+type escalationReview struct {
 	Escalate   bool   `json:"escalate"`
 	Triggers   []int  `json:"triggers,omitempty"`
 	Deescalate bool   `json:"deescalate"`
@@ -27,8 +27,8 @@ type EscalationReview struct {
 }
 
 // parseEscalation reads ESCALATE, TRIGGERS, DEESCALATE and NOTE lines.
-func parseEscalation(text string) (EscalationReview, error) {
-	var r EscalationReview
+func parseEscalation(text string) (escalationReview, error) {
+	var r escalationReview
 	var errs []error
 	var err error
 	if r.Escalate, err = yesNo(field(text, "ESCALATE"), "ESCALATE"); err != nil {

@@ -23,8 +23,8 @@ const (
 // were alternatives.
 var synthesisSections = []string{secContext, secSelected, secRationale, secOrders, secWatch, secConseq, secDissent}
 
-// Synthesis is the decider's parsed answer.
-type Synthesis struct {
+// synthesis is the decider's parsed answer.
+type synthesis struct {
 	Text string `json:"text"`
 	// Selected is the chosen COA label, or "ratify"/"override" in express mode.
 	Selected     string            `json:"selected"`
@@ -48,18 +48,18 @@ var confidenceLine = regexp.MustCompile(`(?im)^[\s*>-]*CONFIDENCE\**\s*:.*$`)
 var rejectedItem = regexp.MustCompile(`(?i)^\**(Response\s+[A-Z]+)\**\s*[:\-–—]\s*(.*)$`)
 
 // parseSynthesis reads the synthesis. choices are the values SELECTED may take.
-func parseSynthesis(text string, choices []string) (Synthesis, error) {
+func parseSynthesis(text string, choices []string) (synthesis, error) {
 	if err := requireSections(synthesisSections...)(text); err != nil {
-		return Synthesis{}, err
+		return synthesis{}, err
 	}
 	sel := field(text, "SELECTED")
 	i := slices.IndexFunc(choices, func(c string) bool { return strings.EqualFold(c, sel) })
 	if i < 0 {
-		return Synthesis{}, fmt.Errorf("want a line \"SELECTED: <one of %s>\", got %q", strings.Join(choices, ", "), sel)
+		return synthesis{}, fmt.Errorf("want a line \"SELECTED: <one of %s>\", got %q", strings.Join(choices, ", "), sel)
 	}
 	s := sections(confidenceLine.ReplaceAllString(selectedLine.ReplaceAllString(text, ""), ""))
 	get := func(n string) string { return strings.TrimSpace(s[strings.ToLower(n)]) }
-	out := Synthesis{Text: text, Selected: choices[i], Context: get(secContext), Approach: get(secSelected),
+	out := synthesis{Text: text, Selected: choices[i], Context: get(secContext), Approach: get(secSelected),
 		Rationale: get(secRationale), Orders: get(secOrders), Watch: bulletsOr(get(secWatch)),
 		Consequences: get(secConseq), Dissent: dissent(get(secDissent)), Rejected: map[string]string{},
 		Confidence: field(text, "CONFIDENCE")}

@@ -54,7 +54,7 @@ func TestParseCOAs(t *testing.T) {
 func TestParseEscalation(t *testing.T) {
 	r, err := parseEscalation("ESCALATE: yes\nTRIGGERS: 4, 2, 2\nDEESCALATE: no\nNOTE: sets a precedent")
 	require.NoError(t, err)
-	assert.Equal(t, EscalationReview{Escalate: true, Triggers: []int{2, 4}, Note: "sets a precedent"}, r)
+	assert.Equal(t, escalationReview{Escalate: true, Triggers: []int{2, 4}, Note: "sets a precedent"}, r)
 
 	for text, msg := range map[string]string{
 		"ESCALATE: maybe\nTRIGGERS: none\nDEESCALATE: no\nNOTE: x": "ESCALATE must be yes or no",

@@ -96,7 +96,7 @@ func (s *state) positions() []decision.Position {
 			out = append(out, seat(role, last.Ballots[i][0]))
 		}
 	}
-	if slices.ContainsFunc(s.rec.COAs, func(c COA) bool { return c.Label == s.rec.Synthesis.Selected }) {
+	if slices.ContainsFunc(s.rec.COAs, func(c coa) bool { return c.Label == s.rec.Synthesis.Selected }) {
 		d := seat(SupremeCommander, s.rec.Synthesis.Selected)
 		d.Confidence, _ = decision.StatedProbability(s.rec.Synthesis.Confidence)
 		out = append(out, d)
@@ -116,7 +116,7 @@ func sentenceNaming(text, label string) string {
 	return strings.TrimSpace(sentences[0])
 }
 
-func outcome(syn Synthesis) string {
+func outcome(syn synthesis) string {
 	out := syn.Approach
 	if syn.Orders != "" {
 		out += "\n\n**Implementation orders**\n\n" + syn.Orders

@@ -20,7 +20,7 @@ func typeLabels(typ string) []string {
 
 // latestRev is the reversibility assessment the decision stands on: the re-score after an
 // escalation where there was one, else phase 0's.
-func (s *state) latestRev() Reversibility {
+func (s *state) latestRev() reversibility {
 	if s.rec.Rescore != nil {
 		return *s.rec.Rescore
 	}
@@ -46,7 +46,7 @@ func (s *state) reversibilitySections() []decision.Section {
 	return out
 }
 
-func scoreTable(rev Reversibility) *decision.Table {
+func scoreTable(rev reversibility) *decision.Table {
 	t := &decision.Table{Columns: []string{"Dimension", "Score", "Why"}}
 	for _, d := range rev.Dimensions {
 		t.Rows = append(t.Rows, []string{d.Name, fmt.Sprintf("%d/5", d.Score), d.Rationale})

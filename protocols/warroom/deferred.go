@@ -22,7 +22,7 @@ var futureWork = regexp.MustCompile(`(?i)\b(revisit|worth exploring|worth trying
 // Borda point and (b) every dissenting view that describes future work.
 func deferredItems(rec gathered, sessionID string) []decision.DeferredItem {
 	var out []decision.DeferredItem
-	var tally Tally
+	var tally tally
 	if n := len(rec.Rounds); n > 0 {
 		tally = rec.Rounds[n-1].Tally
 	}

@@ -8,10 +8,10 @@ import (
 
 func TestDeferredCaptureRules(t *testing.T) {
 	rec := gathered{
-		COAs: []COA{{Label: "Response A", Title: "Chosen"}, {Label: "Response B", Title: "Runner-up"}, {Label: "Response C", Title: "Nobody's pick"}},
-		Rounds: []voteRound{{Tally: Tally{Standings: []Standing{
+		COAs: []coa{{Label: "Response A", Title: "Chosen"}, {Label: "Response B", Title: "Runner-up"}, {Label: "Response C", Title: "Nobody's pick"}},
+		Rounds: []voteRound{{Tally: tally{Standings: []standing{
 			{Label: "Response A", Points: 4}, {Label: "Response B", Points: 2}, {Label: "Response C", Points: 0}}}}},
-		Synthesis: Synthesis{Selected: "Response A", Rejected: map[string]string{"Response B": "too slow"},
+		Synthesis: synthesis{Selected: "Response A", Rejected: map[string]string{"Response B": "too slow"},
 			Dissent: []string{"We should revisit caching once the queue is stable.", "The budget is wrong.",
 				"Multi-region is worth exploring later.", "Consider this in phase 2 of the rollout."}},
 	}

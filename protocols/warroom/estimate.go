@@ -33,15 +33,15 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 	// Phase 0's round holds the intelligence reports asked beside it (on auto the scout's,
 	// whichever mode is then picked: on the express path it is speculative).
 	ahead := intelAhead(opts)
-	opening := phase("phase0", append([]string{ChiefStrategist}, ahead...)...)
+	opening := phase("phase0", append([]string{chiefStrategist}, ahead...)...)
 	if len(ahead) > 0 {
 		opening.Name = "phase0+intel"
 	}
 	out := estimate.Plan{Seats: len(seats(mode, opts.PlanReview)), Phases: []estimate.Phase{opening}}
 	if mode == ModeExpress {
-		out.Phases = append(out.Phases, phase("express", ChiefStrategist))
+		out.Phases = append(out.Phases, phase("express", chiefStrategist))
 		if opts.PlanReview {
-			out.Phases = append(out.Phases, phase("express-check", ProsecutionCounsel))
+			out.Phases = append(out.Phases, phase("express-check", prosecutionCounsel))
 		}
 		out.Phases = append(out.Phases, phase("synthesis", SupremeCommander))
 		return out // the express path weighs no courses of action: no baseline vote follows it
@@ -51,7 +51,7 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 	if rest := without(intelSeats(mode), ahead); len(rest) > 0 {
 		out.Phases = append(out.Phases, phase("intel", rest...))
 	}
-	out.Phases = append(out.Phases, phase("assessment", ChiefStrategist), phase("coa", coaAuthors(mode)...))
+	out.Phases = append(out.Phases, phase("assessment", chiefStrategist), phase("coa", coaAuthors(mode)...))
 	beside := challengesBeside(mode, teams)
 	if beside {
 		out.Phases = append(out.Phases, phase("escalation+challenge", append([]string{SupremeCommander}, challengeSeats...)...))
@@ -67,7 +67,7 @@ func callPlan(opts Options, p Panel, mode Mode) estimate.Plan {
 				answers = append(answers, a)
 			}
 		}
-		out.Phases = append(out.Phases, phase("questions", RedTeam), phase("answers", answers...))
+		out.Phases = append(out.Phases, phase("questions", redTeam), phase("answers", answers...))
 	}
 	if !beside {
 		out.Phases = append(out.Phases, phase("challenge", challengeSeats...))

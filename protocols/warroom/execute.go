@@ -87,9 +87,9 @@ func rule(mode Mode, planReview bool) engine.Rule {
 		contributors = slices.DeleteFunc(slices.Clone(seats), func(k string) bool { return k == SupremeCommander })
 	}
 	r := engine.Rule{Spread: []engine.Spread{{Roles: contributors, Families: 2}}}
-	if slices.Contains(seats, RedTeam) {
-		r.Apart = []engine.Apart{{A: []string{RedTeam}, B: []string{ChiefStrategist}}}
-		r.Essential = []string{RedTeam}
+	if slices.Contains(seats, redTeam) {
+		r.Apart = []engine.Apart{{A: []string{redTeam}, B: []string{chiefStrategist}}}
+		r.Essential = []string{redTeam}
 	}
 	return r
 }

@@ -119,7 +119,7 @@ func TestNoIdentityInAnySessionPromptBeforeSynthesis(t *testing.T) {
 	_, p, err := deliberate(t, openStore(t, ""), council(scoresFull, "", 0), options(ModeAuto))
 	require.NoError(t, err)
 	var ids []string
-	for _, r := range Registry() {
+	for _, r := range allRoles() {
 		ids = append(ids, r.Title, r.Key)
 	}
 	for name, prof := range profiles(nil) {

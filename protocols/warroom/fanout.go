@@ -13,8 +13,6 @@ type (
 	gap = panel.Gap
 	// phaseResult is a phase's memoised aggregate.
 	phaseResult = panel.PhaseResult
-	// Labeled is a contribution as other experts see it: an anonymous label and its text.
-	Labeled = panel.Labeled
 )
 
 // describe names a gap for a reader.

@@ -59,22 +59,22 @@ func council(scores, votes string, latency time.Duration) script.Script {
 		return script.Response{Role: role, Match: match, Text: text}
 	}
 	return script.Script{Latency: latency, Responses: []script.Response{
-		r(ChiefStrategist, `Phase 0\.`, scores),
-		r(ChiefStrategist, `Re-score after the escalation`, scores),
+		r(chiefStrategist, `Phase 0\.`, scores),
+		r(chiefStrategist, `Re-score after the escalation`, scores),
 		r("", `Phase 1, intelligence`, "## Findings\nfindings: the billing queue handles 2k msgs per second\n## Constraints\nbudget\n## Open questions\nscale?"),
-		r(ChiefStrategist, `Phase 2, situation`, "## Refined problem\npick a queue\n## Constraints\nbudget\n## Opportunities\nreuse\n## Guidance\nkeep it small"),
-		r(ChiefStrategist, `Phase 3, courses`, coas("strategist", 2)),
-		r(FieldTactician, `Phase 3, courses`, coas("tactician", 1)),
-		r(ProsecutionCounsel, `Phase 3, courses`, coas("lean", 1)),
-		r(LogisticsOfficer, `Phase 3, courses`, coas("logistics", 1)),
+		r(chiefStrategist, `Phase 2, situation`, "## Refined problem\npick a queue\n## Constraints\nbudget\n## Opportunities\nreuse\n## Guidance\nkeep it small"),
+		r(chiefStrategist, `Phase 3, courses`, coas("strategist", 2)),
+		r(fieldTactician, `Phase 3, courses`, coas("tactician", 1)),
+		r(prosecutionCounsel, `Phase 3, courses`, coas("lean", 1)),
+		r(logisticsOfficer, `Phase 3, courses`, coas("logistics", 1)),
 		r(SupremeCommander, `Escalation check`, "ESCALATE: no\nTRIGGERS: none\nDEESCALATE: no\nNOTE: the classification holds"),
 		r("", `Phase 4, challenge`, challengeText),
 		r("", `Phase 5, vote`, "Reasoning here.\n"+votes),
 		r("", `Delphi revision`, `## COA: revised {{match "your course of action (Response [A-Z]+)" .User}}`+"\nBetter now.\nPros: p\nCons: c\nRisks: r\nEffort: e\n"),
 		r("", `Phase 6, premortem`, "## Failure modes\nit fell over\n## Early warning signs\nalerts\n## Prevention\ntests\n## Contingency plans\nroll back"),
 		r(SupremeCommander, `Phase 7, synthesis`, synthesisText("Response A")),
-		r(ChiefStrategist, `Express recommendation|Express decision`, "## Recommendation\nJust do it.\n## Rationale\nCheap to undo.\n## Risks\nNone worth naming."),
-		r(ProsecutionCounsel, `Plan review`, "## Challenges\nWhy add anything?\n## Verdict\nKeep it lean."),
+		r(chiefStrategist, `Express recommendation|Express decision`, "## Recommendation\nJust do it.\n## Rationale\nCheap to undo.\n## Risks\nNone worth naming."),
+		r(prosecutionCounsel, `Plan review`, "## Challenges\nWhy add anything?\n## Verdict\nKeep it lean."),
 		r(SupremeCommander, `Express synthesis`, synthesisText("ratify")),
 	}}
 }
@@ -92,7 +92,7 @@ func profiles(p *script.Provider) engine.Profiles {
 func options(mode Mode) Options {
 	byFamily := map[string]string{"anthropic": "claude", "openai": "gpt", "google": "gemini", "qwen": "qwen", "zhipu": "glm"}
 	seats := map[string]Seat{}
-	for _, r := range Registry() {
+	for _, r := range allRoles() {
 		seats[r.Key] = Seat{Profile: byFamily[r.Family]}
 	}
 	return Options{Mode: mode, Seats: seats, ExpertTimeout: 5 * time.Second, SynthesisTimeout: 5 * time.Second}

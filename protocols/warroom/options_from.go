@@ -46,7 +46,7 @@ func OptionsFrom(w *Section, ps engine.Profiles, f Flags) (Options, error) {
 		}
 	}
 	used := map[string]int{}
-	for _, spec := range Registry() {
+	for _, spec := range allRoles() {
 		pin := w.Roles[spec.Key]
 		profile := cmp.Or(pin.Profile, w.DefaultProfile)
 		if profile == "" {

@@ -32,15 +32,15 @@ func TestOptionsFromFollowsTheDefaultShape(t *testing.T) {
 	assert.Equal(t, 5, o.DelphiMaxRounds)
 	seat := func(role string) string { return o.Seats[role].Profile }
 	assert.Equal(t, "claude", seat(SupremeCommander))
-	assert.Equal(t, "gemini", seat(IntelOfficer))
+	assert.Equal(t, "gemini", seat(intelOfficer))
 	assert.Equal(t, "qwen", seat(Scout))
 	family := func(role string) string { return planProfiles()[seat(role)].Family }
-	assert.NotEqual(t, family(ChiefStrategist), family(SupremeCommander),
+	assert.NotEqual(t, family(chiefStrategist), family(SupremeCommander),
 		"an express decision is ratified by a second family")
-	assert.NotEqual(t, family(ChiefStrategist), family(RedTeam),
+	assert.NotEqual(t, family(chiefStrategist), family(redTeam),
 		"the red team sits apart from the strategist")
 	// No zhipu profile: the tactician goes to the least-used profile.
-	assert.NotEmpty(t, seat(FieldTactician))
+	assert.NotEmpty(t, seat(fieldTactician))
 }
 
 func TestOptionsFromHonoursPinsAndFlags(t *testing.T) {
@@ -54,7 +54,7 @@ func TestOptionsFromHonoursPinsAndFlags(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Seat{Profile: "gemini", Effort: "max"}, o.Seats[SupremeCommander])
 	assert.Equal(t, Seat{Profile: "qwen", Effort: "high"}, o.Seats[Scout])
-	assert.Equal(t, "qwen", o.Seats[ChiefStrategist].Profile, "default_profile for unpinned seats")
+	assert.Equal(t, "qwen", o.Seats[chiefStrategist].Profile, "default_profile for unpinned seats")
 	assert.Equal(t, Thresholds{0.30, 0.50, 0.70}, o.Thresholds)
 	assert.Equal(t, "risk-averse", o.Preset)
 	assert.Equal(t, 30*time.Second, o.ExpertTimeout)

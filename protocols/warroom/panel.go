@@ -42,7 +42,7 @@ type Panel struct {
 // ResolvePanel binds each seat of opts to its profile in ps.
 func ResolvePanel(opts Options, ps engine.Profiles) (Panel, error) {
 	var p Panel
-	for _, spec := range Registry() {
+	for _, spec := range allRoles() {
 		seat := opts.Seats[spec.Key]
 		prof, err := ps.Get(seat.Profile)
 		if err != nil {
@@ -75,12 +75,12 @@ func seats(mode Mode, planReview bool) []string {
 	var keys []string
 	switch mode {
 	case ModeExpress:
-		keys = []string{SupremeCommander, ChiefStrategist}
+		keys = []string{SupremeCommander, chiefStrategist}
 		if planReview {
-			keys = append(keys, ProsecutionCounsel)
+			keys = append(keys, prosecutionCounsel)
 		}
 	case ModeLightweight:
-		keys = []string{SupremeCommander, ChiefStrategist, Scout, ProsecutionCounsel, RedTeam}
+		keys = []string{SupremeCommander, chiefStrategist, Scout, prosecutionCounsel, redTeam}
 	default:
 		keys = RoleKeys()
 	}
@@ -102,20 +102,20 @@ func intelSeats(mode Mode) []string {
 	if mode == ModeLightweight {
 		return []string{Scout}
 	}
-	return []string{IntelOfficer, Scout}
+	return []string{intelOfficer, Scout}
 }
 
 // coaAuthors draft courses of action in a mode; with their quotas they yield five in a full
 // council and three in a lightweight one.
 func coaAuthors(mode Mode) []string {
 	if mode == ModeLightweight {
-		return []string{ChiefStrategist, ProsecutionCounsel}
+		return []string{chiefStrategist, prosecutionCounsel}
 	}
-	return []string{ChiefStrategist, FieldTactician, ProsecutionCounsel, LogisticsOfficer}
+	return []string{chiefStrategist, fieldTactician, prosecutionCounsel, logisticsOfficer}
 }
 
 // challengeSeats run phase 4.
-var challengeSeats = []string{ProsecutionCounsel, RedTeam}
+var challengeSeats = []string{prosecutionCounsel, redTeam}
 
 // voters are every seat of the mode but the decider; they vote and write premortems.
 func voters(mode Mode, planReview bool) []string {

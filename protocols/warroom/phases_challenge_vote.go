@@ -12,7 +12,7 @@ import (
 // phase4 has every course of action challenged.
 func (s *state) phase4(ctx context.Context) error {
 	s.teamsNote()
-	var clarifications []Labeled
+	var clarifications []panel.Labeled
 	if s.teams() {
 		var err error
 		if clarifications, err = s.askAuthors(ctx); err != nil {
@@ -95,10 +95,10 @@ func (s *state) vote(ctx context.Context, round int) (voteRound, error) {
 }
 
 // reorder returns items in the label order given.
-func reorder(items []Labeled, order []string) []Labeled {
-	out := make([]Labeled, 0, len(items))
+func reorder(items []panel.Labeled, order []string) []panel.Labeled {
+	out := make([]panel.Labeled, 0, len(items))
 	for _, l := range order {
-		i := slices.IndexFunc(items, func(it Labeled) bool { return it.Label == l })
+		i := slices.IndexFunc(items, func(it panel.Labeled) bool { return it.Label == l })
 		out = append(out, items[i])
 	}
 	return out
@@ -124,7 +124,7 @@ func (s *state) revise(ctx context.Context, round int) error {
 	}
 	s.absorb(p)
 	for _, c := range p.Contributions {
-		i := slices.IndexFunc(s.rec.COAs, func(x COA) bool { return x.Label == c.Name })
+		i := slices.IndexFunc(s.rec.COAs, func(x coa) bool { return x.Label == c.Name })
 		cs, err := parseCOAs(c.Text)
 		if err != nil || len(cs) != 1 {
 			return fmt.Errorf("war-room: revision of %s: %v", c.Name, err)
@@ -143,7 +143,7 @@ func (s *state) revise(ctx context.Context, round int) error {
 // phase6 has every voter imagine the finalists failing.
 func (s *state) phase6(ctx context.Context) error {
 	final := s.rec.Rounds[len(s.rec.Rounds)-1].Tally.Finalists()
-	var finalists []Labeled
+	var finalists []panel.Labeled
 	for _, c := range s.coaView() {
 		if slices.Contains(final, c.Label) {
 			finalists = append(finalists, c)

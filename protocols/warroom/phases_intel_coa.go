@@ -44,7 +44,7 @@ func (s *state) phase2(ctx context.Context) error {
 }
 
 // situation is what authors and challengers are given as the picture of the situation.
-func (s *state) situation() []Labeled {
+func (s *state) situation() []panel.Labeled {
 	if len(s.rec.Situation) > 0 {
 		return s.rec.Situation
 	}
@@ -76,7 +76,7 @@ func (s *state) draft(ctx context.Context, key string, authors []string) error {
 		return err
 	}
 	s.absorb(p)
-	var fresh []COA
+	var fresh []coa
 	for _, c := range p.Contributions {
 		cs, err := parseCOAs(c.Text)
 		if err != nil {
@@ -103,8 +103,8 @@ func (s *state) draft(ctx context.Context, key string, authors []string) error {
 	return nil
 }
 
-func (s *state) duplicate(c COA, fresh []COA) bool {
-	for _, o := range append(append([]COA(nil), s.rec.COAs...), fresh...) {
+func (s *state) duplicate(c coa, fresh []coa) bool {
+	for _, o := range append(append([]coa(nil), s.rec.COAs...), fresh...) {
 		if strings.EqualFold(strings.TrimSpace(o.Title), strings.TrimSpace(c.Title)) {
 			return true
 		}
@@ -113,10 +113,10 @@ func (s *state) duplicate(c COA, fresh []COA) bool {
 }
 
 // coaView is the courses of action as experts see them.
-func (s *state) coaView() []Labeled {
-	out := make([]Labeled, len(s.rec.COAs))
+func (s *state) coaView() []panel.Labeled {
+	out := make([]panel.Labeled, len(s.rec.COAs))
 	for i, c := range s.rec.COAs {
-		out[i] = Labeled{Label: c.Label, Text: c.Render()}
+		out[i] = panel.Labeled{Label: c.Label, Text: c.Render()}
 	}
 	return out
 }

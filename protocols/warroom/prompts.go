@@ -69,15 +69,15 @@ func (k kit) timeout(role string) time.Duration {
 }
 
 // labeled turns labelled contributions into fenced inputs named "<kind> <label>".
-func labeled(kind string, items []Labeled) []engine.NamedText { return panel.Named(kind, items) }
+func labeled(kind string, items []panel.Labeled) []engine.NamedText { return panel.Named(kind, items) }
 
-func labels(items []Labeled) string { return strings.Join(panel.Labels(items), ", ") }
+func labels(items []panel.Labeled) string { return strings.Join(panel.Labels(items), ", ") }
 
 const anonymityNote = "Other contributions are shown only under anonymous labels; judge them on " +
 	"their content alone and do not guess or mention who wrote them."
 
 func (k kit) reversibility() (engine.CallSpec, error) {
-	return k.spec(ChiefStrategist, nil, reversibilityTask("Phase 0. Judge how hard the decision asked about in the question would be to undo. "),
+	return k.spec(chiefStrategist, nil, reversibilityTask("Phase 0. Judge how hard the decision asked about in the question would be to undo. "),
 		scoresContract)
 }
 
@@ -107,7 +107,7 @@ func reversibilityTask(lead string) string {
 // rescore asks the strategist to score reversibility again once an escalation has grown the
 // panel: the same five dimensions, now read against the intelligence and courses of action the
 // larger panel produced.
-func (k kit) rescore(first Reversibility, intel, coas []Labeled) (engine.CallSpec, error) {
+func (k kit) rescore(first reversibility, intel, coas []panel.Labeled) (engine.CallSpec, error) {
 	inputs := append([]engine.NamedText{{Name: "first reversibility assessment", Text: renderScores(first)}},
 		labeled("intelligence report", intel)...)
 	inputs = append(inputs, labeled("course of action", coas)...)
@@ -115,7 +115,7 @@ func (k kit) rescore(first Reversibility, intel, coas []Labeled) (engine.CallSpe
 		") and more courses of action (" + orNone(labels(coas)) + "); your first scores are attached. " +
 		"Keep a score the new material does not touch, and change one only where it shows the decision is harder " +
 		"or easier to undo than you first judged, saying so in that line's rationale. " + anonymityNote + " "
-	return k.spec(ChiefStrategist, inputs, reversibilityTask(lead), scoresContract)
+	return k.spec(chiefStrategist, inputs, reversibilityTask(lead), scoresContract)
 }
 
 func (k kit) intel(role string) (engine.CallSpec, error) {
@@ -124,8 +124,8 @@ func (k kit) intel(role string) (engine.CallSpec, error) {
 		"## Findings\n## Constraints\n## Open questions\n", requireSections("Findings", "Constraints", "Open questions"))
 }
 
-func (k kit) assessment(intel []Labeled) (engine.CallSpec, error) {
-	return k.spec(ChiefStrategist, labeled("intelligence report", intel), "Phase 2, situation assessment. "+
+func (k kit) assessment(intel []panel.Labeled) (engine.CallSpec, error) {
+	return k.spec(chiefStrategist, labeled("intelligence report", intel), "Phase 2, situation assessment. "+
 		"Turn the intelligence reports ("+orNone(labels(intel))+") into one assessment that the authors "+
 		"of courses of action will work from. "+anonymityNote+" Answer in markdown with these sections:\n"+
 		"## Refined problem\n## Constraints\n## Opportunities\n## Guidance\n",
@@ -140,7 +140,7 @@ func orNone(s string) string {
 }
 
 // coa asks a seat for n distinct courses of action.
-func (k kit) coa(role string, n int, situation []Labeled) (engine.CallSpec, error) {
+func (k kit) coa(role string, n int, situation []panel.Labeled) (engine.CallSpec, error) {
 	return k.spec(role, engine.Shared(labeled("situation", situation)...), fmt.Sprintf("Phase 3, courses of action. "+
 		"Draft exactly %d course(s) of action for the decision, each genuinely different in approach, "+
 		"scope or sequencing. Use this format for each one:\n\n"+
@@ -150,7 +150,7 @@ func (k kit) coa(role string, n int, situation []Labeled) (engine.CallSpec, erro
 }
 
 // escalation asks the decider whether the panel should grow or shrink.
-func (k kit) escalation(rev Reversibility, mode Mode, auto string, coas []Labeled) (engine.CallSpec, error) {
+func (k kit) escalation(rev reversibility, mode Mode, auto string, coas []panel.Labeled) (engine.CallSpec, error) {
 	var trig strings.Builder
 	for i := 1; i < len(manualTriggers); i++ {
 		fmt.Fprintf(&trig, "%d. %s\n", i, manualTriggers[i])
@@ -185,7 +185,7 @@ func modePhrase(m Mode) string {
 // challenge asks a challenger to attack every course of action.
 // In agent-teams mode, clarifications are the authors' answers to the red team's questions,
 // by the label of the course of action they concern.
-func (k kit) challenge(role string, situation, coas, clarifications []Labeled) (engine.CallSpec, error) {
+func (k kit) challenge(role string, situation, coas, clarifications []panel.Labeled) (engine.CallSpec, error) {
 	var ls []string
 	for _, c := range coas {
 		ls = append(ls, c.Label)
@@ -209,7 +209,7 @@ func (k kit) challenge(role string, situation, coas, clarifications []Labeled) (
 // ranking in the order the options were shown would invite a voter to copy it, which is the
 // position bias the per-voter orders are there to break.
 // ownBallot, in agent-teams Delphi rounds, is the voter's own ballot of the round before.
-func (k kit) vote(role string, coas, challenges []Labeled, ownBallot string) (engine.CallSpec, error) {
+func (k kit) vote(role string, coas, challenges []panel.Labeled, ownBallot string) (engine.CallSpec, error) {
 	var ls []string
 	for _, c := range coas {
 		ls = append(ls, c.Label)
@@ -232,7 +232,7 @@ func letters(labels []string) []string {
 
 // revision asks an author to revise one of its courses of action in a Delphi round.
 // ownBallot, in agent-teams mode, is the author's own ballot of the round before.
-func (k kit) revision(role string, own Labeled, others, challenges []Labeled, tally, ownBallot string) (engine.CallSpec, error) {
+func (k kit) revision(role string, own panel.Labeled, others, challenges []panel.Labeled, tally, ownBallot string) (engine.CallSpec, error) {
 	in := append([]engine.NamedText{{Name: "your course of action " + own.Label, Text: own.Text}},
 		labeled("other course of action", others)...)
 	in = withOwnBallot(append(in, labeled("challenge report", challenges)...), ownBallot)
@@ -244,12 +244,12 @@ func (k kit) revision(role string, own Labeled, others, challenges []Labeled, ta
 }
 
 // premortem asks a seat to imagine the finalists failing.
-func (k kit) premortem(role string, finalists, challenges []Labeled) (engine.CallSpec, error) {
+func (k kit) premortem(role string, finalists, challenges []panel.Labeled) (engine.CallSpec, error) {
 	return k.spec(role, engine.Shared(append(labeled("finalist", finalists), labeled("challenge report", challenges)...)...),
 		premortemTask(finalists), premortemContract)
 }
 
-func premortemTask(finalists []Labeled) string {
+func premortemTask(finalists []panel.Labeled) string {
 	return "Phase 6, premortem. Imagine it is a year from now and the chosen course of action, whichever of " +
 		"the finalists (" + labels(finalists) + ") it was, has failed. " + anonymityNote + " Explain how. " +
 		"Answer in markdown with these sections:\n## Failure modes\n## Early warning signs\n## Prevention\n## Contingency plans\n"

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/war-room/war-room/engine"
+	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
 // synthesisFormat is the answer format of both syntheses; choice says what SELECTED takes.
@@ -67,8 +68,8 @@ func (k kit) synthesis(in synthesisInputs) (engine.CallSpec, error) {
 
 // synthesisInputs is what the full synthesis is fed.
 type synthesisInputs struct {
-	Rev                                            Reversibility
-	Intel, Situation, COAs, Challenges, Premortems []Labeled
+	Rev                                            reversibility
+	Intel, Situation, COAs, Challenges, Premortems []panel.Labeled
 	Voting, Attribution, Course, Notes             string
 	Gaps                                           []gap
 	// Ballots are the final round's ballots with their reasons; Leader is the option the
@@ -80,7 +81,7 @@ type synthesisInputs struct {
 // expressWhy says why a session runs in express mode. It is built from trusted values only,
 // and it must be true: a forced express mode on a decision scored hard to undo is not "easy
 // to undo", and the decider has to know it is ratifying without a panel anyway.
-func expressWhy(rev Reversibility, recommend Mode) string {
+func expressWhy(rev reversibility, recommend Mode) string {
 	if recommend == ModeExpress {
 		return "The decision scored as easy to undo (RS " + fmt.Sprintf("%.2f", rev.Score) + ", type " + rev.Type + "), so there is no panel."
 	}
@@ -89,8 +90,8 @@ func expressWhy(rev Reversibility, recommend Mode) string {
 }
 
 // expressRecommendation asks the strategist for an immediate recommendation.
-func (k kit) expressRecommendation(rev Reversibility, why string) (engine.CallSpec, error) {
-	return k.spec(ChiefStrategist, []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}},
+func (k kit) expressRecommendation(rev reversibility, why string) (engine.CallSpec, error) {
+	return k.spec(chiefStrategist, []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}},
 		"Express decision. "+why+" Recommend what to do "+
 			"now. Answer in markdown with these sections:\n## Recommendation\n## Rationale\n## Risks\n",
 		requireSections("Recommendation", "Rationale", "Risks"))
@@ -98,15 +99,15 @@ func (k kit) expressRecommendation(rev Reversibility, why string) (engine.CallSp
 
 // expressChallenge is the additions challenger's pass over an express recommendation in a
 // plan review.
-func (k kit) expressChallenge(rec []Labeled) (engine.CallSpec, error) {
-	return k.spec(ProsecutionCounsel, labeled("recommendation", rec),
+func (k kit) expressChallenge(rec []panel.Labeled) (engine.CallSpec, error) {
+	return k.spec(prosecutionCounsel, labeled("recommendation", rec),
 		"Plan review. Challenge every addition the recommendation makes, with your five questions. "+
 			anonymityNote+" Answer in markdown with these sections:\n## Challenges\n## Verdict\n",
 		requireSections("Challenges", "Verdict"))
 }
 
 // expressSynthesis asks the decider to ratify or override the recommendation.
-func (k kit) expressSynthesis(rev Reversibility, why string, rec, challenge []Labeled, attribution string, gaps []gap) (engine.CallSpec, error) {
+func (k kit) expressSynthesis(rev reversibility, why string, rec, challenge []panel.Labeled, attribution string, gaps []gap) (engine.CallSpec, error) {
 	inputs := []engine.NamedText{{Name: "reversibility assessment", Text: renderScores(rev)}}
 	inputs = append(inputs, labeled("recommendation", rec)...)
 	inputs = append(inputs, labeled("challenge report", challenge)...)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
 // panelRecord attributes every seat that sat, with what it was labelled and why it failed.
@@ -97,7 +98,7 @@ func (s *state) phaseSummaries() []decision.PhaseSummary {
 // "Response A" afresh, so a bare label would read as the course of action of that letter;
 // the kind in front ("Challenge report Response A", as the experts saw it named) keeps them
 // apart.
-func (s *state) attributed(phase, kind string, items []Labeled) []decision.PhasePart {
+func (s *state) attributed(phase, kind string, items []panel.Labeled) []decision.PhasePart {
 	var out []decision.PhasePart
 	for _, it := range items {
 		out = append(out, decision.HeadingPart(fmt.Sprintf("%s %s — %s", kind, it.Label, s.author(phase, it.Label))),

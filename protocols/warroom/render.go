@@ -6,7 +6,7 @@ import (
 )
 
 // renderScores is the reversibility assessment as a markdown table with its verdict.
-func renderScores(rev Reversibility) string {
+func renderScores(rev reversibility) string {
 	var b strings.Builder
 	b.WriteString("| Dimension | Score | Rationale |\n|---|---|---|\n")
 	for _, d := range rev.Dimensions {

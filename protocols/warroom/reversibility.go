@@ -56,9 +56,9 @@ const (
 	type1APlus = "1A+"
 )
 
-// Reversibility is the Phase 0 assessment. Its JSON shape is the one decisions stored before
+// reversibility is the Phase 0 assessment. Its JSON shape is the one decisions stored before
 // it became a section of the protocol-neutral record.
-type Reversibility struct {
+type reversibility struct {
 	Dimensions []dimension `json:"dimensions"`
 	// Score is RS = sum/25.
 	Score float64 `json:"score"`
@@ -125,10 +125,10 @@ var dimensions = []struct{ Key, Name string }{
 
 // assess reads a strategist's five scores into an assessment under thresholds t: the
 // dimensions, RS, the decision type and the mode the score recommends.
-func assess(text string, t Thresholds) (Reversibility, error) {
+func assess(text string, t Thresholds) (reversibility, error) {
 	dims, err := parseScores(text)
 	if err != nil {
-		return Reversibility{}, err
+		return reversibility{}, err
 	}
 	scores := make([]int, len(dims))
 	for i, d := range dims {
@@ -136,7 +136,7 @@ func assess(text string, t Thresholds) (Reversibility, error) {
 	}
 	rs := score(scores)
 	typ, mode := classify(rs, t)
-	return Reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}, nil
+	return reversibility{Dimensions: dims, Score: rs, Type: typ, Mode: string(mode)}, nil
 }
 
 // score is RS = sum of the five dimension scores / 25.

@@ -14,13 +14,13 @@ var roleFiles embed.FS
 // no key or title ever reaches a model before the synthesis.
 const (
 	SupremeCommander   = "supreme-commander"
-	ChiefStrategist    = "chief-strategist"
-	IntelOfficer       = "intelligence-officer"
-	FieldTactician     = "field-tactician"
+	chiefStrategist    = "chief-strategist"
+	intelOfficer       = "intelligence-officer"
+	fieldTactician     = "field-tactician"
 	Scout              = "scout"
-	ProsecutionCounsel = "prosecution-counsel"
-	RedTeam            = "red-team"
-	LogisticsOfficer   = "logistics-officer"
+	prosecutionCounsel = "prosecution-counsel"
+	redTeam            = "red-team"
+	logisticsOfficer   = "logistics-officer"
 )
 
 // roleSpec describes one seat of the panel.
@@ -44,17 +44,17 @@ func seat(key, title, family string, effort provider.Effort, avoid string, coas 
 // registry lists every seat in the order panels, ballots and records use.
 var registry = panel.NewRegistry(Protocol, roleFiles,
 	seat(SupremeCommander, "Supreme Commander", "anthropic", provider.EffortHigh, "", 0),
-	seat(ChiefStrategist, "Chief Strategist", "openai", provider.EffortMedium, SupremeCommander, 2),
-	seat(IntelOfficer, "Intelligence Officer", "google", provider.EffortMedium, "", 0),
-	seat(FieldTactician, "Field Tactician", "zhipu", provider.EffortMedium, "", 1),
+	seat(chiefStrategist, "Chief Strategist", "openai", provider.EffortMedium, SupremeCommander, 2),
+	seat(intelOfficer, "Intelligence Officer", "google", provider.EffortMedium, "", 0),
+	seat(fieldTactician, "Field Tactician", "zhipu", provider.EffortMedium, "", 1),
 	seat(Scout, "Scout", "qwen", provider.EffortLow, "", 0),
-	seat(ProsecutionCounsel, "Prosecution Counsel", "anthropic", provider.EffortMedium, "", 1),
-	seat(RedTeam, "Red Team Commander", "google", provider.EffortMedium, ChiefStrategist, 0),
-	seat(LogisticsOfficer, "Logistics Officer", "qwen", provider.EffortLow, "", 1),
+	seat(prosecutionCounsel, "Prosecution Counsel", "anthropic", provider.EffortMedium, "", 1),
+	seat(redTeam, "Red Team Commander", "google", provider.EffortMedium, chiefStrategist, 0),
+	seat(logisticsOfficer, "Logistics Officer", "qwen", provider.EffortLow, "", 1),
 )
 
-// Registry lists every seat in order.
-func Registry() []roleSpec { return registry.All() }
+// allRoles lists every seat in order.
+func allRoles() []roleSpec { return registry.All() }
 
 // spec returns the registry entry of a role key.
 func spec(key string) (roleSpec, bool) { return registry.Spec(key) }

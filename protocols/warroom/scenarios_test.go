@@ -65,7 +65,7 @@ func TestForcedExpressOnAHardDecisionSaysSo(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, hasNote(d, "overrode the Chief Strategist's express recommendation"), d.Notes)
 	assert.False(t, hasNote(d, "Express mode was requested"), d.Notes)
-	assert.Contains(t, requestFor(t, p, ChiefStrategist, 1).User, "The decision scored as easy to undo (RS 0.24, type 2)")
+	assert.Contains(t, requestFor(t, p, chiefStrategist, 1).User, "The decision scored as easy to undo (RS 0.24, type 2)")
 }
 
 func TestExpressPlanReviewSeatsTheAdditionsChallenger(t *testing.T) {
@@ -73,7 +73,7 @@ func TestExpressPlanReviewSeatsTheAdditionsChallenger(t *testing.T) {
 	opts.PlanReview = true
 	d, p, err := deliberate(t, openStore(t, ""), council(scoresExpress, "", 0), opts)
 	require.NoError(t, err)
-	assert.Equal(t, 1, p.CallsFor(ProsecutionCounsel))
+	assert.Equal(t, 1, p.CallsFor(prosecutionCounsel))
 	assert.Len(t, d.Panel, 3)
 }
 
@@ -85,8 +85,8 @@ func TestLightweightPanel(t *testing.T) {
 	assert.Len(t, d.Alternatives, 3, "strategist 2, counsel 1")
 	// score, scout, assessment, 2 authors, escalation, 2 challengers, 4 voters, 4 premortems, synthesis
 	assert.Equal(t, 17, p.Calls())
-	assert.Zero(t, p.CallsFor(IntelOfficer))
-	assert.Equal(t, 4, p.CallsFor(ProsecutionCounsel), "counsel drafts, challenges, votes and writes a premortem")
+	assert.Zero(t, p.CallsFor(intelOfficer))
+	assert.Equal(t, 4, p.CallsFor(prosecutionCounsel), "counsel drafts, challenges, votes and writes a premortem")
 }
 
 func TestForcedLighterModeEscalatesAutomaticallyByScore(t *testing.T) {
@@ -97,8 +97,8 @@ func TestForcedLighterModeEscalatesAutomaticallyByScore(t *testing.T) {
 	assert.Equal(t, "yes", d.Metrics["escalated"])
 	assert.True(t, hasNote(d, "RS 0.72 is above the lightweight ceiling 0.60"), d.Notes)
 	assert.Len(t, d.Alternatives, 5, "the escalation's authors added two")
-	assert.Equal(t, 3, p.CallsFor(IntelOfficer), "the escalation's intelligence report, a ballot and a premortem")
-	assert.Equal(t, 3, p.CallsFor(FieldTactician), "the escalation's COA, a ballot and a premortem")
+	assert.Equal(t, 3, p.CallsFor(intelOfficer), "the escalation's intelligence report, a ballot and a premortem")
+	assert.Equal(t, 3, p.CallsFor(fieldTactician), "the escalation's COA, a ballot and a premortem")
 	assert.True(t, record.VerifyDAG(mustDAG(t, st, d)).OK())
 }
 
@@ -118,7 +118,7 @@ func TestManualEscalationAndDeescalation(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "yes", d.Metrics["deescalated"])
 	assert.True(t, hasNote(d, "false irreversibility): a feature flag makes this trivially reversible"), d.Notes)
-	assert.Equal(t, 1, p.CallsFor(RedTeam), "its challenge ran beside the escalation check and was discarded: no vote or premortem")
+	assert.Equal(t, 1, p.CallsFor(redTeam), "its challenge ran beside the escalation check and was discarded: no vote or premortem")
 	assert.NotContains(t, phaseKeys(d), "red-team", "a discarded challenge is not part of the record")
 	assert.Len(t, d.Alternatives, 5)
 }
@@ -130,7 +130,7 @@ func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
 	escalate := script.Response{Role: SupremeCommander, Match: "Escalation check",
 		Text: "ESCALATE: yes\nTRIGGERS: 3\nDEESCALATE: no\nNOTE: new ground"}
 	harder := override(council(scoresLightweight, "", 0), escalate,
-		script.Response{Role: ChiefStrategist, Match: "Re-score after the escalation", Text: scoresDelphi})
+		script.Response{Role: chiefStrategist, Match: "Re-score after the escalation", Text: scoresDelphi})
 	st := openStore(t, "")
 	d, p, err := deliberate(t, st, harder, options(ModeAuto))
 	require.NoError(t, err)
@@ -153,7 +153,7 @@ func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
 			assert.Contains(t, r.User, "course of action Response E", "the escalated courses of action are read")
 		}
 	}
-	assert.Equal(t, []string{ChiefStrategist}, rescore, "one re-score, by the strategist")
+	assert.Equal(t, []string{chiefStrategist}, rescore, "one re-score, by the strategist")
 	dag := mustDAG(t, st, d)
 	assert.True(t, record.VerifyDAG(dag).OK())
 	versions := 0
@@ -172,7 +172,7 @@ func TestEscalationReScoresAndRoutesAgain(t *testing.T) {
 	assert.True(t, hasNote(d, "RS 0.48 (was 0.48), type 1B; the deliberation stays the full council"), d.Notes)
 
 	broken := override(council(scoresLightweight, "", 0), escalate,
-		script.Response{Role: ChiefStrategist, Match: "Re-score after the escalation", Error: "refused"})
+		script.Response{Role: chiefStrategist, Match: "Re-score after the escalation", Error: "refused"})
 	d, _, err = deliberate(t, openStore(t, ""), broken, options(ModeAuto))
 	require.NoError(t, err, "a failed re-score is a gap, not a failed session")
 	assert.Equal(t, "full", d.Metrics["mode"])
@@ -219,7 +219,7 @@ func TestDelphiStopsOnceConverged(t *testing.T) {
 }
 
 func TestATimedOutExpertBecomesANamedGap(t *testing.T) {
-	slow := override(council(scoresFull, "", 0), script.Response{Role: LogisticsOfficer, Match: "Phase 3, courses",
+	slow := override(council(scoresFull, "", 0), script.Response{Role: logisticsOfficer, Match: "Phase 3, courses",
 		Text: "never seen", Latency: time.Minute})
 	opts := options(ModeAuto)
 	opts.ExpertTimeout = 2 * time.Second // the other experts answer at once; a loaded machine may hold them up a while
@@ -261,16 +261,16 @@ func TestSupremeCommanderFailureFailsTheSession(t *testing.T) {
 
 func TestMalformedScoresAreAContractFailureNeverAGuess(t *testing.T) {
 	st := openStore(t, "")
-	sc := override(council(scoresFull, "", 0), script.Response{Role: ChiefStrategist, Match: `Phase 0\.`,
+	sc := override(council(scoresFull, "", 0), script.Response{Role: chiefStrategist, Match: `Phase 0\.`,
 		Text: "REVERSAL_COST: high - it is big\nTIME_LOCK_IN: 3 - weeks"})
 	_, p, err := deliberate(t, st, sc, options(ModeAuto))
 	require.ErrorContains(t, err, "Phase 0: reversibility assessment produced no answer")
 	assert.Equal(t, 3, p.Calls(), "one retry with the reason, then stop; the scout reported beside it")
-	assert.Equal(t, 2, p.CallsFor(ChiefStrategist))
+	assert.Equal(t, 2, p.CallsFor(chiefStrategist))
 	entries, err := st.Ledger(context.Background(), "wr-test0000000000001")
 	require.NoError(t, err)
 	for _, e := range entries {
-		if e.Role == ChiefStrategist {
+		if e.Role == chiefStrategist {
 			assert.Equal(t, ledger.OutcomeContractFailed, e.Outcome)
 		}
 	}
@@ -402,7 +402,7 @@ func TestPerModeBudgetAppliesOnceRouted(t *testing.T) {
 	require.Error(t, err)
 	assert.ErrorContains(t, err, "budget ceiling passed: this session has used")
 	assert.ErrorContains(t, err, "(protocols.war_room.budgets.lightweight); nothing was sent")
-	assert.Equal(t, 1, p.CallsFor(ChiefStrategist))
+	assert.Equal(t, 1, p.CallsFor(chiefStrategist))
 	assert.LessOrEqual(t, p.Calls(), 2)
 
 	// Raised, the session resumes from where it stopped.

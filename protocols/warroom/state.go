@@ -6,6 +6,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/record"
+	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
 // voteRound is one Borda round (Delphi rounds after the first follow revisions).
@@ -15,26 +16,26 @@ type voteRound struct {
 	Ballots [][]string `json:"ballots"`
 	// Texts are the ballots as their voters wrote them, reasons included, in Voters' order.
 	Texts       []string `json:"texts,omitempty"`
-	Tally       Tally    `json:"tally"`
+	Tally       tally    `json:"tally"`
 	Convergence float64  `json:"convergence"`
 }
 
 // gathered is what the phases produced, for the synthesis and the Decision.
 type gathered struct {
-	Rev         Reversibility
-	Rescore     *Reversibility // the strategist's second score, after an escalation grew the panel
+	Rev         reversibility
+	Rescore     *reversibility // the strategist's second score, after an escalation grew the panel
 	Recommend   Mode           // what the score recommends
 	Mode        Mode           // the mode the deliberation ends in
-	Intel       []Labeled
-	Situation   []Labeled
-	COAs        []COA // latest version of each
-	Challenges  []Labeled
+	Intel       []panel.Labeled
+	Situation   []panel.Labeled
+	COAs        []coa // latest version of each
+	Challenges  []panel.Labeled
 	Questions   []authorQuestion // agent-teams: the red team's questions and the authors' answers
 	Rounds      []voteRound
-	Premortems  []Labeled
-	Express     []Labeled // the express recommendation
-	Synthesis   Synthesis
-	Escalation  *EscalationReview
+	Premortems  []panel.Labeled
+	Express     []panel.Labeled // the express recommendation
+	Synthesis   synthesis
+	Escalation  *escalationReview
 	Escalated   bool
 	Deescalated bool
 	Gaps        []gap
@@ -81,24 +82,24 @@ func (s *state) absorb(p phaseResult) {
 
 // label gives a phase's contributions anonymous labels in a seeded order, adds them to the
 // DAG and returns them as experts will see them.
-func (s *state) label(phase string, round int, p phaseResult) ([]Labeled, error) {
+func (s *state) label(phase string, round int, p phaseResult) ([]panel.Labeled, error) {
 	return s.labelAt(phase, round, p, 0)
 }
 
 // labelFrom labels a top-up of a phase after the first `from` labels already given.
-func (s *state) labelFrom(phase string, p phaseResult, from int) ([]Labeled, error) {
+func (s *state) labelFrom(phase string, p phaseResult, from int) ([]panel.Labeled, error) {
 	return s.labelAt(phase, 1, p, from)
 }
 
-func (s *state) labelAt(phase string, round int, p phaseResult, from int) ([]Labeled, error) {
+func (s *state) labelAt(phase string, round int, p phaseResult, from int) ([]panel.Labeled, error) {
 	cs := shuffled(p.Contributions, s.r.Rand(p.Key+"/labels"))
-	out := make([]Labeled, len(cs))
+	out := make([]panel.Labeled, len(cs))
 	for i, c := range cs {
 		l := record.AnonymousLabel(from + i)
 		if _, err := s.addNode(phase, round, l, c.Text, c.Role, c.At, ""); err != nil {
 			return nil, err
 		}
-		out[i] = Labeled{Label: l, Text: c.Text}
+		out[i] = panel.Labeled{Label: l, Text: c.Text}
 	}
 	return out, nil
 }
