@@ -14,15 +14,15 @@ type seatClass string
 const (
 	// classDeliberation argues and votes.
 	classDeliberation seatClass = "deliberation"
-	// ClassAdversarial attacks: the arbiter is kept off its family, and it must answer.
-	ClassAdversarial seatClass = "adversarial"
+	// classAdversarial attacks: the arbiter is kept off its family, and it must answer.
+	classAdversarial seatClass = "adversarial"
 	// classPrincipalProxy speaks for the asker's intent and assesses the options against it.
 	classPrincipalProxy seatClass = "principal-proxy"
 )
 
 // Choices lists the seat classes (the configuration decoder reads enumerations by it).
 func (seatClass) Choices() []string {
-	return []string{string(classDeliberation), string(ClassAdversarial), string(classPrincipalProxy)}
+	return []string{string(classDeliberation), string(classAdversarial), string(classPrincipalProxy)}
 }
 
 // Member is a roster card: one member of the standing team (roster/<key>.yaml).

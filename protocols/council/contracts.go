@@ -10,8 +10,8 @@ import (
 	"github.com/war-room/war-room/protocols/internal/mdsection"
 )
 
-// NoneFound is a member's exact statement that it looked for a flaw and found none.
-const NoneFound = "NONE_FOUND"
+// noneFoundLine is a member's exact statement that it looked for a flaw and found none.
+const noneFoundLine = "NONE_FOUND"
 
 // maxOptions bounds a docket: more options than that is a docket nobody can ballot on.
 const maxOptions = 6
@@ -21,7 +21,7 @@ const lead = `^[ \t>*_#+-]*`
 
 var (
 	memberRef  = regexp.MustCompile(`\bMember ([A-Z]{1,2})\b`)
-	noneFound  = regexp.MustCompile(`(?m)` + lead + NoneFound + `[*_]*\s*[:\-–—]?\s*(\S.*)$`)
+	noneFound  = regexp.MustCompile(`(?m)` + lead + noneFoundLine + `[*_]*\s*[:\-–—]?\s*(\S.*)$`)
 	voteLine   = regexp.MustCompile(`(?im)` + lead + `VOTE[*_]*\s*:[*_\s]*(.*)$`)
 	selectLine = regexp.MustCompile(`(?im)` + lead + `SELECTED[*_]*\s*:[*_\s]*(.*)$`)
 	optionRef  = regexp.MustCompile(`(?i)^\**option\s+(\d+)\b`)
@@ -80,7 +80,7 @@ func checkCross(own string, others []string) func(string) error {
 			}
 		}
 		return fmt.Errorf("the challenges address no other member: name one of %s by label, or write %q followed by what you tested",
-			strings.Join(others, ", "), NoneFound+": …")
+			strings.Join(others, ", "), noneFoundLine+": …")
 	}
 }
 

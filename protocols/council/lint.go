@@ -45,8 +45,8 @@ func (c Catalog) lintProfile(p Profile) []Finding {
 			team = append(team, m)
 		}
 	}
-	if !slices.ContainsFunc(team, func(m Member) bool { return m.SeatClass == ClassAdversarial }) {
-		add("nobody on the team is charged with attacking the options: add a member of seat class " + string(ClassAdversarial))
+	if !slices.ContainsFunc(team, func(m Member) bool { return m.SeatClass == classAdversarial }) {
+		add("nobody on the team is charged with attacking the options: add a member of seat class " + string(classAdversarial))
 	}
 	focus := func(m Member) string {
 		if o, ok := p.Overlays[m.Key]; ok {

@@ -18,7 +18,7 @@ func TestDivergenceLintFindings(t *testing.T) {
 		{Key: "a", SeatClass: classDeliberation, Mandate: "Costs.", Incentives: []string{"credited for a right price"}},
 		{Key: "b", SeatClass: classDeliberation, Mandate: "costs. ", Incentives: []string{"Credited for a right  price"}},
 		{Key: "c", SeatClass: classDeliberation, Mandate: "Users."},
-		{Key: "d", SeatClass: ClassAdversarial, Mandate: "Flaws.", Incentives: []string{"credited for the flaw"}},
+		{Key: "d", SeatClass: classAdversarial, Mandate: "Flaws.", Incentives: []string{"credited for the flaw"}},
 	}}
 	cat.Profiles = []Profile{
 		{Name: "flat", Members: []string{"a", "b", "c"}},

@@ -132,7 +132,7 @@ func TestPlanPinnedToOneFamilyIsLeftToTheIndependenceGate(t *testing.T) {
 func TestPlanWithEveryFamilyAdversarialFailsClosed(t *testing.T) {
 	two := [][2]string{{"claude", "anthropic"}, {"gpt", "openai"}}
 	o, ps := planOpts(two...)
-	red := Member{Key: "red-team", Title: "Red Team", SeatClass: ClassAdversarial, Mandate: "attack", Effort: "high", Brief: "Attack."}
+	red := Member{Key: "red-team", Title: "Red Team", SeatClass: classAdversarial, Mandate: "attack", Effort: "high", Brief: "Attack."}
 	o.Team, o.Members = []string{skeptic, "red-team"}, append(o.Members, red)
 	o = o.Defaulted()
 	_, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))

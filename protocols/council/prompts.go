@@ -72,7 +72,7 @@ func (k kit) blind(a Assignment) (engine.CallSpec, error) {
 		"none will be until every member has filed. Answer in markdown with these sections:\n\n"+
 		"## "+secPosition+"\n<your answer, in one to three sentences>\n"+
 		"## "+secGrounds+"\n- <each reason or piece of evidence>\n"+
-		"## "+secRisks+"\n- <what would make you wrong — or "+NoneFound+": <what you checked>>\n"+intentTask+k.evidenceHelp(), contract)
+		"## "+secRisks+"\n- <what would make you wrong — or "+noneFoundLine+": <what you checked>>\n"+intentTask+k.evidenceHelp(), contract)
 }
 
 func (k kit) docket(positions []panel.Labeled) (engine.CallSpec, error) {

@@ -27,7 +27,7 @@ func (k kit) cross(a Assignment, round int, positions []panel.Labeled, docket st
 	b.WriteString(" Answer in markdown with these sections:\n\n## " + secChallenges + "\n- Member X: <the " +
 		"challenge>\n\n## " + secConcessions + "\n- <a point another member made that changes your view, by " +
 		"label — or none>\n\nIf after an honest search you found nothing to challenge, write under the " +
-		"challenges a single line \"" + NoneFound + ": <what you tested>\" instead.\n" + k.evidenceHelp())
+		"challenges a single line \"" + noneFoundLine + ": <what you tested>\" instead.\n" + k.evidenceHelp())
 	return k.spec(a, in, b.String(), checkCross(a.Label, others))
 }
 

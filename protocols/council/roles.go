@@ -58,7 +58,7 @@ type roster struct{ members []Member }
 
 func memberSpec(m Member) roleSpec {
 	return roleSpec{Role: panel.Role{Key: m.Key, Title: m.Title, Effort: m.Effort}, Seat: true,
-		Class: m.SeatClass, Adversarial: m.SeatClass == ClassAdversarial}
+		Class: m.SeatClass, Adversarial: m.SeatClass == classAdversarial}
 }
 
 // Spec returns a role by key.

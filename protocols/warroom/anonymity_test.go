@@ -178,7 +178,7 @@ func TestVotePromptCarriesNoRankingToCopy(t *testing.T) {
 	s := &engine.Session{ID: "wr-vote", Inputs: []engine.Input{engine.NewInput(InputQuestion, "Which queue?")}}
 	k := newKit(s, randomPanel(rand.New(rand.NewPCG(1, 2))), Options{}.Defaulted())
 	shown := []panel.Labeled{{Label: "Response C", Text: "c"}, {Label: "Response A", Text: "a"}, {Label: "Response B", Text: "b"}}
-	spec, err := k.vote(Scout, shown, nil, "")
+	spec, err := k.vote(scout, shown, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

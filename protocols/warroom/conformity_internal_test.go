@@ -18,7 +18,7 @@ func ballotRound(round int, group []string, voters []string, ballots [][]string,
 // round before's group ranking moved toward it; one that did so saying nothing new is named.
 func TestConformityFromScriptedRounds(t *testing.T) {
 	const a, b, c = "Response A", "Response B", "Response C"
-	voters := []string{Scout, redTeam, fieldTactician, logisticsOfficer}
+	voters := []string{scout, redTeam, fieldTactician, logisticsOfficer}
 	r1 := ballotRound(1, []string{a, b, c}, voters,
 		[][]string{{c, b, a}, {b, c, a}, {a, b, c}, {c, a, b}},
 		[]string{"Cost matters most.\nRANKING: C > B > A", "Latency matters.\nRANKING: B > C > A",
@@ -34,11 +34,11 @@ func TestConformityFromScriptedRounds(t *testing.T) {
 			"The revised A now handles failover with a standby replica, which removes my latency worry.\nRANKING: A > B > C",
 			"On reflection the cheaper option wins.\nRANKING: C > B > A", "Ops burden is lowest for C.\nRANKING: C > A > B"})
 	got := conformity([]voteRound{r1, r2})
-	assert.Equal(t, []conformityRound{{Round: 2, Toward: 2, Away: 1, None: 1, Unargued: []string{Scout}}}, got)
+	assert.Equal(t, []conformityRound{{Round: 2, Toward: 2, Away: 1, None: 1, Unargued: []string{scout}}}, got)
 	assert.Empty(t, conformity([]voteRound{r1}), "one round has nothing to compare")
 
 	// A voter missing from the round before is not counted.
-	r3 := ballotRound(3, []string{a, b, c}, []string{Scout, intelOfficer}, [][]string{{a, b, c}, {c, b, a}}, []string{"same", "new"})
+	r3 := ballotRound(3, []string{a, b, c}, []string{scout, intelOfficer}, [][]string{{a, b, c}, {c, b, a}}, []string{"same", "new"})
 	third := conformity([]voteRound{r1, r2, r3})[1]
 	assert.Equal(t, 1, third.Toward+third.Away+third.None, "the scout alone is measured")
 }

@@ -33,7 +33,7 @@ func TestOptionsFromFollowsTheDefaultShape(t *testing.T) {
 	seat := func(role string) string { return o.Seats[role].Profile }
 	assert.Equal(t, "claude", seat(SupremeCommander))
 	assert.Equal(t, "gemini", seat(intelOfficer))
-	assert.Equal(t, "qwen", seat(Scout))
+	assert.Equal(t, "qwen", seat(scout))
 	family := func(role string) string { return planProfiles()[seat(role)].Family }
 	assert.NotEqual(t, family(chiefStrategist), family(SupremeCommander),
 		"an express decision is ratified by a second family")
@@ -47,13 +47,13 @@ func TestOptionsFromHonoursPinsAndFlags(t *testing.T) {
 	sec := NewSection()
 	sec.Preset, sec.DefaultProfile = PresetRiskAverse, "qwen"
 	sec.Roles = map[string]settings.RolePin{SupremeCommander: {Profile: "gemini", Effort: "max"},
-		Scout: {Effort: "high"}}
+		scout: {Effort: "high"}}
 	sec.Timeouts = SectionTimeouts{Expert: 30 * time.Second, Synthesis: time.Minute}
 	sec.Delphi = SectionDelphi{Threshold: 0.9, MaxRounds: 3}
 	o, err := OptionsFrom(sec, planProfiles(), Flags{Mode: ModeFull, PlanReview: true})
 	require.NoError(t, err)
 	assert.Equal(t, Seat{Profile: "gemini", Effort: "max"}, o.Seats[SupremeCommander])
-	assert.Equal(t, Seat{Profile: "qwen", Effort: "high"}, o.Seats[Scout])
+	assert.Equal(t, Seat{Profile: "qwen", Effort: "high"}, o.Seats[scout])
 	assert.Equal(t, "qwen", o.Seats[chiefStrategist].Profile, "default_profile for unpinned seats")
 	assert.Equal(t, Thresholds{0.30, 0.50, 0.70}, o.Thresholds)
 	assert.Equal(t, "risk-averse", o.Preset)
@@ -96,7 +96,7 @@ func TestOptionsFromRejects(t *testing.T) {
 
 func TestSectionValidate(t *testing.T) {
 	sec := NewSection()
-	sec.Roles = map[string]settings.RolePin{"scuot": {Profile: "claude"}, Scout: {}}
+	sec.Roles = map[string]settings.RolePin{"scuot": {Profile: "claude"}, scout: {}}
 	sec.DefaultProfile = "nope"
 	sec.Thresholds = []float64{0.5, 0.4, 0.9}
 	sec.Delphi.Threshold = 1.5

@@ -87,7 +87,7 @@ func TestAutoRoutingStartsOnlyTheScoutBesidePhaseZero(t *testing.T) {
 			intel[r.Role]++
 		}
 	}
-	assert.Equal(t, map[string]int{Scout: 1}, intel, "no speculative report from a seat only a full council asks")
+	assert.Equal(t, map[string]int{scout: 1}, intel, "no speculative report from a seat only a full council asks")
 
 	for i, r := range p.Requests() {
 		if regexp.MustCompile(`Phase 4, challenge`).MatchString(r.User) {
@@ -103,7 +103,7 @@ func TestAutoRoutingStartsOnlyTheScoutBesidePhaseZero(t *testing.T) {
 // the same run: its attempts in the ledger are one call's.
 func TestAReportThatFailedAheadIsAGapNotASecondCall(t *testing.T) {
 	st := openStore(t, "")
-	sc := override(council(scoresFull, "", 0), script.Response{Role: Scout, Match: `Phase 1, intelligence`, Error: "transport"})
+	sc := override(council(scoresFull, "", 0), script.Response{Role: scout, Match: `Phase 1, intelligence`, Error: "transport"})
 	d, _, err := deliberate(t, st, sc, options(ModeAuto))
 	require.NoError(t, err)
 	assert.True(t, hasNote(d, "Phase 1: intelligence produced nothing (transport)"), d.Notes)
@@ -111,7 +111,7 @@ func TestAReportThatFailedAheadIsAGapNotASecondCall(t *testing.T) {
 	require.NoError(t, err)
 	var attempts []int
 	for _, e := range ledger {
-		if e.Role == Scout && e.Step == "p1-intel/"+Scout {
+		if e.Role == scout && e.Step == "p1-intel/"+scout {
 			attempts = append(attempts, e.Attempt)
 		}
 	}

@@ -80,7 +80,7 @@ func seats(mode Mode, planReview bool) []string {
 			keys = append(keys, prosecutionCounsel)
 		}
 	case ModeLightweight:
-		keys = []string{SupremeCommander, chiefStrategist, Scout, prosecutionCounsel, redTeam}
+		keys = []string{SupremeCommander, chiefStrategist, scout, prosecutionCounsel, redTeam}
 	default:
 		keys = RoleKeys()
 	}
@@ -100,9 +100,9 @@ func inRegistryOrder(keys []string) []string {
 // intelSeats run phase 1 in a mode.
 func intelSeats(mode Mode) []string {
 	if mode == ModeLightweight {
-		return []string{Scout}
+		return []string{scout}
 	}
-	return []string{intelOfficer, Scout}
+	return []string{intelOfficer, scout}
 }
 
 // coaAuthors draft courses of action in a mode; with their quotas they yield five in a full

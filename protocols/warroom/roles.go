@@ -17,7 +17,7 @@ const (
 	chiefStrategist    = "chief-strategist"
 	intelOfficer       = "intelligence-officer"
 	fieldTactician     = "field-tactician"
-	Scout              = "scout"
+	scout              = "scout"
 	prosecutionCounsel = "prosecution-counsel"
 	redTeam            = "red-team"
 	logisticsOfficer   = "logistics-officer"
@@ -47,7 +47,7 @@ var registry = panel.NewRegistry(Protocol, roleFiles,
 	seat(chiefStrategist, "Chief Strategist", "openai", provider.EffortMedium, SupremeCommander, 2),
 	seat(intelOfficer, "Intelligence Officer", "google", provider.EffortMedium, "", 0),
 	seat(fieldTactician, "Field Tactician", "zhipu", provider.EffortMedium, "", 1),
-	seat(Scout, "Scout", "qwen", provider.EffortLow, "", 0),
+	seat(scout, "Scout", "qwen", provider.EffortLow, "", 0),
 	seat(prosecutionCounsel, "Prosecution Counsel", "anthropic", provider.EffortMedium, "", 1),
 	seat(redTeam, "Red Team Commander", "google", provider.EffortMedium, chiefStrategist, 0),
 	seat(logisticsOfficer, "Logistics Officer", "qwen", provider.EffortLow, "", 1),

@@ -37,7 +37,7 @@ func TestExpressGoesStraightToSynthesis(t *testing.T) {
 	assert.Equal(t, []string{"type-2"}, d.Labels)
 	assert.Equal(t, "**RS 0.24 · type 2 · mode express**", d.Sections[0].Text)
 	assert.Equal(t, 4, p.Calls(), "score (with the scout's report beside it, unused on this path), recommendation, ratification")
-	assert.Equal(t, 1, p.CallsFor(Scout), "the scout reported beside phase 0: a speculative call, in the ledger")
+	assert.Equal(t, 1, p.CallsFor(scout), "the scout reported beside phase 0: a speculative call, in the ledger")
 	assert.Empty(t, d.Alternatives)
 	assert.Equal(t, []string{"express", "synthesis"}, phaseKeys(d))
 	assert.Len(t, d.Panel, 2)
