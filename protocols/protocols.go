@@ -99,6 +99,8 @@ type protocol struct {
 	narrates bool
 	// reveals is the role whose calls see who wrote what (see Reveals).
 	reveals string
+	// examples are its command's examples for --help (see Examples).
+	examples []string
 }
 
 // known is built on first use, not at start-up: the council's flag help reads its built-in
@@ -119,6 +121,8 @@ var known = sync.OnceValue(func() map[string]protocol {
 				baselineFlag},
 			start: startWarRoom, runner: warroom.Runner, bounded: bounded[warroom.Options],
 			preview: previewWarRoom, reveals: warroom.SupremeCommander,
+			examples: []string{`war-room deliberate "Should we move session state to PostgreSQL?"`, `war-room deliberate --demo`,
+				`war-room deliberate --resume wr-0123456789abcdef`},
 		},
 		reason.Protocol: {
 			section:  config.Section{Protocol: reason.Protocol, Key: reason.SectionKey, New: func() any { return reason.NewSection() }},
@@ -136,6 +140,8 @@ var known = sync.OnceValue(func() map[string]protocol {
 				{Name: "constraints", Input: reason.InputConstraints, Help: "file of stated constraints: budget, deadline, must-keep, must-not"},
 				{Name: "caller-position", Input: reason.InputCallerPosition, Help: "file with your own tentative answer; only the attacker sees it"}},
 			preview: previewReason, admit: admitReason,
+			examples: []string{`war-room reason "Should the job queue stay in PostgreSQL?"`, `war-room reason --demo`,
+				`war-room reason --facts facts.md --caller-position mine.md "…"`},
 		},
 		council.Protocol: {
 			section:  config.Section{Protocol: council.Protocol, Key: council.SectionKey, New: func() any { return council.NewSection() }},
@@ -151,6 +157,8 @@ var known = sync.OnceValue(func() map[string]protocol {
 			start: startCouncil, runner: council.Runner, bounded: bounded[council.Options],
 			surround: true, proposals: councilProposals,
 			preview: previewCouncil, narrates: true,
+			examples: []string{`war-room convene "Should billing move from cron to a queue?"`, `war-room convene --demo`,
+				`war-room convene --dry-run "…"`},
 		},
 	}
 })
@@ -198,6 +206,8 @@ type Entry struct {
 	Surround, Narrates bool
 	// Reveals is the role whose calls see who wrote what ("" none; see Reveals).
 	Reveals string
+	// Examples are its command's examples for --help (nil: a question and a dry run).
+	Examples []string
 }
 
 // Register adds a protocol after the built-in ones (a test's fake fourth one, say): its slash
@@ -211,7 +221,8 @@ func Register(name string, e Entry) (unregister func()) {
 	}
 	known()[name] = protocol{section: e.Section, verb: e.Verb, summary: e.Summary, question: e.Question,
 		flags: e.Flags, start: e.Start, runner: e.Protocol, bounded: e.Bounded, ending: e.Ending,
-		inputs: e.Inputs, preview: e.Preview, admit: e.Admit, surround: e.Surround, narrates: e.Narrates, reveals: e.Reveals}
+		inputs: e.Inputs, preview: e.Preview, admit: e.Admit, surround: e.Surround, narrates: e.Narrates, reveals: e.Reveals,
+		examples: e.Examples}
 	order = append(order, name)
 	return func() {
 		delete(known(), name)
@@ -275,6 +286,16 @@ func AllowedFlags(name string) []Flag { return known()[name].flags }
 
 // Summary says what a protocol's command does, for --help and the docs.
 func Summary(name string) string { return known()[name].summary }
+
+// Examples are the command lines --help shows for a protocol's command: its entry's, else a
+// question and its dry run.
+func Examples(name string) []string {
+	if ex := known()[name].examples; len(ex) > 0 {
+		return slices.Clone(ex)
+	}
+	verb := Verb(name)
+	return []string{`war-room ` + verb + ` "Should we …?"`, `war-room ` + verb + ` --dry-run "Should we …?"`}
+}
 
 // Verb is the CLI command that runs a protocol: its word ("deliberate", "convene") or its
 // own name.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"text/tabwriter"
+
+	"github.com/war-room/war-room/protocols"
 )
 
 // exitCodes are war-room's exit statuses, the same for every command and condition: one
@@ -32,9 +34,6 @@ func printExitCodes(w io.Writer) {
 
 // examples are each command's examples, shown by its --help.
 var examples = map[string][]string{
-	"reason":             {`war-room reason "Should the job queue stay in PostgreSQL?"`, `war-room reason --demo`, `war-room reason --facts facts.md --caller-position mine.md "…"`},
-	"deliberate":         {`war-room deliberate "Should we move session state to PostgreSQL?"`, `war-room deliberate --demo`, `war-room deliberate --resume wr-0123456789abcdef`},
-	"convene":            {`war-room convene "Should billing move from cron to a queue?"`, `war-room convene --demo`, `war-room convene --dry-run "…"`},
 	"council":            {`war-room council roster`, `war-room council roster writing-cv`, `war-room council lint`},
 	"memory":             {`war-room memory list`, `war-room memory review`, `war-room memory approve m-1`},
 	"review":             {`war-room review --base main --head HEAD`, `war-room review --pr acme/widgets#42`},
@@ -59,9 +58,19 @@ var examples = map[string][]string{
 	"completion": {`war-room completion bash > ~/.local/share/bash-completion/completions/war-room`, `war-room completion zsh > "${fpath[1]}/_war-room"`, `war-room completion fish > ~/.config/fish/completions/war-room.fish`},
 }
 
+// examplesOf are command name's examples: a protocol's from the registry, else this file's.
+func examplesOf(name string) []string {
+	for _, p := range protocols.Ordered() {
+		if protocols.Verb(p) == name {
+			return protocols.Examples(p)
+		}
+	}
+	return examples[name]
+}
+
 // printExamples writes name's examples, when it has any.
 func printExamples(w io.Writer, name string) {
-	ex := examples[name]
+	ex := examplesOf(name)
 	if len(ex) == 0 {
 		return
 	}

@@ -36,7 +36,7 @@ func TestEveryCommandExplainsItself(t *testing.T) {
 		if len(c.flags) == 0 && strings.Contains(help, "Flags:") {
 			t.Errorf("%s --help prints an empty Flags section:\n%s", c.name, help)
 		}
-		if len(examples[c.name]) > 0 && !strings.Contains(help, "Examples:\n  "+examples[c.name][0]) {
+		if ex := examplesOf(c.name); len(ex) > 0 && !strings.Contains(help, "Examples:\n  "+ex[0]) {
 			t.Errorf("%s --help lacks its examples:\n%s", c.name, help)
 		}
 	}

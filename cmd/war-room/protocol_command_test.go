@@ -31,6 +31,9 @@ func TestARegisteredProtocolGetsItsCommandAndResume(t *testing.T) {
 
 	help := cli("--help")
 	assert.Contains(t, help.stdout, "tally       ask two seats on two families and tally their answers")
+	own := cli("tally", "--help")
+	assert.Contains(t, own.stdout+own.stderr, "Examples:\n  war-room tally \"Should we …?\"\n  war-room tally --dry-run \"Should we …?\"",
+		"a protocol registered without examples gets a question and its dry run")
 
 	bad := cli("tally", "--config", cfg, "--db", db, "Cron or queue?", "--tone", "shout")
 	assert.Equal(t, exitUsage, bad.code)
