@@ -10,7 +10,7 @@ import (
 	"github.com/war-room/war-room/session"
 )
 
-// busyRetry is how long a job that found its thread or session busy waits before River runs
+// busyRetry is how long a job that found its thread or session busy waits before the queue runs
 // it again.
 const busyRetry = 15 * time.Second
 
@@ -48,6 +48,6 @@ func outcome(err error, log *slog.Logger) error {
 		log.Warn("job: failed; not retried", "err", err)
 		return queue.Cancel(err)
 	}
-	log.Warn("job: failed; River retries it", "err", err)
+	log.Warn("job: failed; the queue retries it", "err", err)
 	return err
 }

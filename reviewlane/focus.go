@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -22,16 +21,6 @@ var focuses = map[string]string{
 		"change were wrong, what behaviour is left untested, and tests that cannot fail.",
 	"docs": "This lane's focus is documentation: whether what a user or maintainer reads (docs, comments, " +
 		"messages, names) still says what the code now does, and what the change leaves undocumented.",
-}
-
-// focusNames lists the built-in focuses, for the configuration's checks and its docs.
-func focusNames() []string {
-	out := make([]string, 0, len(focuses))
-	for k := range focuses {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // stillCounts ends every focus instruction: a focus orders the review, it does not narrow it.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,3 +122,22 @@ func answer(text string) script.Script {
 func calls(p *engine.Profile) int { return p.Provider.(*script.Provider).Calls() }
 
 func requests(p *engine.Profile) []provider.Request { return p.Provider.(*script.Provider).Requests() }
+
+// publishOne writes one lane's result to its pull request with the default noise controls
+// and refutedConclusion (see PublishWith).
+func publishOne(ctx context.Context, pub publisher, heads HeadSource, self string, r *Result, refutedConclusion string) error {
+	return publishAll(ctx, pub, heads, self, []*Result{r}, refutedConclusion)
+}
+
+// focusNames lists the built-in focuses, for the configuration's checks and its docs.
+func focusNames() []string {
+	out := make([]string, 0, len(focuses))
+	for k := range focuses {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// reviewerPrompt returns the reviewer's system prompt.
+func reviewerPrompt() string { return roleBody }

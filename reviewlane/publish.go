@@ -8,12 +8,6 @@ import (
 	wr "github.com/war-room/war-room/internal/github"
 )
 
-// publishOne writes one lane's result to its pull request with the default noise controls
-// and refutedConclusion (see PublishWith).
-func publishOne(ctx context.Context, pub publisher, heads HeadSource, self string, r *Result, refutedConclusion string) error {
-	return publishAll(ctx, pub, heads, self, []*Result{r}, refutedConclusion)
-}
-
 // publishAll is PublishWith with the default noise controls and refutedConclusion.
 func publishAll(ctx context.Context, pub publisher, heads HeadSource, self string, results []*Result, refutedConclusion string) error {
 	return PublishWith(ctx, pub, heads, self, results, publishOptions{RefutedConclusion: refutedConclusion})

@@ -29,9 +29,6 @@ const (
 	inputDiff     = "DIFF"
 )
 
-// reviewerPrompt returns the reviewer's system prompt.
-func reviewerPrompt() string { return roleBody }
-
 // answered is the stored form of the call: engine.CallResult holds the live profile, which
 // does not survive the step's JSON round trip.
 type answered struct {

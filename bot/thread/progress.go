@@ -16,7 +16,7 @@ type Editor interface {
 	EditComment(ctx context.Context, id int64, body string) error
 }
 
-// Progress is the engine sink behind one Progress comment. It folds events into a view
+// Progress is the engine sink behind one progress comment. It folds events into a view
 // (phase, one row per call) and edits the comment in place at most once per throttle
 // interval of the injected clock, so a panel of parallel calls costs a few edits, not one
 // per event. Events carry no model text, and neither does the comment.
