@@ -8,6 +8,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/limits"
+	"github.com/war-room/war-room/internal/wiring"
 )
 
 // Ceilings are what a deployment bounds whatever a repository's configuration says (the
@@ -78,8 +79,7 @@ func (d *Deps) spentForToday(ctx context.Context, store engine.Store) (string, e
 
 // laneBudget is the budget of one review lane: the configuration's, within the ceilings.
 func (d *Deps) laneBudget(cfg *loadedConfig) limits.Budget {
-	own := limits.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
-	return own.Within(d.Ceilings.Session.Budget)
+	return wiring.Budget(cfg.Config).Within(d.Ceilings.Session.Budget)
 }
 
 // laneDiffBytes is the most of a diff a lane reviews: review.max_diff_bytes, within the

@@ -10,7 +10,6 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
-	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/wiring"
 	"github.com/war-room/war-room/session"
 )
@@ -94,7 +93,7 @@ func (d *Deps) runSession(ctx context.Context, cfg *loadedConfig, repo Repo, st 
 // budget, within the deployment's ceilings and the installation's daily account.
 func (d *Deps) runner(cfg *loadedConfig, store engine.Store, sinks []events.Sink) *session.Runner {
 	return &session.Runner{Config: cfg.Config, Store: store, Sinks: d.sinks(sinks...), Now: d.Now,
-		Budget: limits.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD},
+		Budget: wiring.Budget(cfg.Config),
 		Limits: d.Ceilings.Session, Account: d.runAccount(store), Evidence: d.evidenceOpener(),
 		Profiles: func(ctx context.Context) (engine.Profiles, error) {
 			return wiring.Profiles(ctx, cfg.Config, d.Getenv, d.ProviderHTTP)

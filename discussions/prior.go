@@ -126,12 +126,6 @@ func offered(matches []PriorMatch, number int) bool {
 	return slices.ContainsFunc(matches, func(m PriorMatch) bool { return m.Number == number })
 }
 
-// checkPriorRun is CheckPrior inside a session: the search is a durable step, so a resumed
-// session asks about the same matches it asked about before pausing.
-func checkPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find func(context.Context) ([]PriorMatch, error)) (PriorChoice, error) {
-	return CheckPriorSuperseding(ctx, run, mode, find, 0)
-}
-
 // CheckPriorSuperseding is CheckPriorRun for a session a person started to supersede decision
 // supersede (a reopened question): when the search finds it among our decisions, the gate is
 // answered with the choice that supersedes it, and nobody is asked; when it does not, the

@@ -227,3 +227,9 @@ func TestPriorCheckSupersedingAnswersItselfOnlyForWhatItFinds(t *testing.T) {
 		t.Fatalf("a decision the search did not find: want the gate to ask, got %v", err)
 	}
 }
+
+// checkPriorRun is CheckPrior inside a session: the search is a durable step, so a resumed
+// session asks about the same matches it asked about before pausing.
+func checkPriorRun(ctx context.Context, run *engine.Run, mode PriorMode, find func(context.Context) ([]PriorMatch, error)) (PriorChoice, error) {
+	return CheckPriorSuperseding(ctx, run, mode, find, 0)
+}

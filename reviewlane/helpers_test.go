@@ -141,3 +141,8 @@ func focusNames() []string {
 
 // reviewerPrompt returns the reviewer's system prompt.
 func reviewerPrompt() string { return roleBody }
+
+// publishAll is PublishWith with the default noise controls and refutedConclusion.
+func publishAll(ctx context.Context, pub publisher, heads HeadSource, self string, results []*Result, refutedConclusion string) error {
+	return PublishWith(ctx, pub, heads, self, results, publishOptions{RefutedConclusion: refutedConclusion})
+}

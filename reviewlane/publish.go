@@ -8,11 +8,6 @@ import (
 	wr "github.com/war-room/war-room/internal/github"
 )
 
-// publishAll is PublishWith with the default noise controls and refutedConclusion.
-func publishAll(ctx context.Context, pub publisher, heads HeadSource, self string, results []*Result, refutedConclusion string) error {
-	return PublishWith(ctx, pub, heads, self, results, publishOptions{RefutedConclusion: refutedConclusion})
-}
-
 // PublishWith publishes every lane's result, one after another (GitHub asks for content
 // writes to be spaced rather than parallel); the head is read once for all of them. Each
 // lane writes, each write found again before it is made so that a retry adds nothing:

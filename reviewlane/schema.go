@@ -60,8 +60,3 @@ func validateDoc(name string, doc []byte) error {
 	}
 	return nil
 }
-
-// schemaJSON returns the embedded JSON Schema of a document kind.
-func schemaJSON(name string) ([]byte, error) {
-	return schemaFiles.ReadFile("schemas/" + name + ".json")
-}

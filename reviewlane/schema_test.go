@@ -67,3 +67,8 @@ func TestResultSchemaSeparatesTransportFromJudgment(t *testing.T) {
 		assert.ErrorAs(t, err, &se, name)
 	}
 }
+
+// schemaJSON returns the embedded JSON Schema of a document kind.
+func schemaJSON(name string) ([]byte, error) {
+	return schemaFiles.ReadFile("schemas/" + name + ".json")
+}

@@ -14,7 +14,6 @@ import (
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/events"
-	"github.com/war-room/war-room/engine/limits"
 	"github.com/war-room/war-room/internal/store"
 	"github.com/war-room/war-room/internal/store/postgres"
 	"github.com/war-room/war-room/internal/termmd"
@@ -177,7 +176,7 @@ func (c *commonFlags) dbPath(e *env) string {
 // the command line, and an interactive prompter when a person is at the terminal.
 func (s *setup) runConfig(e *env, answers map[string]string) engine.RunConfig {
 	rc := engine.RunConfig{Store: s.Store, Profiles: s.Profiles, Answers: answers,
-		Budget: limits.Budget{MaxTokens: s.Config.Budget.MaxTokens, MaxUSD: s.Config.Budget.MaxUSD},
+		Budget: wiring.Budget(s.Config),
 		Sinks:  []events.Sink{newProgress(e.stderr)}}
 	if e.isTTY {
 		rc.Prompter = ttyPrompter(e)

@@ -81,8 +81,9 @@ func Profile(ctx context.Context, cfg *config.Config, name string, getenv func(s
 	return p, nil
 }
 
-// budget is the session ceiling the configuration sets, for engine.RunConfig.
-func budget(cfg *config.Config) limits.Budget {
+// Budget is the session ceiling the configuration sets (budget.max_tokens, budget.max_usd),
+// for engine.RunConfig and the session runner.
+func Budget(cfg *config.Config) limits.Budget {
 	return limits.Budget{MaxTokens: cfg.Budget.MaxTokens, MaxUSD: cfg.Budget.MaxUSD}
 }
 

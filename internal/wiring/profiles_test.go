@@ -128,7 +128,7 @@ func TestProfilesBuildsCLIProfile(t *testing.T) {
 func TestEngineBudget(t *testing.T) {
 	cfg, err := config.Load("testdata/good/full.yml", protocols.Sections()...)
 	require.NoError(t, err)
-	b := budget(cfg)
+	b := Budget(cfg)
 	require.Equal(t, int64(2000000), b.MaxTokens)
 	require.Equal(t, 12.5, b.MaxUSD)
 }

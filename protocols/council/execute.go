@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/engine/estimate"
 	"github.com/war-room/war-room/engine/evidence"
 )
@@ -27,16 +26,6 @@ func keyCross(round int) string { return fmt.Sprintf("cross-%d", round) }
 var Runner engine.Protocol = runner{}
 
 type runner struct{}
-
-// execute runs or resumes the standing-team session of r from its stored inputs, options and
-// steps, to a sealed Decision. Completed steps never run again, so a resumed session reaches
-// the same record and Decision as an uninterrupted one with the same seed. A seat that fails
-// is a gap the record names; a phase with too few answers is a *LowQuorum; a clerk or arbiter
-// that fails (a ruling without a dissent record included) is a *Failure. Neither produces a
-// decision.
-func execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
-	return r.Execute(ctx, Runner)
-}
 
 // Plan seats the team (a stored step, drawn with the session's seed). Where no arbiter can be
 // both external and off the adversarial seat's family, there is no plan, no run and no spend.

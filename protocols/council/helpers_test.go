@@ -164,3 +164,24 @@ func convenedSession(t *testing.T, st engine.Store, sc script.Script, sec *Secti
 
 // noWait is a RunConfig.Sleep that spends no time between a call's attempts.
 func noWait(ctx context.Context, _ time.Duration) error { return ctx.Err() }
+
+// contextInput captures a context file verbatim.
+func contextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
+
+// registry lists every built-in role in order: the roster, then the roles that hold no seat.
+func registry() []roleSpec { return builtinRoster().All() }
+
+// optionsFrom is Convene from the built-in catalog and nothing around the question.
+func optionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
+	return Convene(sec, ps, f, Env{})
+}
+
+// execute runs or resumes the standing-team session of r from its stored inputs, options and
+// steps, to a sealed Decision. Completed steps never run again, so a resumed session reaches
+// the same record and Decision as an uninterrupted one with the same seed. A seat that fails
+// is a gap the record names; a phase with too few answers is a *LowQuorum; a clerk or arbiter
+// that fails (a ruling without a dissent record included) is a *Failure. Neither produces a
+// decision.
+func execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
+	return r.Execute(ctx, Runner)
+}

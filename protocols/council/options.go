@@ -196,9 +196,6 @@ func NewSession(question string, inputs []engine.Input, opts Options, seed int64
 	return engine.NewOptionsSession(Protocol, title(question), InputQuestion, question, inputs, opts, seed, seedSource)
 }
 
-// contextInput captures a context file verbatim.
-func contextInput(path, text string) engine.Input { return engine.ContextInput(path, text) }
-
 // title is the decision title: "[Council] " and the question's first line, shortened.
 func title(question string) string { return decision.Title("[Council]", question) }
 

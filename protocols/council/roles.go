@@ -168,9 +168,6 @@ func hasBuiltinBrief(key string) bool {
 
 var builtinRoster = sync.OnceValue(func() roster { return roster{members: builtin().Members} })
 
-// registry lists every built-in role in order: the roster, then the roles that hold no seat.
-func registry() []roleSpec { return builtinRoster().All() }
-
 // DefaultTeam is the team the default composition profile convenes.
 func DefaultTeam() []string { p, _ := builtin().Profile(""); return slices.Clone(p.Members) }
 

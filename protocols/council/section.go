@@ -83,11 +83,6 @@ type Env struct {
 	Intent *Intent
 }
 
-// optionsFrom is Convene from the built-in catalog and nothing around the question.
-func optionsFrom(sec *Section, ps engine.Profiles, f Flags) (Options, error) {
-	return Convene(sec, ps, f, Env{})
-}
-
 // Convene resolves a session's options from the section, the configured profiles, the flags
 // and what the caller found. The team is --seats when given, else the composition profile's
 // members plus every member the section names under roles; their cards, the profile's pins,

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/war-room/war-room/engine"
-	"github.com/war-room/war-room/engine/decision"
 	"github.com/war-room/war-room/protocols/internal/panel"
 )
 
@@ -35,15 +34,6 @@ const (
 var Runner engine.Protocol = runner{}
 
 type runner struct{}
-
-// execute runs or resumes the war-room session of r from its stored inputs, options and
-// steps, to a sealed Decision. Completed steps are never run again, so a resumed session
-// reaches the same record and Decision as an uninterrupted one with the same seed. A failed
-// Supreme Commander or reversibility assessment fails the session; any other failed expert is
-// a gap the synthesis names.
-func execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
-	return r.Execute(ctx, Runner)
-}
 
 // Plan seats every registry role on its configured profile. A forced mode is judged by its own
 // panel; an automatic run by the full council's, since the mode is chosen only after the first

@@ -140,3 +140,12 @@ func deliberate(t testing.TB, st engine.Store, sc script.Script, opts Options) (
 
 // noWait is a RunConfig.Sleep that spends no time between a call's attempts.
 func noWait(ctx context.Context, _ time.Duration) error { return ctx.Err() }
+
+// execute runs or resumes the war-room session of r from its stored inputs, options and
+// steps, to a sealed Decision. Completed steps are never run again, so a resumed session
+// reaches the same record and Decision as an uninterrupted one with the same seed. A failed
+// Supreme Commander or reversibility assessment fails the session; any other failed expert is
+// a gap the synthesis names.
+func execute(ctx context.Context, r *engine.Run) (*decision.Decision, error) {
+	return r.Execute(ctx, Runner)
+}

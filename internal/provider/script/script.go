@@ -68,11 +68,6 @@ func New(s Script) *Provider {
 	return p
 }
 
-// validate reports the first defect in s, or nil.
-func validate(s Script) error {
-	return New(s).err
-}
-
 func (p *Provider) compile() error {
 	p.compiled = make([]compiled, len(p.script.Responses))
 	for i, r := range p.script.Responses {

@@ -168,3 +168,8 @@ func TestCancelledContextFailsEvenWithoutLatency(t *testing.T) {
 	errIs(t, err, context.Canceled)
 	eq(t, provider.ClassTransport, provider.ClassOf(err))
 }
+
+// validate reports the first defect in s, or nil.
+func validate(s Script) error {
+	return New(s).err
+}
