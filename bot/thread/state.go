@@ -52,7 +52,7 @@ type State struct {
 	// Discussion is the published decision's URL once there is one.
 	Discussion string `json:"discussion,omitempty"`
 	// Carried is what the session had stored when it paused or failed, where the store does
-	// not outlive the job (Deps.CarryState); the next job starts from it.
+	// not outlive the job (bot.Deps.CarryState, the Action); the next job starts from it.
 	Carried *engine.Carried `json:"carried,omitempty"`
 }
 
