@@ -98,6 +98,11 @@ type Request struct {
 	// one that does not stream never calls it. The engine's cache warm-up releases the calls
 	// waiting on this one's prefix at that moment rather than at its last token.
 	Began func()
+	// Delta, when set, is given each piece of the answer's text as it streams in, in order:
+	// the pieces of one request join into the Response's Text (thinking is not part of it).
+	// An adapter that does not stream never calls it. A protocol that can act on the start of
+	// an answer (the standing team's triage gate) reads it; nothing is stored from it.
+	Delta func(text string)
 }
 
 // Usage counts tokens as the vendor reported them. InputTokens excludes the cached tokens,

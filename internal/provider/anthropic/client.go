@@ -106,7 +106,7 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 	var parts []answer
 	var latency time.Duration
 	for {
-		msg, took, err := c.send(ctx, params, req.Began)
+		msg, took, err := c.send(ctx, params, req.Began, req.Delta)
 		latency += took
 		if err != nil {
 			return provider.Response{}, err
@@ -136,8 +136,9 @@ const (
 	maxContinuations = 3
 )
 
-// send makes one Messages request. began is called at the answer's first event.
-func (c *Client) send(ctx context.Context, params messageRequest, began func()) (answer, time.Duration, error) {
+// send makes one Messages request. began is called at the answer's first event, delta with
+// each piece of its text.
+func (c *Client) send(ctx context.Context, params messageRequest, began func(), delta func(string)) (answer, time.Duration, error) {
 	body, err := httpvendor.EncodeJSON(params)
 	if err != nil {
 		return answer{}, 0, provider.Errorf(provider.ClassInvalidRequest, 0, "anthropic: encoding the request: %v", err)
@@ -156,7 +157,7 @@ func (c *Client) send(ctx context.Context, params messageRequest, began func()) 
 			}
 			return whole(res, got)
 		}
-		return streamed(res, began)
+		return streamed(res, began, delta)
 	})
 }
 
@@ -175,8 +176,9 @@ func whole(res *http.Response, got []byte) (answer, error) {
 // streamed reads an answer sent as events, through the SDK's event decoder and its own
 // accumulation of them into a message, so that text, stop and usage are read as the SDK reads
 // a streamed message. An error event (an overload mid-answer) or a stream that ends before
-// message_stop is a failed request, never a short answer.
-func streamed(res *http.Response, began func()) (answer, error) {
+// message_stop is a failed request, never a short answer. Each text delta goes to delta (when
+// set) as it is read; thinking deltas do not.
+func streamed(res *http.Response, began func(), delta func(string)) (answer, error) {
 	stream := ssestream.NewStream[sdk.MessageStreamEventUnion](ssestream.NewDecoder(res), nil)
 	var msg sdk.Message
 	stopped := false
@@ -188,6 +190,9 @@ func streamed(res *http.Response, began func()) (answer, error) {
 		ev := stream.Current()
 		if err := msg.Accumulate(ev); err != nil {
 			return answer{}, fmt.Errorf("reading the streamed answer: %w", err)
+		}
+		if d := ev.Delta; delta != nil && ev.Type == "content_block_delta" && d.Type == "text_delta" && d.Text != "" {
+			delta(d.Text)
 		}
 		stopped = stopped || ev.Type == "message_stop"
 	}

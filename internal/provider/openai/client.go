@@ -133,7 +133,7 @@ func (c *Client) Complete(ctx context.Context, req provider.Request) (provider.R
 				}
 				return httpvendor.DecodeAnswer(res, answer, fromSDK)
 			}
-			return streamed(res, req.Began)
+			return streamed(res, req.Began, req.Delta)
 		})
 	if err != nil {
 		return provider.Response{}, err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/openai/openai-go/v3/packages/ssestream"
 )
@@ -27,11 +28,13 @@ type chatChunk struct {
 // would have been: the first choice's content and refusal joined, its finish reason, and the
 // usage of the last chunk that reported one. Servers differ on whether a usage chunk repeats
 // earlier counts, so the last one is taken, never a sum. A stream that ends with no finish
-// reason was cut: that is a failed request, never a short answer.
-func streamed(res *http.Response, began func()) (chatCompletion, error) {
+// reason was cut: that is a failed request, never a short answer. The answer's text goes to
+// delta (when set) as it is read, less a leading thinking block (answerStream).
+func streamed(res *http.Response, began func(), delta func(string)) (chatCompletion, error) {
 	stream := ssestream.NewStream[chatChunk](ssestream.NewDecoder(res), nil)
 	var cc chatCompletion
 	var choice chatChoice
+	answer := answerStream{delta: delta}
 	for stream.Next() {
 		if began != nil {
 			began()
@@ -49,6 +52,9 @@ func streamed(res *http.Response, began func()) (chatCompletion, error) {
 				continue
 			}
 			choice.Message.Content += c.Delta.Content
+			if delta != nil && c.Delta.Content != "" {
+				answer.add(c.Delta.Content)
+			}
 			choice.Message.Refusal += c.Delta.Refusal
 			if c.FinishReason != "" {
 				choice.FinishReason = c.FinishReason
@@ -63,4 +69,51 @@ func streamed(res *http.Response, began func()) (chatCompletion, error) {
 	}
 	cc.Choices = []chatChoice{choice}
 	return cc, nil
+}
+
+// answerStream hands on the answer's text as content streams in, less the leading thinking
+// block splitThinking takes off, so that the pieces it hands on join into the answer's text.
+// Content is held only while it may still open or be inside such a block.
+type answerStream struct {
+	delta func(string)
+	held  strings.Builder
+	// through is set once any thinking block is behind: content then goes straight on.
+	through bool
+	// scanned is how far into held the closing tag has been looked for.
+	scanned int
+}
+
+func (a *answerStream) add(piece string) {
+	if a.through {
+		a.delta(piece)
+		return
+	}
+	a.held.WriteString(piece)
+	content := a.held.String()
+	t := strings.TrimLeft(content, " \t\r\n")
+	for _, tag := range []string{"think", "thinking"} {
+		open, closing := "<"+tag+">", "</"+tag+">"
+		if len(t) < len(open) && strings.HasPrefix(open, t) {
+			return // the content may still open a thinking block
+		}
+		if !strings.HasPrefix(t, open) {
+			continue
+		}
+		rest := t[len(open):]
+		from := max(0, min(a.scanned, len(rest))-len(closing))
+		i := strings.Index(rest[from:], closing)
+		if i < 0 {
+			a.scanned = len(rest)
+			return
+		}
+		after := strings.TrimLeft(rest[from+i+len(closing):], " \t\r\n")
+		if after == "" {
+			return // the answer starts at its first character that is not a space
+		}
+		a.through = true
+		a.delta(after)
+		return
+	}
+	a.through = true
+	a.delta(content)
 }

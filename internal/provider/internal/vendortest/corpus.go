@@ -166,7 +166,8 @@ func firstLine(s string) string {
 // RunCorpus replays every case of the calling package's corpus (at least 20) through the
 // adapter: complete serves the case's recorded reply and makes one call with req, and each
 // case is checked against what its recording says. A recorded stream must call req.Began
-// exactly once (its answer began); an answer sent whole never does.
+// exactly once (its answer began), and the text it hands req.Delta must join into the
+// answer's text; an answer sent whole calls neither.
 func RunCorpus(t *testing.T, complete func(t *testing.T, c Case, req provider.Request) (provider.Response, error)) {
 	t.Helper()
 	cases := Corpus(t)
@@ -176,8 +177,10 @@ func RunCorpus(t *testing.T, complete func(t *testing.T, c Case, req provider.Re
 	streams := 0
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			began := 0
-			resp, err := complete(t, c, provider.Request{User: "q", Began: func() { began++ }})
+			began, deltas := 0, 0
+			var streamed strings.Builder
+			resp, err := complete(t, c, provider.Request{User: "q", Began: func() { began++ },
+				Delta: func(s string) { deltas++; streamed.WriteString(s) }})
 			c.Check(t, resp, err)
 			want := 0
 			if c.Stream != "" {
@@ -185,6 +188,12 @@ func RunCorpus(t *testing.T, complete func(t *testing.T, c Case, req provider.Re
 			}
 			if began != want {
 				t.Errorf("Began called %d times, want %d", began, want)
+			}
+			switch {
+			case c.Stream == "" && deltas > 0:
+				t.Errorf("Delta called %d times for an answer sent whole", deltas)
+			case c.Stream != "" && err == nil && streamed.String() != resp.Text:
+				t.Errorf("the streamed deltas join into %q, the answer's text is %q", streamed.String(), resp.Text)
 			}
 		})
 		if c.Stream != "" {
