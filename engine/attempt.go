@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -57,6 +58,13 @@ func (c *call) attempt(n int) (CallResult, error) {
 	// The vendor has read the prompt, and written its cache entry, once its answer begins:
 	// the calls waiting to read that entry go then, not when this answer ends.
 	req.Began = func() { written(true) }
+	if spec.Watch != nil {
+		var so strings.Builder
+		req.Delta = func(piece string) {
+			so.WriteString(piece)
+			spec.Watch(n, redact.Text(so.String()))
+		}
+	}
 	resp, err := p.Provider.Complete(c.ctx, req)
 	// Redacted on arrival: no secret a model echoes, or a vendor's error quotes, is stored,
 	// sealed, logged or published, whatever wraps the error later.

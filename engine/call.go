@@ -47,6 +47,13 @@ type CallSpec struct {
 	// where an earlier call of the run on the same profile marked that prefix (marking it
 	// again reads it), and never where the prefix is too short for a vendor to cache.
 	CacheUpTo int
+	// Watch, when set, is shown each attempt's answer as it streams in: the attempt's number
+	// and its text so far (redacted), after every piece, starting afresh with each attempt.
+	// It lets a protocol act on the start of an answer whose end it need not wait for (the
+	// standing team's triage); the answer itself still comes back, checked, from Call. It is
+	// called on the call's goroutine and must return quickly; it is never called for an
+	// adapter that does not stream. Meant for short answers: each piece shows the whole text.
+	Watch func(attempt int, text string)
 }
 
 // CallResult is a successful call. It survives a Step's JSON round trip except for Profile,

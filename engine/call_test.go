@@ -249,3 +249,46 @@ func (d deadlineProvider) Complete(ctx context.Context, req provider.Request) (p
 	}
 	return d.Provider.Complete(ctx, req)
 }
+
+// piecesProvider streams each answer of its list, one per request, in the pieces given.
+type piecesProvider struct{ answers [][]string }
+
+func (p *piecesProvider) Complete(_ context.Context, req provider.Request) (provider.Response, error) {
+	pieces := p.answers[0]
+	p.answers = p.answers[1:]
+	req.Began()
+	for _, piece := range pieces {
+		req.Delta(piece)
+	}
+	return provider.Response{Text: strings.Join(pieces, "")}, nil
+}
+
+// A watched call is shown each attempt's answer as it streams in, starting afresh with each
+// attempt, and redacted like the answer itself; the answer still comes back checked.
+func TestAWatchedCallSeesEachAttemptAsItStreams(t *testing.T) {
+	secret := "ghp_" + strings.Repeat("a1B2", 9)
+	pp := &piecesProvider{answers: [][]string{{"no", " good"}, {"fine ", secret[:10], secret[10:]}}}
+	r := startRun(t, openStore(t, ""), engine.Profiles{"a": {Name: "a", Family: "alpha", Provider: pp}}, nil)
+	type seen struct {
+		attempt int
+		text    string
+	}
+	var got []seen
+	res, err := r.Call(context.Background(), engine.CallSpec{Role: "x", Profile: "a",
+		Contract: func(text string) error {
+			if !strings.HasPrefix(text, "fine") {
+				return errors.New("start with fine")
+			}
+			return nil
+		},
+		Watch: func(attempt int, text string) { got = append(got, seen{attempt, text}) }})
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Attempts)
+	require.Len(t, got, 5)
+	assert.Equal(t, []seen{{1, "no"}, {1, "no good"}, {2, "fine "}}, got[:3])
+	for _, s := range got[3:] {
+		assert.Equal(t, 2, s.attempt)
+		assert.NotContains(t, s.text, secret, "a secret is redacted before a watcher sees it")
+	}
+	assert.Equal(t, res.Text, got[4].text, "the last piece shows the answer as returned")
+}
