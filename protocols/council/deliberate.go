@@ -63,7 +63,13 @@ func (s *state) fan(ctx context.Context, key, title string, seats []Assignment, 
 func (s *state) blind(ctx context.Context) (err error) {
 	seats := s.seats(false)
 	s.expect(keyBlind, titleBlind, len(seats))
-	if s.rec.Blind, err = s.fan(ctx, keyBlind, titleBlind, seats, minTeam, s.kit.blind); err != nil {
+	s.rec.Blind, err = s.fan(ctx, keyBlind, titleBlind, seats, minTeam, s.kit.blind)
+	// A triage still writing its reason is waited for whatever the seats came to: nothing of
+	// the session is left running.
+	if terr := s.settleTriage(ctx); err == nil {
+		err = terr
+	}
+	if err != nil {
 		return err
 	}
 	s.narrateBlind()

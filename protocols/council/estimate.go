@@ -5,6 +5,7 @@ import (
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/engine/estimate"
+	"github.com/war-room/war-room/engine/provider"
 )
 
 // keyEstimate is the step the estimate shown before any seat call is stored under, so that
@@ -13,8 +14,10 @@ const keyEstimate = "estimate"
 
 // callPlan is what a seated team will call, phase by phase, when nothing fails: triage (when
 // the session has it), the blind positions, the docket, each cross-examination round, the
-// closing ballot, the ruling and the baseline vote the session asks for.
-func callPlan(opts Options, plan Plan) estimate.Plan {
+// closing ballot, the ruling and the baseline vote the session asks for. Triage shares the
+// blind positions' round when no card waits between them and its answer streams (triageAhead
+// then calls the seats once its first line says the question needs a team).
+func callPlan(opts Options, plan Plan, triageStreams bool) estimate.Plan {
 	call := func(a Assignment) estimate.Call {
 		return estimate.Call{Role: a.Role, Profile: a.Profile, Effort: a.Effort}
 	}
@@ -26,10 +29,14 @@ func callPlan(opts Options, plan Plan) estimate.Plan {
 		return ph
 	}
 	out := estimate.Plan{Seats: len(plan.Seats)}
-	if opts.Triage {
+	blind := seats(keyBlind)
+	switch {
+	case opts.Triage && triageStreams && (opts.Go || opts.Version == 0):
+		blind.Name, blind.Calls = keyTriage+"+"+keyBlind, append([]estimate.Call{call(plan.Triage)}, blind.Calls...)
+	case opts.Triage:
 		out.Phases = append(out.Phases, estimate.Phase{Name: keyTriage, Calls: []estimate.Call{call(plan.Triage)}})
 	}
-	out.Phases = append(out.Phases, seats(keyBlind), estimate.Phase{Name: keyDocket, Calls: []estimate.Call{call(plan.Clerk)}})
+	out.Phases = append(out.Phases, blind, estimate.Phase{Name: keyDocket, Calls: []estimate.Call{call(plan.Clerk)}})
 	for round := 1; round <= opts.Rounds; round++ {
 		out.Phases = append(out.Phases, seats(keyCross(round)))
 	}
@@ -46,7 +53,14 @@ func Estimate(ctx context.Context, st engine.Store, opts Options, plan Plan, ps 
 	if err != nil {
 		return estimate.Estimate{}, err
 	}
-	return estimate.Forecast(callPlan(opts, plan), ps, estimate.Calibrate(ledger, n)), nil
+	return estimate.Forecast(callPlan(opts, plan, streams(ps, plan.Triage.Profile)), ps, estimate.Calibrate(ledger, n)), nil
+}
+
+// streams reports whether the named profile's answers stream in: a vendor's API does, a
+// script or an agent CLI does not.
+func streams(ps engine.Profiles, profile string) bool {
+	p, err := ps.Get(profile)
+	return err == nil && p.Type != provider.TypeScript && p.Type != provider.TypeCLI
 }
 
 // Estimate is the session's forecast as the engine keeps it, counting the deliberating seats

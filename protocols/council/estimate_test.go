@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 	"time"
@@ -127,4 +128,36 @@ func TestTheHistoryIsReadOncePerSession(t *testing.T) {
 	sec, ok := d.Section(engine.SectionEstimate)
 	require.True(t, ok)
 	assert.NotEmpty(t, sec.Table.Rows)
+}
+
+// The estimate counts triage as a round of its own only where the seats wait for its whole
+// answer: with a card to confirm between them, or an answer that does not stream. With --go on
+// a vendor's API, triage shares the blind positions' round.
+func TestTheEstimateCountsTriageBesideTheSeatsOnlyWhenItStreams(t *testing.T) {
+	o, ps := planOpts(vendors...)
+	p, err := newPlan(o, ps, rand.New(rand.NewPCG(1, 1)))
+	require.NoError(t, err)
+	o.Triage, o.Version = true, optionsVersion
+	withCard, cardless := o, o
+	cardless.Go = true
+	apart := callPlan(withCard, p, true)
+	assert.Equal(t, []string{keyTriage, keyBlind}, phaseNames(apart)[:2], "a card waits between them")
+	assert.Equal(t, apart.Rounds(), callPlan(cardless, p, false).Rounds(), "an answer that does not stream is waited for whole")
+	beside := callPlan(cardless, p, true)
+	assert.Equal(t, apart.Rounds()-1, beside.Rounds())
+	assert.Equal(t, apart.Calls(), beside.Calls(), "the same calls")
+	assert.Equal(t, keyTriage+"+"+keyBlind, phaseNames(beside)[0])
+
+	for typ, want := range map[string]bool{"anthropic": true, "openai": true, provider.TypeScript: false, provider.TypeCLI: false} {
+		assert.Equal(t, want, streams(engine.Profiles{"x": {Name: "x", Type: typ}}, "x"), typ)
+	}
+	assert.False(t, streams(engine.Profiles{}, "missing"))
+}
+
+func phaseNames(p estimate.Plan) []string {
+	var out []string
+	for _, ph := range p.Phases {
+		out = append(out, ph.Name)
+	}
+	return out
 }

@@ -145,6 +145,9 @@ type state struct {
 	plan Plan
 	kit  kit
 	rec  gathered
+	// triaging brings the outcome of a triage that let the seats go as soon as it had judged
+	// (preflight); the blind round collects it. nil when triage was done first, or not run.
+	triaging <-chan triageOutcome
 }
 
 // gaps lists every seat failure of the session, in phase order.

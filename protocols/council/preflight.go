@@ -2,6 +2,7 @@ package council
 
 import (
 	"context"
+	"sync"
 
 	"github.com/war-room/war-room/engine"
 	"github.com/war-room/war-room/internal/memory"
@@ -14,6 +15,12 @@ const keyMemory = "memory"
 // and only when triage found the question single-agent-shaped, and the roster and estimate
 // card, which waits for a person unless the session was started with --go. Nothing else
 // blocks.
+//
+// With no card to wait for, the seats need wait for triage only until it has judged: when its
+// answer streams in and its first line says the question needs a team, preflight returns
+// then, and the blind positions are asked while triage writes its reason (s.triaging holds
+// it; blind collects it). No seat is called before triage has judged, so its gate still comes
+// before any seat is paid for.
 func (s *state) preflight(ctx context.Context) error {
 	// The memory the seats read is part of the sealed record.
 	if _, err := engine.Step(ctx, s.r, keyMemory, func(context.Context) ([]memory.Item, error) { return s.opts.Memory, nil }); err != nil {
@@ -26,23 +33,75 @@ func (s *state) preflight(ctx context.Context) error {
 	s.rec.Estimate = &est
 	card := card(s.opts, s.plan, est)
 	s.digest("Estimate", "Roster and estimate", []string{card})
+	cardless := s.opts.Go || s.opts.Version == 0
 	if s.opts.Triage {
-		t, err := s.triage(ctx)
-		if err != nil {
+		var o triageOutcome
+		if cardless {
+			if s.triaging, o = s.triageAhead(ctx); s.triaging != nil {
+				return nil
+			}
+		} else {
+			o.t, o.err = s.triage(ctx, nil)
+		}
+		if err := s.judged(ctx, o, card); err != nil {
 			return err
 		}
-		s.rec.Triage = &t
-		s.digest("Triage", "Triage", []string{s.triageFound(t)})
-		if t.Shape == shapeSingle {
-			if err := s.ask(ctx, gateTriage, triageQuestion(card), t.Why, answerProceed, answerDrop); err != nil {
-				return err
-			}
-		}
 	}
-	if s.opts.Go || s.opts.Version == 0 {
+	if cardless {
 		return nil
 	}
 	return s.ask(ctx, GateCard, cardQuestion(s.opts, s.plan, est), "", answerProceed, answerDecline)
+}
+
+// triageOutcome is what triage came to.
+type triageOutcome struct {
+	t   triageResult
+	err error
+}
+
+// triageAhead starts triage and waits until it has judged, as its answer streams in, that
+// the question needs a team, returning the channel its outcome will come on; or until it has
+// ended without that, returning its outcome.
+func (s *state) triageAhead(ctx context.Context) (<-chan triageOutcome, triageOutcome) {
+	seen := make(chan struct{})
+	var once sync.Once
+	out := make(chan triageOutcome, 1)
+	go func() {
+		t, err := s.triage(ctx, func() { once.Do(func() { close(seen) }) })
+		out <- triageOutcome{t, err}
+	}()
+	select {
+	case <-seen:
+		return out, triageOutcome{}
+	case o := <-out:
+		return nil, o
+	}
+}
+
+// settleTriage waits for a triage that let the seats go before it had finished, and records
+// what it found; nothing when triage was done before the seats were called.
+func (s *state) settleTriage(ctx context.Context) error {
+	if s.triaging == nil {
+		return nil
+	}
+	o := <-s.triaging
+	s.triaging = nil
+	return s.judged(ctx, o, "")
+}
+
+// judged records what triage found and, when it found the question single-agent-shaped,
+// asks once whether to convene the team anyway (card: the roster and estimate the question
+// shows).
+func (s *state) judged(ctx context.Context, o triageOutcome, card string) error {
+	if o.err != nil {
+		return o.err
+	}
+	s.rec.Triage = &o.t
+	s.digest("Triage", "Triage", []string{s.triageFound(o.t)})
+	if o.t.Shape != shapeSingle {
+		return nil
+	}
+	return s.ask(ctx, gateTriage, triageQuestion(card), o.t.Why, answerProceed, answerDrop)
 }
 
 // ask opens a gate (excerpt: the model text its question refers to, if any); any answer but
