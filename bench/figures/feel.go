@@ -22,16 +22,18 @@ import (
 )
 
 // The figures of what a user waits and pays: every protocol through the real Anthropic adapter
-// against a stand-in that streams like a model. The first event comes after firstToken, the
-// answer after perToken for each output token, answers are the scripts' text behind a preamble
-// that brings them to a model's usual length, and the stand-in keeps a prompt cache as
-// Anthropic documents it (an entry written at a marked block boundary, readable once the
-// writing answer has begun, read where a later request marks the same boundary, nothing under
-// 1,024 tokens). Time runs feelScale times faster than a model's, and is reported scaled back.
+// against a stand-in that streams like a model. The first event comes after firstToken; the
+// answer's text follows in pieces, each after perToken for each of its tokens. Answers are the
+// scripts' text behind a preamble that brings them to a model's usual length (triage's is its
+// line and reason alone), and the stand-in keeps a prompt cache as Anthropic documents it (an
+// entry written at a marked block boundary, readable once the writing answer has begun, read
+// where a later request marks the same boundary, nothing under 1,024 tokens). Time runs
+// feelScale times faster than a model's, and is reported scaled back.
 const (
 	feelScale      = 50
 	feelFirstToken = 2 * time.Second
 	feelPerToken   = 30 * time.Millisecond // about 33 tokens a second: 600 tokens in 18 s
+	feelPiece      = 16                    // tokens a streamed text delta carries
 	feelModel      = "claude-sonnet-4-5"   // priced from the catalog
 	feelMinCache   = 1024                  // tokens
 	// feelContext is the --context every run is given: a design document of about 10,000
@@ -45,6 +47,8 @@ func feelAnswerBytes(role string) int {
 	switch role {
 	case warroom.SupremeCommander, "synthesizer", council.Arbiter:
 		return 4800
+	case council.Triage:
+		return 0 // a line and a sentence, as its prompt asks, and no more than its 300 tokens
 	}
 	return 2400
 }
@@ -136,11 +140,21 @@ func (v *streamVendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		"id": "msg_bench", "type": "message", "role": "assistant", "model": body.Model, "content": []any{},
 		"stop_reason": nil, "usage": usage}})
 	flush()
-	time.Sleep(time.Duration(out) * feelPerToken / feelScale)
 	event("content_block_start", map[string]any{"type": "content_block_start", "index": 0,
 		"content_block": map[string]any{"type": "text", "text": ""}})
-	event("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
-		"delta": map[string]any{"type": "text_delta", "text": text}})
+	writing, written := time.Now(), 0
+	for rest := text; rest != ""; {
+		// The text comes as a model writes it: a piece of about feelPiece tokens at a time,
+		// each once the time to write it has passed (counted from the first piece's start,
+		// so that the sleeps' overshoot does not add up).
+		n := min(len(rest), feelPiece*4)
+		written += n
+		time.Sleep(time.Until(writing.Add(time.Duration((written+3)/4) * feelPerToken / feelScale)))
+		event("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+			"delta": map[string]any{"type": "text_delta", "text": rest[:n]}})
+		flush()
+		rest = rest[n:]
+	}
 	event("content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
 	event("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": "end_turn"},
 		"usage": map[string]any{"output_tokens": out}})
@@ -204,7 +218,9 @@ type feelRun struct {
 	input, output, cacheRead, cacheNew int64
 	usd                                float64
 	// fanOut is the slowest fan-out stage's span ÷ its slowest call, and fanOutReads how many
-	// of that stage's calls after its first read the cache, of how many.
+	// of that stage's calls after its first read the cache, of the fanOutOf that could: those
+	// whose profile had sent the session's prefix before (each profile's key is an account of
+	// its own, so a profile's first call has nothing to read and writes).
 	fanOut                float64
 	fanOutReads, fanOutOf int
 }
@@ -286,8 +302,12 @@ func readFeel(ctx context.Context, db string) (feelRun, error) {
 			}
 		}
 		if ratio := float64(end.Sub(calls[0].StartedAt)) / float64(slowest); ratio > f.fanOut {
-			f.fanOut, f.fanOutOf, f.fanOutReads = ratio, len(calls)-1, 0
+			f.fanOut, f.fanOutOf, f.fanOutReads = ratio, 0, 0
 			for _, c := range calls[1:] {
+				if !cachedBefore(entries, c) {
+					continue
+				}
+				f.fanOutOf++
 				if c.Usage.CacheReadTokens > 0 {
 					f.fanOutReads++
 				}
@@ -308,7 +328,7 @@ func feelFigures() []figure {
 	var out []figure
 	for _, p := range []protocolRun{
 		{"reason", 4, withContext(reasonRun(five, 0), feelContext)},
-		{"convene --go", 6, withContext(conveneRun(five, 0), feelContext)},
+		{"convene --go", 5, withContext(conveneRun(five, 0), feelContext)},
 		{"war-room, full council", 7, withContext(deliberateRun("full", five, 0), feelContext)},
 		// What a baseline vote of five ballots adds: one round, five calls, their tokens.
 		{"war-room, full council --baseline 5", 8, withContext(withArgs(deliberateRun("full", five, 0), "--baseline", "5"), feelContext)},
@@ -336,6 +356,14 @@ func feelFigures() []figure {
 	return out
 }
 
+// cachedBefore reports whether a call of c's profile that began before c wrote or read a
+// cache entry, so that c had one to read.
+func cachedBefore(entries []ledger.Entry, c ledger.Entry) bool {
+	return slices.ContainsFunc(entries, func(e ledger.Entry) bool {
+		return e.Profile == c.Profile && e.StartedAt.Before(c.StartedAt) && e.Usage.CacheWriteTokens+e.Usage.CacheReadTokens > 0
+	})
+}
+
 // fanOutFigure is the full council's slowest fan-out stage under warm-up at model speed: the
 // first call writes the shared prefix, the others go at its first token and read it.
 func fanOutFigure() figure {
@@ -350,7 +378,7 @@ func fanOutFigure() figure {
 				}
 				ratios, last = append(ratios, f.fanOut), f
 			}
-			return result{value: fmt.Sprintf("%.2f× (first token %s, %s a token; %d of %d later calls read the cache)",
+			return result{value: fmt.Sprintf("%.2f× (first token %s, %s a token; %d of %d later calls whose profile had cached the prefix read it)",
 				median(ratios), feelFirstToken, feelPerToken, last.fanOutReads, last.fanOutOf), ratio: median(ratios)}, nil
 		}}
 }
