@@ -30,8 +30,14 @@ func convened(t *testing.T, p *script.Provider, f Flags) Options {
 // runOnce starts or resumes the session with answers and runs it to its next stop.
 func runOnce(t *testing.T, st engine.Store, p *script.Provider, opts Options, answers map[string]string) (*decision.Decision, error) {
 	t.Helper()
+	return runOn(t, st, profiles(p), opts, answers)
+}
+
+// runOn is runOnce on the profiles ps.
+func runOn(t *testing.T, st engine.Store, ps engine.Profiles, opts Options, answers map[string]string) (*decision.Decision, error) {
+	t.Helper()
 	ctx := context.Background()
-	rc := engine.RunConfig{Store: st, Profiles: profiles(p), Answers: answers}
+	rc := engine.RunConfig{Store: st, Profiles: ps, Answers: answers}
 	r, err := engine.Resume(ctx, rc, "wr-triage000000001")
 	if errors.Is(err, engine.ErrNotFound) {
 		r, err = engine.Start(ctx, rc, session(t, opts, "wr-triage000000001", 7))

@@ -91,19 +91,11 @@ func (s *streamingTriage) sawOverlap() bool {
 // it to its next stop.
 func runStreaming(t *testing.T, st engine.Store, p *streamingTriage, opts Options, answers map[string]string) (*decision.Decision, error) {
 	t.Helper()
-	ctx := context.Background()
 	ps := profiles(p.Provider)
 	for _, prof := range ps {
 		prof.Provider = p
 	}
-	rc := engine.RunConfig{Store: st, Profiles: ps, Answers: answers}
-	r, err := engine.Resume(ctx, rc, "wr-triage000000001")
-	if errors.Is(err, engine.ErrNotFound) {
-		r, err = engine.Start(ctx, rc, session(t, opts, "wr-triage000000001", 7))
-	}
-	require.NoError(t, err)
-	d, err := execute(ctx, r)
-	return d, r.Finish(ctx, err)
+	return runOn(t, st, ps, opts, answers)
 }
 
 // With --go and a streaming answer, the seats are called once triage's first line says the
