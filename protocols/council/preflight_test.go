@@ -37,7 +37,7 @@ func runOnce(t *testing.T, st engine.Store, p *script.Provider, opts Options, an
 func runOn(t *testing.T, st engine.Store, ps engine.Profiles, opts Options, answers map[string]string) (*decision.Decision, error) {
 	t.Helper()
 	ctx := context.Background()
-	rc := engine.RunConfig{Store: st, Profiles: ps, Answers: answers}
+	rc := engine.RunConfig{Store: st, Profiles: ps, Answers: answers, Sleep: noWait}
 	r, err := engine.Resume(ctx, rc, "wr-triage000000001")
 	if errors.Is(err, engine.ErrNotFound) {
 		r, err = engine.Start(ctx, rc, session(t, opts, "wr-triage000000001", 7))

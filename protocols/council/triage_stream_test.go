@@ -3,6 +3,7 @@ package council
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -152,24 +153,57 @@ func TestATeamJudgmentCutShortStands(t *testing.T) {
 		"answer came in; the answer then did not finish as it began, and its reason is as far as it got: It has one.")
 }
 
-// cancelAtSeat cancels the run as the first seat is called, while triage is still answering.
-type cancelAtSeat struct {
+// cancelAtSkeptic lets every seat but the skeptic answer, and stops the run from the
+// skeptic's call once the other seats' positions are stored, while triage, held, is still
+// writing its reason.
+type cancelAtSkeptic struct {
 	*streamingTriage
+	st     engine.Store
 	cancel context.CancelFunc
+	mu     sync.Mutex
+	filed  []string // the seats that answered
 }
 
-func (c cancelAtSeat) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
-	if req.Role != Triage {
+func (c *cancelAtSkeptic) Complete(ctx context.Context, req provider.Request) (provider.Response, error) {
+	switch req.Role {
+	case Triage:
+		return c.streamingTriage.Complete(ctx, req)
+	case skeptic:
+		for deadline := time.Now().Add(seatGuard); time.Now().Before(deadline) && !c.othersStored(ctx); {
+			time.Sleep(time.Millisecond)
+		}
 		c.cancel()
 		<-ctx.Done()
 		return provider.Response{}, &provider.Error{Class: provider.ClassTransport, Err: ctx.Err()}
 	}
-	return c.streamingTriage.Complete(ctx, req)
+	// Straight to the script: triage is not told that a seat was called, so it holds.
+	resp, err := c.streamingTriage.Provider.Complete(ctx, req)
+	c.mu.Lock()
+	c.filed = append(c.filed, req.Role)
+	c.mu.Unlock()
+	return resp, err
+}
+
+// othersStored reports whether the three other seats' positions are stored steps.
+func (c *cancelAtSkeptic) othersStored(ctx context.Context) bool {
+	c.mu.Lock()
+	filed := slices.Clone(c.filed)
+	c.mu.Unlock()
+	if len(filed) < 3 {
+		return false
+	}
+	for _, role := range filed {
+		if _, err := c.st.GetStep(ctx, "wr-triage000000001", keyBlind+"/"+role); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // A run stopped while triage writes its reason beside the blind positions leaves nothing
-// running and nothing half-stored: the resumed run asks triage and each seat again (their
-// calls were in flight), once each, and finishes.
+// running, and stores no judgment triage did not finish: the resumed run asks triage again
+// (its call was in flight) and the one seat whose call was in flight, and reads the three
+// positions stored before the stop instead of paying for them again.
 func TestAStopWhileTriageWritesItsReasonResumesExactly(t *testing.T) {
 	st := openStore(t, "")
 	first := newStreamingTriage(triaged(shapeTeam))
@@ -177,21 +211,31 @@ func TestAStopWhileTriageWritesItsReasonResumesExactly(t *testing.T) {
 	opts := convened(t, first.Provider, Flags{Go: true})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	stopper := &cancelAtSkeptic{streamingTriage: first, st: st, cancel: cancel}
 	ps := profiles(first.Provider)
 	for _, prof := range ps {
-		prof.Provider = cancelAtSeat{first, cancel}
+		prof.Provider = stopper
 	}
-	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps}, session(t, opts, "wr-triage000000001", 7))
+	r, err := engine.Start(ctx, engine.RunConfig{Store: st, Profiles: ps, Sleep: noWait}, session(t, opts, "wr-triage000000001", 7))
 	require.NoError(t, err)
 	_, err = execute(ctx, r)
-	require.Error(t, err, "the run was stopped")
-	require.ErrorIs(t, err, context.Canceled)
+	require.ErrorIs(t, err, context.Canceled, "the run was stopped")
+	require.True(t, stopper.othersStored(context.Background()), "three positions were stored before the stop")
+	_, err = st.GetStep(context.Background(), "wr-triage000000001", keyTriage)
+	require.ErrorIs(t, err, engine.ErrNotFound, "triage had not finished: nothing of it is stored")
 
 	second := newStreamingTriage(triaged(shapeTeam))
 	d, err := runStreaming(t, st, second, opts, nil)
 	require.NoError(t, err)
 	assert.Contains(t, d.Notes, "Triage judged that the question needs a team: It has one checkable answer.")
 	assert.Equal(t, 1, second.CallsFor(Triage), "triage was in flight: asked again, once")
+	asked := 0
+	for _, req := range second.Requests() {
+		if strings.Contains(req.User, "Blind round") {
+			asked++
+		}
+	}
+	assert.Equal(t, 1, asked, "only the skeptic's position was asked again")
 	entries, err := st.Ledger(context.Background(), "wr-triage000000001")
 	require.NoError(t, err)
 	answered := map[string]int{}
